@@ -1,0 +1,4 @@
+DROP TABLE IF EXISTS sessions;
+DROP TABLE IF EXISTS refusals;
+DROP TABLE IF EXISTS episodes;
+DROP FUNCTION IF EXISTS memhive_append_only();

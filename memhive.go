@@ -1,0 +1,109 @@
+// Package memhive holds the few words every part of the hive shares: the
+// member id and its shape, the audience and how it is normalised, and the
+// coded error that crosses every wire (NATS, HTTP, MCP, CLI).
+//
+// It is a leaf: it imports nothing of the project, and everything imports it.
+package memhive
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Public is the audience entry that makes a row visible to everyone.
+const Public = "*"
+
+var memberRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
+
+// ValidMember reports whether id has the shape of a member id (SPEC §0).
+func ValidMember(id string) bool { return memberRE.MatchString(id) }
+
+// NormalizeAudience returns the audience deduplicated, with blank entries
+// dropped and the rest trimmed and sorted. The result is nil when nothing is
+// left, which every caller treats as a missing audience.
+func NormalizeAudience(in []string) []string {
+	var out []string
+	for _, a := range in {
+		a = strings.TrimSpace(a)
+		if a == "" {
+			continue
+		}
+		out = append(out, a)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// SplitList splits a comma-separated flag value such as "member:alice,person:bob".
+func SplitList(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// Code is a stable error code: the same string over NATS, HTTP, MCP and the CLI.
+type Code string
+
+// The codes of SPEC §1 and §4.
+const (
+	CodeMissingAudience     Code = "missing_audience"
+	CodeMissingChannel      Code = "missing_channel"
+	CodeMalformedTurn       Code = "malformed_turn"
+	CodeTextTooLarge        Code = "text_too_large"
+	CodeMemberMismatch      Code = "member_mismatch"
+	CodeInvalidMember       Code = "invalid_member"
+	CodeMalformedToolCall   Code = "malformed_tool_call"
+	CodeMemoryNotConfigured Code = "memory_not_configured"
+	CodeHalfOpenWindow      Code = "half_open_window"
+	CodeStoreRefused        Code = "store_refused"
+	CodeMalformedRequest    Code = "malformed_request"
+	CodeModelNotConfigured  Code = "model_not_configured"
+	CodeOverBudget          Code = "over_budget"
+	CodeNotFound            Code = "not_found"
+	CodeInternal            Code = "internal"
+)
+
+// Error is an error with a stable code and a sentence a person can act on.
+type Error struct {
+	Code    Code   `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Errorf returns an *Error with the code and a formatted sentence.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// CodeOf returns the code of err when it is or wraps an *Error, and
+// CodeInternal otherwise.
+func CodeOf(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}
+
+// AsError returns err as an *Error, wrapping unknown errors as internal.
+func AsError(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Code: CodeInternal, Message: err.Error()}
+}
+
+// ErrorBody is the JSON shape of an error on every surface:
+// {"error": {"code": "...", "message": "..."}}.
+type ErrorBody struct {
+	Error *Error `json:"error"`
+}
