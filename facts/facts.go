@@ -1,0 +1,148 @@
+// Package facts owns the facts table: claims distilled from episodes,
+// each on a version chain along its (subject, predicate) axis. A fact is
+// never deleted; only its supersession columns change (the database holds
+// that). Which version is in force is decided when a question is asked.
+package facts
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/oklog/ulid/v2"
+
+	"github.com/memhive/memhive"
+)
+
+// Kinds of fact.
+const (
+	World      = "world"
+	Experience = "experience"
+	Foresight  = "foresight"
+)
+
+// Fact is one claim to write.
+type Fact struct {
+	ID               string // ULID; made when empty
+	Member           string
+	Subject          string
+	Predicate        string
+	Claim            string
+	Kind             string // world (default) | experience | foresight
+	Confidence       int    // 0..100; 0 means the default 70
+	ValidFrom        time.Time
+	ValidUntil       *time.Time
+	SourceEpisodeIDs []string
+	Session          string
+	Channel          string
+	Audience         []string
+	Speaker          string
+	Origin           string // close | memorize | update | import
+}
+
+// Querier is what Insert needs: a pool, a connection or a transaction.
+type Querier interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// Hash is the claim_hash that makes writing the same fact twice write
+// nothing: the canonical triple, the audience, the channel and valid_from.
+func Hash(f *Fact) string {
+	h := sha256.New()
+	for _, s := range []string{
+		memhive.Canon(f.Subject), memhive.CanonPredicate(f.Predicate), memhive.Canon(f.Claim),
+		strings.Join(memhive.NormalizeAudience(f.Audience), "\x1f"), f.Channel,
+		f.ValidFrom.UTC().Format(time.RFC3339Nano),
+	} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Validate checks what every fact must carry.
+func Validate(f *Fact) error {
+	switch {
+	case !memhive.ValidMember(f.Member):
+		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id", f.Member)
+	case len(memhive.NormalizeAudience(f.Audience)) == 0:
+		return memhive.Errorf(memhive.CodeMissingAudience, "a fact needs the audience it was learned in")
+	case strings.TrimSpace(f.Channel) == "":
+		return memhive.Errorf(memhive.CodeMissingChannel, "a fact needs the channel it was learned on")
+	case strings.TrimSpace(f.Subject) == "" || strings.TrimSpace(f.Predicate) == "" || strings.TrimSpace(f.Claim) == "":
+		return memhive.Errorf(memhive.CodeMalformedRequest, "a fact needs a subject, a predicate and a claim")
+	case f.Kind != "" && f.Kind != World && f.Kind != Experience && f.Kind != Foresight:
+		return memhive.Errorf(memhive.CodeMalformedRequest, "fact kind %q is not world, experience or foresight", f.Kind)
+	case f.Confidence < 0 || f.Confidence > 100:
+		return memhive.Errorf(memhive.CodeMalformedRequest, "confidence %d is outside 0..100", f.Confidence)
+	case f.ValidFrom.IsZero():
+		return memhive.Errorf(memhive.CodeMalformedRequest, "a fact needs valid_from")
+	}
+	return nil
+}
+
+// TokenEstimate is the cheap token estimate stored with rows (about four
+// bytes a token); budgets are enforced with a real tokenizer at read time.
+func TokenEstimate(s string) int { return (len(s) + 3) / 4 }
+
+// Insert writes f unless a fact with the same claim_hash exists. It reports
+// whether a row was written and the id of the stored fact (the existing
+// one's when nothing was written).
+func Insert(ctx context.Context, q Querier, f *Fact) (inserted bool, id string, err error) {
+	if err := Validate(f); err != nil {
+		return false, "", err
+	}
+	if f.ID == "" {
+		f.ID = ulid.Make().String()
+	}
+	kind := f.Kind
+	if kind == "" {
+		kind = World
+	}
+	conf := f.Confidence
+	if conf == 0 {
+		conf = 70
+	}
+	origin := f.Origin
+	if origin == "" {
+		origin = "close"
+	}
+	hash := Hash(f)
+	src := f.SourceEpisodeIDs
+	if src == nil {
+		src = []string{}
+	}
+	tag, err := q.Exec(ctx, `INSERT INTO facts (member_id, id, subject, predicate, claim, subject_canon, predicate_canon,
+			claim_canon, claim_hash, fact_kind, confidence, valid_from, valid_until, source_episode_ids, session_id,
+			channel, audience, speaker, origin, tokens)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+		ON CONFLICT (member_id, claim_hash) DO NOTHING`,
+		f.Member, f.ID, f.Subject, f.Predicate, f.Claim, memhive.Canon(f.Subject), memhive.CanonPredicate(f.Predicate),
+		memhive.Canon(f.Claim), hash, kind, conf, f.ValidFrom, f.ValidUntil, src, nullable(f.Session),
+		f.Channel, memhive.NormalizeAudience(f.Audience), nullable(f.Speaker), origin,
+		TokenEstimate(f.Subject+" "+f.Predicate+" "+f.Claim))
+	if err != nil {
+		return false, "", fmt.Errorf("insert fact: %w", err)
+	}
+	if tag.RowsAffected() == 1 {
+		return true, f.ID, nil
+	}
+	err = q.QueryRow(ctx, `SELECT id FROM facts WHERE member_id = $1 AND claim_hash = $2`, f.Member, hash).Scan(&id)
+	if err != nil {
+		return false, "", fmt.Errorf("find existing fact: %w", err)
+	}
+	return false, id, nil
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
