@@ -1,0 +1,235 @@
+package episodes
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/oklog/ulid/v2"
+)
+
+// Episode is one stored turn.
+type Episode struct {
+	Member     string    `json:"member"`
+	ID         string    `json:"id"`
+	Session    string    `json:"session"`
+	Channel    string    `json:"channel"`
+	Role       string    `json:"role"`
+	Speaker    string    `json:"speaker"`
+	Audience   []string  `json:"audience"`
+	Content    string    `json:"text"`
+	Ref        string    `json:"ref,omitempty"`
+	HappenedAt time.Time `json:"at"`
+	RecordedAt time.Time `json:"recorded_at,omitzero"`
+	StreamSeq  uint64    `json:"stream_seq,omitempty"`
+	Tokens     int       `json:"tokens"`
+}
+
+// Refusal is one refused turn, with the bytes that came in.
+type Refusal struct {
+	Member     string    `json:"member"`
+	ID         string    `json:"id"`
+	Subject    string    `json:"subject"`
+	Code       string    `json:"code"`
+	Message    string    `json:"message"`
+	Raw        []byte    `json:"raw"`
+	StreamSeq  uint64    `json:"stream_seq,omitempty"`
+	RecordedAt time.Time `json:"recorded_at,omitzero"`
+}
+
+// SeqID derives a ULID from a JetStream message's time and stream sequence,
+// so a redelivered message always maps to the same id.
+func SeqID(at time.Time, seq uint64) string {
+	var entropy [10]byte
+	binary.BigEndian.PutUint64(entropy[2:], seq)
+	var id ulid.ULID
+	_ = id.SetTime(ulid.Timestamp(at))
+	_ = id.SetEntropy(entropy[:])
+	return id.String()
+}
+
+// TokenEstimate is the cheap per-row token estimate (about four bytes a
+// token); budgets are enforced with a real tokenizer at read time.
+func TokenEstimate(s string) int { return (len(s) + 3) / 4 }
+
+// Querier is a pool, a connection or a transaction.
+type Querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+const insertEpisodesSQL = `
+INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, ref, happened_at, stream_seq, tokens)
+SELECT m, i, s, c, r, sp, string_to_array(a, chr(31)), t, nullif(rf, ''), h, nullif(q, 0), k
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+            $10::timestamptz[], $11::bigint[], $12::int[]) AS u(m, i, s, c, r, sp, a, t, rf, h, q, k)
+ON CONFLICT (member_id, id) DO NOTHING
+RETURNING member_id, id`
+
+// Insert writes eps in one statement, skipping rows whose (member_id, id)
+// exists, and returns the keys of the rows it wrote.
+func Insert(ctx context.Context, q Querier, eps []Episode) (written [][2]string, err error) {
+	if len(eps) == 0 {
+		return nil, nil
+	}
+	n := len(eps)
+	ms, ids, ss, cs, rs, sps, as, ts, rfs := make([]string, n), make([]string, n), make([]string, n), make([]string, n),
+		make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	hs, qs, ks := make([]time.Time, n), make([]int64, n), make([]int32, n)
+	for i, e := range eps {
+		ms[i], ids[i], ss[i], cs[i], rs[i], sps[i] = e.Member, e.ID, e.Session, e.Channel, e.Role, e.Speaker
+		as[i] = strings.Join(e.Audience, "\x1f")
+		ts[i], rfs[i], hs[i], qs[i] = e.Content, e.Ref, e.HappenedAt, int64(e.StreamSeq)
+		ks[i] = int32(e.Tokens)
+		if ks[i] == 0 {
+			ks[i] = int32(TokenEstimate(e.Content))
+		}
+	}
+	rows, err := q.Query(ctx, insertEpisodesSQL, ms, ids, ss, cs, rs, sps, as, ts, rfs, hs, qs, ks)
+	if err != nil {
+		return nil, fmt.Errorf("insert episodes: %w", err)
+	}
+	written, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) ([2]string, error) {
+		var k [2]string
+		err := r.Scan(&k[0], &k[1])
+		return k, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("insert episodes: %w", err)
+	}
+	return written, nil
+}
+
+const insertRefusalsSQL = `
+INSERT INTO refusals (member_id, id, subject, code, message, raw, stream_seq)
+SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bytea[], $7::bigint[])
+ON CONFLICT (member_id, id) DO NOTHING`
+
+// InsertRefusals writes refusals, skipping those already written.
+func InsertRefusals(ctx context.Context, tx pgx.Tx, rs []Refusal) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	n := len(rs)
+	ms, ids, ss, cs, msgs := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	raws, qs := make([][]byte, n), make([]int64, n)
+	for i, r := range rs {
+		ms[i], ids[i], ss[i], cs[i], msgs[i], raws[i], qs[i] = r.Member, r.ID, r.Subject, r.Code, r.Message, r.Raw, int64(r.StreamSeq)
+	}
+	if _, err := tx.Exec(ctx, insertRefusalsSQL, ms, ids, ss, cs, msgs, raws, qs); err != nil {
+		return fmt.Errorf("insert refusals: %w", err)
+	}
+	return nil
+}
+
+const upsertSessionsSQL = `
+INSERT INTO sessions (member_id, session_id, channel, participants, started_at, last_at)
+SELECT m, s, c, string_to_array(p, chr(31)), f, l
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[]) AS u(m, s, c, p, f, l)
+ON CONFLICT (member_id, session_id, channel) DO UPDATE SET
+    participants = ARRAY(SELECT DISTINCT x FROM unnest(sessions.participants || EXCLUDED.participants) AS x ORDER BY x),
+    started_at = least(sessions.started_at, EXCLUDED.started_at),
+    last_at = greatest(sessions.last_at, EXCLUDED.last_at)`
+
+// TouchSessions records the sessions eps belong to: participants (audience
+// and speakers), first and last turn times.
+func TouchSessions(ctx context.Context, tx pgx.Tx, eps []Episode) error {
+	type key struct{ m, s, c string }
+	type agg struct {
+		parts       []string
+		first, last time.Time
+	}
+	byKey := map[key]*agg{}
+	var order []key
+	for _, e := range eps {
+		k := key{e.Member, e.Session, e.Channel}
+		a := byKey[k]
+		if a == nil {
+			a = &agg{first: e.HappenedAt, last: e.HappenedAt}
+			byKey[k] = a
+			order = append(order, k)
+		}
+		a.parts = append(a.parts, e.Audience...)
+		a.parts = append(a.parts, e.Speaker)
+		if e.HappenedAt.Before(a.first) {
+			a.first = e.HappenedAt
+		}
+		if e.HappenedAt.After(a.last) {
+			a.last = e.HappenedAt
+		}
+	}
+	// A stable order keeps concurrent upserts from deadlocking.
+	slices.SortFunc(order, func(a, b key) int {
+		return strings.Compare(a.m+"\x00"+a.s+"\x00"+a.c, b.m+"\x00"+b.s+"\x00"+b.c)
+	})
+	n := len(order)
+	ms, ss, cs, ps := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	fs, ls := make([]time.Time, n), make([]time.Time, n)
+	for i, k := range order {
+		a := byKey[k]
+		slices.Sort(a.parts)
+		ms[i], ss[i], cs[i], ps[i], fs[i], ls[i] = k.m, k.s, k.c, strings.Join(slices.Compact(a.parts), "\x1f"), a.first, a.last
+	}
+	if _, err := tx.Exec(ctx, upsertSessionsSQL, ms, ss, cs, ps, fs, ls); err != nil {
+		return fmt.Errorf("touch sessions: %w", err)
+	}
+	return nil
+}
+
+// ListOptions filter List.
+type ListOptions struct {
+	Session string
+	Limit   int // default 50
+}
+
+// List returns a member's newest episodes first.
+func List(ctx context.Context, pool *pgxpool.Pool, member string, o ListOptions) ([]Episode, error) {
+	if o.Limit <= 0 {
+		o.Limit = 50
+	}
+	rows, err := pool.Query(ctx, `
+		SELECT member_id, id, session_id, channel, role, speaker, audience, content, coalesce(ref, ''), happened_at,
+		       recorded_at, coalesce(stream_seq, 0), tokens
+		FROM episodes
+		WHERE member_id = $1 AND ($2 = '' OR session_id = $2)
+		ORDER BY happened_at DESC, id DESC
+		LIMIT $3`, member, o.Session, o.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("list episodes: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Episode, error) {
+		var e Episode
+		var seq int64
+		err := r.Scan(&e.Member, &e.ID, &e.Session, &e.Channel, &e.Role, &e.Speaker, &e.Audience, &e.Content, &e.Ref,
+			&e.HappenedAt, &e.RecordedAt, &seq, &e.Tokens)
+		e.StreamSeq = uint64(seq)
+		return e, err
+	})
+}
+
+// Refusals returns refusals newest first, of one member or of all when member is "".
+func Refusals(ctx context.Context, pool *pgxpool.Pool, member string, limit int) ([]Refusal, error) {
+	if limit <= 0 {
+		limit = 50
+	}
+	rows, err := pool.Query(ctx, `
+		SELECT member_id, id, subject, code, message, raw, coalesce(stream_seq, 0), recorded_at
+		FROM refusals
+		WHERE ($1 = '' OR member_id = $1)
+		ORDER BY recorded_at DESC, id DESC
+		LIMIT $2`, member, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list refusals: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Refusal, error) {
+		var x Refusal
+		var seq int64
+		err := r.Scan(&x.Member, &x.ID, &x.Subject, &x.Code, &x.Message, &x.Raw, &seq, &x.RecordedAt)
+		x.StreamSeq = uint64(seq)
+		return x, err
+	})
+}
