@@ -93,14 +93,14 @@ type Stats struct {
 // Appender turns lane messages into episode rows exactly once: it writes a
 // batch in one transaction and acknowledges the messages only after commit.
 type Appender struct {
-	pool   *pgxpool.Pool
-	nc     *nats.Conn
-	js     jetstream.JetStream
-	cfg    AppenderConfig
-	log    *slog.Logger
-	subj   lanes.Subjects
-	after  AfterInsert
-	Stats  Stats
+	pool  *pgxpool.Pool
+	nc    *nats.Conn
+	js    jetstream.JetStream
+	cfg   AppenderConfig
+	log   *slog.Logger
+	subj  lanes.Subjects
+	after AfterInsert
+	Stats Stats
 	// OnCommit, when set, is called after each commit with the rows written.
 	OnCommit func(written []Episode)
 }
