@@ -1,0 +1,295 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/remember"
+)
+
+// MaxBody caps an API request body.
+const MaxBody = 1 << 20
+
+// HTTPConfig configures the HTTP surface.
+type HTTPConfig struct {
+	// Recaller answers /v1/members/{member}/recall and the memory_recall tool. Required.
+	Recaller Recaller
+	// Memorizer serves /v1/members/{member}/memorize and the memorize tool;
+	// nil leaves them out (memorize answers 404).
+	Memorizer Memorizer
+	// Ready reports whether the process can serve (Postgres and NATS
+	// reachable); /readyz answers 503 with its error. Nil: always ready.
+	Ready func(ctx context.Context) error
+	// Registry receives the HTTP metrics and is served on /metrics. Nil: a
+	// new registry.
+	Registry *prometheus.Registry
+	// TierFor returns the configured memory tier of a named assistant; it
+	// completes a request or /mcp binding that names an assistant
+	// (X-Memhive-Assistant) but no tier. Nil: no lookup.
+	TierFor func(assistant string) (string, bool)
+	// MaxChars caps the model-facing text of an answer. 0: 8000; negative: no cap.
+	MaxChars int
+	// RequestTimeout bounds one recall or memorize. Default 30s.
+	RequestTimeout time.Duration
+	// Logger; default slog.Default().
+	Logger *slog.Logger
+}
+
+type httpMetrics struct {
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+	errors   *prometheus.CounterVec
+}
+
+func register[T prometheus.Collector](reg *prometheus.Registry, c T) T {
+	if err := reg.Register(c); err != nil {
+		var are prometheus.AlreadyRegisteredError
+		if errors.As(err, &are) {
+			if existing, ok := are.ExistingCollector.(T); ok {
+				return existing
+			}
+		}
+		panic(err)
+	}
+	return c
+}
+
+func newHTTPMetrics(reg *prometheus.Registry) *httpMetrics {
+	return &httpMetrics{
+		requests: register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "memhive_http_requests_total",
+			Help: "HTTP requests served, by route and status code.",
+		}, []string{"route", "code"})),
+		latency: register(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "memhive_http_request_duration_seconds",
+			Help:    "HTTP request latency, by route and status code.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"route", "code"})),
+		errors: register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "memhive_http_errors_total",
+			Help: "Coded errors answered over HTTP, by route and memhive error code.",
+		}, []string{"route", "error"})),
+	}
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (m *httpMetrics) wrap(route string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		h.ServeHTTP(sw, r)
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		code := strconv.Itoa(sw.status)
+		m.requests.WithLabelValues(route, code).Inc()
+		m.latency.WithLabelValues(route, code).Observe(time.Since(start).Seconds())
+	})
+}
+
+type api struct {
+	cfg     HTTPConfig
+	log     *slog.Logger
+	metrics *httpMetrics
+}
+
+// NewHTTP returns the HTTP surface:
+//
+//	POST /v1/members/{member}/recall    body: recall.Request without member; answer JSON
+//	POST /v1/members/{member}/memorize  body: remember.Request without member; result JSON
+//	GET  /healthz                       the process is alive
+//	GET  /readyz                        Postgres and NATS are reachable (cfg.Ready)
+//	GET  /metrics                       Prometheus, over cfg.Registry
+//	     /mcp                           MCP over streamable HTTP, bound by X-Memhive-* headers
+//
+// Every error is {"error": {"code", "message"}} with the status of Status.
+func NewHTTP(cfg HTTPConfig) http.Handler {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Registry == nil {
+		cfg.Registry = prometheus.NewRegistry()
+	}
+	if cfg.MaxChars == 0 {
+		cfg.MaxChars = DefaultMaxChars
+	}
+	if cfg.RequestTimeout == 0 {
+		cfg.RequestTimeout = 30 * time.Second
+	}
+	a := &api{cfg: cfg, log: cfg.Logger.With("cell", "gateway"), metrics: newHTTPMetrics(cfg.Registry)}
+	mux := http.NewServeMux()
+	handle := func(pattern, route string, h http.HandlerFunc) {
+		mux.Handle(pattern, a.metrics.wrap(route, h))
+	}
+	handle("POST /v1/members/{member}/recall", "recall", a.recall)
+	handle("POST /v1/members/{member}/memorize", "memorize", a.memorize)
+	handle("GET /healthz", "healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "alive"})
+	})
+	handle("GET /readyz", "readyz", a.ready)
+	mux.Handle("GET /metrics", a.metrics.wrap("metrics", promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{Registry: cfg.Registry})))
+	mux.Handle("/mcp", a.metrics.wrap("mcp", NewMCPHandler(cfg.Recaller, cfg.Memorizer, cfg.TierFor, cfg.Logger, WithMaxChars(cfg.MaxChars))))
+	handle("/", "other", func(w http.ResponseWriter, r *http.Request) {
+		a.fail(w, "other", memhive.Errorf(memhive.CodeNotFound, "no such endpoint: %s %s", r.Method, clip(r.URL.Path)))
+	})
+	return mux
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+}
+
+func (a *api) fail(w http.ResponseWriter, route string, err error) {
+	e := wireError(err)
+	if e.Code == memhive.CodeInternal {
+		a.log.Error("request failed", "route", route, "error", err)
+	}
+	a.metrics.errors.WithLabelValues(route, string(e.Code)).Inc()
+	writeJSON(w, Status(e.Code), memhive.ErrorBody{Error: e})
+}
+
+// readBody decodes a JSON object strictly into v.
+func readBody(w http.ResponseWriter, r *http.Request, v any) error {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return memhive.Errorf(memhive.CodeTextTooLarge, "request body is over %d bytes", MaxBody)
+		}
+		return memhive.Errorf(memhive.CodeMalformedRequest, "request body could not be read")
+	}
+	if err := decodeStrict(data, v); err != nil {
+		return memhive.Errorf(memhive.CodeMalformedRequest, "request body is not a JSON request of this endpoint: %s", clipErr(err))
+	}
+	return nil
+}
+
+// pathMember checks the path member against the body's.
+func pathMember(r *http.Request, body string) (string, error) {
+	member := r.PathValue("member")
+	if !memhive.ValidMember(member) {
+		return "", memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
+	}
+	if body != "" && body != member {
+		return "", memhive.Errorf(memhive.CodeMemberMismatch, "the body names member %q but the path names %q", clip(body), member)
+	}
+	return member, nil
+}
+
+func (a *api) recall(w http.ResponseWriter, r *http.Request) {
+	var req recall.Request
+	if err := readBody(w, r, &req); err != nil {
+		a.fail(w, "recall", err)
+		return
+	}
+	member, err := pathMember(r, req.Member)
+	if err != nil {
+		a.fail(w, "recall", err)
+		return
+	}
+	req.Member = member
+	if strings.TrimSpace(req.Tier) == "" && a.cfg.TierFor != nil {
+		if name := strings.TrimSpace(r.Header.Get(HeaderAssistant)); name != "" {
+			if t, ok := a.cfg.TierFor(name); ok {
+				req.Tier = t
+			}
+		}
+	}
+	if err := CheckRequest(req); err != nil {
+		a.fail(w, "recall", err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.RequestTimeout)
+	defer cancel()
+	ans, err := a.cfg.Recaller.Recall(ctx, req)
+	if err != nil {
+		a.fail(w, "recall", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, CapAnswer(ans, a.cfg.MaxChars))
+}
+
+func (a *api) memorize(w http.ResponseWriter, r *http.Request) {
+	if a.cfg.Memorizer == nil {
+		a.fail(w, "memorize", memhive.Errorf(memhive.CodeNotFound, "memorize is not served by this process"))
+		return
+	}
+	var req remember.Request
+	if err := readBody(w, r, &req); err != nil {
+		a.fail(w, "memorize", err)
+		return
+	}
+	member, err := pathMember(r, req.Member)
+	if err != nil {
+		a.fail(w, "memorize", err)
+		return
+	}
+	req.Member = member
+	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.RequestTimeout)
+	defer cancel()
+	res, err := a.cfg.Memorizer.Memorize(ctx, req)
+	if err != nil {
+		a.fail(w, "memorize", err)
+		return
+	}
+	status := http.StatusCreated
+	if !res.Inserted {
+		status = http.StatusOK
+	}
+	writeJSON(w, status, res)
+}
+
+func (a *api) ready(w http.ResponseWriter, r *http.Request) {
+	if a.cfg.Ready != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+		defer cancel()
+		if err := a.cfg.Ready(ctx); err != nil {
+			a.log.Warn("not ready", "error", err)
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "not ready", "reason": err.Error()})
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}

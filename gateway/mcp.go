@@ -1,0 +1,178 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memhive/memhive"
+)
+
+// Version is the implementation version the MCP server announces.
+var Version = "dev"
+
+// Tool names.
+const (
+	RecallTool   = "memory_recall"
+	MemorizeTool = "memorize"
+)
+
+// The headers that bind an /mcp request (and may bind an API request).
+const (
+	HeaderMember    = "X-Memhive-Member"
+	HeaderAudience  = "X-Memhive-Audience" // comma-separated
+	HeaderChannel   = "X-Memhive-Channel"
+	HeaderAsker     = "X-Memhive-Asker"
+	HeaderAssistant = "X-Memhive-Assistant"
+	HeaderTier      = "X-Memhive-Tier"
+	HeaderSession   = "X-Memhive-Session"
+)
+
+// Option tunes a surface.
+type Option func(*options)
+
+type options struct {
+	maxChars int
+}
+
+func newOptions(opts []Option) options {
+	o := options{maxChars: DefaultMaxChars}
+	for _, f := range opts {
+		f(&o)
+	}
+	return o
+}
+
+// WithMaxChars sets the cap on the model-facing text of a recall answer
+// (default 8000); a negative value turns the cap off.
+func WithMaxChars(n int) Option {
+	return func(o *options) {
+		if n != 0 {
+			o.maxChars = n
+		}
+	}
+}
+
+// NewMCPServer returns an MCP server with the memory_recall tool (when r is
+// not nil) and the memorize tool (when m is not nil), both bound to bind.
+// Tool errors come back as results with IsError set whose text is
+// {"error": {"code", "message"}}.
+func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, opts ...Option) *mcp.Server {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	o := newOptions(opts)
+	log := logger.With("cell", "tool", "member", bind.Member, "assistant", bind.Assistant)
+	s := mcp.NewServer(&mcp.Implementation{Name: "memhive", Title: "memhive memory", Version: Version}, &mcp.ServerOptions{
+		Instructions: "memhive is this member's long-term memory. Call memory_recall to look something up; " +
+			"answers hold only what the people in this conversation could have heard.",
+		Logger: logger,
+	})
+	if r != nil {
+		s.AddTool(&mcp.Tool{Name: RecallTool, Description: RecallDescription, InputSchema: RecallSchema,
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, Title: "Recall from memory"}},
+			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				rr, err := bind.RecallRequest(req.Params.Arguments)
+				if err != nil {
+					log.Info("memory_recall refused", "code", memhive.CodeOf(err))
+					return toolError(err), nil
+				}
+				ans, err := r.Recall(ctx, rr)
+				if err != nil {
+					logRecallError(log, err)
+					return toolError(err), nil
+				}
+				body, fitted := fitJSON(CapAnswer(ans, o.maxChars), o.maxChars)
+				return &mcp.CallToolResult{
+					Content:           []mcp.Content{&mcp.TextContent{Text: fitted.Text}},
+					StructuredContent: json.RawMessage(body),
+				}, nil
+			})
+	}
+	if m != nil {
+		openWorld := false
+		s.AddTool(&mcp.Tool{Name: MemorizeTool, Description: MemorizeDescription, InputSchema: MemorizeSchema,
+			Annotations: &mcp.ToolAnnotations{Title: "Memorize", OpenWorldHint: &openWorld}},
+			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				mr, err := bind.MemorizeRequest(req.Params.Arguments)
+				if err != nil {
+					log.Info("memorize refused", "code", memhive.CodeOf(err))
+					return toolError(err), nil
+				}
+				res, err := m.Memorize(ctx, mr)
+				if err != nil {
+					logRecallError(log, err)
+					return toolError(err), nil
+				}
+				body, _ := json.Marshal(res)
+				text := "Memorized."
+				if !res.Inserted {
+					text = "Already in memory; nothing new was stored."
+				}
+				return &mcp.CallToolResult{
+					Content:           []mcp.Content{&mcp.TextContent{Text: text + " " + string(body)}},
+					StructuredContent: json.RawMessage(body),
+				}, nil
+			})
+	}
+	return s
+}
+
+func logRecallError(log *slog.Logger, err error) {
+	if memhive.CodeOf(err) == memhive.CodeInternal {
+		log.Error("tool call failed", "error", err)
+		return
+	}
+	log.Info("tool call refused", "code", memhive.CodeOf(err), "error", err)
+}
+
+// toolError is a coded error as an MCP tool result.
+func toolError(err error) *mcp.CallToolResult {
+	e := wireError(err)
+	body := errorJSON(e)
+	return &mcp.CallToolResult{
+		IsError:           true,
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(body)}},
+		StructuredContent: json.RawMessage(body),
+	}
+}
+
+// ServeStdio serves server over the process's stdin and stdout until the
+// client hangs up or ctx ends. Nothing else may write to stdout meanwhile:
+// log to stderr.
+func ServeStdio(ctx context.Context, server *mcp.Server) error {
+	return server.Run(ctx, &mcp.StdioTransport{})
+}
+
+// BindingFromHeaders reads the X-Memhive-* headers. An empty tier is
+// completed by tierFor(assistant) when tierFor is given.
+func BindingFromHeaders(h http.Header, tierFor func(assistant string) (string, bool)) Binding {
+	b := Binding{
+		Member:    strings.TrimSpace(h.Get(HeaderMember)),
+		Audience:  memhive.NormalizeAudience(memhive.SplitList(h.Get(HeaderAudience))),
+		Channel:   strings.TrimSpace(h.Get(HeaderChannel)),
+		Asker:     strings.TrimSpace(h.Get(HeaderAsker)),
+		Assistant: strings.TrimSpace(h.Get(HeaderAssistant)),
+		Tier:      strings.TrimSpace(h.Get(HeaderTier)),
+		Session:   strings.TrimSpace(h.Get(HeaderSession)),
+	}
+	if b.Tier == "" && b.Assistant != "" && tierFor != nil {
+		if t, ok := tierFor(b.Assistant); ok {
+			b.Tier = t
+		}
+	}
+	return b
+}
+
+// NewMCPHandler serves MCP over streamable HTTP. It is stateless: every
+// request builds its server from its own X-Memhive-* headers, so any
+// replica can answer any request and a binding lasts one request.
+func NewMCPHandler(r Recaller, m Memorizer, tierFor func(string) (string, bool), logger *slog.Logger, opts ...Option) http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
+		return NewMCPServer(r, m, BindingFromHeaders(req.Header, tierFor), logger, opts...)
+	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: logger})
+}

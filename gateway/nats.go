@@ -1,0 +1,179 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/micro"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/recall"
+)
+
+// The NATS micro service.
+const (
+	ServiceName    = "memhive-recall"
+	ServiceVersion = "0.1.0"
+	// QueueGroup is shared by every process serving recall, so each request
+	// is answered once.
+	QueueGroup = "memhive-recall"
+	// HeaderErrorCode carries the memhive error code on an error reply,
+	// beside micro's Nats-Service-Error-Code (the HTTP-like status) and
+	// Nats-Service-Error ("code: sentence").
+	HeaderErrorCode = "Memhive-Error-Code"
+)
+
+// NATSOption tunes ServeNATS.
+type NATSOption func(*natsOptions)
+
+type natsOptions struct {
+	options
+	workers int
+	timeout time.Duration
+	tierFor func(string) (string, bool)
+}
+
+// WithWorkers sets how many requests one process answers at once (default
+// 4). Each worker is an endpoint of its own ("recall", "recall-2", …) on
+// the same subject and queue group, so the micro stats stay exact.
+func WithWorkers(n int) NATSOption { return func(o *natsOptions) { o.workers = max(n, 1) } }
+
+// WithRecallTimeout bounds one recall (default 30s).
+func WithRecallTimeout(d time.Duration) NATSOption { return func(o *natsOptions) { o.timeout = d } }
+
+// WithNATSMaxChars is WithMaxChars for the NATS service.
+func WithNATSMaxChars(n int) NATSOption {
+	return func(o *natsOptions) { WithMaxChars(n)(&o.options) }
+}
+
+// WithTierFor completes a request without a tier from the tier of the
+// assistant named in its X-Memhive-Assistant header.
+func WithTierFor(f func(assistant string) (string, bool)) NATSOption {
+	return func(o *natsOptions) { o.tierFor = f }
+}
+
+// ServeNATS registers the micro service "memhive-recall" with the endpoint
+// <prefix>.*.recall in queue group "memhive-recall". The member is the
+// subject's second token; a payload member that differs is refused with
+// member_mismatch. The request is recall.Request JSON; the reply is the
+// answer JSON, or {"error": {"code", "message"}} with micro's error headers
+// set. Stop the returned service to stop serving.
+func ServeNATS(nc *nats.Conn, prefix string, r Recaller, logger *slog.Logger, opts ...NATSOption) (micro.Service, error) {
+	if prefix == "" {
+		prefix = "memhive"
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	o := natsOptions{options: newOptions(nil), workers: 4, timeout: 30 * time.Second}
+	for _, f := range opts {
+		f(&o)
+	}
+	log := logger.With("cell", "recall", "lane", "recall")
+	svc, err := micro.AddService(nc, micro.Config{
+		Name:        ServiceName,
+		Version:     ServiceVersion,
+		Description: "memhive memory_recall: answers from a member's memory behind the audience gate",
+		QueueGroup:  QueueGroup,
+		Metadata:    map[string]string{"subject": prefix + ".<member>.recall"},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("add micro service %s: %w", ServiceName, err)
+	}
+	h := &natsRecall{prefix: prefix, r: r, log: log, o: o}
+	for i := 1; i <= o.workers; i++ {
+		name := "recall"
+		if i > 1 {
+			name += "-" + strconv.Itoa(i)
+		}
+		if err := svc.AddEndpoint(name, micro.HandlerFunc(h.handle),
+			micro.WithEndpointSubject(prefix+".*.recall"),
+			micro.WithEndpointQueueGroup(QueueGroup),
+			micro.WithEndpointMetadata(map[string]string{"tool": RecallTool})); err != nil {
+			_ = svc.Stop()
+			return nil, fmt.Errorf("add endpoint %s: %w", name, err)
+		}
+	}
+	log.Info("recall service on NATS", "subject", prefix+".*.recall", "workers", o.workers)
+	return svc, nil
+}
+
+type natsRecall struct {
+	prefix string
+	r      Recaller
+	log    *slog.Logger
+	o      natsOptions
+}
+
+func (h *natsRecall) handle(req micro.Request) {
+	member := memberOf(h.prefix, req.Subject())
+	ans, err := h.answer(member, req)
+	if err != nil {
+		e := wireError(err)
+		if e.Code == memhive.CodeInternal {
+			h.log.Error("recall failed", "member", member, "error", err)
+		} else {
+			h.log.Info("recall refused", "member", member, "code", e.Code)
+		}
+		_ = req.Error(strconv.Itoa(Status(e.Code)), string(e.Code)+": "+oneLine(e.Message), errorJSON(e),
+			micro.WithHeaders(micro.Headers{HeaderErrorCode: []string{string(e.Code)}}))
+		return
+	}
+	body, err := json.Marshal(ans)
+	if err != nil {
+		e := memhive.Errorf(memhive.CodeInternal, "memhive could not encode the answer")
+		_ = req.Error("500", string(e.Code)+": "+e.Message, errorJSON(e))
+		return
+	}
+	if err := req.Respond(body); err != nil {
+		h.log.Warn("respond", "member", member, "error", err)
+	}
+}
+
+func (h *natsRecall) answer(member string, msg micro.Request) (*recall.Answer, error) {
+	if !memhive.ValidMember(member) {
+		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q in the subject is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
+	}
+	var req recall.Request
+	if err := decodeStrict(msg.Data(), &req); err != nil {
+		return nil, memhive.Errorf(memhive.CodeMalformedRequest, "payload is not a JSON recall request: %s", clipErr(err))
+	}
+	if req.Member != "" && req.Member != member {
+		return nil, memhive.Errorf(memhive.CodeMemberMismatch, "request names member %q but was sent to the recall subject of %q", clip(req.Member), member)
+	}
+	req.Member = member
+	if strings.TrimSpace(req.Tier) == "" && h.o.tierFor != nil {
+		if name := strings.TrimSpace(msg.Headers().Get(HeaderAssistant)); name != "" {
+			if t, ok := h.o.tierFor(name); ok {
+				req.Tier = t
+			}
+		}
+	}
+	if err := CheckRequest(req); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), h.o.timeout)
+	defer cancel()
+	ans, err := h.r.Recall(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return CapAnswer(ans, h.o.maxChars), nil
+}
+
+func memberOf(prefix, subject string) string {
+	rest, ok := strings.CutPrefix(subject, prefix+".")
+	if !ok {
+		return ""
+	}
+	member, _, _ := strings.Cut(rest, ".")
+	return member
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,369 @@
+// Package gateway serves the memory tools on every surface an assistant
+// uses: an MCP server (stdio and streamable HTTP at /mcp), an HTTP JSON API
+// (/v1/members/{member}/recall and /memorize, /healthz, /readyz, /metrics)
+// and the NATS micro service "memhive-recall" on <prefix>.<member>.recall.
+//
+// Who is asking is never the model's to say. Member, audience, channel,
+// asker, session and tier come from the caller's Binding: the MCP server's
+// launch flags, the X-Memhive-* headers of an /mcp request, or the body of
+// an API request made by the assistant's runtime. A tool call carries only
+// its question (query, an optional window and limit); any other argument,
+// "audience" included, is refused as malformed_tool_call.
+//
+// Errors cross every wire as {"error": {"code", "message"}} with the codes of
+// package memhive; see docs/surfaces.md for the status and header mapping.
+package gateway
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/remember"
+)
+
+// DefaultMaxChars caps the model-facing text of a recall answer (SPEC §4).
+const DefaultMaxChars = 8000
+
+// MaxLimit is the largest limit a tool call or request may ask for.
+const MaxLimit = 100
+
+// Recaller answers a recall request; *recall.Service is one.
+type Recaller interface {
+	Recall(ctx context.Context, req recall.Request) (*recall.Answer, error)
+}
+
+// Memorizer keeps a fact or note; *remember.Service is one.
+type Memorizer interface {
+	Memorize(ctx context.Context, req remember.Request) (*remember.Result, error)
+}
+
+// Binding is who is asking, fixed by the caller (launch flags, headers, the
+// assistant's template), never by a model.
+type Binding struct {
+	Member    string   // the member whose memory is read
+	Audience  []string // who is listening now
+	Channel   string   // where
+	Asker     string   // who asks; default "member:<member>"
+	Assistant string   // the calling assistant's name (for its configured tier)
+	Tier      string   // the assistant's configured tier: "0", "1", "2"; "" = memory not configured
+	Session   string   // tier 0's session; default "default"
+}
+
+// RecallArgs are the memory_recall tool's arguments: the only things a
+// model chooses.
+type RecallArgs struct {
+	Query      string `json:"query"`
+	WindowFrom string `json:"window_from,omitempty"`
+	WindowTo   string `json:"window_to,omitempty"`
+	Limit      int    `json:"limit,omitempty"`
+}
+
+// MemorizeArgs are the memorize tool's arguments.
+type MemorizeArgs struct {
+	Subject   string `json:"subject,omitempty"`
+	Predicate string `json:"predicate,omitempty"`
+	Claim     string `json:"claim,omitempty"`
+	Note      string `json:"note,omitempty"`
+	Kind      string `json:"kind,omitempty"`
+}
+
+// RecallSchema is the memory_recall tool's input schema.
+var RecallSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "query": {"type": "string", "minLength": 1, "description": "The question to answer from the member's memory, in plain words."},
+    "window_from": {"type": "string", "format": "date-time", "description": "Start of a time window (RFC 3339). Give window_to with it, or neither."},
+    "window_to": {"type": "string", "format": "date-time", "description": "End of the time window (RFC 3339). Give window_from with it, or neither."},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 100, "description": "How many items at most (default 20)."}
+  },
+  "required": ["query"],
+  "additionalProperties": false
+}`)
+
+// MemorizeSchema is the memorize tool's input schema.
+var MemorizeSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "subject": {"type": "string", "description": "Who or what the fact is about, e.g. \"member:alice\" or \"Alice's sister\"."},
+    "predicate": {"type": "string", "description": "The relation, e.g. \"lives_in\", \"likes\"."},
+    "claim": {"type": "string", "description": "The value, e.g. \"Lisbon\"."},
+    "note": {"type": "string", "description": "Free text to keep instead of a fact."},
+    "kind": {"type": "string", "enum": ["world", "experience", "foresight"], "description": "world (default), experience or foresight (a plan or expectation)."}
+  },
+  "additionalProperties": false
+}`)
+
+// Tool descriptions.
+const (
+	RecallDescription = "Search the member's long-term memory: facts and what was said, " +
+		"limited to what the people in this conversation could have heard. " +
+		"Ask in plain words; give window_from and window_to (RFC 3339) to look in a time range."
+	MemorizeDescription = "Keep a fact (subject, predicate, claim) or a note in the member's long-term memory, " +
+		"visible later only to the people present now."
+)
+
+// decodeStrict decodes one JSON object into v, refusing unknown fields and
+// trailing data.
+func decodeStrict(data []byte, v any) error {
+	if len(bytes.TrimSpace(data)) == 0 {
+		data = []byte("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("data after the object")
+	}
+	return nil
+}
+
+// RecallRequest builds the recall request of a tool call: the binding says
+// who, the arguments say what. Every refusal is a coded *memhive.Error.
+func (b Binding) RecallRequest(args json.RawMessage) (recall.Request, error) {
+	if strings.TrimSpace(b.Tier) == "" {
+		return recall.Request{}, notConfigured(b)
+	}
+	var a RecallArgs
+	if err := decodeStrict(args, &a); err != nil {
+		return recall.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall,
+			"memory_recall takes {\"query\": string, \"window_from\"?, \"window_to\"?, \"limit\"?} only: %s", clipErr(err))
+	}
+	if strings.TrimSpace(a.Query) == "" {
+		return recall.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall, "memory_recall needs a non-empty \"query\"")
+	}
+	if a.Limit < 0 || a.Limit > MaxLimit {
+		return recall.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall, "limit %d is outside 1..%d", a.Limit, MaxLimit)
+	}
+	req := recall.Request{
+		Member:   b.Member,
+		Query:    a.Query,
+		Tier:     b.Tier,
+		Audience: b.Audience,
+		Channel:  b.Channel,
+		Asker:    b.Asker,
+		Session:  b.Session,
+		Limit:    a.Limit,
+	}
+	for _, w := range []struct {
+		name string
+		in   string
+		out  **time.Time
+	}{{"window_from", a.WindowFrom, &req.WindowFrom}, {"window_to", a.WindowTo, &req.WindowTo}} {
+		if w.in == "" {
+			continue
+		}
+		t, err := time.Parse(time.RFC3339Nano, w.in)
+		if err != nil {
+			return recall.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall, "%s %q is not an RFC 3339 time", w.name, clip(w.in))
+		}
+		*w.out = &t
+	}
+	return req, CheckRequest(req)
+}
+
+// MemorizeRequest builds the memorize request of a tool call.
+func (b Binding) MemorizeRequest(args json.RawMessage) (remember.Request, error) {
+	var a MemorizeArgs
+	if err := decodeStrict(args, &a); err != nil {
+		return remember.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall,
+			"memorize takes {\"subject\", \"predicate\", \"claim\"} or {\"note\"}, and an optional \"kind\", only: %s", clipErr(err))
+	}
+	if err := checkWho(b.Member, b.Audience, b.Channel); err != nil {
+		return remember.Request{}, err
+	}
+	speaker := b.Asker
+	if speaker == "" {
+		speaker = "member:" + b.Member
+	}
+	return remember.Request{
+		Member:    b.Member,
+		Subject:   a.Subject,
+		Predicate: a.Predicate,
+		Claim:     a.Claim,
+		Note:      a.Note,
+		Kind:      a.Kind,
+		Audience:  b.Audience,
+		Channel:   b.Channel,
+		Speaker:   speaker,
+		Session:   b.Session,
+	}, nil
+}
+
+func notConfigured(b Binding) *memhive.Error {
+	if b.Assistant != "" {
+		return memhive.Errorf(memhive.CodeMemoryNotConfigured,
+			"memory is not configured for assistant %q: its template sets no memory tier, so memory_recall cannot answer", b.Assistant)
+	}
+	return memhive.Errorf(memhive.CodeMemoryNotConfigured,
+		"memory is not configured for this caller: no memory tier is set, so memory_recall cannot answer")
+}
+
+// CheckRequest refuses what no surface may pass on: a missing tier, an
+// invalid member, a missing audience or channel, a half-open window, an
+// out-of-range limit. recall.Service checks again; checking here gives the
+// same codes in front of any Recaller.
+func CheckRequest(req recall.Request) error {
+	if strings.TrimSpace(req.Tier) == "" {
+		return notConfigured(Binding{})
+	}
+	if err := checkWho(req.Member, req.Audience, req.Channel); err != nil {
+		return err
+	}
+	if (req.WindowFrom == nil) != (req.WindowTo == nil) {
+		return memhive.Errorf(memhive.CodeHalfOpenWindow, "a window needs both window_from and window_to, or neither")
+	}
+	if req.WindowFrom != nil && req.WindowTo.Before(*req.WindowFrom) {
+		return memhive.Errorf(memhive.CodeMalformedRequest, "window_to is before window_from")
+	}
+	if req.Limit < 0 || req.Limit > MaxLimit {
+		return memhive.Errorf(memhive.CodeMalformedRequest, "limit %d is outside 1..%d", req.Limit, MaxLimit)
+	}
+	return nil
+}
+
+func checkWho(member string, audience []string, channel string) error {
+	if !memhive.ValidMember(member) {
+		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
+	}
+	if len(memhive.NormalizeAudience(audience)) == 0 {
+		return memhive.Errorf(memhive.CodeMissingAudience,
+			"no audience is bound: say who is listening now (e.g. member:%s), in the launch flags or the X-Memhive-Audience header", member)
+	}
+	if strings.TrimSpace(channel) == "" {
+		return memhive.Errorf(memhive.CodeMissingChannel,
+			"no channel is bound: say where this conversation happens (e.g. web:chat), in the launch flags or the X-Memhive-Channel header")
+	}
+	return nil
+}
+
+// CapAnswer returns a copy of ans whose Text is at most maxChars runes.
+// When it had to cut, the text ends on a visible line starting with
+// "[memory_capped" and Capped is true. maxChars 0 means DefaultMaxChars; a
+// negative maxChars disables the cap.
+func CapAnswer(ans *recall.Answer, maxChars int) *recall.Answer {
+	if ans == nil {
+		return nil
+	}
+	out := *ans
+	if maxChars == 0 {
+		maxChars = DefaultMaxChars
+	}
+	if maxChars < 0 {
+		return &out
+	}
+	if utf8.RuneCountInString(out.Text) <= maxChars {
+		return &out
+	}
+	total := utf8.RuneCountInString(out.Text)
+	note := fmt.Sprintf("\n[memory_capped: this answer was cut to %d of %d characters; ask a narrower question or a shorter time window]", maxChars, total)
+	keep := max(maxChars-utf8.RuneCountInString(note), 0)
+	cut := cutRunes(out.Text, keep)
+	// End on a whole line when one is near the cut.
+	if i := strings.LastIndexByte(cut, '\n'); i >= 0 && i >= len(cut)*3/4 {
+		cut = cut[:i]
+	}
+	out.Text = cut + note
+	if utf8.RuneCountInString(out.Text) > maxChars { // maxChars smaller than the note itself
+		out.Text = cutRunes(out.Text, maxChars)
+	}
+	out.Capped = true
+	return &out
+}
+
+// fitJSON returns ans as JSON without its diagnostic, with items dropped
+// from the end until the items' JSON is at most maxChars bytes (when
+// maxChars > 0); a dropped item marks the answer capped. The text is capped
+// apart, by CapAnswer.
+func fitJSON(ans *recall.Answer, maxChars int) ([]byte, *recall.Answer) {
+	out := *ans
+	out.Diagnostic = nil
+	if maxChars > 0 {
+		for len(out.Items) > 0 {
+			items, _ := json.Marshal(out.Items)
+			if len(items) <= maxChars {
+				break
+			}
+			out.Items = out.Items[:len(out.Items)-1]
+			out.Capped = true
+		}
+	}
+	body, _ := json.Marshal(&out)
+	return body, &out
+}
+
+func cutRunes(s string, n int) string {
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j]
+		}
+		i++
+	}
+	return s
+}
+
+// Status is the HTTP status of an error code.
+func Status(code memhive.Code) int {
+	switch code {
+	case memhive.CodeMalformedRequest, memhive.CodeMalformedToolCall, memhive.CodeMalformedTurn,
+		memhive.CodeMissingAudience, memhive.CodeMissingChannel, memhive.CodeHalfOpenWindow,
+		memhive.CodeInvalidMember:
+		return http.StatusBadRequest
+	case memhive.CodeNotFound:
+		return http.StatusNotFound
+	case memhive.CodeMemberMismatch:
+		return http.StatusConflict
+	case memhive.CodeMemoryNotConfigured, memhive.CodeModelNotConfigured:
+		return http.StatusUnprocessableEntity
+	case memhive.CodeTextTooLarge:
+		return http.StatusRequestEntityTooLarge
+	case memhive.CodeOverBudget:
+		return http.StatusTooManyRequests
+	case memhive.CodeStoreRefused:
+		return http.StatusServiceUnavailable
+	default:
+		return http.StatusInternalServerError
+	}
+}
+
+// wireError is err as it crosses a wire: a coded error keeps its code and
+// sentence; anything else becomes internal with a sentence that leaks no
+// detail (the detail is logged).
+func wireError(err error) *memhive.Error {
+	var e *memhive.Error
+	if errors.As(err, &e) {
+		return e
+	}
+	var se *remember.StoreError
+	if errors.As(err, &se) {
+		return se.Coded()
+	}
+	return memhive.Errorf(memhive.CodeInternal, "memhive could not answer this request; the error is in its log")
+}
+
+func errorJSON(e *memhive.Error) []byte {
+	b, _ := json.Marshal(memhive.ErrorBody{Error: e})
+	return b
+}
+
+func clip(s string) string {
+	if len(s) > 80 {
+		s = cutRunes(s, 80) + "…"
+	}
+	return strings.ToValidUTF8(s, "?")
+}
+
+func clipErr(err error) string {
+	return clip(strings.TrimPrefix(err.Error(), "json: "))
+}
