@@ -131,7 +131,9 @@ func newWordVectors(data []byte) (*WordVectors, error) {
 	if h.Size != uint64(len(data)) {
 		return nil, fmt.Errorf("file is %d bytes, header says %d (truncated?)", len(data), h.Size)
 	}
-	within := func(off, size uint64) bool { return off%4 == 0 && off >= wvHeaderSize && off <= h.Size && size <= h.Size-off }
+	within := func(off, size uint64) bool {
+		return off%4 == 0 && off >= wvHeaderSize && off <= h.Size && size <= h.Size-off
+	}
 	if !within(h.OffsetsOff, 4*(n+1)) || !within(h.ScalesOff, 4*n) || !within(h.RanksOff, 4*n) ||
 		!within(h.MatrixOff, n*dims) || h.WordsOff > h.Size {
 		return nil, fmt.Errorf("bad header: section out of bounds")
