@@ -1,0 +1,212 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// axis is one (subject, predicate) version chain; pred is the predicate
+// resolved one hop through live 'predicate' aliases.
+type axis struct{ subject, pred string }
+
+// resolveChains replaces every fact on a single-cardinality axis by the
+// version in force at as_of (SPEC §4): gate-visible, valid_from ≤ as_of,
+// valid_until NULL or after as_of, not retracted. The replacement carries
+// the hit as Previously. Where a newer version (valid_from ≤ as_of) exists
+// but the gate hides it, the shown version is marked SupersessionUnknown.
+// Cardinality comes from predicate_cardinality (the member's rows and the
+// hive-wide '*' rows; seeded > judged > learned, the member's before '*');
+// an unknown predicate is multi and its facts stand as they are.
+func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*row, []replacement, error) {
+	var preds []string
+	seenPred := map[string]bool{}
+	for _, r := range rs {
+		if r.Kind == "fact" && !seenPred[r.predicateCanon] {
+			seenPred[r.predicateCanon] = true
+			preds = append(preds, r.predicateCanon)
+		}
+	}
+	if len(preds) == 0 {
+		return rs, nil, nil
+	}
+	// one hop: alias → canonical
+	resolved := map[string]string{}
+	rows, err := s.pool.Query(ctx, `SELECT alias, canonical FROM aliases
+		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL AND alias = ANY($2::text[])`, q.member, preds)
+	if err != nil {
+		return nil, nil, fmt.Errorf("version chain: aliases: %w", err)
+	}
+	for rows.Next() {
+		var a, c string
+		if err := rows.Scan(&a, &c); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		resolved[a] = c
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	canonPred := func(p string) string {
+		if c, ok := resolved[p]; ok {
+			return c
+		}
+		return p
+	}
+	var canon []string
+	seen := map[string]bool{}
+	for _, p := range preds {
+		if c := canonPred(p); !seen[c] {
+			seen[c] = true
+			canon = append(canon, c)
+		}
+	}
+	// cardinality: first row per predicate by precedence wins
+	single := map[string]bool{}
+	rows, err = s.pool.Query(ctx, `SELECT DISTINCT ON (predicate) predicate, cardinality FROM predicate_cardinality
+		WHERE member_id IN ($1, '*') AND predicate = ANY($2::text[])
+		ORDER BY predicate, CASE source WHEN 'seeded' THEN 0 WHEN 'judged' THEN 1 ELSE 2 END, (member_id = $1) DESC`, q.member, canon)
+	if err != nil {
+		return nil, nil, fmt.Errorf("version chain: cardinality: %w", err)
+	}
+	for rows.Next() {
+		var p, c string
+		if err := rows.Scan(&p, &c); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		single[p] = c == "single"
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	// every spelling of each single predicate: itself and its live aliases
+	spellings := map[string][]string{}
+	var singles []string
+	for _, c := range canon {
+		if single[c] {
+			singles = append(singles, c)
+			spellings[c] = []string{c}
+		}
+	}
+	if len(singles) == 0 {
+		return rs, nil, nil
+	}
+	rows, err = s.pool.Query(ctx, `SELECT canonical, alias FROM aliases
+		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL AND canonical = ANY($2::text[])
+		ORDER BY canonical, alias`, q.member, singles)
+	if err != nil {
+		return nil, nil, fmt.Errorf("version chain: spellings: %w", err)
+	}
+	for rows.Next() {
+		var c, a string
+		if err := rows.Scan(&c, &a); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		spellings[c] = append(spellings[c], a)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+
+	// one round trip: the in-force version of every single axis hit
+	axes := map[axis]*row{}
+	var order []axis
+	for _, r := range rs {
+		if r.Kind != "fact" || !single[canonPred(r.predicateCanon)] {
+			continue
+		}
+		ax := axis{r.subjectCanon, canonPred(r.predicateCanon)}
+		if _, ok := axes[ax]; !ok {
+			axes[ax] = nil
+			order = append(order, ax)
+		}
+	}
+	var batch pgx.Batch
+	for _, ax := range order {
+		b := newSQLB(q.member, q.gate)
+		asOf := b.p(q.asOf)
+		sql := `SELECT ` + factCols("f") + ` FROM facts f
+			WHERE f.member_id = $1 AND f.subject_canon = ` + b.p(ax.subject) + ` AND f.predicate_canon = ANY(` + b.p(spellings[ax.pred]) + `::text[])
+			  AND f.valid_from <= ` + asOf + ` AND (f.valid_until IS NULL OR f.valid_until > ` + asOf + `)
+			  AND ` + notRetractedSQL("f") + ` AND ` + b.gate("f") + `
+			ORDER BY f.valid_from DESC, f.id DESC LIMIT 1`
+		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				r, err := scanFact(rows)
+				if err != nil {
+					return err
+				}
+				axes[ax] = r
+			}
+			return rows.Err()
+		})
+	}
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+		return nil, nil, fmt.Errorf("version chain: in force: %w", err)
+	}
+
+	// what is shown per hit, then one round trip for hidden newer versions
+	out := make([]*row, len(rs))
+	var reps []replacement
+	type check struct {
+		i  int
+		ax axis
+	}
+	var checks []check
+	for i, r := range rs {
+		out[i] = r
+		if r.Kind != "fact" || !single[canonPred(r.predicateCanon)] {
+			continue
+		}
+		ax := axis{r.subjectCanon, canonPred(r.predicateCanon)}
+		if cur := axes[ax]; cur != nil && cur.ID != r.ID {
+			rep := *cur
+			prev := r.Item
+			rep.Previously = &prev
+			out[i] = &rep
+			reps = append(reps, replacement{From: r.key(), To: cur.key()})
+		}
+		checks = append(checks, check{i, ax})
+	}
+	batch = pgx.Batch{}
+	for _, c := range checks {
+		shown := out[c.i]
+		b := newSQLB(q.member, q.gate)
+		sql := `SELECT EXISTS (SELECT 1 FROM facts f
+			WHERE f.member_id = $1 AND f.subject_canon = ` + b.p(c.ax.subject) + ` AND f.predicate_canon = ANY(` + b.p(spellings[c.ax.pred]) + `::text[])
+			  AND f.valid_from <= ` + b.p(q.asOf) + ` AND f.valid_from > ` + b.p(shown.at) + `
+			  AND ` + notRetractedSQL("f") + ` AND NOT ` + b.gate("f") + `)`
+		i := c.i
+		batch.Queue(sql, b.args...).QueryRow(func(row pgx.Row) error {
+			var hidden bool
+			if err := row.Scan(&hidden); err != nil {
+				return err
+			}
+			if hidden {
+				cp := *out[i]
+				cp.SupersessionUnknown = true
+				out[i] = &cp
+			}
+			return nil
+		})
+	}
+	if len(checks) > 0 {
+		if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+			return nil, nil, fmt.Errorf("version chain: hidden versions: %w", err)
+		}
+	}
+	return out, reps, nil
+}
+
+// replacement records a hit replaced by its in-force version (diagnostic).
+type replacement struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}

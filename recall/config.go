@@ -1,0 +1,107 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+)
+
+// Config is the read path's configuration. The zero value plus WithDefaults
+// is the SPEC's default.
+type Config struct {
+	// OpenHistory lists channels configured open_history: on them every row
+	// from that same channel is visible whatever its audience (gate rule 4).
+	// Default: none.
+	OpenHistory []string `json:"open_history,omitempty"`
+
+	// Tier0Budget is tier 0's token budget (cl100k_base). Default 1200.
+	Tier0Budget int `json:"tier0_budget,omitempty"`
+	// Tier1Budget is tier 1's token budget. Default 2000.
+	Tier1Budget int `json:"tier1_budget,omitempty"`
+	// Tier0Beliefs, Tier0Foresight, Tier0Episodes cap tier 0's three parts.
+	// Defaults 20, 10, 12.
+	Tier0Beliefs   int `json:"tier0_beliefs,omitempty"`
+	Tier0Foresight int `json:"tier0_foresight,omitempty"`
+	Tier0Episodes  int `json:"tier0_episodes,omitempty"`
+
+	// LegLimit is how many candidates each tier-1 leg returns. Default 20.
+	LegLimit int `json:"leg_limit,omitempty"`
+	// Limit is how many fused items tier 1 returns when the request gives
+	// none. Default 20.
+	Limit int `json:"limit,omitempty"`
+	// SimilarityFloor is the semantic leg's minimum cosine similarity.
+	// Default 0.5.
+	SimilarityFloor float64 `json:"similarity_floor,omitempty"`
+	// GraphDepth, GraphMaxNodes, GraphHubDegree, GraphFactsPerNode bound the
+	// graph walk. Defaults 2, 200, 12, 3.
+	GraphDepth        int `json:"graph_depth,omitempty"`
+	GraphMaxNodes     int `json:"graph_max_nodes,omitempty"`
+	GraphHubDegree    int `json:"graph_hub_degree,omitempty"`
+	GraphFactsPerNode int `json:"graph_facts_per_node,omitempty"`
+	// KeywordTermCap bounds how many rows each term of an any-term keyword
+	// search contributes before ranking (the cheap pre-limit). Default 300.
+	KeywordTermCap int `json:"keyword_term_cap,omitempty"`
+	// ExactVectorBelow: a member with fewer ready vectors than this is
+	// searched exactly (every vector of the member) instead of through HNSW,
+	// which starves on very selective member filters. Default 20000.
+	ExactVectorBelow int `json:"exact_vector_below,omitempty"`
+}
+
+// WithDefaults returns c with every zero field set to its default.
+func (c Config) WithDefaults() Config {
+	def := func(p *int, v int) {
+		if *p == 0 {
+			*p = v
+		}
+	}
+	def(&c.Tier0Budget, 1200)
+	def(&c.Tier1Budget, 2000)
+	def(&c.Tier0Beliefs, 20)
+	def(&c.Tier0Foresight, 10)
+	def(&c.Tier0Episodes, 12)
+	def(&c.LegLimit, 20)
+	def(&c.Limit, 20)
+	def(&c.GraphDepth, 2)
+	def(&c.GraphMaxNodes, 200)
+	def(&c.GraphHubDegree, 12)
+	def(&c.GraphFactsPerNode, 3)
+	def(&c.KeywordTermCap, 300)
+	def(&c.ExactVectorBelow, 20000)
+	if c.SimilarityFloor == 0 {
+		c.SimilarityFloor = 0.5
+	}
+	return c
+}
+
+// Validate reports a configuration that cannot work.
+func (c Config) Validate() error {
+	for _, v := range []int{c.Tier0Budget, c.Tier1Budget, c.Tier0Beliefs, c.Tier0Foresight, c.Tier0Episodes,
+		c.LegLimit, c.Limit, c.GraphDepth, c.GraphMaxNodes, c.GraphHubDegree, c.GraphFactsPerNode, c.KeywordTermCap} {
+		if v < 0 {
+			return fmt.Errorf("recall config: negative limit %d", v)
+		}
+	}
+	if c.SimilarityFloor < -1 || c.SimilarityFloor > 1 {
+		return fmt.Errorf("recall config: similarity floor %v outside -1..1", c.SimilarityFloor)
+	}
+	for _, ch := range c.OpenHistory {
+		if ch == "" {
+			return fmt.Errorf("recall config: blank open_history channel")
+		}
+	}
+	return nil
+}
+
+// Embedder turns texts into vectors; recall needs it for the semantic leg
+// (package embed provides implementations).
+type Embedder interface {
+	Model() string
+	Dimensions() int
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+}
+
+// Synthesizer is tier 2's one model call over the tier-1 candidates and the
+// gated active beliefs (package synth provides it). A non-nil Downgrade
+// means the model's answer was refused and the tier-1 bundle stands.
+type Synthesizer interface {
+	Synthesize(ctx context.Context, req Request, beliefs, candidates []Item) (*Synthesis, *Downgrade, error)
+}

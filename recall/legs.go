@@ -1,0 +1,669 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/memhive/memhive"
+)
+
+// Leg names, in leg order (the fusion's second tie-break).
+const (
+	LegKeyword  = "keyword"
+	LegSemantic = "semantic"
+	LegGraph    = "graph"
+	LegTemporal = "temporal"
+	LegSelf     = "self"
+)
+
+var legOrder = []string{LegKeyword, LegSemantic, LegGraph, LegTemporal, LegSelf}
+
+// legResult is one leg's ranked candidates (best first).
+type legResult struct {
+	name    string
+	weight  int // 0 or 1
+	mode    string
+	missing string
+	rows    []*row
+}
+
+// filters are the request filters every leg puts inside its SQL: as_of
+// and the window, on the row's validity time column col.
+func (b *sqlb) filters(q *query, col string) string {
+	s := col + ` <= ` + b.p(q.asOf)
+	if q.from != nil {
+		s += ` AND ` + col + ` >= ` + b.p(*q.from) + ` AND ` + col + ` <= ` + b.p(*q.to)
+	}
+	return s
+}
+
+// readFilter is the whole WHERE tail for a table alias: request filters,
+// retraction (facts) and the gate.
+func (b *sqlb) readFilter(q *query, kind, a string) string {
+	if kind == "episode" {
+		return b.filters(q, a+".happened_at") + ` AND ` + b.gate(a)
+	}
+	return b.filters(q, a+".valid_from") + ` AND ` + notRetractedSQL(a) + ` AND ` + b.gate(a)
+}
+
+func tableOf(kind string) string {
+	if kind == "episode" {
+		return "episodes"
+	}
+	return "facts"
+}
+
+func colsOf(kind, a string) string {
+	if kind == "episode" {
+		return episodeCols(a)
+	}
+	return factCols(a)
+}
+
+func scanOf(kind string, rows pgx.Rows, extra ...any) (*row, error) {
+	if kind == "episode" {
+		return scanEpisode(rows, extra...)
+	}
+	return scanFact(rows, extra...)
+}
+
+// scored is a row with the leg's own score, for merging episode and fact
+// candidates of one leg.
+type scored struct {
+	r     *row
+	score float64
+}
+
+func mergeScored(lists [][]scored, limit int) []*row {
+	var all []scored
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	slices.SortStableFunc(all, func(x, y scored) int {
+		switch {
+		case x.score > y.score:
+			return -1
+		case x.score < y.score:
+			return 1
+		}
+		return strings.Compare(x.r.key(), y.r.key())
+	})
+	if len(all) > limit {
+		all = all[:limit]
+	}
+	out := make([]*row, len(all))
+	for i, s := range all {
+		out[i] = s.r
+	}
+	return out
+}
+
+func (s *Service) queryScored(ctx context.Context, kind, sql string, args []any) ([]scored, error) {
+	rows, err := s.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []scored
+	for rows.Next() {
+		var sc float64
+		r, err := scanOf(kind, rows, &sc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, scored{r, sc})
+	}
+	return out, rows.Err()
+}
+
+// keywordLeg: full text with prefix matching. All terms first, ranked by
+// ts_rank_cd; when that finds fewer than the limit, any term, where each
+// term contributes at most KeywordTermCap gated rows (a cheap pre-limit
+// through the (member_id, tsv) GIN index) and candidates are ranked by the
+// summed IDF of the terms they match (BM25's term weight, from the capped
+// document frequencies), then ts_rank_cd.
+func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) {
+	res := &legResult{name: LegKeyword, weight: 1, mode: "all"}
+	ts := terms(q.req.Query)
+	if len(ts) == 0 {
+		res.mode = "no_terms"
+		return res, nil
+	}
+	each, all, anyq := tsQueries(ts)
+	limit := s.cfg.LegLimit
+	var lists [][]scored
+	n := 0
+	for _, kind := range []string{"episode", "fact"} {
+		b := newSQLB(q.member, q.gate)
+		tq := b.p(all)
+		sql := `SELECT ` + colsOf(kind, "x") + `, ts_rank_cd(x.tsv, to_tsquery('english', ` + tq + `), 1)::float8 AS score
+			FROM ` + tableOf(kind) + ` x
+			WHERE x.member_id = $1 AND x.tsv @@ to_tsquery('english', ` + tq + `) AND ` + b.readFilter(q, kind, "x") + `
+			ORDER BY score DESC, x.id LIMIT ` + b.p(limit)
+		l, err := s.queryScored(ctx, kind, sql, b.args)
+		if err != nil {
+			return nil, fmt.Errorf("keyword leg (all terms, %s): %w", kind, err)
+		}
+		// all-terms matches outrank every partial match below
+		for i := range l {
+			l[i].score += 1e6
+		}
+		n += len(l)
+		lists = append(lists, l)
+	}
+	if n >= limit || len(ts) == 1 {
+		res.rows = mergeScored(lists, limit)
+		return res, nil
+	}
+	res.mode = "any"
+	allIDs := make([][]string, 2)
+	for i, l := range lists {
+		allIDs[i] = []string{}
+		for _, sc := range l {
+			allIDs[i] = append(allIDs[i], sc.r.ID)
+		}
+	}
+	lists = lists[:0]
+	for ki, kind := range []string{"episode", "fact"} {
+		b := newSQLB(q.member, q.gate)
+		tAll, tAny, tEach, tIDs := b.p(all), b.p(anyq), b.p(each), b.p(allIDs[ki])
+		// Each term's rows are gated and capped inside the lateral subquery,
+		// so a common term costs at most cap row visits.
+		sql := `WITH terms AS (
+				SELECT t.ord, to_tsquery('english', t.q) AS tq FROM unnest(` + tEach + `::text[]) WITH ORDINALITY AS t(q, ord)),
+			per AS (
+				SELECT terms.ord, h.id FROM terms CROSS JOIN LATERAL (
+					SELECT x.id FROM ` + tableOf(kind) + ` x
+					WHERE x.member_id = $1 AND x.tsv @@ terms.tq AND ` + b.readFilter(q, kind, "x") + `
+					LIMIT ` + b.p(s.cfg.KeywordTermCap) + `) h),
+			df AS (SELECT ord, count(*)::float8 AS n FROM per GROUP BY ord),
+			size AS (SELECT greatest(count(*), 1)::float8 AS n FROM (SELECT 1 FROM ` + tableOf(kind) + ` WHERE member_id = $1 LIMIT 10000) z),
+			cand AS (SELECT id FROM per UNION SELECT unnest(` + tIDs + `::text[]))
+			SELECT ` + colsOf(kind, "x") + `,
+				(SELECT coalesce(sum(ln(1 + (size.n - df.n + 0.5) / (df.n + 0.5))), 0) FROM terms JOIN df USING (ord), size WHERE x.tsv @@ terms.tq)
+				+ 0.1 * ts_rank_cd(x.tsv, to_tsquery('english', ` + tAny + `), 1)
+				+ CASE WHEN x.tsv @@ to_tsquery('english', ` + tAll + `) THEN 1e6 ELSE 0 END AS score
+			FROM cand JOIN ` + tableOf(kind) + ` x ON x.member_id = $1 AND x.id = cand.id
+			WHERE ` + b.readFilter(q, kind, "x") + `
+			ORDER BY score DESC, x.id LIMIT ` + b.p(limit)
+		l, err := s.queryScored(ctx, kind, sql, b.args)
+		if err != nil {
+			return nil, fmt.Errorf("keyword leg (any term, %s): %w", kind, err)
+		}
+		lists = append(lists, l)
+	}
+	res.rows = mergeScored(lists, limit)
+	return res, nil
+}
+
+// semanticLeg: cosine over the active model's vectors, gate and filters
+// joined inside the SQL. Small members are scanned exactly; larger ones go
+// through the model's partial HNSW index with iterative scans.
+func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error) {
+	res := &legResult{name: LegSemantic, weight: 1}
+	if s.emb == nil {
+		res.missing = "no embedder configured"
+		return res, nil
+	}
+	if strings.TrimSpace(q.req.Query) == "" {
+		res.mode = "no_query"
+		return res, nil
+	}
+	var model string
+	var dims int
+	err := s.pool.QueryRow(ctx, `SELECT name, dimensions FROM emb_models WHERE active`).Scan(&model, &dims)
+	if err == pgx.ErrNoRows {
+		res.missing = "no active embedding model"
+		return res, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("semantic leg: active model: %w", err)
+	}
+	if model != s.emb.Model() || dims != s.emb.Dimensions() {
+		res.missing = fmt.Sprintf("the embedder's model %s (%d dimensions) is not the active model %s (%d)", s.emb.Model(), s.emb.Dimensions(), model, dims)
+		return res, nil
+	}
+	vecs, err := s.emb.Embed(ctx, []string{q.req.Query})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		res.missing = "embedder failed: " + err.Error()
+		s.logger.Warn("semantic leg: embed query", "member", q.member, "err", err)
+		return res, nil
+	}
+	if len(vecs) != 1 || len(vecs[0]) != dims {
+		res.missing = "embedder returned a vector of the wrong shape"
+		return res, nil
+	}
+	count, err := s.readyVectors(ctx, q.member, model)
+	if err != nil {
+		return nil, err
+	}
+	res.mode = "hnsw"
+	if count < s.cfg.ExactVectorBelow {
+		res.mode = "exact"
+	}
+	d := strconv.Itoa(dims)
+	b := newSQLB(q.member, q.gate)
+	qv := b.p(vecText(vecs[0])) + `::vector(` + d + `)`
+	dist := `(m.vec::vector(` + d + `)) <=> ` + qv
+	order := dist
+	if res.mode == "exact" {
+		order = `(` + dist + `) + 0` // not index-servable: every vector of the member is compared
+	}
+	// model and dims come from emb_models (never from the request): as
+	// literals they let the planner match the partial index WHERE model = '…'.
+	sql := `SELECT kind, id, dist FROM (
+			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
+			FROM embeddings m
+			LEFT JOIN episodes e ON m.owner_kind = 'episode' AND e.member_id = m.member_id AND e.id = m.owner_id
+				AND ` + b.readFilter(q, "episode", "e") + `
+			LEFT JOIN facts f ON m.owner_kind = 'fact' AND f.member_id = m.member_id AND f.id = m.owner_id
+				AND ` + b.readFilter(q, "fact", "f") + `
+			WHERE m.member_id = $1 AND m.model = ` + quoteLiteral(model) + ` AND m.status = 'ready'
+			  AND (e.id IS NOT NULL OR f.id IS NOT NULL)
+			ORDER BY ` + order + ` LIMIT ` + b.p(s.cfg.LegLimit) + `) nn
+		WHERE dist <= ` + b.p(1-s.cfg.SimilarityFloor) + `::float8
+		ORDER BY dist, kind, id`
+	type hit struct {
+		kind, id string
+		dist     float64
+	}
+	var hits []hit
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL hnsw.iterative_scan = relaxed_order`); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `SET LOCAL hnsw.ef_search = 100`); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, sql, b.args...)
+		if err != nil {
+			return err
+		}
+		hits, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (hit, error) {
+			var h hit
+			return h, r.Scan(&h.kind, &h.id, &h.dist)
+		})
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("semantic leg: %w", err)
+	}
+	var eps, fs []string
+	for _, h := range hits {
+		if h.kind == "episode" {
+			eps = append(eps, h.id)
+		} else {
+			fs = append(fs, h.id)
+		}
+	}
+	byKey, err := s.fetchRows(ctx, q, eps, fs)
+	if err != nil {
+		return nil, fmt.Errorf("semantic leg: %w", err)
+	}
+	for _, h := range hits {
+		if r, ok := byKey[h.kind+":"+h.id]; ok {
+			res.rows = append(res.rows, r)
+		}
+	}
+	return res, nil
+}
+
+func (s *Service) readyVectors(ctx context.Context, member, model string) (int, error) {
+	key := member + "|" + model
+	s.vecMu.Lock()
+	c, ok := s.vecCount[key]
+	s.vecMu.Unlock()
+	if ok && s.now().Sub(c.at) < time.Minute {
+		return c.n, nil
+	}
+	var n int
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM embeddings
+		WHERE member_id = $1 AND model = $2 AND status = 'ready' LIMIT $3) z`, member, model, s.cfg.ExactVectorBelow).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("semantic leg: count vectors: %w", err)
+	}
+	s.vecMu.Lock()
+	if len(s.vecCount) > 100000 {
+		clear(s.vecCount)
+	}
+	s.vecCount[key] = vecCount{n: n, at: s.now()}
+	s.vecMu.Unlock()
+	return n, nil
+}
+
+func vecText(v []float32) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, x := range v {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatFloat(float64(x), 'g', -1, 32))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// fetchRows reads episodes and facts by id, gated and filtered again in
+// SQL, keyed kind:id.
+func (s *Service) fetchRows(ctx context.Context, q *query, episodeIDs, factIDs []string) (map[string]*row, error) {
+	out := map[string]*row{}
+	for _, part := range []struct {
+		kind string
+		ids  []string
+	}{{"episode", episodeIDs}, {"fact", factIDs}} {
+		if len(part.ids) == 0 {
+			continue
+		}
+		b := newSQLB(q.member, q.gate)
+		sql := `SELECT ` + colsOf(part.kind, "x") + ` FROM ` + tableOf(part.kind) + ` x
+			WHERE x.member_id = $1 AND x.id = ANY(` + b.p(part.ids) + `::text[]) AND ` + b.readFilter(q, part.kind, "x")
+		rows, err := s.pool.Query(ctx, sql, b.args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			r, err := scanOf(part.kind, rows)
+			if err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[r.key()] = r
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// graphLeg: entities named in the query (canonical names, live entity
+// aliases one hop; trigram similarity when nothing matches exactly),
+// walked over gated edges to GraphDepth, never expanding a hub, then up to
+// GraphFactsPerNode facts about each node.
+func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
+	res := &legResult{name: LegGraph, weight: 1, mode: "exact"}
+	var exists bool
+	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM entities WHERE member_id = $1)`, q.member).Scan(&exists); err != nil {
+		return nil, fmt.Errorf("graph leg: %w", err)
+	}
+	if !exists {
+		res.missing = "no entities yet"
+		return res, nil
+	}
+	gs := grams(q.req.Query)
+	if len(gs) == 0 {
+		return res, nil
+	}
+	type node struct {
+		id, canon string
+		depth     int
+	}
+	b := newSQLB(q.member, q.gate)
+	g := b.p(gs)
+	seedSQL := `SELECT en.id, en.canon FROM entities en
+		WHERE en.member_id = $1 AND ` + b.gate("en") + ` AND (en.canon = ANY(` + g + `::text[])
+		   OR en.canon IN (SELECT a.canonical FROM aliases a WHERE a.member_id = $1 AND a.dimension = 'entity'
+		                   AND a.reverted_at IS NULL AND a.alias = ANY(` + g + `::text[])))
+		ORDER BY en.canon, en.id LIMIT ` + b.p(s.cfg.GraphMaxNodes)
+	collect := func(sql string, args []any) ([]node, error) {
+		rows, err := s.pool.Query(ctx, sql, args...)
+		if err != nil {
+			return nil, err
+		}
+		return pgx.CollectRows(rows, func(r pgx.CollectableRow) (node, error) {
+			var n node
+			return n, r.Scan(&n.id, &n.canon)
+		})
+	}
+	seeds, err := collect(seedSQL, b.args)
+	if err != nil {
+		return nil, fmt.Errorf("graph leg: seeds: %w", err)
+	}
+	if len(seeds) == 0 {
+		var long []string
+		for _, x := range gs {
+			if len([]rune(x)) >= 4 {
+				long = append(long, x)
+			}
+		}
+		if len(long) > 0 {
+			res.mode = "fuzzy"
+			b := newSQLB(q.member, q.gate)
+			sql := `SELECT DISTINCT ON (en.canon) en.id, en.canon FROM unnest(` + b.p(long) + `::text[]) AS g(name)
+				JOIN entities en ON en.member_id = $1 AND en.canon % g.name AND similarity(en.canon, g.name) >= 0.6
+				WHERE ` + b.gate("en") + `
+				ORDER BY en.canon, en.id LIMIT ` + b.p(s.cfg.GraphMaxNodes)
+			if seeds, err = collect(sql, b.args); err != nil {
+				return nil, fmt.Errorf("graph leg: fuzzy seeds: %w", err)
+			}
+		}
+	}
+	if len(seeds) == 0 {
+		return res, nil
+	}
+	nodes := map[string]*node{}
+	var order []*node
+	for _, n := range seeds {
+		n := n
+		if _, ok := nodes[n.id]; !ok {
+			nodes[n.id] = &n
+			order = append(order, &n)
+		}
+	}
+	frontier := make([]string, 0, len(order))
+	for _, n := range order {
+		frontier = append(frontier, n.id)
+	}
+	for depth := 1; depth <= s.cfg.GraphDepth && len(frontier) > 0 && len(order) < s.cfg.GraphMaxNodes; depth++ {
+		// degrees over gated edges: a hub (degree > GraphHubDegree) is never walked through
+		b := newSQLB(q.member, q.gate)
+		fr := b.p(frontier)
+		degSQL := `SELECT n, count(*) FROM (
+				SELECT x.src_id AS n FROM entity_edges x WHERE x.member_id = $1 AND x.src_id = ANY(` + fr + `::text[]) AND ` + b.gate("x") + `
+				UNION ALL
+				SELECT x.dst_id FROM entity_edges x WHERE x.member_id = $1 AND x.dst_id = ANY(` + fr + `::text[]) AND ` + b.gate("x") + `) d
+			GROUP BY n`
+		rows, err := s.pool.Query(ctx, degSQL, b.args...)
+		if err != nil {
+			return nil, fmt.Errorf("graph leg: degrees: %w", err)
+		}
+		var walk []string
+		deg := map[string]int{}
+		for rows.Next() {
+			var id string
+			var n int
+			if err := rows.Scan(&id, &n); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("graph leg: degrees: %w", err)
+			}
+			deg[id] = n
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("graph leg: degrees: %w", err)
+		}
+		for _, id := range frontier {
+			if d := deg[id]; d > 0 && d <= s.cfg.GraphHubDegree {
+				walk = append(walk, id)
+			}
+		}
+		if len(walk) == 0 {
+			break
+		}
+		b = newSQLB(q.member, q.gate)
+		w := b.p(walk)
+		edgeSQL := `SELECT DISTINCT en.id, en.canon FROM entity_edges x
+			JOIN entities en ON en.member_id = $1 AND en.id = CASE WHEN x.src_id = ANY(` + w + `::text[]) THEN x.dst_id ELSE x.src_id END
+			WHERE x.member_id = $1 AND (x.src_id = ANY(` + w + `::text[]) OR x.dst_id = ANY(` + w + `::text[]))
+			  AND ` + b.gate("x") + ` AND ` + b.gate("en") + `
+			ORDER BY en.canon, en.id`
+		next, err := collect(edgeSQL, b.args)
+		if err != nil {
+			return nil, fmt.Errorf("graph leg: edges: %w", err)
+		}
+		frontier = frontier[:0]
+		for _, n := range next {
+			if _, ok := nodes[n.id]; ok || len(order) >= s.cfg.GraphMaxNodes {
+				continue
+			}
+			n := n
+			n.depth = depth
+			nodes[n.id] = &n
+			order = append(order, &n)
+			frontier = append(frontier, n.id)
+		}
+	}
+	canons := make([]string, len(order))
+	for i, n := range order {
+		canons[i] = n.canon
+	}
+	fb := newSQLB(q.member, q.gate)
+	factSQL := `SELECT ` + factCols("f") + ` FROM unnest(` + fb.p(canons) + `::text[]) WITH ORDINALITY AS n(canon, ord)
+		CROSS JOIN LATERAL (
+			SELECT f.* FROM facts f
+			WHERE f.member_id = $1 AND (f.subject_canon = n.canon OR f.claim_canon = n.canon) AND ` + fb.readFilter(q, "fact", "f") + `
+			ORDER BY f.valid_from DESC, f.id DESC LIMIT ` + fb.p(s.cfg.GraphFactsPerNode) + `) f
+		ORDER BY n.ord, f.valid_from DESC, f.id DESC`
+	rows, err := s.pool.Query(ctx, factSQL, fb.args...)
+	if err != nil {
+		return nil, fmt.Errorf("graph leg: facts: %w", err)
+	}
+	defer rows.Close()
+	seen := map[string]bool{}
+	for rows.Next() {
+		r, err := scanFact(rows)
+		if err != nil {
+			return nil, fmt.Errorf("graph leg: facts: %w", err)
+		}
+		if seen[r.ID] || len(res.rows) >= s.cfg.LegLimit {
+			continue
+		}
+		seen[r.ID] = true
+		res.rows = append(res.rows, r)
+	}
+	return res, rows.Err()
+}
+
+// temporalLeg: window mode (the request's window, else a time expression
+// in the query resolved against as_of) ranks rows whose validity time lies
+// in the window: those matching a query term first, then newest first.
+// Point mode (no window) has weight 0 and proposes nothing.
+func (s *Service) temporalLeg(ctx context.Context, q *query) (*legResult, error) {
+	res := &legResult{name: LegTemporal, weight: 0, mode: "point"}
+	var from, to time.Time
+	switch {
+	case q.from != nil:
+		from, to = *q.from, *q.to
+	default:
+		f, t, ok := ResolveTime(q.req.Query, q.asOf)
+		if !ok {
+			return res, nil
+		}
+		from, to = f, t.Add(-time.Microsecond)
+	}
+	res.weight, res.mode = 1, "window "+fmtTime(from)+" "+fmtTime(to)
+	ts := terms(q.req.Query)
+	_, _, anyq := tsQueries(ts)
+	var lists [][]scored
+	for _, kind := range []string{"episode", "fact"} {
+		b := newSQLB(q.member, q.gate)
+		col := "x.happened_at"
+		if kind == "fact" {
+			col = "x.valid_from"
+		}
+		hit := `0`
+		if anyq != "" {
+			hit = `CASE WHEN x.tsv @@ to_tsquery('english', ` + b.p(anyq) + `) THEN 1 ELSE 0 END`
+		}
+		sql := `SELECT ` + colsOf(kind, "x") + `, (` + hit + `)::float8 AS score FROM ` + tableOf(kind) + ` x
+			WHERE x.member_id = $1 AND ` + col + ` >= ` + b.p(from) + ` AND ` + col + ` <= ` + b.p(to) + `
+			  AND ` + b.readFilter(q, kind, "x") + `
+			ORDER BY score DESC, ` + col + ` DESC, x.id DESC LIMIT ` + b.p(s.cfg.LegLimit)
+		l, err := s.queryScored(ctx, kind, sql, b.args)
+		if err != nil {
+			return nil, fmt.Errorf("temporal leg (%s): %w", kind, err)
+		}
+		lists = append(lists, l)
+	}
+	// merge: term matches first, then validity time newest first
+	var all []scored
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	slices.SortStableFunc(all, func(x, y scored) int {
+		if x.score != y.score {
+			if x.score > y.score {
+				return -1
+			}
+			return 1
+		}
+		if c := y.r.at.Compare(x.r.at); c != 0 {
+			return c
+		}
+		return strings.Compare(y.r.key(), x.r.key())
+	})
+	for i, sc := range all {
+		if i == s.cfg.LegLimit {
+			break
+		}
+		res.rows = append(res.rows, sc.r)
+	}
+	return res, nil
+}
+
+// selfLeg: facts whose subject is the asker (its canonical id, its bare
+// name, and live entity aliases one hop either way), ranked by the query
+// (ts_rank) then recency.
+func (s *Service) selfLeg(ctx context.Context, q *query) (*legResult, error) {
+	res := &legResult{name: LegSelf, weight: 1}
+	var exists bool
+	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM facts WHERE member_id = $1)`, q.member).Scan(&exists); err != nil {
+		return nil, fmt.Errorf("self leg: %w", err)
+	}
+	if !exists {
+		res.missing = "no facts yet"
+		return res, nil
+	}
+	names := []string{memhive.Canon(q.asker)}
+	if _, bare, ok := strings.Cut(q.asker, ":"); ok && bare != "" {
+		names = append(names, memhive.Canon(bare))
+	}
+	if q.asker == "member:"+q.member {
+		names = append(names, memhive.Canon(q.member))
+	}
+	b := newSQLB(q.member, q.gate)
+	nm := b.p(names)
+	_, _, anyq := tsQueries(terms(q.req.Query))
+	rank := `0::float8`
+	if anyq != "" {
+		rank = `ts_rank(f.tsv, to_tsquery('english', ` + b.p(anyq) + `))::float8`
+	}
+	sql := `WITH names AS (
+			SELECT unnest(` + nm + `::text[]) AS name
+			UNION SELECT a.alias FROM aliases a WHERE a.member_id = $1 AND a.dimension = 'entity' AND a.reverted_at IS NULL AND a.canonical = ANY(` + nm + `::text[])
+			UNION SELECT a.canonical FROM aliases a WHERE a.member_id = $1 AND a.dimension = 'entity' AND a.reverted_at IS NULL AND a.alias = ANY(` + nm + `::text[]))
+		SELECT ` + factCols("f") + `, ` + rank + ` AS score FROM facts f
+		WHERE f.member_id = $1 AND f.subject_canon IN (SELECT name FROM names) AND ` + b.readFilter(q, "fact", "f") + `
+		ORDER BY score DESC, f.valid_from DESC, f.id DESC LIMIT ` + b.p(s.cfg.LegLimit)
+	l, err := s.queryScored(ctx, "fact", sql, b.args)
+	if err != nil {
+		return nil, fmt.Errorf("self leg: %w", err)
+	}
+	for _, sc := range l {
+		res.rows = append(res.rows, sc.r)
+	}
+	return res, nil
+}

@@ -1,0 +1,125 @@
+package recall
+
+import (
+	"fmt"
+	"strings"
+)
+
+// section is one titled part of a model-facing text.
+type section struct {
+	title string
+	rows  []*row
+	line  func(*row) string
+}
+
+// fit fills sections in order within budget tokens (cl100k_base, counted on
+// the whole final text). An item that does not fit is dropped whole and the
+// filling goes on with the next (a shorter one may fit); when anything was
+// dropped a last line says how many. It returns the text, the kept rows in
+// text order, and the dropped count. empty is the text when no row exists.
+func fit(sections []section, budget int, empty string) (string, []*row, int, error) {
+	total := 0
+	for _, s := range sections {
+		total += len(s.rows)
+	}
+	if total == 0 {
+		return empty, nil, 0, nil
+	}
+	type cand struct {
+		sec  int
+		r    *row
+		line string
+		n    int
+	}
+	var cands []cand
+	for si, s := range sections {
+		for _, r := range s.rows {
+			l := s.line(r)
+			n, err := CountTokens(l)
+			if err != nil {
+				return "", nil, 0, err
+			}
+			cands = append(cands, cand{si, r, l, n + 1}) // +1: the newline
+		}
+	}
+	headerCost := make([]int, len(sections))
+	for i, s := range sections {
+		n, err := CountTokens(s.title)
+		if err != nil {
+			return "", nil, 0, err
+		}
+		headerCost[i] = n + 1
+	}
+	keep := make([]bool, len(cands))
+	opened := make([]bool, len(sections))
+	used := 0
+	for i, c := range cands {
+		cost := c.n
+		if !opened[c.sec] {
+			cost += headerCost[c.sec]
+		}
+		if used+cost > budget {
+			continue
+		}
+		used += cost
+		keep[i] = true
+		opened[c.sec] = true
+	}
+	render := func() (string, []*row, int) {
+		var b strings.Builder
+		var kept []*row
+		last := -1
+		for i, c := range cands {
+			if !keep[i] {
+				continue
+			}
+			if c.sec != last {
+				if b.Len() > 0 {
+					b.WriteByte('\n')
+				}
+				b.WriteString(sections[c.sec].title)
+				last = c.sec
+			}
+			b.WriteByte('\n')
+			b.WriteString(c.line)
+			kept = append(kept, c.r)
+		}
+		dropped := total - len(kept)
+		if dropped > 0 {
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			fmt.Fprintf(&b, "(%d %s dropped to fit the budget of %d tokens)", dropped, plural(dropped, "item", "items"), budget)
+		}
+		return b.String(), kept, dropped
+	}
+	// The real count of the whole text decides: drop kept items from the end
+	// until it fits (the dropped line itself may need room).
+	for {
+		text, kept, dropped := render()
+		n, err := CountTokens(text)
+		if err != nil {
+			return "", nil, 0, err
+		}
+		if n <= budget || len(kept) == 0 {
+			if n > budget {
+				// not even the dropped line fits: say nothing rather than overrun.
+				return "", nil, dropped, nil
+			}
+			return text, kept, dropped, nil
+		}
+		for i := len(keep) - 1; i >= 0; i-- {
+			if keep[i] {
+				keep[i] = false
+				break
+			}
+		}
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

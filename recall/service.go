@@ -1,0 +1,190 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/memhive/memhive"
+)
+
+// Service answers recall requests for every member of one store.
+type Service struct {
+	pool   *pgxpool.Pool
+	cfg    Config
+	emb    Embedder
+	logger *slog.Logger
+
+	// Synth is tier 2's model call; nil answers tier 2 with
+	// model_not_configured.
+	Synth Synthesizer
+
+	// now is the clock (tests may replace it).
+	now func() time.Time
+
+	vecMu    sync.Mutex
+	vecCount map[string]vecCount // member|model → ready vectors, cached
+}
+
+type vecCount struct {
+	n  int
+	at time.Time
+}
+
+// New returns a Service reading from pool. emb may be nil (the semantic leg
+// is then reported missing); logger may be nil. cfg gets WithDefaults.
+func New(pool *pgxpool.Pool, cfg Config, emb Embedder, logger *slog.Logger) *Service {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Service{
+		pool: pool, cfg: cfg.WithDefaults(), emb: emb, logger: logger,
+		now: time.Now, vecCount: map[string]vecCount{},
+	}
+}
+
+// Config returns the effective configuration.
+func (s *Service) Config() Config { return s.cfg }
+
+// Explain is the package Explain with the service's open_history channels.
+func (s *Service) Explain(ctx context.Context, member string, audience []string, channel, kind, id string) (string, bool, error) {
+	return Explain(ctx, s.pool, member, audience, channel, kind, id, s.cfg.OpenHistory...)
+}
+
+// query is a validated request with its defaults applied.
+type query struct {
+	req       Request
+	member    string
+	gate      gate
+	asOf      time.Time
+	asOfGiven bool
+	from, to  *time.Time
+	session   string
+	asker     string
+	limit     int
+	budget    int
+}
+
+// Validate checks a request the way Recall does and returns the coded
+// error a caller should send back, or nil.
+func Validate(req Request) error {
+	switch {
+	case req.Tier == "":
+		return memhive.Errorf(memhive.CodeMemoryNotConfigured, "this assistant has no memory tier configured, so it cannot recall")
+	case req.Tier != "0" && req.Tier != "1" && req.Tier != "2":
+		return memhive.Errorf(memhive.CodeMalformedRequest, "tier %q is not 0, 1 or 2", req.Tier)
+	case !memhive.ValidMember(req.Member):
+		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id", req.Member)
+	case len(memhive.NormalizeAudience(req.Audience)) == 0:
+		return memhive.Errorf(memhive.CodeMissingAudience, "a recall needs the audience listening now; without it nothing can be shown")
+	case strings.TrimSpace(req.Channel) == "":
+		return memhive.Errorf(memhive.CodeMissingChannel, "a recall needs the channel it is asked on")
+	case (req.WindowFrom == nil) != (req.WindowTo == nil):
+		return memhive.Errorf(memhive.CodeHalfOpenWindow, "give both window_from and window_to, or neither")
+	case req.WindowFrom != nil && req.WindowTo.Before(*req.WindowFrom):
+		return memhive.Errorf(memhive.CodeMalformedRequest, "window_to is before window_from")
+	case req.Limit < 0:
+		return memhive.Errorf(memhive.CodeMalformedRequest, "limit %d is negative", req.Limit)
+	case req.BudgetTokens < 0:
+		return memhive.Errorf(memhive.CodeMalformedRequest, "budget_tokens %d is negative", req.BudgetTokens)
+	case len(req.Query) > 8192:
+		return memhive.Errorf(memhive.CodeMalformedRequest, "the query is longer than 8192 bytes")
+	}
+	return nil
+}
+
+func (s *Service) prepare(req Request) (*query, error) {
+	if err := Validate(req); err != nil {
+		return nil, err
+	}
+	q := &query{req: req, member: req.Member, gate: newGate(req.Audience, req.Channel, s.cfg.OpenHistory)}
+	if req.AsOf != nil {
+		q.asOf, q.asOfGiven = req.AsOf.UTC(), true
+	} else {
+		q.asOf = s.now().UTC()
+	}
+	if req.WindowFrom != nil {
+		f, t := req.WindowFrom.UTC(), req.WindowTo.UTC()
+		q.from, q.to = &f, &t
+	}
+	q.session = req.Session
+	if q.session == "" {
+		q.session = "default"
+	}
+	q.asker = req.Asker
+	if q.asker == "" {
+		q.asker = "member:" + req.Member
+	}
+	q.limit = req.Limit
+	if q.limit == 0 {
+		q.limit = s.cfg.Limit
+	}
+	q.budget = req.BudgetTokens
+	return q, nil
+}
+
+// Recall answers req at its tier. Validation failures are *memhive.Error
+// (memory_not_configured, missing_audience, missing_channel,
+// half_open_window, invalid_member, malformed_request).
+func (s *Service) Recall(ctx context.Context, req Request) (*Answer, error) {
+	q, err := s.prepare(req)
+	if err != nil {
+		return nil, err
+	}
+	switch req.Tier {
+	case "0":
+		if q.budget == 0 {
+			q.budget = s.cfg.Tier0Budget
+		}
+		return s.tier0(ctx, q)
+	case "1":
+		if q.budget == 0 {
+			q.budget = s.cfg.Tier1Budget
+		}
+		a, _, err := s.tier1(ctx, q)
+		return a, err
+	default:
+		if q.budget == 0 {
+			q.budget = s.cfg.Tier1Budget
+		}
+		return s.tier2(ctx, q)
+	}
+}
+
+func (s *Service) tier2(ctx context.Context, q *query) (*Answer, error) {
+	if s.Synth == nil {
+		return nil, memhive.Errorf(memhive.CodeModelNotConfigured, "tier 2 needs a synthesis model and none is configured")
+	}
+	a, cands, err := s.tier1(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	beliefs, err := s.activeBeliefs(ctx, q, s.cfg.Tier0Beliefs)
+	if err != nil {
+		return nil, err
+	}
+	bi := make([]Item, len(beliefs))
+	for i, b := range beliefs {
+		bi[i] = b.Item
+	}
+	syn, down, err := s.Synth.Synthesize(ctx, q.req, bi, cands)
+	if err != nil {
+		return nil, fmt.Errorf("tier 2 synthesis: %w", err)
+	}
+	if down != nil {
+		a.Downgraded = down
+		return a, nil
+	}
+	if syn == nil {
+		a.Downgraded = &Downgrade{Reason: "no_synthesis"}
+		return a, nil
+	}
+	a.Tier = 2
+	a.Answer = syn
+	return a, nil
+}

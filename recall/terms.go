@@ -1,0 +1,101 @@
+package recall
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/memhive/memhive"
+)
+
+// stopWords is Postgres' english.stop list: words that carry no search
+// weight (and that to_tsquery would drop anyway).
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`i me my myself we our ours ourselves you your yours yourself yourselves
+		he him his himself she her hers herself it its itself they them their theirs themselves what which who
+		whom this that these those am is are was were be been being have has had having do does did doing a an
+		the and but if or because as until while of at by for with about against between into through during
+		before after above below to from up down in out on off over under again further then once here there
+		when where why how all any both each few more most other some such no nor not only own same so than
+		too very s t can will just don should now`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// maxTerms bounds how many query terms a keyword search uses.
+const maxTerms = 16
+
+// words splits text into lower-cased runs of letters and digits.
+func words(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// terms are the query's search terms: its words without stop words,
+// deduplicated in order of first appearance, at most maxTerms.
+func terms(query string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range words(query) {
+		if stopWords[w] || seen[w] {
+			continue
+		}
+		seen[w] = true
+		out = append(out, w)
+		if len(out) == maxTerms {
+			break
+		}
+	}
+	return out
+}
+
+// tsTerm is one term as to_tsquery input: a prefix match for words of four
+// or more letters (shorter prefixes match too much), exact otherwise. Terms
+// are letters and digits only, so they carry no tsquery syntax.
+func tsTerm(t string) string {
+	if len([]rune(t)) >= 4 {
+		return t + ":*"
+	}
+	return t
+}
+
+// tsQueries returns each term's tsquery text, the all-terms (&) and the
+// any-term (|) tsquery texts.
+func tsQueries(ts []string) (each []string, all, any string) {
+	each = make([]string, len(ts))
+	for i, t := range ts {
+		each[i] = tsTerm(t)
+	}
+	return each, strings.Join(each, " & "), strings.Join(each, " | ")
+}
+
+// grams are the query's word n-grams (1 to 3 words) in canonical form, the
+// candidate entity names of the graph leg; grams made only of stop words
+// are left out.
+func grams(query string) []string {
+	ws := words(query)
+	seen := map[string]bool{}
+	var out []string
+	for n := 3; n >= 1; n-- {
+		for i := 0; i+n <= len(ws); i++ {
+			part := ws[i : i+n]
+			allStop := true
+			for _, w := range part {
+				if !stopWords[w] {
+					allStop = false
+				}
+			}
+			if allStop {
+				continue
+			}
+			g := memhive.Canon(strings.Join(part, " "))
+			if !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}

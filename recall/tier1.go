@@ -1,0 +1,167 @@
+package recall
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Diagnostic is tier 1's separate record of how an answer was made: every
+// leg's ranked candidates and the fused scores (Answer.Diagnostic).
+type Diagnostic struct {
+	Legs     []LegDiagnostic   `json:"legs"`
+	Fused    []FusedDiagnostic `json:"fused"`
+	Replaced []replacement     `json:"replaced,omitempty"`
+}
+
+// LegDiagnostic is one leg's ranked ids (kind:id, best first).
+type LegDiagnostic struct {
+	Leg     string   `json:"leg"`
+	Weight  int      `json:"weight"`
+	Mode    string   `json:"mode,omitempty"`
+	Missing string   `json:"missing,omitempty"`
+	Ranked  []string `json:"ranked"`
+}
+
+// FusedDiagnostic is one fused candidate.
+type FusedDiagnostic struct {
+	Key      string `json:"key"`
+	Score    string `json:"score"`
+	Votes    int    `json:"votes"`
+	BestRank int    `json:"best_rank"`
+}
+
+type legFunc func(context.Context, *query) (*legResult, error)
+
+// tier1 runs the five legs concurrently, fuses them, resolves version
+// chains, and fits the result to the budget. It also returns the kept
+// items (tier 2's candidates).
+func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) {
+	fns := []legFunc{s.keywordLeg, s.semanticLeg, s.graphLeg, s.temporalLeg, s.selfLeg}
+	results := make([]*legResult, len(fns))
+	errs := make([]error, len(fns))
+	var wg sync.WaitGroup
+	for i, fn := range fns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = fn(ctx, q)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+
+	fused, rows, err := fuse(results)
+	if err != nil {
+		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
+	}
+	ranked := make([]*row, len(fused))
+	for i, f := range fused {
+		r := *rows[f.Key]
+		r.Score = f.Score.Text('f')
+		ranked[i] = &r
+	}
+	resolved, reps, err := s.resolveChains(ctx, q, ranked)
+	if err != nil {
+		return nil, nil, err
+	}
+	// a replacement keeps its hit's score; two hits resolving to one
+	// version keep the first (higher) one
+	var picked []*row
+	seen := map[string]bool{}
+	for i, r := range resolved {
+		if seen[r.key()] {
+			continue
+		}
+		seen[r.key()] = true
+		if r != ranked[i] {
+			r.Score = ranked[i].Score
+		}
+		picked = append(picked, r)
+		if len(picked) == q.limit {
+			break
+		}
+	}
+
+	a := &Answer{Tier: 1, AsOf: fmtTime(q.asOf)}
+	for _, l := range results {
+		leg := Leg{Leg: l.name, Candidates: len(l.rows), Missing: l.missing}
+		if l.weight == 0 {
+			leg.Candidates = 0
+		}
+		a.Legs = append(a.Legs, leg)
+	}
+	var facts, said []*row
+	for _, r := range picked {
+		if r.Kind == "fact" {
+			facts = append(facts, r)
+		} else {
+			said = append(said, r)
+		}
+	}
+	empty := "Nothing in this memory answers this question (as of " + q.asOf.Format(time.RFC3339) + ")."
+	text, kept, dropped, err := fit([]section{
+		{title: "FACTS", rows: facts, line: factLine},
+		{title: "WHAT WAS SAID", rows: said, line: saidLine},
+	}, q.budget, empty)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(picked) == 0 {
+		text = empty
+	}
+	keptSet := map[*row]bool{}
+	for _, r := range kept {
+		keptSet[r] = true
+	}
+	for _, r := range picked { // items in fused order
+		if keptSet[r] {
+			a.Items = append(a.Items, r.Item)
+		}
+	}
+	if a.Items == nil {
+		a.Items = []Item{}
+	}
+	a.Text, a.Dropped = text, dropped
+
+	d := Diagnostic{Replaced: reps}
+	for _, l := range results {
+		ld := LegDiagnostic{Leg: l.name, Weight: l.weight, Mode: l.mode, Missing: l.missing, Ranked: []string{}}
+		for _, r := range l.rows {
+			ld.Ranked = append(ld.Ranked, r.key())
+		}
+		d.Legs = append(d.Legs, ld)
+	}
+	for _, f := range fused {
+		d.Fused = append(d.Fused, FusedDiagnostic{Key: f.Key, Score: f.Score.Text('f'), Votes: f.Votes, BestRank: f.BestRank})
+	}
+	if a.Diagnostic, err = json.Marshal(d); err != nil {
+		return nil, nil, fmt.Errorf("tier 1 diagnostic: %w", err)
+	}
+	return a, a.Items, nil
+}
+
+func factLine(r *row) string {
+	l := "- [" + day(r.at)
+	if r.until != nil {
+		l += " to " + day(*r.until)
+	}
+	l += "] " + r.Text
+	if r.Previously != nil {
+		l += " (previously: " + r.Previously.Text + ")"
+	}
+	if r.SupersessionUnknown {
+		l += " (a newer version may exist that this audience cannot see)"
+	}
+	return l
+}
+
+func saidLine(r *row) string {
+	return "- [" + fmtTime(r.at) + "] " + r.Who + " (" + r.Channel + "): " + r.Text
+}
