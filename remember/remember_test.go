@@ -1,0 +1,395 @@
+package remember_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/internal/natstest"
+	"github.com/memhive/memhive/remember"
+)
+
+func at(s string) *time.Time {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		panic(err)
+	}
+	return &t
+}
+
+type factRow struct {
+	Subject, Predicate, Claim, Kind, Channel, Origin, Speaker string
+	Audience                                                  []string
+	ValidFrom                                                 time.Time
+}
+
+func readFacts(t *testing.T, pool *pgxpool.Pool, member string) map[string]factRow {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), `SELECT id, subject, predicate, claim, fact_kind, channel, origin,
+		coalesce(speaker, ''), audience, valid_from FROM facts WHERE member_id = $1`, member)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string]factRow{}
+	for rows.Next() {
+		var id string
+		var f factRow
+		if err := rows.Scan(&id, &f.Subject, &f.Predicate, &f.Claim, &f.Kind, &f.Channel, &f.Origin, &f.Speaker, &f.Audience, &f.ValidFrom); err != nil {
+			t.Fatal(err)
+		}
+		out[id] = f
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestMemorizeFactAndNote(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+
+	req := remember.Request{Member: "alice", Subject: "member:alice", Predicate: "Lives In", Claim: "Lisbon",
+		Audience: []string{"person:bob", " member:alice", "person:bob"}, Channel: "web:chat", At: at("2024-05-01T10:00:00Z")}
+	res, err := remember.Memorize(ctx, pool, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Inserted || res.ID == "" || res.Kind != "world" {
+		t.Fatalf("first memorize: %+v", res)
+	}
+	again, err := remember.Memorize(ctx, pool, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Inserted || again.ID != res.ID {
+		t.Fatalf("memorizing the same fact again wrote a row: first %+v, again %+v", res, again)
+	}
+
+	note, err := remember.Memorize(ctx, pool, remember.Request{Member: "alice", Note: "  allergic to peanuts ",
+		Audience: []string{"member:alice"}, Channel: "telegram:dm", Speaker: "member:alice", Kind: "experience"})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	got := readFacts(t, pool, "alice")
+	if len(got) != 2 {
+		t.Fatalf("want 2 facts, got %d: %+v", len(got), got)
+	}
+	f := got[res.ID]
+	if f.Subject != "member:alice" || f.Predicate != "Lives In" || f.Claim != "Lisbon" || f.Origin != "memorize" ||
+		f.Channel != "web:chat" || f.Speaker != "member:alice" || !f.ValidFrom.Equal(*req.At) {
+		t.Fatalf("fact row: %+v", f)
+	}
+	if want := []string{"member:alice", "person:bob"}; len(f.Audience) != 2 || f.Audience[0] != want[0] || f.Audience[1] != want[1] {
+		t.Fatalf("audience not normalised: %v", f.Audience)
+	}
+	n := got[note.ID]
+	if n.Subject != "member:alice" || n.Predicate != remember.NotePredicate || n.Claim != "allergic to peanuts" ||
+		n.Kind != "experience" || n.Channel != "telegram:dm" {
+		t.Fatalf("note row: %+v", n)
+	}
+	if len(readFacts(t, pool, "bob")) != 0 {
+		t.Fatal("a fact leaked to another member")
+	}
+}
+
+func TestMemorizeRefusals(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	base := remember.Request{Member: "alice", Subject: "member:alice", Predicate: "likes", Claim: "tea",
+		Audience: []string{"member:alice"}, Channel: "web:chat"}
+	for _, tc := range []struct {
+		name string
+		edit func(*remember.Request)
+		code memhive.Code
+	}{
+		{"no audience", func(r *remember.Request) { r.Audience = nil }, memhive.CodeMissingAudience},
+		{"blank audience", func(r *remember.Request) { r.Audience = []string{" ", ""} }, memhive.CodeMissingAudience},
+		{"no channel", func(r *remember.Request) { r.Channel = "  " }, memhive.CodeMissingChannel},
+		{"bad member", func(r *remember.Request) { r.Member = "Alice!" }, memhive.CodeInvalidMember},
+		{"fact and note", func(r *remember.Request) { r.Note = "also this" }, memhive.CodeMalformedRequest},
+		{"half a fact", func(r *remember.Request) { r.Claim = "" }, memhive.CodeMalformedRequest},
+		{"nothing", func(r *remember.Request) { r.Subject, r.Predicate, r.Claim = "", "", "" }, memhive.CodeMalformedRequest},
+		{"bad kind", func(r *remember.Request) { r.Kind = "rumour" }, memhive.CodeMalformedRequest},
+		{"too large", func(r *remember.Request) { r.Claim = string(make([]byte, remember.MaxText+1)) }, memhive.CodeTextTooLarge},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := base
+			tc.edit(&r)
+			_, err := remember.Memorize(ctx, pool, r)
+			var e *memhive.Error
+			if !errors.As(err, &e) || e.Code != tc.code || e.Message == "" {
+				t.Fatalf("want %s with a sentence, got %v", tc.code, err)
+			}
+		})
+	}
+	if n := len(readFacts(t, pool, "alice")); n != 0 {
+		t.Fatalf("refused requests wrote %d facts", n)
+	}
+}
+
+func TestMemorizePinnedWritesOneBelief(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	req := remember.Request{Member: "alice", Subject: "member:alice", Predicate: "prefers", Claim: "short answers",
+		Audience: []string{"member:alice"}, Channel: "web:chat", At: at("2024-01-02T03:04:05Z"), Pinned: true}
+	res, err := remember.Memorize(ctx, pool, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.BeliefID == "" {
+		t.Fatal("pinned memorize wrote no belief")
+	}
+	if _, err := remember.Memorize(ctx, pool, req); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	var statement string
+	var pinned bool
+	var src []string
+	if err := pool.QueryRow(ctx, `SELECT count(*) OVER (), statement, pinned, source_fact_ids FROM beliefs WHERE member_id = 'alice'`).
+		Scan(&n, &statement, &pinned, &src); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 || !pinned || statement != "member:alice prefers short answers" || len(src) != 1 || src[0] != res.ID {
+		t.Fatalf("belief: n=%d pinned=%v statement=%q src=%v", n, pinned, statement, src)
+	}
+}
+
+func TestServiceStoreRefused(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	svc := remember.New(pool)
+	pool.Close() // the store is gone
+	_, err := svc.Memorize(context.Background(), remember.Request{Member: "alice", Note: "x",
+		Audience: []string{"member:alice"}, Channel: "web:chat"})
+	if memhive.CodeOf(err) != memhive.CodeStoreRefused {
+		t.Fatalf("want store_refused, got %v", err)
+	}
+}
+
+func TestDecode(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, member, body string
+		code               memhive.Code
+	}{
+		{"ok", "alice", `{"note":"hi","audience":["member:alice"],"channel":"web:chat"}`, ""},
+		{"ok same member", "alice", `{"member":"alice","note":"hi","audience":["member:alice"],"channel":"c"}`, ""},
+		{"mismatch", "alice", `{"member":"bob","note":"hi","audience":["member:alice"],"channel":"c"}`, memhive.CodeMemberMismatch},
+		{"no audience", "alice", `{"note":"hi","channel":"c"}`, memhive.CodeMissingAudience},
+		{"audience not a list", "alice", `{"note":"hi","audience":"member:alice","channel":"c"}`, memhive.CodeMissingAudience},
+		{"unknown field", "alice", `{"note":"hi","audience":["a"],"channel":"c","tier":"1"}`, memhive.CodeMalformedRequest},
+		{"not json", "alice", `hello`, memhive.CodeMalformedRequest},
+		{"trailing", "alice", `{"note":"hi","audience":["a"],"channel":"c"} {}`, memhive.CodeMalformedRequest},
+		{"bad member", "Alice", `{"note":"hi","audience":["a"],"channel":"c"}`, memhive.CodeInvalidMember},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := remember.Decode(tc.member, []byte(tc.body))
+			if tc.code == "" {
+				if err != nil || req.Member != tc.member {
+					t.Fatalf("want ok, got %v %+v", err, req)
+				}
+				return
+			}
+			if memhive.CodeOf(err) != tc.code {
+				t.Fatalf("want %s, got %v", tc.code, err)
+			}
+		})
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add("alice", []byte(`{"note":"hi","audience":["member:alice"],"channel":"web:chat"}`))
+	f.Add("alice", []byte(`{"subject":"s","predicate":"p","claim":"c","audience":["*"],"channel":"x","at":"2024-01-01T00:00:00Z"}`))
+	f.Add("bob", []byte(`{"audience":null}`))
+	f.Fuzz(func(t *testing.T, member string, data []byte) {
+		req, err := remember.Decode(member, data)
+		if err != nil {
+			var e *memhive.Error
+			if !errors.As(err, &e) || e.Message == "" {
+				t.Fatalf("uncoded error %v", err)
+			}
+			return
+		}
+		if req.Member != member || len(memhive.NormalizeAudience(req.Audience)) == 0 {
+			t.Fatalf("accepted %+v", req)
+		}
+	})
+}
+
+type lane struct {
+	pool *pgxpool.Pool
+	nc   *nats.Conn
+	js   jetstream.JetStream
+	c    *remember.Consumer
+}
+
+func setupLane(t *testing.T) lane {
+	t.Helper()
+	pool := dbtest.New(t)
+	srv := natstest.Start(t)
+	nc := srv.Conn(t)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := remember.Consume(context.Background(), js, pool, "memhive", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Stop)
+	return lane{pool: pool, nc: nc, js: js, c: c}
+}
+
+// publish puts body on the lane with a reply header and returns the outcome.
+func (l lane) publish(t *testing.T, member string, body string, msgID string) []byte {
+	t.Helper()
+	inbox := nats.NewInbox()
+	sub, err := l.nc.SubscribeSync(inbox)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Unsubscribe()
+	msg := nats.NewMsg(remember.Subject("memhive", member))
+	msg.Data = []byte(body)
+	msg.Header.Set(remember.ReplyHeader, inbox)
+	if msgID != "" {
+		msg.Header.Set(jetstream.MsgIDHeader, msgID)
+	}
+	if _, err := l.js.PublishMsg(context.Background(), msg); err != nil {
+		t.Fatal(err)
+	}
+	out, err := sub.NextMsg(30 * time.Second)
+	if err != nil {
+		t.Fatalf("no outcome on the reply subject: %v", err)
+	}
+	return out.Data
+}
+
+func TestLaneMemorizes(t *testing.T) {
+	t.Parallel()
+	l := setupLane(t)
+	out := l.publish(t, "alice", `{"subject":"member:alice","predicate":"works_at","claim":"Acme",
+		"audience":["member:alice","person:carol"],"channel":"slack:#team","speaker":"person:carol"}`, "m1")
+	var res remember.Result
+	if err := json.Unmarshal(out, &res); err != nil || !res.Inserted || res.ID == "" {
+		t.Fatalf("outcome %s: %v", out, err)
+	}
+	got := readFacts(t, l.pool, "alice")
+	f, ok := got[res.ID]
+	if len(got) != 1 || !ok || f.Claim != "Acme" || f.Speaker != "person:carol" || f.Origin != "memorize" {
+		t.Fatalf("facts: %+v", got)
+	}
+	// The lane's message is acknowledged after the commit.
+	cons, err := l.js.Consumer(context.Background(), remember.Stream, remember.Durable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := cons.Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.AckFloor.Stream != 1 || info.NumAckPending != 0 {
+		t.Fatalf("ack floor %d, pending %d", info.AckFloor.Stream, info.NumAckPending)
+	}
+}
+
+func TestLaneRefuses(t *testing.T) {
+	t.Parallel()
+	l := setupLane(t)
+	rejects, err := l.nc.SubscribeSync("memhive.alice.reject")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		body string
+		code memhive.Code
+	}{
+		{`{"note":"secret","channel":"web:chat"}`, memhive.CodeMissingAudience},
+		{`{"note":"secret","audience":["member:alice"]}`, memhive.CodeMissingChannel},
+		{`{"member":"bob","note":"secret","audience":["member:alice"],"channel":"c"}`, memhive.CodeMemberMismatch},
+		{`{"note":"secret","audience":["member:alice"],"channel":"c","audiences":["*"]}`, memhive.CodeMalformedRequest},
+	} {
+		out := l.publish(t, "alice", tc.body, "")
+		var body memhive.ErrorBody
+		if err := json.Unmarshal(out, &body); err != nil || body.Error == nil || body.Error.Code != tc.code || body.Error.Message == "" {
+			t.Fatalf("%s: want %s, got %s", tc.body, tc.code, out)
+		}
+		rej, err := rejects.NextMsg(30 * time.Second)
+		if err != nil {
+			t.Fatalf("no reject published: %v", err)
+		}
+		var rb memhive.ErrorBody
+		if err := json.Unmarshal(rej.Data, &rb); err != nil || rb.Error.Code != tc.code {
+			t.Fatalf("reject %s", rej.Data)
+		}
+	}
+	if n := len(readFacts(t, l.pool, "alice")); n != 0 {
+		t.Fatalf("refused requests wrote %d facts", n)
+	}
+	var n int
+	var raw []byte
+	if err := l.pool.QueryRow(context.Background(), `SELECT count(*) OVER (), raw FROM refusals
+		WHERE member_id = 'alice' AND code = 'missing_audience'`).Scan(&n, &raw); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 || string(raw) != `{"note":"secret","channel":"web:chat"}` {
+		t.Fatalf("refusal row: n=%d raw=%s", n, raw)
+	}
+	var total int
+	if err := l.pool.QueryRow(context.Background(), `SELECT count(*) FROM refusals WHERE member_id = 'alice'`).Scan(&total); err != nil {
+		t.Fatal(err)
+	}
+	if total != 4 {
+		t.Fatalf("want 4 refusals kept, got %d", total)
+	}
+}
+
+func TestLaneDuplicatesWriteOnce(t *testing.T) {
+	t.Parallel()
+	l := setupLane(t)
+	body := `{"note":"call mum on sunday","kind":"foresight","audience":["member:alice"],"channel":"web:chat"}`
+	l.publish(t, "alice", body, "dup-1")
+	// The same id again is dropped by the stream; a later message proves the
+	// lane moved past it without writing a second fact.
+	msg := nats.NewMsg(remember.Subject("memhive", "alice"))
+	msg.Data = []byte(body)
+	msg.Header.Set(jetstream.MsgIDHeader, "dup-1")
+	ack, err := l.js.PublishMsg(context.Background(), msg)
+	if err != nil || !ack.Duplicate {
+		t.Fatalf("want a duplicate ack, got %+v %v", ack, err)
+	}
+	l.publish(t, "alice", `{"note":"other","audience":["member:alice"],"channel":"web:chat"}`, "dup-2")
+	if n := len(readFacts(t, l.pool, "alice")); n != 2 {
+		t.Fatalf("want 2 facts, got %d", n)
+	}
+}
+
+func TestConsumerStopTwice(t *testing.T) {
+	t.Parallel()
+	l := setupLane(t)
+	l.c.Stop()
+	l.c.Stop()
+	if err := l.c.Start(context.Background()); err != nil {
+		t.Fatalf("restart after stop: %v", err)
+	}
+	out := l.publish(t, "alice", `{"note":"after restart","audience":["member:alice"],"channel":"c"}`, "")
+	var res remember.Result
+	if err := json.Unmarshal(out, &res); err != nil || !res.Inserted {
+		t.Fatalf("outcome %s", out)
+	}
+}
