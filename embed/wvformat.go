@@ -455,13 +455,19 @@ func (p *jsonScanner) parseWink() ([]wvRow, int, error) {
 			}
 			switch key {
 			case "dimensions":
+				if f < 1 || f > 65536 || f != math.Trunc(f) {
+					return nil, 0, p.errorf("dimensions %v out of range", f)
+				}
 				dims = int(f)
 			case "l2NormIndex":
 				l2Index = int(f)
 			case "wordIndex":
 				wordIndex = int(f)
 			case "size":
-				rows = make([]wvRow, 0, int(f))
+				// Only a capacity hint: the vectors themselves are counted.
+				if f > 0 && f <= 1<<22 {
+					rows = make([]wvRow, 0, int(f))
+				}
 			}
 		case "vectors":
 			if dims <= 0 || l2Index != dims || wordIndex != dims+1 {
