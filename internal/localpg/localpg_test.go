@@ -1,0 +1,366 @@
+package localpg
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"go.uber.org/goleak"
+)
+
+// Helper mode: the test binary re-executed as a stand-in for `memhive up`, so
+// a test can kill -9 it while its cluster runs.
+const (
+	helperDirEnv     = "LOCALPG_TEST_HELPER_DIR"
+	helperNoDeathEnv = "LOCALPG_TEST_HELPER_NO_DEATH_SIGNAL"
+)
+
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(helperDirEnv); dir != "" {
+		runHelper(dir)
+		return
+	}
+	goleak.VerifyTestMain(m)
+}
+
+func runHelper(dir string) {
+	ctx := context.Background()
+	c, err := Start(ctx, Options{Dir: dir, noDeathSignal: os.Getenv(helperNoDeathEnv) != ""})
+	if err != nil {
+		fmt.Println("ERROR", err)
+		os.Exit(1)
+	}
+	conn, err := pgx.Connect(ctx, c.URL())
+	if err == nil {
+		_, err = conn.Exec(ctx, `CREATE TABLE IF NOT EXISTS kept (v text); INSERT INTO kept VALUES ('from helper')`)
+	}
+	if err != nil {
+		fmt.Println("ERROR", err)
+		os.Exit(1)
+	}
+	fmt.Println("READY", c.PID())
+	select {} // wait for kill -9
+}
+
+// deadline bounds waits so a broken cluster fails the test instead of hanging;
+// nothing asserts on how long anything took.
+const deadline = 3 * time.Minute
+
+type logWriter struct {
+	mu   sync.Mutex
+	t    testing.TB
+	done bool
+}
+
+func (w *logWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.done {
+		w.t.Log(strings.TrimRight(string(p), "\n"))
+	}
+	return len(p), nil
+}
+
+func testLogger(t testing.TB) *slog.Logger {
+	w := &logWriter{t: t}
+	t.Cleanup(func() { w.mu.Lock(); w.done = true; w.mu.Unlock() })
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+func start(t *testing.T, opts Options) *Cluster {
+	t.Helper()
+	if opts.Logger == nil {
+		opts.Logger = testLogger(t)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
+	c, err := Start(ctx, opts)
+	if err != nil {
+		t.Fatalf("Start(%s): %v", opts.Dir, err)
+	}
+	t.Cleanup(func() { stop(t, c) })
+	return c
+}
+
+func stop(t *testing.T, c *Cluster) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
+	if err := c.Stop(ctx); err != nil {
+		t.Errorf("Stop: %v", err)
+	}
+}
+
+func connect(t *testing.T, url string) *pgx.Conn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatalf("connect %s: %v", url, err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	return conn
+}
+
+func queryString(t *testing.T, conn *pgx.Conn, sql string) string {
+	t.Helper()
+	var s string
+	if err := conn.QueryRow(context.Background(), sql).Scan(&s); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+	return s
+}
+
+func exec1(t *testing.T, conn *pgx.Conn, sql string) {
+	t.Helper()
+	if _, err := conn.Exec(context.Background(), sql); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+func TestStartStopStartKeepsData(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "pg")
+	c := start(t, Options{Dir: dir})
+
+	conn := connect(t, c.URL())
+	var dist float64
+	if err := conn.QueryRow(context.Background(), `SELECT '[1,2,3]'::vector <-> '[1,2,5]'::vector`).Scan(&dist); err != nil {
+		t.Fatalf("vector distance: %v", err)
+	}
+	if dist != 2 {
+		t.Fatalf("vector distance = %v, want 2", dist)
+	}
+	if got := queryString(t, conn, `SELECT current_database() || ' ' || current_user`); got != "memhive memhive" {
+		t.Fatalf("database and user = %q, want %q", got, "memhive memhive")
+	}
+	if got := queryString(t, conn, `SHOW listen_addresses`); got != "" {
+		t.Fatalf("listen_addresses = %q, want empty (unix socket only)", got)
+	}
+	if got := queryString(t, conn, `SELECT pg_encoding_to_char(encoding) FROM pg_database WHERE datname = current_database()`); got != "UTF8" {
+		t.Fatalf("encoding = %q, want UTF8", got)
+	}
+	if os.Getuid() == 0 {
+		status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", c.PID()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(status), "\nUid:\t") || strings.Contains(string(status), "\nUid:\t0\t") {
+			t.Fatalf("postmaster runs as root:\n%s", status)
+		}
+	}
+	exec1(t, conn, `CREATE TABLE kept (v text); INSERT INTO kept VALUES ('persisted')`)
+	conn.Close(context.Background())
+
+	stop(t, c)
+	stop(t, c) // a second Stop is harmless
+	if c.PID() != 0 {
+		t.Fatalf("PID after Stop = %d, want 0", c.PID())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data", "postmaster.pid")); !os.IsNotExist(err) {
+		t.Fatalf("postmaster.pid after a clean stop: %v", err)
+	}
+
+	c2 := start(t, Options{Dir: dir})
+	conn2 := connect(t, c2.URL())
+	if got := queryString(t, conn2, `SELECT v FROM kept`); got != "persisted" {
+		t.Fatalf("after restart kept.v = %q", got)
+	}
+	if got := queryString(t, conn2, `SELECT extversion FROM pg_extension WHERE extname = 'vector'`); got == "" {
+		t.Fatal("vector extension missing after restart")
+	}
+}
+
+func TestTwoClustersSideBySide(t *testing.T) {
+	t.Parallel()
+	base := t.TempDir()
+	var cs [2]*Cluster
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i := range cs {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), deadline)
+			defer cancel()
+			cs[i], errs[i] = Start(ctx, Options{Dir: filepath.Join(base, strconv.Itoa(i)), Logger: testLogger(t)})
+		})
+	}
+	wg.Wait()
+	for i := range cs {
+		if cs[i] != nil {
+			t.Cleanup(func() { stop(t, cs[i]) })
+		}
+		if errs[i] != nil {
+			t.Fatalf("cluster %d: %v", i, errs[i])
+		}
+	}
+	if cs[0].URL() == cs[1].URL() || cs[0].PID() == cs[1].PID() {
+		t.Fatalf("two clusters share a server: %s (pid %d) and %s (pid %d)", cs[0].URL(), cs[0].PID(), cs[1].URL(), cs[1].PID())
+	}
+	for i, c := range cs {
+		conn := connect(t, c.URL())
+		exec1(t, conn, fmt.Sprintf(`CREATE TABLE who (v text); INSERT INTO who VALUES ('cluster %d')`, i))
+	}
+	for i, c := range cs {
+		conn := connect(t, c.URL())
+		if got := queryString(t, conn, `SELECT string_agg(v, ',') FROM who`); got != fmt.Sprintf("cluster %d", i) {
+			t.Fatalf("cluster %d holds %q", i, got)
+		}
+	}
+}
+
+func TestSameDirTwiceIsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	start(t, Options{Dir: dir})
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
+	c, err := Start(ctx, Options{Dir: dir, Logger: testLogger(t)})
+	if err == nil {
+		_ = c.Stop(ctx)
+		t.Fatal("second Start on the same directory succeeded")
+	}
+	if !strings.Contains(err.Error(), "in use by another memhive") {
+		t.Fatalf("second Start: %v, want an in-use error", err)
+	}
+}
+
+func TestLongDirPutsSocketInTmp(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), strings.Repeat("d", 100))
+	c := start(t, Options{Dir: dir})
+	t.Cleanup(func() { os.RemoveAll(c.SocketDir()) })
+	if !strings.HasPrefix(c.SocketDir(), filepath.Join(os.TempDir(), "memhive-pg-")) {
+		t.Fatalf("socket dir %s, want one under %s", c.SocketDir(), os.TempDir())
+	}
+	conn := connect(t, c.URL())
+	if got := queryString(t, conn, `SELECT current_setting('data_directory')`); got != filepath.Join(dir, "data") {
+		t.Fatalf("data_directory = %s, want %s", got, filepath.Join(dir, "data"))
+	}
+}
+
+func TestSupervisorRestartsKilledPostmaster(t *testing.T) {
+	t.Parallel()
+	c := start(t, Options{Dir: t.TempDir()})
+	conn := connect(t, c.URL())
+	exec1(t, conn, `CREATE TABLE kept (v text); INSERT INTO kept VALUES ('before kill')`)
+	conn.Close(context.Background())
+
+	old := c.PID()
+	if err := syscall.Kill(old, syscall.SIGKILL); err != nil {
+		t.Fatalf("kill -9 %d: %v", old, err)
+	}
+	end := time.Now().Add(deadline)
+	for {
+		if pid := c.PID(); pid != 0 && pid != old && c.Restarts() >= 1 {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			conn, err := pgx.Connect(ctx, c.URL())
+			if err == nil {
+				var v string
+				err = conn.QueryRow(ctx, `SELECT v FROM kept`).Scan(&v)
+				conn.Close(ctx)
+				cancel()
+				if err == nil && v == "before kill" {
+					break
+				}
+			} else {
+				cancel()
+			}
+			if err != nil {
+				t.Logf("not ready yet: %v", err)
+			}
+		}
+		if time.Now().After(end) {
+			t.Fatalf("postmaster not restarted after kill -9 (pid %d, restarts %d)", c.PID(), c.Restarts())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// startHelper runs a stand-in memhive with its cluster in dir and returns it
+// with its postmaster's pid once the cluster is up.
+func startHelper(t *testing.T, dir string, noDeathSignal bool) (*exec.Cmd, int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), helperDirEnv+"="+dir)
+	if noDeathSignal {
+		cmd.Env = append(cmd.Env, helperNoDeathEnv+"=1")
+	}
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		t.Fatalf("helper: %v", err)
+	}
+	var pid int
+	if _, err := fmt.Sscanf(line, "READY %d", &pid); err != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		t.Fatalf("helper said %q", line)
+	}
+	return cmd, pid
+}
+
+func kill9(t *testing.T, cmd *exec.Cmd) {
+	t.Helper()
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+}
+
+// kill -9 of memhive: the parent-death signal stops its postmaster, and the
+// next Start is not blocked by the lock or by postmaster.pid.
+func TestStartAfterMemhiveKilled(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cmd, _ := startHelper(t, dir, false)
+	kill9(t, cmd)
+	c := start(t, Options{Dir: dir})
+	conn := connect(t, c.URL())
+	if got := queryString(t, conn, `SELECT v FROM kept`); got != "from helper" {
+		t.Fatalf("kept.v = %q", got)
+	}
+}
+
+// A postmaster orphaned by a killed memhive (no parent-death signal) is
+// stopped and replaced by a supervised one.
+func TestStartStopsOrphanedPostmaster(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cmd, orphan := startHelper(t, dir, true)
+	kill9(t, cmd)
+	if !alive(orphan) {
+		t.Fatalf("postmaster %d died with its memhive; the test needs an orphan", orphan)
+	}
+	c := start(t, Options{Dir: dir})
+	if alive(orphan) {
+		t.Fatalf("orphaned postmaster %d still running after Start", orphan)
+	}
+	if c.PID() == orphan || c.PID() == 0 {
+		t.Fatalf("cluster pid %d, want a new postmaster (orphan was %d)", c.PID(), orphan)
+	}
+	conn := connect(t, c.URL())
+	if got := queryString(t, conn, `SELECT v FROM kept`); got != "from helper" {
+		t.Fatalf("kept.v = %q", got)
+	}
+}
