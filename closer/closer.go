@@ -1,0 +1,462 @@
+// Package closer is the close pass (SPEC §6): it reads a finished session,
+// once per audience group, distils facts, entities and edges through an
+// extract.Extractor, writes a dated extractive summary, and marks the
+// session closed. Every row it writes points back to its episodes and
+// carries the intersection of their audiences ('*' neutral). Every row's key
+// is derived from what it says, so closing the same session again writes
+// nothing new.
+package closer
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/extract"
+	"github.com/memhive/memhive/facts"
+)
+
+// MaxTurns is how many turns of a session one close reads (the newest).
+const MaxTurns = 512
+
+// Request asks for one session to be closed (the payload of
+// memhive.<member>.close, and of `memhive close`).
+type Request struct {
+	Member  string `json:"member"`
+	Session string `json:"session"` // default "default"
+	Channel string `json:"channel"`
+	// Audience is who asked for the close. It does not narrow the pass:
+	// every audience group of the session is closed, and each row written
+	// carries its own turns' audience, so nothing is widened.
+	Audience []string `json:"audience,omitempty"`
+	Reason   string   `json:"reason,omitempty"` // explicit | idle | participants_changed; default explicit
+}
+
+// Count is rows written and rows that already existed.
+type Count struct {
+	Written  int `json:"written"`
+	Existing int `json:"existing"`
+}
+
+// Report says what a close pass did. It is what the close cell publishes.
+type Report struct {
+	Member    string `json:"member"`
+	Session   string `json:"session"`
+	Channel   string `json:"channel"`
+	Reason    string `json:"reason"`
+	Turns     int    `json:"turns"`
+	Groups    int    `json:"groups"`    // audience groups read
+	Truncated bool   `json:"truncated"` // the session had more than MaxTurns turns
+	Facts     Count  `json:"facts"`
+	Entities  Count  `json:"entities"`
+	Edges     Count  `json:"edges"`
+	Summaries Count  `json:"summaries"`
+	Dropped   int    `json:"dropped"` // facts whose turns shared no audience member
+	Closed    bool   `json:"closed"`  // sessions.closed_at was set by this pass
+}
+
+// Written is the number of rows this pass wrote (0 on a re-run).
+func (r *Report) Written() int {
+	return r.Facts.Written + r.Entities.Written + r.Edges.Written + r.Summaries.Written
+}
+
+type turn struct {
+	extract.Turn
+	recordedAt time.Time
+}
+
+// Close runs the close pass for one session. ex is the extractor (use
+// extract.Patterns{} for the default, which calls no model). logger may be
+// nil.
+func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Request, logger *slog.Logger) (*Report, error) {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	if !memhive.ValidMember(req.Member) {
+		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id", req.Member)
+	}
+	if strings.TrimSpace(req.Channel) == "" {
+		return nil, memhive.Errorf(memhive.CodeMissingChannel, "closing a session needs its channel")
+	}
+	if req.Session == "" {
+		req.Session = "default"
+	}
+	if req.Reason == "" {
+		req.Reason = "explicit"
+	}
+	rep := &Report{Member: req.Member, Session: req.Session, Channel: req.Channel, Reason: req.Reason}
+	turns, err := readSession(ctx, pool, req, rep)
+	if err != nil {
+		return nil, err
+	}
+	if len(turns) == 0 {
+		return rep, nil
+	}
+
+	// One extraction per audience group, outside any transaction (a model
+	// extractor may be slow).
+	type group struct {
+		audience []string
+		turns    []turn
+		facts    []extract.Fact
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, t := range turns {
+		k := strings.Join(t.Audience, "\x1f")
+		g := byKey[k]
+		if g == nil {
+			g = &group{audience: t.Audience}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.turns = append(g.turns, t)
+	}
+	rep.Groups = len(groups)
+	for _, g := range groups {
+		s := extract.Session{Member: req.Member, SessionID: req.Session, Channel: req.Channel}
+		for _, t := range g.turns {
+			s.Turns = append(s.Turns, t.Turn)
+		}
+		if g.facts, err = ex.Extract(ctx, s); err != nil {
+			return nil, fmt.Errorf("close %s/%s: extract: %w", req.Member, req.Session, err)
+		}
+	}
+
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		w := &writer{tx: tx, member: req.Member, channel: req.Channel, rep: rep, entityIDs: map[string]string{}}
+		for _, g := range groups {
+			byID := map[string]turn{}
+			for _, t := range g.turns {
+				byID[t.EpisodeID] = t
+			}
+			var used []string
+			for _, f := range g.facts {
+				var auds [][]string
+				for _, id := range f.EpisodeIDs {
+					if t, ok := byID[id]; ok {
+						auds = append(auds, t.Audience)
+					}
+				}
+				aud := Intersect(auds...)
+				if len(aud) == 0 {
+					rep.Dropped++
+					logger.Warn("close: fact dropped, its turns share no audience", "member", req.Member, "session", req.Session)
+					continue
+				}
+				if err := w.fact(ctx, req.Session, f, aud); err != nil {
+					return err
+				}
+				used = append(used, f.EpisodeIDs...)
+			}
+			if err := w.summary(ctx, req.Session, g.audience, g.turns, used); err != nil {
+				return err
+			}
+		}
+		return markClosed(ctx, tx, req, turns, rep)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("close %s/%s: %w", req.Member, req.Session, err)
+	}
+	logger.Info("session closed", "member", req.Member, "session", req.Session, "channel", req.Channel,
+		"reason", req.Reason, "turns", rep.Turns, "facts_written", rep.Facts.Written, "facts_existing", rep.Facts.Existing,
+		"edges_written", rep.Edges.Written)
+	return rep, nil
+}
+
+func readSession(ctx context.Context, pool *pgxpool.Pool, req Request, rep *Report) ([]turn, error) {
+	rows, err := pool.Query(ctx, `SELECT id, speaker, role, content, happened_at, audience, recorded_at FROM episodes
+		WHERE member_id = $1 AND session_id = $2 AND channel = $3
+		ORDER BY happened_at DESC, id DESC LIMIT $4`, req.Member, req.Session, req.Channel, MaxTurns+1)
+	if err != nil {
+		return nil, fmt.Errorf("read session: %w", err)
+	}
+	var turns []turn
+	var t turn
+	_, err = pgx.ForEachRow(rows, []any{&t.EpisodeID, &t.Speaker, &t.Role, &t.Text, &t.At, &t.Audience, &t.recordedAt}, func() error {
+		t.Audience = memhive.NormalizeAudience(t.Audience)
+		turns = append(turns, t)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read session: %w", err)
+	}
+	if len(turns) > MaxTurns {
+		turns = turns[:MaxTurns]
+		rep.Truncated = true
+	}
+	slices.Reverse(turns)
+	rep.Turns = len(turns)
+	return turns, nil
+}
+
+// Intersect is the audience of a row derived from several sources: the
+// intersection of their audiences, with '*' neutral. All '*' gives ["*"];
+// nil means no one was present at every source.
+func Intersect(auds ...[]string) []string {
+	var out []string
+	started := false
+	for _, a := range auds {
+		a = memhive.NormalizeAudience(a)
+		if slices.Contains(a, memhive.Public) {
+			if len(a) == 1 {
+				continue
+			}
+			a = slices.DeleteFunc(slices.Clone(a), func(s string) bool { return s == memhive.Public })
+		}
+		if !started {
+			out, started = slices.Clone(a), true
+			continue
+		}
+		out = slices.DeleteFunc(out, func(s string) bool { return !slices.Contains(a, s) })
+	}
+	if !started {
+		if len(auds) == 0 {
+			return nil
+		}
+		return []string{memhive.Public}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// ID derives a stable row id from its parts (a prefix and 26 hex digits),
+// so writing the same row again conflicts instead of duplicating.
+func ID(prefix string, parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return prefix + hex.EncodeToString(h.Sum(nil))[:26]
+}
+
+type writer struct {
+	tx        pgx.Tx
+	member    string
+	channel   string
+	rep       *Report
+	entityIDs map[string]string // canon → id
+}
+
+func (w *writer) fact(ctx context.Context, session string, f extract.Fact, aud []string) error {
+	row := facts.Fact{Member: w.member, Subject: f.Subject, Predicate: f.Predicate, Claim: f.Claim, Kind: f.Kind,
+		Confidence: f.Confidence, ValidFrom: f.ValidFrom, SourceEpisodeIDs: f.EpisodeIDs, Session: session,
+		Channel: w.channel, Audience: aud, Speaker: f.Speaker, Origin: "close"}
+	inserted, id, err := facts.Insert(ctx, w.tx, &row)
+	if err != nil {
+		return err
+	}
+	count(&w.rep.Facts, inserted)
+	for _, e := range f.Entities {
+		if _, err := w.entity(ctx, e.Name, e.Kind, aud); err != nil {
+			return err
+		}
+	}
+	src := ""
+	if len(f.EpisodeIDs) > 0 {
+		src = f.EpisodeIDs[0]
+	}
+	for _, e := range f.Edges {
+		if err := WriteEdge(ctx, w.tx, w.member, e, id, src, w.channel, aud, w.entityIDs, &w.rep.Entities, &w.rep.Edges); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *writer) entity(ctx context.Context, name, kind string, aud []string) (string, error) {
+	return WriteEntity(ctx, w.tx, w.member, name, kind, w.channel, aud, w.entityIDs, &w.rep.Entities)
+}
+
+// Execer is what the graph writers need.
+type Execer interface {
+	facts.Querier
+}
+
+// WriteEntity makes sure the entity named name exists (canon unique per
+// member) and returns its id. cache maps canon to id and may be shared
+// across calls; c counts written and existing rows. The first writer's
+// audience and channel are kept: edges, not entities, carry what may be
+// shown to whom.
+func WriteEntity(ctx context.Context, q Execer, member, name, kind, channel string, aud []string, cache map[string]string, c *Count) (string, error) {
+	canon := memhive.Canon(name)
+	if canon == "" {
+		return "", fmt.Errorf("entity with an empty name")
+	}
+	if id, ok := cache[canon]; ok {
+		return id, nil
+	}
+	if kind == "" {
+		kind = "thing"
+	}
+	id := ID("ent_", member, canon)
+	tag, err := q.Exec(ctx, `INSERT INTO entities (member_id, id, name, canon, kind, audience, channel)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`, member, id, strings.TrimSpace(name), canon, kind, aud, channel)
+	if err != nil {
+		return "", fmt.Errorf("write entity: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		if err := q.QueryRow(ctx, `SELECT id FROM entities WHERE member_id = $1 AND canon = $2`, member, canon).Scan(&id); err != nil {
+			return "", fmt.Errorf("find entity: %w", err)
+		}
+	}
+	count(c, tag.RowsAffected() == 1)
+	cache[canon] = id
+	return id, nil
+}
+
+// WriteEdge writes one edge for fact factID (both endpoints made sure of),
+// keyed by its endpoints, relation and fact, with its source episode,
+// channel and audience.
+func WriteEdge(ctx context.Context, q Execer, member string, e extract.Edge, factID, episodeID, channel string, aud []string,
+	cache map[string]string, entities, edges *Count) error {
+	src, err := WriteEntity(ctx, q, member, e.Src, "", channel, aud, cache, entities)
+	if err != nil {
+		return err
+	}
+	dst, err := WriteEntity(ctx, q, member, e.Dst, "", channel, aud, cache, entities)
+	if err != nil {
+		return err
+	}
+	rel := memhive.CanonPredicate(e.Relation)
+	id := ID("edg_", member, src, rel, dst, factID)
+	tag, err := q.Exec(ctx, `INSERT INTO entity_edges (member_id, id, src_id, dst_id, relation, fact_id, source_episode_id, channel, audience)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+		member, id, src, dst, rel, nullable(factID), nullable(episodeID), channel, aud)
+	if err != nil {
+		return fmt.Errorf("write edge: %w", err)
+	}
+	count(edges, tag.RowsAffected() == 1)
+	return nil
+}
+
+func count(c *Count, written bool) {
+	if written {
+		c.Written++
+	} else {
+		c.Existing++
+	}
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// summary writes the group's dated extractive summary: the turns facts came
+// from first, then the other non-assistant turns, a sentence each.
+func (w *writer) summary(ctx context.Context, session string, aud []string, turns []turn, used []string) error {
+	var picked []turn
+	for _, t := range turns {
+		if slices.Contains(used, t.EpisodeID) {
+			picked = append(picked, t)
+		}
+	}
+	for _, t := range turns {
+		if len(picked) >= 6 {
+			break
+		}
+		if t.Role != "assistant" && !slices.Contains(used, t.EpisodeID) && strings.TrimSpace(t.Text) != "" {
+			picked = append(picked, t)
+		}
+	}
+	if len(picked) > 6 {
+		picked = picked[:6]
+	}
+	slices.SortStableFunc(picked, func(a, b turn) int { return a.At.Compare(b.At) })
+	from, to := turns[0].At.UTC(), turns[len(turns)-1].At.UTC()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s", from.Format(time.DateOnly))
+	if !sameDay(from, to) {
+		fmt.Fprintf(&b, " to %s", to.Format(time.DateOnly))
+	}
+	fmt.Fprintf(&b, ", %s, session %s, %d turns:", w.channel, session, len(turns))
+	for _, t := range picked {
+		fmt.Fprintf(&b, " %s: %s", t.Speaker, firstSentence(t.Text, 160))
+	}
+	if len(picked) == 0 {
+		b.WriteString(" (nothing said but by assistants)")
+	}
+	ids := make([]string, len(turns))
+	for i, t := range turns {
+		ids[i] = t.EpisodeID
+	}
+	text := b.String()
+	id := ID("sum_", w.member, session, w.channel, strings.Join(aud, "\x1f"), strings.Join(ids, ","))
+	tag, err := w.tx.Exec(ctx, `INSERT INTO summaries (member_id, id, session_id, channel, audience, from_at, to_at, text,
+			source_episode_ids, tokens)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
+		w.member, id, session, w.channel, aud, from, to, text, ids, facts.TokenEstimate(text))
+	if err != nil {
+		return fmt.Errorf("write summary: %w", err)
+	}
+	count(&w.rep.Summaries, tag.RowsAffected() == 1)
+	return nil
+}
+
+func sameDay(a, b time.Time) bool { return a.Format(time.DateOnly) == b.Format(time.DateOnly) }
+
+func firstSentence(s string, max int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if i := strings.IndexAny(s, ".!?"); i > 0 && i < len(s)-1 {
+		s = s[:i+1]
+	}
+	if len(s) > max {
+		r := []rune(s)
+		if len(r) > max {
+			s = string(r[:max]) + "…"
+		}
+	}
+	return s
+}
+
+// markClosed records the close on the sessions row, unless it is already
+// closed and no turn was recorded since (a re-run changes nothing).
+func markClosed(ctx context.Context, tx pgx.Tx, req Request, turns []turn, rep *Report) error {
+	var participants []string
+	first, last, lastRec := turns[0].At, turns[0].At, turns[0].recordedAt
+	for _, t := range turns {
+		participants = append(participants, t.Speaker)
+		for _, a := range t.Audience {
+			if a != memhive.Public {
+				participants = append(participants, a)
+			}
+		}
+		if t.At.Before(first) {
+			first = t.At
+		}
+		if t.At.After(last) {
+			last = t.At
+		}
+		if t.recordedAt.After(lastRec) {
+			lastRec = t.recordedAt
+		}
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO sessions AS s (member_id, session_id, channel, participants, started_at, last_at, closed_at, close_reason)
+		VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp(), $7)
+		ON CONFLICT (member_id, session_id, channel) DO UPDATE
+		SET closed_at = clock_timestamp(), close_reason = EXCLUDED.close_reason,
+		    participants = EXCLUDED.participants, started_at = least(s.started_at, EXCLUDED.started_at),
+		    last_at = greatest(s.last_at, EXCLUDED.last_at)
+		WHERE s.closed_at IS NULL OR s.closed_at < $8`,
+		req.Member, req.Session, req.Channel, memhive.NormalizeAudience(participants), first, last, req.Reason, lastRec)
+	if err != nil {
+		return fmt.Errorf("mark session closed: %w", err)
+	}
+	rep.Closed = tag.RowsAffected() == 1
+	return nil
+}

@@ -1,0 +1,143 @@
+package closer_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/oklog/ulid/v2"
+
+	"github.com/memhive/memhive/closer"
+	"github.com/memhive/memhive/extract"
+	"github.com/memhive/memhive/internal/dbtest"
+)
+
+type ep struct {
+	session, channel, role, speaker, text string
+	audience                              []string
+	at                                    time.Time
+}
+
+func insert(t *testing.T, pool *pgxpool.Pool, member string, eps ...ep) []string {
+	t.Helper()
+	var ids []string
+	for _, e := range eps {
+		id := ulid.Make().String()
+		_, err := pool.Exec(context.Background(), `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, member, id, e.session, e.channel, e.role, e.speaker, e.audience, e.text, e.at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+func TestCloseOncePerAudienceGroupAndRerunWritesNothing(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 2, 2, 18, 0, 0, 0, time.UTC)
+	alone := []string{"member:alice"}
+	withBob := []string{"person:bob", "member:alice"}
+	ids := insert(t, pool, "alice",
+		ep{"s1", "web:chat", "user", "member:alice", "I live in Berlin. My manager is Dave Chen.", alone, t0},
+		ep{"s1", "web:chat", "assistant", "assistant:talky", "I live in the cloud.", alone, t0.Add(time.Minute)},
+		ep{"s1", "web:chat", "user", "member:alice", "My sister Carol lives in Rome.", withBob, t0.Add(2 * time.Minute)},
+		ep{"s1", "web:chat", "peer", "person:bob", "I live in Dublin.", withBob, t0.Add(3 * time.Minute)},
+		ep{"s2", "web:chat", "user", "member:alice", "I live in Paris.", alone, t0}, // another session: untouched
+	)
+
+	idle, err := closer.IdleSessions(ctx, pool, 2*time.Hour, t0.Add(3*time.Hour))
+	if err != nil || len(idle) != 2 || idle[0].Reason != "idle" {
+		t.Fatalf("idle before close: %+v %v", idle, err)
+	}
+	if idle, _ := closer.IdleSessions(ctx, pool, 2*time.Hour, t0.Add(time.Hour)); len(idle) != 0 {
+		t.Fatalf("sessions silent for an hour are not idle: %+v", idle)
+	}
+	pc, err := closer.ParticipantChange(ctx, pool, "alice", "web:chat", alone, t0.Add(time.Hour))
+	if err != nil || len(pc) != 1 || pc[0].Session != "s1" || pc[0].Reason != "participants_changed" {
+		t.Fatalf("participant change: %+v %v", pc, err)
+	}
+
+	rep, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: "alice", Session: "s1", Channel: "web:chat"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Turns != 4 || rep.Groups != 2 || rep.Facts.Written != 5 || rep.Summaries.Written != 2 || !rep.Closed || rep.Edges.Written == 0 {
+		t.Fatalf("first close: %+v", rep)
+	}
+	type row struct {
+		claim    string
+		audience []string
+		sources  []string
+		speaker  string
+	}
+	got := map[string]row{}
+	rows, _ := pool.Query(ctx, `SELECT claim, audience, source_episode_ids, speaker FROM facts WHERE member_id = 'alice' AND session_id = 's1' AND origin = 'close'`)
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.claim, &r.audience, &r.sources, &r.speaker); err != nil {
+			t.Fatal(err)
+		}
+		got[r.claim] = r
+	}
+	if r := got["Berlin"]; !slices.Equal(r.audience, alone) || !slices.Equal(r.sources, ids[:1]) || r.speaker != "member:alice" {
+		t.Fatalf("Berlin: %+v", r)
+	}
+	if r := got["Rome"]; !slices.Equal(r.audience, []string{"member:alice", "person:bob"}) || !slices.Equal(r.sources, ids[2:3]) {
+		t.Fatalf("Rome: %+v", r)
+	}
+	if r := got["Dublin"]; r.speaker != "person:bob" {
+		t.Fatalf("Dublin: %+v", r)
+	}
+	if _, ok := got["the cloud"]; ok {
+		t.Fatal("an assistant's first person became a fact")
+	}
+	var edgeOK bool
+	if err := pool.QueryRow(ctx, `SELECT e.audience = '{member:alice,person:bob}' AND e.source_episode_id = $1 AND e.channel = 'web:chat'
+		FROM entity_edges e JOIN entities d ON d.member_id = e.member_id AND d.id = e.dst_id
+		WHERE e.member_id = 'alice' AND d.canon = 'rome'`, ids[2]).Scan(&edgeOK); err != nil || !edgeOK {
+		t.Fatalf("edge to Rome lacks its episode, channel or audience: %v %v", edgeOK, err)
+	}
+	var sum string
+	if err := pool.QueryRow(ctx, `SELECT text FROM summaries WHERE member_id = 'alice' AND audience = '{member:alice}'`).Scan(&sum); err != nil ||
+		sum != "2026-02-02, web:chat, session s1, 2 turns: member:alice: I live in Berlin." {
+		t.Fatalf("summary %q %v", sum, err)
+	}
+
+	again, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: "alice", Session: "s1", Channel: "web:chat"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Written() != 0 || again.Facts.Existing != 5 || again.Summaries.Existing != 2 || again.Closed {
+		t.Fatalf("re-run wrote rows: %+v", again)
+	}
+	idle, _ = closer.IdleSessions(ctx, pool, 2*time.Hour, t0.Add(3*time.Hour))
+	if len(idle) != 1 || idle[0].Session != "s2" {
+		t.Fatalf("idle after close: %+v", idle)
+	}
+	if pc, _ := closer.ParticipantChange(ctx, pool, "alice", "web:chat", alone, t0.Add(time.Hour)); len(pc) != 0 {
+		t.Fatalf("closed session reported as changed: %+v", pc)
+	}
+}
+
+func TestIntersect(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in   [][]string
+		want []string
+	}{
+		{[][]string{{"*"}, {"*"}}, []string{"*"}},
+		{[][]string{{"*"}, {"b", "a"}}, []string{"a", "b"}},
+		{[][]string{{"a", "b"}, {"b", "c"}}, []string{"b"}},
+		{[][]string{{"a"}, {"c"}}, nil},
+		{nil, nil},
+	} {
+		if got := closer.Intersect(tc.in...); !slices.Equal(got, tc.want) {
+			t.Errorf("Intersect(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
