@@ -247,7 +247,7 @@ type writer struct {
 	member    string
 	channel   string
 	rep       *Report
-	entityIDs map[string]string // canon → id
+	entityIDs map[string]string // canon and audience → id
 }
 
 func (w *writer) fact(ctx context.Context, session string, f extract.Fact, aud []string) error {
@@ -295,15 +295,22 @@ func WriteEntity(ctx context.Context, q Execer, member, name, kind, channel stri
 	if canon == "" {
 		return "", fmt.Errorf("entity with an empty name")
 	}
-	if id, ok := cache[canon]; ok {
+	key := canon + "\x00" + strings.Join(aud, "\x1f")
+	if id, ok := cache[key]; ok {
 		return id, nil
 	}
 	if kind == "" {
 		kind = "thing"
 	}
 	id := ID("ent_", member, canon)
-	tag, err := q.Exec(ctx, `INSERT INTO entities (member_id, id, name, canon, kind, audience, channel)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`, member, id, strings.TrimSpace(name), canon, kind, aud, channel)
+	// A known entity's audience grows to everyone present at some mention
+	// ('*' absorbs); a mention adding no one changes nothing.
+	tag, err := q.Exec(ctx, `INSERT INTO entities AS en (member_id, id, name, canon, kind, audience, channel)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (member_id, canon) DO UPDATE SET audience = CASE WHEN '*' = ANY(EXCLUDED.audience) THEN '{*}'::text[]
+			ELSE (SELECT array_agg(DISTINCT x ORDER BY x) FROM unnest(en.audience || EXCLUDED.audience) AS x) END
+		WHERE NOT ('*' = ANY(en.audience) OR EXCLUDED.audience <@ en.audience)`,
+		member, id, strings.TrimSpace(name), canon, kind, aud, channel)
 	if err != nil {
 		return "", fmt.Errorf("write entity: %w", err)
 	}
@@ -313,7 +320,7 @@ func WriteEntity(ctx context.Context, q Execer, member, name, kind, channel stri
 		}
 	}
 	count(c, tag.RowsAffected() == 1)
-	cache[canon] = id
+	cache[key] = id
 	return id, nil
 }
 

@@ -134,9 +134,10 @@ type sentence struct {
 	facts   []Fact
 }
 
-// entityKind says what a claim names, for the predicates whose claim is an
-// entity of the graph; the rest (likes, plans, age …) make no edge.
-func entityKind(pred string) string {
+// EntityKind says what a claim names, for the predicates whose claim is an
+// entity of the graph (lives_in → place, works_at → organization, sister →
+// person …); for the rest (likes, plans, age …) it is "" and no edge is made.
+func EntityKind(pred string) string {
 	switch pred {
 	case "lives_in", "from", "travels_to", "works_in":
 		return "place"
@@ -170,7 +171,7 @@ func (c *sentence) add(subject, pred, claim, kind string, conf int) {
 		sk = "animal"
 	}
 	f.Entities = append(f.Entities, Entity{Name: subject, Kind: sk})
-	if ek := entityKind(pred); ek != "" {
+	if ek := EntityKind(pred); ek != "" {
 		f.Entities = append(f.Entities, Entity{Name: claim, Kind: ek})
 		f.Edges = append(f.Edges, Edge{Src: subject, Relation: pred, Dst: claim})
 	}
