@@ -25,45 +25,64 @@ type Vote struct {
 type Fused struct {
 	Key      string // kind:id
 	ID       string
-	Score    apd.Decimal
-	Votes    int // legs with weight > 0 that proposed it
+	Score    apd.Decimal // Num/Den rounded once to 34 digits, for display
+	Num, Den apd.Decimal // the exact score as a fraction of integers
+	Votes    int         // legs with weight > 0 that proposed it
 	BestRank int
 	BestLeg  int // index in leg order of the first leg giving BestRank
 }
 
-// FuseScore is score = Σ w_leg/(60+rank) × (1 + 0.5×(legs_voting−1)),
-// computed in exact decimals (34 digits). Votes with weight 0 count for
+// FuseScore is score = Σ w_leg/(60+rank) × (1 + 0.5×(legs_voting−1)).
+// It is computed exactly as a fraction num/den of integers (apd integers:
+// at most five legs, so they stay far below 34 digits) and rounded once to
+// 34 significant digits for display. Votes with weight 0 count for
 // nothing, not even as a voting leg.
-func FuseScore(votes []Vote) (apd.Decimal, int, error) {
-	var sum apd.Decimal
-	n := 0
+func FuseScore(votes []Vote) (score apd.Decimal, num, den apd.Decimal, n int, err error) {
+	num.SetInt64(0)
+	den.SetInt64(1)
 	for _, v := range votes {
 		if v.Weight == 0 {
 			continue
 		}
 		n++
-		var term, den apd.Decimal
-		den.SetInt64(int64(fusionK + v.Rank))
-		if _, err := decCtx.Quo(&term, apd.New(v.Weight, 0), &den); err != nil {
-			return apd.Decimal{}, 0, err
+		// num/den + w/(k+rank) = (num×(k+rank) + w×den) / (den×(k+rank))
+		d := apd.New(int64(fusionK+v.Rank), 0)
+		var a, b apd.Decimal
+		if _, err = decCtx.Mul(&a, &num, d); err != nil {
+			return
 		}
-		if _, err := decCtx.Add(&sum, &sum, &term); err != nil {
-			return apd.Decimal{}, 0, err
+		if _, err = decCtx.Mul(&b, apd.New(v.Weight, 0), &den); err != nil {
+			return
+		}
+		if _, err = decCtx.Add(&num, &a, &b); err != nil {
+			return
+		}
+		if _, err = decCtx.Mul(&den, &den, d); err != nil {
+			return
 		}
 	}
 	if n == 0 {
-		return apd.Decimal{}, 0, nil
+		num.SetInt64(0)
+		den.SetInt64(1)
+		return
 	}
-	// agreement factor 1 + 0.5×(n−1) = (n+1)/2, exact
-	var factor apd.Decimal
-	if _, err := decCtx.Quo(&factor, apd.New(int64(n+1), 0), apd.New(2, 0)); err != nil {
-		return apd.Decimal{}, 0, err
+	// agreement factor 1 + 0.5×(n−1) = (n+1)/2
+	if _, err = decCtx.Mul(&num, &num, apd.New(int64(n+1), 0)); err != nil {
+		return
 	}
-	var out apd.Decimal
-	if _, err := decCtx.Mul(&out, &sum, &factor); err != nil {
-		return apd.Decimal{}, 0, err
+	if _, err = decCtx.Mul(&den, &den, apd.New(2, 0)); err != nil {
+		return
 	}
-	return out, n, nil
+	_, err = decCtx.Quo(&score, &num, &den)
+	return
+}
+
+// cmpExact compares a/b with c/d exactly (positive denominators).
+func cmpExact(a, b, c, d *apd.Decimal) int {
+	var x, y apd.Decimal
+	_, _ = decCtx.Mul(&x, a, d)
+	_, _ = decCtx.Mul(&y, c, b)
+	return x.Cmp(&y)
 }
 
 // fuse combines the legs' ranked rows. Order: score descending, then best
@@ -87,12 +106,14 @@ func fuse(legs []*legResult) ([]Fused, map[string]*row, error) {
 	}
 	out := make([]Fused, 0, len(keys))
 	for _, k := range keys {
-		score, n, err := FuseScore(votes[k])
+		score, num, den, n, err := FuseScore(votes[k])
 		if err != nil {
 			return nil, nil, err
 		}
 		f := Fused{Key: k, ID: rows[k].ID, Votes: n, BestRank: 1 << 30, BestLeg: len(legOrder)}
 		f.Score.Set(&score)
+		f.Num.Set(&num)
+		f.Den.Set(&den)
 		for _, v := range votes[k] {
 			li := slices.Index(legOrder, v.Leg)
 			if v.Rank < f.BestRank || v.Rank == f.BestRank && li < f.BestLeg {
@@ -109,7 +130,7 @@ func fuse(legs []*legResult) ([]Fused, map[string]*row, error) {
 // ascending, leg order, id, then key.
 func SortFused(fs []Fused) {
 	slices.SortFunc(fs, func(a, b Fused) int {
-		if c := b.Score.Cmp(&a.Score); c != 0 {
+		if c := cmpExact(&b.Num, &b.Den, &a.Num, &a.Den); c != 0 {
 			return c
 		}
 		if a.BestRank != b.BestRank {

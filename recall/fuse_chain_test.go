@@ -1,0 +1,213 @@
+package recall
+
+import (
+	"testing"
+	"time"
+
+	"github.com/cockroachdb/apd/v3"
+
+	"github.com/memhive/memhive/facts"
+)
+
+func dec(t *testing.T, s string) *apd.Decimal {
+	t.Helper()
+	d, _, err := apd.NewFromString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestFuseScoreExact(t *testing.T) {
+	t.Parallel()
+	// one leg at rank 1: 1/61, factor 1
+	got, _, _, n, err := FuseScore([]Vote{{LegKeyword, 1, 1}})
+	if err != nil || n != 1 {
+		t.Fatal(err, n)
+	}
+	if got.Text('f') != "0.01639344262295081967213114754098361" {
+		t.Fatalf("1/61 = %s", got.Text('f'))
+	}
+	// two legs at ranks 1 and 2: (1/61 + 1/62) × 1.5; 1/61+1/62 = 123/3782
+	got, _, _, n, _ = FuseScore([]Vote{{LegKeyword, 1, 1}, {LegSemantic, 1, 2}})
+	var exact, tmp apd.Decimal
+	c := apd.BaseContext.WithPrecision(34)
+	c.Quo(&tmp, apd.New(123*3, 0), apd.New(3782*2, 0))
+	c.Round(&exact, &tmp)
+	if n != 2 || got.Cmp(&exact) != 0 {
+		t.Fatalf("two legs: %s votes %d, want %s", got.Text('f'), n, exact.Text('f'))
+	}
+	// a weight-0 leg adds nothing and does not count as voting
+	got2, _, _, n2, _ := FuseScore([]Vote{{LegKeyword, 1, 1}, {LegSemantic, 1, 2}, {LegTemporal, 0, 1}})
+	if n2 != 2 || got2.Cmp(&got) != 0 {
+		t.Fatalf("weight 0 changed the score: %s/%d", got2.Text('f'), n2)
+	}
+	// three legs: factor exactly 2
+	got3, _, _, _, _ := FuseScore([]Vote{{LegKeyword, 1, 60}, {LegGraph, 1, 60}, {LegSelf, 1, 60}})
+	if got3.Cmp(dec(t, "0.05")) != 0 { // 3/120 × 2
+		t.Fatalf("three legs at rank 60: %s", got3.Text('f'))
+	}
+}
+
+func TestFuseTieBreaks(t *testing.T) {
+	t.Parallel()
+	mk := func(kind, id string) *row { return &row{Item: Item{Kind: kind, ID: id}} }
+	// c, x and b are each at rank 1 in one leg: equal scores, equal best
+	// rank; leg order decides (keyword, semantic, graph). e and d likewise
+	// at rank 2 (keyword before semantic). Weight-0 legs propose nothing.
+	legs := []*legResult{
+		{name: LegKeyword, weight: 1, rows: []*row{mk("episode", "c"), mk("episode", "e")}},
+		{name: LegSemantic, weight: 1, rows: []*row{mk("episode", "x"), mk("episode", "d")}},
+		{name: LegGraph, weight: 1, rows: []*row{mk("fact", "b")}},
+		{name: LegTemporal, weight: 0, rows: []*row{mk("episode", "zzz")}},
+	}
+	fs, _, err := fuse(legs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Key)
+	}
+	want := []string{"episode:c", "episode:x", "fact:b", "episode:e", "episode:d"}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+	}
+	// agreement: a row proposed by two legs at rank 2 beats one at rank 1
+	legs = []*legResult{
+		{name: LegKeyword, weight: 1, rows: []*row{mk("episode", "solo"), mk("episode", "pair")}},
+		{name: LegSelf, weight: 1, rows: []*row{mk("fact", "other"), mk("episode", "pair")}},
+	}
+	fs, _, _ = fuse(legs)
+	if fs[0].Key != "episode:pair" || fs[0].Votes != 2 {
+		t.Fatalf("agreement factor: %+v", fs[0])
+	}
+}
+
+// chainFixture: alice lives_in (single, seeded) Berlin → Paris → Rome, with
+// Rome told only to bob; and a retracted fact.
+func TestVersionChainInForceAndSupersessionUnknown(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	withBob := []string{"member:alice", "person:bob"}
+	jan, mar, may := t0.AddDate(0, -4, 0), t0.AddDate(0, -2, 0), t0
+	berlin := f.fact(facts.Fact{Member: "alice", Subject: "Alice", Predicate: "lives in", Claim: "Berlin", ValidFrom: jan, Channel: "c", Audience: me})
+	paris := f.fact(facts.Fact{Member: "alice", Subject: "alice", Predicate: "lives_in", Claim: "Paris", ValidFrom: mar, Channel: "c", Audience: me})
+	rome := f.fact(facts.Fact{Member: "alice", Subject: "alice", Predicate: "resides in", Claim: "Rome", ValidFrom: may, Channel: "c", Audience: []string{"person:bob"}})
+	// "resides_in" is a live alias of lives_in: the same axis
+	f.exec(`INSERT INTO aliases (member_id, id, dimension, alias, canonical, decided_by) VALUES ('alice', 'A1', 'predicate', 'resides_in', 'lives_in', 'test')`)
+	f.exec(`UPDATE facts SET expired_at = $2, superseded_by = $3, valid_until = $4, closure_source = 'nightly:r1' WHERE member_id = 'alice' AND id = $1`, berlin, mar, paris, mar)
+	f.exec(`UPDATE facts SET expired_at = $2, superseded_by = $3, valid_until = $4, closure_source = 'nightly:r2' WHERE member_id = 'alice' AND id = $1`, paris, may, rome, may)
+	forgotten := f.fact(facts.Fact{Member: "alice", Subject: "alice", Predicate: "secret_code", Claim: "berlin 1234", ValidFrom: jan, Channel: "c", Audience: withBob})
+	f.exec(`UPDATE facts SET expired_at = $2, closure_source = 'forget:user' WHERE member_id = 'alice' AND id = $1`, forgotten, mar)
+	// multi predicate: never replaced
+	f.fact(facts.Fact{Member: "alice", Subject: "alice", Predicate: "likes", Claim: "Berlin techno", ValidFrom: jan, Channel: "c", Audience: me})
+
+	s := New(f.pool, Config{}, nil, nil)
+	ask := func(asOf time.Time, audience []string) *Answer {
+		t.Helper()
+		r := req("alice", "1", "Where does Alice live? Berlin?", audience, "c")
+		r.AsOf = &asOf
+		a, err := s.Recall(f.ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range a.Items {
+			if it.ID == forgotten {
+				t.Fatalf("retracted fact shown: %+v", it)
+			}
+		}
+		return a
+	}
+	find := func(a *Answer, id string) *Item {
+		for i := range a.Items {
+			if a.Items[i].ID == id {
+				return &a.Items[i]
+			}
+		}
+		return nil
+	}
+
+	// as of April, alice alone: Paris is in force; the Berlin hit is
+	// replaced by it and carries Berlin as previously. Rome is not yet.
+	a := ask(t0.AddDate(0, -1, 0), me)
+	if find(a, berlin) != nil {
+		t.Fatalf("Berlin shown as current: %+v", a.Items)
+	}
+	p := find(a, paris)
+	if p == nil || p.Previously == nil || p.Previously.ID != berlin || p.SupersessionUnknown {
+		t.Fatalf("as of April: %+v", a.Items)
+	}
+	if find(a, "") != nil {
+		t.Fatal("empty id")
+	}
+
+	// as of June, alice alone: Rome (hidden from alice) has superseded
+	// Paris; nothing visible is in force, so Paris stays, marked unknown.
+	a = ask(t0.AddDate(0, 1, 0), me)
+	p = find(a, paris)
+	if p == nil || !p.SupersessionUnknown {
+		t.Fatalf("as of June, alice: %+v", a.Items)
+	}
+	if find(a, rome) != nil {
+		t.Fatal("Rome leaked to alice")
+	}
+
+	// as of June, bob: Rome is in force and visible
+	a = ask(t0.AddDate(0, 1, 0), []string{"person:bob"})
+	r := find(a, rome)
+	if r == nil || r.SupersessionUnknown {
+		t.Fatalf("as of June, bob: %+v", a.Items)
+	}
+
+	// as of February: Berlin in force, nothing newer
+	a = ask(t0.AddDate(0, -3, 0), me)
+	b := find(a, berlin)
+	if b == nil || b.Previously != nil || b.SupersessionUnknown {
+		t.Fatalf("as of February: %+v", a.Items)
+	}
+	if find(a, paris) != nil {
+		t.Fatal("Paris shown before it was valid")
+	}
+}
+
+func TestVersionChainCardinalityPrecedence(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	old := f.fact(facts.Fact{Member: "alice", Subject: "alice", Predicate: "drives", Claim: "a blue car", ValidFrom: t0.AddDate(0, -2, 0), Channel: "c", Audience: me})
+	cur := f.fact(facts.Fact{Member: "alice", Subject: "alice", Predicate: "drives", Claim: "a red bike", ValidFrom: t0.AddDate(0, -1, 0), Channel: "c", Audience: me})
+	s := New(f.pool, Config{}, nil, nil)
+	ask := func() []Item {
+		r := req("alice", "1", "blue car", me, "c")
+		r.AsOf = ptr(t0)
+		a, err := s.Recall(f.ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Items
+	}
+	// unknown predicate: multi, the hit stands
+	items := ask()
+	if len(items) == 0 || items[0].ID != old {
+		t.Fatalf("unknown cardinality: %+v", items)
+	}
+	// learned single for the member, but a seeded multi on '*' wins
+	f.exec(`INSERT INTO predicate_cardinality (member_id, predicate, cardinality, source) VALUES ('alice', 'drives', 'single', 'learned'), ('*', 'drives', 'multi', 'seeded')`)
+	items = ask()
+	if items[0].ID != old {
+		t.Fatalf("seeded multi should win: %+v", items)
+	}
+	// without the seeded row, the member's learned single applies
+	f.exec(`DELETE FROM predicate_cardinality WHERE member_id = '*' AND predicate = 'drives'`)
+	items = ask()
+	if items[0].ID != cur || items[0].Previously == nil || items[0].Previously.ID != old {
+		t.Fatalf("learned single: %+v", items)
+	}
+}
