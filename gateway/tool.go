@@ -145,6 +145,9 @@ func (b Binding) RecallRequest(args json.RawMessage) (recall.Request, error) {
 	if a.Limit < 0 || a.Limit > MaxLimit {
 		return recall.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall, "limit %d is outside 1..%d", a.Limit, MaxLimit)
 	}
+	if err := checkWho(b.Member, b.Audience, b.Channel); err != nil {
+		return recall.Request{}, err
+	}
 	req := recall.Request{
 		Member:   b.Member,
 		Query:    a.Query,
@@ -209,25 +212,17 @@ func notConfigured(b Binding) *memhive.Error {
 		"memory is not configured for this caller: no memory tier is set, so memory_recall cannot answer")
 }
 
-// CheckRequest refuses what no surface may pass on: a missing tier, an
-// invalid member, a missing audience or channel, a half-open window, an
-// out-of-range limit. recall.Service checks again; checking here gives the
-// same codes in front of any Recaller.
+// CheckRequest refuses what no surface may pass on, with the codes of
+// recall.Validate (memory_not_configured for an empty tier, invalid_member,
+// missing_audience, missing_channel, half_open_window, malformed_request)
+// plus a limit above MaxLimit. recall.Service checks again; checking here
+// gives the same codes in front of any Recaller.
 func CheckRequest(req recall.Request) error {
-	if strings.TrimSpace(req.Tier) == "" {
-		return notConfigured(Binding{})
-	}
-	if err := checkWho(req.Member, req.Audience, req.Channel); err != nil {
+	if err := recall.Validate(req); err != nil {
 		return err
 	}
-	if (req.WindowFrom == nil) != (req.WindowTo == nil) {
-		return memhive.Errorf(memhive.CodeHalfOpenWindow, "a window needs both window_from and window_to, or neither")
-	}
-	if req.WindowFrom != nil && req.WindowTo.Before(*req.WindowFrom) {
-		return memhive.Errorf(memhive.CodeMalformedRequest, "window_to is before window_from")
-	}
-	if req.Limit < 0 || req.Limit > MaxLimit {
-		return memhive.Errorf(memhive.CodeMalformedRequest, "limit %d is outside 1..%d", req.Limit, MaxLimit)
+	if req.Limit > MaxLimit {
+		return memhive.Errorf(memhive.CodeMalformedRequest, "limit %d is over %d", req.Limit, MaxLimit)
 	}
 	return nil
 }
