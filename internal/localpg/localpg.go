@@ -60,6 +60,9 @@ type Options struct {
 	// noDeathSignal leaves the postmaster running when memhive dies (tests
 	// use it to make a real orphan).
 	noDeathSignal bool
+	// initNoSync runs initdb --no-sync (tests: a fresh cluster in seconds
+	// on a loaded machine; the server itself always fsyncs).
+	initNoSync bool
 }
 
 // WithDefaults returns o with every unset field at its default.
@@ -125,10 +128,16 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	}
 	first := make(chan error, 1)
 	go c.supervise(first)
-	if err := <-first; err != nil {
-		<-c.done
-		c.unlock()
-		return nil, err
+	select {
+	case err := <-first:
+		if err != nil {
+			<-c.done
+			c.unlock()
+			return nil, err
+		}
+	case <-ctx.Done():
+		_ = c.Stop(context.WithoutCancel(ctx))
+		return nil, fmt.Errorf("localpg: start: %w", ctx.Err())
 	}
 	if err := c.bootstrap(ctx); err != nil {
 		_ = c.Stop(context.WithoutCancel(ctx))
@@ -454,6 +463,9 @@ func (c *Cluster) initdb(ctx context.Context, uid, gid int) error {
 	c.log.Info("localpg: creating private postgres cluster", "dir", c.dataDir, "version", c.major)
 	run := func(locale string) error {
 		args := []string{"-D", tmp, "-U", Role, "--auth=trust", "--encoding=UTF8", "--locale=" + locale, "--no-instructions"}
+		if c.opts.initNoSync {
+			args = append(args, "--no-sync")
+		}
 		cmd := exec.CommandContext(ctx, filepath.Join(c.binDir, "initdb"), args...)
 		cmd.Env = childEnv()
 		cmd.Dir = c.dir

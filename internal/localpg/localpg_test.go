@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 
 func runHelper(dir string) {
 	ctx := context.Background()
-	c, err := Start(ctx, Options{Dir: dir, noDeathSignal: os.Getenv(helperNoDeathEnv) != ""})
+	c, err := Start(ctx, Options{Dir: dir, noDeathSignal: os.Getenv(helperNoDeathEnv) != "", initNoSync: true})
 	if err != nil {
 		fmt.Println("ERROR", err)
 		os.Exit(1)
@@ -78,7 +78,15 @@ func testLogger(t testing.TB) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 
+// start starts a cluster whose initdb skips fsync, stopped when the test ends.
 func start(t *testing.T, opts Options) *Cluster {
+	t.Helper()
+	opts.initNoSync = true
+	return startSynced(t, opts)
+}
+
+// startSynced is start with the production initdb.
+func startSynced(t *testing.T, opts Options) *Cluster {
 	t.Helper()
 	if opts.Logger == nil {
 		opts.Logger = testLogger(t)
@@ -133,7 +141,7 @@ func exec1(t *testing.T, conn *pgx.Conn, sql string) {
 func TestStartStopStartKeepsData(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "pg")
-	c := start(t, Options{Dir: dir})
+	c := startSynced(t, Options{Dir: dir})
 
 	conn := connect(t, c.URL())
 	var dist float64
@@ -193,7 +201,7 @@ func TestTwoClustersSideBySide(t *testing.T) {
 		wg.Go(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), deadline)
 			defer cancel()
-			cs[i], errs[i] = Start(ctx, Options{Dir: filepath.Join(base, strconv.Itoa(i)), Logger: testLogger(t)})
+			cs[i], errs[i] = Start(ctx, Options{Dir: filepath.Join(base, strconv.Itoa(i)), Logger: testLogger(t), initNoSync: true})
 		})
 	}
 	wg.Wait()
