@@ -1,0 +1,312 @@
+package embed
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// DrainerConfig configures a Drainer.
+type DrainerConfig struct {
+	// Batch is the most rows embedded per round. Default 64.
+	Batch int
+	// Idle is the wait between polls when the queue is empty. Default 1s.
+	Idle time.Duration
+	// MinBackoff is the first wait after an embedder or database error; it
+	// doubles up to MaxBackoff while errors go on. Defaults 500ms and 30s.
+	MinBackoff time.Duration
+	MaxBackoff time.Duration
+	// ActivateWhenDrained makes the drainer's model the active one as soon
+	// as none of its rows is queued (see ActivateIfDrained). Default false.
+	ActivateWhenDrained bool
+}
+
+// WithDefaults returns c with its zero fields set to their defaults.
+func (c DrainerConfig) WithDefaults() DrainerConfig {
+	if c.Batch <= 0 {
+		c.Batch = 64
+	}
+	if c.Idle <= 0 {
+		c.Idle = time.Second
+	}
+	if c.MinBackoff <= 0 {
+		c.MinBackoff = 500 * time.Millisecond
+	}
+	if c.MaxBackoff < c.MinBackoff {
+		c.MaxBackoff = max(30*time.Second, c.MinBackoff)
+	}
+	return c
+}
+
+// Drainer embeds the queued rows of its embedder's model in batches: it
+// claims them with FOR UPDATE SKIP LOCKED (so several drainers share a
+// queue), reads each owner's text, embeds and marks the rows ready, all in
+// one transaction. When the embedder fails the transaction rolls back, the
+// rows stay queued and the drainer backs off and retries; since the queue is
+// a table, the backlog survives restarts.
+//
+// The owner text is episodes.content, a fact's subject, predicate (with
+// spaces for underscores) and claim, or beliefs.statement. A text that
+// embeds to the zero vector (no tokens) is marked ready with no vector, and
+// a queued row whose owner does not exist is dropped from the queue.
+type Drainer struct {
+	pool   *pgxpool.Pool
+	e      Embedder
+	cfg    DrainerConfig
+	logger *slog.Logger
+
+	wake chan struct{}
+
+	mu     sync.Mutex
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// NewDrainer returns a drainer for e's model; logger may be nil.
+func NewDrainer(pool *pgxpool.Pool, e Embedder, cfg DrainerConfig, logger *slog.Logger) *Drainer {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Drainer{
+		pool: pool, e: e, cfg: cfg.WithDefaults(),
+		logger: logger.With("cell", "embed", "model", e.Model()),
+		wake:   make(chan struct{}, 1),
+	}
+}
+
+// Start checks that the model is registered and starts draining in the
+// background until Stop or until ctx ends.
+func (d *Drainer) Start(ctx context.Context) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.done != nil {
+		return errors.New("embed drainer: already started")
+	}
+	var dims int
+	err := d.pool.QueryRow(ctx, `SELECT dimensions FROM emb_models WHERE name = $1`, d.e.Model()).Scan(&dims)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("embed drainer: %w: %s", ErrUnknownModel, d.e.Model())
+	}
+	if err != nil {
+		return fmt.Errorf("embed drainer: %w", err)
+	}
+	if dims != d.e.Dimensions() {
+		return fmt.Errorf("embed drainer: %s registered with %d dimensions, embedder has %d", d.e.Model(), dims, d.e.Dimensions())
+	}
+	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, cancel)
+	d.cancel = func() { stop(); cancel() }
+	d.done = make(chan struct{})
+	go d.run(runCtx, d.done)
+	return nil
+}
+
+// Stop stops draining and waits for the current round to end. A second Stop,
+// or a Stop without Start, does nothing.
+func (d *Drainer) Stop() {
+	d.mu.Lock()
+	cancel, done := d.cancel, d.done
+	d.cancel, d.done = nil, nil
+	d.mu.Unlock()
+	if cancel == nil {
+		return
+	}
+	cancel()
+	<-done
+}
+
+// Wake asks a waiting drainer to poll now (after a write, for instance).
+func (d *Drainer) Wake() {
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (d *Drainer) run(ctx context.Context, done chan struct{}) {
+	defer close(done)
+	backoff := d.cfg.MinBackoff
+	activated := false
+	for {
+		n, err := d.DrainOnce(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		var wait time.Duration
+		switch {
+		case err != nil:
+			d.logger.Warn("embedding failed; rows stay queued", "err", err, "retry_in", backoff)
+			wait = backoff
+			backoff = min(2*backoff, d.cfg.MaxBackoff)
+		case n >= d.cfg.Batch:
+			backoff = d.cfg.MinBackoff
+			continue
+		default:
+			backoff = d.cfg.MinBackoff
+			if d.cfg.ActivateWhenDrained && !activated {
+				ok, err := ActivateIfDrained(ctx, d.pool, d.e.Model())
+				if err != nil {
+					d.logger.Warn("activation failed", "err", err)
+				} else if ok {
+					activated = true
+					d.logger.Info("model active")
+					continue // the switch queued rows
+				}
+			}
+			wait = d.cfg.Idle
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-d.wake:
+			t.Stop()
+		case <-t.C:
+		}
+	}
+}
+
+type queued struct {
+	member, kind, id string
+}
+
+// DrainOnce embeds up to Batch queued rows of the model in one transaction
+// and returns how many rows it settled. On an embedder error nothing
+// changes and the error is returned.
+func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
+	model := d.e.Model()
+	tx, err := d.pool.Begin(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("drain embeddings %s: %w", model, err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+
+	rows, err := tx.Query(ctx, `
+		SELECT member_id, owner_kind, owner_id FROM embeddings
+		WHERE model = $1 AND status = 'queued'
+		ORDER BY queued_at
+		LIMIT $2
+		FOR UPDATE SKIP LOCKED`, model, d.cfg.Batch)
+	if err != nil {
+		return 0, fmt.Errorf("drain embeddings %s: claim: %w", model, err)
+	}
+	claimed, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (queued, error) {
+		var q queued
+		err := r.Scan(&q.member, &q.kind, &q.id)
+		return q, err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("drain embeddings %s: claim: %w", model, err)
+	}
+	if len(claimed) == 0 {
+		return 0, nil
+	}
+	members, kinds, ids := make([]string, len(claimed)), make([]string, len(claimed)), make([]string, len(claimed))
+	for i, q := range claimed {
+		members[i], kinds[i], ids[i] = q.member, q.kind, q.id
+	}
+
+	rows, err = tx.Query(ctx, `
+		SELECT u.ord, COALESCE(ep.content,
+		                       f.subject || ' ' || replace(f.predicate, '_', ' ') || ' ' || f.claim,
+		                       b.statement)
+		FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS u(member_id, kind, id, ord)
+		LEFT JOIN episodes ep ON u.kind = 'episode' AND ep.member_id = u.member_id AND ep.id = u.id
+		LEFT JOIN facts f     ON u.kind = 'fact'    AND f.member_id  = u.member_id AND f.id  = u.id
+		LEFT JOIN beliefs b   ON u.kind = 'belief'  AND b.member_id  = u.member_id AND b.id  = u.id`,
+		members, kinds, ids)
+	if err != nil {
+		return 0, fmt.Errorf("drain embeddings %s: read owners: %w", model, err)
+	}
+	texts := make([]*string, len(claimed))
+	var ord int64
+	var text *string
+	_, err = pgx.ForEachRow(rows, []any{&ord, &text}, func() error {
+		texts[ord-1] = text
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("drain embeddings %s: read owners: %w", model, err)
+	}
+
+	var live []int
+	var orphans []int
+	batch := make([]string, 0, len(claimed))
+	for i, t := range texts {
+		if t == nil {
+			orphans = append(orphans, i)
+			continue
+		}
+		live = append(live, i)
+		batch = append(batch, *t)
+	}
+	vecs, err := d.e.Embed(ctx, batch)
+	if err != nil {
+		return 0, fmt.Errorf("drain embeddings %s: %w", model, err)
+	}
+	if len(vecs) != len(batch) {
+		return 0, fmt.Errorf("drain embeddings %s: embedder returned %d vectors for %d texts", model, len(vecs), len(batch))
+	}
+	dims := d.e.Dimensions()
+	um, uk, ui, uv := make([]string, len(live)), make([]string, len(live)), make([]string, len(live)), make([]string, len(live))
+	for j, i := range live {
+		if len(vecs[j]) != dims {
+			return 0, fmt.Errorf("drain embeddings %s: vector of %d dimensions, want %d", model, len(vecs[j]), dims)
+		}
+		um[j], uk[j], ui[j] = members[i], kinds[i], ids[i]
+		if !isZero(vecs[j]) {
+			uv[j] = vectorLiteral(vecs[j])
+		}
+	}
+	if len(live) > 0 {
+		_, err = tx.Exec(ctx, `
+			UPDATE embeddings AS e
+			SET vec = NULLIF(u.vec, '')::vector, status = 'ready', ready_at = clock_timestamp()
+			FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(member_id, kind, id, vec)
+			WHERE e.member_id = u.member_id AND e.owner_kind = u.kind AND e.owner_id = u.id AND e.model = $1`,
+			model, um, uk, ui, uv)
+		if err != nil {
+			return 0, fmt.Errorf("drain embeddings %s: write: %w", model, err)
+		}
+	}
+	if len(orphans) > 0 {
+		om, ok, oi := make([]string, len(orphans)), make([]string, len(orphans)), make([]string, len(orphans))
+		for j, i := range orphans {
+			om[j], ok[j], oi[j] = members[i], kinds[i], ids[i]
+		}
+		_, err = tx.Exec(ctx, `
+			DELETE FROM embeddings AS e
+			USING unnest($2::text[], $3::text[], $4::text[]) AS u(member_id, kind, id)
+			WHERE e.member_id = u.member_id AND e.owner_kind = u.kind AND e.owner_id = u.id
+			  AND e.model = $1 AND e.status = 'queued'`, model, om, ok, oi)
+		if err != nil {
+			return 0, fmt.Errorf("drain embeddings %s: drop orphans: %w", model, err)
+		}
+		d.logger.Warn("dropped queued rows without an owner", "rows", len(orphans))
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return 0, fmt.Errorf("drain embeddings %s: commit: %w", model, err)
+	}
+	return len(claimed), nil
+}
+
+// vectorLiteral formats v as pgvector's text form, [x,y,…].
+func vectorLiteral(v []float32) string {
+	b := make([]byte, 0, len(v)*10+2)
+	b = append(b, '[')
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendFloat(b, float64(x), 'g', -1, 32)
+	}
+	return string(append(b, ']'))
+}
