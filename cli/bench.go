@@ -1,0 +1,23 @@
+package cli
+
+func cmdBench(e *env, args []string) error {
+	fs := newFlags(e, "bench", "bench ingest|locomo|latency [flags]", `
+Run a benchmark and print its figures (see BENCHMARKS.md):
+  ingest   N turns published until committed, against a raw COPY of the same
+           rows into the same schema, in the same run
+  locomo   LoCoMo turn-level recall@k per category, leg ablation, BM25-only
+  latency  tier 0 and tier 1 p50/p95/p99 over a large synthetic record`)
+	if len(args) == 0 {
+		fs.Usage()
+		return usagef("name a benchmark")
+	}
+	b, ok := benches[args[0]]
+	if !ok {
+		fs.Usage()
+		return usagef("unknown benchmark %q", args[0])
+	}
+	return b(e, args[1:])
+}
+
+// benches are added by the files that implement them.
+var benches = map[string]func(e *env, args []string) error{}

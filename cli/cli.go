@@ -1,0 +1,272 @@
+// Package cli is the memhive command line: one function per command, each
+// with its own flags and --help. Client commands find a `memhive up` on the
+// same machine through the addresses it records in its data directory.
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/config"
+)
+
+// Version is set at build time with -ldflags "-X github.com/memhive/memhive/cli.Version=…".
+var Version = "0.1.0-dev"
+
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// jsonOut is set by commands given --json, so that their errors are JSON too.
+	jsonOut bool
+}
+
+type command struct {
+	summary string
+	run     func(e *env, args []string) error
+}
+
+var commands map[string]command
+
+func init() {
+	commands = map[string]command{
+		"up":       {"run memhive: embedded NATS, a private Postgres (unless given), every cell", cmdUp},
+		"migrate":  {"apply the database migrations", cmdMigrate},
+		"publish":  {"publish one turn on a member's lane", cmdPublish},
+		"import":   {"import turns from JSONL or the LoCoMo file, with a progress bar", cmdImport},
+		"episodes": {"list a member's stored turns", cmdEpisodes},
+		"refusals": {"list refused turns with their codes", cmdRefusals},
+		"recall":   {"ask memory_recall (tier 0, 1 or 2)", cmdRecall},
+		"explain":  {"say which audience-gate rule shows or hides a row", cmdExplain},
+		"mcp":      {"serve memory_recall and memorize over MCP on stdio", cmdMCP},
+		"config":   {"show the effective configuration (config show)", cmdConfig},
+		"bench":    {"run a benchmark: bench ingest | bench locomo | bench latency", cmdBench},
+		"version":  {"print the version", cmdVersion},
+	}
+	for name, c := range extraCommands {
+		commands[name] = c
+	}
+}
+
+// extraCommands are added by other files of this package.
+var extraCommands = map[string]command{}
+
+// Main runs the command line and returns the exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "memhive: unknown command %q\n\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	err := c.run(e, args[1:])
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "memhive %s: %s\n(see memhive %s --help)\n", args[0], ue.msg, args[0])
+		return 2
+	}
+	var me *memhive.Error
+	if errors.As(err, &me) {
+		if e.jsonOut {
+			_ = json.NewEncoder(stdout).Encode(memhive.ErrorBody{Error: me})
+		}
+		fmt.Fprintf(stderr, "memhive %s: %s: %s\n", args[0], me.Code, me.Message)
+		return 1
+	}
+	fmt.Fprintf(stderr, "memhive %s: %v\n", args[0], err)
+	return 1
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, `memhive: a member's long-term memory for AI assistants.
+
+Usage: memhive <command> [flags]
+
+Commands:`)
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, `
+Every command takes --help. Client commands find the memhive that "memhive up"
+runs on this machine through <data>/addresses.json (--data DIR, MEMHIVE_DATA,
+default ~/.memhive); MEMHIVE_NATS_URL and MEMHIVE_DATABASE_URL point them elsewhere.`)
+}
+
+type usageError struct{ msg string }
+
+func (u usageError) Error() string { return u.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+
+func newFlags(e *env, name, synopsis, help string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "Usage: memhive %s\n\n%s\n\nFlags:\n", synopsis, strings.TrimSpace(help))
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
+	var lvl slog.Level
+	_ = lvl.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: lvl}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// target is where a client command connects.
+type target struct {
+	cfg  *config.Config
+	addr *config.Addresses
+}
+
+// resolve loads the config and the addresses of a running memhive.
+func resolve(dataDir string) (*target, error) {
+	cfg, err := config.Load("")
+	if err != nil {
+		return nil, err
+	}
+	if dataDir != "" {
+		cfg.DataDir = dataDir
+	}
+	t := &target{cfg: cfg}
+	if a, err := config.ReadAddresses(cfg.DataDir); err == nil {
+		t.addr = a
+	}
+	return t, nil
+}
+
+func (t *target) natsURL() (string, error) {
+	if t.cfg.NATSURL != "" {
+		return t.cfg.NATSURL, nil
+	}
+	if t.addr != nil && t.addr.NATSURL != "" {
+		return t.addr.NATSURL, nil
+	}
+	return "", fmt.Errorf("no running memhive found in %s (start one with `memhive up`, or set MEMHIVE_NATS_URL)", t.cfg.DataDir)
+}
+
+func (t *target) dbURL() (string, error) {
+	if t.cfg.DatabaseURL != "" {
+		return t.cfg.DatabaseURL, nil
+	}
+	if t.addr != nil && t.addr.DatabaseURL != "" {
+		return t.addr.DatabaseURL, nil
+	}
+	return "", fmt.Errorf("no database: no running memhive found in %s (start one with `memhive up`, or set MEMHIVE_DATABASE_URL)", t.cfg.DataDir)
+}
+
+func (t *target) prefix() string {
+	if t.addr != nil && t.addr.Prefix != "" && t.cfg.NATSURL == "" {
+		return t.addr.Prefix
+	}
+	return t.cfg.Prefix
+}
+
+func (t *target) connectNATS() (*nats.Conn, error) {
+	u, err := t.natsURL()
+	if err != nil {
+		return nil, err
+	}
+	nc, err := nats.Connect(u, nats.Name("memhive-cli"))
+	if err != nil {
+		return nil, fmt.Errorf("nats at %s: %w", u, err)
+	}
+	return nc, nil
+}
+
+func (t *target) connectDB(ctx context.Context) (*pgxpool.Pool, error) {
+	u, err := t.dbURL()
+	if err != nil {
+		return nil, err
+	}
+	pool, err := pgxpool.New(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("database: %w", err)
+	}
+	return pool, nil
+}
+
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func cmdVersion(e *env, args []string) error {
+	fs := newFlags(e, "version", "version [--json]", "Print memhive's version.")
+	asJSON := fs.Bool("json", false, "print as JSON")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(e.stdout, map[string]string{"version": Version})
+	}
+	fmt.Fprintln(e.stdout, "memhive", Version)
+	return nil
+}
+
+func cmdConfig(e *env, args []string) error {
+	fs := newFlags(e, "config", "config show [--config FILE] [--json]",
+		"Print the effective configuration: the config file (--config or MEMHIVE_CONFIG), then MEMHIVE_* variables, then defaults. Secrets are hidden.")
+	file := fs.String("config", "", "config file (JSON)")
+	asJSON := fs.Bool("json", false, "print as JSON (the default output is JSON too; kept for symmetry)")
+	if len(args) == 0 || args[0] != "show" {
+		fs.Usage()
+		return usagef("want `memhive config show`")
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	_ = asJSON
+	cfg, err := config.Load(*file)
+	if err != nil {
+		return err
+	}
+	return printJSON(e.stdout, cfg.Redacted())
+}

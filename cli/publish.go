@@ -1,0 +1,162 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/lanes"
+)
+
+func (e *env) printf(format string, args ...any) { fmt.Fprintf(e.stdout, format, args...) }
+
+func cmdPublish(e *env, args []string) error {
+	fs := newFlags(e, "publish", "publish --member M --session S --channel C --audience A,B --speaker P [--role user] [--at RFC3339] [--ref R] [--id ULID] [TEXT | -]", `
+Publish one turn on the member's lane and wait until the stream holds it.
+Then wait up to --wait for the appender: a refusal (missing audience or
+channel, oversized text, …) is printed with its code and exits 1. Reads the
+text from standard input when TEXT is "-" or absent.`)
+	member := fs.String("member", "", "member id (required)")
+	session := fs.String("session", "default", "session id")
+	channel := fs.String("channel", "", "channel, e.g. web:chat (required)")
+	audience := fs.String("audience", "", "who was present, comma separated, e.g. member:alice,person:bob (required)")
+	speaker := fs.String("speaker", "", "who said it, e.g. member:alice (required)")
+	role := fs.String("role", "user", "user, assistant or peer")
+	at := fs.String("at", "", "when it was said (RFC 3339); default when received")
+	ref := fs.String("ref", "", "the client's own message id (≤128 chars)")
+	id := fs.String("id", "", "turn id (ULID); makes retries idempotent")
+	data := fs.String("data", "", "data directory of a running memhive")
+	wait := fs.Duration("wait", 3*time.Second, "how long to wait for the appender to commit or refuse")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	if err := parseInterleaved(fs, args); err != nil {
+		return err
+	}
+	e.jsonOut = *asJSON
+	text := strings.Join(fs.Args(), " ")
+	if text == "" || text == "-" {
+		b, err := io.ReadAll(io.LimitReader(e.stdin, lanes.DefaultMaxText*2))
+		if err != nil {
+			return err
+		}
+		text = strings.TrimRight(string(b), "\n")
+	}
+	if *member == "" {
+		return usagef("--member is required")
+	}
+	tr := lanes.Turn{Session: *session, Channel: *channel, Audience: memhive.SplitList(*audience), Role: *role,
+		Speaker: *speaker, Text: text, Ref: *ref, ID: *id}
+	if *at != "" {
+		ts, err := time.Parse(time.RFC3339Nano, *at)
+		if err != nil {
+			return usagef("--at %q is not an RFC 3339 time", *at)
+		}
+		tr.At = ts
+	}
+	t, err := resolve(*data)
+	if err != nil {
+		return err
+	}
+	nc, err := t.connectNATS()
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second+*wait)
+	defer cancel()
+	refused := make(chan *lanes.PublishError, 1)
+	c, err := lanes.NewClient(ctx, nc, lanes.ClientOptions{Prefix: t.prefix(), OnError: func(pe *lanes.PublishError) {
+		select {
+		case refused <- pe:
+		default:
+		}
+	}})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := c.Publish(*member, tr); err != nil {
+		return err
+	}
+	if err := c.Flush(ctx); err != nil {
+		return err
+	}
+	select {
+	case pe := <-refused:
+		return pe.Err
+	default:
+	}
+	// The stream holds it; wait for the appender's verdict.
+	committed := waitCommitted(ctx, nc, *wait)
+	select {
+	case pe := <-refused:
+		return pe.Err
+	default:
+	}
+	status := "accepted"
+	if !committed {
+		status = "queued"
+	}
+	if *asJSON {
+		return printJSON(e.stdout, map[string]any{"status": status, "member": *member, "id": tr.ID, "ref": tr.Ref})
+	}
+	if committed {
+		e.printf("accepted: the turn is in the record of %s\n", *member)
+	} else {
+		e.printf("queued: the stream holds the turn; the appender has not committed it within %s\n", *wait)
+	}
+	return nil
+}
+
+// waitCommitted waits until the appender's consumer has nothing pending and
+// nothing unacknowledged, or until d passes.
+func waitCommitted(ctx context.Context, nc *nats.Conn, d time.Duration) bool {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return false
+	}
+	deadline := time.Now().Add(d)
+	for {
+		cons, err := js.Consumer(ctx, lanes.EpisodeStream, lanes.AppenderDurable)
+		if err == nil {
+			info, err := cons.Info(ctx)
+			if err == nil && info.NumPending == 0 && info.NumAckPending == 0 {
+				// Refusals are announced right after the ack: give them a moment.
+				time.Sleep(150 * time.Millisecond)
+				return true
+			}
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return false
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// parseInterleaved parses flags that may stand after positional arguments
+// ("memhive recall "where do I live" --json").
+func parseInterleaved(fs *flag.FlagSet, args []string) error {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if rest[0] == "--" {
+			pos = append(pos, rest[1:]...)
+			break
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, pos...))
+}

@@ -1,0 +1,236 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/gateway"
+	"github.com/memhive/memhive/lanes"
+	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/remember"
+	"github.com/memhive/memhive/templates"
+)
+
+func parseTime(flagName, s string) (*time.Time, error) {
+	if s == "" {
+		return nil, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		if d, derr := time.Parse("2006-01-02", s); derr == nil {
+			return &d, nil
+		}
+		return nil, usagef("--%s %q is not an RFC 3339 time or a date", flagName, s)
+	}
+	return &t, nil
+}
+
+func cmdRecall(e *env, args []string) error {
+	fs := newFlags(e, "recall", `recall --member M --audience A,B --channel C [--asker P] [--session S] --tier 0|1|2 [--limit K] [--as-of T] [--window-from T --window-to T] [--json] "query"`, `
+Ask memory_recall of the running memhive (over NATS) and print the
+model-facing text, or the whole answer with --json. Only rows the audience
+could have heard come back.`)
+	member := fs.String("member", "", "member id (required)")
+	audience := fs.String("audience", "", "who is listening now, comma separated (required)")
+	channel := fs.String("channel", "", "where (required)")
+	asker := fs.String("asker", "", "who asks (default member:<member>)")
+	session := fs.String("session", "", "tier 0's session (default \"default\")")
+	tier := fs.String("tier", "1", "0, 1 or 2")
+	limit := fs.Int("limit", 0, "tier-1 items (default 20)")
+	asOf := fs.String("as-of", "", "answer as of this time (RFC 3339 or YYYY-MM-DD)")
+	wf := fs.String("window-from", "", "window start (with --window-to)")
+	wt := fs.String("window-to", "", "window end (with --window-from)")
+	budget := fs.Int("budget", 0, "token budget (default 1200 tier 0, 2000 tier 1)")
+	asJSON := fs.Bool("json", false, "print the whole answer as JSON")
+	data := fs.String("data", "", "data directory of a running memhive")
+	if err := parseInterleaved(fs, args); err != nil {
+		return err
+	}
+	e.jsonOut = *asJSON
+	if *member == "" {
+		return usagef("--member is required")
+	}
+	req := recall.Request{Member: *member, Query: strings.Join(fs.Args(), " "), Tier: *tier, Audience: memhive.SplitList(*audience),
+		Channel: *channel, Asker: *asker, Session: *session, Limit: *limit, BudgetTokens: *budget}
+	var err error
+	if req.AsOf, err = parseTime("as-of", *asOf); err != nil {
+		return err
+	}
+	if req.WindowFrom, err = parseTime("window-from", *wf); err != nil {
+		return err
+	}
+	if req.WindowTo, err = parseTime("window-to", *wt); err != nil {
+		return err
+	}
+	t, err := resolve(*data)
+	if err != nil {
+		return err
+	}
+	nc, err := t.connectNATS()
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	body, _ := json.Marshal(req)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	resp, err := nc.RequestWithContext(ctx, lanes.Subjects{Prefix: t.prefix()}.Recall(*member), body)
+	if err != nil {
+		return fmt.Errorf("recall over NATS (is memhive up?): %w", err)
+	}
+	var eb memhive.ErrorBody
+	if json.Unmarshal(resp.Data, &eb) == nil && eb.Error != nil {
+		return eb.Error
+	}
+	if *asJSON {
+		_, err := e.stdout.Write(append(resp.Data, '\n'))
+		return err
+	}
+	var ans recall.Answer
+	if err := json.Unmarshal(resp.Data, &ans); err != nil {
+		return fmt.Errorf("recall answer: %w", err)
+	}
+	e.printf("%s\n", strings.TrimRight(ans.Text, "\n"))
+	for _, l := range ans.Legs {
+		if l.Missing != "" {
+			fmt.Fprintf(e.stderr, "leg %s missing: %s\n", l.Leg, l.Missing)
+		}
+	}
+	if ans.Downgraded != nil {
+		fmt.Fprintf(e.stderr, "tier_downgraded: %s\n", ans.Downgraded.Reason)
+	}
+	return nil
+}
+
+func cmdExplain(e *env, args []string) error {
+	fs := newFlags(e, "explain", "explain --member M --audience A,B --channel C [--kind episode|fact|belief|edge] ID", `
+Say which rule of the audience gate (SPEC §3) shows or hides one row to an
+audience on a channel.`)
+	member := fs.String("member", "", "member id (required)")
+	audience := fs.String("audience", "", "who is listening now (required)")
+	channel := fs.String("channel", "", "where (required)")
+	kind := fs.String("kind", "episode", "episode, fact, belief or edge")
+	asJSON := fs.Bool("json", false, "print JSON")
+	data := fs.String("data", "", "data directory of a running memhive")
+	if err := parseInterleaved(fs, args); err != nil {
+		return err
+	}
+	e.jsonOut = *asJSON
+	if fs.NArg() != 1 || *member == "" {
+		return usagef("give --member and one row id")
+	}
+	t, err := resolve(*data)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	pool, err := t.connectDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	rule, visible, err := recall.Explain(ctx, pool, *member, memhive.SplitList(*audience), *channel, *kind, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(e.stdout, map[string]any{"id": fs.Arg(0), "kind": *kind, "visible": visible, "rule": rule})
+	}
+	word := "hidden"
+	if visible {
+		word = "visible"
+	}
+	e.printf("%s %s is %s: %s\n", *kind, fs.Arg(0), word, rule)
+	return nil
+}
+
+func cmdMCP(e *env, args []string) error {
+	fs := newFlags(e, "mcp", "mcp --member M --audience A,B --channel C [--asker P] [--assistant NAME] [--tier T]", `
+Serve the memory_recall and memorize tools over MCP on standard input and
+output, bound to one member, audience and channel: the model's tool
+arguments can never change who it is speaking to. The tier is the
+assistant's configured one (--assistant NAME reads its template) or --tier.
+Answers come from the memhive running on this machine (over NATS).`)
+	member := fs.String("member", "", "member id (required)")
+	audience := fs.String("audience", "", "who is listening, comma separated (required)")
+	channel := fs.String("channel", "", "where (required)")
+	asker := fs.String("asker", "", "who asks (default member:<member>)")
+	assistant := fs.String("assistant", "", "the assistant's template name (talky, cogny, …)")
+	tier := fs.String("tier", "", "memory tier, overriding the assistant's template")
+	session := fs.String("session", "", "tier 0's session")
+	data := fs.String("data", "", "data directory of a running memhive")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	t, err := resolve(*data)
+	if err != nil {
+		return err
+	}
+	bind := gateway.Binding{Member: *member, Audience: memhive.SplitList(*audience), Channel: *channel, Asker: *asker,
+		Assistant: *assistant, Tier: *tier, Session: *session}
+	if bind.Tier == "" && *assistant != "" {
+		as, err := assistantTemplates(t)
+		if err != nil {
+			return err
+		}
+		a, ok := as[*assistant]
+		if !ok {
+			return usagef("no assistant template named %q", *assistant)
+		}
+		bind.Tier = a.MemoryTier
+	}
+	nc, err := t.connectNATS()
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	ctx, cancel := signalContext()
+	defer cancel()
+	var mem gateway.Memorizer
+	if pool, err := t.connectDB(ctx); err == nil {
+		defer pool.Close()
+		mem = rememberService(pool)
+	}
+	srv := gateway.NewMCPServer(natsRecaller{nc: nc, prefix: t.prefix()}, mem, bind, newLogger(t.cfg, e.stderr))
+	return gateway.ServeStdio(ctx, srv)
+}
+
+// natsRecaller asks the running memhive over NATS.
+type natsRecaller struct {
+	nc     *nats.Conn
+	prefix string
+}
+
+func (r natsRecaller) Recall(ctx context.Context, req recall.Request) (*recall.Answer, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := r.nc.RequestWithContext(ctx, lanes.Subjects{Prefix: r.prefix}.Recall(req.Member), body)
+	if err != nil {
+		return nil, memhive.Errorf(memhive.CodeStoreRefused, "memhive did not answer over NATS: %v", err)
+	}
+	var eb memhive.ErrorBody
+	if json.Unmarshal(resp.Data, &eb) == nil && eb.Error != nil {
+		return nil, eb.Error
+	}
+	var ans recall.Answer
+	if err := json.Unmarshal(resp.Data, &ans); err != nil {
+		return nil, fmt.Errorf("recall answer: %w", err)
+	}
+	return &ans, nil
+}
+
+func assistantTemplates(t *target) (map[string]templates.Assistant, error) {
+	return templates.Assistants(t.cfg.TemplatesDir)
+}
+
+func rememberService(pool *pgxpool.Pool) gateway.Memorizer { return remember.New(pool) }

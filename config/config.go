@@ -1,0 +1,234 @@
+// Package config is memhive's process configuration: one documented struct
+// read from an optional JSON file and then from MEMHIVE_* environment
+// variables (which win), with defaults filled by WithDefaults and checked
+// by Validate. `memhive config show` prints the effective result.
+package config
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/templates"
+)
+
+// Config is memhive's configuration. Each field's env variable is in its
+// `env` tag; defaults are stated in the comments.
+type Config struct {
+	// DataDir holds the embedded NATS state, the private Postgres cluster
+	// and the addresses a running `memhive up` serves (addresses.json).
+	// Default: $HOME/.memhive.
+	DataDir string `json:"data_dir,omitempty" env:"MEMHIVE_DATA"`
+	// DatabaseURL points at an existing Postgres. Empty: memhive runs a
+	// private cluster in DataDir/pg.
+	DatabaseURL string `json:"database_url,omitempty" env:"MEMHIVE_DATABASE_URL"`
+	// NATSURL points at an existing NATS with JetStream. Empty: memhive
+	// runs an embedded server with its state in DataDir/nats.
+	NATSURL string `json:"nats_url,omitempty" env:"MEMHIVE_NATS_URL"`
+	// NATSPort is the embedded server's port. 0: 4222, or a free port when
+	// 4222 is taken (said in the log and recorded in DataDir).
+	NATSPort int `json:"nats_port,omitempty" env:"MEMHIVE_NATS_PORT"`
+	// HTTPAddr is where the HTTP API, /metrics and /mcp listen. Empty:
+	// 127.0.0.1:7077, or a free port when that is taken.
+	HTTPAddr string `json:"http_addr,omitempty" env:"MEMHIVE_HTTP_ADDR"`
+	// Prefix of every NATS subject. Default "memhive".
+	Prefix string `json:"prefix,omitempty" env:"MEMHIVE_PREFIX"`
+	// HiveTemplate is a hive template file. Empty: the built-in one.
+	HiveTemplate string `json:"hive_template,omitempty" env:"MEMHIVE_HIVE_TEMPLATE"`
+	// TemplatesDir holds assistant templates (*/*/config.json, */template.json)
+	// that add to or replace the built-in ones.
+	TemplatesDir string `json:"templates_dir,omitempty" env:"MEMHIVE_TEMPLATES"`
+	// Embedder: "wink" (built-in word vectors; default), "hash" (feature
+	// hashing, no download), "openai" (an OpenAI-compatible endpoint) or "none".
+	Embedder string `json:"embedder,omitempty" env:"MEMHIVE_EMBEDDER"`
+	// Vectors is the converted word-vector file. Default: scripts/vectors.sh's output.
+	Vectors string `json:"vectors,omitempty" env:"MEMHIVE_VECTORS"`
+	// EmbedURL, EmbedModel, EmbedKey configure the "openai" embedder.
+	EmbedURL   string `json:"embed_url,omitempty" env:"MEMHIVE_EMBED_URL"`
+	EmbedModel string `json:"embed_model,omitempty" env:"MEMHIVE_EMBED_MODEL"`
+	EmbedKey   string `json:"embed_key,omitempty" env:"MEMHIVE_EMBED_KEY" secret:"true"`
+	EmbedDims  int    `json:"embed_dims,omitempty" env:"MEMHIVE_EMBED_DIMS"`
+	// ModelURL (base URL ending in /v1), Model and ModelKey configure tier 2.
+	ModelURL string `json:"model_url,omitempty" env:"MEMHIVE_MODEL_URL"`
+	Model    string `json:"model,omitempty" env:"MEMHIVE_MODEL"`
+	ModelKey string `json:"model_key,omitempty" env:"MEMHIVE_MODEL_KEY" secret:"true"`
+	// OpenHistory lists channels whose history any audience on the channel may read.
+	OpenHistory []string `json:"open_history,omitempty" env:"MEMHIVE_OPEN_HISTORY"`
+	// LogLevel: debug, info (default), warn, error.
+	LogLevel string `json:"log_level,omitempty" env:"MEMHIVE_LOG_LEVEL"`
+	// LogFormat: text (default) or json.
+	LogFormat string `json:"log_format,omitempty" env:"MEMHIVE_LOG_FORMAT"`
+}
+
+// Load reads file (when not "") and then the environment.
+func Load(file string) (*Config, error) {
+	c := &Config{}
+	if file == "" {
+		file = os.Getenv("MEMHIVE_CONFIG")
+	}
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("config: %w", err)
+		}
+		if err := templates.DecodeStrict(data, c); err != nil {
+			return nil, fmt.Errorf("config %s: %w", file, err)
+		}
+	}
+	if err := c.fromEnv(); err != nil {
+		return nil, err
+	}
+	c.WithDefaults()
+	return c, c.Validate()
+}
+
+func (c *Config) fromEnv() error {
+	v := reflect.ValueOf(c).Elem()
+	t := v.Type()
+	for i := range t.NumField() {
+		name := t.Field(i).Tag.Get("env")
+		s, ok := os.LookupEnv(name)
+		if !ok || s == "" {
+			continue
+		}
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(s)
+		case reflect.Int:
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				return fmt.Errorf("config: %s=%q is not a number", name, s)
+			}
+			f.SetInt(int64(n))
+		case reflect.Slice:
+			var parts []string
+			for _, p := range memhive.SplitList(s) {
+				if p = strings.TrimSpace(p); p != "" {
+					parts = append(parts, p)
+				}
+			}
+			f.Set(reflect.ValueOf(parts))
+		}
+	}
+	return nil
+}
+
+// DefaultDataDir is $HOME/.memhive.
+func DefaultDataDir() string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return ".memhive"
+	}
+	return filepath.Join(home, ".memhive")
+}
+
+// WithDefaults fills the zero fields.
+func (c *Config) WithDefaults() *Config {
+	if c.DataDir == "" {
+		c.DataDir = DefaultDataDir()
+	}
+	if c.Prefix == "" {
+		c.Prefix = "memhive"
+	}
+	if c.Embedder == "" {
+		c.Embedder = "wink"
+	}
+	if c.LogLevel == "" {
+		c.LogLevel = "info"
+	}
+	if c.LogFormat == "" {
+		c.LogFormat = "text"
+	}
+	return c
+}
+
+// Validate checks the values.
+func (c *Config) Validate() error {
+	switch c.Embedder {
+	case "wink", "hash", "openai", "none":
+	default:
+		return fmt.Errorf("config: embedder %q is not wink, hash, openai or none", c.Embedder)
+	}
+	if c.Embedder == "openai" && (c.EmbedURL == "" || c.EmbedModel == "") {
+		return fmt.Errorf("config: the openai embedder needs MEMHIVE_EMBED_URL and MEMHIVE_EMBED_MODEL")
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("config: log level %q is not debug, info, warn or error", c.LogLevel)
+	}
+	if c.NATSPort < 0 || c.NATSPort > 65535 {
+		return fmt.Errorf("config: nats port %d is out of range", c.NATSPort)
+	}
+	return nil
+}
+
+// Redacted returns a copy safe to print: secrets and passwords in URLs hidden.
+func (c *Config) Redacted() Config {
+	out := *c
+	v := reflect.ValueOf(&out).Elem()
+	t := v.Type()
+	for i := range t.NumField() {
+		if t.Field(i).Tag.Get("secret") == "true" && v.Field(i).String() != "" {
+			v.Field(i).SetString("(set)")
+		}
+	}
+	out.DatabaseURL = redactURL(out.DatabaseURL)
+	return out
+}
+
+func redactURL(u string) string {
+	at := strings.LastIndex(u, "@")
+	scheme := strings.Index(u, "://")
+	if at < 0 || scheme < 0 || at < scheme {
+		return u
+	}
+	cred := u[scheme+3 : at]
+	if user, _, ok := strings.Cut(cred, ":"); ok {
+		return u[:scheme+3] + user + ":(set)" + u[at:]
+	}
+	return u
+}
+
+// Addresses is what a running `memhive up` records in its data directory
+// so that client commands on the same machine find it with no flags.
+type Addresses struct {
+	PID         int    `json:"pid"`
+	NATSURL     string `json:"nats_url"`
+	DatabaseURL string `json:"database_url"`
+	HTTPAddr    string `json:"http_addr"`
+	DataDir     string `json:"data_dir"`
+	Prefix      string `json:"prefix"`
+}
+
+// AddressesFile is the path of the addresses file in dataDir.
+func AddressesFile(dataDir string) string { return filepath.Join(dataDir, "addresses.json") }
+
+// WriteAddresses records a.
+func WriteAddresses(a Addresses) error {
+	data, _ := json.MarshalIndent(a, "", "  ")
+	tmp := AddressesFile(a.DataDir) + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, AddressesFile(a.DataDir))
+}
+
+// ReadAddresses reads what `memhive up` recorded in dataDir.
+func ReadAddresses(dataDir string) (*Addresses, error) {
+	data, err := os.ReadFile(AddressesFile(dataDir))
+	if err != nil {
+		return nil, err
+	}
+	var a Addresses
+	if err := json.Unmarshal(data, &a); err != nil {
+		return nil, fmt.Errorf("%s: %w", AddressesFile(dataDir), err)
+	}
+	return &a, nil
+}

@@ -1,0 +1,458 @@
+// Package node assembles one memhive process: NATS (embedded or given),
+// Postgres (a private cluster or given), the migrations, the embedder, and
+// the hive of cells the template names. `memhive up` is node.Run; tests
+// start a node the same way.
+package node
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/memhive/memhive/cells"
+	"github.com/memhive/memhive/config"
+	"github.com/memhive/memhive/embed"
+	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/gateway"
+	"github.com/memhive/memhive/internal/localpg"
+	"github.com/memhive/memhive/model"
+	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/remember"
+	"github.com/memhive/memhive/synth"
+	"github.com/memhive/memhive/templates"
+)
+
+// Node is a running memhive process.
+type Node struct {
+	Config   *config.Config
+	Log      *slog.Logger
+	NATS     *server.Server // nil when NATSURL was given
+	NC       *nats.Conn
+	JS       jetstream.JetStream
+	PG       *localpg.Cluster // nil when DatabaseURL was given
+	Pool     *pgxpool.Pool
+	Hive     *cells.Hive
+	Recall   *recall.Service
+	Embedder embed.Embedder // nil when none
+	EmbedNote string        // why there is no embedder, when there is none
+	Registry *prometheus.Registry
+	HTTPAddr string
+	NATSURL  string
+	DBURL    string
+
+	httpSrv *http.Server
+	ln      net.Listener
+}
+
+// Start brings a node up. On error everything started so far is stopped.
+func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Node, err error) {
+	n = &Node{Config: cfg, Log: logger, Registry: prometheus.NewRegistry()}
+	defer func() {
+		if err != nil {
+			n.Stop(context.Background())
+			n = nil
+		}
+	}()
+	n.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return n, fmt.Errorf("data directory %s: %w", cfg.DataDir, err)
+	}
+	hiveT, err := templates.LoadHive(cfg.HiveTemplate)
+	if err != nil {
+		return n, err
+	}
+	assistants, err := templates.Assistants(cfg.TemplatesDir)
+	if err != nil {
+		return n, err
+	}
+	if err := n.startNATS(); err != nil {
+		return n, err
+	}
+	if err := n.startDB(ctx); err != nil {
+		return n, err
+	}
+	if err := episodes.Migrate(ctx, n.Pool, logger); err != nil {
+		return n, err
+	}
+	if err := n.startEmbedder(ctx); err != nil {
+		return n, err
+	}
+
+	var rcfg recall.Config
+	if err := hiveT.Params("recall", &rcfg); err != nil {
+		return n, err
+	}
+	if len(cfg.OpenHistory) > 0 {
+		rcfg.OpenHistory = cfg.OpenHistory
+	}
+	var remb recall.Embedder
+	if n.Embedder != nil {
+		remb = n.Embedder
+	}
+	n.Recall = recall.New(n.Pool, rcfg.WithDefaults(), remb, logger.With("cell", "recall"))
+	if hiveT.Enabled("synthesizer") {
+		mc, err := model.New(model.Config{URL: cfg.ModelURL, Model: cfg.Model, Key: cfg.ModelKey})
+		if err != nil {
+			return n, fmt.Errorf("tier 2 model: %w", err)
+		}
+		if cfg.ModelURL != "" {
+			n.Recall.Synth = synth.New(mc, model.NewDecisionLog(n.Pool, logger.With("cell", "synthesizer")), synth.Config{Logger: logger})
+		}
+	}
+	tierFor := func(name string) (string, bool) {
+		a, ok := assistants[name]
+		return a.MemoryTier, ok
+	}
+
+	n.Hive = cells.New(n.NC, cfg.Prefix, logger)
+	if hiveT.Enabled("appender") {
+		var acfg episodes.AppenderConfig
+		if err := hiveT.Params("appender", &acfg); err != nil {
+			return n, err
+		}
+		acfg.Prefix = cfg.Prefix
+		var after episodes.AfterInsert
+		if n.Embedder != nil {
+			model := n.Embedder.Model()
+			after = func(ctx context.Context, tx pgx.Tx, written []episodes.Episode) error {
+				ms, ids := make([]string, len(written)), make([]string, len(written))
+				for i, e := range written {
+					ms[i], ids[i] = e.Member, e.ID
+				}
+				return embed.Enqueue(ctx, tx, model, embed.OwnerEpisode, ms, ids)
+			}
+		}
+		a, err := episodes.NewAppender(n.Pool, n.NC, acfg, after, logger.With("cell", "appender"))
+		if err != nil {
+			return n, err
+		}
+		n.Hive.Add(appenderCell{a})
+	}
+	if hiveT.Enabled("embedder") && n.Embedder != nil {
+		var p struct {
+			Provider string `json:"provider"`
+			Batch    int    `json:"batch"`
+		}
+		if err := hiveT.Params("embedder", &p); err != nil {
+			return n, err
+		}
+		d := embed.NewDrainer(n.Pool, n.Embedder, embed.DrainerConfig{Batch: p.Batch}, logger.With("cell", "embedder"))
+		n.Hive.Add(startStopCell{name: "embedder", start: d.Start, stop: d.Stop})
+	}
+	if hiveT.Enabled("recall") {
+		rec := n.Recall
+		nc := n.NC
+		prefix := cfg.Prefix
+		n.Hive.Add(cells.Func{CellName: "recall", RunFunc: func(ctx context.Context) error {
+			svc, err := gateway.ServeNATS(nc, prefix, rec, logger.With("cell", "recall"), gateway.WithTierFor(tierFor))
+			if err != nil {
+				return err
+			}
+			<-ctx.Done()
+			return svc.Stop()
+		}})
+	}
+	if hiveT.Enabled("remember") {
+		c := remember.NewConsumer(n.JS, n.Pool, remember.Config{Prefix: cfg.Prefix, Logger: logger.With("cell", "remember")})
+		n.Hive.Add(startStopCell{name: "remember", start: c.Start, stop: c.Stop})
+	}
+	for _, extra := range extraCells {
+		if hiveT.Enabled(extra.name) {
+			c, err := extra.make(n, hiveT)
+			if err != nil {
+				return n, err
+			}
+			if c != nil {
+				n.Hive.Add(c)
+			}
+		}
+	}
+	if err := n.Hive.Start(ctx); err != nil {
+		return n, err
+	}
+	if hiveT.Enabled("gateway") {
+		if err := n.startHTTP(tierFor); err != nil {
+			return n, err
+		}
+	}
+	if err := config.WriteAddresses(config.Addresses{PID: os.Getpid(), NATSURL: n.NATSURL, DatabaseURL: n.DBURL,
+		HTTPAddr: n.HTTPAddr, DataDir: cfg.DataDir, Prefix: cfg.Prefix}); err != nil {
+		return n, fmt.Errorf("record addresses: %w", err)
+	}
+	emb := "none (" + n.EmbedNote + ")"
+	if n.Embedder != nil {
+		emb = n.Embedder.Model()
+	}
+	tier2 := "off (set MEMHIVE_MODEL_URL and MEMHIVE_MODEL)"
+	if n.Recall.Synth != nil {
+		tier2 = cfg.Model + " at " + cfg.ModelURL
+	}
+	logger.Info("memhive is up",
+		"nats", n.NATSURL+natsKind(n),
+		"database", redact(n.DBURL)+dbKind(n),
+		"http", "http://"+n.HTTPAddr,
+		"mcp", "http://"+n.HTTPAddr+"/mcp",
+		"data", cfg.DataDir,
+		"embedder", emb,
+		"tier2", tier2,
+		"cells", fmt.Sprint(n.Hive.Names()))
+	return n, nil
+}
+
+// extraCells are cells other files of this package add (closer, clock).
+var extraCells []struct {
+	name string
+	make func(n *Node, t *templates.Hive) (cells.Cell, error)
+}
+
+func natsKind(n *Node) string {
+	if n.NATS != nil {
+		return " (embedded, JetStream in " + filepath.Join(n.Config.DataDir, "nats") + ")"
+	}
+	return " (given)"
+}
+
+func dbKind(n *Node) string {
+	if n.PG != nil {
+		return " (private cluster in " + filepath.Join(n.Config.DataDir, "pg") + ")"
+	}
+	return " (given)"
+}
+
+func redact(u string) string { c := config.Config{DatabaseURL: u}; return c.Redacted().DatabaseURL }
+
+func portFree(host string, port int) bool {
+	l, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	if err != nil {
+		return false
+	}
+	l.Close()
+	return true
+}
+
+func (n *Node) startNATS() error {
+	cfg := n.Config
+	if cfg.NATSURL == "" {
+		port := cfg.NATSPort
+		if port == 0 {
+			port = 4222
+			if !portFree("127.0.0.1", port) {
+				port = -1
+			}
+		}
+		opts := &server.Options{
+			ServerName: "memhive",
+			Host:       "127.0.0.1",
+			Port:       port,
+			JetStream:  true,
+			StoreDir:   filepath.Join(cfg.DataDir, "nats"),
+			SyncAlways: true, // an acknowledged publish is on disk
+			NoSigs:     true,
+			NoLog:      true,
+		}
+		s, err := server.NewServer(opts)
+		if err != nil {
+			return fmt.Errorf("embedded nats: %w", err)
+		}
+		go s.Start()
+		if !s.ReadyForConnections(30 * time.Second) {
+			s.Shutdown()
+			return fmt.Errorf("embedded nats did not start on port %d (set MEMHIVE_NATS_PORT to pin a free one)", port)
+		}
+		n.NATS = s
+		n.NATSURL = s.ClientURL()
+		if cfg.NATSPort == 0 && port == -1 {
+			n.Log.Warn("port 4222 is taken; the embedded NATS listens on a free port instead", "nats", n.NATSURL)
+		}
+	} else {
+		n.NATSURL = cfg.NATSURL
+	}
+	nc, err := nats.Connect(n.NATSURL, nats.Name("memhive"), nats.MaxReconnects(-1))
+	if err != nil {
+		return fmt.Errorf("nats at %s: %w", n.NATSURL, err)
+	}
+	n.NC = nc
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	n.JS = js
+	return nil
+}
+
+func (n *Node) startDB(ctx context.Context) error {
+	cfg := n.Config
+	url := cfg.DatabaseURL
+	if url == "" {
+		pg, err := localpg.Start(ctx, localpg.Options{Dir: filepath.Join(cfg.DataDir, "pg"), Logger: n.Log.With("component", "postgres")})
+		if err != nil {
+			return fmt.Errorf("private postgres: %w", err)
+		}
+		n.PG = pg
+		url = pg.URL()
+	}
+	n.DBURL = url
+	pcfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return fmt.Errorf("database url: %w", err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	if err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return fmt.Errorf("database at %s: %w", redact(url), err)
+	}
+	n.Pool = pool
+	return nil
+}
+
+func (n *Node) startEmbedder(ctx context.Context) error {
+	cfg := n.Config
+	var e embed.Embedder
+	switch cfg.Embedder {
+	case "none":
+		n.EmbedNote = "no embedder configured"
+		return nil
+	case "hash":
+		e = embed.NewHashing(256)
+	case "openai":
+		o, err := embed.NewOpenAI(embed.OpenAIConfig{BaseURL: cfg.EmbedURL, Model: cfg.EmbedModel, APIKey: cfg.EmbedKey, Dimensions: cfg.EmbedDims})
+		if err != nil {
+			return err
+		}
+		e = o
+	case "wink":
+		path := cfg.Vectors
+		if path == "" {
+			path = embed.DefaultVectorsPath()
+		}
+		wv, err := embed.OpenWordVectors(path)
+		if err != nil {
+			n.EmbedNote = fmt.Sprintf("no embedder configured: word vectors not loaded from %s (run scripts/setup): %v", path, err)
+			n.Log.Warn("semantic leg off: word vectors not found; scripts/setup fetches and converts them", "path", path, "err", err)
+			return nil
+		}
+		e = wv
+	}
+	if err := embed.Register(ctx, n.Pool, e, true); err != nil {
+		return fmt.Errorf("register embedder %s: %w", e.Model(), err)
+	}
+	n.Embedder = e
+	return nil
+}
+
+func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
+	addr := n.Config.HTTPAddr
+	if addr == "" {
+		addr = "127.0.0.1:7077"
+		if !portFree("127.0.0.1", 7077) {
+			addr = "127.0.0.1:0"
+		}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("http listen %s: %w", addr, err)
+	}
+	n.ln = ln
+	n.HTTPAddr = ln.Addr().String()
+	h := gateway.NewHTTP(gateway.HTTPConfig{
+		Recaller:  n.Recall,
+		Memorizer: remember.New(n.Pool),
+		Ready:     n.Ready,
+		Registry:  n.Registry,
+		TierFor:   tierFor,
+		Logger:    n.Log.With("cell", "gateway"),
+	})
+	n.httpSrv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := n.httpSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			n.Log.Error("http server", "err", err)
+		}
+	}()
+	return nil
+}
+
+// Ready reports whether Postgres and NATS answer.
+func (n *Node) Ready(ctx context.Context) error {
+	if err := n.Pool.Ping(ctx); err != nil {
+		return fmt.Errorf("postgres: %w", err)
+	}
+	if !n.NC.IsConnected() {
+		return errors.New("nats: not connected")
+	}
+	return nil
+}
+
+// Stop stops everything in reverse order: HTTP, cells (each commits or
+// leaves unacknowledged what it holds), the pool, Postgres, NATS.
+func (n *Node) Stop(ctx context.Context) {
+	if n.httpSrv != nil {
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		_ = n.httpSrv.Shutdown(sctx)
+		cancel()
+	}
+	if n.Hive != nil {
+		n.Hive.Stop()
+	}
+	if n.NC != nil {
+		_ = n.NC.Drain()
+		n.NC.Close()
+	}
+	if n.Pool != nil {
+		n.Pool.Close()
+	}
+	if n.PG != nil {
+		_ = n.PG.Stop(ctx)
+	}
+	if n.NATS != nil {
+		n.NATS.Shutdown()
+		n.NATS.WaitForShutdown()
+	}
+	if n.Config != nil {
+		_ = os.Remove(config.AddressesFile(n.Config.DataDir))
+	}
+}
+
+type appenderCell struct{ a *episodes.Appender }
+
+func (c appenderCell) Name() string                  { return "appender" }
+func (c appenderCell) Run(ctx context.Context) error { return c.a.Run(ctx) }
+func (c appenderCell) Stats() any {
+	return map[string]int64{"accepted": c.a.Stats.Accepted.Load(), "duplicates": c.a.Stats.Duplicates.Load(),
+		"refused": c.a.Stats.Refused.Load(), "batches": c.a.Stats.Batches.Load(), "failures": c.a.Stats.Failures.Load()}
+}
+
+// startStopCell adapts a Start(ctx)/Stop() component to a Cell.
+type startStopCell struct {
+	name  string
+	start func(ctx context.Context) error
+	stop  func()
+}
+
+func (c startStopCell) Name() string { return c.name }
+func (c startStopCell) Run(ctx context.Context) error {
+	if err := c.start(ctx); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	c.stop()
+	return nil
+}
+

@@ -1,0 +1,158 @@
+// Package templates holds the JSON templates the hive is configured by:
+// the hive template (which cells run, with their params) and the assistant
+// templates (which memory tier an assistant reads). They are embedded in
+// the binary; a file on disk may replace each. Unknown keys are errors.
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+)
+
+//go:embed hive/template.json assistant/*/config.json cogny/template.json
+var files embed.FS
+
+// CellConfig is one cell's block in the hive template.
+type CellConfig struct {
+	Enabled bool            `json:"enabled"`
+	Params  json.RawMessage `json:"params,omitempty"`
+}
+
+// Hive is the hive template.
+type Hive struct {
+	Prefix string                `json:"prefix"`
+	Cells  map[string]CellConfig `json:"cells"`
+}
+
+// Known cells, in start order.
+var CellOrder = []string{"appender", "embedder", "recall", "synthesizer", "remember", "closer", "clock", "gateway"}
+
+// Assistant is an assistant's template.
+type Assistant struct {
+	Name        string `json:"name"`
+	Kind        string `json:"kind,omitempty"`
+	Description string `json:"description,omitempty"`
+	// MemoryTier is "0", "1" or "2" for an assistant that reads memory, ""
+	// for one that is not configured (memory_recall answers memory_not_configured).
+	MemoryTier string `json:"memory_tier"`
+	// Ambient: the assistant reads a bundle every turn rather than asking by tool call.
+	Ambient bool `json:"ambient"`
+}
+
+// DecodeStrict decodes JSON into v, refusing unknown keys and trailing data.
+func DecodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("trailing data after the JSON object")
+	}
+	return nil
+}
+
+// LoadHive reads the hive template from file, or the embedded one when file is "".
+func LoadHive(file string) (*Hive, error) {
+	data, err := read(file, "hive/template.json")
+	if err != nil {
+		return nil, err
+	}
+	var h Hive
+	if err := DecodeStrict(data, &h); err != nil {
+		return nil, fmt.Errorf("hive template %s: %w", nameOr(file), err)
+	}
+	known := map[string]bool{}
+	for _, c := range CellOrder {
+		known[c] = true
+	}
+	for name := range h.Cells {
+		if !known[name] {
+			return nil, fmt.Errorf("hive template %s: unknown cell %q (known: %s)", nameOr(file), name, strings.Join(CellOrder, ", "))
+		}
+	}
+	return &h, nil
+}
+
+// Enabled reports whether the template runs cell name.
+func (h *Hive) Enabled(name string) bool { return h.Cells[name].Enabled }
+
+// Params decodes cell name's params into v, refusing unknown keys.
+func (h *Hive) Params(name string, v any) error {
+	p := h.Cells[name].Params
+	if len(p) == 0 {
+		return nil
+	}
+	if err := DecodeStrict(p, v); err != nil {
+		return fmt.Errorf("hive template: cell %s params: %w", name, err)
+	}
+	return nil
+}
+
+// Assistants returns the embedded assistant templates by name, overlaid by
+// any */config.json or */template.json under dir when dir is not "".
+func Assistants(dir string) (map[string]Assistant, error) {
+	out := map[string]Assistant{}
+	add := func(fsys fs.FS, p string) error {
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		var a Assistant
+		if err := DecodeStrict(data, &a); err != nil {
+			return fmt.Errorf("assistant template %s: %w", p, err)
+		}
+		switch a.MemoryTier {
+		case "", "0", "1", "2":
+		default:
+			return fmt.Errorf("assistant template %s: memory_tier %q is not \"\", \"0\", \"1\" or \"2\"", p, a.MemoryTier)
+		}
+		if a.Name == "" {
+			a.Name = path.Base(path.Dir(p))
+		}
+		out[a.Name] = a
+		return nil
+	}
+	for _, p := range []string{"assistant/talky/config.json", "cogny/template.json"} {
+		if err := add(files, p); err != nil {
+			return nil, err
+		}
+	}
+	if dir != "" {
+		fsys := os.DirFS(dir)
+		matches, _ := fs.Glob(fsys, "*/*/config.json")
+		more, _ := fs.Glob(fsys, "*/template.json")
+		matches = append(matches, more...)
+		sort.Strings(matches)
+		for _, p := range matches {
+			if strings.HasPrefix(p, "hive/") {
+				continue
+			}
+			if err := add(fsys, p); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+func read(file, embedded string) ([]byte, error) {
+	if file == "" {
+		return files.ReadFile(embedded)
+	}
+	return os.ReadFile(file)
+}
+
+func nameOr(file string) string {
+	if file == "" {
+		return "(built in)"
+	}
+	return file
+}
