@@ -1,0 +1,264 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"hash/fnv"
+	"math"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/memhive/memhive/facts"
+)
+
+// wordHash is a tiny deterministic embedder for tests: each word (with a
+// synonym table, so "vacation" and "trip" meet) hashed into dims buckets.
+type wordHash struct {
+	dims int
+	fail bool
+}
+
+var synonyms = map[string]string{"vacation": "trip", "holiday": "trip"}
+
+func (w wordHash) Model() string   { return "test-hash-" + strconv.Itoa(w.dims) }
+func (w wordHash) Dimensions() int { return w.dims }
+func (w wordHash) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	if w.fail {
+		return nil, errors.New("embedder down")
+	}
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		v := make([]float32, w.dims)
+		for _, word := range terms(t) {
+			if s, ok := synonyms[word]; ok {
+				word = s
+			}
+			h := fnv.New32a()
+			h.Write([]byte(word))
+			v[h.Sum32()%uint32(w.dims)] += 1
+		}
+		var n float64
+		for _, x := range v {
+			n += float64(x * x)
+		}
+		if n == 0 {
+			v[0], n = 1, 1
+		}
+		for j := range v {
+			v[j] /= float32(math.Sqrt(n))
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func (f *fixture) embedAll(member string, e wordHash) {
+	f.t.Helper()
+	f.exec(`INSERT INTO emb_models (name, dimensions, active) VALUES ($1, $2, true)`, e.Model(), e.Dimensions())
+	f.exec(`CREATE INDEX ON embeddings USING hnsw ((vec::vector(` + strconv.Itoa(e.dims) + `)) vector_cosine_ops) WHERE model = '` + e.Model() + `'`)
+	rows, err := f.pool.Query(f.ctx, `SELECT 'episode', id, content FROM episodes WHERE member_id = $1
+		UNION ALL SELECT 'fact', id, subject || ' ' || predicate || ' ' || claim FROM facts WHERE member_id = $1`, member)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	type own struct{ kind, id, text string }
+	var owners []own
+	for rows.Next() {
+		var o own
+		if err := rows.Scan(&o.kind, &o.id, &o.text); err != nil {
+			f.t.Fatal(err)
+		}
+		owners = append(owners, o)
+	}
+	rows.Close()
+	for _, o := range owners {
+		v, _ := e.Embed(f.ctx, []string{o.text})
+		f.exec(`INSERT INTO embeddings (member_id, owner_kind, owner_id, model, status, vec, ready_at)
+			VALUES ($1, $2, $3, $4, 'ready', $5::vector, now())`, member, o.kind, o.id, e.Model(), vecText(v[0]))
+	}
+}
+
+func TestSemanticLegExactAndHNSW(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	trip := f.episode(ep{member: "alice", channel: "c", content: "we booked a trip to Lisbon", audience: me, at: t0})
+	hidden := f.episode(ep{member: "alice", channel: "c", content: "a secret trip to Lisbon", audience: []string{"person:zed"}, at: t0})
+	f.episode(ep{member: "alice", channel: "c", content: "the dog ate my homework", audience: me, at: t0})
+	emb := wordHash{dims: 64}
+	f.embedAll("alice", emb)
+
+	for _, exactBelow := range []int{20000, 1} { // exact scan, then HNSW with iterative scan
+		s := New(f.pool, Config{ExactVectorBelow: exactBelow}, emb, nil)
+		r := req("alice", "1", "vacation Lisbon", me, "c")
+		q, _ := s.prepare(r)
+		res, err := s.semanticLeg(f.ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.missing != "" || len(res.rows) != 1 || res.rows[0].ID != trip {
+			t.Fatalf("exactBelow %d (%s): %+v", exactBelow, res.mode, res.rows)
+		}
+		for _, r := range res.rows {
+			if r.ID == hidden {
+				t.Fatal("semantic leg leaked a hidden row")
+			}
+		}
+		a, err := s.Recall(f.ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range a.Legs {
+			if l.Missing != "" && l.Leg != LegGraph && l.Leg != LegSelf {
+				t.Fatalf("leg %+v", l)
+			}
+		}
+	}
+	// an embedder outage is a missing leg, not a failed recall
+	s := New(f.pool, Config{}, wordHash{dims: 64, fail: true}, nil)
+	a, err := s.Recall(f.ctx, req("alice", "1", "vacation", me, "c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Legs[1].Leg != LegSemantic || a.Legs[1].Missing == "" {
+		t.Fatalf("legs %+v", a.Legs)
+	}
+	// an embedder of another model than the active one
+	s = New(f.pool, Config{}, wordHash{dims: 32}, nil)
+	a, _ = s.Recall(f.ctx, req("alice", "1", "vacation", me, "c"))
+	if a.Legs[1].Missing == "" {
+		t.Fatalf("legs %+v", a.Legs)
+	}
+}
+
+func TestGraphLegWalksGatedEdgesAndSkipsHubs(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	other := []string{"person:zed"}
+	fact := func(subject, claim string, aud []string) string {
+		return f.fact(facts.Fact{Member: "alice", Subject: subject, Predicate: "note", Claim: claim, ValidFrom: t0, Channel: "c", Audience: aud})
+	}
+	bob := f.entity("alice", "Bob", "c", me)
+	carol := f.entity("alice", "Carol", "c", me)
+	dave := f.entity("alice", "Dave", "c", me)
+	erin := f.entity("alice", "Erin", "c", me)
+	hub := f.entity("alice", "Acme", "c", me)
+	secret := f.entity("alice", "Sam", "c", me)
+	f.edge("alice", bob, carol, "knows", "c", me)     // depth 1
+	f.edge("alice", carol, dave, "knows", "c", me)    // depth 2
+	f.edge("alice", dave, erin, "knows", "c", me)     // depth 3: never reached
+	f.edge("alice", bob, secret, "knows", "c", other) // hidden edge
+	f.edge("alice", carol, hub, "works_at", "c", me)
+	for i := range 14 { // Acme is a hub
+		n := f.entity("alice", "worker "+strconv.Itoa(i), "c", me)
+		f.edge("alice", n, hub, "works_at", "c", me)
+		fact("worker "+strconv.Itoa(i), "is behind the hub", me)
+	}
+	fb := fact("Bob", "plays chess", me)
+	fc := fact("Carol", "sings", me)
+	fd := fact("Dave", "paints", me)
+	fe := fact("Erin", "is too far", me)
+	fs := fact("Sam", "is behind a hidden edge", me)
+	fh := fact("Acme", "is a company", me)
+	fx := fact("Bob", "has a secret", other)
+	for i := range 5 {
+		fact("Bob", "detail "+strconv.Itoa(i), me) // ≤3 facts per node
+	}
+	s := New(f.pool, Config{}, nil, nil)
+	q, _ := s.prepare(req("alice", "1", "what about bob?", me, "c"))
+	res, err := s.graphLeg(f.ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	bobFacts := 0
+	for _, r := range res.rows {
+		got[r.ID] = true
+		if r.subjectCanon == "bob" {
+			bobFacts++
+		}
+	}
+	for _, id := range []string{fc, fd, fh} {
+		if !got[id] {
+			t.Errorf("missing %s in %v", id, res.rows)
+		}
+	}
+	for _, id := range []string{fe, fs, fx} {
+		if got[id] {
+			t.Errorf("should not reach %s", id)
+		}
+	}
+	if bobFacts != 3 || !got[fb] && bobFacts != 3 {
+		t.Errorf("bob facts %d", bobFacts)
+	}
+	for _, r := range res.rows {
+		if r.Text == "worker 0 note is behind the hub" {
+			t.Errorf("walked through the hub: %s", r.Text)
+		}
+	}
+	// fuzzy: a misspelt name still seeds the walk
+	q.req.Query = "what about Caroll"
+	res, err = s.graphLeg(f.ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.mode != "fuzzy" || len(res.rows) == 0 || !slices.ContainsFunc(res.rows, func(r *row) bool { return r.ID == fc }) {
+		t.Fatalf("fuzzy: %s %v", res.mode, res.rows)
+	}
+	// no entities for a member: named missing
+	q.member = "nobody"
+	res, _ = s.graphLeg(f.ctx, q)
+	if res.missing != "no entities yet" {
+		t.Fatalf("missing %q", res.missing)
+	}
+}
+
+type fakeSynth struct {
+	down *Downgrade
+	got  []Item
+}
+
+func (s *fakeSynth) Synthesize(_ context.Context, _ Request, beliefs, cands []Item) (*Synthesis, *Downgrade, error) {
+	s.got = append(beliefs, cands...)
+	if s.down != nil {
+		return nil, s.down, nil
+	}
+	return &Synthesis{Answer: "Lisbon", Gap: "none - the candidates cover the question", Sources: []string{cands[0].ID}, Confidence: 80}, nil, nil
+}
+
+func TestTier2(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	f.episode(ep{member: "alice", channel: "c", content: "we booked a trip to Lisbon", audience: me, at: t0})
+	f.belief("alice", "member:alice", "alice loves travel", "c", me, false)
+	f.belief("alice", "member:alice", "hidden belief", "c", []string{"person:zed"}, false)
+	s := New(f.pool, Config{}, nil, nil)
+	syn := &fakeSynth{}
+	s.Synth = syn
+	a, err := s.Recall(f.ctx, req("alice", "2", "trip Lisbon", me, "c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Tier != 2 || a.Answer == nil || a.Answer.Answer != "Lisbon" || a.Downgraded != nil {
+		t.Fatalf("%+v", a)
+	}
+	for _, it := range syn.got {
+		if it.Text == "hidden belief" {
+			t.Fatal("tier 2 gave the model a hidden belief")
+		}
+	}
+	if syn.got[0].Kind != "belief" {
+		t.Fatalf("beliefs first: %+v", syn.got)
+	}
+	syn.down = &Downgrade{Reason: "gap_missing"}
+	a, err = s.Recall(f.ctx, req("alice", "2", "trip Lisbon", me, "c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Tier != 1 || a.Answer != nil || a.Downgraded == nil || a.Downgraded.Reason != "gap_missing" || len(a.Items) == 0 {
+		t.Fatalf("downgrade: %+v", a)
+	}
+}
