@@ -39,21 +39,21 @@ import (
 
 // Node is a running memhive process.
 type Node struct {
-	Config   *config.Config
-	Log      *slog.Logger
-	NATS     *server.Server // nil when NATSURL was given
-	NC       *nats.Conn
-	JS       jetstream.JetStream
-	PG       *localpg.Cluster // nil when DatabaseURL was given
-	Pool     *pgxpool.Pool
-	Hive     *cells.Hive
-	Recall   *recall.Service
-	Embedder embed.Embedder // nil when none
-	EmbedNote string        // why there is no embedder, when there is none
-	Registry *prometheus.Registry
-	HTTPAddr string
-	NATSURL  string
-	DBURL    string
+	Config    *config.Config
+	Log       *slog.Logger
+	NATS      *server.Server // nil when NATSURL was given
+	NC        *nats.Conn
+	JS        jetstream.JetStream
+	PG        *localpg.Cluster // nil when DatabaseURL was given
+	Pool      *pgxpool.Pool
+	Hive      *cells.Hive
+	Recall    *recall.Service
+	Embedder  embed.Embedder // nil when none
+	EmbedNote string         // why there is no embedder, when there is none
+	Registry  *prometheus.Registry
+	HTTPAddr  string
+	NATSURL   string
+	DBURL     string
 
 	httpSrv *http.Server
 	ln      net.Listener
@@ -455,4 +455,3 @@ func (c startStopCell) Run(ctx context.Context) error {
 	c.stop()
 	return nil
 }
-
