@@ -11,8 +11,8 @@ import (
 )
 
 // TestRecallAfterNightly: with the close and nightly passes done, tier 1
-// answers where Alice lived as of before and after the move, and a private
-// version is never shown as current.
+// answers where Alice lived as of before and after the move, and the
+// superseded version is never shown as current.
 func TestRecallAfterNightly(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
