@@ -88,7 +88,8 @@ func TestTier2SendsOnlyGatedRows(t *testing.T) {
 			t.Fatalf("model.New: %v", err)
 		}
 		svc := recall.New(pool, recall.Config{}, nil, slog.New(slog.DiscardHandler))
-		svc.Synth = synth.New(client, model.NewDecisionLog(pool, slog.New(slog.DiscardHandler)), synth.Config{})
+		svc.Synth = synth.New(client, model.NewDecisionLog(pool, slog.New(slog.DiscardHandler)),
+			synth.Config{Logger: slog.New(slog.DiscardHandler)})
 		a, err := svc.Recall(ctx, recall.Request{Member: member, Tier: "2", Query: "kayak trip",
 			Audience: audience, Channel: channel})
 		if err != nil {
@@ -129,5 +130,86 @@ func TestTier2SendsOnlyGatedRows(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("body sent:\n%s", body)
+	}
+}
+
+// MUST-SHOW 1 through the service: each refused reply gives the tier-1
+// bundle (tier 1, its items) flagged downgraded with the reason; a good
+// reply gives tier 2 with its sources.
+func TestTier2ThroughServiceDowngradesToTier1Bundle(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	const channel = "web:chat"
+	at := time.Date(2025, 5, 20, 9, 0, 0, 0, time.UTC)
+
+	spent := model.NewBudget(1, 100)
+	cases := []struct {
+		member string
+		resp   *modeltest.Response
+		cfg    model.Config
+		opts   []model.Option
+		reason string // "" for a good answer
+	}{
+		{member: "s-good", reason: ""},
+		{member: "s-gap", resp: &modeltest.Response{Content: `{"answer":"a trip","sources":[],"confidence":50}`}, reason: "gap_missing"},
+		{member: "s-json", resp: &modeltest.Response{Content: `{"answer":`}, reason: "invalid_json"},
+		{member: "s-src", resp: &modeltest.Response{Content: `{"answer":"a trip","gap":"none","sources":["01INVENTED"],"confidence":50}`}, reason: "invalid_sources"},
+		{member: "s-slow", resp: &modeltest.Response{Content: `{}`, Delay: time.Minute}, cfg: model.Config{Timeout: 50 * time.Millisecond}, reason: "timeout"},
+		{member: "s-500", resp: &modeltest.Response{Status: 500}, reason: "error"},
+		{member: "s-budget", opts: []model.Option{model.WithBudget(spent)}, reason: "over_budget"},
+	}
+	if err := spent.Take("s-budget", time.Now()); err != nil {
+		t.Fatalf("spend: %v", err)
+	}
+	for _, tc := range cases {
+		t.Run(tc.member, func(t *testing.T) {
+			t.Parallel()
+			epID := ulid.Make().String()
+			if _, err := pool.Exec(ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
+                VALUES ($1, $2, 'default', $3, 'user', $4, $5, 'the kayak trip is in July', $6)`,
+				tc.member, epID, channel, "member:"+tc.member, []string{"member:" + tc.member}, at); err != nil {
+				t.Fatalf("insert episode: %v", err)
+			}
+			var rs []modeltest.Response
+			switch {
+			case tc.resp != nil:
+				rs = append(rs, *tc.resp)
+			case tc.reason == "":
+				rs = append(rs, modeltest.Response{Content: `{"answer":"July","gap":"` + synth.CompleteGap + `","sources":["` + epID + `"],"confidence":90}`})
+			}
+			srv := modeltest.New(t, rs...)
+			cfg := tc.cfg
+			cfg.URL, cfg.Model = srv.URL, "test-model"
+			client, err := model.New(cfg, tc.opts...)
+			if err != nil {
+				t.Fatalf("model.New: %v", err)
+			}
+			svc := recall.New(pool, recall.Config{}, nil, slog.New(slog.DiscardHandler))
+			svc.Synth = synth.New(client, model.NewDecisionLog(pool, slog.New(slog.DiscardHandler)),
+				synth.Config{Logger: slog.New(slog.DiscardHandler)})
+			a, err := svc.Recall(ctx, recall.Request{Member: tc.member, Tier: "2", Query: "kayak trip",
+				Audience: []string{"member:" + tc.member}, Channel: channel})
+			if err != nil {
+				t.Fatalf("Recall: %v", err)
+			}
+			if len(a.Items) == 0 || a.Items[0].ID != epID || !strings.Contains(a.Text, "kayak trip") {
+				t.Fatalf("the tier-1 bundle is missing: items %+v, text %q", a.Items, a.Text)
+			}
+			if tc.reason == "" {
+				if a.Tier != 2 || a.Downgraded != nil || a.Answer == nil || len(a.Answer.Sources) != 1 || a.Answer.Sources[0] != epID {
+					t.Fatalf("good reply: tier %d, answer %+v, downgraded %+v", a.Tier, a.Answer, a.Downgraded)
+				}
+			} else if a.Tier != 1 || a.Answer != nil || a.Downgraded == nil || a.Downgraded.Reason != tc.reason {
+				t.Fatalf("tier %d, answer %+v, downgraded %+v; want tier 1 downgraded %q", a.Tier, a.Answer, a.Downgraded, tc.reason)
+			}
+			var n int
+			if err := pool.QueryRow(ctx, `SELECT count(*) FROM decision_log WHERE member_id = $1`, tc.member).Scan(&n); err != nil || n != 1 {
+				t.Fatalf("decision_log rows = %d (%v), want 1", n, err)
+			}
+			if tc.reason == "over_budget" && srv.Count() != 0 {
+				t.Fatalf("over budget: server saw %d requests, want 0", srv.Count())
+			}
+		})
 	}
 }

@@ -61,6 +61,9 @@ func (c Config) WithDefaults() Config {
 	return c
 }
 
+// recall.Service holds a recall.Synthesizer; this is the one it is given.
+var _ recall.Synthesizer = (*Synthesizer)(nil)
+
 // Synthesizer runs tier 2. It is safe for concurrent use.
 type Synthesizer struct {
 	client *model.Client
