@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -24,6 +25,9 @@ import (
 	"github.com/memhive/memhive/recall"
 	"github.com/memhive/memhive/remember"
 )
+
+// quiet keeps the servers' logs out of the test output.
+var quiet = slog.New(slog.DiscardHandler)
 
 // echo is a Recaller that answers with the request it was given, so a test
 // can see exactly what each surface bound. It stands in for the read path,
@@ -229,7 +233,7 @@ func connectIO(t *testing.T, server *mcp.Server) *mcp.ClientSession {
 func TestMCPStdioFraming(t *testing.T) {
 	t.Parallel()
 	mem := &note{}
-	cs := connectIO(t, gateway.NewMCPServer(echo{}, mem, alice, nil))
+	cs := connectIO(t, gateway.NewMCPServer(echo{}, mem, alice, quiet))
 
 	tools, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -303,7 +307,7 @@ func TestMCPCodedErrorsInMemory(t *testing.T) {
 			tc.edit(&b)
 			st, ct := mcp.NewInMemoryTransports()
 			ctx := context.Background()
-			ss, err := gateway.NewMCPServer(echo{}, nil, b, nil).Connect(ctx, st, nil)
+			ss, err := gateway.NewMCPServer(echo{}, nil, b, quiet).Connect(ctx, st, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -323,7 +327,7 @@ func TestMCPCodedErrorsInMemory(t *testing.T) {
 
 func TestMCPCapsLongAnswers(t *testing.T) {
 	t.Parallel()
-	cs := connectIO(t, gateway.NewMCPServer(echo{}, nil, alice, nil, gateway.WithMaxChars(1000)))
+	cs := connectIO(t, gateway.NewMCPServer(echo{}, nil, alice, quiet, gateway.WithMaxChars(1000)))
 	res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "long:xxxxxxxxxx"})
 	if res.IsError || utf8.RuneCountInString(text) > 1000 || !strings.Contains(text, "[memory_capped:") {
 		t.Fatalf("capped text: %d runes, %q", utf8.RuneCountInString(text), text[max(0, len(text)-200):])
@@ -382,7 +386,7 @@ func TestMCPOverHTTPHeaders(t *testing.T) {
 		}
 		return "0", name == "talky"
 	}
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Recaller: echo{}, Memorizer: &note{}, TierFor: tiers}))
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: echo{}, Memorizer: &note{}, TierFor: tiers}))
 	t.Cleanup(srv.Close)
 
 	cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(alice))
@@ -446,7 +450,7 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 	t.Parallel()
 	reg := prometheus.NewRegistry()
 	ready := errors.New("nats: no servers available")
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Recaller: echo{}, Registry: reg,
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: echo{}, Registry: reg,
 		Ready: func(context.Context) error { return ready },
 		TierFor: func(a string) (string, bool) {
 			if a == "talky" {
@@ -544,7 +548,7 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 func TestHTTPMemorize(t *testing.T) {
 	t.Parallel()
 	mem := &note{}
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Recaller: echo{}, Memorizer: mem}))
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: echo{}, Memorizer: mem}))
 	t.Cleanup(srv.Close)
 	status, b := post(t, srv.URL+"/v1/members/alice/memorize", `{"subject":"person:bob","predicate":"likes","claim":"jazz","audience":["member:alice"],"channel":"web:chat"}`)
 	if status != 201 || len(mem.got) != 1 || mem.got[0].Member != "alice" {
@@ -575,7 +579,7 @@ func TestNATSRecallEcho(t *testing.T) {
 	t.Parallel()
 	srv := natstest.Start(t)
 	nc := srv.Conn(t)
-	svc, err := gateway.ServeNATS(nc, "memhive", echo{}, nil, gateway.WithWorkers(2))
+	svc, err := gateway.ServeNATS(nc, "memhive", echo{}, quiet, gateway.WithWorkers(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -635,12 +639,12 @@ func TestNATSQueueGroupSharesRequests(t *testing.T) {
 	t.Parallel()
 	srv := natstest.Start(t)
 	nc1, nc2, client := srv.Conn(t), srv.Conn(t), srv.Conn(t)
-	s1, err := gateway.ServeNATS(nc1, "memhive", echo{}, nil, gateway.WithWorkers(1))
+	s1, err := gateway.ServeNATS(nc1, "memhive", echo{}, quiet, gateway.WithWorkers(1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s1.Stop()
-	s2, err := gateway.ServeNATS(nc2, "memhive", echo{}, nil, gateway.WithWorkers(1))
+	s2, err := gateway.ServeNATS(nc2, "memhive", echo{}, quiet, gateway.WithWorkers(1))
 	if err != nil {
 		t.Fatal(err)
 	}

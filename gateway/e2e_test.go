@@ -1,0 +1,279 @@
+package gateway_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/gateway"
+	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/internal/natstest"
+	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/remember"
+)
+
+// hive is the real read path and ingress over a fresh schema, holding a
+// private turn (only alice heard it) and a shared one (alice and bob).
+type hive struct {
+	rec *recall.Service
+	mem *remember.Service
+}
+
+const (
+	privateTurn = "My salary review is on Friday, keep the salary figure between us"
+	sharedTurn  = "Bob said the salary budget for the team offsite is fixed"
+)
+
+func setupHive(t *testing.T) hive {
+	t.Helper()
+	pool := dbtest.New(t)
+	at := time.Date(2024, 5, 2, 9, 0, 0, 0, time.UTC)
+	eps := []episodes.Episode{
+		{Member: "alice", ID: "01HX0000000000000000000001", Session: "s-1", Channel: "web:chat", Role: "user",
+			Speaker: "member:alice", Audience: []string{"member:alice"}, Content: privateTurn, HappenedAt: at},
+		{Member: "alice", ID: "01HX0000000000000000000002", Session: "s-1", Channel: "web:chat", Role: "user",
+			Speaker: "person:bob", Audience: []string{"member:alice", "person:bob"}, Content: sharedTurn, HappenedAt: at.Add(time.Minute)},
+	}
+	if _, err := episodes.Insert(context.Background(), pool, eps); err != nil {
+		t.Fatal(err)
+	}
+	return hive{rec: recall.New(pool, recall.Config{}, nil, nil), mem: remember.New(pool)}
+}
+
+var (
+	aliceAlone = gateway.Binding{Member: "alice", Audience: []string{"member:alice"}, Channel: "web:chat", Tier: "1", Session: "s-1"}
+	aliceBob   = gateway.Binding{Member: "alice", Audience: []string{"member:alice", "person:bob"}, Channel: "web:chat", Tier: "1", Session: "s-1"}
+)
+
+func has(ans *recall.Answer, text string) bool {
+	for _, it := range ans.Items {
+		if strings.Contains(it.Text, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkGate: alone, alice's question finds both turns; with bob listening
+// only the shared one.
+func checkGate(t *testing.T, surface string, alone, withBob *recall.Answer) {
+	t.Helper()
+	if !has(alone, privateTurn) || !has(alone, sharedTurn) || !strings.Contains(alone.Text, privateTurn) {
+		t.Fatalf("%s: alone, alice should see both turns: %+v", surface, alone.Items)
+	}
+	if has(withBob, privateTurn) || strings.Contains(withBob.Text, "salary figure") || !has(withBob, sharedTurn) {
+		t.Fatalf("%s: with bob listening the private turn must be hidden: %+v", surface, withBob.Items)
+	}
+	var semantic *recall.Leg
+	for i := range alone.Legs {
+		if alone.Legs[i].Leg == "semantic" {
+			semantic = &alone.Legs[i]
+		}
+	}
+	if semantic == nil || semantic.Missing == "" {
+		t.Fatalf("%s: the semantic leg must be named missing without an embedder: %+v", surface, alone.Legs)
+	}
+}
+
+func TestEndToEndNATS(t *testing.T) {
+	t.Parallel()
+	h := setupHive(t)
+	srv := natstest.Start(t)
+	nc := srv.Conn(t)
+	svc, err := gateway.ServeNATS(nc, "memhive", h.rec, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = svc.Stop() })
+
+	ask := func(aud string) *recall.Answer {
+		_, b := natsRecall(t, nc, "memhive.alice.recall", `{"query":"salary","tier":"1","audience":`+aud+`,"channel":"web:chat"}`)
+		var ans recall.Answer
+		if err := json.Unmarshal(b, &ans); err != nil || ans.Tier != 1 {
+			t.Fatalf("answer %s", b)
+		}
+		return &ans
+	}
+	checkGate(t, "nats", ask(`["member:alice"]`), ask(`["member:alice","person:bob"]`))
+
+	for body, code := range map[string]memhive.Code{
+		`{"query":"salary","audience":["member:alice"],"channel":"web:chat"}`:                                          memhive.CodeMemoryNotConfigured,
+		`{"query":"salary","tier":"1","channel":"web:chat"}`:                                                           memhive.CodeMissingAudience,
+		`{"query":"salary","tier":"1","audience":["member:alice"]}`:                                                    memhive.CodeMissingChannel,
+		`{"query":"salary","tier":"1","audience":["member:alice"],"channel":"c","window_from":"2024-05-01T00:00:00Z"}`: memhive.CodeHalfOpenWindow,
+		`{"member":"bob","query":"salary","tier":"1","audience":["member:alice"],"channel":"web:chat"}`:                memhive.CodeMemberMismatch,
+	} {
+		if _, b := natsRecall(t, nc, "memhive.alice.recall", body); errCode(t, b) != code {
+			t.Fatalf("%s: want %s, got %s", body, code, b)
+		}
+	}
+}
+
+func TestEndToEndHTTP(t *testing.T) {
+	t.Parallel()
+	h := setupHive(t)
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: h.rec, Memorizer: h.mem}))
+	t.Cleanup(srv.Close)
+	u := srv.URL + "/v1/members/alice/recall"
+	ask := func(aud string) *recall.Answer {
+		status, b := post(t, u, `{"query":"salary","tier":"1","audience":`+aud+`,"channel":"web:chat"}`)
+		var ans recall.Answer
+		if err := json.Unmarshal(b, &ans); status != 200 || err != nil {
+			t.Fatalf("%d %s", status, b)
+		}
+		return &ans
+	}
+	checkGate(t, "http", ask(`["member:alice"]`), ask(`["member:alice","person:bob"]`))
+
+	// memorize over HTTP, then find it.
+	status, b := post(t, srv.URL+"/v1/members/alice/memorize",
+		`{"subject":"person:bob","predicate":"favourite_band","claim":"Radiohead","audience":["member:alice","person:bob"],"channel":"web:chat"}`)
+	if status != 201 {
+		t.Fatalf("memorize %d %s", status, b)
+	}
+	status, b = post(t, u, `{"query":"Radiohead","tier":"1","audience":["member:alice","person:bob"],"channel":"web:chat"}`)
+	if status != 200 || !strings.Contains(string(b), "Radiohead") {
+		t.Fatalf("memorized fact not recalled: %d %s", status, b)
+	}
+
+	for _, tc := range []struct {
+		body   string
+		status int
+		code   memhive.Code
+	}{
+		{`{"query":"salary","audience":["member:alice"],"channel":"web:chat"}`, 422, memhive.CodeMemoryNotConfigured},
+		{`{"query":"salary","tier":"1","channel":"web:chat"}`, 400, memhive.CodeMissingAudience},
+		{`{"query":"salary","tier":"1","audience":["member:alice"]}`, 400, memhive.CodeMissingChannel},
+		{`{"query":"salary","tier":"1","audience":["member:alice"],"channel":"c","window_to":"2024-05-01T00:00:00Z"}`, 400, memhive.CodeHalfOpenWindow},
+	} {
+		status, b := post(t, u, tc.body)
+		if status != tc.status || errCode(t, b) != tc.code {
+			t.Fatalf("%s: want %d %s, got %d %s", tc.body, tc.status, tc.code, status, b)
+		}
+	}
+}
+
+func TestEndToEndMCPStdio(t *testing.T) {
+	t.Parallel()
+	h := setupHive(t)
+	alone := connectIO(t, gateway.NewMCPServer(h.rec, h.mem, aliceAlone, quiet))
+	withBob := connectIO(t, gateway.NewMCPServer(h.rec, h.mem, aliceBob, quiet))
+	answer := func(t *testing.T, b gateway.Binding) *recall.Answer {
+		cs := alone
+		if len(b.Audience) == 2 {
+			cs = withBob
+		}
+		res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "salary"})
+		if res.IsError {
+			t.Fatalf("tool error %s", text)
+		}
+		raw, _ := json.Marshal(res.StructuredContent)
+		var ans recall.Answer
+		if err := json.Unmarshal(raw, &ans); err != nil || ans.Text != text {
+			t.Fatalf("structured content %s", raw)
+		}
+		return &ans
+	}
+	checkGate(t, "mcp stdio", answer(t, aliceAlone), answer(t, aliceBob))
+
+	// The model names an audience (here a narrower one): refused, whatever it names.
+	res, text := callTool(t, withBob, gateway.RecallTool, map[string]any{"query": "salary", "audience": []string{"member:alice"}})
+	if code := toolErrorCode(t, res, text); code != memhive.CodeMalformedToolCall {
+		t.Fatalf("want malformed_tool_call, got %s", text)
+	}
+
+	// memorize with bob present, then recall: visible with bob, and alone.
+	res, text = callTool(t, withBob, gateway.MemorizeTool, map[string]any{"subject": "person:bob", "predicate": "allergic_to", "claim": "walnuts"})
+	if res.IsError {
+		t.Fatal(text)
+	}
+	res, text = callTool(t, withBob, gateway.MemorizeTool, map[string]any{"subject": "person:bob", "predicate": "allergic_to", "claim": "walnuts"})
+	if res.IsError {
+		t.Fatal(text)
+	}
+	for _, b := range []gateway.Binding{aliceAlone, aliceBob} {
+		cs := alone
+		if len(b.Audience) == 2 {
+			cs = withBob
+		}
+		res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "walnuts"})
+		if res.IsError || !strings.Contains(text, "walnuts") {
+			t.Fatalf("audience %v: memorized fact not recalled: %s", b.Audience, text)
+		}
+	}
+	// A fact memorized with alice alone stays hidden when bob listens.
+	if res, text := callTool(t, alone, gateway.MemorizeTool, map[string]any{"note": "planning a surprise party for bob"}); res.IsError {
+		t.Fatal(text)
+	}
+	if _, text := callTool(t, withBob, gateway.RecallTool, map[string]any{"query": "surprise party"}); strings.Contains(text, "surprise party") {
+		t.Fatalf("a private note leaked to bob: %s", text)
+	}
+	if _, text := callTool(t, alone, gateway.RecallTool, map[string]any{"query": "surprise party"}); !strings.Contains(text, "surprise party") {
+		t.Fatalf("alice's own note not recalled: %s", text)
+	}
+
+	for _, tc := range []struct {
+		edit func(*gateway.Binding)
+		args map[string]any
+		code memhive.Code
+	}{
+		{func(b *gateway.Binding) { b.Tier = "" }, map[string]any{"query": "salary"}, memhive.CodeMemoryNotConfigured},
+		{func(b *gateway.Binding) { b.Audience = nil }, map[string]any{"query": "salary"}, memhive.CodeMissingAudience},
+		{func(b *gateway.Binding) { b.Channel = "" }, map[string]any{"query": "salary"}, memhive.CodeMissingChannel},
+		{func(b *gateway.Binding) {}, map[string]any{"query": "salary", "window_from": "2024-05-01T00:00:00Z"}, memhive.CodeHalfOpenWindow},
+	} {
+		b := aliceAlone
+		tc.edit(&b)
+		cs := connectIO(t, gateway.NewMCPServer(h.rec, h.mem, b, quiet))
+		res, text := callTool(t, cs, gateway.RecallTool, tc.args)
+		if code := toolErrorCode(t, res, text); code != tc.code {
+			t.Fatalf("want %s, got %s", tc.code, text)
+		}
+	}
+}
+
+func TestEndToEndMCPStreamableHTTP(t *testing.T) {
+	t.Parallel()
+	h := setupHive(t)
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: h.rec, Memorizer: h.mem}))
+	t.Cleanup(srv.Close)
+	answer := func(b gateway.Binding) *recall.Answer {
+		cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(b))
+		res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "salary"})
+		if res.IsError {
+			t.Fatalf("tool error %s", text)
+		}
+		raw, _ := json.Marshal(res.StructuredContent)
+		var ans recall.Answer
+		if err := json.Unmarshal(raw, &ans); err != nil {
+			t.Fatalf("structured content %s", raw)
+		}
+		return &ans
+	}
+	checkGate(t, "mcp http", answer(aliceAlone), answer(aliceBob))
+
+	for _, tc := range []struct {
+		edit func(*gateway.Binding)
+		args map[string]any
+		code memhive.Code
+	}{
+		{func(b *gateway.Binding) { b.Tier = "" }, map[string]any{"query": "salary"}, memhive.CodeMemoryNotConfigured},
+		{func(b *gateway.Binding) { b.Audience = nil }, map[string]any{"query": "salary"}, memhive.CodeMissingAudience},
+		{func(b *gateway.Binding) { b.Channel = "" }, map[string]any{"query": "salary"}, memhive.CodeMissingChannel},
+		{func(b *gateway.Binding) {}, map[string]any{"query": "salary", "window_to": "2024-05-01T00:00:00Z"}, memhive.CodeHalfOpenWindow},
+		{func(b *gateway.Binding) {}, map[string]any{"query": "salary", "audience": []string{"*"}}, memhive.CodeMalformedToolCall},
+	} {
+		b := aliceBob
+		tc.edit(&b)
+		cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(b))
+		res, text := callTool(t, cs, gateway.RecallTool, tc.args)
+		if code := toolErrorCode(t, res, text); code != tc.code {
+			t.Fatalf("want %s, got %s", tc.code, text)
+		}
+	}
+}
