@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -406,4 +407,28 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// An endpoint that is down (connection refused) downgrades with "error".
+func TestSynthesizeEndpointDown(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("listen: %v", err)
+	}
+	url := "http://" + ln.Addr().String() + "/v1"
+	ln.Close() // nothing listens there now
+	client, err := model.New(model.Config{URL: url, Model: "m"})
+	if err != nil {
+		t.Fatalf("model.New: %v", err)
+	}
+	logs := &lockedBuffer{}
+	s := synth.New(client, nil, synth.Config{Logger: slog.New(slog.NewJSONHandler(logs, nil))})
+	syn, down, err := s.Synthesize(context.Background(), request("alice"), beliefs, candidates)
+	if err != nil || syn != nil || down == nil || down.Reason != "error" {
+		t.Fatalf("got %+v, %+v, %v; want downgrade error", syn, down, err)
+	}
+	if lines := decisionLines(t, logs); len(lines) != 1 || lines[0]["verdict"] != "error" {
+		t.Fatalf("decision lines = %+v", lines)
+	}
 }
