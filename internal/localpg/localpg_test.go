@@ -172,6 +172,12 @@ func TestStartStopStartKeepsData(t *testing.T) {
 	exec1(t, conn, `CREATE TABLE kept (v text); INSERT INTO kept VALUES ('persisted')`)
 	conn.Close(context.Background())
 
+	// The URL works for libpq too (people paste it into psql).
+	out, err := exec.Command(filepath.Join(c.binDir, "psql"), c.URL(), "-XAtc", "SELECT v FROM kept").CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "persisted" {
+		t.Fatalf("psql %s: %v: %s", c.URL(), err, out)
+	}
+
 	stop(t, c)
 	stop(t, c) // a second Stop is harmless
 	if c.PID() != 0 {
