@@ -55,8 +55,9 @@ type Node struct {
 	NATSURL   string
 	DBURL     string
 
-	httpSrv *http.Server
-	ln      net.Listener
+	httpSrv  *http.Server
+	ln       net.Listener
+	onCommit []func([]episodes.Episode)
 }
 
 // Start brings a node up. On error everything started so far is stopped.
@@ -106,12 +107,18 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	}
 	n.Recall = recall.New(n.Pool, rcfg.WithDefaults(), remb, logger.With("cell", "recall"))
 	if hiveT.Enabled("synthesizer") {
-		mc, err := model.New(model.Config{URL: cfg.ModelURL, Model: cfg.Model, Key: cfg.ModelKey})
+		// Timeout and budgets come from MEMHIVE_MODEL_* too; the endpoint may come from the config file.
+		mcfg, err := model.ConfigFromEnv()
+		if err != nil {
+			return n, fmt.Errorf("tier 2 model: %w", err)
+		}
+		mcfg.URL, mcfg.Model, mcfg.Key = cfg.ModelURL, cfg.Model, cfg.ModelKey
+		mc, err := model.New(mcfg)
 		if err != nil {
 			return n, fmt.Errorf("tier 2 model: %w", err)
 		}
 		if cfg.ModelURL != "" {
-			n.Recall.Synth = synth.New(mc, model.NewDecisionLog(n.Pool, logger.With("cell", "synthesizer")), synth.Config{Logger: logger})
+			n.Recall.Synth = synth.New(mc, model.NewDecisionLog(n.Pool, logger), synth.Config{Logger: logger})
 		}
 	}
 	tierFor := func(name string) (string, bool) {
@@ -140,6 +147,11 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		a, err := episodes.NewAppender(n.Pool, n.NC, acfg, after, logger.With("cell", "appender"))
 		if err != nil {
 			return n, err
+		}
+		a.OnCommit = func(written []episodes.Episode) {
+			for _, f := range n.onCommit {
+				f(written)
+			}
 		}
 		n.Hive.Add(appenderCell{a})
 	}

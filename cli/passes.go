@@ -1,0 +1,269 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/closer"
+	"github.com/memhive/memhive/embed"
+	"github.com/memhive/memhive/facts"
+	"github.com/memhive/memhive/lanes"
+	"github.com/memhive/memhive/nightly"
+	"github.com/memhive/memhive/node"
+)
+
+func init() {
+	extraCommands["close"] = command{"close a session now: distil its facts, entities and edges", cmdClose}
+	extraCommands["nightly"] = command{"run the nightly pass now (nightly run)", cmdNightly}
+	extraCommands["alias"] = command{"list or revert alias decisions (alias list | alias revert)", cmdAlias}
+	extraCommands["facts"] = command{"list a member's facts, with their version chains", cmdFacts}
+}
+
+func cmdClose(e *env, args []string) error {
+	fs := newFlags(e, "close", "close --member M --session S --channel C --audience A,B [--json]", `
+Ask the running memhive to close a session: the close cell reads it whole,
+once per audience group, and distils facts, entities and edges that point
+back to their episodes. Prints the close report. Closing again writes nothing new.`)
+	member := fs.String("member", "", "member id (required)")
+	session := fs.String("session", "default", "session id")
+	channel := fs.String("channel", "", "channel (required)")
+	audience := fs.String("audience", "", "who asks, comma separated (required)")
+	wait := fs.Duration("wait", 60*time.Second, "how long to wait for the report")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	data := fs.String("data", "", "data directory of a running memhive")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	e.jsonOut = *asJSON
+	switch {
+	case !memhive.ValidMember(*member):
+		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a valid member id", *member)
+	case *channel == "":
+		return memhive.Errorf(memhive.CodeMissingChannel, "--channel is required: the session's channel")
+	case len(memhive.NormalizeAudience(memhive.SplitList(*audience))) == 0:
+		return memhive.Errorf(memhive.CodeMissingAudience, "--audience is required: who asks for the close")
+	}
+	t, err := resolve(*data)
+	if err != nil {
+		return err
+	}
+	nc, err := t.connectNATS()
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), *wait+10*time.Second)
+	defer cancel()
+	sub, err := nc.SubscribeSync(node.ClosedSubject(t.prefix(), *member))
+	if err != nil {
+		return err
+	}
+	defer sub.Unsubscribe()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	body, _ := json.Marshal(closer.Request{Member: *member, Session: *session, Channel: *channel,
+		Audience: memhive.NormalizeAudience(memhive.SplitList(*audience)), Reason: "explicit"})
+	if _, err := js.Publish(ctx, lanes.Subjects{Prefix: t.prefix()}.Close(*member), body); err != nil {
+		return fmt.Errorf("close lane (is memhive up?): %w", err)
+	}
+	deadline := time.Now().Add(*wait)
+	for time.Now().Before(deadline) {
+		m, err := sub.NextMsg(time.Until(deadline))
+		if err != nil {
+			break
+		}
+		var rep closer.Report
+		if json.Unmarshal(m.Data, &rep) != nil || rep.Session != *session || rep.Channel != *channel {
+			continue
+		}
+		if *asJSON {
+			return printJSON(e.stdout, rep)
+		}
+		e.printf("closed %s/%s on %s: %d turns in %d audience groups; written: %d facts, %d entities, %d edges, %d summaries (already there: %d facts)\n",
+			*member, *session, *channel, rep.Turns, rep.Groups, rep.Facts.Written, rep.Entities.Written, rep.Edges.Written,
+			rep.Summaries.Written, rep.Facts.Existing)
+		return nil
+	}
+	return fmt.Errorf("no close report within %s; the request is queued and will be retried", *wait)
+}
+
+func cmdNightly(e *env, args []string) error {
+	fs := newFlags(e, "nightly", "nightly run [--member M] [--force] [--json]", `
+Run the nightly pass now (it also runs at 03:00 UTC in the clock cell):
+supersede on single-cardinality axes, record alias decisions, recompute
+beliefs, build entities and edges, backfill embeddings. The window starts
+where the last completed run ended; with nothing new it is skipped.`)
+	if len(args) == 0 || args[0] != "run" {
+		fs.Usage()
+		return usagef("want `memhive nightly run`")
+	}
+	member := fs.String("member", "", "only this member")
+	force := fs.Bool("force", false, "run the steps even when nothing is new")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	data := fs.String("data", "", "data directory of a running memhive")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	e.jsonOut = *asJSON
+	t, err := resolve(*data)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := signalContext()
+	defer cancel()
+	pool, err := t.connectDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	model, _, _, _ := embed.ActiveModel(ctx, pool)
+	rep, err := nightly.Run(ctx, pool, nightly.Options{Member: *member, Force: *force, Backfill: node.Backfill(pool, model),
+		Logger: newLogger(t.cfg, e.stderr)})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(e.stdout, rep)
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "MEMBER\tSTATUS\tSUPERSEDED\tALIASES\tREJECTED\tBELIEFS ON/OFF\tENTITIES\tEDGES\tSUMMARIES")
+	for _, m := range rep.Members {
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d/%d\t%d\t%d\t%d\n", m.Member, m.Status, m.Superseded, m.Aliases, m.Rejected,
+			m.BeliefsOn, m.BeliefsOff, m.Entities, m.Edges, m.Summaries)
+	}
+	w.Flush()
+	e.printf("run %s: %d rows written, %d embeddings queued\n", rep.RunID, rep.Written(), rep.Backfilled)
+	return nil
+}
+
+func cmdAlias(e *env, args []string) error {
+	fs := newFlags(e, "alias", "alias list --member M [--json] | alias revert --member M ID", `
+List the alias decisions of the nightly pass (entity spellings and relation
+keys that mean one thing), or revert one: reverting sets reverted_at, records
+the pair as refused so it is not proposed again, and deletes nothing. After a
+revert, tier-1 answers are what they were before the alias.`)
+	if len(args) == 0 || (args[0] != "list" && args[0] != "revert") {
+		fs.Usage()
+		return usagef("want `memhive alias list` or `memhive alias revert`")
+	}
+	sub := args[0]
+	member := fs.String("member", "", "member id (required)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	data := fs.String("data", "", "data directory of a running memhive")
+	if err := parseInterleaved(fs, args[1:]); err != nil {
+		return err
+	}
+	e.jsonOut = *asJSON
+	if !memhive.ValidMember(*member) {
+		return usagef("--member is required")
+	}
+	t, err := resolve(*data)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := signalContext()
+	defer cancel()
+	pool, err := t.connectDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if sub == "revert" {
+		if fs.NArg() != 1 {
+			return usagef("give the alias id to revert (see memhive alias list)")
+		}
+		a, err := nightly.RevertAlias(ctx, pool, *member, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(e.stdout, a)
+		}
+		e.printf("reverted %s: %s %q no longer means %q\n", a.ID, a.Dimension, a.Alias, a.Canonical)
+		return nil
+	}
+	as, err := nightly.ListAliases(ctx, pool, *member)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		if as == nil {
+			as = []nightly.Alias{}
+		}
+		return printJSON(e.stdout, as)
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tDIMENSION\tALIAS\tCANONICAL\tDECIDED BY\tREVERTED")
+	for _, a := range as {
+		rev := "-"
+		if a.RevertedAt != nil {
+			rev = a.RevertedAt.UTC().Format(time.RFC3339)
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", a.ID, a.Dimension, a.Alias, a.Canonical, a.DecidedBy, rev)
+	}
+	return w.Flush()
+}
+
+func cmdFacts(e *env, args []string) error {
+	fs := newFlags(e, "facts", "facts --member M [--subject X] [--all-versions] [--json]", `
+List a member's facts (the operator's view: every audience). With
+--all-versions, closed versions (superseded, updated, forgotten) are listed
+too, with what closed them.`)
+	member := fs.String("member", "", "member id (required)")
+	subject := fs.String("subject", "", "only facts about this subject")
+	all := fs.Bool("all-versions", false, "include closed versions")
+	limit := fs.Int("limit", 200, "how many")
+	asJSON := fs.Bool("json", false, "print JSON")
+	data := fs.String("data", "", "data directory of a running memhive")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	e.jsonOut = *asJSON
+	if !memhive.ValidMember(*member) {
+		return usagef("--member is required")
+	}
+	t, err := resolve(*data)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := signalContext()
+	defer cancel()
+	pool, err := t.connectDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	rows, err := facts.List(ctx, pool, *member, facts.Filter{Subject: *subject, AllVersions: *all, Limit: *limit})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		if rows == nil {
+			rows = []facts.Row{}
+		}
+		return printJSON(e.stdout, rows)
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tSUBJECT\tPREDICATE\tCLAIM\tVALID FROM\tCLOSED\tAUDIENCE")
+	for _, r := range rows {
+		closed := "-"
+		if r.ExpiredAt != nil {
+			closed = r.ClosureSource
+			if r.SupersededBy != "" {
+				closed += " → " + r.SupersededBy
+			}
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Subject, r.Predicate, short(r.Claim, 40),
+			r.ValidFrom.UTC().Format("2006-01-02"), closed, strings.Join(r.Audience, ","))
+	}
+	return w.Flush()
+}
