@@ -222,4 +222,3 @@ func Backfill(pool *pgxpool.Pool, model string) func(ctx context.Context) (int, 
 	}
 	return func(ctx context.Context) (int, error) { return embed.Backfill(ctx, pool, model) }
 }
-
