@@ -129,10 +129,14 @@ func Register(ctx context.Context, pool *pgxpool.Pool, e Embedder, activate bool
 // index is there.
 func ensureIndex(ctx context.Context, pool *pgxpool.Pool, model string, dims int) error {
 	name := IndexName(model)
-	var exists bool
-	err := pool.QueryRow(ctx, `
-		SELECT EXISTS (SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-		               WHERE c.relname = $1 AND i.indrelid = 'embeddings'::regclass)`, name).Scan(&exists)
+	indexExists := func() (bool, error) {
+		var exists bool
+		err := pool.QueryRow(ctx, `
+			SELECT EXISTS (SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+			               WHERE c.relname = $1 AND i.indrelid = 'embeddings'::regclass)`, name).Scan(&exists)
+		return exists, err
+	}
+	exists, err := indexExists()
 	if err != nil {
 		return fmt.Errorf("register embedder %s: look up index: %w", model, err)
 	}
@@ -150,6 +154,11 @@ func ensureIndex(ctx context.Context, pool *pgxpool.Pool, model string, dims int
 	ddl := fmt.Sprintf(`CREATE INDEX IF NOT EXISTS %s ON embeddings USING hnsw ((%s) %s) WHERE %s`,
 		name, VecExpr(dims), ops, pred)
 	if _, err := pool.Exec(ctx, ddl); err != nil {
+		// Two processes registering at once race on the index name; the
+		// loser's error is harmless once the index is there.
+		if exists, _ := indexExists(); exists {
+			return nil
+		}
 		return fmt.Errorf("register embedder %s: create index: %w", model, err)
 	}
 	return nil

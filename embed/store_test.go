@@ -489,3 +489,27 @@ func TestSwitchModels(t *testing.T) {
 		t.Fatalf("%d active models, %v", active, err)
 	}
 }
+
+func TestRegisterConcurrently(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs <- embed.Register(b.ctx, b.pool, embed.NewHashing(48), true)
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Errorf("concurrent Register: %v", err)
+		}
+	}
+	if name, dims, ok, err := embed.ActiveModel(b.ctx, b.pool); err != nil || !ok || name != "hash-48" || dims != 48 {
+		t.Fatalf("ActiveModel = %q, %d, %v, %v", name, dims, ok, err)
+	}
+}
