@@ -38,7 +38,7 @@ type Config struct {
 	GraphHubDegree    int `json:"graph_hub_degree,omitempty"`
 	GraphFactsPerNode int `json:"graph_facts_per_node,omitempty"`
 	// KeywordTermCap bounds how many rows each term of an any-term keyword
-	// search contributes before ranking (the cheap pre-limit). Default 300.
+	// search contributes before ranking (the cheap pre-limit). Default 200.
 	KeywordTermCap int `json:"keyword_term_cap,omitempty"`
 	// ExactVectorBelow: a member with fewer ready vectors than this is
 	// searched exactly (every vector of the member) instead of through HNSW,
@@ -64,7 +64,7 @@ func (c Config) WithDefaults() Config {
 	def(&c.GraphMaxNodes, 200)
 	def(&c.GraphHubDegree, 12)
 	def(&c.GraphFactsPerNode, 3)
-	def(&c.KeywordTermCap, 300)
+	def(&c.KeywordTermCap, 200)
 	def(&c.ExactVectorBelow, 20000)
 	if c.SimilarityFloor == 0 {
 		c.SimilarityFloor = 0.5

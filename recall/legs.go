@@ -175,23 +175,38 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 		tAll, tAny, tEach, tIDs := b.p(all), b.p(anyq), b.p(each), b.p(allIDs[ki])
 		// Each term's rows are gated and capped inside the lateral subquery,
 		// so a common term costs at most cap row visits.
-		sql := `WITH terms AS (
+		size, err := s.memberSize(ctx, q.member, kind)
+		if err != nil {
+			return nil, err
+		}
+		tN := b.p(float64(size))
+		// Each term's rows are gated and capped inside the lateral subquery,
+		// so a common term costs at most cap row visits; candidates are
+		// scored from the tsv read there, and only the best are joined back.
+		sql := `WITH terms AS MATERIALIZED (
 				SELECT t.ord, to_tsquery('english', t.q) AS tq FROM unnest(` + tEach + `::text[]) WITH ORDINALITY AS t(q, ord)),
-			per AS (
-				SELECT terms.ord, h.id FROM terms CROSS JOIN LATERAL (
-					SELECT x.id FROM ` + tableOf(kind) + ` x
+			per AS MATERIALIZED (
+				SELECT terms.ord, h.id, h.tsv FROM terms CROSS JOIN LATERAL (
+					SELECT x.id, x.tsv FROM ` + tableOf(kind) + ` x
 					WHERE x.member_id = $1 AND x.tsv @@ terms.tq AND ` + b.readFilter(q, kind, "x") + `
 					LIMIT ` + b.p(s.cfg.KeywordTermCap) + `) h),
-			df AS (SELECT ord, count(*)::float8 AS n FROM per GROUP BY ord),
-			size AS (SELECT greatest(count(*), 1)::float8 AS n FROM (SELECT 1 FROM ` + tableOf(kind) + ` WHERE member_id = $1 LIMIT 10000) z),
-			cand AS (SELECT id FROM per UNION SELECT unnest(` + tIDs + `::text[]))
-			SELECT ` + colsOf(kind, "x") + `,
-				(SELECT coalesce(sum(ln(1 + (size.n - df.n + 0.5) / (df.n + 0.5))), 0) FROM terms JOIN df USING (ord), size WHERE x.tsv @@ terms.tq)
-				+ 0.1 * ts_rank_cd(x.tsv, to_tsquery('english', ` + tAny + `), 1)
-				+ CASE WHEN x.tsv @@ to_tsquery('english', ` + tAll + `) THEN 1e6 ELSE 0 END AS score
-			FROM cand JOIN ` + tableOf(kind) + ` x ON x.member_id = $1 AND x.id = cand.id
+			df AS MATERIALIZED (SELECT ord, count(*)::float8 AS n FROM per GROUP BY ord),
+			cand AS MATERIALIZED (
+				SELECT DISTINCT ON (id) id, tsv FROM (
+					SELECT id, tsv FROM per
+					UNION ALL
+					SELECT x.id, x.tsv FROM ` + tableOf(kind) + ` x WHERE x.member_id = $1 AND x.id = ANY(` + tIDs + `::text[])) c
+				ORDER BY id),
+			scored AS MATERIALIZED (
+				SELECT c.id,
+					(SELECT coalesce(sum(ln(1 + (` + tN + `::float8 - df.n + 0.5) / (df.n + 0.5))), 0) FROM terms JOIN df USING (ord) WHERE c.tsv @@ terms.tq)
+					+ 0.1 * ts_rank_cd(c.tsv, to_tsquery('english', ` + tAny + `), 1)
+					+ CASE WHEN c.tsv @@ to_tsquery('english', ` + tAll + `) THEN 1e6 ELSE 0 END AS score
+				FROM cand c ORDER BY score DESC, c.id LIMIT ` + b.p(limit) + `)
+			SELECT ` + colsOf(kind, "x") + `, scored.score::float8
+			FROM scored JOIN ` + tableOf(kind) + ` x ON x.member_id = $1 AND x.id = scored.id
 			WHERE ` + b.readFilter(q, kind, "x") + `
-			ORDER BY score DESC, x.id LIMIT ` + b.p(limit)
+			ORDER BY scored.score DESC, x.id`
 		l, err := s.queryScored(ctx, kind, sql, b.args)
 		if err != nil {
 			return nil, fmt.Errorf("keyword leg (any term, %s): %w", kind, err)
@@ -315,6 +330,28 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 		}
 	}
 	return res, nil
+}
+
+// memberSize is how many rows of kind the member has, capped at 10,000
+// (the N of the keyword leg's IDF), cached for five minutes.
+func (s *Service) memberSize(ctx context.Context, member, kind string) (int, error) {
+	key := "size|" + kind + "|" + member
+	s.vecMu.Lock()
+	c, ok := s.vecCount[key]
+	s.vecMu.Unlock()
+	if ok && s.now().Sub(c.at) < 5*time.Minute {
+		return c.n, nil
+	}
+	var n int
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM `+tableOf(kind)+` WHERE member_id = $1 ORDER BY member_id, id LIMIT 10000) z`, member).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("keyword leg: member size: %w", err)
+	}
+	n = max(n, 1)
+	s.vecMu.Lock()
+	s.vecCount[key] = vecCount{n: n, at: s.now()}
+	s.vecMu.Unlock()
+	return n, nil
 }
 
 func (s *Service) readyVectors(ctx context.Context, member, model string) (int, error) {
