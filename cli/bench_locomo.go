@@ -1,0 +1,188 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/memhive/memhive/internal/bench"
+)
+
+func init() { benches["locomo"] = benchLocomo }
+
+func benchLocomo(e *env, args []string) error {
+	fs := newFlags(e, "bench locomo", "bench locomo [--file F] [--database URL] [--embedder wink|hash|none] [--with-facts] [--leg-limit N] [--keep] [--reuse SCHEMA] [--dump FILE] [--json]", `
+LoCoMo retrieval (shared/eval/README.md): import the ten conversations into a
+fresh schema (one member each), embed them, ask all 1,986 questions at tier 1
+with limit 50, audience both speakers, as of an hour after the last session,
+and report turn- and session-level recall@5/10/25/50 per category, overall
+(all five categories) and for categories 1-4; a leg ablation re-fused from
+tier 1's diagnostic; and BM25 over the same turns in the same run.
+--with-facts closes every session (deterministic extractor) and runs the
+nightly pass before asking. See docs/benchmarks-method.md.`)
+	file := fs.String("file", "../shared/eval/locomo10.json", "the LoCoMo file")
+	dbURL := fs.String("database", "", "Postgres URL (default MEMHIVE_TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)")
+	embedder := fs.String("embedder", "wink", "built-in embedder: wink, hash or none")
+	withFacts := fs.Bool("with-facts", false, "close every session and run nightly before asking")
+	legLimit := fs.Int("leg-limit", 0, "candidates per tier-1 leg (0: recall's default)")
+	limit := fs.Int("limit", 50, "tier-1 limit")
+	parallel := fs.Int("parallel", 2, "questions asked at once")
+	keep := fs.Bool("keep", false, "keep the schema at the end (its name is printed)")
+	reuse := fs.String("reuse", "", "reuse this kept schema instead of a fresh one (import is idempotent)")
+	dump := fs.String("dump", "", "write one JSON line per question to this file")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	e.jsonOut = *asJSON
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	url := *dbURL
+	if url == "" {
+		url = bench.DefaultURL()
+	}
+	ctx, cancel := signalContext()
+	defer cancel()
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+
+	db, err := bench.OpenSchema(ctx, url, *reuse, "bench_locomo", *reuse != "", 8)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if *keep || *reuse != "" {
+			db.Pool.Close()
+			fmt.Fprintf(e.stderr, "schema %s kept\n", db.Schema)
+			return
+		}
+		dctx, dcancel := context.WithTimeout(context.Background(), time.Minute)
+		defer dcancel()
+		if err := db.Drop(dctx); err != nil {
+			fmt.Fprintln(e.stderr, err)
+		}
+	}()
+	o := bench.LocomoOptions{File: *file, Embedder: *embedder, WithFacts: *withFacts, LegLimit: *legLimit, Limit: *limit,
+		Parallel: *parallel, Progress: e.stderr, Logger: log}
+	if *dump != "" {
+		f, err := os.Create(*dump)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		o.Dump = f
+	}
+	res, err := bench.RunLocomo(ctx, db, o)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return printJSON(e.stdout, res)
+	}
+	printLocomo(e.stdout, res)
+	return nil
+}
+
+func printLocomo(w io.Writer, r *bench.LocomoResult) {
+	fmt.Fprintf(w, "LoCoMo retrieval, %s\n", r.Date)
+	fmt.Fprintf(w, "machine: %d CPUs (%s), %s, PostgreSQL %s, pgvector %s\n", r.Machine.CPUs, r.Machine.CPUModel, r.Machine.MemoryGB, r.Machine.Postgres, r.Machine.PGVector)
+	fmt.Fprintf(w, "%d samples, %d turns, %d questions; embedder %s; facts %v", r.Samples, r.Turns, r.Questions, r.Embedder, r.WithFacts)
+	if r.WithFacts {
+		fmt.Fprintf(w, " (%d facts, %d entities)", r.Facts, r.Entities)
+	}
+	fmt.Fprintf(w, "; tier 1 limit %d, leg limit %d\n", r.Limit, r.LegLimit)
+	fmt.Fprintf(w, "tier-1 latency in this run: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms\n\n", r.RecallMS[0], r.RecallMS[1], r.RecallMS[2])
+
+	fmt.Fprintln(w, "Turn-level recall@k (%)")
+	printRecallTable(w, []bench.Table{r.Memhive, r.BM25}, false)
+	fmt.Fprintln(w, "\nSession-level recall@k (%)")
+	printRecallTable(w, []bench.Table{r.Memhive, r.BM25}, true)
+	if r.EpisodesOnly != nil {
+		fmt.Fprintln(w, "\nTurn-level recall@k (%), fact items counted as misses")
+		printRecallTable(w, []bench.Table{*r.EpisodesOnly}, false)
+	}
+	m, b := r.Memhive.Row("overall").Turn, r.BM25.Row("overall").Turn
+	fmt.Fprintf(w, "\nmemhive / BM25, overall turn recall: @5 %.2f  @10 %.2f  @25 %.2f  @50 %.2f\n",
+		ratio(m[0], b[0]), ratio(m[1], b[1]), ratio(m[2], b[2]), ratio(m[3], b[3]))
+
+	fmt.Fprintln(w, "\nLeg ablation (re-fused from the diagnostic), turn-level recall@k (%), overall | categories 1-4")
+	fmt.Fprintf(w, "  %-22s %6s %6s %6s %6s | %6s %6s %6s %6s\n", "variant", "@5", "@10", "@25", "@50", "@5", "@10", "@25", "@50")
+	for _, t := range r.Ablation {
+		o, c := t.Row("overall").Turn, t.Row("1-4").Turn
+		fmt.Fprintf(w, "  %-22s %6.1f %6.1f %6.1f %6.1f | %6.1f %6.1f %6.1f %6.1f\n", t.Name, o[0], o[1], o[2], o[3], c[0], c[1], c[2], c[3])
+	}
+	fmt.Fprintf(w, "  (re-fused top 10 differs from the answer's in %d of %d questions)\n", r.RefusedMismatch, r.Questions)
+
+	fmt.Fprintln(w, "\nLegs")
+	for _, l := range r.Legs {
+		fmt.Fprintf(w, "  %-9s voted in %4d questions, mean %.1f candidates", l.Leg, l.Voted, l.MeanCandidates)
+		if len(l.Modes) > 0 {
+			fmt.Fprintf(w, "; modes %v", l.Modes)
+		}
+		if len(l.Missing) > 0 {
+			fmt.Fprintf(w, "; missing %v", l.Missing)
+		}
+		fmt.Fprintln(w)
+	}
+	var secs []string
+	for _, k := range []string{"import", "close_and_nightly", "embed", "ask"} {
+		if v, ok := r.Seconds[k]; ok {
+			secs = append(secs, fmt.Sprintf("%s %.1fs", k, v))
+		}
+	}
+	fmt.Fprintf(w, "\ntime: %s\n", strings.Join(secs, ", "))
+}
+
+func printRecallTable(w io.Writer, ts []bench.Table, session bool) {
+	fmt.Fprintf(w, "  %-16s %5s", "category", "n")
+	for _, t := range ts {
+		fmt.Fprintf(w, " | %-27s", shortName(t.Name))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "  %-16s %5s", "", "")
+	for range ts {
+		fmt.Fprintf(w, " | %6s %6s %6s %6s", "@5", "@10", "@25", "@50")
+	}
+	fmt.Fprintln(w)
+	for _, g := range bench.Groups {
+		row := ts[0].Row(g)
+		if row.Questions == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  %-16s %5d", g+" "+shortGroup(g), row.Questions)
+		for _, t := range ts {
+			v := t.Row(g).Turn
+			if session {
+				v = t.Row(g).Session
+			}
+			fmt.Fprintf(w, " | %6.1f %6.1f %6.1f %6.1f", v[0], v[1], v[2], v[3])
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func shortName(n string) string {
+	if i := strings.Index(n, ","); i > 0 {
+		return n[:i]
+	}
+	return n
+}
+
+func shortGroup(g string) string {
+	switch g {
+	case "overall", "1-4":
+		return ""
+	}
+	return bench.GroupNames[g]
+}
+
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}

@@ -1,0 +1,131 @@
+package bench
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/memhive/memhive/recall"
+)
+
+// docs is a tiny hand-made "conversation" of five turns.
+var docs = []string{
+	"I adopted a puppy named Rex last week.",        // D1:1
+	"We went hiking near the lake on Sunday.",       // D1:2
+	"Rex loves the lake, he swims every day!",       // D1:3
+	"My sister Ana moved to Lisbon in March.",       // D2:1
+	"The weather was awful, it rained all weekend.", // D2:2
+}
+var dias = []string{"D1:1", "D1:2", "D1:3", "D2:1", "D2:2"}
+
+func TestTokens(t *testing.T) {
+	got := Tokens("Rex's LAKE, day-2!")
+	want := []string{"rex", "s", "lake", "day", "2"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Tokens = %q, want %q", got, want)
+	}
+}
+
+func TestBM25HandComputed(t *testing.T) {
+	x := NewBM25(docs, 1.5, 0.75)
+	// "rex" occurs in docs 0 and 2 (df 2 of N 5): idf = ln(1 + 3.5/2.5).
+	if got, want := x.IDF("rex"), math.Log(1+3.5/2.5); math.Abs(got-want) > 1e-12 {
+		t.Fatalf("IDF(rex) = %v, want %v", got, want)
+	}
+	// doc 0 has 8 tokens; average length is (8+8+8+8+8)/5 = 8, so the
+	// length norm is k1 and the tf part is 1×2.5/(1+1.5) = 1.
+	if got, want := x.Score([]string{"rex"}, 0), math.Log(1+3.5/2.5); math.Abs(got-want) > 1e-12 {
+		t.Fatalf("Score(rex, doc 0) = %v, want %v", got, want)
+	}
+	// doc 2 has all three; docs 0 (rex) and 1 (lake) tie, the earlier first
+	if got := x.Search("Rex swims lake", 3); !slices.Equal(got, []int{2, 0, 1}) {
+		t.Fatalf("Search = %v, want [2 0 1]", got)
+	}
+	// "the" is in three docs, "in" only in doc 3: the rarer term weighs more
+	if got := x.Search("in the", 5); !slices.Equal(got, []int{3, 1, 2, 4}) {
+		t.Fatalf("Search(in the) = %v, want [3 1 2 4]", got)
+	}
+	// a query with no known token returns nothing; k caps the list
+	if got := x.Search("zebra", 5); len(got) != 0 {
+		t.Fatalf("Search(zebra) = %v, want none", got)
+	}
+	if got := x.Search("the lake rex", 1); !slices.Equal(got, []int{2}) {
+		t.Fatalf("Search k=1 = %v, want [2]", got)
+	}
+}
+
+func TestRecallAtK(t *testing.T) {
+	ranked := [][]string{{"D2:1"}, nil, {"D1:3"}, {"D1:1", "D1:2"}} // nil: a row that is no turn
+	ev := []string{"D1:1", "D1:3", "D2:1"}
+	for _, c := range []struct {
+		k    int
+		want float64
+	}{{1, 1.0 / 3}, {2, 1.0 / 3}, {3, 2.0 / 3}, {4, 1}, {50, 1}} {
+		if got := TurnRecall(ev, ranked, c.k); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("TurnRecall@%d = %v, want %v", c.k, got, c.want)
+		}
+	}
+	if got := TurnRecall(nil, nil, 5); got != 1 {
+		t.Errorf("no evidence: recall %v, want 1", got)
+	}
+	// sessions: evidence sessions D1, D2; the first position gives D2
+	if got := SessionRecall(ev, ranked, 1); got != 0.5 {
+		t.Errorf("SessionRecall@1 = %v, want 0.5", got)
+	}
+	if got := SessionRecall(ev, ranked, 3); got != 1 {
+		t.Errorf("SessionRecall@3 = %v, want 1", got)
+	}
+}
+
+func TestAccumulatorGroups(t *testing.T) {
+	x := NewBM25(docs, 1.5, 0.75)
+	a := NewAcc()
+	ask := func(cat int, q string, ev []string) {
+		var ranked [][]string
+		for _, i := range x.Search(q, 50) {
+			ranked = append(ranked, []string{dias[i]})
+		}
+		a.Add(cat, ev, ranked)
+	}
+	ask(4, "Where did Ana move?", []string{"D2:1"})               // found first
+	ask(1, "What is the puppy called?", []string{"D1:1", "D2:1"}) // half found
+	ask(5, "What colour is Rex's car?", nil)                      // no evidence: 1
+	tab := a.Table("bm25")
+	check := func(g string, n int, at5 float64) {
+		t.Helper()
+		r := tab.Row(g)
+		if r.Questions != n || math.Abs(r.Turn[0]-at5) > 1e-9 {
+			t.Errorf("group %s: n %d recall@5 %v, want %d and %v", g, r.Questions, r.Turn[0], n, at5)
+		}
+	}
+	check("4", 1, 100)
+	check("1", 1, 50)
+	check("5", 1, 100)
+	check("1-4", 2, 75)
+	check("overall", 3, 250.0/3)
+}
+
+func TestRefuseMatchesServiceOrder(t *testing.T) {
+	legs := []recall.LegDiagnostic{
+		{Leg: recall.LegKeyword, Weight: 1, Ranked: []string{"episode:a", "episode:b", "episode:c"}},
+		{Leg: recall.LegSemantic, Weight: 1, Ranked: []string{"episode:c", "episode:d"}},
+		{Leg: recall.LegTemporal, Weight: 0, Ranked: []string{"episode:d"}},
+	}
+	all, err := Refuse(legs, func(string) bool { return true }, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// c has two votes (ranks 3 and 1): 1.5×(1/63+1/61) beats a's 1/61;
+	// b and d tie at 1/62 and best rank 2, so leg order puts keyword's b
+	// first; temporal has weight 0 and votes for nothing.
+	if want := []string{"episode:c", "episode:a", "episode:b", "episode:d"}; !slices.Equal(all, want) {
+		t.Fatalf("all legs = %v, want %v", all, want)
+	}
+	kw, err := Refuse(legs, func(l string) bool { return l == recall.LegKeyword }, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"episode:a", "episode:b"}; !slices.Equal(kw, want) {
+		t.Fatalf("keyword only = %v, want %v", kw, want)
+	}
+}

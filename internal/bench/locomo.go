@@ -1,0 +1,504 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/memhive/memhive/closer"
+	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/extract"
+	"github.com/memhive/memhive/internal/locomo"
+	"github.com/memhive/memhive/nightly"
+	"github.com/memhive/memhive/recall"
+)
+
+// LocomoOptions configure one LoCoMo run.
+type LocomoOptions struct {
+	File      string
+	Embedder  string // wink | hash | none
+	WithFacts bool   // close every session and run nightly before asking
+	LegLimit  int    // recall.Config.LegLimit; 0 keeps the product default
+	Limit     int    // tier-1 limit; default 50
+	Parallel  int    // questions asked at once; default 2
+	// Dump, when set, receives one JSON line per question (its evidence,
+	// memhive's and BM25's first ten refs, every leg's first ten).
+	Dump     io.Writer
+	Progress io.Writer // optional progress lines
+	Logger   *slog.Logger
+}
+
+// LegStat is how a leg behaved over every question.
+type LegStat struct {
+	Leg            string         `json:"leg"`
+	Voted          int            `json:"voted"` // questions where it ran with weight 1 and proposed something
+	MeanCandidates float64        `json:"mean_candidates"`
+	Modes          map[string]int `json:"modes,omitempty"`
+	Missing        map[string]int `json:"missing,omitempty"`
+}
+
+// LocomoResult is everything a LoCoMo run measured.
+type LocomoResult struct {
+	Date      string             `json:"date"`
+	Machine   Machine            `json:"machine"`
+	Schema    string             `json:"schema"`
+	Embedder  string             `json:"embedder"`
+	WithFacts bool               `json:"with_facts"`
+	LegLimit  int                `json:"leg_limit"`
+	Limit     int                `json:"limit"`
+	Samples   int                `json:"samples"`
+	Turns     int                `json:"turns"`
+	Questions int                `json:"questions"`
+	Facts     int                `json:"facts,omitempty"`
+	Entities  int                `json:"entities,omitempty"`
+	Embedded  int                `json:"embedded"`
+	Seconds   map[string]float64 `json:"seconds"`
+	// RecallMS are tier-1 latencies of this run's questions (p50, p95, p99).
+	RecallMS [3]float64 `json:"recall_ms_p50_p95_p99"`
+	Memhive  Table      `json:"memhive"`
+	// EpisodesOnly is Memhive with fact items counted as misses (only with facts).
+	EpisodesOnly *Table    `json:"episodes_only,omitempty"`
+	BM25         Table     `json:"bm25"`
+	Ablation     []Table   `json:"ablation"`
+	Legs         []LegStat `json:"legs"`
+	// RefusedMismatch counts questions whose "all legs" re-fusion differs from
+	// the answer's own top 10 (it should be 0 without facts: version-chain
+	// replacement is the only step the re-fusion leaves out).
+	RefusedMismatch int `json:"refused_mismatch"`
+}
+
+type asked struct {
+	sample  int
+	q       locomo.Question
+	items   [][]string // dia ids per answer position
+	epOnly  [][]string
+	legs    []recall.LegDiagnostic
+	bm25    [][]string
+	elapsed time.Duration
+}
+
+// RunLocomo imports the LoCoMo file into db, embeds it, optionally closes
+// every session and runs nightly, then asks every question at tier 1 and
+// scores the answers, the leg ablation and BM25 in the same run.
+func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, error) {
+	if o.Limit == 0 {
+		o.Limit = 50
+	}
+	if o.Parallel <= 0 {
+		o.Parallel = 2
+	}
+	progress := func(format string, args ...any) {
+		if o.Progress != nil {
+			fmt.Fprintf(o.Progress, format+"\n", args...)
+		}
+	}
+	samples, err := locomo.Load(o.File)
+	if err != nil {
+		return nil, err
+	}
+	cfg := recall.Config{LegLimit: o.LegLimit}.WithDefaults()
+	res := &LocomoResult{Date: time.Now().UTC().Format(time.RFC3339), Machine: DescribeMachine(ctx, db.Pool),
+		Schema: db.Schema, Embedder: o.Embedder, WithFacts: o.WithFacts, LegLimit: cfg.LegLimit, Limit: o.Limit,
+		Samples: len(samples), Seconds: map[string]float64{}}
+	pool := db.Pool
+
+	// import
+	t0 := time.Now()
+	dia := map[string]string{} // episode id → dia id
+	for _, s := range samples {
+		var eps []episodes.Episode
+		for _, t := range s.Turns() {
+			eps = append(eps, episodes.Episode{Member: locomo.Member(s.ID), ID: t.ID, Session: t.Session, Channel: t.Channel,
+				Role: t.Role, Speaker: t.Speaker, Audience: t.Audience, Content: t.Text, Ref: t.Ref, HappenedAt: t.At})
+			_, d, _ := strings.Cut(t.Ref, "/")
+			dia[t.ID] = d
+		}
+		res.Turns += len(eps)
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			if _, err := episodes.Insert(ctx, tx, eps); err != nil {
+				return err
+			}
+			return episodes.TouchSessions(ctx, tx, eps)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("import %s: %w", s.ID, err)
+		}
+		res.Questions += len(s.Questions)
+	}
+	res.Seconds["import"] = time.Since(t0).Seconds()
+	progress("imported %d turns of %d samples (%.1fs)", res.Turns, len(samples), res.Seconds["import"])
+
+	// facts and graph
+	if o.WithFacts {
+		t0 = time.Now()
+		for _, s := range samples {
+			m := locomo.Member(s.ID)
+			for _, se := range s.Sessions {
+				_, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: m, Session: fmt.Sprintf("session_%d", se.N),
+					Channel: locomo.Channel, Audience: s.Audience(), Reason: "explicit"}, o.Logger)
+				if err != nil {
+					return nil, fmt.Errorf("close %s session %d: %w", s.ID, se.N, err)
+				}
+			}
+			if _, err := nightly.Run(ctx, pool, nightly.Options{Member: m, Force: true, Now: s.Now(), Logger: o.Logger}); err != nil {
+				return nil, fmt.Errorf("nightly %s: %w", s.ID, err)
+			}
+		}
+		_ = pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM facts), (SELECT count(*) FROM entities)`).Scan(&res.Facts, &res.Entities)
+		res.Seconds["close_and_nightly"] = time.Since(t0).Seconds()
+		progress("close and nightly: %d facts, %d entities (%.1fs)", res.Facts, res.Entities, res.Seconds["close_and_nightly"])
+	}
+
+	// embeddings
+	emb, closeEmb, err := NewEmbedder(o.Embedder)
+	if err != nil {
+		return nil, err
+	}
+	defer closeEmb()
+	if emb != nil {
+		t0 = time.Now()
+		if res.Embedded, err = EmbedAll(ctx, pool, emb, 256, o.Logger); err != nil {
+			return nil, err
+		}
+		res.Seconds["embed"] = time.Since(t0).Seconds()
+		progress("embedded %d rows with %s (%.1fs)", res.Embedded, emb.Model(), res.Seconds["embed"])
+	}
+	sources, err := factSources(ctx, pool, dia)
+	if err != nil {
+		return nil, err
+	}
+
+	// BM25 per sample, over the very texts memhive stores
+	bms := make([]*BM25, len(samples))
+	docs := make([][]string, len(samples))
+	for i, s := range samples {
+		var texts []string
+		for _, t := range s.Turns() {
+			texts = append(texts, t.Text)
+			_, d, _ := strings.Cut(t.Ref, "/")
+			docs[i] = append(docs[i], d)
+		}
+		bms[i] = NewBM25(texts, 1.5, 0.75)
+	}
+
+	// ask
+	var emb2 recall.Embedder
+	if emb != nil {
+		emb2 = emb
+	}
+	svc := recall.New(pool, cfg, emb2, o.Logger)
+	var jobs []*asked
+	for i, s := range samples {
+		for _, q := range s.Questions {
+			jobs = append(jobs, &asked{sample: i, q: q})
+		}
+	}
+	t0 = time.Now()
+	work := make(chan *asked)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	done := 0
+	for w := 0; w < o.Parallel; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range work {
+				err := ask(ctx, svc, samples[j.sample], j, o.Limit, dia, sources)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				done++
+				if done%250 == 0 {
+					progress("asked %d/%d questions", done, len(jobs))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, j := range jobs {
+		mu.Lock()
+		stop := firstErr != nil
+		mu.Unlock()
+		if stop || ctx.Err() != nil {
+			break
+		}
+		work <- j
+	}
+	close(work)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res.Seconds["ask"] = time.Since(t0).Seconds()
+	progress("asked %d questions (%.1fs)", len(jobs), res.Seconds["ask"])
+
+	// score
+	mem, epOnly, bm := NewAcc(), NewAcc(), NewAcc()
+	legNames := []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf}
+	type variant struct {
+		name string
+		keep func(leg string) bool
+	}
+	variants := []variant{{"all legs (re-fused)", func(string) bool { return true }}}
+	for _, l := range legNames {
+		variants = append(variants, variant{"without " + l, func(x string) bool { return x != l }})
+	}
+	for _, l := range legNames {
+		variants = append(variants, variant{l + " only", func(x string) bool { return x == l }})
+	}
+	accs := make([]*Acc, len(variants))
+	for i := range accs {
+		accs[i] = NewAcc()
+	}
+	stats := map[string]*LegStat{}
+	for _, l := range legNames {
+		stats[l] = &LegStat{Leg: l, Modes: map[string]int{}, Missing: map[string]int{}}
+	}
+	var lat []time.Duration
+	for _, j := range jobs {
+		for _, i := range bms[j.sample].Search(j.q.Text, o.Limit) {
+			j.bm25 = append(j.bm25, []string{docs[j.sample][i]})
+		}
+		lat = append(lat, j.elapsed)
+		mem.Add(j.q.Category, j.q.Evidence, j.items)
+		epOnly.Add(j.q.Category, j.q.Evidence, j.epOnly)
+		bm.Add(j.q.Category, j.q.Evidence, j.bm25)
+		for vi, v := range variants {
+			keys, err := Refuse(j.legs, v.keep, o.Limit)
+			if err != nil {
+				return nil, err
+			}
+			ranked := expand(keys, dia, sources)
+			accs[vi].Add(j.q.Category, j.q.Evidence, ranked)
+			if vi == 0 && !sameTop(ranked, j.items, 10) {
+				res.RefusedMismatch++
+			}
+		}
+		for _, l := range j.legs {
+			st := stats[l.Leg]
+			if st == nil {
+				continue
+			}
+			if l.Missing != "" {
+				st.Missing[l.Missing]++
+				continue
+			}
+			mode := l.Mode
+			if strings.HasPrefix(mode, "window ") {
+				mode = "window"
+			}
+			if mode != "" {
+				st.Modes[mode]++
+			}
+			if l.Weight > 0 && len(l.Ranked) > 0 {
+				st.Voted++
+				st.MeanCandidates += float64(len(l.Ranked))
+			}
+		}
+	}
+	res.Memhive = mem.Table("memhive tier 1")
+	if o.WithFacts {
+		t := epOnly.Table("memhive tier 1, fact items counted as misses")
+		res.EpisodesOnly = &t
+	}
+	res.BM25 = bm.Table("BM25 (k1 1.5, b 0.75), same run")
+	for i, v := range variants {
+		res.Ablation = append(res.Ablation, accs[i].Table(v.name))
+	}
+	for _, l := range legNames {
+		st := stats[l]
+		if st.Voted > 0 {
+			st.MeanCandidates /= float64(st.Voted)
+		}
+		res.Legs = append(res.Legs, *st)
+	}
+	res.RecallMS = Percentiles(lat)
+
+	if o.Dump != nil {
+		enc := json.NewEncoder(o.Dump)
+		for _, j := range jobs {
+			line := map[string]any{"sample": samples[j.sample].ID, "question": j.q.Text, "category": j.q.Category,
+				"evidence": j.q.Evidence, "memhive": top(j.items, 10), "bm25": top(j.bm25, 10)}
+			legs := map[string]any{}
+			for _, l := range j.legs {
+				legs[l.Leg] = map[string]any{"mode": l.Mode, "missing": l.Missing, "top": top(expand(l.Ranked, dia, sources), 10)}
+			}
+			line["legs"] = legs
+			if err := enc.Encode(line); err != nil {
+				return nil, fmt.Errorf("dump: %w", err)
+			}
+		}
+	}
+	return res, nil
+}
+
+func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, j *asked, limit int, dia map[string]string, sources map[string][]string) error {
+	now := s.Now()
+	start := time.Now()
+	a, err := svc.Recall(ctx, recall.Request{Member: locomo.Member(s.ID), Query: j.q.Text, Tier: "1", Audience: s.Audience(),
+		Channel: locomo.Channel, AsOf: &now, Limit: limit, BudgetTokens: 1 << 20})
+	j.elapsed = time.Since(start)
+	if err != nil {
+		return fmt.Errorf("recall %s %q: %w", s.ID, j.q.Text, err)
+	}
+	for _, it := range a.Items {
+		k := it.Kind + ":" + it.ID
+		j.items = append(j.items, expand([]string{k}, dia, sources)[0])
+		if it.Kind == "episode" {
+			j.epOnly = append(j.epOnly, expand([]string{k}, dia, sources)[0])
+		} else {
+			j.epOnly = append(j.epOnly, nil)
+		}
+	}
+	var d recall.Diagnostic
+	if err := json.Unmarshal(a.Diagnostic, &d); err != nil {
+		return fmt.Errorf("recall %s: diagnostic: %w", s.ID, err)
+	}
+	j.legs = d.Legs
+	return nil
+}
+
+// Refuse re-fuses the legs' ranked keys kept by keep with recall.FuseScore
+// and recall.SortFused (the service's own fusion and order), and returns the
+// first limit keys. Legs with weight 0 vote for nothing, as in the service.
+func Refuse(legs []recall.LegDiagnostic, keep func(leg string) bool, limit int) ([]string, error) {
+	votes := map[string][]recall.Vote{}
+	best := map[string][2]int{} // best rank, leg index
+	var keys []string
+	for li, l := range legs {
+		if l.Weight == 0 || !keep(l.Leg) {
+			continue
+		}
+		for i, k := range l.Ranked {
+			if _, ok := votes[k]; !ok {
+				keys = append(keys, k)
+				best[k] = [2]int{1 << 30, len(legs)}
+			}
+			votes[k] = append(votes[k], recall.Vote{Leg: l.Leg, Weight: int64(l.Weight), Rank: i + 1})
+			if b := best[k]; i+1 < b[0] || i+1 == b[0] && li < b[1] {
+				best[k] = [2]int{i + 1, li}
+			}
+		}
+	}
+	fs := make([]recall.Fused, 0, len(keys))
+	for _, k := range keys {
+		score, num, den, n, err := recall.FuseScore(votes[k])
+		if err != nil {
+			return nil, fmt.Errorf("re-fuse: %w", err)
+		}
+		_, id, _ := strings.Cut(k, ":")
+		f := recall.Fused{Key: k, ID: id, Votes: n, BestRank: best[k][0], BestLeg: best[k][1]}
+		f.Score.Set(&score)
+		f.Num.Set(&num)
+		f.Den.Set(&den)
+		fs = append(fs, f)
+	}
+	recall.SortFused(fs)
+	var out []string
+	for _, f := range fs {
+		if len(out) == limit {
+			break
+		}
+		out = append(out, f.Key)
+	}
+	return out, nil
+}
+
+// expand maps kind:id keys to the dia ids each stands for.
+func expand(keys []string, dia map[string]string, sources map[string][]string) [][]string {
+	out := make([][]string, len(keys))
+	for i, k := range keys {
+		kind, id, _ := strings.Cut(k, ":")
+		switch kind {
+		case "episode":
+			if d, ok := dia[id]; ok {
+				out[i] = []string{d}
+			}
+		case "fact":
+			out[i] = sources[id]
+		}
+	}
+	return out
+}
+
+// factSources maps every fact id to the dia ids of its source episodes.
+func factSources(ctx context.Context, pool *pgxpool.Pool, dia map[string]string) (map[string][]string, error) {
+	out := map[string][]string{}
+	rows, err := pool.Query(ctx, `SELECT member_id, id, source_episode_ids FROM facts ORDER BY member_id, id`)
+	if err != nil {
+		return nil, fmt.Errorf("fact sources: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m, id string
+		var src []string
+		if err := rows.Scan(&m, &id, &src); err != nil {
+			return nil, fmt.Errorf("fact sources: %w", err)
+		}
+		for _, e := range src {
+			if d, ok := dia[e]; ok {
+				out[id] = append(out[id], d)
+			}
+		}
+	}
+	return out, rows.Err()
+}
+
+func sameTop(a, b [][]string, k int) bool {
+	for i := 0; i < k; i++ {
+		var x, y []string
+		if i < len(a) {
+			x = a[i]
+		}
+		if i < len(b) {
+			y = b[i]
+		}
+		if !slices.Equal(x, y) {
+			return false
+		}
+	}
+	return true
+}
+
+func top(r [][]string, k int) []string {
+	var out []string
+	for i := 0; i < k && i < len(r); i++ {
+		out = append(out, strings.Join(r[i], "+"))
+	}
+	return out
+}
+
+// Percentiles returns p50, p95 and p99 of ds in milliseconds (nearest rank).
+func Percentiles(ds []time.Duration) [3]float64 {
+	if len(ds) == 0 {
+		return [3]float64{}
+	}
+	s := slices.Clone(ds)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	at := func(p float64) float64 {
+		i := int(p*float64(len(s))+0.999999) - 1
+		if i < 0 {
+			i = 0
+		}
+		if i >= len(s) {
+			i = len(s) - 1
+		}
+		return float64(s[i].Microseconds()) / 1000
+	}
+	return [3]float64{at(0.50), at(0.95), at(0.99)}
+}

@@ -1,0 +1,144 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/memhive/memhive/episodes"
+)
+
+// DefaultURL is the server a benchmark uses when none is given: the test
+// server (MEMHIVE_TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
+func DefaultURL() string {
+	if u := os.Getenv("MEMHIVE_TEST_DATABASE_URL"); u != "" {
+		return u
+	}
+	return "postgres://postgres@127.0.0.1:5432/postgres"
+}
+
+// DB is a benchmark's own schema on a server.
+type DB struct {
+	Pool   *pgxpool.Pool
+	Schema string
+	url    string
+}
+
+var schemaRE = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
+
+// OpenSchema returns a pool whose search_path is schema, then public (where
+// the vector extension lives). With reuse false the schema is created (it
+// must not exist) and migrated; with reuse true it must exist already. An
+// empty schema name gets a fresh one with the given prefix.
+func OpenSchema(ctx context.Context, url, schema, prefix string, reuse bool, maxConns int32) (*DB, error) {
+	if schema == "" {
+		if reuse {
+			return nil, fmt.Errorf("reuse needs a schema name")
+		}
+		schema = fmt.Sprintf("%s_%s", prefix, time.Now().UTC().Format("20060102_150405"))
+	}
+	if !schemaRE.MatchString(schema) {
+		return nil, fmt.Errorf("schema name %q: want lowercase letters, digits and _", schema)
+	}
+	admin, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres at %s: %w", url, err)
+	}
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS vector`); err != nil {
+		return nil, fmt.Errorf("pgvector: %w", err)
+	}
+	var exists bool
+	if err := admin.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)`, schema).Scan(&exists); err != nil {
+		return nil, fmt.Errorf("schema %s: %w", schema, err)
+	}
+	switch {
+	case reuse && !exists:
+		return nil, fmt.Errorf("schema %s does not exist (run once with --keep)", schema)
+	case !reuse && exists:
+		return nil, fmt.Errorf("schema %s exists already (drop it, or reuse it with --reuse)", schema)
+	case !reuse:
+		if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+			return nil, fmt.Errorf("create schema %s: %w", schema, err)
+		}
+	}
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("database url: %w", err)
+	}
+	cfg.ConnConfig.RuntimeParams["search_path"] = schema + ",public"
+	if maxConns > 0 {
+		cfg.MaxConns = maxConns
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("pool: %w", err)
+	}
+	d := &DB{Pool: pool, Schema: schema, url: url}
+	if err := episodes.Migrate(ctx, pool, nil); err != nil {
+		pool.Close()
+		if !reuse {
+			_ = d.Drop(ctx)
+		}
+		return nil, fmt.Errorf("migrate %s: %w", schema, err)
+	}
+	return d, nil
+}
+
+// Drop closes the pool and drops the schema with everything in it.
+func (d *DB) Drop(ctx context.Context) error {
+	d.Pool.Close()
+	c, err := pgx.Connect(ctx, d.url)
+	if err != nil {
+		return fmt.Errorf("drop schema %s: %w", d.Schema, err)
+	}
+	defer c.Close(ctx)
+	if _, err := c.Exec(ctx, "DROP SCHEMA "+d.Schema+" CASCADE"); err != nil {
+		return fmt.Errorf("drop schema %s: %w", d.Schema, err)
+	}
+	return nil
+}
+
+// Machine describes where a benchmark ran.
+type Machine struct {
+	CPUs     int    `json:"cpus"`
+	CPUModel string `json:"cpu_model,omitempty"`
+	MemoryGB string `json:"memory,omitempty"`
+	Postgres string `json:"postgres"`
+	PGVector string `json:"pgvector,omitempty"`
+	GoOS     string `json:"goos"`
+	GoArch   string `json:"goarch"`
+}
+
+// DescribeMachine reads the CPU count, model and memory (from /proc on
+// Linux) and the server's version.
+func DescribeMachine(ctx context.Context, pool *pgxpool.Pool) Machine {
+	m := Machine{CPUs: runtime.NumCPU(), GoOS: runtime.GOOS, GoArch: runtime.GOARCH}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+				m.CPUModel = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "MemTotal:") {
+				var kb float64
+				fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(l, "MemTotal:")), "%f", &kb)
+				m.MemoryGB = fmt.Sprintf("%.1f GiB", kb/1024/1024)
+			}
+		}
+	}
+	_ = pool.QueryRow(ctx, `SHOW server_version`).Scan(&m.Postgres)
+	_ = pool.QueryRow(ctx, `SELECT extversion FROM pg_extension WHERE extname = 'vector'`).Scan(&m.PGVector)
+	return m
+}
