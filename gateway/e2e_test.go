@@ -4,9 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/episodes"
@@ -20,8 +24,9 @@ import (
 // hive is the real read path and ingress over a fresh schema, holding a
 // private turn (only alice heard it) and a shared one (alice and bob).
 type hive struct {
-	rec *recall.Service
-	mem *remember.Service
+	rec    *recall.Service
+	mem    *remember.Service
+	schema string
 }
 
 const (
@@ -42,7 +47,11 @@ func setupHive(t *testing.T) hive {
 	if _, err := episodes.Insert(context.Background(), pool, eps); err != nil {
 		t.Fatal(err)
 	}
-	return hive{rec: recall.New(pool, recall.Config{}, nil, nil), mem: remember.New(pool)}
+	var schema string
+	if err := pool.QueryRow(context.Background(), `SELECT current_schema()`).Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	return hive{rec: recall.New(pool, recall.Config{}, nil, nil), mem: remember.New(pool), schema: schema}
 }
 
 var (
@@ -272,6 +281,62 @@ func TestEndToEndMCPStreamableHTTP(t *testing.T) {
 		tc.edit(&b)
 		cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(b))
 		res, text := callTool(t, cs, gateway.RecallTool, tc.args)
+		if code := toolErrorCode(t, res, text); code != tc.code {
+			t.Fatalf("want %s, got %s", tc.code, text)
+		}
+	}
+}
+
+// TestEndToEndMCPRealStdio runs the MCP server as a child process on its
+// real stdin and stdout through gateway.ServeStdio, the way an MCP host
+// launches `memhive mcp`, and talks to it with the go-sdk client.
+func TestEndToEndMCPRealStdio(t *testing.T) {
+	t.Parallel()
+	h := setupHive(t)
+	connect := func(b gateway.Binding) *mcp.ClientSession {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), stdioChildEnv+"="+h.schema,
+			"BIND_MEMBER="+b.Member, "BIND_AUDIENCE="+strings.Join(b.Audience, ","), "BIND_CHANNEL="+b.Channel, "BIND_TIER="+b.Tier)
+		cmd.Stderr = os.Stderr
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = cs.Close() })
+		return cs
+	}
+	answer := func(cs *mcp.ClientSession) *recall.Answer {
+		res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "salary"})
+		if res.IsError {
+			t.Fatalf("tool error %s", text)
+		}
+		raw, _ := json.Marshal(res.StructuredContent)
+		var ans recall.Answer
+		if err := json.Unmarshal(raw, &ans); err != nil || ans.Text != text {
+			t.Fatalf("structured content %s", raw)
+		}
+		return &ans
+	}
+	alone, withBob := connect(aliceAlone), connect(aliceBob)
+	checkGate(t, "mcp real stdio", answer(alone), answer(withBob))
+
+	res, text := callTool(t, withBob, gateway.RecallTool, map[string]any{"query": "salary", "audience": []string{"*"}})
+	if code := toolErrorCode(t, res, text); code != memhive.CodeMalformedToolCall {
+		t.Fatalf("want malformed_tool_call, got %s", text)
+	}
+	for _, tc := range []struct {
+		edit func(*gateway.Binding)
+		args map[string]any
+		code memhive.Code
+	}{
+		{func(b *gateway.Binding) { b.Tier = "" }, map[string]any{"query": "salary"}, memhive.CodeMemoryNotConfigured},
+		{func(b *gateway.Binding) { b.Audience = nil }, map[string]any{"query": "salary"}, memhive.CodeMissingAudience},
+		{func(b *gateway.Binding) { b.Channel = "" }, map[string]any{"query": "salary"}, memhive.CodeMissingChannel},
+		{func(b *gateway.Binding) {}, map[string]any{"query": "salary", "window_from": "2024-05-01T00:00:00Z"}, memhive.CodeHalfOpenWindow},
+	} {
+		b := aliceAlone
+		tc.edit(&b)
+		res, text := callTool(t, connect(b), gateway.RecallTool, tc.args)
 		if code := toolErrorCode(t, res, text); code != tc.code {
 			t.Fatalf("want %s, got %s", tc.code, text)
 		}
