@@ -138,8 +138,8 @@ func Consume(ctx context.Context, js jetstream.JetStream, pool *pgxpool.Pool, pr
 }
 
 // Start ensures the stream and the durable consumer and begins consuming.
-// The messages are handled until Stop (or until ctx is cancelled, which
-// abandons in-flight work; Stop is the graceful way).
+// ctx bounds the consumer's life: messages are handled until Stop, or until
+// ctx ends (which abandons the message in hand; it is redelivered).
 func (c *Consumer) Start(ctx context.Context) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -162,17 +162,18 @@ func (c *Consumer) Start(ctx context.Context) error {
 		return fmt.Errorf("ensure consumer %s: %w", Durable, err)
 	}
 	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	stop := context.AfterFunc(ctx, cancel)
 	cc, err := cons.Consume(func(msg jetstream.Msg) {
 		c.inflight.Add(1)
 		defer c.inflight.Done()
 		c.handle(runCtx, msg)
 	}, jetstream.PullMaxMessages(64))
 	if err != nil {
-		stop()
 		cancel()
 		return fmt.Errorf("consume %s: %w", Durable, err)
 	}
+	// ctx ending stops fetching and abandons the work in hand (it is
+	// redelivered); Stop is the graceful way.
+	stop := context.AfterFunc(ctx, func() { cc.Stop(); cancel() })
 	c.cc, c.cancel = cc, func() { stop(); cancel() }
 	c.cfg.Logger.Info("remember lane consuming", "lane", "remember", "stream", Stream, "durable", Durable)
 	return nil

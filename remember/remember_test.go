@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -391,5 +392,42 @@ func TestConsumerStopTwice(t *testing.T) {
 	var res remember.Result
 	if err := json.Unmarshal(out, &res); err != nil || !res.Inserted {
 		t.Fatalf("outcome %s", out)
+	}
+}
+
+func TestConsumerEndsWithItsContext(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	srv := natstest.Start(t)
+	nc := srv.Conn(t)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c, err := remember.Consume(ctx, js, pool, "memhive", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	c.Stop() // returns: fetching has stopped, nothing is in hand
+	l := lane{pool: pool, nc: nc, js: js}
+	if _, err := js.Publish(context.Background(), remember.Subject("memhive", "alice"),
+		[]byte(`{"note":"while stopped","audience":["member:alice"],"channel":"c"}`)); err != nil {
+		t.Fatal(err)
+	}
+	// A new consumer on the same durable picks the message up, before the
+	// next one (one durable, in order).
+	c2, err := remember.Consume(context.Background(), js, pool, "memhive", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c2.Stop)
+	out := l.publish(t, "alice", `{"note":"after","audience":["member:alice"],"channel":"c"}`, "")
+	if !strings.Contains(string(out), `"inserted":true`) {
+		t.Fatalf("outcome %s", out)
+	}
+	if n := len(readFacts(t, l.pool, "alice")); n != 2 {
+		t.Fatalf("want both notes written in order, got %d", n)
 	}
 }
