@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -24,12 +25,16 @@ type AppenderConfig struct {
 	Prefix string `json:"prefix,omitempty"`
 	// Batch is the most turns written in one transaction. Default 1000.
 	Batch int `json:"batch,omitempty"`
-	// MaxWait is how long a fetch waits to fill a batch. Default 20ms.
+	// MaxWait is kept for templates that set it; the appender no longer
+	// waits to fill a batch (it takes what has arrived). Default 20ms.
 	MaxWait Duration `json:"max_wait,omitempty"`
 	// MaxText caps a turn's text in bytes. Default 64 KiB.
 	MaxText int `json:"max_text,omitempty"`
 	// AckWait is how long JetStream waits for an ack before redelivering. Default 30s.
 	AckWait Duration `json:"ack_wait,omitempty"`
+	// Writers is how many batches are written concurrently, each in its own
+	// transaction and acknowledged after its own commit. Default 2.
+	Writers int `json:"writers,omitempty"`
 }
 
 // WithDefaults fills the zero fields.
@@ -48,6 +53,9 @@ func (c AppenderConfig) WithDefaults() AppenderConfig {
 	}
 	if c.AckWait == 0 {
 		c.AckWait = Duration(30 * time.Second)
+	}
+	if c.Writers <= 0 {
+		c.Writers = 2
 	}
 	return c
 }
@@ -129,7 +137,20 @@ func (a *Appender) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	backoff := 100 * time.Millisecond
+	// The fetch loop hands batches to the writers; each writer commits and
+	// acknowledges its own batches, so a batch in flight when ctx ends is
+	// either committed and acknowledged or left for redelivery.
+	batches := make(chan []jetstream.Msg)
+	var wg sync.WaitGroup
+	for range a.cfg.Writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a.write(ctx, batches)
+		}()
+	}
+	defer wg.Wait()
+	defer close(batches)
 	for ctx.Err() == nil {
 		batch, err := cons.FetchNoWait(a.cfg.Batch)
 		if err != nil {
@@ -137,7 +158,7 @@ func (a *Appender) Run(ctx context.Context) error {
 				return nil
 			}
 			a.log.Warn("fetch failed", "err", err)
-			sleep(ctx, backoff)
+			sleep(ctx, time.Second)
 			continue
 		}
 		var msgs []jetstream.Msg
@@ -145,8 +166,9 @@ func (a *Appender) Run(ctx context.Context) error {
 			msgs = append(msgs, m)
 		}
 		if len(msgs) == 0 {
-			// Nothing waiting: block for the next message, briefly.
-			batch, err = cons.Fetch(a.cfg.Batch, jetstream.FetchMaxWait(time.Duration(a.cfg.MaxWait)+time.Second))
+			// Nothing waiting: block for the next message (a fetch of many
+			// would wait to fill up), then take whatever else has arrived.
+			batch, err = cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
 			if err != nil {
 				if ctx.Err() != nil {
 					return nil
@@ -159,7 +181,26 @@ func (a *Appender) Run(ctx context.Context) error {
 			if len(msgs) == 0 {
 				continue
 			}
+			if more, err := cons.FetchNoWait(a.cfg.Batch - 1); err == nil {
+				for m := range more.Messages() {
+					msgs = append(msgs, m)
+				}
+			}
 		}
+		select {
+		case batches <- msgs:
+		case <-ctx.Done():
+			// Not handed to a writer: left unacknowledged, redelivered later.
+			return nil
+		}
+	}
+	return nil
+}
+
+// write commits the batches it receives until the channel closes.
+func (a *Appender) write(ctx context.Context, batches <-chan []jetstream.Msg) {
+	backoff := 100 * time.Millisecond
+	for msgs := range batches {
 		if err := a.handle(context.WithoutCancel(ctx), msgs); err != nil {
 			a.Stats.Failures.Add(1)
 			a.log.Error("batch not committed; its turns stay unacknowledged and will be redelivered", "turns", len(msgs), "err", err)
@@ -172,7 +213,6 @@ func (a *Appender) Run(ctx context.Context) error {
 		}
 		backoff = 100 * time.Millisecond
 	}
-	return nil
 }
 
 func sleep(ctx context.Context, d time.Duration) {
