@@ -342,3 +342,9 @@ func TestEndToEndMCPRealStdio(t *testing.T) {
 		}
 	}
 }
+
+// The real services are what the gateway serves.
+var (
+	_ gateway.Recaller  = (*recall.Service)(nil)
+	_ gateway.Memorizer = (*remember.Service)(nil)
+)
