@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -14,8 +15,10 @@ type axis struct{ subject, pred string }
 // resolveChains replaces every fact on a single-cardinality axis by the
 // version in force at as_of (SPEC §4): gate-visible, valid_from ≤ as_of,
 // valid_until NULL or after as_of, not retracted. The replacement carries
-// the hit as Previously. Where a newer version (valid_from ≤ as_of) exists
-// but the gate hides it, the shown version is marked SupersessionUnknown.
+// the hit's score. Where a newer version (valid_from ≤ as_of) exists but the
+// gate hides it, the shown version is marked SupersessionUnknown. Every
+// shown fact then carries the version it replaced as Previously
+// (fillPreviously), whether it was a hit itself or stands in for one.
 // Cardinality comes from predicate_cardinality (the member's rows and the
 // hive-wide '*' rows; seeded > judged > learned, the member's before '*');
 // an unknown predicate is multi and its facts stand as they are.
@@ -94,7 +97,11 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 		}
 	}
 	if len(singles) == 0 {
-		return rs, nil, nil
+		out := slices.Clone(rs)
+		if err := s.fillPreviously(ctx, q, out, func(*row) ([]string, bool) { return nil, false }); err != nil {
+			return nil, nil, err
+		}
+		return out, nil, nil
 	}
 	rows, err = s.pool.Query(ctx, `SELECT canonical, alias FROM aliases
 		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL AND canonical = ANY($2::text[])
@@ -168,8 +175,6 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 		ax := axis{r.subjectCanon, canonPred(r.predicateCanon)}
 		if cur := axes[ax]; cur != nil && cur.ID != r.ID {
 			rep := *cur
-			prev := r.Item
-			rep.Previously = &prev
 			out[i] = &rep
 			reps = append(reps, replacement{From: r.key(), To: cur.key()})
 		}
@@ -202,7 +207,71 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 			return nil, nil, fmt.Errorf("version chain: hidden versions: %w", err)
 		}
 	}
+	if err := s.fillPreviously(ctx, q, out, func(r *row) ([]string, bool) {
+		if !single[canonPred(r.predicateCanon)] {
+			return nil, false
+		}
+		return spellings[canonPred(r.predicateCanon)], true
+	}); err != nil {
+		return nil, nil, err
+	}
 	return out, reps, nil
+}
+
+// fillPreviously sets Previously on every shown fact to the version it
+// replaced, whether the fact was a hit itself or stands in for an older
+// hit: the gate-visible, not retracted fact with a different claim that
+// names it as superseded_by, else (on a single-cardinality axis) the
+// latest visible older version on the axis with a different claim (a
+// restatement of the same claim is not a replacement). A fact with no such
+// version has no Previously. axisOf gives a fact's axis spellings and
+// whether the axis is single.
+func (s *Service) fillPreviously(ctx context.Context, q *query, out []*row, axisOf func(*row) ([]string, bool)) error {
+	var batch pgx.Batch
+	for i, r := range out {
+		if r.Kind != "fact" {
+			continue
+		}
+		if r.Previously != nil {
+			cp := *r
+			cp.Previously = nil
+			out[i] = &cp
+		}
+		b := newSQLB(q.member, q.gate)
+		id := b.p(r.ID)
+		older := `false`
+		if sp, single := axisOf(r); single {
+			at := b.p(r.at)
+			older = `(f.subject_canon = ` + b.p(r.subjectCanon) + ` AND f.predicate_canon = ANY(` + b.p(sp) + `::text[])
+				AND (f.valid_from < ` + at + ` OR (f.valid_from = ` + at + ` AND f.id < ` + id + `)))`
+		}
+		sql := `SELECT ` + factCols("f") + ` FROM facts f
+			WHERE f.member_id = $1 AND f.id <> ` + id + `
+			  AND f.claim_canon <> (SELECT c.claim_canon FROM facts c WHERE c.member_id = $1 AND c.id = ` + id + `)
+			  AND (f.superseded_by = ` + id + ` OR ` + older + `)
+			  AND ` + notRetractedSQL("f") + ` AND ` + b.gate("f") + `
+			ORDER BY (f.superseded_by IS NOT DISTINCT FROM ` + id + `) DESC, f.valid_from DESC, f.id DESC LIMIT 1`
+		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				p, err := scanFact(rows)
+				if err != nil {
+					return err
+				}
+				cp := *out[i]
+				prev := p.Item
+				cp.Previously = &prev
+				out[i] = &cp
+			}
+			return rows.Err()
+		})
+	}
+	if batch.Len() == 0 {
+		return nil
+	}
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+		return fmt.Errorf("version chain: previous versions: %w", err)
+	}
+	return nil
 }
 
 // replacement records a hit replaced by its in-force version (diagnostic).

@@ -211,3 +211,79 @@ func TestVersionChainCardinalityPrecedence(t *testing.T) {
 		t.Fatalf("learned single: %+v", items)
 	}
 }
+
+// TestPreviouslyWhenTheCurrentVersionIsTheHit: a query that finds only the
+// version in force still says what it replaced (the chain's predecessor,
+// never a restatement of the same claim, never a forgotten or hidden one).
+func TestPreviouslyWhenTheCurrentVersionIsTheHit(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	jan, mar, may := t0.AddDate(0, -4, 0), t0.AddDate(0, -2, 0), t0
+	berlin := f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "lives_in", Claim: "Berlin", ValidFrom: jan, Channel: "c", Audience: me})
+	lisbon := f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "lives_in", Claim: "Lisbon", ValidFrom: mar, Channel: "c", Audience: me})
+	// said again later: a restatement, not a replacement
+	again := f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "lives_in", Claim: "lisbon", ValidFrom: may, Channel: "c", Audience: me})
+	f.exec(`UPDATE facts SET expired_at = $2, superseded_by = $3, valid_until = $4, closure_source = 'nightly:r1' WHERE member_id = 'alice' AND id = $1`, berlin, mar, lisbon, mar)
+	f.exec(`UPDATE facts SET expired_at = $2, superseded_by = $3, valid_until = $4, closure_source = 'nightly:r2' WHERE member_id = 'alice' AND id = $1`, lisbon, may, again, may)
+	// multi predicate replaced by update_memory: the link is superseded_by
+	jazz := f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "likes", Claim: "jazz", ValidFrom: jan, Channel: "c", Audience: me})
+	blues := f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "likes", Claim: "blues", ValidFrom: mar, Channel: "c", Audience: me})
+	f.exec(`UPDATE facts SET expired_at = $2, superseded_by = $3, valid_until = $4, closure_source = 'update' WHERE member_id = 'alice' AND id = $1`, jazz, mar, blues, mar)
+	// a multi fact with an older sibling on its axis has no previously
+	rock := f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "likes", Claim: "rock", ValidFrom: may, Channel: "c", Audience: me})
+
+	s := New(f.pool, Config{}, nil, nil)
+	ask := func(query string, asOf time.Time) []Item {
+		t.Helper()
+		r := req("alice", "1", query, me, "c")
+		r.AsOf = &asOf
+		a, err := s.Recall(f.ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Items
+	}
+	byID := func(items []Item, id string) *Item {
+		for i := range items {
+			if items[i].ID == id {
+				return &items[i]
+			}
+		}
+		return nil
+	}
+	// as of April only the first Lisbon exists: found as itself, it says Berlin
+	items := ask("Lisbon", t0.AddDate(0, -1, 0))
+	l := byID(items, lisbon)
+	if l == nil || l.Previously == nil || l.Previously.ID != berlin || l.Previously.Text != "member:alice lives in Berlin" {
+		t.Fatalf("Lisbon hit without Berlin as previously: %+v", items)
+	}
+	// as of June the restatement is in force; what it replaced is Berlin
+	items = ask("Lisbon", t0.AddDate(0, 1, 0))
+	if byID(items, lisbon) != nil {
+		t.Fatalf("the older Lisbon is shown beside the one in force: %+v", items)
+	}
+	a := byID(items, again)
+	if a == nil || a.Previously == nil || a.Previously.ID != berlin {
+		t.Fatalf("restatement: %+v", items)
+	}
+	// as of February Berlin has no predecessor
+	items = ask("Berlin", t0.AddDate(0, -3, 0))
+	if b := byID(items, berlin); b == nil || b.Previously != nil {
+		t.Fatalf("Berlin as of February: %+v", items)
+	}
+	// multi: blues replaced jazz by update; rock replaced nothing
+	items = ask("blues rock", t0.AddDate(0, 1, 0))
+	if b := byID(items, blues); b == nil || b.Previously == nil || b.Previously.ID != jazz {
+		t.Fatalf("blues: %+v", items)
+	}
+	if r := byID(items, rock); r == nil || r.Previously != nil {
+		t.Fatalf("rock: %+v", items)
+	}
+	// forgetting Berlin removes it as anyone's previously
+	f.exec(`UPDATE facts SET superseded_by = NULL, closure_source = 'forget:user' WHERE member_id = 'alice' AND id = $1`, berlin)
+	items = ask("Lisbon", t0.AddDate(0, 1, 0))
+	if a := byID(items, again); a == nil || a.Previously != nil {
+		t.Fatalf("a forgotten version shown as previously: %+v %+v", items, a.Previously)
+	}
+}
