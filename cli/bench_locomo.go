@@ -89,7 +89,7 @@ nightly pass before asking. See docs/benchmarks-method.md.`)
 
 func printLocomo(w io.Writer, r *bench.LocomoResult) {
 	fmt.Fprintf(w, "LoCoMo retrieval, %s\n", r.Date)
-	fmt.Fprintf(w, "machine: %d CPUs (%s), %s, PostgreSQL %s, pgvector %s\n", r.Machine.CPUs, r.Machine.CPUModel, r.Machine.MemoryGB, r.Machine.Postgres, r.Machine.PGVector)
+	fmt.Fprintf(w, "machine: %d CPUs (%s), %s, PostgreSQL %s, pgvector %s, load average %s\n", r.Machine.CPUs, r.Machine.CPUModel, r.Machine.MemoryGB, r.Machine.Postgres, r.Machine.PGVector, r.Machine.LoadAvg)
 	fmt.Fprintf(w, "%d samples, %d turns, %d questions; embedder %s; facts %v", r.Samples, r.Turns, r.Questions, r.Embedder, r.WithFacts)
 	if r.WithFacts {
 		fmt.Fprintf(w, " (%d facts, %d entities)", r.Facts, r.Entities)

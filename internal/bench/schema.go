@@ -36,8 +36,9 @@ var schemaRE = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 // OpenSchema returns a pool whose search_path is schema, then public (where
 // the vector extension lives). With reuse false the schema is created (it
 // must not exist) and migrated; with reuse true it must exist already. An
-// empty schema name gets a fresh one with the given prefix.
-func OpenSchema(ctx context.Context, url, schema, prefix string, reuse bool, maxConns int32) (*DB, error) {
+// empty schema name gets a fresh one with the given prefix. configure, if
+// given, adjusts the pool's configuration (a tracer, say).
+func OpenSchema(ctx context.Context, url, schema, prefix string, reuse bool, maxConns int32, configure ...func(*pgxpool.Config)) (*DB, error) {
 	if schema == "" {
 		if reuse {
 			return nil, fmt.Errorf("reuse needs a schema name")
@@ -77,6 +78,9 @@ func OpenSchema(ctx context.Context, url, schema, prefix string, reuse bool, max
 	if maxConns > 0 {
 		cfg.MaxConns = maxConns
 	}
+	for _, f := range configure {
+		f(cfg)
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("pool: %w", err)
@@ -115,6 +119,10 @@ type Machine struct {
 	PGVector string `json:"pgvector,omitempty"`
 	GoOS     string `json:"goos"`
 	GoArch   string `json:"goarch"`
+	// LoadAvg is /proc/loadavg's 1, 5 and 15 minute load when described:
+	// the machine is shared, and a load above the CPU count inflates every
+	// latency measured.
+	LoadAvg string `json:"loadavg,omitempty"`
 }
 
 // DescribeMachine reads the CPU count, model and memory (from /proc on
@@ -138,7 +146,21 @@ func DescribeMachine(ctx context.Context, pool *pgxpool.Pool) Machine {
 			}
 		}
 	}
+	m.LoadAvg = LoadAvg()
 	_ = pool.QueryRow(ctx, `SHOW server_version`).Scan(&m.Postgres)
 	_ = pool.QueryRow(ctx, `SELECT extversion FROM pg_extension WHERE extname = 'vector'`).Scan(&m.PGVector)
 	return m
+}
+
+// LoadAvg is the 1, 5 and 15 minute load average ("" off Linux).
+func LoadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
 }
