@@ -426,8 +426,43 @@ func (s *Service) fetchRows(ctx context.Context, q *query, episodeIDs, factIDs [
 	return out, nil
 }
 
-// graphLeg: entities named in the query (canonical names, live entity
-// aliases one hop; trigram similarity when nothing matches exactly),
+// seedNames are the canonical names the graph leg looks up: the query's
+// grams; each gram as a participant id ("alice" → "member:alice",
+// "person:alice"; "bob smith" → "member:bob_smith" …), since the close pass
+// names a speaker's entity by their id; and, when the query speaks in the
+// first person ("my manager"), the asker's own id, returned as self.
+func seedNames(gs []string, query, asker string) (names []string, self string) {
+	seen := map[string]bool{}
+	add := func(n string) {
+		if n != "" && !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	for _, g := range gs {
+		add(g)
+	}
+	for _, g := range gs {
+		if strings.Contains(g, ":") {
+			continue
+		}
+		u := strings.ReplaceAll(g, " ", "_")
+		add("member:" + u)
+		add("person:" + u)
+	}
+	for _, w := range words(query) {
+		switch w {
+		case "i", "me", "my", "mine", "myself":
+			self = memhive.Canon(asker)
+			add(self)
+		}
+	}
+	return names, self
+}
+
+// graphLeg: entities named in the query (canonical names, participant
+// ids, the asker for a first-person query, live entity aliases one hop;
+// trigram similarity when no name but the asker's matches exactly),
 // walked over gated edges to GraphDepth, never expanding a hub, then up to
 // GraphFactsPerNode facts about each node.
 func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
@@ -441,7 +476,8 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 		return res, nil
 	}
 	gs := grams(q.req.Query)
-	if len(gs) == 0 {
+	names, self := seedNames(gs, q.req.Query, q.asker)
+	if len(names) == 0 {
 		return res, nil
 	}
 	type node struct {
@@ -449,7 +485,7 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 		depth     int
 	}
 	b := newSQLB(q.member, q.gate)
-	g := b.p(gs)
+	g := b.p(names)
 	seedSQL := `SELECT en.id, en.canon FROM entities en
 		WHERE en.member_id = $1 AND ` + b.gate("en") + ` AND (en.canon = ANY(` + g + `::text[])
 		   OR en.canon IN (SELECT a.canonical FROM aliases a WHERE a.member_id = $1 AND a.dimension = 'entity'
@@ -469,7 +505,8 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("graph leg: seeds: %w", err)
 	}
-	if len(seeds) == 0 {
+	named := slices.ContainsFunc(seeds, func(n node) bool { return n.canon != self })
+	if !named {
 		var long []string
 		for _, x := range gs {
 			if len([]rune(x)) >= 4 {
@@ -483,9 +520,11 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 				JOIN entities en ON en.member_id = $1 AND en.canon % g.name AND similarity(en.canon, g.name) >= 0.6
 				WHERE ` + b.gate("en") + `
 				ORDER BY en.canon, en.id LIMIT ` + b.p(s.cfg.GraphMaxNodes)
-			if seeds, err = collect(sql, b.args); err != nil {
+			fuzzy, err := collect(sql, b.args)
+			if err != nil {
 				return nil, fmt.Errorf("graph leg: fuzzy seeds: %w", err)
 			}
+			seeds = append(seeds, fuzzy...)
 		}
 	}
 	if len(seeds) == 0 {

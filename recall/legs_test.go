@@ -215,6 +215,45 @@ func TestGraphLegWalksGatedEdgesAndSkipsHubs(t *testing.T) {
 	}
 }
 
+// TestGraphLegSeedsParticipantsAndTheAsker: "Alice" reaches the entity the
+// close pass names member:alice, and "my" reaches the asker's own entity,
+// without any alias; then the walk goes two hops from there.
+func TestGraphLegSeedsParticipantsAndTheAsker(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	alice := f.entity("alice", "member:alice", "c", me)
+	carol := f.entity("alice", "Carol", "c", me)
+	dana := f.entity("alice", "Dana", "c", me)
+	porto := f.entity("alice", "Porto", "c", me)
+	f.edge("alice", alice, carol, "manager", "c", me)
+	f.edge("alice", carol, dana, "sister", "c", me)
+	f.edge("alice", dana, porto, "lives_in", "c", me)
+	lives := f.fact(facts.Fact{Member: "alice", Subject: "Dana", Predicate: "lives_in", Claim: "Porto", ValidFrom: t0, Channel: "c", Audience: me})
+	s := New(f.pool, Config{}, nil, nil)
+	for _, tc := range []struct {
+		query, asker string
+		want         bool
+	}{
+		{"where does the sister of Alice's manager live?", "", true},
+		{"where does my manager's sister live?", "", true},
+		{"where does my manager's sister live?", "person:zed", false}, // zed's "my" is not alice
+		{"where does the sister of the manager live?", "", false},
+	} {
+		r := req("alice", "1", tc.query, me, "c")
+		r.Asker = tc.asker
+		q, _ := s.prepare(r)
+		res, err := s.graphLeg(f.ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := slices.ContainsFunc(res.rows, func(r *row) bool { return r.ID == lives })
+		if got != tc.want {
+			t.Errorf("%q (asker %q): Porto fact found %v, want %v (%v)", tc.query, tc.asker, got, tc.want, res.rows)
+		}
+	}
+}
+
 type fakeSynth struct {
 	down *Downgrade
 	got  []Item
