@@ -111,7 +111,7 @@ func TestRefuseMatchesServiceOrder(t *testing.T) {
 		{Leg: recall.LegSemantic, Weight: 1, Ranked: []string{"episode:c", "episode:d"}},
 		{Leg: recall.LegTemporal, Weight: 0, Ranked: []string{"episode:d"}},
 	}
-	all, err := Refuse(legs, func(string) bool { return true }, 10)
+	all, err := Refuse(legs, func(_ string, w int) int64 { return int64(w) }, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,11 +121,41 @@ func TestRefuseMatchesServiceOrder(t *testing.T) {
 	if want := []string{"episode:c", "episode:a", "episode:b", "episode:d"}; !slices.Equal(all, want) {
 		t.Fatalf("all legs = %v, want %v", all, want)
 	}
-	kw, err := Refuse(legs, func(l string) bool { return l == recall.LegKeyword }, 2)
+	kw, err := Refuse(legs, func(l string, w int) int64 {
+		if l == recall.LegKeyword {
+			return int64(w)
+		}
+		return 0
+	}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"episode:a", "episode:b"}; !slices.Equal(kw, want) {
 		t.Fatalf("keyword only = %v, want %v", kw, want)
+	}
+	// two disjoint legs: unweighted, ranks interleave (ties by leg order);
+	// keyword weight 3 puts both keyword hits first
+	two := []recall.LegDiagnostic{
+		{Leg: recall.LegKeyword, Weight: 1, Ranked: []string{"episode:a", "episode:b"}},
+		{Leg: recall.LegSemantic, Weight: 1, Ranked: []string{"episode:d", "episode:c"}},
+	}
+	plain, err := Refuse(two, func(_ string, w int) int64 { return int64(w) }, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"episode:a", "episode:d", "episode:b", "episode:c"}; !slices.Equal(plain, want) {
+		t.Fatalf("disjoint legs = %v, want %v", plain, want)
+	}
+	heavy, err := Refuse(two, func(l string, w int) int64 {
+		if l == recall.LegKeyword {
+			return 3 * int64(w)
+		}
+		return int64(w)
+	}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"episode:a", "episode:b", "episode:d", "episode:c"}; !slices.Equal(heavy, want) {
+		t.Fatalf("keyword weight 3 = %v, want %v", heavy, want)
 	}
 }

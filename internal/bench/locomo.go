@@ -251,15 +251,35 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	mem, epOnly, bm := NewAcc(), NewAcc(), NewAcc()
 	legNames := []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf}
 	type variant struct {
-		name string
-		keep func(leg string) bool
+		name   string
+		weight func(leg string, w int) int64
 	}
-	variants := []variant{{"all legs (re-fused)", func(string) bool { return true }}}
+	same := func(_ string, w int) int64 { return int64(w) }
+	variants := []variant{{"all legs (re-fused)", same}}
 	for _, l := range legNames {
-		variants = append(variants, variant{"without " + l, func(x string) bool { return x != l }})
+		variants = append(variants, variant{"without " + l, func(x string, w int) int64 {
+			if x == l {
+				return 0
+			}
+			return int64(w)
+		}})
 	}
 	for _, l := range legNames {
-		variants = append(variants, variant{l + " only", func(x string) bool { return x == l }})
+		variants = append(variants, variant{l + " only", func(x string, w int) int64 {
+			if x != l {
+				return 0
+			}
+			return int64(w)
+		}})
+	}
+	// weightings the service does not use, to show what a weight would do
+	for _, kw := range []int64{2, 3} {
+		variants = append(variants, variant{fmt.Sprintf("keyword weight %d", kw), func(x string, w int) int64 {
+			if x == recall.LegKeyword {
+				return kw * int64(w)
+			}
+			return int64(w)
+		}})
 	}
 	accs := make([]*Acc, len(variants))
 	for i := range accs {
@@ -279,7 +299,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 		epOnly.Add(j.q.Category, j.q.Evidence, j.epOnly)
 		bm.Add(j.q.Category, j.q.Evidence, j.bm25)
 		for vi, v := range variants {
-			keys, err := Refuse(j.legs, v.keep, o.Limit)
+			keys, err := Refuse(j.legs, v.weight, o.Limit)
 			if err != nil {
 				return nil, err
 			}
@@ -373,15 +393,18 @@ func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, j *asked, li
 	return nil
 }
 
-// Refuse re-fuses the legs' ranked keys kept by keep with recall.FuseScore
-// and recall.SortFused (the service's own fusion and order), and returns the
-// first limit keys. Legs with weight 0 vote for nothing, as in the service.
-func Refuse(legs []recall.LegDiagnostic, keep func(leg string) bool, limit int) ([]string, error) {
+// Refuse re-fuses the legs' ranked keys with recall.FuseScore and
+// recall.SortFused (the service's own fusion and order), each leg's votes
+// weighted by weight(leg, the leg's own weight) — 0 leaves the leg out —
+// and returns the first limit keys. Legs with weight 0 in the diagnostic
+// vote for nothing, as in the service.
+func Refuse(legs []recall.LegDiagnostic, weight func(leg string, w int) int64, limit int) ([]string, error) {
 	votes := map[string][]recall.Vote{}
 	best := map[string][2]int{} // best rank, leg index
 	var keys []string
 	for li, l := range legs {
-		if l.Weight == 0 || !keep(l.Leg) {
+		w := weight(l.Leg, l.Weight)
+		if l.Weight == 0 || w == 0 {
 			continue
 		}
 		for i, k := range l.Ranked {
@@ -389,7 +412,7 @@ func Refuse(legs []recall.LegDiagnostic, keep func(leg string) bool, limit int) 
 				keys = append(keys, k)
 				best[k] = [2]int{1 << 30, len(legs)}
 			}
-			votes[k] = append(votes[k], recall.Vote{Leg: l.Leg, Weight: int64(l.Weight), Rank: i + 1})
+			votes[k] = append(votes[k], recall.Vote{Leg: l.Leg, Weight: w, Rank: i + 1})
 			if b := best[k]; i+1 < b[0] || i+1 == b[0] && li < b[1] {
 				best[k] = [2]int{i + 1, li}
 			}
