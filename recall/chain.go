@@ -234,7 +234,7 @@ func (s *Service) fillPreviously(ctx context.Context, q *query, out []*row, axis
 		}
 		if r.Previously != nil {
 			cp := *r
-			cp.Previously = nil
+			cp.Previously, cp.prevText = nil, ""
 			out[i] = &cp
 		}
 		b := newSQLB(q.member, q.gate)
@@ -260,6 +260,10 @@ func (s *Service) fillPreviously(ctx context.Context, q *query, out []*row, axis
 				cp := *out[i]
 				prev := p.Item
 				cp.Previously = &prev
+				cp.prevText = p.Text
+				if p.subjectCanon == cp.subjectCanon {
+					cp.prevText = p.claim
+				}
 				out[i] = &cp
 			}
 			return rows.Err()

@@ -1,6 +1,8 @@
 package recall
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -257,6 +259,20 @@ func TestPreviouslyWhenTheCurrentVersionIsTheHit(t *testing.T) {
 	l := byID(items, lisbon)
 	if l == nil || l.Previously == nil || l.Previously.ID != berlin || l.Previously.Text != "member:alice lives in Berlin" {
 		t.Fatalf("Lisbon hit without Berlin as previously: %+v", items)
+	}
+	// the model-facing line and the item JSON say it too
+	r := req("alice", "1", "Lisbon", me, "c")
+	r.AsOf = ptr(t0.AddDate(0, -1, 0))
+	ans, err := s.Recall(f.ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(ans.Text, "] member:alice lives in Lisbon (previously: Berlin)") {
+		t.Fatalf("text: %s", ans.Text)
+	}
+	js, _ := json.Marshal(ans.Items[0])
+	if !strings.Contains(string(js), `"previously":{"kind":"fact","id":"`+berlin+`"`) || !strings.Contains(string(js), `"supersession_unknown":false`) {
+		t.Fatalf("item JSON: %s", js)
 	}
 	// as of June the restatement is in force; what it replaced is Berlin
 	items = ask("Lisbon", t0.AddDate(0, 1, 0))

@@ -48,6 +48,11 @@ type row struct {
 	until          *time.Time // facts: valid_until
 	subjectCanon   string
 	predicateCanon string
+	claim          string // facts: the claim as written
+	// prevText is how the model-facing line names Previously: its claim
+	// alone when it is about the same subject ("previously: Berlin"),
+	// else its whole text.
+	prevText string
 }
 
 func (r *row) key() string { return r.Kind + ":" + r.ID }
@@ -81,6 +86,7 @@ func scanFact(rows pgx.Rows, extra ...any) (*row, error) {
 		return nil, err
 	}
 	r.Text = factText(subj, pred, claim)
+	r.claim = claim
 	r.When = fmtTime(r.at)
 	r.until = until
 	return r, nil

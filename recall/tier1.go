@@ -154,7 +154,11 @@ func factLine(r *row) string {
 	}
 	l += "] " + r.Text
 	if r.Previously != nil {
-		l += " (previously: " + r.Previously.Text + ")"
+		prev := r.prevText
+		if prev == "" {
+			prev = r.Previously.Text
+		}
+		l += " (previously: " + prev + ")"
 	}
 	if r.SupersessionUnknown {
 		l += " (a newer version may exist that this audience cannot see)"
