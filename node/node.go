@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -154,6 +155,13 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 			}
 		}
 		n.Hive.Add(appenderCell{a})
+		for name, v := range map[string]*atomic.Int64{"accepted": &a.Stats.Accepted, "duplicates": &a.Stats.Duplicates,
+			"refused": &a.Stats.Refused, "batches": &a.Stats.Batches, "failures": &a.Stats.Failures} {
+			n.Registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+				Name: "memhive_appender_" + name + "_total",
+				Help: "Appender " + name + " since start (turns, or batches and failed transactions).",
+			}, func() float64 { return float64(v.Load()) }))
+		}
 	}
 	if hiveT.Enabled("embedder") && n.Embedder != nil {
 		var p struct {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -19,15 +20,31 @@ import (
 	"github.com/memhive/memhive/lanes"
 )
 
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
 // buildBinary builds memhive once per test binary.
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "memhive")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "memhive-bin-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "memhive")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
 	}
-	return bin
+	return binPath
 }
 
 type upProc struct {
@@ -174,5 +191,83 @@ func TestKill9KeepsAcknowledgedTurns(t *testing.T) {
 	}
 	if got != n || rows != n {
 		t.Fatalf("after kill -9 and restart: %d distinct turns in %d rows, want %d acknowledged turns exactly once", got, rows, n)
+	}
+}
+
+// TestTwoUpsSideBySide runs two memhive up with different data directories
+// at once, with the default ports (4222 is the system NATS here, so both
+// take free ports), and checks that each serves its own record.
+func TestTwoUpsSideBySide(t *testing.T) {
+	bin := buildBinary(t)
+	a := filepath.Join(t.TempDir(), "a")
+	b := filepath.Join(t.TempDir(), "b")
+	start := func(data string) *upProc {
+		logf, _ := os.Create(data + ".log")
+		cmd := exec.Command(bin, "up", "--data", data)
+		cmd.Env = append(os.Environ(), "MEMHIVE_EMBEDDER=hash", "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=", "MEMHIVE_HTTP_ADDR=", "MEMHIVE_NATS_PORT=")
+		cmd.Stdout, cmd.Stderr = logf, logf
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = cmd.Process.Signal(syscall.SIGTERM); _ = cmd.Wait(); logf.Close() })
+		return &upProc{cmd: cmd, log: logf}
+	}
+	pa, pb := start(a), start(b)
+	wait := func(p *upProc, data string) *config.Addresses {
+		deadline := time.Now().Add(150 * time.Second)
+		for time.Now().Before(deadline) {
+			if ad, err := config.ReadAddresses(data); err == nil && ad.PID == p.cmd.Process.Pid {
+				return ad
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		logData, _ := os.ReadFile(data + ".log")
+		t.Fatalf("%s did not come up:\n%s", data, logData)
+		return nil
+	}
+	aa, ab := wait(pa, a), wait(pb, b)
+	if aa.NATSURL == ab.NATSURL || aa.HTTPAddr == ab.HTTPAddr || aa.DatabaseURL == ab.DatabaseURL {
+		t.Fatalf("the two share an address: %+v %+v", aa, ab)
+	}
+	if strings.HasSuffix(aa.NATSURL, ":4222") || strings.HasSuffix(ab.NATSURL, ":4222") {
+		t.Fatalf("an embedded NATS claims 4222, which the system NATS holds: %s %s", aa.NATSURL, ab.NATSURL)
+	}
+	logA, _ := os.ReadFile(a + ".log")
+	if !strings.Contains(string(logA), "4222 is taken") {
+		t.Fatalf("the log does not say the default port was replaced:\n%s", logA)
+	}
+	runCLI(t, bin, a, "publish", "--member", "ann", "--channel", "web:chat", "--audience", "member:ann", "--speaker", "member:ann", "in a")
+	runCLI(t, bin, b, "publish", "--member", "ann", "--channel", "web:chat", "--audience", "member:ann", "--speaker", "member:ann", "in b")
+	if out := runCLI(t, bin, a, "episodes", "--member", "ann"); !strings.Contains(out, "in a") || strings.Contains(out, "in b") {
+		t.Fatalf("a's record: %s", out)
+	}
+}
+
+// TestImportJSONL imports a JSONL file with one bad line and reports counts.
+func TestImportJSONL(t *testing.T) {
+	bin := buildBinary(t)
+	data := filepath.Join(t.TempDir(), "data")
+	startUp(t, bin, data)
+	f := filepath.Join(t.TempDir(), "turns.jsonl")
+	lines := `{"member":"zoe","session":"s","channel":"web:chat","audience":["member:zoe"],"speaker":"member:zoe","text":"one"}
+{"session":"s","channel":"web:chat","audience":["member:zoe"],"speaker":"member:zoe","text":"two (member from the flag)"}
+{"member":"zoe","session":"s","channel":"web:chat","speaker":"member:zoe","text":"no audience"}
+`
+	if err := os.WriteFile(f, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := runCLI(t, bin, data, "import", "--member", "zoe", "--json", f)
+	var sum struct {
+		Turns, Accepted, Refused int
+		RefusedByCode            map[string]int `json:"refused_by_code"`
+	}
+	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &sum); err != nil {
+		t.Fatalf("import --json: %v\n%s", err, out)
+	}
+	if sum.Turns != 3 || sum.Accepted != 2 || sum.Refused != 1 || sum.RefusedByCode["missing_audience"] != 1 {
+		t.Fatalf("import summary %+v from %s", sum, out)
+	}
+	if out := runCLI(t, bin, data, "episodes", "--member", "zoe"); !strings.Contains(out, "two (member from the flag)") {
+		t.Fatalf("episodes: %s", out)
 	}
 }
