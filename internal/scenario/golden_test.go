@@ -3,6 +3,7 @@ package scenario
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -149,6 +150,12 @@ func TestAliasRevertRestoresGoldenAnswers(t *testing.T) {
 			changed++
 			t.Logf("with aliases, %q changed", goldenQueries[i])
 		}
+	}
+	// The predicate alias puts occupation on job_title's axis: the memorized
+	// "nurse" replaces the spoken "teacher" only while the alias is live.
+	occ := slices.Index(goldenQueries, "what is my occupation?")
+	if strings.Contains(before[occ], "(previously: teacher)") || !strings.Contains(during[occ], "occupation nurse (previously: teacher)") {
+		t.Errorf("occupation → job_title did not join the axes:\nbefore %s\nduring %s", before[occ], during[occ])
 	}
 	// Every answer changes here: the self leg brings the member's own facts
 	// into each one, and "occupation nurse" now replaces "job title
