@@ -46,9 +46,9 @@ func TestRecallAfterNightly(t *testing.T) {
 	if it := ask(lisbonAt.AddDate(0, 0, -7), me); it.Text == "" || !contains(it.Text, "Berlin") {
 		t.Fatalf("before the move: %+v", it)
 	}
-	// After the move Lisbon is in force and Berlin is never shown as current.
-	// (Whether Lisbon carries Berlin as "previously" when Lisbon is itself
-	// the hit is recall's rendering; see the report.)
+	// After the move Lisbon is in force, carries Berlin as what it replaced
+	// (also when Lisbon is itself the hit), and Berlin is never shown as
+	// current.
 	after := lisbonAt.AddDate(0, 0, 7)
 	a, err := svc.Recall(ctx, recall.Request{Member: "alice", Query: "where does alice live", Tier: "1",
 		Audience: me, Channel: "web:chat", AsOf: &after})
@@ -63,7 +63,12 @@ func TestRecallAfterNightly(t *testing.T) {
 		if contains(it.Text, "Berlin") {
 			t.Fatalf("Berlin shown as in force after the move: %+v", it)
 		}
-		lisbon = lisbon || contains(it.Text, "Lisbon")
+		if contains(it.Text, "Lisbon") {
+			lisbon = true
+			if it.Previously == nil || !contains(it.Previously.Text, "Berlin") {
+				t.Fatalf("Lisbon without Berlin as previously: %+v", it)
+			}
+		}
 	}
 	if !lisbon {
 		t.Fatalf("after the move: %s", a.Text)
