@@ -67,10 +67,14 @@ type LocomoResult struct {
 	RecallMS [3]float64 `json:"recall_ms_p50_p95_p99"`
 	Memhive  Table      `json:"memhive"`
 	// EpisodesOnly is Memhive with fact items counted as misses (only with facts).
-	EpisodesOnly *Table    `json:"episodes_only,omitempty"`
-	BM25         Table     `json:"bm25"`
-	Ablation     []Table   `json:"ablation"`
-	Legs         []LegStat `json:"legs"`
+	EpisodesOnly *Table `json:"episodes_only,omitempty"`
+	BM25         Table  `json:"bm25"`
+	// BM25Speaker is BM25 over each turn's text with its speaker's name
+	// prepended: not the paper's baseline, a what-if for the recall owner
+	// (LoCoMo questions name the speaker; the turns rarely do).
+	BM25Speaker Table     `json:"bm25_speaker"`
+	Ablation    []Table   `json:"ablation"`
+	Legs        []LegStat `json:"legs"`
 	// RefusedMismatch counts questions whose "all legs" re-fusion differs from
 	// the answer's own top 10 (it should be 0 without facts: version-chain
 	// replacement is the only step the re-fusion leaves out).
@@ -179,16 +183,22 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	}
 
 	// BM25 per sample, over the very texts memhive stores
-	bms := make([]*BM25, len(samples))
+	// and, as a what-if, over "<speaker name>: <text>"
+	bms, bmsSpk := make([]*BM25, len(samples)), make([]*BM25, len(samples))
 	docs := make([][]string, len(samples))
 	for i, s := range samples {
-		var texts []string
-		for _, t := range s.Turns() {
-			texts = append(texts, t.Text)
-			_, d, _ := strings.Cut(t.Ref, "/")
-			docs[i] = append(docs[i], d)
+		var texts, withSpk []string
+		for _, se := range s.Sessions {
+			for _, t := range se.Turns {
+				docs[i] = append(docs[i], t.DiaID)
+				withSpk = append(withSpk, t.Speaker+": ")
+			}
 		}
-		bms[i] = NewBM25(texts, 1.5, 0.75)
+		for k, t := range s.Turns() {
+			texts = append(texts, t.Text)
+			withSpk[k] += t.Text
+		}
+		bms[i], bmsSpk[i] = NewBM25(texts, 1.5, 0.75), NewBM25(withSpk, 1.5, 0.75)
 	}
 
 	// ask
@@ -248,7 +258,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	progress("asked %d questions (%.1fs)", len(jobs), res.Seconds["ask"])
 
 	// score
-	mem, epOnly, bm := NewAcc(), NewAcc(), NewAcc()
+	mem, epOnly, bm, bmSpk := NewAcc(), NewAcc(), NewAcc(), NewAcc()
 	legNames := []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf}
 	type variant struct {
 		name   string
@@ -294,6 +304,11 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 		for _, i := range bms[j.sample].Search(j.q.Text, o.Limit) {
 			j.bm25 = append(j.bm25, []string{docs[j.sample][i]})
 		}
+		var spk [][]string
+		for _, i := range bmsSpk[j.sample].Search(j.q.Text, o.Limit) {
+			spk = append(spk, []string{docs[j.sample][i]})
+		}
+		bmSpk.Add(j.q.Category, j.q.Evidence, spk)
 		lat = append(lat, j.elapsed)
 		mem.Add(j.q.Category, j.q.Evidence, j.items)
 		epOnly.Add(j.q.Category, j.q.Evidence, j.epOnly)
@@ -337,6 +352,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 		res.EpisodesOnly = &t
 	}
 	res.BM25 = bm.Table("BM25 (k1 1.5, b 0.75), same run")
+	res.BM25Speaker = bmSpk.Table("BM25 over \"speaker: text\" (what-if)")
 	for i, v := range variants {
 		res.Ablation = append(res.Ablation, accs[i].Table(v.name))
 	}
