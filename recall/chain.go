@@ -98,10 +98,14 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 	}
 	if len(singles) == 0 {
 		out := slices.Clone(rs)
+		reps, err := s.followUpdates(ctx, q, out, func(*row) bool { return false })
+		if err != nil {
+			return nil, nil, err
+		}
 		if err := s.fillPreviously(ctx, q, out, func(*row) ([]string, bool) { return nil, false }); err != nil {
 			return nil, nil, err
 		}
-		return out, nil, nil
+		return out, reps, nil
 	}
 	rows, err = s.pool.Query(ctx, `SELECT canonical, alias FROM aliases
 		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL AND canonical = ANY($2::text[])
@@ -207,6 +211,11 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 			return nil, nil, fmt.Errorf("version chain: hidden versions: %w", err)
 		}
 	}
+	more, err := s.followUpdates(ctx, q, out, func(r *row) bool { return single[canonPred(r.predicateCanon)] })
+	if err != nil {
+		return nil, nil, err
+	}
+	reps = append(reps, more...)
 	if err := s.fillPreviously(ctx, q, out, func(r *row) ([]string, bool) {
 		if !single[canonPred(r.predicateCanon)] {
 			return nil, false
@@ -216,6 +225,78 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 		return nil, nil, err
 	}
 	return out, reps, nil
+}
+
+// followUpdates handles fact hits off single-cardinality axes (where
+// resolveChains does not pick a version in force): a hit that a later
+// version replaced (update_memory sets superseded_by, on any axis) is
+// replaced by the newest version of its superseded_by chain with
+// valid_from ≤ as_of that the gate shows, and marked SupersessionUnknown
+// when a newer one (valid_from ≤ as_of) exists that the gate hides.
+// Retracted versions are not on the chain.
+func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, single func(*row) bool) ([]replacement, error) {
+	type link struct {
+		r       *row
+		depth   int
+		visible bool
+	}
+	chains := make([][]link, len(out))
+	var batch pgx.Batch
+	for i, r := range out {
+		if r.Kind != "fact" || single(r) {
+			continue
+		}
+		b := newSQLB(q.member, q.gate)
+		sql := `WITH RECURSIVE ch(id, depth) AS (
+				SELECT f.superseded_by, 1 FROM facts f WHERE f.member_id = $1 AND f.id = ` + b.p(r.ID) + ` AND f.superseded_by IS NOT NULL
+				UNION ALL
+				SELECT f.superseded_by, ch.depth + 1 FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
+				WHERE f.superseded_by IS NOT NULL AND ch.depth < 64)
+			SELECT ` + factCols("f") + `, ch.depth, ` + b.gate("f") + ` FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
+			WHERE f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
+			ORDER BY ch.depth`
+		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var l link
+				r, err := scanFact(rows, &l.depth, &l.visible)
+				if err != nil {
+					return err
+				}
+				l.r = r
+				chains[i] = append(chains[i], l)
+			}
+			return rows.Err()
+		})
+	}
+	if batch.Len() == 0 {
+		return nil, nil
+	}
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+		return nil, fmt.Errorf("version chain: updates: %w", err)
+	}
+	var reps []replacement
+	for i, ch := range chains {
+		if len(ch) == 0 {
+			continue
+		}
+		var shown *row
+		hidden := false
+		for _, l := range ch { // by depth: the last visible wins, a hidden one after it is unknown
+			if l.visible {
+				shown, hidden = l.r, false
+			} else {
+				hidden = true
+			}
+		}
+		cp := *out[i]
+		if shown != nil {
+			reps = append(reps, replacement{From: out[i].key(), To: shown.key()})
+			cp = *shown
+		}
+		cp.SupersessionUnknown = cp.SupersessionUnknown || hidden
+		out[i] = &cp
+	}
+	return reps, nil
 }
 
 // fillPreviously sets Previously on every shown fact to the version it

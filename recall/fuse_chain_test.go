@@ -296,6 +296,27 @@ func TestPreviouslyWhenTheCurrentVersionIsTheHit(t *testing.T) {
 	if r := byID(items, rock); r == nil || r.Previously != nil {
 		t.Fatalf("rock: %+v", items)
 	}
+	// the updated multi fact is never shown as current after its update …
+	items = ask("jazz", t0.AddDate(0, 1, 0))
+	if byID(items, jazz) != nil {
+		t.Fatalf("jazz shown after update_memory replaced it: %+v", items)
+	}
+	if b := byID(items, blues); b == nil || b.Previously == nil || b.Previously.ID != jazz {
+		t.Fatalf("the jazz hit is not replaced by blues: %+v", items)
+	}
+	// … but is before it
+	items = ask("jazz", t0.AddDate(0, -3, 0))
+	if j := byID(items, jazz); j == nil || byID(items, blues) != nil {
+		t.Fatalf("as of February: %+v", items)
+	}
+	// a replacement hidden from this audience: the hit stays, marked unknown
+	tea := f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "likes", Claim: "green tea", ValidFrom: jan, Channel: "c", Audience: me})
+	coffee := f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "likes", Claim: "coffee", ValidFrom: mar, Channel: "c", Audience: []string{"person:bob"}})
+	f.exec(`UPDATE facts SET expired_at = $2, superseded_by = $3, valid_until = $4, closure_source = 'update' WHERE member_id = 'alice' AND id = $1`, tea, mar, coffee, mar)
+	items = ask("green tea", t0.AddDate(0, 1, 0))
+	if g := byID(items, tea); g == nil || !g.SupersessionUnknown || byID(items, coffee) != nil {
+		t.Fatalf("hidden update: %+v", items)
+	}
 	// forgetting Berlin removes it as anyone's previously
 	f.exec(`UPDATE facts SET superseded_by = NULL, closure_source = 'forget:user' WHERE member_id = 'alice' AND id = $1`, berlin)
 	items = ask("Lisbon", t0.AddDate(0, 1, 0))
