@@ -318,16 +318,22 @@ func (s *Service) fillPreviously(ctx context.Context, q *query, out []*row, axis
 			cp.Previously, cp.prevText = nil, ""
 			out[i] = &cp
 		}
+		// Both kinds of predecessor lie on the shown fact's axis (nightly and
+		// update_memory keep subject and predicate), so the lookup is a range
+		// of facts_axis_idx, never a scan of the member's facts.
 		b := newSQLB(q.member, q.gate)
 		id := b.p(r.ID)
+		sp, single := axisOf(r)
 		older := `false`
-		if sp, single := axisOf(r); single {
+		if !single {
+			sp = []string{r.predicateCanon}
+		} else {
 			at := b.p(r.at)
-			older = `(f.subject_canon = ` + b.p(r.subjectCanon) + ` AND f.predicate_canon = ANY(` + b.p(sp) + `::text[])
-				AND (f.valid_from < ` + at + ` OR (f.valid_from = ` + at + ` AND f.id < ` + id + `)))`
+			older = `(f.valid_from < ` + at + ` OR (f.valid_from = ` + at + ` AND f.id < ` + id + `))`
 		}
 		sql := `SELECT ` + factCols("f") + ` FROM facts f
-			WHERE f.member_id = $1 AND f.id <> ` + id + `
+			WHERE f.member_id = $1 AND f.subject_canon = ` + b.p(r.subjectCanon) + ` AND f.predicate_canon = ANY(` + b.p(sp) + `::text[])
+			  AND f.id <> ` + id + `
 			  AND f.claim_canon <> (SELECT c.claim_canon FROM facts c WHERE c.member_id = $1 AND c.id = ` + id + `)
 			  AND (f.superseded_by = ` + id + ` OR ` + older + `)
 			  AND ` + notRetractedSQL("f") + ` AND ` + b.gate("f") + `
