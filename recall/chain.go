@@ -22,7 +22,10 @@ type axis struct{ subject, pred string }
 // Cardinality comes from predicate_cardinality (the member's rows and the
 // hive-wide '*' rows; seeded > judged > learned, the member's before '*');
 // an unknown predicate is multi and its facts stand as they are.
-func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*row, []replacement, error) {
+//
+// It also returns axisOf, which fillPreviously needs: a fact's axis
+// spellings and whether its axis is single.
+func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*row, []replacement, axisFunc, error) {
 	var preds []string
 	seenPred := map[string]bool{}
 	for _, r := range rs {
@@ -32,26 +35,26 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 		}
 	}
 	if len(preds) == 0 {
-		return rs, nil, nil
+		return rs, nil, noAxis, nil
 	}
 	// one hop: alias → canonical
 	resolved := map[string]string{}
 	rows, err := s.pool.Query(ctx, `SELECT alias, canonical FROM aliases
 		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL AND alias = ANY($2::text[])`, q.member, preds)
 	if err != nil {
-		return nil, nil, fmt.Errorf("version chain: aliases: %w", err)
+		return nil, nil, nil, fmt.Errorf("version chain: aliases: %w", err)
 	}
 	for rows.Next() {
 		var a, c string
 		if err := rows.Scan(&a, &c); err != nil {
 			rows.Close()
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		resolved[a] = c
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	canonPred := func(p string) string {
 		if c, ok := resolved[p]; ok {
@@ -73,19 +76,19 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 		WHERE member_id IN ($1, '*') AND predicate = ANY($2::text[])
 		ORDER BY predicate, CASE source WHEN 'seeded' THEN 0 WHEN 'judged' THEN 1 ELSE 2 END, (member_id = $1) DESC`, q.member, canon)
 	if err != nil {
-		return nil, nil, fmt.Errorf("version chain: cardinality: %w", err)
+		return nil, nil, nil, fmt.Errorf("version chain: cardinality: %w", err)
 	}
 	for rows.Next() {
 		var p, c string
 		if err := rows.Scan(&p, &c); err != nil {
 			rows.Close()
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		single[p] = c == "single"
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// every spelling of each single predicate: itself and its live aliases
 	spellings := map[string][]string{}
@@ -100,30 +103,27 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 		out := slices.Clone(rs)
 		reps, err := s.followUpdates(ctx, q, out, func(*row) bool { return false })
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		if err := s.fillPreviously(ctx, q, out, func(*row) ([]string, bool) { return nil, false }); err != nil {
-			return nil, nil, err
-		}
-		return out, reps, nil
+		return out, reps, noAxis, nil
 	}
 	rows, err = s.pool.Query(ctx, `SELECT canonical, alias FROM aliases
 		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL AND canonical = ANY($2::text[])
 		ORDER BY canonical, alias`, q.member, singles)
 	if err != nil {
-		return nil, nil, fmt.Errorf("version chain: spellings: %w", err)
+		return nil, nil, nil, fmt.Errorf("version chain: spellings: %w", err)
 	}
 	for rows.Next() {
 		var c, a string
 		if err := rows.Scan(&c, &a); err != nil {
 			rows.Close()
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		spellings[c] = append(spellings[c], a)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 
 	// one round trip: the in-force version of every single axis hit
@@ -160,7 +160,7 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 		})
 	}
 	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
-		return nil, nil, fmt.Errorf("version chain: in force: %w", err)
+		return nil, nil, nil, fmt.Errorf("version chain: in force: %w", err)
 	}
 
 	// what is shown per hit, then one round trip for hidden newer versions
@@ -208,24 +208,26 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 	}
 	if len(checks) > 0 {
 		if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
-			return nil, nil, fmt.Errorf("version chain: hidden versions: %w", err)
+			return nil, nil, nil, fmt.Errorf("version chain: hidden versions: %w", err)
 		}
 	}
 	more, err := s.followUpdates(ctx, q, out, func(r *row) bool { return single[canonPred(r.predicateCanon)] })
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	reps = append(reps, more...)
-	if err := s.fillPreviously(ctx, q, out, func(r *row) ([]string, bool) {
+	return out, reps, func(r *row) ([]string, bool) {
 		if !single[canonPred(r.predicateCanon)] {
 			return nil, false
 		}
 		return spellings[canonPred(r.predicateCanon)], true
-	}); err != nil {
-		return nil, nil, err
-	}
-	return out, reps, nil
+	}, nil
 }
+
+// axisFunc gives a fact's axis spellings and whether the axis is single.
+type axisFunc func(*row) ([]string, bool)
+
+func noAxis(*row) ([]string, bool) { return nil, false }
 
 // followUpdates handles fact hits off single-cardinality axes (where
 // resolveChains does not pick a version in force): a hit that a later
@@ -307,7 +309,7 @@ func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, singl
 // restatement of the same claim is not a replacement). A fact with no such
 // version has no Previously. axisOf gives a fact's axis spellings and
 // whether the axis is single.
-func (s *Service) fillPreviously(ctx context.Context, q *query, out []*row, axisOf func(*row) ([]string, bool)) error {
+func (s *Service) fillPreviously(ctx context.Context, q *query, out []*row, axisOf axisFunc) error {
 	var batch pgx.Batch
 	for i, r := range out {
 		if r.Kind != "fact" {

@@ -67,7 +67,7 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		r.Score = f.Score.Text('f')
 		ranked[i] = &r
 	}
-	resolved, reps, err := s.resolveChains(ctx, q, ranked)
+	resolved, reps, axisOf, err := s.resolveChains(ctx, q, ranked)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -87,6 +87,10 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		if len(picked) == q.limit {
 			break
 		}
+	}
+	// what each kept fact replaced (one round trip, only for what is kept)
+	if err := s.fillPreviously(ctx, q, picked, axisOf); err != nil {
+		return nil, nil, err
 	}
 
 	a := &Answer{Tier: 1, AsOf: fmtTime(q.asOf)}
