@@ -203,11 +203,35 @@ func (e *StoreError) Coded() *memhive.Error {
 	return memhive.Errorf(memhive.CodeStoreRefused, "the memory store did not take the write; try again later")
 }
 
-// Service is Memorize bound to a pool: the Memorizer the gateway serves.
-type Service struct{ pool *pgxpool.Pool }
+// Service is the memory tools bound to a pool: Memorize (the Memorizer
+// the gateway serves), UpdateMemory, Forget, ListMemories, ReviewMemories
+// and EditProfile.
+type Service struct {
+	pool         *pgxpool.Pool
+	profileBound int
+}
+
+// Option tunes a Service.
+type Option func(*Service)
+
+// WithProfileBound sets the profile's bound in tokens (default
+// ProfileBound, 1500); n <= 0 keeps the default.
+func WithProfileBound(n int) Option {
+	return func(s *Service) {
+		if n > 0 {
+			s.profileBound = n
+		}
+	}
+}
 
 // New returns a Service writing to pool.
-func New(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+func New(pool *pgxpool.Pool, opts ...Option) *Service {
+	s := &Service{pool: pool, profileBound: ProfileBound}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
 
 // Memorize is the package function Memorize on the service's pool, with
 // store failures returned as store_refused *memhive.Error values.

@@ -1,0 +1,360 @@
+package remember
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/oklog/ulid/v2"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/recall"
+)
+
+// ProfileBound is the default bound of a member's profile, in cl100k_base
+// tokens (SPEC §8), over every active line the member holds.
+const ProfileBound = 1500
+
+// DefaultSection is the section edit_profile writes when none is named.
+const DefaultSection = "profile"
+
+// DerivedSection is the nightly pass's section: its lines are recomputed
+// from facts, so edit_profile neither writes into it nor removes from it.
+const DerivedSection = "derived"
+
+// CodeProfileFull refuses an edit_profile that would take the profile past
+// its bound. (It belongs with the codes of package memhive; it lives here
+// until it moves.)
+const CodeProfileFull memhive.Code = "profile_full"
+
+// The edit_profile operations.
+const (
+	OpAppend         = "append"
+	OpReplaceSection = "replace_section"
+	OpRemoveLine     = "remove_line"
+)
+
+var sectionRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,31}$`)
+
+// ProfileArgs are edit_profile's arguments.
+type ProfileArgs struct {
+	// Op is append, replace_section or remove_line. Required.
+	Op string `json:"op"`
+	// Section to edit; default "profile". "derived" is the nightly pass's.
+	Section string `json:"section,omitempty"`
+	// Line is the text: for append one line (several, one per text line);
+	// for replace_section the section's new lines, one per text line (none:
+	// the section is emptied, pinned lines aside); for remove_line the text
+	// of the line to turn off (or give ID).
+	Line string `json:"line,omitempty"`
+	// ID of the line to remove (remove_line only), as recall shows it.
+	ID string `json:"id,omitempty"`
+	// Pinned lines survive every automatic rewrite and replace_section.
+	Pinned bool `json:"pinned,omitempty"`
+}
+
+// ProfileLine is one line of the profile (a belief held by the member).
+type ProfileLine struct {
+	ID        string   `json:"id"`
+	Section   string   `json:"section"`
+	Statement string   `json:"statement"`
+	Pinned    bool     `json:"pinned"`
+	Channel   string   `json:"channel"`
+	Audience  []string `json:"audience"`
+	Tokens    int      `json:"tokens"`
+
+	derived []string // source fact ids (derived lines)
+	visible bool
+	canon   string
+}
+
+// ProfileResult is what edit_profile changed and the profile after it.
+type ProfileResult struct {
+	Op      string        `json:"op"`
+	Section string        `json:"section,omitempty"`
+	Added   []ProfileLine `json:"added"`
+	Removed []ProfileLine `json:"removed"` // turned off (active = false), not deleted
+	Pinned  []ProfileLine `json:"pinned"`  // lines that were already there and are pinned now
+	Tokens  int           `json:"tokens"`  // the whole profile, after the edit
+	Bound   int           `json:"bound"`
+	// Profile is the active lines this audience can see, after the edit.
+	Profile []ProfileLine `json:"profile"`
+}
+
+// Changed reports whether the edit wrote anything.
+func (r *ProfileResult) Changed() bool {
+	return len(r.Added)+len(r.Removed)+len(r.Pinned) > 0
+}
+
+// EditProfile is edit_profile (SPEC §8) over the beliefs held by
+// "member:<member>":
+//   - append adds a line (one row per text line) with the binding's audience
+//     and channel; a line the audience already sees in the section is not
+//     written twice (pinned=true pins it);
+//   - replace_section turns off the section's lines this audience can see,
+//     except pinned lines and lines that are also in the new text, and adds
+//     the rest of the new text;
+//   - remove_line turns off the visible line named by id or text (active =
+//     false; nothing is deleted); a line the audience cannot see is
+//     not_found, and a derived line is refused (forget or update its facts).
+//
+// The profile (every active line the member holds, in every section and
+// audience) is bounded at the service's bound (default 1500 tokens, counted
+// with recall.CountTokens); an edit past it is refused with profile_full and
+// changes nothing. Edits of one member are serialised.
+func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*ProfileResult, error) {
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	section := strings.ToLower(strings.TrimSpace(a.Section))
+	if section == "" && a.Op != OpRemoveLine {
+		section = DefaultSection
+	}
+	if section != "" && !sectionRE.MatchString(section) {
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "section %q is not a section name (want [a-z0-9][a-z0-9_-]{0,31})", clip(a.Section))
+	}
+	if len(a.Line) > MaxText {
+		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "the line of %d bytes is over the %d-byte cap", len(a.Line), MaxText)
+	}
+	switch a.Op {
+	case OpAppend, OpReplaceSection:
+		if section == DerivedSection {
+			return nil, memhive.Errorf(memhive.CodeMalformedToolCall,
+				"the %q section is rewritten by the nightly pass from facts; edit another section, or memorize, update_memory or forget the facts", DerivedSection)
+		}
+		if a.ID != "" {
+			return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "\"id\" is for remove_line only")
+		}
+		if a.Op == OpAppend && len(splitLines(a.Line)) == 0 {
+			return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "append needs a non-empty \"line\"")
+		}
+	case OpRemoveLine:
+		if (strings.TrimSpace(a.ID) == "") == (strings.TrimSpace(a.Line) == "") {
+			return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "remove_line needs the line's \"id\" or its text in \"line\", one of them")
+		}
+		if a.Pinned {
+			return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "\"pinned\" is for append and replace_section")
+		}
+	default:
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "op %q is not append, replace_section or remove_line", clip(a.Op))
+	}
+	res := &ProfileResult{Op: a.Op, Section: section, Added: []ProfileLine{}, Removed: []ProfileLine{}, Pinned: []ProfileLine{}, Bound: s.profileBound}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('memhive:profile:' || $1, 0))`, w.Member); err != nil {
+			return fmt.Errorf("lock profile: %w", err)
+		}
+		lines, err := loadProfile(ctx, tx, w)
+		if err != nil {
+			return err
+		}
+		total := 0
+		for _, l := range lines {
+			total += l.Tokens
+		}
+		var add []ProfileLine
+		var off, pin []ProfileLine
+		switch a.Op {
+		case OpAppend:
+			add, pin = plan(lines, section, splitLines(a.Line), a.Pinned)
+		case OpReplaceSection:
+			add, pin = plan(lines, section, splitLines(a.Line), a.Pinned)
+			keep := map[string]bool{}
+			for _, l := range splitLines(a.Line) {
+				keep[memhive.Canon(l)] = true
+			}
+			for _, l := range lines {
+				if l.visible && l.Section == section && !l.Pinned && !keep[l.canon] {
+					off = append(off, l)
+				}
+			}
+		case OpRemoveLine:
+			off, err = toRemove(lines, section, a)
+			if err != nil {
+				return err
+			}
+		}
+		after := total
+		for _, l := range off {
+			after -= l.Tokens
+		}
+		for i := range add {
+			n, err := recall.CountTokens(add[i].Statement)
+			if err != nil {
+				return err
+			}
+			add[i].Tokens, add[i].Channel, add[i].Audience = n, strings.TrimSpace(w.Channel), w.audience()
+			after += n
+		}
+		if len(add) > 0 && after > s.profileBound {
+			return memhive.Errorf(CodeProfileFull,
+				"the profile would hold %d tokens, over its bound of %d (it holds %d now); nothing was changed: remove a line (remove_line) or replace a section (replace_section) to make room",
+				after, s.profileBound, total)
+		}
+		for _, l := range off {
+			if _, err := tx.Exec(ctx, `UPDATE beliefs SET active = false, updated_at = clock_timestamp()
+				WHERE member_id = $1 AND id = $2 AND active`, w.Member, l.ID); err != nil {
+				return fmt.Errorf("turn profile line off: %w", err)
+			}
+		}
+		for _, l := range pin {
+			if _, err := tx.Exec(ctx, `UPDATE beliefs SET pinned = true, updated_at = clock_timestamp()
+				WHERE member_id = $1 AND id = $2`, w.Member, l.ID); err != nil {
+				return fmt.Errorf("pin profile line: %w", err)
+			}
+		}
+		for i := range add {
+			l := &add[i]
+			l.ID = ulid.Make().String()
+			if _, err := tx.Exec(ctx, `INSERT INTO beliefs (member_id, id, holder, statement, section, pinned, channel, audience, tokens)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+				w.Member, l.ID, holder(w.Member), l.Statement, l.Section, l.Pinned, l.Channel, l.Audience, l.Tokens); err != nil {
+				return fmt.Errorf("add profile line: %w", err)
+			}
+		}
+		if len(add) > 0 || len(off) > 0 {
+			lines, err = loadProfile(ctx, tx, w)
+			if err != nil {
+				return err
+			}
+		}
+		res.Tokens = 0
+		res.Profile = []ProfileLine{}
+		for _, l := range lines {
+			res.Tokens += l.Tokens
+			if l.visible {
+				res.Profile = append(res.Profile, l)
+			}
+		}
+		res.Added = append(res.Added, add...)
+		res.Removed = append(res.Removed, off...)
+		for _, l := range pin {
+			l.Pinned = true
+			res.Pinned = append(res.Pinned, l)
+		}
+		for i := range res.Profile {
+			for _, p := range pin {
+				if res.Profile[i].ID == p.ID {
+					res.Profile[i].Pinned = true
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, storeOr(err)
+	}
+	return res, nil
+}
+
+func holder(member string) string { return "member:" + member }
+
+// plan says which of the new text lines to add to section and which
+// existing lines to pin: a text line the audience already sees there is
+// not added again.
+func plan(lines []ProfileLine, section string, text []string, pinned bool) (add, pin []ProfileLine) {
+	seen := map[string]bool{}
+	for _, t := range text {
+		c := memhive.Canon(t)
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		var have *ProfileLine
+		for i := range lines {
+			if lines[i].visible && lines[i].Section == section && lines[i].canon == c {
+				have = &lines[i]
+				break
+			}
+		}
+		if have != nil {
+			if pinned && !have.Pinned {
+				pin = append(pin, *have)
+			}
+			continue
+		}
+		add = append(add, ProfileLine{Section: section, Statement: t, Pinned: pinned, canon: c, visible: true})
+	}
+	return add, pin
+}
+
+// toRemove finds the visible lines remove_line names.
+func toRemove(lines []ProfileLine, section string, a ProfileArgs) ([]ProfileLine, error) {
+	id := strings.TrimSpace(a.ID)
+	canon := memhive.Canon(a.Line)
+	var match, derived []ProfileLine
+	for _, l := range lines {
+		if !l.visible || (section != "" && l.Section != section) {
+			continue
+		}
+		if (id != "" && l.ID == id) || (id == "" && l.canon == canon) {
+			if l.Section == DerivedSection {
+				derived = append(derived, l)
+			} else {
+				match = append(match, l)
+			}
+		}
+	}
+	if len(match) > 0 {
+		return match, nil
+	}
+	if len(derived) > 0 {
+		var src []string
+		for _, d := range derived {
+			src = append(src, d.derived...)
+		}
+		slices.Sort(src)
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall,
+			"%q is derived by the nightly pass from the facts %s and would come back; forget or update those facts instead",
+			clip(derived[0].Statement), strings.Join(slices.Compact(src), ", "))
+	}
+	what := "id " + clip(id)
+	if id == "" {
+		what = fmt.Sprintf("text %q", clip(strings.TrimSpace(a.Line)))
+	}
+	return nil, memhive.Errorf(memhive.CodeNotFound, "no active profile line with %s is visible in this conversation", what)
+}
+
+// loadProfile reads every active line the member holds, marking the ones
+// the binding's audience can see (gate rules 1-3, in SQL), ordered by
+// section, pinned first, then age.
+func loadProfile(ctx context.Context, tx pgx.Tx, w Who) ([]ProfileLine, error) {
+	rows, err := tx.Query(ctx, `SELECT b.id, b.section, b.statement, b.pinned, b.channel, b.audience, b.source_fact_ids, `+visibleSQL("b", 3)+`
+		FROM beliefs b WHERE b.member_id = $1 AND b.holder = $2 AND b.active
+		ORDER BY b.section, b.pinned DESC, b.created_at, b.id`, w.Member, holder(w.Member), w.audience())
+	if err != nil {
+		return nil, fmt.Errorf("read profile: %w", err)
+	}
+	var out []ProfileLine
+	var l ProfileLine
+	_, err = pgx.ForEachRow(rows, []any{&l.ID, &l.Section, &l.Statement, &l.Pinned, &l.Channel, &l.Audience, &l.derived, &l.visible}, func() error {
+		n, err := recall.CountTokens(l.Statement)
+		if err != nil {
+			return err
+		}
+		l.Tokens, l.canon = n, memhive.Canon(l.Statement)
+		if l.Audience == nil {
+			l.Audience = []string{}
+		}
+		out = append(out, l)
+		l.Audience, l.derived = nil, nil
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read profile: %w", err)
+	}
+	return out, nil
+}
+
+// splitLines is the non-blank lines of s, trimmed.
+func splitLines(s string) []string {
+	var out []string
+	for l := range strings.Lines(s) {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -1,0 +1,261 @@
+package remember
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/facts"
+)
+
+// Who is the binding of a memory tool call: whose memory, who is listening
+// now, where, and who asks. It comes from the caller (launch flags, the
+// X-Memhive-* headers, the NATS subject), never from a tool's arguments.
+type Who struct {
+	Member   string
+	Audience []string
+	Channel  string
+	Asker    string // default "member:<member>"
+}
+
+// Check refuses a binding without a valid member, an audience or a channel.
+func (w Who) Check() error {
+	if !memhive.ValidMember(w.Member) {
+		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(w.Member))
+	}
+	if len(memhive.NormalizeAudience(w.Audience)) == 0 {
+		return memhive.Errorf(memhive.CodeMissingAudience, "no audience is bound: say who is listening now (e.g. member:%s)", w.Member)
+	}
+	if strings.TrimSpace(w.Channel) == "" {
+		return memhive.Errorf(memhive.CodeMissingChannel, "no channel is bound: say where this conversation happens (e.g. web:chat)")
+	}
+	return nil
+}
+
+func (w Who) asker() string {
+	if a := strings.TrimSpace(w.Asker); a != "" {
+		return a
+	}
+	return "member:" + w.Member
+}
+
+func (w Who) audience() []string { return memhive.NormalizeAudience(w.Audience) }
+
+// visibleSQL is the audience gate's rules 1-3 (SPEC §3) over the row
+// aliased a, for the current audience in parameter $n: a row with an empty
+// or unreadable audience is hidden, '*' shows, and otherwise everyone
+// listening now must have been present. Rule 4 (open_history channels) is
+// recall's configuration and is not applied by the memory tools.
+func visibleSQL(a string, n int) string {
+	return fmt.Sprintf(`(%[1]s.audience IS NOT NULL AND cardinality(%[1]s.audience) > 0`+
+		` AND array_position(%[1]s.audience, NULL) IS NULL AND array_position(%[1]s.audience, '') IS NULL`+
+		` AND ('*' = ANY(%[1]s.audience) OR %[1]s.audience @> $%[2]d::text[]))`, a, n)
+}
+
+// hiddenOrMissing is the one answer for a fact that does not exist and a
+// fact the audience may not see: the sentence must not tell them apart.
+func hiddenOrMissing(id string) *memhive.Error {
+	return memhive.Errorf(memhive.CodeNotFound, "no memory with id %q is visible in this conversation", clip(id))
+}
+
+// visibleFact returns the fact id when the binding's audience can see it,
+// else not_found (the same error whether it is hidden or does not exist).
+func visibleFact(ctx context.Context, db facts.DB, w Who, id string) (*facts.Row, error) {
+	var ok bool
+	err := db.QueryRow(ctx, `SELECT true FROM facts f WHERE f.member_id = $1 AND f.id = $2 AND `+visibleSQL("f", 3),
+		w.Member, id, w.audience()).Scan(&ok)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, hiddenOrMissing(id)
+	}
+	if err != nil {
+		return nil, &StoreError{Err: fmt.Errorf("read fact: %w", err)}
+	}
+	row, err := facts.Get(ctx, db, w.Member, id)
+	if err != nil {
+		return nil, storeOr(err)
+	}
+	return row, nil
+}
+
+// storeOr keeps a coded error and marks anything else as a store failure.
+func storeOr(err error) error {
+	var coded *memhive.Error
+	if errors.As(err, &coded) {
+		return coded
+	}
+	return &StoreError{Err: err}
+}
+
+// UpdateArgs are update_memory's arguments.
+type UpdateArgs struct {
+	// ID of the version in force to replace. Required.
+	ID string `json:"id"`
+	// Claim of the new version. Required.
+	Claim string `json:"claim"`
+	// ValidFrom is when the new claim became true; default now (never
+	// before the old version's start).
+	ValidFrom *time.Time `json:"valid_from,omitempty"`
+}
+
+// UpdateResult is the new version.
+type UpdateResult struct {
+	ID        string    `json:"id"`       // the new version
+	Replaced  string    `json:"replaced"` // the version it closed
+	Subject   string    `json:"subject"`
+	Predicate string    `json:"predicate"`
+	Claim     string    `json:"claim"`
+	Previous  string    `json:"previous"` // the replaced version's claim
+	Kind      string    `json:"kind"`
+	ValidFrom time.Time `json:"valid_from"`
+	Audience  []string  `json:"audience"`
+	Channel   string    `json:"channel"`
+}
+
+// UpdateMemory is update_memory (SPEC §8): a new version of a fact on its
+// chain, through facts.Update. Only a fact the binding's audience can see
+// may be updated (otherwise not_found, as for a fact that does not exist);
+// the new version carries the binding's audience and channel and the
+// asker as speaker, since that is who heard the correction.
+func (s *Service) UpdateMemory(ctx context.Context, w Who, a UpdateArgs) (*UpdateResult, error) {
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	id, claim := strings.TrimSpace(a.ID), strings.TrimSpace(a.Claim)
+	if id == "" || claim == "" {
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "update_memory needs the fact's \"id\" and the new \"claim\"")
+	}
+	if len(claim) > MaxText {
+		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "the new claim of %d bytes is over the %d-byte cap", len(claim), MaxText)
+	}
+	old, err := visibleFact(ctx, s.pool, w, id)
+	if err != nil {
+		return nil, err
+	}
+	ch := facts.Change{Audience: w.audience(), Channel: strings.TrimSpace(w.Channel), Speaker: w.asker()}
+	if a.ValidFrom != nil {
+		ch.ValidFrom = a.ValidFrom.UTC()
+	}
+	newID, err := facts.Update(ctx, s.pool, w.Member, id, claim, ch)
+	if err != nil {
+		return nil, storeOr(err)
+	}
+	nv, err := facts.Get(ctx, s.pool, w.Member, newID)
+	if err != nil {
+		return nil, storeOr(err)
+	}
+	return &UpdateResult{ID: nv.ID, Replaced: old.ID, Subject: nv.Subject, Predicate: nv.Predicate, Claim: nv.Claim,
+		Previous: old.Claim, Kind: nv.Kind, ValidFrom: nv.ValidFrom.UTC(), Audience: nv.Audience, Channel: nv.Channel}, nil
+}
+
+// ForgetArgs are forget's arguments.
+type ForgetArgs struct {
+	ID     string `json:"id"`               // the fact to retract. Required.
+	Reason string `json:"reason,omitempty"` // kept in closure_source as forget:<reason>
+}
+
+// ForgetResult says what was retracted.
+type ForgetResult struct {
+	ID        string `json:"id"`
+	Forgotten bool   `json:"forgotten"` // false: it was already forgotten
+	Subject   string `json:"subject"`
+	Predicate string `json:"predicate"`
+	Claim     string `json:"claim"`
+}
+
+// Forget is forget (SPEC §8): a retraction through facts.Forget that hides
+// the fact from recall; nothing is deleted. Only a fact the binding's
+// audience can see may be forgotten (otherwise not_found).
+func (s *Service) Forget(ctx context.Context, w Who, a ForgetArgs) (*ForgetResult, error) {
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	id := strings.TrimSpace(a.ID)
+	if id == "" {
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "forget needs the fact's \"id\"")
+	}
+	row, err := visibleFact(ctx, s.pool, w, id)
+	if err != nil {
+		return nil, err
+	}
+	res := &ForgetResult{ID: row.ID, Forgotten: !row.Retracted(), Subject: row.Subject, Predicate: row.Predicate, Claim: row.Claim}
+	if !res.Forgotten {
+		return res, nil
+	}
+	if err := facts.Forget(ctx, s.pool, w.Member, id, a.Reason); err != nil {
+		return nil, storeOr(err)
+	}
+	return res, nil
+}
+
+// ListArgs are list_memories' arguments (filters; all optional).
+type ListArgs struct {
+	Subject string `json:"subject,omitempty"`
+	Kind    string `json:"kind,omitempty"`
+	Channel string `json:"channel,omitempty"` // the channel a fact was learned on (a filter, not the binding)
+	Limit   int    `json:"limit,omitempty"`   // 1..MaxList, default DefaultList
+}
+
+// List sizes.
+const (
+	DefaultList = 50
+	MaxList     = 100
+)
+
+// ListResult is list_memories' answer: the versions in force the binding's
+// audience can see.
+type ListResult struct {
+	Memories []facts.Row `json:"memories"`
+	Count    int         `json:"count"`
+	More     bool        `json:"more"`             // more match than the limit
+	Capped   bool        `json:"capped,omitempty"` // the MCP surface dropped rows to fit its cap
+}
+
+// ListMemories is list_memories (SPEC §8) through facts.List, gated by the
+// binding's audience.
+func (s *Service) ListMemories(ctx context.Context, w Who, a ListArgs) (*ListResult, error) {
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	if a.Limit < 0 || a.Limit > MaxList {
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "limit %d is outside 1..%d", a.Limit, MaxList)
+	}
+	if a.Kind != "" && a.Kind != facts.World && a.Kind != facts.Experience && a.Kind != facts.Foresight {
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "kind %q is not world, experience or foresight", clip(a.Kind))
+	}
+	limit := a.Limit
+	if limit == 0 {
+		limit = DefaultList
+	}
+	rows, err := facts.List(ctx, s.pool, w.Member, facts.Filter{Subject: a.Subject, Kind: a.Kind,
+		Channel: strings.TrimSpace(a.Channel), Audience: w.audience(), Limit: limit + 1})
+	if err != nil {
+		return nil, storeOr(err)
+	}
+	res := &ListResult{Memories: rows}
+	if len(rows) > limit {
+		res.Memories, res.More = rows[:limit], true
+	}
+	if res.Memories == nil {
+		res.Memories = []facts.Row{}
+	}
+	res.Count = len(res.Memories)
+	return res, nil
+}
+
+// ReviewMemories is review_memories (SPEC §8) through facts.Review, over
+// the facts the binding's audience can see.
+func (s *Service) ReviewMemories(ctx context.Context, w Who) (*facts.ReviewReport, error) {
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	rep, err := facts.Review(ctx, s.pool, w.Member, time.Now(), w.audience())
+	if err != nil {
+		return nil, storeOr(err)
+	}
+	return rep, nil
+}
