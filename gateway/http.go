@@ -29,6 +29,11 @@ type HTTPConfig struct {
 	// Memorizer serves /v1/members/{member}/memorize and the memorize tool;
 	// nil leaves them out (memorize answers 404).
 	Memorizer Memorizer
+	// Keeper serves /v1/members/{member}/<tool> and the MCP tools of
+	// update_memory, forget, list_memories, review_memories and
+	// edit_profile. Nil: the Memorizer when it is a Keeper
+	// (*remember.Service), else they answer 404.
+	Keeper Keeper
 	// Ready reports whether the process can serve (Postgres and NATS
 	// reachable); /readyz answers 503 with its error. Nil: always ready.
 	Ready func(ctx context.Context) error
@@ -135,6 +140,9 @@ type api struct {
 //
 //	POST /v1/members/{member}/recall    body: recall.Request without member; answer JSON
 //	POST /v1/members/{member}/memorize  body: remember.Request without member; result JSON
+//	POST /v1/members/{member}/<tool>    update_memory, forget, list_memories, review_memories,
+//	                                    edit_profile: body = the tool's arguments, binding in the
+//	                                    X-Memhive-* headers; result JSON
 //	GET  /healthz                       the process is alive
 //	GET  /readyz                        Postgres and NATS are reachable (cfg.Ready)
 //	GET  /metrics                       Prometheus, over cfg.Registry
@@ -154,6 +162,9 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 	if cfg.RequestTimeout == 0 {
 		cfg.RequestTimeout = 30 * time.Second
 	}
+	if cfg.Keeper == nil {
+		cfg.Keeper, _ = cfg.Memorizer.(Keeper)
+	}
 	a := &api{cfg: cfg, log: cfg.Logger.With("cell", "gateway"), metrics: newHTTPMetrics(cfg.Registry)}
 	mux := http.NewServeMux()
 	handle := func(pattern, route string, h http.HandlerFunc) {
@@ -161,12 +172,15 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 	}
 	handle("POST /v1/members/{member}/recall", "recall", a.recall)
 	handle("POST /v1/members/{member}/memorize", "memorize", a.memorize)
+	for _, name := range MemoryTools {
+		handle("POST /v1/members/{member}/"+name, name, a.memoryTool(name))
+	}
 	handle("GET /healthz", "healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "alive"})
 	})
 	handle("GET /readyz", "readyz", a.ready)
 	mux.Handle("GET /metrics", a.metrics.wrap("metrics", promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{Registry: cfg.Registry})))
-	mux.Handle("/mcp", a.metrics.wrap("mcp", NewMCPHandler(cfg.Recaller, cfg.Memorizer, cfg.TierFor, cfg.Logger, WithMaxChars(cfg.MaxChars))))
+	mux.Handle("/mcp", a.metrics.wrap("mcp", NewMCPHandler(cfg.Recaller, cfg.Memorizer, cfg.TierFor, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper))))
 	handle("/", "other", func(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, "other", memhive.Errorf(memhive.CodeNotFound, "no such endpoint: %s %s", r.Method, clip(r.URL.Path)))
 	})
@@ -279,6 +293,44 @@ func (a *api) memorize(w http.ResponseWriter, r *http.Request) {
 		status = http.StatusOK
 	}
 	writeJSON(w, status, res)
+}
+
+// memoryTool serves one memory-management tool: the body is the tool's
+// arguments (as an MCP tools/call gives them), the binding is the path's
+// member and the X-Memhive-* headers (audience, channel, asker, tier or
+// assistant), exactly as for /mcp.
+func (a *api) memoryTool(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				a.fail(w, name, memhive.Errorf(memhive.CodeTextTooLarge, "request body is over %d bytes", MaxBody))
+				return
+			}
+			a.fail(w, name, memhive.Errorf(memhive.CodeMalformedRequest, "request body could not be read"))
+			return
+		}
+		bind := BindingFromHeaders(r.Header, a.cfg.TierFor)
+		member, err := pathMember(r, "")
+		if err != nil {
+			a.fail(w, name, err)
+			return
+		}
+		if bind.Member != "" && bind.Member != member {
+			a.fail(w, name, memhive.Errorf(memhive.CodeMemberMismatch, "the %s header names member %q but the path names %q", HeaderMember, clip(bind.Member), member))
+			return
+		}
+		bind.Member = member
+		ctx, cancel := context.WithTimeout(r.Context(), a.cfg.RequestTimeout)
+		defer cancel()
+		res, _, err := bind.CallMemoryTool(ctx, a.cfg.Keeper, name, data)
+		if err != nil {
+			a.fail(w, name, err)
+			return
+		}
+		writeJSON(w, memoryStatus(name), res)
+	}
 }
 
 func (a *api) ready(w http.ResponseWriter, r *http.Request) {

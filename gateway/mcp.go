@@ -37,6 +37,7 @@ type Option func(*options)
 
 type options struct {
 	maxChars int
+	keeper   Keeper
 }
 
 func newOptions(opts []Option) options {
@@ -57,10 +58,16 @@ func WithMaxChars(n int) Option {
 	}
 }
 
+// WithKeeper serves the memory-management tools (update_memory, forget,
+// list_memories, review_memories, edit_profile) from k. Without it they are
+// served when the Memorizer is also a Keeper (*remember.Service is both).
+func WithKeeper(k Keeper) Option { return func(o *options) { o.keeper = k } }
+
 // NewMCPServer returns an MCP server with the memory_recall tool (when r is
-// not nil) and the memorize tool (when m is not nil), both bound to bind.
-// Tool errors come back as results with IsError set whose text is
-// {"error": {"code", "message"}}.
+// not nil), the memorize tool (when m is not nil) and the memory-management
+// tools (when there is a Keeper: WithKeeper, or m when it is one), all
+// bound to bind. Tool errors come back as results with IsError set whose
+// text is {"error": {"code", "message"}}.
 func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, opts ...Option) *mcp.Server {
 	if logger == nil {
 		logger = slog.Default()
@@ -69,7 +76,9 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 	log := logger.With("cell", "tool", "member", bind.Member, "assistant", bind.Assistant)
 	s := mcp.NewServer(&mcp.Implementation{Name: "memhive", Title: "memhive memory", Version: Version}, &mcp.ServerOptions{
 		Instructions: "memhive is this member's long-term memory. Call memory_recall to look something up; " +
-			"answers hold only what the people in this conversation could have heard.",
+			"answers hold only what the people in this conversation could have heard. " +
+			"memorize keeps a fact; update_memory corrects one, forget retracts one, list_memories and " +
+			"review_memories show what is kept, edit_profile edits the standing profile (when offered).",
 		Logger: logger,
 	})
 	if r != nil {
@@ -119,7 +128,38 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 				}, nil
 			})
 	}
+	k := o.keeper
+	if k == nil {
+		k, _ = m.(Keeper)
+	}
+	if k != nil {
+		for _, name := range MemoryTools {
+			addMemoryTool(s, k, memoryTools[name], bind, log, o.maxChars)
+		}
+	}
 	return s
+}
+
+func addMemoryTool(s *mcp.Server, k Keeper, t *memoryTool, bind Binding, log *slog.Logger, maxChars int) {
+	closed := false
+	ann := &mcp.ToolAnnotations{Title: t.title, ReadOnlyHint: t.read, IdempotentHint: t.idempotent, OpenWorldHint: &closed}
+	if !t.read {
+		ann.DestructiveHint = &t.destructive
+	}
+	name := t.name
+	s.AddTool(&mcp.Tool{Name: name, Description: t.description, InputSchema: t.schema, Annotations: ann},
+		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			res, text, err := bind.CallMemoryTool(ctx, k, name, req.Params.Arguments)
+			if err != nil {
+				logRecallError(log.With("tool", name), err)
+				return toolError(err), nil
+			}
+			text, _ = capText(text, maxChars, "use a filter or a smaller limit")
+			return &mcp.CallToolResult{
+				Content:           []mcp.Content{&mcp.TextContent{Text: text}},
+				StructuredContent: fitMemoryJSON(res, maxChars),
+			}, nil
+		})
 }
 
 func logRecallError(log *slog.Logger, err error) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -177,3 +178,117 @@ func memberOf(prefix, subject string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// The NATS micro service of the memory-management tools.
+const (
+	MemoryServiceName = "memhive-memory"
+	MemoryQueueGroup  = "memhive-memory"
+)
+
+// ServeMemoryNATS registers the micro service "memhive-memory" with one
+// endpoint per memory-management tool on <prefix>.*.<tool> (update_memory,
+// forget, list_memories, review_memories, edit_profile) in queue group
+// "memhive-memory"; WithWorkers(n) gives each tool n endpoints ("forget",
+// "forget-2", …). The payload is the tool's arguments, exactly as an MCP
+// tools/call gives them; the binding is the subject's member and the
+// X-Memhive-* headers (audience, channel, asker; tier or assistant for the
+// read tools, completed by WithTierFor). A header member that differs from
+// the subject's is member_mismatch. The reply is the result JSON, or
+// {"error": {"code", "message"}} with micro's error headers set.
+func ServeMemoryNATS(nc *nats.Conn, prefix string, k Keeper, logger *slog.Logger, opts ...NATSOption) (micro.Service, error) {
+	if k == nil {
+		return nil, fmt.Errorf("serve %s: no keeper", MemoryServiceName)
+	}
+	if prefix == "" {
+		prefix = "memhive"
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	o := natsOptions{options: newOptions(nil), workers: 4, timeout: 30 * time.Second}
+	for _, f := range opts {
+		f(&o)
+	}
+	log := logger.With("cell", "tool", "lane", "memory")
+	svc, err := micro.AddService(nc, micro.Config{
+		Name:        MemoryServiceName,
+		Version:     ServiceVersion,
+		Description: "memhive memory tools: update_memory, forget, list_memories, review_memories, edit_profile behind the audience gate",
+		QueueGroup:  MemoryQueueGroup,
+		Metadata:    map[string]string{"subject": prefix + ".<member>.<tool>"},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("add micro service %s: %w", MemoryServiceName, err)
+	}
+	for _, tool := range MemoryTools {
+		h := &natsMemory{prefix: prefix, tool: tool, k: k, log: log.With("tool", tool), o: o}
+		for i := 1; i <= o.workers; i++ {
+			name := tool
+			if i > 1 {
+				name += "-" + strconv.Itoa(i)
+			}
+			if err := svc.AddEndpoint(name, micro.HandlerFunc(h.handle),
+				micro.WithEndpointSubject(prefix+".*."+tool),
+				micro.WithEndpointQueueGroup(MemoryQueueGroup),
+				micro.WithEndpointMetadata(map[string]string{"tool": tool})); err != nil {
+				_ = svc.Stop()
+				return nil, fmt.Errorf("add endpoint %s: %w", name, err)
+			}
+		}
+	}
+	log.Info("memory tools on NATS", "subject", prefix+".*.<tool>", "tools", MemoryTools, "workers", o.workers)
+	return svc, nil
+}
+
+type natsMemory struct {
+	prefix, tool string
+	k            Keeper
+	log          *slog.Logger
+	o            natsOptions
+}
+
+func (h *natsMemory) handle(req micro.Request) {
+	member := memberOf(h.prefix, req.Subject())
+	res, err := h.call(member, req)
+	if err != nil {
+		e := wireError(err)
+		if e.Code == memhive.CodeInternal {
+			h.log.Error("tool call failed", "member", member, "error", err)
+		} else {
+			h.log.Info("tool call refused", "member", member, "code", e.Code)
+		}
+		_ = req.Error(strconv.Itoa(Status(e.Code)), string(e.Code)+": "+oneLine(e.Message), errorJSON(e),
+			micro.WithHeaders(micro.Headers{HeaderErrorCode: []string{string(e.Code)}}))
+		return
+	}
+	body, err := json.Marshal(res)
+	if err != nil {
+		e := memhive.Errorf(memhive.CodeInternal, "memhive could not encode the result")
+		_ = req.Error("500", string(e.Code)+": "+e.Message, errorJSON(e))
+		return
+	}
+	if err := req.Respond(body); err != nil {
+		h.log.Warn("respond", "member", member, "error", err)
+	}
+}
+
+func (h *natsMemory) call(member string, msg micro.Request) (any, error) {
+	if !memhive.ValidMember(member) {
+		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q in the subject is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
+	}
+	hdr := http.Header{}
+	for k, vs := range msg.Headers() {
+		for _, v := range vs {
+			hdr.Add(k, v)
+		}
+	}
+	bind := BindingFromHeaders(hdr, h.o.tierFor)
+	if bind.Member != "" && bind.Member != member {
+		return nil, memhive.Errorf(memhive.CodeMemberMismatch, "the %s header names member %q but the request was sent to the subject of %q", HeaderMember, clip(bind.Member), member)
+	}
+	bind.Member = member
+	ctx, cancel := context.WithTimeout(context.Background(), h.o.timeout)
+	defer cancel()
+	res, _, err := bind.CallMemoryTool(ctx, h.k, h.tool, msg.Data())
+	return res, err
+}

@@ -257,23 +257,35 @@ func CapAnswer(ans *recall.Answer, maxChars int) *recall.Answer {
 	if maxChars < 0 {
 		return &out
 	}
-	if utf8.RuneCountInString(out.Text) <= maxChars {
+	text, capped := capText(out.Text, maxChars, "ask a narrower question or a shorter time window")
+	if !capped {
 		return &out
 	}
-	total := utf8.RuneCountInString(out.Text)
-	note := fmt.Sprintf("\n[memory_capped: this answer was cut to %d of %d characters; ask a narrower question or a shorter time window]", maxChars, total)
+	out.Text = text
+	out.Capped = true
+	return &out
+}
+
+// capText cuts text to at most maxChars runes (maxChars > 0), ending on a
+// whole line where one is near the cut, then on a visible line
+// "[memory_capped: … <hint>]". It reports whether it cut.
+func capText(text string, maxChars int, hint string) (string, bool) {
+	if maxChars <= 0 || utf8.RuneCountInString(text) <= maxChars {
+		return text, false
+	}
+	total := utf8.RuneCountInString(text)
+	note := fmt.Sprintf("\n[memory_capped: this answer was cut to %d of %d characters; %s]", maxChars, total, hint)
 	keep := max(maxChars-utf8.RuneCountInString(note), 0)
-	cut := cutRunes(out.Text, keep)
+	cut := cutRunes(text, keep)
 	// End on a whole line when one is near the cut.
 	if i := strings.LastIndexByte(cut, '\n'); i >= 0 && i >= len(cut)*3/4 {
 		cut = cut[:i]
 	}
-	out.Text = cut + note
-	if utf8.RuneCountInString(out.Text) > maxChars { // maxChars smaller than the note itself
-		out.Text = cutRunes(out.Text, maxChars)
+	out := cut + note
+	if utf8.RuneCountInString(out) > maxChars { // maxChars smaller than the note itself
+		out = cutRunes(out, maxChars)
 	}
-	out.Capped = true
-	return &out
+	return out, true
 }
 
 // fitJSON returns ans as JSON without its diagnostic, with items dropped
@@ -319,7 +331,7 @@ func Status(code memhive.Code) int {
 		return http.StatusNotFound
 	case memhive.CodeMemberMismatch:
 		return http.StatusConflict
-	case memhive.CodeMemoryNotConfigured, memhive.CodeModelNotConfigured:
+	case memhive.CodeMemoryNotConfigured, memhive.CodeModelNotConfigured, remember.CodeProfileFull:
 		return http.StatusUnprocessableEntity
 	case memhive.CodeTextTooLarge:
 		return http.StatusRequestEntityTooLarge
