@@ -157,6 +157,23 @@ func TestAliasRevertRestoresGoldenAnswers(t *testing.T) {
 	if strings.Contains(before[occ], "(previously: teacher)") || !strings.Contains(during[occ], "occupation nurse (previously: teacher)") {
 		t.Errorf("occupation → job_title did not join the axes:\nbefore %s\nduring %s", before[occ], during[occ])
 	}
+	// The entity alias bob → robert (bob) smith lets the graph leg walk from
+	// "Bob" to what was said of Robert (Bob) Smith: Acme.
+	var acme string
+	if err := pool.QueryRow(ctx, `SELECT id FROM facts WHERE member_id = 'alice' AND predicate_canon = 'works_at' AND claim = 'Acme'`).Scan(&acme); err != nil {
+		t.Fatal(err)
+	}
+	bobQ := slices.Index(goldenQueries, "Bob")
+	graphHas := func(js string) bool {
+		var a recall.Answer
+		if err := json.Unmarshal([]byte(js), &a); err != nil {
+			t.Fatal(err)
+		}
+		return legRank(diagnostic(t, &a), recall.LegGraph, "fact:"+acme) > 0
+	}
+	if graphHas(before[bobQ]) || !graphHas(during[bobQ]) {
+		t.Errorf("\"Bob\": the graph leg reaches Acme before the alias %v, with it %v; want false, true", graphHas(before[bobQ]), graphHas(during[bobQ]))
+	}
 	// Every answer changes here: the self leg brings the member's own facts
 	// into each one, and "occupation nurse" now replaces "job title
 	// teacher" on one axis (previously: teacher).
