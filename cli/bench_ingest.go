@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -55,6 +56,7 @@ at the end.`)
 	textBytes := fs.Int("text-bytes", 300, "bytes of text per turn")
 	rate := fs.Int("rate", 0, "publish at this many turns/s (0: as fast as possible, which measures throughput; a paced run measures latency)")
 	asJSON := fs.Bool("json", false, "print JSON")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the memhive part to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -165,6 +167,17 @@ at the end.`)
 	defer c.Close()
 	res.AtomicBatches = c.Atomic()
 	publishedAt := make([]time.Time, len(rows))
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	start = time.Now()
 	var every time.Duration
 	if *rate > 0 {

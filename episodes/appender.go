@@ -33,7 +33,8 @@ type AppenderConfig struct {
 	// AckWait is how long JetStream waits for an ack before redelivering. Default 30s.
 	AckWait Duration `json:"ack_wait,omitempty"`
 	// Writers is how many batches are written concurrently, each in its own
-	// transaction and acknowledged after its own commit. Default 2.
+	// transaction and acknowledged after its own commit; several hide each
+	// commit's WAL flush behind the others' work. Default 4.
 	Writers int `json:"writers,omitempty"`
 }
 
@@ -55,7 +56,7 @@ func (c AppenderConfig) WithDefaults() AppenderConfig {
 		c.AckWait = Duration(30 * time.Second)
 	}
 	if c.Writers <= 0 {
-		c.Writers = 2
+		c.Writers = 4
 	}
 	return c
 }
