@@ -324,6 +324,27 @@ func TestEndToEndMCPRealStdio(t *testing.T) {
 	if code := toolErrorCode(t, res, text); code != memhive.CodeMalformedToolCall {
 		t.Fatalf("want malformed_tool_call, got %s", text)
 	}
+	// The memory tools come with remember.Service, over real stdio too:
+	// memorize in bob's hearing, then list it and forget it.
+	res, text = callTool(t, withBob, gateway.MemorizeTool, map[string]any{"subject": "person:bob", "predicate": "likes", "claim": "chess"})
+	if res.IsError {
+		t.Fatal(text)
+	}
+	var kept remember.Result
+	raw, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(raw, &kept); err != nil || kept.ID == "" {
+		t.Fatalf("memorize: %s", raw)
+	}
+	res, text = callTool(t, withBob, gateway.ListTool, map[string]any{"subject": "person:bob"})
+	if res.IsError || !strings.Contains(text, "["+kept.ID+"] person:bob likes chess") {
+		t.Fatalf("list_memories over real stdio: %s", text)
+	}
+	if res, text = callTool(t, withBob, gateway.ForgetTool, map[string]any{"id": kept.ID}); res.IsError {
+		t.Fatalf("forget over real stdio: %s", text)
+	}
+	if res, text = callTool(t, withBob, gateway.ListTool, map[string]any{"subject": "person:bob"}); res.IsError || strings.Contains(text, "chess") {
+		t.Fatalf("forgotten, still listed: %s", text)
+	}
 	for _, tc := range []struct {
 		edit func(*gateway.Binding)
 		args map[string]any
@@ -347,4 +368,5 @@ func TestEndToEndMCPRealStdio(t *testing.T) {
 var (
 	_ gateway.Recaller  = (*recall.Service)(nil)
 	_ gateway.Memorizer = (*remember.Service)(nil)
+	_ gateway.Keeper    = (*remember.Service)(nil)
 )

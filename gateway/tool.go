@@ -1,14 +1,18 @@
 // Package gateway serves the memory tools on every surface an assistant
 // uses: an MCP server (stdio and streamable HTTP at /mcp), an HTTP JSON API
-// (/v1/members/{member}/recall and /memorize, /healthz, /readyz, /metrics)
-// and the NATS micro service "memhive-recall" on <prefix>.<member>.recall.
+// (/v1/members/{member}/recall, /memorize and /<tool> for the memory tools,
+// /healthz, /readyz, /metrics), the NATS micro service "memhive-recall" on
+// <prefix>.<member>.recall and "memhive-memory" on <prefix>.<member>.<tool>.
+// The memory tools are update_memory, forget, list_memories,
+// review_memories and edit_profile (SPEC §8), served from a Keeper.
 //
 // Who is asking is never the model's to say. Member, audience, channel,
 // asker, session and tier come from the caller's Binding: the MCP server's
-// launch flags, the X-Memhive-* headers of an /mcp request, or the body of
-// an API request made by the assistant's runtime. A tool call carries only
-// its question (query, an optional window and limit); any other argument,
-// "audience" included, is refused as malformed_tool_call.
+// launch flags, the X-Memhive-* headers of an /mcp request (or of a memory
+// tool's HTTP or NATS request), or the body of a recall or memorize request
+// made by the assistant's runtime. A tool call carries only its arguments;
+// any other argument, "audience" included, is refused as
+// malformed_tool_call.
 //
 // Errors cross every wire as {"error": {"code", "message"}} with the codes of
 // package memhive; see docs/surfaces.md for the status and header mapping.
