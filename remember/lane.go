@@ -208,7 +208,7 @@ func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg) {
 	req, err := Decode(member, msg.Data())
 	var res *Result
 	if err == nil {
-		res, err = memorize(ctx, c.pool, *req, received)
+		res, err = memorize(ctx, c.pool, *req, received, ProfileBound)
 	}
 	var se *StoreError
 	switch {

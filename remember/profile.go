@@ -251,6 +251,32 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 
 func holder(member string) string { return "member:" + member }
 
+// checkBound refuses adding statement to the member's profile when it would
+// pass bound; it takes the profile lock for the rest of tx.
+func checkBound(ctx context.Context, tx pgx.Tx, w Who, statement string, bound int) error {
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('memhive:profile:' || $1, 0))`, w.Member); err != nil {
+		return fmt.Errorf("lock profile: %w", err)
+	}
+	lines, err := loadProfile(ctx, tx, w)
+	if err != nil {
+		return err
+	}
+	total := 0
+	for _, l := range lines {
+		total += l.Tokens
+	}
+	n, err := recall.CountTokens(statement)
+	if err != nil {
+		return err
+	}
+	if total+n > bound {
+		return memhive.Errorf(CodeProfileFull,
+			"a pinned line of %d tokens would take the profile to %d, over its bound of %d; nothing was stored: memorize without pinned, or make room with edit_profile",
+			n, total+n, bound)
+	}
+	return nil
+}
+
 // plan says which of the new text lines to add to section and which
 // existing lines to pin: a text line the audience already sees there is
 // not added again.

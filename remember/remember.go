@@ -58,7 +58,10 @@ type Request struct {
 	// time the stream stored the message, so a redelivery writes nothing).
 	At *time.Time `json:"at,omitempty"`
 	// Pinned also writes a pinned belief of the subject (profile line) that
-	// survives every automatic rewrite. Written only with a new fact.
+	// survives every automatic rewrite. Written only with a new fact. When
+	// the subject is the member ("member:<m>") the line joins the profile
+	// and its bound applies: past it the whole request is refused
+	// (profile_full) and nothing is stored.
 	Pinned bool `json:"pinned,omitempty"`
 }
 
@@ -138,10 +141,10 @@ func Fact(req Request, now time.Time) (*facts.Fact, error) {
 // *memhive.Error with code store_refused wrapping nothing the caller must
 // parse (the cause is logged by the caller).
 func Memorize(ctx context.Context, pool *pgxpool.Pool, req Request) (*Result, error) {
-	return memorize(ctx, pool, req, time.Now())
+	return memorize(ctx, pool, req, time.Now(), ProfileBound)
 }
 
-func memorize(ctx context.Context, pool *pgxpool.Pool, req Request, now time.Time) (*Result, error) {
+func memorize(ctx context.Context, pool *pgxpool.Pool, req Request, now time.Time, bound int) (*Result, error) {
 	f, err := Fact(req, now)
 	if err != nil {
 		return nil, err
@@ -158,6 +161,11 @@ func memorize(ctx context.Context, pool *pgxpool.Pool, req Request, now time.Tim
 			statement := f.Subject + " " + strings.ReplaceAll(memhive.CanonPredicate(f.Predicate), "_", " ") + " " + f.Claim
 			if f.Predicate == NotePredicate {
 				statement = f.Claim
+			}
+			if f.Subject == holder(f.Member) {
+				if err := checkBound(ctx, tx, Who{Member: f.Member, Audience: f.Audience, Channel: f.Channel}, statement, bound); err != nil {
+					return err
+				}
 			}
 			conf := f.Confidence
 			if conf == 0 {
@@ -236,7 +244,7 @@ func New(pool *pgxpool.Pool, opts ...Option) *Service {
 // Memorize is the package function Memorize on the service's pool, with
 // store failures returned as store_refused *memhive.Error values.
 func (s *Service) Memorize(ctx context.Context, req Request) (*Result, error) {
-	res, err := Memorize(ctx, s.pool, req)
+	res, err := memorize(ctx, s.pool, req, time.Now(), s.profileBound)
 	var se *StoreError
 	if errors.As(err, &se) {
 		return nil, fmt.Errorf("%w (%w)", se.Coded(), se.Err)

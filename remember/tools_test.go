@@ -441,3 +441,28 @@ func TestProfileSurvivesNightly(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A pinned memorize about the member joins the profile, so the bound holds
+// there too: past it nothing is stored.
+func TestMemorizePinnedRespectsProfileBound(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	svc := remember.New(pool, remember.WithProfileBound(12))
+	req := remember.Request{Member: "alice", Subject: "member:alice", Predicate: "prefers", Claim: "short answers",
+		Audience: []string{"member:alice"}, Channel: "web:chat", At: at("2024-01-02T03:04:05Z"), Pinned: true}
+	if _, err := svc.Memorize(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	req.Claim = "very long answers with many details and examples"
+	_, err := svc.Memorize(ctx, req)
+	wantCode(t, err, remember.CodeProfileFull)
+	if count(t, pool, "facts") != 1 || count(t, pool, "beliefs") != 1 {
+		t.Fatal("a refused pinned memorize stored something")
+	}
+	// About someone else it is not the member's profile.
+	req.Subject = "person:bob"
+	if _, err := svc.Memorize(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+}
