@@ -457,3 +457,25 @@ func TestMemoryToolsNATS(t *testing.T) {
 		}
 	}
 }
+
+// A long list is cut on MCP like a long recall answer: a visible capped
+// line in the text, rows dropped from the structured JSON with "capped".
+func TestMemoryToolsMCPCap(t *testing.T) {
+	t.Parallel()
+	h := setupMemHive(t)
+	when := time.Date(2024, 5, 3, 9, 0, 0, 0, time.UTC)
+	for i := range 30 {
+		if _, err := h.svc.Memorize(context.Background(), remember.Request{Member: "alice", Subject: "person:bob", Predicate: "likes",
+			Claim: strings.Repeat("x", i+1) + " board games of every kind", Audience: memBob.Audience, Channel: "web:chat", At: &when}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cs := connectIO(t, gateway.NewMCPServer(h.rec, h.svc, memBob, quiet, gateway.WithMaxChars(1200)))
+	res, text := callTool(t, cs, gateway.ListTool, map[string]any{"limit": 100})
+	list := structured[remember.ListResult](t, res, text)
+	raw, _ := json.Marshal(res.StructuredContent)
+	if !strings.Contains(text, "[memory_capped: ") || len([]rune(text)) > 1200 || !list.Capped || list.Count != 32 ||
+		len(list.Memories) == 0 || len(list.Memories) >= 32 || len(raw) > 1200 {
+		t.Fatalf("capped list: %d runes, %d rows of %d, capped=%v, %d bytes of JSON", len([]rune(text)), len(list.Memories), list.Count, list.Capped, len(raw))
+	}
+}
