@@ -20,6 +20,7 @@ import (
 
 	"github.com/memhive/memhive/embed"
 	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/internal/bench"
 	"github.com/memhive/memhive/lanes"
 )
 
@@ -76,11 +77,12 @@ at the end.`)
 	res := ingestResult{Turns: *turns, Rate: *rate, EmbedQueue: *queue, AppenderBatch: 1000, ClientBatch: 256, TextBytes: *textBytes, Cores: runtime.NumCPU()}
 
 	// Baseline: raw COPY into a fresh schema.
-	copyPool, dropCopy, err := benchSchema(ctx, url, "bench_copy")
+	copyDB, err := bench.OpenSchema(ctx, url, "", "bench_copy", false, 8)
 	if err != nil {
 		return err
 	}
-	defer dropCopy()
+	defer copyDB.Drop(context.Background())
+	copyPool := copyDB.Pool
 	_ = copyPool.QueryRow(ctx, "SHOW server_version").Scan(&res.PostgresServer)
 	start := time.Now()
 	if err := rawCopy(ctx, copyPool, rows); err != nil {
@@ -90,11 +92,12 @@ at the end.`)
 	fmt.Fprintf(e.stderr, "raw COPY: %d turns in %s\n", len(rows), time.Since(start).Round(time.Millisecond))
 
 	// memhive: embedded NATS, appender, client.
-	hivePool, dropHive, err := benchSchema(ctx, url, "bench_hive")
+	hiveDB, err := bench.OpenSchema(ctx, url, "", "bench_hive", false, 8)
 	if err != nil {
 		return err
 	}
-	defer dropHive()
+	defer hiveDB.Drop(context.Background())
+	hivePool := hiveDB.Pool
 	var after episodes.AfterInsert
 	if *queue {
 		h := embed.NewHashing(64)
@@ -262,46 +265,6 @@ func rawCopy(ctx context.Context, pool *pgxpool.Pool, rows []episodes.Episode) e
 			return []any{r.Member, r.ID, r.Session, r.Channel, r.Role, r.Speaker, r.Audience, r.Content, r.HappenedAt, episodes.TokenEstimate(r.Content)}, nil
 		}))
 	return err
-}
-
-// benchSchema makes a fresh, migrated schema and returns a pool bound to it.
-func benchSchema(ctx context.Context, url, name string) (*pgxpool.Pool, func(), error) {
-	admin, err := pgx.Connect(ctx, url)
-	if err != nil {
-		return nil, nil, fmt.Errorf("postgres at %s: %w", url, err)
-	}
-	defer admin.Close(ctx)
-	if _, err := admin.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS vector`); err != nil {
-		return nil, nil, fmt.Errorf("pgvector (run scripts/setup): %w", err)
-	}
-	schema := fmt.Sprintf("%s_%d", name, time.Now().UnixNano()%1e9)
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		return nil, nil, err
-	}
-	drop := func() {
-		c, err := pgx.Connect(context.Background(), url)
-		if err == nil {
-			_, _ = c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-			c.Close(context.Background())
-		}
-	}
-	cfg, err := pgxpool.ParseConfig(url)
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = schema + ",public"
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	if err := episodes.Migrate(ctx, pool, nil); err != nil {
-		pool.Close()
-		drop()
-		return nil, nil, err
-	}
-	return pool, func() { pool.Close(); drop() }, nil
 }
 
 func rateWord(r int) string {

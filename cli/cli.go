@@ -269,3 +269,34 @@ func cmdConfig(e *env, args []string) error {
 	}
 	return printJSON(e.stdout, cfg.Redacted())
 }
+
+// withDB resolves the memhive of dataDir, connects to its database and
+// calls fn; the context ends on Ctrl-C or SIGTERM.
+func withDB(dataDir string, fn func(ctx context.Context, t *target, pool *pgxpool.Pool) error) error {
+	t, err := resolve(dataDir)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := signalContext()
+	defer cancel()
+	pool, err := t.connectDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	return fn(ctx, t, pool)
+}
+
+// withNATS resolves the memhive of dataDir, connects to its NATS and calls fn.
+func withNATS(dataDir string, fn func(t *target, nc *nats.Conn) error) error {
+	t, err := resolve(dataDir)
+	if err != nil {
+		return err
+	}
+	nc, err := t.connectNATS()
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	return fn(t, nc)
+}

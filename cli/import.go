@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/nats-io/nats.go"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/internal/locomo"
@@ -90,77 +91,70 @@ same LoCoMo file twice writes nothing new (ids derive from the refs).`)
 		return usagef("give one JSONL file or --locomo FILE")
 	}
 
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	nc, err := t.connectNATS()
-	if err != nil {
-		return err
-	}
-	defer nc.Close()
-	ctx, cancel := signalContext()
-	defer cancel()
-	var mu sync.Mutex
-	refused := map[memhive.Code]int{}
-	failed := 0
-	c, err := lanes.NewClient(ctx, nc, lanes.ClientOptions{Prefix: t.prefix(), Buffer: len(items) + 1, OnError: func(pe *lanes.PublishError) {
-		mu.Lock()
-		defer mu.Unlock()
-		if me, ok := pe.Err.(*memhive.Error); ok {
-			refused[me.Code]++
-		} else {
-			failed++
-		}
-	}})
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	bar := newProgress(e.stderr, len(items), !*quiet)
-	start := time.Now()
-	const chunk = 500
-	for i, it := range items {
-		// A lane member token must be a subject token; anything else is refused by the appender.
-		if err := c.PublishRaw(it.member, it.turn, it.raw); err != nil {
+	return withNATS(*data, func(t *target, nc *nats.Conn) error {
+		ctx, cancel := signalContext()
+		defer cancel()
+		var mu sync.Mutex
+		refused := map[memhive.Code]int{}
+		failed := 0
+		c, err := lanes.NewClient(ctx, nc, lanes.ClientOptions{Prefix: t.prefix(), Buffer: len(items) + 1, OnError: func(pe *lanes.PublishError) {
+			mu.Lock()
+			defer mu.Unlock()
+			if me, ok := pe.Err.(*memhive.Error); ok {
+				refused[me.Code]++
+			} else {
+				failed++
+			}
+		}})
+		if err != nil {
 			return err
 		}
-		if (i+1)%chunk == 0 {
-			if err := c.Flush(ctx); err != nil {
+		defer c.Close()
+		bar := newProgress(e.stderr, len(items), !*quiet)
+		start := time.Now()
+		const chunk = 500
+		for i, it := range items {
+			// A lane member token must be a subject token; anything else is refused by the appender.
+			if err := c.PublishRaw(it.member, it.turn, it.raw); err != nil {
 				return err
 			}
-			bar.set(i + 1)
+			if (i+1)%chunk == 0 {
+				if err := c.Flush(ctx); err != nil {
+					return err
+				}
+				bar.set(i + 1)
+			}
 		}
-	}
-	if err := c.Flush(ctx); err != nil {
-		return err
-	}
-	bar.set(len(items))
-	bar.done()
-	committed := waitCommitted(ctx, nc, 5*time.Minute)
-	mu.Lock()
-	defer mu.Unlock()
-	nRefused := 0
-	for _, n := range refused {
-		nRefused += n
-	}
-	sum := map[string]any{"turns": len(items), "accepted": len(items) - nRefused - failed, "refused": nRefused,
-		"refused_by_code": refused, "failed": failed, "committed": committed, "seconds": time.Since(start).Seconds()}
-	if *asJSON {
-		return printJSON(e.stdout, sum)
-	}
-	e.printf("imported %d turns in %.1fs: %d accepted, %d refused", len(items), time.Since(start).Seconds(), len(items)-nRefused-failed, nRefused)
-	for code, n := range refused {
-		e.printf(" (%s: %d)", code, n)
-	}
-	if failed > 0 {
-		e.printf(", %d not published (see errors above)", failed)
-	}
-	if !committed {
-		e.printf("; the appender is still committing")
-	}
-	e.printf("\n")
-	return nil
+		if err := c.Flush(ctx); err != nil {
+			return err
+		}
+		bar.set(len(items))
+		bar.done()
+		committed := waitCommitted(ctx, nc, 5*time.Minute)
+		mu.Lock()
+		defer mu.Unlock()
+		nRefused := 0
+		for _, n := range refused {
+			nRefused += n
+		}
+		sum := map[string]any{"turns": len(items), "accepted": len(items) - nRefused - failed, "refused": nRefused,
+			"refused_by_code": refused, "failed": failed, "committed": committed, "seconds": time.Since(start).Seconds()}
+		if *asJSON {
+			return printJSON(e.stdout, sum)
+		}
+		e.printf("imported %d turns in %.1fs: %d accepted, %d refused", len(items), time.Since(start).Seconds(), len(items)-nRefused-failed, nRefused)
+		for code, n := range refused {
+			e.printf(" (%s: %d)", code, n)
+		}
+		if failed > 0 {
+			e.printf(", %d not published (see errors above)", failed)
+		}
+		if !committed {
+			e.printf("; the appender is still committing")
+		}
+		e.printf("\n")
+		return nil
+	})
 }
 
 // progress is a one-line progress bar on a terminal-ish writer.
@@ -190,5 +184,3 @@ func (p *progress) done() {
 		fmt.Fprintln(p.w)
 	}
 }
-
-var _ = context.Background

@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/memhive/memhive/episodes"
 )
 
@@ -26,38 +28,29 @@ func cmdEpisodes(e *env, args []string) error {
 	if *member == "" {
 		return usagef("--member is required")
 	}
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	pool, err := t.connectDB(ctx)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	eps, err := episodes.List(ctx, pool, *member, episodes.ListOptions{Session: *session, Limit: *limit})
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		if eps == nil {
-			eps = []episodes.Episode{}
+	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
+		eps, err := episodes.List(ctx, pool, *member, episodes.ListOptions{Session: *session, Limit: *limit})
+		if err != nil {
+			return err
 		}
-		return printJSON(e.stdout, eps)
-	}
-	if len(eps) == 0 {
-		e.printf("no episodes for %s\n", *member)
-		return nil
-	}
-	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "AT\tSESSION\tCHANNEL\tAUDIENCE\tSPEAKER\tREF\tTEXT")
-	for _, x := range eps {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", x.HappenedAt.UTC().Format(time.RFC3339), x.Session, x.Channel,
-			strings.Join(x.Audience, ","), x.Speaker, dash(x.Ref), short(x.Content, 60))
-	}
-	return w.Flush()
+		if *asJSON {
+			if eps == nil {
+				eps = []episodes.Episode{}
+			}
+			return printJSON(e.stdout, eps)
+		}
+		if len(eps) == 0 {
+			e.printf("no episodes for %s\n", *member)
+			return nil
+		}
+		w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "AT\tSESSION\tCHANNEL\tAUDIENCE\tSPEAKER\tREF\tTEXT")
+		for _, x := range eps {
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", x.HappenedAt.UTC().Format(time.RFC3339), x.Session, x.Channel,
+				strings.Join(x.Audience, ","), x.Speaker, dash(x.Ref), short(x.Content, 60))
+		}
+		return w.Flush()
+	})
 }
 
 func cmdRefusals(e *env, args []string) error {
@@ -71,41 +64,32 @@ func cmdRefusals(e *env, args []string) error {
 		return err
 	}
 	e.jsonOut = *asJSON
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	pool, err := t.connectDB(ctx)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	rs, err := episodes.Refusals(ctx, pool, *member, *limit)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		if rs == nil {
-			rs = []episodes.Refusal{}
+	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
+		rs, err := episodes.Refusals(ctx, pool, *member, *limit)
+		if err != nil {
+			return err
 		}
-		return printJSON(e.stdout, rs)
-	}
-	if len(rs) == 0 {
-		e.printf("no refusals\n")
-		return nil
-	}
-	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "AT\tMEMBER\tCODE\tMESSAGE\tRAW")
-	for _, r := range rs {
-		raw := string(r.Raw)
-		if !utf8.ValidString(raw) {
-			raw = fmt.Sprintf("(%d bytes, not UTF-8)", len(r.Raw))
+		if *asJSON {
+			if rs == nil {
+				rs = []episodes.Refusal{}
+			}
+			return printJSON(e.stdout, rs)
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", r.RecordedAt.UTC().Format(time.RFC3339), r.Member, r.Code, short(r.Message, 70), short(raw, 50))
-	}
-	return w.Flush()
+		if len(rs) == 0 {
+			e.printf("no refusals\n")
+			return nil
+		}
+		w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "AT\tMEMBER\tCODE\tMESSAGE\tRAW")
+		for _, r := range rs {
+			raw := string(r.Raw)
+			if !utf8.ValidString(raw) {
+				raw = fmt.Sprintf("(%d bytes, not UTF-8)", len(r.Raw))
+			}
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", r.RecordedAt.UTC().Format(time.RFC3339), r.Member, r.Code, short(r.Message, 70), short(raw, 50))
+		}
+		return w.Flush()
+	})
 }
 
 func dash(s string) string {

@@ -8,6 +8,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/memhive/memhive"
@@ -50,50 +52,43 @@ back to their episodes. Prints the close report. Closing again writes nothing ne
 	case len(memhive.NormalizeAudience(memhive.SplitList(*audience))) == 0:
 		return memhive.Errorf(memhive.CodeMissingAudience, "--audience is required: who asks for the close")
 	}
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	nc, err := t.connectNATS()
-	if err != nil {
-		return err
-	}
-	defer nc.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), *wait+10*time.Second)
-	defer cancel()
-	sub, err := nc.SubscribeSync(node.ClosedSubject(t.prefix(), *member))
-	if err != nil {
-		return err
-	}
-	defer sub.Unsubscribe()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return err
-	}
-	body, _ := json.Marshal(closer.Request{Member: *member, Session: *session, Channel: *channel,
-		Audience: memhive.NormalizeAudience(memhive.SplitList(*audience)), Reason: "explicit"})
-	if _, err := js.Publish(ctx, lanes.Subjects{Prefix: t.prefix()}.Close(*member), body); err != nil {
-		return fmt.Errorf("close lane (is memhive up?): %w", err)
-	}
-	deadline := time.Now().Add(*wait)
-	for time.Now().Before(deadline) {
-		m, err := sub.NextMsg(time.Until(deadline))
+	return withNATS(*data, func(t *target, nc *nats.Conn) error {
+		ctx, cancel := context.WithTimeout(context.Background(), *wait+10*time.Second)
+		defer cancel()
+		sub, err := nc.SubscribeSync(node.ClosedSubject(t.prefix(), *member))
 		if err != nil {
-			break
+			return err
 		}
-		var rep closer.Report
-		if json.Unmarshal(m.Data, &rep) != nil || rep.Session != *session || rep.Channel != *channel {
-			continue
+		defer sub.Unsubscribe()
+		js, err := jetstream.New(nc)
+		if err != nil {
+			return err
 		}
-		if *asJSON {
-			return printJSON(e.stdout, rep)
+		body, _ := json.Marshal(closer.Request{Member: *member, Session: *session, Channel: *channel,
+			Audience: memhive.NormalizeAudience(memhive.SplitList(*audience)), Reason: "explicit"})
+		if _, err := js.Publish(ctx, lanes.Subjects{Prefix: t.prefix()}.Close(*member), body); err != nil {
+			return fmt.Errorf("close lane (is memhive up?): %w", err)
 		}
-		e.printf("closed %s/%s on %s: %d turns in %d audience groups; written: %d facts, %d entities, %d edges, %d summaries (already there: %d facts)\n",
-			*member, *session, *channel, rep.Turns, rep.Groups, rep.Facts.Written, rep.Entities.Written, rep.Edges.Written,
-			rep.Summaries.Written, rep.Facts.Existing)
-		return nil
-	}
-	return fmt.Errorf("no close report within %s; the request is queued and will be retried", *wait)
+		deadline := time.Now().Add(*wait)
+		for time.Now().Before(deadline) {
+			m, err := sub.NextMsg(time.Until(deadline))
+			if err != nil {
+				break
+			}
+			var rep closer.Report
+			if json.Unmarshal(m.Data, &rep) != nil || rep.Session != *session || rep.Channel != *channel {
+				continue
+			}
+			if *asJSON {
+				return printJSON(e.stdout, rep)
+			}
+			e.printf("closed %s/%s on %s: %d turns in %d audience groups; written: %d facts, %d entities, %d edges, %d summaries (already there: %d facts)\n",
+				*member, *session, *channel, rep.Turns, rep.Groups, rep.Facts.Written, rep.Entities.Written, rep.Edges.Written,
+				rep.Summaries.Written, rep.Facts.Existing)
+			return nil
+		}
+		return fmt.Errorf("no close report within %s; the request is queued and will be retried", *wait)
+	})
 }
 
 func cmdNightly(e *env, args []string) error {
@@ -114,35 +109,26 @@ where the last completed run ended; with nothing new it is skipped.`)
 		return err
 	}
 	e.jsonOut = *asJSON
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := signalContext()
-	defer cancel()
-	pool, err := t.connectDB(ctx)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	model, _, _, _ := embed.ActiveModel(ctx, pool)
-	rep, err := nightly.Run(ctx, pool, nightly.Options{Member: *member, Force: *force, Backfill: node.Backfill(pool, model),
-		Logger: newLogger(t.cfg, e.stderr)})
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return printJSON(e.stdout, rep)
-	}
-	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "MEMBER\tSTATUS\tSUPERSEDED\tALIASES\tREJECTED\tBELIEFS ON/OFF\tENTITIES\tEDGES\tSUMMARIES")
-	for _, m := range rep.Members {
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d/%d\t%d\t%d\t%d\n", m.Member, m.Status, m.Superseded, m.Aliases, m.Rejected,
-			m.BeliefsOn, m.BeliefsOff, m.Entities, m.Edges, m.Summaries)
-	}
-	w.Flush()
-	e.printf("run %s: %d rows written, %d embeddings queued\n", rep.RunID, rep.Written(), rep.Backfilled)
-	return nil
+	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
+		model, _, _, _ := embed.ActiveModel(ctx, pool)
+		rep, err := nightly.Run(ctx, pool, nightly.Options{Member: *member, Force: *force, Backfill: node.Backfill(pool, model),
+			Logger: newLogger(t.cfg, e.stderr)})
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(e.stdout, rep)
+		}
+		w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "MEMBER\tSTATUS\tSUPERSEDED\tALIASES\tREJECTED\tBELIEFS ON/OFF\tENTITIES\tEDGES\tSUMMARIES")
+		for _, m := range rep.Members {
+			fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d/%d\t%d\t%d\t%d\n", m.Member, m.Status, m.Superseded, m.Aliases, m.Rejected,
+				m.BeliefsOn, m.BeliefsOff, m.Entities, m.Edges, m.Summaries)
+		}
+		w.Flush()
+		e.printf("run %s: %d rows written, %d embeddings queued\n", rep.RunID, rep.Written(), rep.Backfilled)
+		return nil
+	})
 }
 
 func cmdAlias(e *env, args []string) error {
@@ -166,51 +152,42 @@ revert, tier-1 answers are what they were before the alias.`)
 	if !memhive.ValidMember(*member) {
 		return usagef("--member is required")
 	}
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := signalContext()
-	defer cancel()
-	pool, err := t.connectDB(ctx)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	if sub == "revert" {
-		if fs.NArg() != 1 {
-			return usagef("give the alias id to revert (see memhive alias list)")
+	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
+		if sub == "revert" {
+			if fs.NArg() != 1 {
+				return usagef("give the alias id to revert (see memhive alias list)")
+			}
+			a, err := nightly.RevertAlias(ctx, pool, *member, fs.Arg(0))
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				return printJSON(e.stdout, a)
+			}
+			e.printf("reverted %s: %s %q no longer means %q\n", a.ID, a.Dimension, a.Alias, a.Canonical)
+			return nil
 		}
-		a, err := nightly.RevertAlias(ctx, pool, *member, fs.Arg(0))
+		as, err := nightly.ListAliases(ctx, pool, *member)
 		if err != nil {
 			return err
 		}
 		if *asJSON {
-			return printJSON(e.stdout, a)
+			if as == nil {
+				as = []nightly.Alias{}
+			}
+			return printJSON(e.stdout, as)
 		}
-		e.printf("reverted %s: %s %q no longer means %q\n", a.ID, a.Dimension, a.Alias, a.Canonical)
-		return nil
-	}
-	as, err := nightly.ListAliases(ctx, pool, *member)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		if as == nil {
-			as = []nightly.Alias{}
+		w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "ID\tDIMENSION\tALIAS\tCANONICAL\tDECIDED BY\tREVERTED")
+		for _, a := range as {
+			rev := "-"
+			if a.RevertedAt != nil {
+				rev = a.RevertedAt.UTC().Format(time.RFC3339)
+			}
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", a.ID, a.Dimension, a.Alias, a.Canonical, a.DecidedBy, rev)
 		}
-		return printJSON(e.stdout, as)
-	}
-	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tDIMENSION\tALIAS\tCANONICAL\tDECIDED BY\tREVERTED")
-	for _, a := range as {
-		rev := "-"
-		if a.RevertedAt != nil {
-			rev = a.RevertedAt.UTC().Format(time.RFC3339)
-		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", a.ID, a.Dimension, a.Alias, a.Canonical, a.DecidedBy, rev)
-	}
-	return w.Flush()
+		return w.Flush()
+	})
 }
 
 func cmdFacts(e *env, args []string) error {
@@ -231,39 +208,30 @@ too, with what closed them.`)
 	if !memhive.ValidMember(*member) {
 		return usagef("--member is required")
 	}
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := signalContext()
-	defer cancel()
-	pool, err := t.connectDB(ctx)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	rows, err := facts.List(ctx, pool, *member, facts.Filter{Subject: *subject, AllVersions: *all, Limit: *limit})
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		if rows == nil {
-			rows = []facts.Row{}
+	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
+		rows, err := facts.List(ctx, pool, *member, facts.Filter{Subject: *subject, AllVersions: *all, Limit: *limit})
+		if err != nil {
+			return err
 		}
-		return printJSON(e.stdout, rows)
-	}
-	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tSUBJECT\tPREDICATE\tCLAIM\tVALID FROM\tCLOSED\tAUDIENCE")
-	for _, r := range rows {
-		closed := "-"
-		if r.ExpiredAt != nil {
-			closed = r.ClosureSource
-			if r.SupersededBy != "" {
-				closed += " → " + r.SupersededBy
+		if *asJSON {
+			if rows == nil {
+				rows = []facts.Row{}
 			}
+			return printJSON(e.stdout, rows)
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Subject, r.Predicate, short(r.Claim, 40),
-			r.ValidFrom.UTC().Format("2006-01-02"), closed, strings.Join(r.Audience, ","))
-	}
-	return w.Flush()
+		w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "ID\tSUBJECT\tPREDICATE\tCLAIM\tVALID FROM\tCLOSED\tAUDIENCE")
+		for _, r := range rows {
+			closed := "-"
+			if r.ExpiredAt != nil {
+				closed = r.ClosureSource
+				if r.SupersededBy != "" {
+					closed += " → " + r.SupersededBy
+				}
+			}
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Subject, r.Predicate, short(r.Claim, 40),
+				r.ValidFrom.UTC().Format("2006-01-02"), closed, strings.Join(r.Audience, ","))
+		}
+		return w.Flush()
+	})
 }

@@ -59,59 +59,52 @@ text from standard input when TEXT is "-" or absent.`)
 		}
 		tr.At = ts
 	}
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	nc, err := t.connectNATS()
-	if err != nil {
-		return err
-	}
-	defer nc.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second+*wait)
-	defer cancel()
-	refused := make(chan *lanes.PublishError, 1)
-	c, err := lanes.NewClient(ctx, nc, lanes.ClientOptions{Prefix: t.prefix(), OnError: func(pe *lanes.PublishError) {
+	return withNATS(*data, func(t *target, nc *nats.Conn) error {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second+*wait)
+		defer cancel()
+		refused := make(chan *lanes.PublishError, 1)
+		c, err := lanes.NewClient(ctx, nc, lanes.ClientOptions{Prefix: t.prefix(), OnError: func(pe *lanes.PublishError) {
+			select {
+			case refused <- pe:
+			default:
+			}
+		}})
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		if err := c.Publish(*member, tr); err != nil {
+			return err
+		}
+		if err := c.Flush(ctx); err != nil {
+			return err
+		}
 		select {
-		case refused <- pe:
+		case pe := <-refused:
+			return pe.Err
 		default:
 		}
-	}})
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	if err := c.Publish(*member, tr); err != nil {
-		return err
-	}
-	if err := c.Flush(ctx); err != nil {
-		return err
-	}
-	select {
-	case pe := <-refused:
-		return pe.Err
-	default:
-	}
-	// The stream holds it; wait for the appender's verdict.
-	committed := waitCommitted(ctx, nc, *wait)
-	select {
-	case pe := <-refused:
-		return pe.Err
-	default:
-	}
-	status := "accepted"
-	if !committed {
-		status = "queued"
-	}
-	if *asJSON {
-		return printJSON(e.stdout, map[string]any{"status": status, "member": *member, "id": tr.ID, "ref": tr.Ref})
-	}
-	if committed {
-		e.printf("accepted: the turn is in the record of %s\n", *member)
-	} else {
-		e.printf("queued: the stream holds the turn; the appender has not committed it within %s\n", *wait)
-	}
-	return nil
+		// The stream holds it; wait for the appender's verdict.
+		committed := waitCommitted(ctx, nc, *wait)
+		select {
+		case pe := <-refused:
+			return pe.Err
+		default:
+		}
+		status := "accepted"
+		if !committed {
+			status = "queued"
+		}
+		if *asJSON {
+			return printJSON(e.stdout, map[string]any{"status": status, "member": *member, "id": tr.ID, "ref": tr.Ref})
+		}
+		if committed {
+			e.printf("accepted: the turn is in the record of %s\n", *member)
+		} else {
+			e.printf("queued: the stream holds the turn; the appender has not committed it within %s\n", *wait)
+		}
+		return nil
+	})
 }
 
 // waitCommitted waits until the appender's consumer has nothing pending and

@@ -69,44 +69,37 @@ could have heard come back.`)
 	if req.WindowTo, err = parseTime("window-to", *wt); err != nil {
 		return err
 	}
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	nc, err := t.connectNATS()
-	if err != nil {
-		return err
-	}
-	defer nc.Close()
-	body, _ := json.Marshal(req)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	resp, err := nc.RequestWithContext(ctx, lanes.Subjects{Prefix: t.prefix()}.Recall(*member), body)
-	if err != nil {
-		return fmt.Errorf("recall over NATS (is memhive up?): %w", err)
-	}
-	var eb memhive.ErrorBody
-	if json.Unmarshal(resp.Data, &eb) == nil && eb.Error != nil {
-		return eb.Error
-	}
-	if *asJSON {
-		_, err := e.stdout.Write(append(resp.Data, '\n'))
-		return err
-	}
-	var ans recall.Answer
-	if err := json.Unmarshal(resp.Data, &ans); err != nil {
-		return fmt.Errorf("recall answer: %w", err)
-	}
-	e.printf("%s\n", strings.TrimRight(ans.Text, "\n"))
-	for _, l := range ans.Legs {
-		if l.Missing != "" {
-			fmt.Fprintf(e.stderr, "leg %s missing: %s\n", l.Leg, l.Missing)
+	return withNATS(*data, func(t *target, nc *nats.Conn) error {
+		body, _ := json.Marshal(req)
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		resp, err := nc.RequestWithContext(ctx, lanes.Subjects{Prefix: t.prefix()}.Recall(*member), body)
+		if err != nil {
+			return fmt.Errorf("recall over NATS (is memhive up?): %w", err)
 		}
-	}
-	if ans.Downgraded != nil {
-		fmt.Fprintf(e.stderr, "tier_downgraded: %s\n", ans.Downgraded.Reason)
-	}
-	return nil
+		var eb memhive.ErrorBody
+		if json.Unmarshal(resp.Data, &eb) == nil && eb.Error != nil {
+			return eb.Error
+		}
+		if *asJSON {
+			_, err := e.stdout.Write(append(resp.Data, '\n'))
+			return err
+		}
+		var ans recall.Answer
+		if err := json.Unmarshal(resp.Data, &ans); err != nil {
+			return fmt.Errorf("recall answer: %w", err)
+		}
+		e.printf("%s\n", strings.TrimRight(ans.Text, "\n"))
+		for _, l := range ans.Legs {
+			if l.Missing != "" {
+				fmt.Fprintf(e.stderr, "leg %s missing: %s\n", l.Leg, l.Missing)
+			}
+		}
+		if ans.Downgraded != nil {
+			fmt.Fprintf(e.stderr, "tier_downgraded: %s\n", ans.Downgraded.Reason)
+		}
+		return nil
+	})
 }
 
 func cmdExplain(e *env, args []string) error {
@@ -126,30 +119,21 @@ audience on a channel.`)
 	if fs.NArg() != 1 || *member == "" {
 		return usagef("give --member and one row id")
 	}
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	pool, err := t.connectDB(ctx)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	rule, visible, err := recall.Explain(ctx, pool, *member, memhive.SplitList(*audience), *channel, *kind, fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return printJSON(e.stdout, map[string]any{"id": fs.Arg(0), "kind": *kind, "visible": visible, "rule": rule})
-	}
-	word := "hidden"
-	if visible {
-		word = "visible"
-	}
-	e.printf("%s %s is %s: %s\n", *kind, fs.Arg(0), word, rule)
-	return nil
+	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
+		rule, visible, err := recall.Explain(ctx, pool, *member, memhive.SplitList(*audience), *channel, *kind, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(e.stdout, map[string]any{"id": fs.Arg(0), "kind": *kind, "visible": visible, "rule": rule})
+		}
+		word := "hidden"
+		if visible {
+			word = "visible"
+		}
+		e.printf("%s %s is %s: %s\n", *kind, fs.Arg(0), word, rule)
+		return nil
+	})
 }
 
 func cmdMCP(e *env, args []string) error {

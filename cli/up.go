@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/memhive/memhive/config"
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/node"
@@ -60,27 +62,16 @@ memhive: migrators take an advisory lock. `+"`memhive up`"+` migrates on start.`
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	t, err := resolve(*data)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := signalContext()
-	defer cancel()
-	pool, err := t.connectDB(ctx)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	cfg := t.cfg
-	if err := episodes.Migrate(ctx, pool, newLogger(cfg, e.stderr)); err != nil {
-		return err
-	}
-	v, err := episodes.Version(ctx, pool)
-	if err != nil {
-		return err
-	}
-	ms, _ := episodes.Migrations()
-	_ = ms
-	e.printf("schema at version %d\n", v)
-	return nil
+	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
+		cfg := t.cfg
+		if err := episodes.Migrate(ctx, pool, newLogger(cfg, e.stderr)); err != nil {
+			return err
+		}
+		v, err := episodes.Version(ctx, pool)
+		if err != nil {
+			return err
+		}
+		e.printf("schema at version %d\n", v)
+		return nil
+	})
 }
