@@ -56,9 +56,6 @@ func init() {
 		"bench":    {"run a benchmark: bench ingest | bench locomo | bench latency", cmdBench},
 		"version":  {"print the version", cmdVersion},
 	}
-	for name, c := range extraCommands {
-		commands[name] = c
-	}
 }
 
 // extraCommands are added by other files of this package.
@@ -67,6 +64,10 @@ var extraCommands = map[string]command{}
 // Main runs the command line and returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	// Other files' init functions add their commands; they may run after ours.
+	for name, c := range extraCommands {
+		commands[name] = c
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		if len(args) == 0 {

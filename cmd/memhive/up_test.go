@@ -271,3 +271,54 @@ func TestImportJSONL(t *testing.T) {
 		t.Fatalf("episodes: %s", out)
 	}
 }
+
+// TestCloseNightlyFactsThroughTheCLI walks issue 5's commands against a
+// running memhive: publish two dated sessions, close them, run the nightly
+// pass, list the facts with their versions, ask recall as of two dates, and
+// list the aliases.
+func TestCloseNightlyFactsThroughTheCLI(t *testing.T) {
+	bin := buildBinary(t)
+	data := filepath.Join(t.TempDir(), "data")
+	startUp(t, bin, data)
+	pub := func(session, at, text string) {
+		runCLI(t, bin, data, "publish", "--member", "alice", "--session", session, "--channel", "web:chat",
+			"--audience", "member:alice", "--speaker", "member:alice", "--at", at, text)
+	}
+	pub("s-1", "2026-01-05T10:00:00Z", "I live in Berlin.")
+	pub("s-2", "2026-03-01T10:00:00Z", "We moved to Lisbon.")
+	for _, s := range []string{"s-1", "s-2"} {
+		out := runCLI(t, bin, data, "close", "--member", "alice", "--session", s, "--channel", "web:chat", "--audience", "member:alice", "--json")
+		if !strings.Contains(out, `"facts"`) {
+			t.Fatalf("close %s: %s", s, out)
+		}
+	}
+	runCLI(t, bin, data, "nightly", "run", "--member", "alice", "--json")
+	out := runCLI(t, bin, data, "facts", "--member", "alice", "--all-versions", "--json")
+	var rows []struct {
+		Claim        string `json:"claim"`
+		SupersededBy string `json:"superseded_by"`
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("facts --json: %v\n%s", err, out)
+	}
+	claims := map[string]string{}
+	for _, r := range rows {
+		claims[strings.ToLower(r.Claim)] = r.SupersededBy
+	}
+	if _, ok := claims["lisbon"]; !ok || claims["berlin"] == "" {
+		t.Fatalf("want Berlin superseded and Lisbon in force, got %s", out)
+	}
+	ask := func(asOf string) string {
+		return runCLI(t, bin, data, "recall", "--member", "alice", "--audience", "member:alice", "--channel", "web:chat",
+			"--tier", "1", "--as-of", asOf, "where does alice live")
+	}
+	if before := ask("2026-02-01"); !strings.Contains(before, "Berlin") || strings.Contains(before, "Lisbon") {
+		t.Fatalf("as of February:\n%s", before)
+	}
+	if after := ask("2026-04-01"); !strings.Contains(after, "Lisbon") || !strings.Contains(after, "previously") {
+		t.Fatalf("as of April:\n%s", after)
+	}
+	if out := runCLI(t, bin, data, "alias", "list", "--member", "alice", "--json"); !strings.HasPrefix(strings.TrimSpace(out), "[") {
+		t.Fatalf("alias list --json: %s", out)
+	}
+}
