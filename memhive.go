@@ -67,6 +67,7 @@ const (
 	CodeModelNotConfigured  Code = "model_not_configured"
 	CodeOverBudget          Code = "over_budget"
 	CodeNotFound            Code = "not_found"
+	CodeProfileFull         Code = "profile_full"
 	CodeInternal            Code = "internal"
 )
 

@@ -51,7 +51,7 @@ func init() {
 		"refusals": {"list refused turns with their codes", cmdRefusals},
 		"recall":   {"ask memory_recall (tier 0, 1 or 2)", cmdRecall},
 		"explain":  {"say which audience-gate rule shows or hides a row", cmdExplain},
-		"mcp":      {"serve memory_recall and memorize over MCP on stdio", cmdMCP},
+		"mcp":      {"serve memory_recall, memorize and the memory tools over MCP on stdio", cmdMCP},
 		"config":   {"show the effective configuration (config show)", cmdConfig},
 		"bench":    {"run a benchmark: bench ingest | bench locomo | bench latency", cmdBench},
 		"version":  {"print the version", cmdVersion},

@@ -110,6 +110,7 @@ same LoCoMo file twice writes nothing new (ids derive from the refs).`)
 			return err
 		}
 		defer c.Close()
+		before, beforeOK := appenderCounts(nc, t.prefix())
 		bar := newProgress(e.stderr, len(items), !*quiet)
 		start := time.Now()
 		const chunk = 500
@@ -131,6 +132,7 @@ same LoCoMo file twice writes nothing new (ids derive from the refs).`)
 		bar.set(len(items))
 		bar.done()
 		committed := waitCommitted(ctx, nc, 5*time.Minute)
+		after, afterOK := appenderCounts(nc, t.prefix())
 		mu.Lock()
 		defer mu.Unlock()
 		nRefused := 0
@@ -139,10 +141,21 @@ same LoCoMo file twice writes nothing new (ids derive from the refs).`)
 		}
 		sum := map[string]any{"turns": len(items), "accepted": len(items) - nRefused - failed, "refused": nRefused,
 			"refused_by_code": refused, "failed": failed, "committed": committed, "seconds": time.Since(start).Seconds()}
+		newRows := -1
+		if beforeOK && afterOK {
+			newRows = int(after["accepted"] - before["accepted"])
+			sum["new"] = newRows
+			// Turns seen before are dropped by the stream's dedup window or,
+			// later, by the record's key: either way they are already in it.
+			sum["already_in_record"] = max(len(items)-nRefused-failed-newRows, 0)
+		}
 		if *asJSON {
 			return printJSON(e.stdout, sum)
 		}
 		e.printf("imported %d turns in %.1fs: %d accepted, %d refused", len(items), time.Since(start).Seconds(), len(items)-nRefused-failed, nRefused)
+		if newRows >= 0 {
+			e.printf("; %d new rows, %d already in the record", newRows, sum["already_in_record"])
+		}
 		for code, n := range refused {
 			e.printf(" (%s: %d)", code, n)
 		}
@@ -183,4 +196,21 @@ func (p *progress) done() {
 	if p.on {
 		fmt.Fprintln(p.w)
 	}
+}
+
+// appenderCounts asks the appender cell for its counters (accepted rows,
+// duplicates); ok is false when it does not answer. With several memhive
+// processes it is one process's view, so the import summary treats it as a hint.
+func appenderCounts(nc *nats.Conn, prefix string) (map[string]int64, bool) {
+	resp, err := nc.Request(prefix+".cell.appender.status", nil, 2*time.Second)
+	if err != nil {
+		return nil, false
+	}
+	var st struct {
+		Stats map[string]int64 `json:"stats"`
+	}
+	if json.Unmarshal(resp.Data, &st) != nil || st.Stats == nil {
+		return nil, false
+	}
+	return st.Stats, true
 }

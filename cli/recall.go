@@ -138,8 +138,8 @@ audience on a channel.`)
 
 func cmdMCP(e *env, args []string) error {
 	fs := newFlags(e, "mcp", "mcp --member M --audience A,B --channel C [--asker P] [--assistant NAME] [--tier T]", `
-Serve the memory_recall and memorize tools over MCP on standard input and
-output, bound to one member, audience and channel: the model's tool
+Serve memhive's tools over MCP on standard input and output (memory_recall,
+memorize, update_memory, forget, list_memories, review_memories, edit_profile), bound to one member, audience and channel: the model's tool
 arguments can never change who it is speaking to. The tier is the
 assistant's configured one (--assistant NAME reads its template) or --tier.
 Answers come from the memhive running on this machine (over NATS).`)

@@ -187,6 +187,18 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 			return svc.Stop()
 		}})
 	}
+	if hiveT.Enabled("recall") {
+		keeper := remember.New(n.Pool)
+		nc, prefix := n.NC, cfg.Prefix
+		n.Hive.Add(cells.Func{CellName: "memory", RunFunc: func(ctx context.Context) error {
+			svc, err := gateway.ServeMemoryNATS(nc, prefix, keeper, logger.With("cell", "memory"), gateway.WithTierFor(tierFor))
+			if err != nil {
+				return err
+			}
+			<-ctx.Done()
+			return svc.Stop()
+		}})
+	}
 	if hiveT.Enabled("remember") {
 		c := remember.NewConsumer(n.JS, n.Pool, remember.Config{Prefix: cfg.Prefix, Logger: logger.With("cell", "remember")})
 		n.Hive.Add(startStopCell{name: "remember", start: c.Start, stop: c.Stop})

@@ -28,7 +28,7 @@ const DerivedSection = "derived"
 // CodeProfileFull refuses an edit_profile that would take the profile past
 // its bound. (It belongs with the codes of package memhive; it lives here
 // until it moves.)
-const CodeProfileFull memhive.Code = "profile_full"
+const CodeProfileFull = memhive.CodeProfileFull
 
 // The edit_profile operations.
 const (
