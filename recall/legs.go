@@ -125,7 +125,8 @@ func (s *Service) queryScored(ctx context.Context, kind, sql string, args []any)
 // keywordLeg: full text with prefix matching. All terms first, ranked by
 // ts_rank_cd; when that finds fewer than the limit, any term, where each
 // term contributes at most KeywordTermCap gated rows (a cheap pre-limit
-// through the (member_id, tsv) GIN index) and candidates are ranked by the
+// through the GIN index over mtsv, whose member-qualified lexemes keep each
+// posting list to one member's rows) and candidates are ranked by the
 // summed IDF of the terms they match (BM25's term weight, from the capped
 // document frequencies), then ts_rank_cd.
 func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) {
@@ -142,9 +143,12 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 	for _, kind := range []string{"episode", "fact"} {
 		b := newSQLB(q.member, q.gate)
 		tq := b.p(all)
+		// mtsv (migration 005) holds the member-qualified lexemes, so the GIN
+		// posting lists read are this member's only; ts_rank_cd ranks on tsv,
+		// which has the positions.
 		sql := `SELECT ` + colsOf(kind, "x") + `, ts_rank_cd(x.tsv, to_tsquery('english', ` + tq + `), 1)::float8 AS score
 			FROM ` + tableOf(kind) + ` x
-			WHERE x.member_id = $1 AND x.tsv @@ to_tsquery('english', ` + tq + `) AND ` + b.readFilter(q, kind, "x") + `
+			WHERE x.member_id = $1 AND x.mtsv @@ ` + mquerySQL(b.p(each), "&") + ` AND ` + b.readFilter(q, kind, "x") + `
 			ORDER BY score DESC, x.id LIMIT ` + b.p(limit)
 		l, err := s.queryScored(ctx, kind, sql, b.args)
 		if err != nil {
@@ -183,12 +187,16 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 		// Each term's rows are gated and capped inside the lateral subquery,
 		// so a common term costs at most cap row visits; candidates are
 		// scored from the tsv read there, and only the best are joined back.
+		// terms.mq is the term's member-qualified tsquery (mtsv, migration
+		// 005), the index condition; terms.tq the plain one, for scoring on
+		// tsv.
 		sql := `WITH terms AS MATERIALIZED (
-				SELECT t.ord, to_tsquery('english', t.q) AS tq FROM unnest(` + tEach + `::text[]) WITH ORDINALITY AS t(q, ord)),
+				SELECT t.ord, to_tsquery('english', t.q) AS tq, ` + mquerySQL("ARRAY[t.q]", "|") + ` AS mq
+				FROM unnest(` + tEach + `::text[]) WITH ORDINALITY AS t(q, ord)),
 			per AS MATERIALIZED (
 				SELECT terms.ord, h.id, h.tsv FROM terms CROSS JOIN LATERAL (
 					SELECT x.id, x.tsv FROM ` + tableOf(kind) + ` x
-					WHERE x.member_id = $1 AND x.tsv @@ terms.tq AND ` + b.readFilter(q, kind, "x") + `
+					WHERE x.member_id = $1 AND x.mtsv @@ terms.mq AND ` + b.readFilter(q, kind, "x") + `
 					LIMIT ` + b.p(s.cfg.KeywordTermCap) + `) h),
 			df AS MATERIALIZED (SELECT ord, count(*)::float8 AS n FROM per GROUP BY ord),
 			cand AS MATERIALIZED (
@@ -215,6 +223,13 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 	}
 	res.rows = mergeScored(lists, limit)
 	return res, nil
+}
+
+// mquerySQL is the SQL of the member-qualified tsquery (memhive_mquery,
+// migration 005) over the keyword terms terms (a text[] SQL expression, in
+// tsTerm form), joined with op ("&" or "|"); the member is $1.
+func mquerySQL(terms, op string) string {
+	return `memhive_mquery($1, ` + terms + `::text[], '` + op + `')`
 }
 
 // semanticLeg: cosine over the active model's vectors, gate and filters
@@ -269,12 +284,11 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	b := newSQLB(q.member, q.gate)
 	qv := b.p(vecText(vecs[0])) + `::vector(` + d + `)`
 	dist := `(m.vec::vector(` + d + `)) <=> ` + qv
-	order := dist
-	if res.mode == "exact" {
-		order = `(` + dist + `) + 0` // not index-servable: every vector of the member is compared
-	}
 	// model and dims come from emb_models (never from the request): as
 	// literals they let the planner match the partial index WHERE model = '…'.
+	if res.mode == "exact" {
+		return s.semanticExact(ctx, q, res, b, dist, quoteLiteral(model))
+	}
 	sql := `SELECT kind, id, dist FROM (
 			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
 			FROM embeddings m
@@ -284,34 +298,79 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 				AND ` + b.readFilter(q, "fact", "f") + `
 			WHERE m.member_id = $1 AND m.model = ` + quoteLiteral(model) + ` AND m.status = 'ready'
 			  AND (e.id IS NOT NULL OR f.id IS NOT NULL)
-			ORDER BY ` + order + ` LIMIT ` + b.p(s.cfg.LegLimit) + `) nn
+			ORDER BY ` + dist + ` LIMIT ` + b.p(s.cfg.LegLimit) + `) nn
 		WHERE dist <= ` + b.p(1-s.cfg.SimilarityFloor) + `::float8
 		ORDER BY dist, kind, id`
-	type hit struct {
-		kind, id string
-		dist     float64
-	}
-	var hits []hit
+	var hits []vecHit
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL hnsw.iterative_scan = relaxed_order`); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `SET LOCAL hnsw.ef_search = 100`); err != nil {
+		// one round trip for both settings (simple protocol: no arguments)
+		if _, err := tx.Exec(ctx, `SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 100`); err != nil {
 			return err
 		}
 		rows, err := tx.Query(ctx, sql, b.args...)
 		if err != nil {
 			return err
 		}
-		hits, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (hit, error) {
-			var h hit
-			return h, r.Scan(&h.kind, &h.id, &h.dist)
-		})
+		hits, err = pgx.CollectRows(rows, scanVecHit)
 		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("semantic leg: %w", err)
 	}
+	return s.semanticRows(ctx, q, res, hits)
+}
+
+// vecHit is one semantic candidate: kind, id and cosine distance.
+type vecHit struct {
+	kind, id string
+	dist     float64
+}
+
+func scanVecHit(r pgx.CollectableRow) (vecHit, error) {
+	var h vecHit
+	return h, r.Scan(&h.kind, &h.id, &h.dist)
+}
+
+// semanticExact is the semantic leg for a member with few vectors: every
+// ready vector of the member is compared (no ANN recall loss), through the
+// embeddings primary key (member_id first) — the query has no ORDER BY on
+// the vector column, so the HNSW index cannot serve it. The distances are
+// computed once in a materialized CTE and sorted; only then is each
+// candidate, nearest first, checked against the gate and the filters by
+// primary key, until the leg's limit is reached: the subquery's OFFSET 0
+// keeps the check above the sort, so a hidden row costs one index probe and
+// the walk goes on past it (no starvation); the OFFSET 0 inside each EXISTS
+// keeps it a per-row primary-key probe instead of a hash of every visible
+// row of the member. Joining all the member's vectors to its episodes first
+// made the planner, misestimating the gated rows as 1, compare every vector
+// with every visible episode (900 × 450 join-filter tests: 57 ms for a
+// 900-row member; this plan: 5 ms, most of it reading the 900 vectors).
+func (s *Service) semanticExact(ctx context.Context, q *query, res *legResult, b *sqlb, dist, model string) (*legResult, error) {
+	sql := `WITH d AS MATERIALIZED (
+			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
+			FROM embeddings m
+			WHERE m.member_id = $1 AND m.owner_kind IN ('episode', 'fact') AND m.model = ` + model + ` AND m.status = 'ready')
+		SELECT c.kind, c.id, c.dist FROM (
+			SELECT kind, id, dist FROM d WHERE dist <= ` + b.p(1-s.cfg.SimilarityFloor) + `::float8
+			ORDER BY dist, kind, id OFFSET 0) c
+		WHERE CASE WHEN c.kind = 'episode'
+			THEN EXISTS (SELECT 1 FROM episodes e WHERE e.member_id = $1 AND e.id = c.id AND ` + b.readFilter(q, "episode", "e") + ` OFFSET 0)
+			ELSE EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND f.id = c.id AND ` + b.readFilter(q, "fact", "f") + ` OFFSET 0) END
+		ORDER BY c.dist, c.kind, c.id LIMIT ` + b.p(s.cfg.LegLimit)
+	rows, err := s.pool.Query(ctx, sql, b.args...)
+	if err != nil {
+		return nil, fmt.Errorf("semantic leg (exact): %w", err)
+	}
+	hits, err := pgx.CollectRows(rows, scanVecHit)
+	if err != nil {
+		return nil, fmt.Errorf("semantic leg (exact): %w", err)
+	}
+	return s.semanticRows(ctx, q, res, hits)
+}
+
+// semanticRows reads the hits' rows (gated and filtered again) into res,
+// in the hits' order.
+func (s *Service) semanticRows(ctx context.Context, q *query, res *legResult, hits []vecHit) (*legResult, error) {
 	var eps, fs []string
 	for _, h := range hits {
 		if h.kind == "episode" {

@@ -1,0 +1,116 @@
+package episodes_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/internal/dbtest"
+)
+
+// Migration 005 rewrites episodes.tsv (now with the speaker's name) and
+// adds the member-qualified mtsv columns on a table that already holds
+// append-only rows: the rewrite must not trip the append-only trigger, the
+// old rows must get both columns, and the trigger must still refuse
+// updates afterwards.
+func TestMigration005OnTableWithRows(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.NewUnmigrated(t)
+	ctx := context.Background()
+	ms, err := episodes.Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `CREATE TABLE memhive_migrations (
+		version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.Version > 4 {
+			break
+		}
+		if _, err := pool.Exec(ctx, m.Up); err != nil {
+			t.Fatalf("%03d_%s: %v", m.Version, m.Name, err)
+		}
+		if _, err := pool.Exec(ctx, `INSERT INTO memhive_migrations (version, name) VALUES ($1, $2)`, m.Version, m.Name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at) VALUES
+		('alice', '01J00000000000000000000001', 's', 'web:chat', 'peer', 'person:bob_smith', '{person:bob_smith}', 'Running to Lisbon', now()),
+		('alice', '01J00000000000000000000002', 's', 'web:chat', 'user', 'member:alice', '{member:alice}', '', now()),
+		('carol', '01J00000000000000000000003', 's', 'web:chat', 'user', 'member:carol', '{member:carol}', 'running to Lisbon too', now())`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO facts (member_id, id, subject, predicate, claim, subject_canon, predicate_canon, claim_canon,
+		claim_hash, valid_from, channel, audience) VALUES
+		('alice', 'F1', 'alice', 'lives_in', 'Lisbon', 'alice', 'lives_in', 'lisbon', 'h1', now(), 'web:chat', '{member:alice}')`); err != nil {
+		t.Fatal(err)
+	}
+	if err := episodes.Migrate(ctx, pool, nil); err != nil {
+		t.Fatalf("migrate 004 → latest with rows: %v", err)
+	}
+
+	var tsv, mtsv string
+	if err := pool.QueryRow(ctx, `SELECT tsv::text, mtsv::text FROM episodes WHERE member_id = 'alice' AND id = '01J00000000000000000000001'`).Scan(&tsv, &mtsv); err != nil {
+		t.Fatal(err)
+	}
+	if want := `'bob':1 'lisbon':5 'run':3 'smith':2`; tsv != want {
+		t.Errorf("tsv after 005 = %s, want %s (speaker's name first)", tsv, want)
+	}
+	if want := `'alice/bob' 'alice/lisbon' 'alice/run' 'alice/smith'`; mtsv != want {
+		t.Errorf("mtsv after 005 = %s, want %s", mtsv, want)
+	}
+	// a member-qualified query finds the member's rows only
+	var ids []string
+	rows, err := pool.Query(ctx, `SELECT id FROM episodes WHERE member_id = $1 AND mtsv @@ memhive_mquery($1, '{lisbon,run:*}', '&') ORDER BY id`, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if rows.Err() != nil || len(ids) != 1 || ids[0] != "01J00000000000000000000001" {
+		t.Errorf("alice's lisbon & run:* = %v (%v), want her one row", ids, rows.Err())
+	}
+	var n int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM episodes WHERE mtsv @@ memhive_mquery('carol', '{lisbon}', '|')`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("carol's lisbon without a member_id filter: %d rows (%v), want 1", n, err)
+	}
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM facts WHERE mtsv @@ memhive_mquery('alice', '{lives,lisbon}', '&')`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("fact by mtsv: %d rows (%v), want 1", n, err)
+	}
+	// empty text and stop words: an empty mtsv, a NULL query
+	var empty, isNull bool
+	if err := pool.QueryRow(ctx, `SELECT memhive_mtsv('alice', ''::tsvector) = ''::tsvector, memhive_mquery('alice', '{the,of}', '&') IS NULL`).Scan(&empty, &isNull); err != nil || !empty || !isNull {
+		t.Errorf("empty tsvector → empty mtsv: %v; only stop words → NULL query: %v (%v)", empty, isNull, err)
+	}
+	// a lexeme too long once prefixed is left out instead of failing the insert
+	if _, err := pool.Exec(ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
+		VALUES ('alice', '01J00000000000000000000004', 's', 'web:chat', 'user', 'member:alice', '{member:alice}', repeat('x', 2040) || ' hello', now())`); err != nil {
+		t.Errorf("insert with a 2,040-byte word: %v", err)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE episodes SET content = 'changed' WHERE member_id = 'alice'`); err == nil {
+		t.Error("UPDATE on episodes succeeded after 005, want the append-only trigger to refuse it")
+	}
+	var idx []string
+	rows, err = pool.Query(ctx, `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()
+		AND tablename IN ('episodes', 'facts') AND indexdef LIKE '%USING gin%' ORDER BY indexname`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		idx = append(idx, s)
+	}
+	if len(idx) != 2 || idx[0] != "episodes_mtsv_idx" || idx[1] != "facts_mtsv_idx" {
+		t.Errorf("GIN indexes on episodes and facts after 005: %v, want [episodes_mtsv_idx facts_mtsv_idx]", idx)
+	}
+}

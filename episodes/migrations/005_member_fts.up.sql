@@ -1,0 +1,90 @@
+-- Member-qualified full text for the keyword leg, and the speaker's name in
+-- an episode's full text.
+--
+-- A GIN index over (member_id, tsv) (btree_gin, migration 003) keeps one
+-- posting list per lexeme for the whole table: a member's search reads every
+-- member's entries for its terms (40 ms for a 900-row member in a
+-- 1,000,000-row table). Here every lexeme is stored a second time prefixed by
+-- its member ("alice/lisbon") in a column mtsv, so a posting list holds one
+-- member's rows only. tsv stays: it has the positions ts_rank_cd ranks by, and
+-- the temporal and self legs read it row by row (no index).
+--
+-- Episodes are append-only (a row trigger refuses UPDATE and DELETE); the
+-- column rewrites of ALTER TABLE below fire no row trigger. Each table is
+-- rewritten once (one ALTER TABLE with every column change).
+
+-- memhive_mtsv: the lexemes of t, each prefixed by member and '/', without
+-- positions. A prefixed lexeme longer than a tsvector allows (2,047 bytes) is
+-- left out; so are the alphabetically last lexemes when the whole would pass
+-- the 1 MB tsvector limit (only possible for a text of hundreds of KB with a
+-- long member id; the first branch is every ordinary row).
+CREATE FUNCTION memhive_mtsv(member text, t tsvector) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE
+        WHEN t IS NULL THEN ''::tsvector
+        WHEN pg_column_size(t) + length(t) * (octet_length(member) + 9) < 1000000 THEN
+            array_to_tsvector(ARRAY(
+                SELECT member || '/' || l FROM unnest(tsvector_to_array(t)) AS l
+                WHERE octet_length(l) + octet_length(member) < 2047))
+        ELSE
+            array_to_tsvector(ARRAY(
+                SELECT p FROM (
+                    SELECT member || '/' || l AS p,
+                           sum(octet_length(l) + octet_length(member) + 9) OVER (ORDER BY l COLLATE "C") AS run
+                    FROM unnest(tsvector_to_array(t)) AS l
+                    WHERE octet_length(l) + octet_length(member) < 2047) z
+                WHERE run < 1000000))
+    END
+$$;
+
+-- memhive_mquery: the member-qualified tsquery of a keyword search. terms are
+-- the query's terms as the keyword leg writes them for to_tsquery: a word, or
+-- a word followed by ':*' for a prefix match. Each term is stemmed with the
+-- english configuration (to_tsvector: zero lexemes for a stop word, one
+-- normally; a term of several lexemes needs all of them), each lexeme becomes
+-- '<member>/<lexeme>' (with ':*' when the term had it); the terms are joined
+-- with op ('&' or '|'). NULL when no term gives a lexeme, which matches
+-- nothing.
+CREATE FUNCTION memhive_mquery(member text, terms text[], op text) RETURNS tsquery
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT nullif(string_agg(q, CASE WHEN op = '|' THEN ' | ' ELSE ' & ' END ORDER BY ord), '')::tsquery
+    FROM (
+        SELECT t.ord, '(' || string_agg(
+                   '''' || replace(replace(member || '/' || l, '\', '\\'), '''', '''''') || ''''
+                   || CASE WHEN right(t.term, 2) = ':*' THEN ':*' ELSE '' END,
+                   ' & ' ORDER BY l) || ')' AS q
+        FROM unnest(terms) WITH ORDINALITY AS t(term, ord)
+        CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', t.term))) AS l
+        WHERE octet_length(l) + octet_length(member) < 2047
+        GROUP BY t.ord, t.term
+    ) per_term
+$$;
+
+-- The text an episode is searched by: the speaker's name (the part of the
+-- speaker id after the colon, underscores as spaces: person:bob_smith → "bob
+-- smith"), then the content. LoCoMo-style questions name a speaker whose own
+-- turns seldom contain their name.
+CREATE FUNCTION memhive_episode_tsv(speaker text, content text) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT to_tsvector('english', replace(substr(speaker, strpos(speaker, ':') + 1), '_', ' ') || ' ' || content)
+$$;
+
+-- The same text as 002's facts.tsv.
+CREATE FUNCTION memhive_fact_tsv(subject text, predicate text, claim text) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT to_tsvector('english', subject || ' ' || replace(predicate, '_', ' ') || ' ' || claim)
+$$;
+
+-- Dropping tsv drops the GIN indexes over it: 001's episodes_tsv_idx and
+-- 003's episodes_member_tsv_idx. Nothing reads them any more.
+ALTER TABLE episodes
+    DROP COLUMN tsv,
+    ADD COLUMN tsv  tsvector GENERATED ALWAYS AS (memhive_episode_tsv(speaker, content)) STORED,
+    ADD COLUMN mtsv tsvector GENERATED ALWAYS AS (memhive_mtsv(member_id, memhive_episode_tsv(speaker, content))) STORED;
+CREATE INDEX episodes_mtsv_idx ON episodes USING gin (mtsv);
+
+DROP INDEX IF EXISTS facts_tsv_idx;
+DROP INDEX IF EXISTS facts_member_tsv_idx;
+ALTER TABLE facts
+    ADD COLUMN mtsv tsvector GENERATED ALWAYS AS (memhive_mtsv(member_id, memhive_fact_tsv(subject, predicate, claim))) STORED;
+CREATE INDEX facts_mtsv_idx ON facts USING gin (mtsv);
