@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"strconv"
 	"sync"
 	"time"
@@ -26,6 +27,13 @@ type DrainerConfig struct {
 	// ActivateWhenDrained makes the drainer's model the active one as soon
 	// as none of its rows is queued (see ActivateIfDrained). Default false.
 	ActivateWhenDrained bool
+	// PrevTurnWeight is the weight of the preceding turn in an episode's
+	// vector: an episode is embedded as unit(v(turn)) + w·unit(v(previous
+	// turn)), normalised, where the previous turn is the one just before it
+	// in its session, used only when everyone who may see the episode may
+	// see it too (see DrainOnce). A reply ("Their name is Luna.") means
+	// little without what it answers. Default 1; negative: no context.
+	PrevTurnWeight float64
 }
 
 // WithDefaults returns c with its zero fields set to their defaults.
@@ -42,6 +50,9 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 	if c.MaxBackoff < c.MinBackoff {
 		c.MaxBackoff = max(30*time.Second, c.MinBackoff)
 	}
+	if c.PrevTurnWeight == 0 {
+		c.PrevTurnWeight = 1
+	}
 	return c
 }
 
@@ -53,9 +64,14 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 // a table, the backlog survives restarts.
 //
 // The owner text is episodes.content, a fact's subject, predicate (with
-// spaces for underscores) and claim, or beliefs.statement. A text that
-// embeds to the zero vector (no tokens) is marked ready with no vector, and
-// a queued row whose owner does not exist is dropped from the queue.
+// spaces for underscores) and claim, or beliefs.statement. An episode's
+// vector also carries its session's previous turn (PrevTurnWeight), when
+// that turn is on the same channel and visible to everyone who may see the
+// episode: public, or (the episode not public) its audience a superset of
+// the episode's. So a vector never holds words its readers could not read.
+// A text that embeds to the zero vector (no tokens) is marked ready with no
+// vector, and a queued row whose owner does not exist is dropped from the
+// queue.
 type Drainer struct {
 	pool   *pgxpool.Pool
 	e      Embedder
@@ -214,23 +230,38 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 		members[i], kinds[i], ids[i] = q.member, q.kind, q.id
 	}
 
+	// The previous turn (session index, one row) counts only when every
+	// reader of the episode may read it: same channel, a well-formed
+	// audience, and public, or the episode not public and the previous
+	// audience a superset of the episode's (gate rules 2 and 3; rule 4 is
+	// per channel, and the channel is the same).
 	rows, err = tx.Query(ctx, `
 		SELECT u.ord, COALESCE(ep.content,
 		                       f.subject || ' ' || replace(f.predicate, '_', ' ') || ' ' || f.claim,
-		                       b.statement)
+		                       b.statement),
+		       CASE WHEN pv.channel = ep.channel AND $4::boolean
+		             AND cardinality(pv.audience) > 0 AND array_position(pv.audience, NULL) IS NULL AND NOT '' = ANY(pv.audience)
+		             AND ('*' = ANY(pv.audience) OR (NOT '*' = ANY(ep.audience) AND pv.audience @> ep.audience))
+		            THEN pv.content END
 		FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS u(member_id, kind, id, ord)
 		LEFT JOIN episodes ep ON u.kind = 'episode' AND ep.member_id = u.member_id AND ep.id = u.id
+		LEFT JOIN LATERAL (
+			SELECT p.content, p.channel, p.audience FROM episodes p
+			WHERE p.member_id = ep.member_id AND p.session_id = ep.session_id
+			  AND (p.happened_at, p.id) < (ep.happened_at, ep.id)
+			ORDER BY p.happened_at DESC, p.id DESC LIMIT 1) pv ON true
 		LEFT JOIN facts f     ON u.kind = 'fact'    AND f.member_id  = u.member_id AND f.id  = u.id
 		LEFT JOIN beliefs b   ON u.kind = 'belief'  AND b.member_id  = u.member_id AND b.id  = u.id`,
-		members, kinds, ids)
+		members, kinds, ids, d.cfg.PrevTurnWeight > 0)
 	if err != nil {
 		return 0, fmt.Errorf("drain embeddings %s: read owners: %w", model, err)
 	}
 	texts := make([]*string, len(claimed))
+	prevs := make([]*string, len(claimed))
 	var ord int64
-	var text *string
-	_, err = pgx.ForEachRow(rows, []any{&ord, &text}, func() error {
-		texts[ord-1] = text
+	var text, prev *string
+	_, err = pgx.ForEachRow(rows, []any{&ord, &text, &prev}, func() error {
+		texts[ord-1], prevs[ord-1] = text, prev
 		return nil
 	})
 	if err != nil {
@@ -240,22 +271,44 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 	var live []int
 	var orphans []int
 	batch := make([]string, 0, len(claimed))
+	at := map[string]int{} // text → its index in batch (each text embedded once)
+	add := func(t string) int {
+		if j, ok := at[t]; ok {
+			return j
+		}
+		at[t] = len(batch)
+		batch = append(batch, t)
+		return len(batch) - 1
+	}
+	self := make([]int, len(claimed))
+	ctxOf := make([]int, len(claimed))
 	for i, t := range texts {
 		if t == nil {
 			orphans = append(orphans, i)
 			continue
 		}
 		live = append(live, i)
-		batch = append(batch, *t)
+		self[i], ctxOf[i] = add(*t), -1
+		if prevs[i] != nil {
+			ctxOf[i] = add(*prevs[i])
+		}
 	}
-	vecs, err := d.e.Embed(ctx, batch)
+	embedded, err := d.e.Embed(ctx, batch)
 	if err != nil {
 		return 0, fmt.Errorf("drain embeddings %s: %w", model, err)
 	}
-	if len(vecs) != len(batch) {
-		return 0, fmt.Errorf("drain embeddings %s: embedder returned %d vectors for %d texts", model, len(vecs), len(batch))
+	if len(embedded) != len(batch) {
+		return 0, fmt.Errorf("drain embeddings %s: embedder returned %d vectors for %d texts", model, len(embedded), len(batch))
 	}
 	dims := d.e.Dimensions()
+	vecs := make([][]float32, len(live))
+	for j, i := range live {
+		v := embedded[self[i]]
+		if c := ctxOf[i]; c >= 0 && len(v) == dims && len(embedded[c]) == dims {
+			v = withContext(v, embedded[c], float32(d.cfg.PrevTurnWeight))
+		}
+		vecs[j] = v
+	}
 	um, uk, ui, uv := make([]string, len(live)), make([]string, len(live)), make([]string, len(live)), make([]string, len(live))
 	for j, i := range live {
 		if len(vecs[j]) != dims {
@@ -296,6 +349,36 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("drain embeddings %s: commit: %w", model, err)
 	}
 	return len(claimed), nil
+}
+
+// withContext is unit(v) + w·unit(c), normalised; the zero vector of
+// either side counts for nothing.
+func withContext(v, c []float32, w float32) []float32 {
+	out := make([]float32, len(v))
+	nv, nc := l2(v), l2(c)
+	if nv == 0 {
+		return out // a turn with no words has no vector, whatever precedes it
+	}
+	for j := range v {
+		out[j] = v[j] / nv
+		if nc > 0 {
+			out[j] += w * c[j] / nc
+		}
+	}
+	if n := l2(out); n > 0 {
+		for j := range out {
+			out[j] /= n
+		}
+	}
+	return out
+}
+
+func l2(v []float32) float32 {
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	return float32(math.Sqrt(s))
 }
 
 // vectorLiteral formats v as pgvector's text form, [x,y,…].

@@ -48,8 +48,9 @@ func (b *bundle) write(t *testing.T, owners ...owner) {
 			var err error
 			switch o.kind {
 			case embed.OwnerEpisode:
+				// each episode its own session: no previous turn (TestDrainerPrevTurn covers context)
 				_, err = tx.Exec(b.ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
-					VALUES ($1, $2, 's1', 'chat', 'user', 'member:'||$1, ARRAY['member:'||$1], $3, now())`, o.member, o.id, o.text)
+					VALUES ($1, $2, 's-'||$2, 'chat', 'user', 'member:'||$1, ARRAY['member:'||$1], $3, now())`, o.member, o.id, o.text)
 			case embed.OwnerFact:
 				// text is "subject|predicate|claim"
 				p := strings.SplitN(o.text, "|", 3)
