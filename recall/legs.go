@@ -145,9 +145,10 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 		tq := b.p(all)
 		// mtsv (migration 005) holds the member-qualified lexemes, so the GIN
 		// posting lists read are this member's only; ts_rank_cd ranks on tsv,
-		// which has the positions.
+		// which has the positions. The tsquery is built once, in an InitPlan,
+		// also under a generic plan of the cached prepared statement.
 		sql := `SELECT ` + colsOf(kind, "x") + `, ts_rank_cd(x.tsv, to_tsquery('english', ` + tq + `), 1)::float8 AS score
-			FROM ` + mtsvScan(kind, mquerySQL(b.p(each), "&")) + ` x
+			FROM ` + mtsvScan(kind, `(SELECT `+mquerySQL(b.p(each), "&")+`)`) + ` x
 			WHERE x.member_id = $1 AND ` + b.readFilter(q, kind, "x") + `
 			ORDER BY score DESC, x.id LIMIT ` + b.p(limit)
 		l, err := s.queryScored(ctx, kind, sql, b.args)
