@@ -14,12 +14,51 @@ var monthNames = map[string]time.Month{
 	"nov": time.November, "dec": time.December,
 }
 
+// dayOf reads a day of the month: "13", "13th", "1st", "2nd", "3rd".
+func dayOf(w string) (int, bool) {
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		if len(w) > len(suf) && w[len(w)-len(suf):] == suf {
+			w = w[:len(w)-len(suf)]
+			break
+		}
+	}
+	if len(w) == 0 || len(w) > 2 {
+		return 0, false
+	}
+	d, err := strconv.Atoi(w)
+	return d, err == nil && d >= 1 && d <= 31
+}
+
+// yearOf reads a year 1900–2199.
+func yearOf(w string) (int, bool) {
+	y, err := strconv.Atoi(w)
+	return y, err == nil && len(w) == 4 && y >= 1900 && y < 2200
+}
+
+// dayWindow is the day d of month m in year y, or, with no year, the
+// latest such day not after asOf; ok is false for a day the month lacks.
+func dayWindow(y int, hasYear bool, m time.Month, d int, asOf time.Time) (from, to time.Time, ok bool) {
+	if !hasYear {
+		y = asOf.Year()
+		if time.Date(y, m, d, 0, 0, 0, 0, time.UTC).After(asOf) {
+			y--
+		}
+	}
+	f := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	if f.Month() != m { // 31 April
+		return time.Time{}, time.Time{}, false
+	}
+	return f, f.AddDate(0, 0, 1), true
+}
+
 // ResolveTime finds the first time expression in query and resolves it
 // against asOf (UTC) to a window [from, to) of whole days, weeks (Monday
 // first), months or years. It understands: today, yesterday, this/last
-// week|month|year, N days|weeks|months|years ago, "<month> <year>",
-// "<month>" alone (the latest such month not after asOf), and a year
-// (1900–2199). ok is false when the query has no time expression.
+// week|month|year, N days|weeks|months|years ago, a date ("October 13,
+// 2023", "13th October 2023", "May 3": a day; without a year, the latest
+// such day not after asOf), "<month> <year>", "<month>" alone (the latest
+// such month not after asOf), and a year (1900–2199). ok is false when the
+// query has no time expression.
 func ResolveTime(query string, asOf time.Time) (from, to time.Time, ok bool) {
 	asOf = asOf.UTC()
 	ws := words(query)
@@ -74,7 +113,35 @@ func ResolveTime(query string, asOf time.Time) (from, to time.Time, ok bool) {
 				return f, f.AddDate(1, 0, 0), true
 			}
 		}
+		// a day first: "13 october [2023]", "13th of october"
+		if d, isDay := dayOf(w); isDay {
+			j := i + 1
+			if j < len(ws) && ws[j] == "of" {
+				j++
+			}
+			if j < len(ws) {
+				if m, isMonth := monthNames[ws[j]]; isMonth {
+					y, hasYear := 0, false
+					if j+1 < len(ws) {
+						y, hasYear = yearOf(ws[j+1])
+					}
+					if f, t, ok := dayWindow(y, hasYear, m, d, asOf); ok {
+						return f, t, true
+					}
+				}
+			}
+		}
 		if m, isMonth := monthNames[w]; isMonth {
+			// a day after the month: "october 13 [2023]", "may 3rd"
+			if d, isDay := dayOf(next); isDay {
+				y, hasYear := 0, false
+				if i+2 < len(ws) {
+					y, hasYear = yearOf(ws[i+2])
+				}
+				if f, t, ok := dayWindow(y, hasYear, m, d, asOf); ok {
+					return f, t, true
+				}
+			}
 			// "may" alone is usually the verb: only the full month names
 			// other than May count without a year.
 			if y, err := strconv.Atoi(next); err == nil && y >= 1900 && y < 2200 {
