@@ -706,8 +706,8 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 
 // temporalLeg: window mode (the request's window, else a time expression
 // in the query resolved against as_of) ranks rows whose validity time lies
-// in the window: those matching a query term first, then newest first.
-// Point mode (no window) has weight 0 and proposes nothing.
+// in the window: those matching more of the query's terms first, then
+// newest first. Point mode (no window) has weight 0 and proposes nothing.
 func (s *Service) temporalLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegTemporal, weight: 0, mode: "point"}
 	var from, to time.Time
@@ -722,8 +722,7 @@ func (s *Service) temporalLeg(ctx context.Context, q *query) (*legResult, error)
 		from, to = f, t.Add(-time.Microsecond)
 	}
 	res.weight, res.mode = 1, "window "+fmtTime(from)+" "+fmtTime(to)
-	ts := terms(q.req.Query)
-	_, _, anyq := tsQueries(ts)
+	each, _, _ := tsQueries(terms(q.req.Query))
 	var lists [][]scored
 	for _, kind := range []string{"episode", "fact"} {
 		b := newSQLB(q.member, q.gate)
@@ -731,9 +730,10 @@ func (s *Service) temporalLeg(ctx context.Context, q *query) (*legResult, error)
 		if kind == "fact" {
 			col = "x.valid_from"
 		}
+		// how many of the query's terms the row matches (0 without terms)
 		hit := `0`
-		if anyq != "" {
-			hit = `CASE WHEN x.tsv @@ to_tsquery('english', ` + b.p(anyq) + `) THEN 1 ELSE 0 END`
+		if len(each) > 0 {
+			hit = `(SELECT count(*) FROM unnest(` + b.p(each) + `::text[]) AS t(q) WHERE x.tsv @@ to_tsquery('english', t.q))`
 		}
 		sql := `SELECT ` + colsOf(kind, "x") + `, (` + hit + `)::float8 AS score FROM ` + tableOf(kind) + ` x
 			WHERE x.member_id = $1 AND ` + col + ` >= ` + b.p(from) + ` AND ` + col + ` <= ` + b.p(to) + `
