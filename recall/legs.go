@@ -174,12 +174,11 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 			allIDs[i] = append(allIDs[i], sc.r.ID)
 		}
 	}
-	lists = lists[:0]
+	var sqls []string
+	var args [][]any
 	for ki, kind := range []string{"episode", "fact"} {
 		b := newSQLB(q.member, q.gate)
 		tAll, tAny, tEach, tIDs := b.p(all), b.p(anyq), b.p(each), b.p(allIDs[ki])
-		// Each term's rows are gated and capped inside the lateral subquery,
-		// so a common term costs at most cap row visits.
 		size, err := s.memberSize(ctx, q.member, kind)
 		if err != nil {
 			return nil, err
@@ -216,14 +215,50 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 			FROM scored JOIN ` + tableOf(kind) + ` x ON x.member_id = $1 AND x.id = scored.id
 			WHERE ` + b.readFilter(q, kind, "x") + `
 			ORDER BY scored.score DESC, x.id`
-		l, err := s.queryScored(ctx, kind, sql, b.args)
-		if err != nil {
-			return nil, fmt.Errorf("keyword leg (any term, %s): %w", kind, err)
+		sqls, args = append(sqls, sql), append(args, b.args)
+	}
+	// The planner prices each term's capped scan at the default full-text
+	// selectivity (the tsquery is computed in the query), so from about 7
+	// terms the estimate passes jit_above_cost and JIT compilation adds
+	// ~30 ms to a statement that runs in a few: JIT is off for these two.
+	lists = lists[:0]
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL jit = off`); err != nil {
+			return err
 		}
-		lists = append(lists, l)
+		for i, kind := range []string{"episode", "fact"} {
+			l, err := queryScoredOn(ctx, tx, kind, sqls[i], args[i])
+			if err != nil {
+				return fmt.Errorf("%s: %w", kind, err)
+			}
+			lists = append(lists, l)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("keyword leg (any term): %w", err)
 	}
 	res.rows = mergeScored(lists, limit)
 	return res, nil
+}
+
+// queryScoredOn is queryScored on a transaction.
+func queryScoredOn(ctx context.Context, tx pgx.Tx, kind, sql string, args []any) ([]scored, error) {
+	rows, err := tx.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []scored
+	for rows.Next() {
+		var sc float64
+		r, err := scanOf(kind, rows, &sc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, scored{r, sc})
+	}
+	return out, rows.Err()
 }
 
 // mquerySQL is the SQL of the member-qualified tsquery (memhive_mquery,
