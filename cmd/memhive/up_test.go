@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -199,6 +200,11 @@ func TestKill9KeepsAcknowledgedTurns(t *testing.T) {
 // take free ports), and checks that each serves its own record.
 func TestTwoUpsSideBySide(t *testing.T) {
 	bin := buildBinary(t)
+	// 4222 is the system NATS's on this machine kind; where it is free, hold
+	// it so that the port-taken path is what this test exercises.
+	if l, err := net.Listen("tcp", "127.0.0.1:4222"); err == nil {
+		t.Cleanup(func() { l.Close() })
+	}
 	a := filepath.Join(t.TempDir(), "a")
 	b := filepath.Join(t.TempDir(), "b")
 	start := func(data string) *upProc {
