@@ -10,7 +10,7 @@ import (
 )
 
 // TestDrainerPrevTurn: an episode's vector carries its session's previous
-// turn, only when everyone who may see the episode may see that turn too.
+// turns, each only when everyone who may see the episode may see it too.
 func TestDrainerPrevTurn(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -39,10 +39,15 @@ func TestDrainerPrevTurn(t *testing.T) {
 		// s5: a public reply after a non-public turn → no context
 		{"E09", "s5", "chat", []string{"member:alice", "person:bob"}, "the surprise party is saturday", 0},
 		{"E10", "s5", "chat", []string{"*"}, "count me in", 1},
-		// s6: the turn just before wins, not an older one
+		// s6: the two turns just before count, not an older one
 		{"E11", "s6", "chat", []string{"*"}, "first we talked about tennis", 0},
 		{"E12", "s6", "chat", []string{"*"}, "then about chess openings", 1},
 		{"E13", "s6", "chat", []string{"*"}, "i prefer the sicilian", 2},
+		{"E14", "s6", "chat", []string{"*"}, "a sharp defence", 3},
+		// s7: of the two turns before, only the visible one counts
+		{"E15", "s7", "chat", []string{"*"}, "we planned a picnic by the river", 0},
+		{"E16", "s7", "chat", []string{"member:alice"}, "my diagnosis came back", 1},
+		{"E17", "s7", "chat", []string{"*"}, "bring sandwiches", 2},
 	}
 	ctx := context.Background()
 	ids := make([]string, len(eps))
@@ -80,12 +85,16 @@ func TestDrainerPrevTurn(t *testing.T) {
 		}
 		return v[0]
 	}
-	withPrev := func(s, p string) []float32 {
-		a, c := plain(s), plain(p)
-		out := make([]float32, len(a))
+	withPrev := func(s string, ps ...string) []float32 {
+		out := plain(s)
+		for _, p := range ps {
+			c := plain(p)
+			for j := range out {
+				out[j] += c[j] // unit vectors, weight 1
+			}
+		}
 		var n float64
-		for j := range a {
-			out[j] = a[j] + c[j] // both unit vectors, weight 1
+		for j := range out {
 			n += float64(out[j]) * float64(out[j])
 		}
 		for j := range out {
@@ -99,7 +108,9 @@ func TestDrainerPrevTurn(t *testing.T) {
 		"E05": plain(text["E05"]), "E06": withPrev(text["E06"], text["E05"]),
 		"E07": plain(text["E07"]), "E08": plain(text["E08"]),
 		"E09": plain(text["E09"]), "E10": plain(text["E10"]),
-		"E11": plain(text["E11"]), "E12": withPrev(text["E12"], text["E11"]), "E13": withPrev(text["E13"], text["E12"]),
+		"E11": plain(text["E11"]), "E12": withPrev(text["E12"], text["E11"]),
+		"E13": withPrev(text["E13"], text["E12"], text["E11"]), "E14": withPrev(text["E14"], text["E13"], text["E12"]),
+		"E15": plain(text["E15"]), "E16": withPrev(text["E16"], text["E15"]), "E17": withPrev(text["E17"], text["E15"]),
 	}
 	for id, w := range want {
 		r := got["alice/episode/"+id]
@@ -114,8 +125,11 @@ func TestDrainerPrevTurn(t *testing.T) {
 	if c := embed.Cosine(got["alice/episode/E04"].vec, plain(text["E03"])); c > 0.2 {
 		t.Errorf("E04's vector has cosine %.3f with the private turn before it", c)
 	}
+	if c := embed.Cosine(got["alice/episode/E17"].vec, plain(text["E16"])); c > 0.2 {
+		t.Errorf("E17's vector has cosine %.3f with the private turn before it", c)
+	}
 
-	// PrevTurnWeight < 0: no context at all
+	// PrevTurns < 0: no context at all
 	b2 := setup(t)
 	b2.register(t, h, true)
 	for _, e := range eps[:2] {
@@ -128,10 +142,10 @@ func TestDrainerPrevTurn(t *testing.T) {
 	if err := embed.Enqueue(ctx, b2.pool, "", embed.OwnerEpisode, []string{"alice", "alice"}, []string{"E01", "E02"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := embed.NewDrainer(b2.pool, h, embed.DrainerConfig{PrevTurnWeight: -1}, nil).DrainOnce(ctx); err != nil {
+	if _, err := embed.NewDrainer(b2.pool, h, embed.DrainerConfig{PrevTurns: -1}, nil).DrainOnce(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if c := embed.Cosine(b2.rows(t, h.Model())["alice/episode/E02"].vec, plain(text["E02"])); c < 0.9999 {
-		t.Errorf("PrevTurnWeight -1: E02 has cosine %.5f with its own text's vector, want 1", c)
+		t.Errorf("PrevTurns -1: E02 has cosine %.5f with its own text's vector, want 1", c)
 	}
 }

@@ -27,12 +27,14 @@ type DrainerConfig struct {
 	// ActivateWhenDrained makes the drainer's model the active one as soon
 	// as none of its rows is queued (see ActivateIfDrained). Default false.
 	ActivateWhenDrained bool
-	// PrevTurnWeight is the weight of the preceding turn in an episode's
-	// vector: an episode is embedded as unit(v(turn)) + w·unit(v(previous
-	// turn)), normalised, where the previous turn is the one just before it
-	// in its session, used only when everyone who may see the episode may
-	// see it too (see DrainOnce). A reply ("Their name is Luna.") means
-	// little without what it answers. Default 1; negative: no context.
+	// PrevTurns and PrevTurnWeight give an episode's vector its context:
+	// an episode is embedded as unit(v(turn)) + w·Σ unit(v(p)) over the
+	// PrevTurns turns just before it in its session, normalised, each p used
+	// only when everyone who may see the episode may see p too (see
+	// Drainer). A reply ("Their name is Luna.") means little without what
+	// it answers. Defaults 2 and 1; PrevTurns < 0 or PrevTurnWeight < 0:
+	// no context.
+	PrevTurns      int
 	PrevTurnWeight float64
 }
 
@@ -50,8 +52,14 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 	if c.MaxBackoff < c.MinBackoff {
 		c.MaxBackoff = max(30*time.Second, c.MinBackoff)
 	}
+	if c.PrevTurns == 0 {
+		c.PrevTurns = 2
+	}
 	if c.PrevTurnWeight == 0 {
 		c.PrevTurnWeight = 1
+	}
+	if c.PrevTurns < 0 || c.PrevTurnWeight < 0 {
+		c.PrevTurns, c.PrevTurnWeight = 0, 0
 	}
 	return c
 }
@@ -65,10 +73,11 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 //
 // The owner text is episodes.content, a fact's subject, predicate (with
 // spaces for underscores) and claim, or beliefs.statement. An episode's
-// vector also carries its session's previous turn (PrevTurnWeight), when
-// that turn is on the same channel and visible to everyone who may see the
-// episode: public, or (the episode not public) its audience a superset of
-// the episode's. So a vector never holds words its readers could not read.
+// vector also carries its session's previous turns (PrevTurns,
+// PrevTurnWeight), each only when it is on the same channel and visible to
+// everyone who may see the episode: public, or (the episode not public) its
+// audience a superset of the episode's. So a vector never holds words its
+// readers could not read.
 // A text that embeds to the zero vector (no tokens) is marked ready with no
 // vector, and a queued row whose owner does not exist is dropped from the
 // queue.
@@ -230,8 +239,8 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 		members[i], kinds[i], ids[i] = q.member, q.kind, q.id
 	}
 
-	// The previous turn (session index, one row) counts only when every
-	// reader of the episode may read it: same channel, a well-formed
+	// The previous turns (session index, PrevTurns rows) count only when
+	// every reader of the episode may read them: same channel, a well-formed
 	// audience, and public, or the episode not public and the previous
 	// audience a superset of the episode's (gate rules 2 and 3; rule 4 is
 	// per channel, and the channel is the same).
@@ -239,27 +248,29 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 		SELECT u.ord, COALESCE(ep.content,
 		                       f.subject || ' ' || replace(f.predicate, '_', ' ') || ' ' || f.claim,
 		                       b.statement),
-		       CASE WHEN pv.channel = ep.channel AND $4::boolean
-		             AND cardinality(pv.audience) > 0 AND array_position(pv.audience, NULL) IS NULL AND NOT '' = ANY(pv.audience)
-		             AND ('*' = ANY(pv.audience) OR (NOT '*' = ANY(ep.audience) AND pv.audience @> ep.audience))
-		            THEN pv.content END
+		       pv.contents
 		FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS u(member_id, kind, id, ord)
 		LEFT JOIN episodes ep ON u.kind = 'episode' AND ep.member_id = u.member_id AND ep.id = u.id
 		LEFT JOIN LATERAL (
-			SELECT p.content, p.channel, p.audience FROM episodes p
-			WHERE p.member_id = ep.member_id AND p.session_id = ep.session_id
-			  AND (p.happened_at, p.id) < (ep.happened_at, ep.id)
-			ORDER BY p.happened_at DESC, p.id DESC LIMIT 1) pv ON true
+			SELECT array_agg(p.content ORDER BY p.happened_at DESC, p.id DESC) FILTER (WHERE
+				p.channel = ep.channel
+				AND cardinality(p.audience) > 0 AND array_position(p.audience, NULL) IS NULL AND NOT '' = ANY(p.audience)
+				AND ('*' = ANY(p.audience) OR (NOT '*' = ANY(ep.audience) AND p.audience @> ep.audience))) AS contents
+			FROM (SELECT p.content, p.channel, p.audience, p.happened_at, p.id FROM episodes p
+				WHERE p.member_id = ep.member_id AND p.session_id = ep.session_id
+				  AND (p.happened_at, p.id) < (ep.happened_at, ep.id)
+				ORDER BY p.happened_at DESC, p.id DESC LIMIT $4) p) pv ON true
 		LEFT JOIN facts f     ON u.kind = 'fact'    AND f.member_id  = u.member_id AND f.id  = u.id
 		LEFT JOIN beliefs b   ON u.kind = 'belief'  AND b.member_id  = u.member_id AND b.id  = u.id`,
-		members, kinds, ids, d.cfg.PrevTurnWeight > 0)
+		members, kinds, ids, d.cfg.PrevTurns)
 	if err != nil {
 		return 0, fmt.Errorf("drain embeddings %s: read owners: %w", model, err)
 	}
 	texts := make([]*string, len(claimed))
-	prevs := make([]*string, len(claimed))
+	prevs := make([][]string, len(claimed))
 	var ord int64
-	var text, prev *string
+	var text *string
+	var prev []string
 	_, err = pgx.ForEachRow(rows, []any{&ord, &text, &prev}, func() error {
 		texts[ord-1], prevs[ord-1] = text, prev
 		return nil
@@ -281,16 +292,16 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 		return len(batch) - 1
 	}
 	self := make([]int, len(claimed))
-	ctxOf := make([]int, len(claimed))
+	ctxOf := make([][]int, len(claimed))
 	for i, t := range texts {
 		if t == nil {
 			orphans = append(orphans, i)
 			continue
 		}
 		live = append(live, i)
-		self[i], ctxOf[i] = add(*t), -1
-		if prevs[i] != nil {
-			ctxOf[i] = add(*prevs[i])
+		self[i] = add(*t)
+		for _, p := range prevs[i] {
+			ctxOf[i] = append(ctxOf[i], add(p))
 		}
 	}
 	embedded, err := d.e.Embed(ctx, batch)
@@ -304,8 +315,14 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 	vecs := make([][]float32, len(live))
 	for j, i := range live {
 		v := embedded[self[i]]
-		if c := ctxOf[i]; c >= 0 && len(v) == dims && len(embedded[c]) == dims {
-			v = withContext(v, embedded[c], float32(d.cfg.PrevTurnWeight))
+		if len(ctxOf[i]) > 0 && len(v) == dims {
+			var cs [][]float32
+			for _, c := range ctxOf[i] {
+				if len(embedded[c]) == dims {
+					cs = append(cs, embedded[c])
+				}
+			}
+			v = withContext(v, cs, float32(d.cfg.PrevTurnWeight))
 		}
 		vecs[j] = v
 	}
@@ -351,18 +368,22 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 	return len(claimed), nil
 }
 
-// withContext is unit(v) + w·unit(c), normalised; the zero vector of
-// either side counts for nothing.
-func withContext(v, c []float32, w float32) []float32 {
+// withContext is unit(v) + w·Σ unit(c), normalised; a zero vector counts
+// for nothing.
+func withContext(v []float32, cs [][]float32, w float32) []float32 {
 	out := make([]float32, len(v))
-	nv, nc := l2(v), l2(c)
+	nv := l2(v)
 	if nv == 0 {
 		return out // a turn with no words has no vector, whatever precedes it
 	}
 	for j := range v {
 		out[j] = v[j] / nv
-		if nc > 0 {
-			out[j] += w * c[j] / nc
+	}
+	for _, c := range cs {
+		if nc := l2(c); nc > 0 {
+			for j := range c {
+				out[j] += w * c[j] / nc
+			}
 		}
 	}
 	if n := l2(out); n > 0 {
