@@ -25,7 +25,7 @@ func TestDrainerPrevTurn(t *testing.T) {
 	}
 	eps := []ep{
 		// s1: both public → context
-		{"E01", "s1", "chat", []string{"*"}, "what is the name of your cousin's dog", 0},
+		{"E01", "s1", "chat", []string{"*"}, "what is the name of your cousin's dog", 0}, // said by person:mary_ann
 		{"E02", "s1", "chat", []string{"*"}, "their name is luna", 1},
 		// s2: the previous turn is private to alice; the reply is for alice and bob → no context
 		{"E03", "s2", "chat", []string{"member:alice"}, "my salary is ninety thousand", 0},
@@ -53,9 +53,13 @@ func TestDrainerPrevTurn(t *testing.T) {
 	ids := make([]string, len(eps))
 	members := make([]string, len(eps))
 	for i, e := range eps {
+		speaker := "member:alice"
+		if e.id == "E01" {
+			speaker = "person:mary_ann"
+		}
 		if _, err := b.pool.Exec(ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
-			VALUES ('alice', $1, $2, $3, 'user', 'member:alice', $4, $5, $6)`,
-			e.id, e.session, e.channel, e.audience, e.text, base.Add(time.Duration(e.sec)*time.Second)); err != nil {
+			VALUES ('alice', $1, $2, $3, 'user', $7, $4, $5, $6)`,
+			e.id, e.session, e.channel, e.audience, e.text, base.Add(time.Duration(e.sec)*time.Second), speaker); err != nil {
 			t.Fatal(err)
 		}
 		ids[i], members[i] = e.id, "alice"
@@ -74,10 +78,12 @@ func TestDrainerPrevTurn(t *testing.T) {
 		}
 	}
 	got := b.rows(t, h.Model())
-	text := map[string]string{}
+	// the embedded text: the speaker's name, a colon, the content
+	text, raw := map[string]string{}, map[string]string{}
 	for _, e := range eps {
-		text[e.id] = e.text
+		text[e.id], raw[e.id] = "alice: "+e.text, e.text
 	}
+	text["E01"] = "mary ann: " + eps[0].text
 	plain := func(s string) []float32 {
 		v, err := h.Embed(ctx, []string{s})
 		if err != nil {
@@ -122,10 +128,10 @@ func TestDrainerPrevTurn(t *testing.T) {
 		}
 	}
 	// the hidden salary turn left no trace in the reply's vector
-	if c := embed.Cosine(got["alice/episode/E04"].vec, plain(text["E03"])); c > 0.2 {
+	if c := embed.Cosine(got["alice/episode/E04"].vec, plain(raw["E03"])); c > 0.2 {
 		t.Errorf("E04's vector has cosine %.3f with the private turn before it", c)
 	}
-	if c := embed.Cosine(got["alice/episode/E17"].vec, plain(text["E16"])); c > 0.2 {
+	if c := embed.Cosine(got["alice/episode/E17"].vec, plain(raw["E16"])); c > 0.2 {
 		t.Errorf("E17's vector has cosine %.3f with the private turn before it", c)
 	}
 

@@ -7,8 +7,10 @@ import (
 	"log/slog"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -71,8 +73,9 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 // rows stay queued and the drainer backs off and retries; since the queue is
 // a table, the backlog survives restarts.
 //
-// The owner text is episodes.content, a fact's subject, predicate (with
-// spaces for underscores) and claim, or beliefs.statement. An episode's
+// The owner text is an episode's speaker's name and content (see spoken), a
+// fact's subject, predicate (with spaces for underscores) and claim, or
+// beliefs.statement. An episode's
 // vector also carries its session's previous turns (PrevTurns,
 // PrevTurnWeight), each only when it is on the same channel and visible to
 // everyone who may see the episode: public, or (the episode not public) its
@@ -248,15 +251,19 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 		SELECT u.ord, COALESCE(ep.content,
 		                       f.subject || ' ' || replace(f.predicate, '_', ' ') || ' ' || f.claim,
 		                       b.statement),
-		       pv.contents
+		       ep.speaker, pv.contents, pv.speakers
 		FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS u(member_id, kind, id, ord)
 		LEFT JOIN episodes ep ON u.kind = 'episode' AND ep.member_id = u.member_id AND ep.id = u.id
 		LEFT JOIN LATERAL (
 			SELECT array_agg(p.content ORDER BY p.happened_at DESC, p.id DESC) FILTER (WHERE
 				p.channel = ep.channel
 				AND cardinality(p.audience) > 0 AND array_position(p.audience, NULL) IS NULL AND NOT '' = ANY(p.audience)
-				AND ('*' = ANY(p.audience) OR (NOT '*' = ANY(ep.audience) AND p.audience @> ep.audience))) AS contents
-			FROM (SELECT p.content, p.channel, p.audience, p.happened_at, p.id FROM episodes p
+				AND ('*' = ANY(p.audience) OR (NOT '*' = ANY(ep.audience) AND p.audience @> ep.audience))) AS contents,
+			       array_agg(p.speaker ORDER BY p.happened_at DESC, p.id DESC) FILTER (WHERE
+				p.channel = ep.channel
+				AND cardinality(p.audience) > 0 AND array_position(p.audience, NULL) IS NULL AND NOT '' = ANY(p.audience)
+				AND ('*' = ANY(p.audience) OR (NOT '*' = ANY(ep.audience) AND p.audience @> ep.audience))) AS speakers
+			FROM (SELECT p.content, p.speaker, p.channel, p.audience, p.happened_at, p.id FROM episodes p
 				WHERE p.member_id = ep.member_id AND p.session_id = ep.session_id
 				  AND (p.happened_at, p.id) < (ep.happened_at, ep.id)
 				ORDER BY p.happened_at DESC, p.id DESC LIMIT $4) p) pv ON true
@@ -269,10 +276,20 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 	texts := make([]*string, len(claimed))
 	prevs := make([][]string, len(claimed))
 	var ord int64
-	var text *string
-	var prev []string
-	_, err = pgx.ForEachRow(rows, []any{&ord, &text, &prev}, func() error {
-		texts[ord-1], prevs[ord-1] = text, prev
+	var text, speaker *string
+	var prev, prevSpeakers []string
+	_, err = pgx.ForEachRow(rows, []any{&ord, &text, &speaker, &prev, &prevSpeakers}, func() error {
+		if text != nil && speaker != nil {
+			t := spoken(*speaker, *text)
+			text = &t
+		}
+		texts[ord-1] = text
+		for k, p := range prev {
+			if k < len(prevSpeakers) {
+				p = spoken(prevSpeakers[k], p)
+			}
+			prevs[ord-1] = append(prevs[ord-1], p)
+		}
 		return nil
 	})
 	if err != nil {
@@ -366,6 +383,25 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("drain embeddings %s: commit: %w", model, err)
 	}
 	return len(claimed), nil
+}
+
+// spoken is an episode's text as embedded: the speaker's name, a colon and
+// the content ("caroline: I went to the support group"), since who said a
+// turn is part of what it says. The name is the speaker id without its kind
+// ("person:mary_ann" gives "mary ann"). Content without a letter or digit
+// stays as it is (it embeds to nothing, whoever said it).
+func spoken(speaker, content string) string {
+	if !strings.ContainsFunc(content, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		return content
+	}
+	if _, bare, ok := strings.Cut(speaker, ":"); ok {
+		speaker = bare
+	}
+	speaker = strings.TrimSpace(strings.ReplaceAll(speaker, "_", " "))
+	if speaker == "" {
+		return content
+	}
+	return speaker + ": " + content
 }
 
 // withContext is unit(v) + w·Σ unit(c), normalised; a zero vector counts

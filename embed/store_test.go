@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -79,11 +80,18 @@ func (b *bundle) write(t *testing.T, owners ...owner) {
 	}
 }
 
-// embedText is the text the drainer embeds for an owner.
+// embedText is the text the drainer embeds for an owner: an episode's is
+// its speaker's name (member:alice → alice), a colon and its content, unless
+// the content has no word.
 func embedText(o owner) string {
-	if o.kind == embed.OwnerFact {
+	switch o.kind {
+	case embed.OwnerFact:
 		p := strings.SplitN(o.text, "|", 3)
 		return p[0] + " " + strings.ReplaceAll(p[1], "_", " ") + " " + p[2]
+	case embed.OwnerEpisode:
+		if strings.ContainsFunc(o.text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			return o.member + ": " + o.text
+		}
 	}
 	return o.text
 }
