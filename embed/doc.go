@@ -42,6 +42,20 @@
 // off and retries, so the backlog waits in Postgres through outages and
 // restarts. Backfill queues every episode, fact and belief lacking a row.
 //
+// # What an episode's vector says
+//
+// An episode is embedded as "<speaker's name>: <content>" (person:mary_ann
+// → "mary ann: …"), and its vector carries its context: unit(v(turn)) +
+// Σ unit(v(p)) over the two turns just before it in its session
+// (DrainerConfig.PrevTurns, PrevTurnWeight), normalised. A reply ("Their
+// name is Luna.") means little without the question it answers. A previous
+// turn counts only when everyone who may see the episode may see it too
+// (same channel; public, or the episode not public and its audience a
+// superset of the episode's), so a vector never carries words its readers
+// could not read. Measured on LoCoMo (BENCHMARKS.md): the previous turn
+// lifts tier-1 recall@10 by 3.5 points, a second one by 2.2 more, the
+// speaker's name by 0.5.
+//
 // # Switching models
 //
 // Activate switches at once, in one transaction: the old model is
