@@ -3,6 +3,8 @@ package recall
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // Config is the read path's configuration. The zero value plus WithDefaults
@@ -44,6 +46,20 @@ type Config struct {
 	// searched exactly (every vector of the member) instead of through HNSW,
 	// which starves on very selective member filters. Default 20000.
 	ExactVectorBelow int `json:"exact_vector_below,omitempty"`
+	// LegWeights overrides the fusion weight w_leg of the legs it names
+	// (keyword, semantic, graph, temporal, self), for ablations and tuning;
+	// a leg it does not name keeps the SPEC's weight: 1, and temporal 0 in
+	// point mode. 0 turns a leg off: it does not run, and the answer names
+	// it missing ("disabled by configuration"). Temporal's weight applies in
+	// window mode only: in point mode it proposes nothing whatever its
+	// weight. Default: none (the SPEC's weights). At most 1000 each.
+	LegWeights map[string]int `json:"leg_weights,omitempty"`
+}
+
+// legWeight is the configured weight of leg and whether one is set.
+func (c Config) legWeight(leg string) (int, bool) {
+	w, ok := c.LegWeights[leg]
+	return w, ok
 }
 
 // WithDefaults returns c with every zero field set to its default.
@@ -78,6 +94,14 @@ func (c Config) Validate() error {
 		c.LegLimit, c.Limit, c.GraphDepth, c.GraphMaxNodes, c.GraphHubDegree, c.GraphFactsPerNode, c.KeywordTermCap} {
 		if v < 0 {
 			return fmt.Errorf("recall config: negative limit %d", v)
+		}
+	}
+	for leg, w := range c.LegWeights {
+		if !slices.Contains(legOrder, leg) {
+			return fmt.Errorf("recall config: leg_weights names %q, not a leg (%s)", leg, strings.Join(legOrder, ", "))
+		}
+		if w < 0 || w > 1000 {
+			return fmt.Errorf("recall config: leg_weights %s = %d outside 0..1000", leg, w)
 		}
 	}
 	if c.SimilarityFloor < -1 || c.SimilarityFloor > 1 {

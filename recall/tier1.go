@@ -44,6 +44,10 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 	errs := make([]error, len(fns))
 	var wg sync.WaitGroup
 	for i, fn := range fns {
+		if w, set := s.cfg.legWeight(legOrder[i]); set && w == 0 {
+			results[i] = &legResult{name: legOrder[i], missing: "disabled by configuration"}
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -54,6 +58,13 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 	for _, err := range errs {
 		if err != nil {
 			return nil, nil, err
+		}
+	}
+	// configured weights (Config.LegWeights) replace the SPEC's 1 of a
+	// voting leg; a leg with weight 0 (temporal in point mode) stays 0
+	for _, l := range results {
+		if w, set := s.cfg.legWeight(l.name); set && l.weight > 0 {
+			l.weight = w
 		}
 	}
 
