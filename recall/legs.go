@@ -125,8 +125,9 @@ func (s *Service) queryScored(ctx context.Context, kind, sql string, args []any)
 // keywordLeg: full text with prefix matching. All terms first, ranked by
 // ts_rank_cd; when that finds fewer than the limit, any term, where each
 // term contributes at most KeywordTermCap gated rows (a cheap pre-limit
-// through the GIN index over mtsv, whose member-qualified lexemes keep each
-// posting list to one member's rows) and candidates are ranked by the
+// through the GIN index over memhive_mtsv(member_id, tsv), whose
+// member-qualified lexemes keep each posting list to one member's rows) and
+// candidates are ranked by the
 // summed IDF of the terms they match (BM25's term weight, from the capped
 // document frequencies), then ts_rank_cd.
 func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) {
@@ -143,8 +144,9 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 	for _, kind := range []string{"episode", "fact"} {
 		b := newSQLB(q.member, q.gate)
 		tq := b.p(all)
-		// mtsv (migration 005) holds the member-qualified lexemes, so the GIN
-		// posting lists read are this member's only; ts_rank_cd ranks on tsv,
+		// The GIN index over memhive_mtsv(member_id, tsv) (migration 005)
+		// holds member-qualified lexemes, so the posting lists read are this
+		// member's only; ts_rank_cd ranks on tsv,
 		// which has the positions. The tsquery is built once, in an InitPlan,
 		// also under a generic plan of the cached prepared statement.
 		sql := `SELECT ` + colsOf(kind, "x") + `, ts_rank_cd(x.tsv, to_tsquery('english', ` + tq + `), 1)::float8 AS score
@@ -187,9 +189,9 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 		// Each term's rows are gated and capped inside the lateral subquery,
 		// so a common term costs at most cap row visits; candidates are
 		// scored from the tsv read there, and only the best are joined back.
-		// terms.mq is the term's member-qualified tsquery (mtsv, migration
-		// 005), the index condition; terms.tq the plain one, for scoring on
-		// tsv.
+		// terms.mq is the term's member-qualified tsquery (memhive_mquery,
+		// migration 005), the index condition; terms.tq the plain one, for
+		// scoring on tsv.
 		sql := `WITH terms AS MATERIALIZED (
 				SELECT t.ord, to_tsquery('english', t.q) AS tq, ` + mquerySQL("ARRAY[t.q]", "|") + ` AS mq
 				FROM unnest(` + tEach + `::text[]) WITH ORDINALITY AS t(q, ord)),
@@ -268,15 +270,17 @@ func mquerySQL(terms, op string) string {
 	return `memhive_mquery($1, ` + terms + `::text[], '` + op + `')`
 }
 
-// mtsvScan is the rows of kind's table whose mtsv matches the tsquery SQL
-// mq, as a subquery to select from: a bitmap scan of the mtsv GIN index
-// alone. member_id = $1 is checked above it (OFFSET 0 keeps it there), never
-// ANDed into the bitmap: the planner, taking member_id and mtsv as
+// mtsvScan is the rows of kind's table whose member-qualified lexemes
+// (memhive_mtsv(member_id, tsv), the GIN expression index of migration 005;
+// the expression here must stay identical to the index's) match the tsquery
+// SQL mq, as a subquery to select from: a bitmap scan of that index alone.
+// member_id = $1 is checked above it (OFFSET 0 keeps it there), never ANDed
+// into the bitmap: the planner, taking member_id and the lexemes as
 // independent, would otherwise AND the member's btree bitmap in — every row
 // of the member (100,000 entries, 20–25 ms for a big member) to remove no
-// row, since mtsv's lexemes already carry the member.
+// row, since the lexemes already carry the member.
 func mtsvScan(kind, mq string) string {
-	return `(SELECT * FROM ` + tableOf(kind) + ` WHERE mtsv @@ ` + mq + ` OFFSET 0)`
+	return `(SELECT * FROM ` + tableOf(kind) + ` WHERE memhive_mtsv(member_id, tsv) @@ ` + mq + ` OFFSET 0)`
 }
 
 // semanticLeg: cosine over the active model's vectors, gate and filters
@@ -566,11 +570,30 @@ func seedNames(gs []string, query, asker string) (names []string, self string) {
 	return names, self
 }
 
+// participantCanons are the canonical names of the people in the
+// conversation: the asker and the current audience, each as its id
+// ("person:mary_ann") and as its bare name ("mary ann").
+func participantCanons(q *query) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range append([]string{q.asker}, q.gate.audience...) {
+		if p == "" || p == "*" {
+			continue
+		}
+		out[memhive.Canon(p)] = true
+		if _, bare, ok := strings.Cut(p, ":"); ok && bare != "" {
+			out[memhive.Canon(strings.ReplaceAll(bare, "_", " "))] = true
+		}
+	}
+	return out
+}
+
 // graphLeg: entities named in the query (canonical names, participant
 // ids, the asker for a first-person query, live entity aliases one hop;
 // trigram similarity when no name but the asker's matches exactly),
 // walked over gated edges to GraphDepth, never expanding a hub, then up to
-// GraphFactsPerNode facts about each node.
+// GraphFactsPerNode facts about each node that is not a participant (the
+// asker or someone in the current audience: their nodes are walked
+// through, their own facts not proposed).
 func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegGraph, weight: 1, mode: "exact"}
 	var exists bool
@@ -708,9 +731,19 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 			frontier = append(frontier, n.id)
 		}
 	}
-	canons := make([]string, len(order))
-	for i, n := range order {
-		canons[i] = n.canon
+	// A participant's node is walked through but proposes none of its own
+	// facts: questions name the people talking in nearly every turn, and
+	// their newest facts answer few of those questions (the self leg ranks
+	// the asker's facts by the query).
+	part := participantCanons(q)
+	canons := make([]string, 0, len(order))
+	for _, n := range order {
+		if !part[n.canon] {
+			canons = append(canons, n.canon)
+		}
+	}
+	if len(canons) == 0 {
+		return res, nil
 	}
 	fb := newSQLB(q.member, q.gate)
 	factSQL := `SELECT ` + factCols("f") + ` FROM unnest(` + fb.p(canons) + `::text[]) WITH ORDINALITY AS n(canon, ord)
