@@ -2,6 +2,8 @@ package episodes_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/memhive/memhive/episodes"
@@ -9,10 +11,11 @@ import (
 )
 
 // Migration 005 rewrites episodes.tsv (now with the speaker's name) and
-// adds the member-qualified mtsv columns on a table that already holds
-// append-only rows: the rewrite must not trip the append-only trigger, the
-// old rows must get both columns, and the trigger must still refuse
-// updates afterwards.
+// indexes the member-qualified lexemes memhive_mtsv(member_id, tsv), on a
+// table that already holds append-only rows: the rewrite must not trip the
+// append-only trigger, the old rows must get the new tsv and be found
+// through the new index, and the trigger must still refuse updates
+// afterwards.
 func TestMigration005OnTableWithRows(t *testing.T) {
 	t.Parallel()
 	pool, _ := dbtest.NewUnmigrated(t)
@@ -52,18 +55,18 @@ func TestMigration005OnTableWithRows(t *testing.T) {
 	}
 
 	var tsv, mtsv string
-	if err := pool.QueryRow(ctx, `SELECT tsv::text, mtsv::text FROM episodes WHERE member_id = 'alice' AND id = '01J00000000000000000000001'`).Scan(&tsv, &mtsv); err != nil {
+	if err := pool.QueryRow(ctx, `SELECT tsv::text, memhive_mtsv(member_id, tsv)::text FROM episodes WHERE member_id = 'alice' AND id = '01J00000000000000000000001'`).Scan(&tsv, &mtsv); err != nil {
 		t.Fatal(err)
 	}
 	if want := `'bob':1 'lisbon':5 'run':3 'smith':2`; tsv != want {
 		t.Errorf("tsv after 005 = %s, want %s (speaker's name first)", tsv, want)
 	}
 	if want := `'alice/bob' 'alice/lisbon' 'alice/run' 'alice/smith'`; mtsv != want {
-		t.Errorf("mtsv after 005 = %s, want %s", mtsv, want)
+		t.Errorf("memhive_mtsv after 005 = %s, want %s", mtsv, want)
 	}
 	// a member-qualified query finds the member's rows only
 	var ids []string
-	rows, err := pool.Query(ctx, `SELECT id FROM episodes WHERE member_id = $1 AND mtsv @@ memhive_mquery($1, '{lisbon,run:*}', '&') ORDER BY id`, "alice")
+	rows, err := pool.Query(ctx, `SELECT id FROM episodes WHERE member_id = $1 AND memhive_mtsv(member_id, tsv) @@ memhive_mquery($1, '{lisbon,run:*}', '&') ORDER BY id`, "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,16 +81,58 @@ func TestMigration005OnTableWithRows(t *testing.T) {
 		t.Errorf("alice's lisbon & run:* = %v (%v), want her one row", ids, rows.Err())
 	}
 	var n int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM episodes WHERE mtsv @@ memhive_mquery('carol', '{lisbon}', '|')`).Scan(&n); err != nil || n != 1 {
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM episodes WHERE memhive_mtsv(member_id, tsv) @@ memhive_mquery('carol', '{lisbon}', '|')`).Scan(&n); err != nil || n != 1 {
 		t.Errorf("carol's lisbon without a member_id filter: %d rows (%v), want 1", n, err)
 	}
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM facts WHERE mtsv @@ memhive_mquery('alice', '{lives,lisbon}', '&')`).Scan(&n); err != nil || n != 1 {
-		t.Errorf("fact by mtsv: %d rows (%v), want 1", n, err)
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM facts WHERE memhive_mtsv(member_id, tsv) @@ memhive_mquery('alice', '{lives,lisbon}', '&')`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("fact by memhive_mtsv: %d rows (%v), want 1", n, err)
 	}
 	// empty text and stop words: an empty mtsv, a NULL query
 	var empty, isNull bool
 	if err := pool.QueryRow(ctx, `SELECT memhive_mtsv('alice', ''::tsvector) = ''::tsvector, memhive_mquery('alice', '{the,of}', '&') IS NULL`).Scan(&empty, &isNull); err != nil || !empty || !isNull {
 		t.Errorf("empty tsvector → empty mtsv: %v; only stop words → NULL query: %v (%v)", empty, isNull, err)
+	}
+	// every branch of memhive_mtsv gives the prefixed lexemes: the string
+	// fast path (short), the subquery (a tsvector of 2,000 bytes or more)
+	var long strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&long, "lisbon%d ", i)
+	}
+	for _, text := range []string{"Running to Lisbon", long.String()} {
+		var same bool
+		var size int
+		err := pool.QueryRow(ctx, `SELECT memhive_mtsv('alice', t) = array_to_tsvector(ARRAY(SELECT 'alice/' || l FROM unnest(tsvector_to_array(t)) l)),
+			pg_column_size(t) FROM (SELECT to_tsvector('english', $1::text) AS t) z`, text).Scan(&same, &size)
+		if err != nil || !same {
+			t.Errorf("memhive_mtsv on a %d-byte tsvector: same as prefixing each lexeme = %v (%v)", size, same, err)
+		}
+	}
+	// the keyword leg's form of the query is served by the expression index
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	var plan strings.Builder
+	if _, err := conn.Exec(ctx, `SET enable_seqscan = off`); err != nil {
+		t.Fatal(err)
+	}
+	prow, err := conn.Query(ctx, `EXPLAIN SELECT id FROM (SELECT * FROM episodes WHERE memhive_mtsv(member_id, tsv) @@ (SELECT memhive_mquery($1, '{lisbon}', '&')) OFFSET 0) x WHERE x.member_id = $1`, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for prow.Next() {
+		var line string
+		if err := prow.Scan(&line); err != nil {
+			t.Fatal(err)
+		}
+		plan.WriteString(line + "\n")
+	}
+	if _, err := conn.Exec(ctx, `RESET enable_seqscan`); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plan.String(), "episodes_mtsv_idx") {
+		t.Errorf("the member-qualified query does not use episodes_mtsv_idx:\n%s", plan.String())
 	}
 	// a lexeme too long once prefixed is left out instead of failing the insert
 	if _, err := pool.Exec(ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
