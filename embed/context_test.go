@@ -48,6 +48,10 @@ func TestDrainerPrevTurn(t *testing.T) {
 		{"E15", "s7", "chat", []string{"*"}, "we planned a picnic by the river", 0},
 		{"E16", "s7", "chat", []string{"member:alice"}, "my diagnosis came back", 1},
 		{"E17", "s7", "chat", []string{"*"}, "bring sandwiches", 2},
+		// s8: a turn 20 minutes later has moved on (ContextGap 10 minutes)
+		{"E18", "s8", "chat", []string{"*"}, "our trip to the mountains was wonderful", 0},
+		{"E19", "s8", "chat", []string{"*"}, "the invoice is due on friday", 1200},
+		{"E20", "s8", "chat", []string{"*"}, "paid it already", 1500},
 	}
 	ctx := context.Background()
 	ids := make([]string, len(eps))
@@ -117,6 +121,7 @@ func TestDrainerPrevTurn(t *testing.T) {
 		"E11": plain(text["E11"]), "E12": withPrev(text["E12"], text["E11"]),
 		"E13": withPrev(text["E13"], text["E12"], text["E11"]), "E14": withPrev(text["E14"], text["E13"], text["E12"]),
 		"E15": plain(text["E15"]), "E16": withPrev(text["E16"], text["E15"]), "E17": withPrev(text["E17"], text["E15"]),
+		"E18": plain(text["E18"]), "E19": plain(text["E19"]), "E20": withPrev(text["E20"], text["E19"]),
 	}
 	for id, w := range want {
 		r := got["alice/episode/"+id]

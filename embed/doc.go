@@ -46,9 +46,10 @@
 //
 // An episode is embedded as "<speaker's name>: <content>" (person:mary_ann
 // → "mary ann: …"), and its vector carries its context: unit(v(turn)) +
-// Σ unit(v(p)) over the two turns just before it in its session
-// (DrainerConfig.PrevTurns, PrevTurnWeight), normalised. A reply ("Their
-// name is Luna.") means little without the question it answers. A previous
+// Σ unit(v(p)) over the two turns just before it in its session, within
+// ten minutes before it (DrainerConfig.PrevTurns, PrevTurnWeight,
+// ContextGap), normalised. A reply ("Their name is Luna.") means little
+// without the question it answers. A previous
 // turn counts only when everyone who may see the episode may see it too
 // (same channel; public, or the episode not public and its audience a
 // superset of the episode's), so a vector never carries words its readers

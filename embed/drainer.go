@@ -38,6 +38,11 @@ type DrainerConfig struct {
 	// no context.
 	PrevTurns      int
 	PrevTurnWeight float64
+	// ContextGap is how long before an episode a previous turn may have
+	// happened and still count as its context: a reply follows what it
+	// answers within minutes; a turn an hour later has moved on. Default
+	// 10 minutes.
+	ContextGap time.Duration
 }
 
 // WithDefaults returns c with its zero fields set to their defaults.
@@ -60,6 +65,9 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 	if c.PrevTurnWeight == 0 {
 		c.PrevTurnWeight = 1
 	}
+	if c.ContextGap <= 0 {
+		c.ContextGap = 10 * time.Minute
+	}
 	if c.PrevTurns < 0 || c.PrevTurnWeight < 0 {
 		c.PrevTurns, c.PrevTurnWeight = 0, 0
 	}
@@ -75,15 +83,14 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 //
 // The owner text is an episode's speaker's name and content (see spoken), a
 // fact's subject, predicate (with spaces for underscores) and claim, or
-// beliefs.statement. An episode's
-// vector also carries its session's previous turns (PrevTurns,
-// PrevTurnWeight), each only when it is on the same channel and visible to
-// everyone who may see the episode: public, or (the episode not public) its
-// audience a superset of the episode's. So a vector never holds words its
-// readers could not read.
-// A text that embeds to the zero vector (no tokens) is marked ready with no
-// vector, and a queued row whose owner does not exist is dropped from the
-// queue.
+// beliefs.statement. An episode's vector also carries its session's
+// previous turns (PrevTurns, PrevTurnWeight) that happened within
+// ContextGap before it, each only when it is on the same channel and
+// visible to everyone who may see the episode: public, or (the episode not
+// public) its audience a superset of the episode's. So a vector never holds
+// words its readers could not read. A text that embeds to the zero vector
+// (no tokens) is marked ready with no vector, and a queued row whose owner
+// does not exist is dropped from the queue.
 type Drainer struct {
 	pool   *pgxpool.Pool
 	e      Embedder
@@ -266,10 +273,11 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 			FROM (SELECT p.content, p.speaker, p.channel, p.audience, p.happened_at, p.id FROM episodes p
 				WHERE p.member_id = ep.member_id AND p.session_id = ep.session_id
 				  AND (p.happened_at, p.id) < (ep.happened_at, ep.id)
+				  AND p.happened_at >= ep.happened_at - make_interval(secs => $5)
 				ORDER BY p.happened_at DESC, p.id DESC LIMIT $4) p) pv ON true
 		LEFT JOIN facts f     ON u.kind = 'fact'    AND f.member_id  = u.member_id AND f.id  = u.id
 		LEFT JOIN beliefs b   ON u.kind = 'belief'  AND b.member_id  = u.member_id AND b.id  = u.id`,
-		members, kinds, ids, d.cfg.PrevTurns)
+		members, kinds, ids, d.cfg.PrevTurns, d.cfg.ContextGap.Seconds())
 	if err != nil {
 		return 0, fmt.Errorf("drain embeddings %s: read owners: %w", model, err)
 	}
