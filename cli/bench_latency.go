@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/memhive/memhive/internal/bench"
+	"github.com/memhive/memhive/recall"
 )
 
 func init() { benches["latency"] = benchLatency }
@@ -59,6 +60,9 @@ See docs/benchmarks-method.md.`)
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	db, err := bench.OpenSchema(ctx, url, *reuse, "bench_latency", *reuse != "", 8, func(c *pgxpool.Config) {
 		c.ConnConfig.Tracer = bench.Tracer{}
+		for k, v := range recall.SessionParams { // as memhive up sets them
+			c.ConnConfig.RuntimeParams[k] = v
+		}
 	})
 	if err != nil {
 		return err

@@ -343,6 +343,9 @@ func (n *Node) startDB(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("database url: %w", err)
 	}
+	for k, v := range recall.SessionParams {
+		pcfg.ConnConfig.RuntimeParams[k] = v
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
 	if err != nil {
 		return fmt.Errorf("database: %w", err)
