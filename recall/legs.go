@@ -26,8 +26,12 @@ var legOrder = []string{LegKeyword, LegSemantic, LegGraph, LegTemporal, LegSelf}
 
 // legResult is one leg's ranked candidates (best first).
 type legResult struct {
-	name    string
-	weight  int // 0 or 1
+	name string
+	// weight is the leg's fusion weight w_leg: the SPEC's 1 (0 for
+	// temporal in point mode, which proposes nothing), replaced for a
+	// voting leg by Config.LegWeights (1..1000) in tier1; 0 = not voting
+	// (also a leg LegWeights turns off, which does not run).
+	weight  int
 	mode    string
 	missing string
 	rows    []*row
