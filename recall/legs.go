@@ -153,7 +153,7 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 		// member's only; ts_rank_cd ranks on tsv,
 		// which has the positions. The tsquery is built once, in an InitPlan,
 		// also under a generic plan of the cached prepared statement.
-		sql := `SELECT ` + colsOf(kind, "x") + `, ts_rank_cd(x.tsv, to_tsquery('english', ` + tq + `), 1)::float8 AS score
+		sql := `/* leg:keyword */ SELECT ` + colsOf(kind, "x") + `, ts_rank_cd(x.tsv, to_tsquery('english', ` + tq + `), 1)::float8 AS score
 			FROM ` + mtsvScan(kind, `(SELECT `+mquerySQL(b.p(each), "&")+`)`) + ` x
 			WHERE x.member_id = $1 AND ` + b.readFilter(q, kind, "x") + `
 			ORDER BY score DESC, x.id LIMIT ` + b.p(limit)
@@ -196,7 +196,7 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 		// terms.mq is the term's member-qualified tsquery (memhive_mquery,
 		// migration 005), the index condition; terms.tq the plain one, for
 		// scoring on tsv.
-		sql := `WITH terms AS MATERIALIZED (
+		sql := `/* leg:keyword */ WITH terms AS MATERIALIZED (
 				SELECT t.ord, to_tsquery('english', t.q) AS tq, ` + mquerySQL("ARRAY[t.q]", "|") + ` AS mq
 				FROM unnest(` + tEach + `::text[]) WITH ORDINALITY AS t(q, ord)),
 			per AS MATERIALIZED (
@@ -229,7 +229,7 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 	// ~30 ms to a statement that runs in a few: JIT is off for these two.
 	lists = lists[:0]
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL jit = off`); err != nil {
+		if _, err := tx.Exec(ctx, `/* leg:keyword */ SET LOCAL jit = off`); err != nil {
 			return err
 		}
 		for i, kind := range []string{"episode", "fact"} {
@@ -302,7 +302,7 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	}
 	var model string
 	var dims int
-	err := s.pool.QueryRow(ctx, `SELECT name, dimensions FROM emb_models WHERE active`).Scan(&model, &dims)
+	err := s.pool.QueryRow(ctx, `/* leg:semantic */ SELECT name, dimensions FROM emb_models WHERE active`).Scan(&model, &dims)
 	if err == pgx.ErrNoRows {
 		res.missing = "no active embedding model"
 		return res, nil
@@ -344,7 +344,7 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	if res.mode == "exact" {
 		return s.semanticExact(ctx, q, res, b, dist, quoteLiteral(model))
 	}
-	sql := `SELECT kind, id, dist FROM (
+	sql := `/* leg:semantic */ SELECT kind, id, dist FROM (
 			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
 			FROM embeddings m
 			LEFT JOIN episodes e ON m.owner_kind = 'episode' AND e.member_id = m.member_id AND e.id = m.owner_id
@@ -359,7 +359,7 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	var hits []vecHit
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// one round trip for both settings (simple protocol: no arguments)
-		if _, err := tx.Exec(ctx, `SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 100`); err != nil {
+		if _, err := tx.Exec(ctx, `/* leg:semantic */ SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 100`); err != nil {
 			return err
 		}
 		rows, err := tx.Query(ctx, sql, b.args...)
@@ -401,7 +401,7 @@ func scanVecHit(r pgx.CollectableRow) (vecHit, error) {
 // with every visible episode (900 × 450 join-filter tests: 57 ms for a
 // 900-row member; this plan: 5 ms, most of it reading the 900 vectors).
 func (s *Service) semanticExact(ctx context.Context, q *query, res *legResult, b *sqlb, dist, model string) (*legResult, error) {
-	sql := `WITH d AS MATERIALIZED (
+	sql := `/* leg:semantic */ WITH d AS MATERIALIZED (
 			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
 			FROM embeddings m
 			WHERE m.member_id = $1 AND m.owner_kind IN ('episode', 'fact') AND m.model = ` + model + ` AND m.status = 'ready')
@@ -457,7 +457,7 @@ func (s *Service) memberSize(ctx context.Context, member, kind string) (int, err
 		return c.n, nil
 	}
 	var n int
-	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM `+tableOf(kind)+` WHERE member_id = $1 ORDER BY member_id, id LIMIT 10000) z`, member).Scan(&n)
+	err := s.pool.QueryRow(ctx, `/* leg:keyword */ SELECT count(*) FROM (SELECT 1 FROM `+tableOf(kind)+` WHERE member_id = $1 ORDER BY member_id, id LIMIT 10000) z`, member).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("keyword leg: member size: %w", err)
 	}
@@ -477,7 +477,7 @@ func (s *Service) readyVectors(ctx context.Context, member, model string) (int, 
 		return c.n, nil
 	}
 	var n int
-	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM embeddings
+	err := s.pool.QueryRow(ctx, `/* leg:semantic */ SELECT count(*) FROM (SELECT 1 FROM embeddings
 		WHERE member_id = $1 AND model = $2 AND status = 'ready' LIMIT $3) z`, member, model, s.cfg.ExactVectorBelow).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("semantic leg: count vectors: %w", err)
@@ -518,7 +518,7 @@ func (s *Service) fetchRows(ctx context.Context, q *query, episodeIDs, factIDs [
 			continue
 		}
 		b := newSQLB(q.member, q.gate)
-		sql := `SELECT ` + colsOf(part.kind, "x") + ` FROM ` + tableOf(part.kind) + ` x
+		sql := `/* leg:semantic */ SELECT ` + colsOf(part.kind, "x") + ` FROM ` + tableOf(part.kind) + ` x
 			WHERE x.member_id = $1 AND x.id = ANY(` + b.p(part.ids) + `::text[]) AND ` + b.readFilter(q, part.kind, "x")
 		rows, err := s.pool.Query(ctx, sql, b.args...)
 		if err != nil {
@@ -601,7 +601,7 @@ func participantCanons(q *query) map[string]bool {
 func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegGraph, weight: 1, mode: "exact"}
 	var exists bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM entities WHERE member_id = $1)`, q.member).Scan(&exists); err != nil {
+	if err := s.pool.QueryRow(ctx, `/* leg:graph */ SELECT EXISTS (SELECT 1 FROM entities WHERE member_id = $1)`, q.member).Scan(&exists); err != nil {
 		return nil, fmt.Errorf("graph leg: %w", err)
 	}
 	if !exists {
@@ -619,7 +619,7 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 	}
 	b := newSQLB(q.member, q.gate)
 	g := b.p(names)
-	seedSQL := `SELECT en.id, en.canon FROM entities en
+	seedSQL := `/* leg:graph */ SELECT en.id, en.canon FROM entities en
 		WHERE en.member_id = $1 AND ` + b.gate("en") + ` AND (en.canon = ANY(` + g + `::text[])
 		   OR en.canon IN (SELECT a.canonical FROM aliases a WHERE a.member_id = $1 AND a.dimension = 'entity'
 		                   AND a.reverted_at IS NULL AND a.alias = ANY(` + g + `::text[])))
@@ -649,7 +649,7 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 		if len(long) > 0 {
 			res.mode = "fuzzy"
 			b := newSQLB(q.member, q.gate)
-			sql := `SELECT DISTINCT ON (en.canon) en.id, en.canon FROM unnest(` + b.p(long) + `::text[]) AS g(name)
+			sql := `/* leg:graph */ SELECT DISTINCT ON (en.canon) en.id, en.canon FROM unnest(` + b.p(long) + `::text[]) AS g(name)
 				JOIN entities en ON en.member_id = $1 AND en.canon % g.name AND similarity(en.canon, g.name) >= 0.6
 				WHERE ` + b.gate("en") + `
 				ORDER BY en.canon, en.id LIMIT ` + b.p(s.cfg.GraphMaxNodes)
@@ -680,7 +680,7 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 		// degrees over gated edges: a hub (degree > GraphHubDegree) is never walked through
 		b := newSQLB(q.member, q.gate)
 		fr := b.p(frontier)
-		degSQL := `SELECT n, count(*) FROM (
+		degSQL := `/* leg:graph */ SELECT n, count(*) FROM (
 				SELECT x.src_id AS n FROM entity_edges x WHERE x.member_id = $1 AND x.src_id = ANY(` + fr + `::text[]) AND ` + b.gate("x") + `
 				UNION ALL
 				SELECT x.dst_id FROM entity_edges x WHERE x.member_id = $1 AND x.dst_id = ANY(` + fr + `::text[]) AND ` + b.gate("x") + `) d
@@ -714,7 +714,7 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 		}
 		b = newSQLB(q.member, q.gate)
 		w := b.p(walk)
-		edgeSQL := `SELECT DISTINCT en.id, en.canon FROM entity_edges x
+		edgeSQL := `/* leg:graph */ SELECT DISTINCT en.id, en.canon FROM entity_edges x
 			JOIN entities en ON en.member_id = $1 AND en.id = CASE WHEN x.src_id = ANY(` + w + `::text[]) THEN x.dst_id ELSE x.src_id END
 			WHERE x.member_id = $1 AND (x.src_id = ANY(` + w + `::text[]) OR x.dst_id = ANY(` + w + `::text[]))
 			  AND ` + b.gate("x") + ` AND ` + b.gate("en") + `
@@ -750,7 +750,7 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 		return res, nil
 	}
 	fb := newSQLB(q.member, q.gate)
-	factSQL := `SELECT ` + factCols("f") + ` FROM unnest(` + fb.p(canons) + `::text[]) WITH ORDINALITY AS n(canon, ord)
+	factSQL := `/* leg:graph */ SELECT ` + factCols("f") + ` FROM unnest(` + fb.p(canons) + `::text[]) WITH ORDINALITY AS n(canon, ord)
 		CROSS JOIN LATERAL (
 			SELECT f.* FROM facts f
 			WHERE f.member_id = $1 AND (f.subject_canon = n.canon OR f.claim_canon = n.canon) AND ` + fb.readFilter(q, "fact", "f") + `
@@ -807,7 +807,7 @@ func (s *Service) temporalLeg(ctx context.Context, q *query) (*legResult, error)
 		if len(each) > 0 {
 			hit = `(SELECT count(*) FROM unnest(` + b.p(each) + `::text[]) AS t(q) WHERE x.tsv @@ to_tsquery('english', t.q))`
 		}
-		sql := `SELECT ` + colsOf(kind, "x") + `, (` + hit + `)::float8 AS score FROM ` + tableOf(kind) + ` x
+		sql := `/* leg:temporal */ SELECT ` + colsOf(kind, "x") + `, (` + hit + `)::float8 AS score FROM ` + tableOf(kind) + ` x
 			WHERE x.member_id = $1 AND ` + col + ` >= ` + b.p(from) + ` AND ` + col + ` <= ` + b.p(to) + `
 			  AND ` + b.readFilter(q, kind, "x") + `
 			ORDER BY score DESC, ` + col + ` DESC, x.id DESC LIMIT ` + b.p(s.cfg.LegLimit)
@@ -849,7 +849,7 @@ func (s *Service) temporalLeg(ctx context.Context, q *query) (*legResult, error)
 func (s *Service) selfLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegSelf, weight: 1}
 	var exists bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM facts WHERE member_id = $1)`, q.member).Scan(&exists); err != nil {
+	if err := s.pool.QueryRow(ctx, `/* leg:self */ SELECT EXISTS (SELECT 1 FROM facts WHERE member_id = $1)`, q.member).Scan(&exists); err != nil {
 		return nil, fmt.Errorf("self leg: %w", err)
 	}
 	if !exists {
@@ -870,7 +870,7 @@ func (s *Service) selfLeg(ctx context.Context, q *query) (*legResult, error) {
 	if anyq != "" {
 		rank = `ts_rank(f.tsv, to_tsquery('english', ` + b.p(anyq) + `))::float8`
 	}
-	sql := `WITH names AS (
+	sql := `/* leg:self */ WITH names AS (
 			SELECT unnest(` + nm + `::text[]) AS name
 			UNION SELECT a.alias FROM aliases a WHERE a.member_id = $1 AND a.dimension = 'entity' AND a.reverted_at IS NULL AND a.canonical = ANY(` + nm + `::text[])
 			UNION SELECT a.canonical FROM aliases a WHERE a.member_id = $1 AND a.dimension = 'entity' AND a.reverted_at IS NULL AND a.alias = ANY(` + nm + `::text[]))

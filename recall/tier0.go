@@ -13,7 +13,7 @@ import (
 // filter them (see docs/recall.md).
 func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*row, error) {
 	b := newSQLB(q.member, q.gate)
-	sql := `SELECT b.id, b.holder, b.statement, b.channel, b.created_at FROM beliefs b
+	sql := `/* leg:beliefs */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at FROM beliefs b
 		WHERE b.member_id = $1 AND b.active AND ` + b.gate("b") + `
 		ORDER BY b.pinned DESC, b.confidence DESC, b.created_at, b.id LIMIT ` + b.p(limit)
 	rows, err := s.pool.Query(ctx, sql, b.args...)
@@ -37,13 +37,13 @@ func scanBelief(rows pgx.CollectableRow) (*row, error) {
 // round trip, then fitted to the budget whole item by whole item.
 func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 	bb := newSQLB(q.member, q.gate)
-	beliefsSQL := `SELECT b.id, b.holder, b.statement, b.channel, b.created_at FROM beliefs b
+	beliefsSQL := `/* leg:tier0 */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at FROM beliefs b
 		WHERE b.member_id = $1 AND b.active AND ` + bb.gate("b") + `
 		ORDER BY b.pinned DESC, b.confidence DESC, b.created_at, b.id LIMIT ` + bb.p(s.cfg.Tier0Beliefs)
 
 	fb := newSQLB(q.member, q.gate)
 	asOf := fb.p(q.asOf)
-	foresightSQL := `SELECT ` + factCols("f") + ` FROM facts f
+	foresightSQL := `/* leg:tier0 */ SELECT ` + factCols("f") + ` FROM facts f
 		WHERE f.member_id = $1 AND f.fact_kind = 'foresight'
 		  AND (f.valid_until IS NULL OR f.valid_until > ` + asOf + `)
 		  AND (f.expired_at IS NULL OR f.expired_at > ` + asOf + `)
@@ -51,7 +51,7 @@ func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 		ORDER BY f.valid_from, f.id LIMIT ` + fb.p(s.cfg.Tier0Foresight)
 
 	eb := newSQLB(q.member, q.gate)
-	episodesSQL := `SELECT ` + episodeCols("e") + ` FROM episodes e
+	episodesSQL := `/* leg:tier0 */ SELECT ` + episodeCols("e") + ` FROM episodes e
 		WHERE e.member_id = $1 AND e.session_id = ` + eb.p(q.session) + ` AND e.channel = ` + eb.p(q.req.Channel) + `
 		  AND e.happened_at <= ` + eb.p(q.asOf) + ` AND ` + eb.gate("e") + `
 		ORDER BY e.happened_at DESC, e.id DESC LIMIT ` + eb.p(s.cfg.Tier0Episodes)
