@@ -439,79 +439,6 @@ func copyVectors(ctx context.Context, pool *pgxpool.Pool, e embed.Embedder, memb
 	return int(tag.RowsAffected()), nil
 }
 
-// legOf names the tier-1 leg a statement belongs to, from its SQL text
-// (recall/legs.go), most specific marker first; "other" is everything else
-// (version chains, a leg's cached count). It follows recall's SQL as of
-// this writing: when recall's statements change, so may this split.
-func legOf(sql string) string {
-	has := func(subs ...string) bool {
-		for _, s := range subs {
-			if strings.Contains(sql, s) {
-				return true
-			}
-		}
-		return false
-	}
-	switch {
-	case has("hnsw.", "<=>", "FROM emb_models WHERE active", "FROM embeddings"):
-		return recall.LegSemantic
-	case has("THEN 1 ELSE 0 END"):
-		return recall.LegTemporal
-	case has("ts_rank_cd", "WITH terms AS"):
-		return recall.LegKeyword
-	case has("entity_edges", "FROM entities"):
-		return recall.LegGraph
-	case has("WITH names AS", "SELECT EXISTS (SELECT 1 FROM facts"):
-		return recall.LegSelf
-	case has("x.id = ANY("): // fetchRows: the semantic leg's rows by id
-		return recall.LegSemantic
-	case strings.EqualFold(strings.TrimSpace(sql), "begin"), strings.EqualFold(strings.TrimSpace(sql), "commit"):
-		return recall.LegSemantic // the semantic leg's transaction (SET LOCAL)
-	}
-	return "other"
-}
-
-type legTimesKey struct{}
-
-// legTimes collects one request's SQL time per leg.
-type legTimes struct {
-	mu sync.Mutex
-	d  map[string]time.Duration
-	n  map[string]int
-}
-
-type traceStart struct {
-	leg string
-	at  time.Time
-}
-
-type traceKey struct{}
-
-// Tracer is a pgx.QueryTracer that adds each statement's time to the
-// request's legTimes (carried in ctx), by legOf.
-type Tracer struct{}
-
-// TraceQueryStart implements pgx.QueryTracer.
-func (Tracer) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
-	if ctx.Value(legTimesKey{}) == nil {
-		return ctx
-	}
-	return context.WithValue(ctx, traceKey{}, traceStart{leg: legOf(d.SQL), at: time.Now()})
-}
-
-// TraceQueryEnd implements pgx.QueryTracer.
-func (Tracer) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryEndData) {
-	lt, _ := ctx.Value(legTimesKey{}).(*legTimes)
-	st, ok := ctx.Value(traceKey{}).(traceStart)
-	if lt == nil || !ok {
-		return
-	}
-	lt.mu.Lock()
-	lt.d[st.leg] += time.Since(st.at)
-	lt.n[st.leg]++
-	lt.mu.Unlock()
-}
-
 type probe struct {
 	member   string
 	big      bool
@@ -582,7 +509,7 @@ func RunLatency(ctx context.Context, db *DB, o LatencyOptions, res *LatencyResul
 		if i%250 == 0 && o.Progress != nil {
 			fmt.Fprintf(o.Progress, "asked %d/%d\n", i, len(probes))
 		}
-		lt := &legTimes{d: map[string]time.Duration{}, n: map[string]int{}}
+		lt := newLegTimes()
 		qctx := context.WithValue(ctx, legTimesKey{}, lt)
 		start := time.Now()
 		a, err := svc.Recall(qctx, request(p, now))
