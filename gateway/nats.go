@@ -115,25 +115,32 @@ type natsRecall struct {
 func (h *natsRecall) handle(req micro.Request) {
 	member := memberOf(h.prefix, req.Subject())
 	ans, err := h.answer(member, req)
+	respondMicro(req, h.log, member, "recall", ans, err)
+}
+
+// respondMicro answers a micro request with res as JSON, or with err as a
+// coded error: micro's error headers, the Memhive-Error-Code header and the
+// {"error": {...}} body. what names the call in the log.
+func respondMicro(req micro.Request, log *slog.Logger, member, what string, res any, err error) {
 	if err != nil {
 		e := wireError(err)
 		if e.Code == memhive.CodeInternal {
-			h.log.Error("recall failed", "member", member, "error", err)
+			log.Error(what+" failed", "member", member, "error", err)
 		} else {
-			h.log.Info("recall refused", "member", member, "code", e.Code)
+			log.Info(what+" refused", "member", member, "code", e.Code)
 		}
 		_ = req.Error(strconv.Itoa(Status(e.Code)), string(e.Code)+": "+oneLine(e.Message), errorJSON(e),
 			micro.WithHeaders(micro.Headers{HeaderErrorCode: []string{string(e.Code)}}))
 		return
 	}
-	body, err := json.Marshal(ans)
+	body, err := json.Marshal(res)
 	if err != nil {
-		e := memhive.Errorf(memhive.CodeInternal, "memhive could not encode the answer")
+		e := memhive.Errorf(memhive.CodeInternal, "memhive could not encode the %s result", what)
 		_ = req.Error("500", string(e.Code)+": "+e.Message, errorJSON(e))
 		return
 	}
 	if err := req.Respond(body); err != nil {
-		h.log.Warn("respond", "member", member, "error", err)
+		log.Warn("respond", "member", member, "error", err)
 	}
 }
 
@@ -250,26 +257,7 @@ type natsMemory struct {
 func (h *natsMemory) handle(req micro.Request) {
 	member := memberOf(h.prefix, req.Subject())
 	res, err := h.call(member, req)
-	if err != nil {
-		e := wireError(err)
-		if e.Code == memhive.CodeInternal {
-			h.log.Error("tool call failed", "member", member, "error", err)
-		} else {
-			h.log.Info("tool call refused", "member", member, "code", e.Code)
-		}
-		_ = req.Error(strconv.Itoa(Status(e.Code)), string(e.Code)+": "+oneLine(e.Message), errorJSON(e),
-			micro.WithHeaders(micro.Headers{HeaderErrorCode: []string{string(e.Code)}}))
-		return
-	}
-	body, err := json.Marshal(res)
-	if err != nil {
-		e := memhive.Errorf(memhive.CodeInternal, "memhive could not encode the result")
-		_ = req.Error("500", string(e.Code)+": "+e.Message, errorJSON(e))
-		return
-	}
-	if err := req.Respond(body); err != nil {
-		h.log.Warn("respond", "member", member, "error", err)
-	}
+	respondMicro(req, h.log, member, "tool call "+h.tool, res, err)
 }
 
 func (h *natsMemory) call(member string, msg micro.Request) (any, error) {
