@@ -109,21 +109,7 @@ func mergeScored(lists [][]scored, limit int) []*row {
 }
 
 func (s *Service) queryScored(ctx context.Context, kind, sql string, args []any) ([]scored, error) {
-	rows, err := s.pool.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []scored
-	for rows.Next() {
-		var sc float64
-		r, err := scanOf(kind, rows, &sc)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, scored{r, sc})
-	}
-	return out, rows.Err()
+	return queryScoredOn(ctx, s.pool, kind, sql, args)
 }
 
 // keywordLeg: full text with prefix matching. All terms first, ranked by
@@ -248,9 +234,12 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 	return res, nil
 }
 
-// queryScoredOn is queryScored on a transaction.
-func queryScoredOn(ctx context.Context, tx pgx.Tx, kind, sql string, args []any) ([]scored, error) {
-	rows, err := tx.Query(ctx, sql, args...)
+// queryScoredOn runs a statement whose rows are kind's columns and a score,
+// on a pool or a transaction.
+func queryScoredOn(ctx context.Context, q interface {
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}, kind, sql string, args []any) ([]scored, error) {
+	rows, err := q.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, err
 	}
