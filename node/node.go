@@ -50,6 +50,7 @@ type Node struct {
 	Hive      *cells.Hive
 	Recall    *recall.Service
 	Embedder  embed.Embedder // nil when none
+	Model     *model.Client  // the one model client (tier 2, the model extractor); nil when the synthesizer cell is off
 	EmbedNote string         // why there is no embedder, when there is none
 	Registry  *prometheus.Registry
 	HTTPAddr  string
@@ -107,20 +108,19 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		remb = n.Embedder
 	}
 	n.Recall = recall.New(n.Pool, rcfg.WithDefaults(), remb, logger.With("cell", "recall"))
-	if hiveT.Enabled("synthesizer") {
-		// Timeout and budgets come from MEMHIVE_MODEL_* too; the endpoint may come from the config file.
-		mcfg, err := model.ConfigFromEnv()
-		if err != nil {
-			return n, fmt.Errorf("tier 2 model: %w", err)
-		}
-		mcfg.URL, mcfg.Model, mcfg.Key = cfg.ModelURL, cfg.Model, cfg.ModelKey
-		mc, err := model.New(mcfg)
-		if err != nil {
-			return n, fmt.Errorf("tier 2 model: %w", err)
-		}
-		if cfg.ModelURL != "" {
-			n.Recall.Synth = synth.New(mc, model.NewDecisionLog(n.Pool, logger), synth.Config{Logger: logger})
-		}
+	// The one model client: tier 2 and the optional model extractor. Timeout
+	// and budgets come from MEMHIVE_MODEL_*; the endpoint may come from the
+	// config file. With no endpoint it answers model_not_configured.
+	mcfg, err := model.ConfigFromEnv()
+	if err != nil {
+		return n, fmt.Errorf("model: %w", err)
+	}
+	mcfg.URL, mcfg.Model, mcfg.Key = cfg.ModelURL, cfg.Model, cfg.ModelKey
+	if n.Model, err = model.New(mcfg); err != nil {
+		return n, fmt.Errorf("model: %w", err)
+	}
+	if hiveT.Enabled("synthesizer") && cfg.ModelURL != "" {
+		n.Recall.Synth = synth.New(n.Model, model.NewDecisionLog(n.Pool, logger), synth.Config{Logger: logger})
 	}
 	tierFor := func(name string) (string, bool) {
 		a, ok := assistants[name]

@@ -17,7 +17,9 @@ import (
 	"github.com/memhive/memhive/embed"
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/extract"
+	"github.com/memhive/memhive/extract/llm"
 	"github.com/memhive/memhive/lanes"
+	"github.com/memhive/memhive/model"
 	"github.com/memhive/memhive/nightly"
 	"github.com/memhive/memhive/templates"
 )
@@ -55,6 +57,9 @@ func EnsureCloseStream(ctx context.Context, js jetstream.JetStream, prefix strin
 
 type closerParams struct {
 	Idle episodes.Duration `json:"idle,omitempty"`
+	// Extractor: "patterns" (default: deterministic, no model) or "model"
+	// (the OpenAI-compatible model of MEMHIVE_MODEL_URL / MEMHIVE_MODEL).
+	Extractor string `json:"extractor,omitempty"`
 }
 
 // closerCell runs the close pass: on explicit requests from the close lane,
@@ -68,6 +73,7 @@ type closerCell struct {
 	idle   time.Duration
 	log    *slog.Logger
 	seen   chan []episodes.Episode
+	ex     extract.Extractor
 }
 
 func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
@@ -80,7 +86,17 @@ func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 		idle = closer.DefaultIdle
 	}
 	c := &closerCell{pool: n.Pool, nc: n.NC, js: n.JS, prefix: n.Config.Prefix, idle: idle,
-		log: n.Log.With("cell", "closer"), seen: make(chan []episodes.Episode, 64)}
+		log: n.Log.With("cell", "closer"), seen: make(chan []episodes.Episode, 64), ex: extract.Patterns{}}
+	switch p.Extractor {
+	case "", "patterns":
+	case "model":
+		if n.Model == nil || n.Config.ModelURL == "" {
+			return nil, fmt.Errorf("hive template: the closer's extractor is \"model\" but no model is configured (set MEMHIVE_MODEL_URL and MEMHIVE_MODEL)")
+		}
+		c.ex = &llm.Model{Client: n.Model, Log: model.NewDecisionLog(n.Pool, n.Log), Logger: c.log}
+	default:
+		return nil, fmt.Errorf("hive template: closer extractor %q is not \"patterns\" or \"model\"", p.Extractor)
+	}
 	n.onCommit = append(n.onCommit, func(written []episodes.Episode) {
 		select {
 		case c.seen <- written:
@@ -174,7 +190,7 @@ func (c *closerCell) handle(ctx context.Context, m jetstream.Msg) {
 }
 
 func (c *closerCell) close(ctx context.Context, req closer.Request) error {
-	rep, err := closer.Close(ctx, c.pool, extract.Patterns{}, req, c.log)
+	rep, err := closer.Close(ctx, c.pool, c.ex, req, c.log)
 	if err != nil {
 		c.log.Error("close pass failed; it will be retried", "member", req.Member, "session", req.Session, "err", err)
 		return err
