@@ -59,13 +59,8 @@ func (j *ModelJudge) Same(ctx context.Context, dimension, a, b string) (bool, er
 	}})
 	d := model.Decision{Member: j.Member, Cell: JudgeCell, Latency: time.Since(start)}
 	if err != nil {
-		switch {
-		case memhive.CodeOf(err) == memhive.CodeOverBudget:
-			d.Verdict, d.Latency = model.VerdictOverBudget, 0
-		case errors.Is(err, model.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-			d.Verdict = model.VerdictTimeout
-		default:
-			d.Verdict = model.VerdictError
+		if d.Verdict = model.VerdictOf(err); d.Verdict == model.VerdictOverBudget {
+			d.Latency = 0 // nothing was sent
 		}
 		_ = log.Record(ctx, d)
 		return false, fmt.Errorf("model judge: %w", err)

@@ -13,10 +13,8 @@
 package synth
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -124,7 +122,7 @@ func (s *Synthesizer) Synthesize(ctx context.Context, req recall.Request, belief
 	var syn *recall.Synthesis
 	switch {
 	case err != nil:
-		d.Verdict = verdictOf(err)
+		d.Verdict = model.VerdictOf(err)
 		if d.Verdict == model.VerdictOverBudget {
 			d.Latency = 0 // nothing was sent
 		}
@@ -141,18 +139,6 @@ func (s *Synthesizer) Synthesize(ctx context.Context, req recall.Request, belief
 		return nil, &recall.Downgrade{Reason: string(d.Verdict)}, nil
 	}
 	return syn, nil, nil
-}
-
-// verdictOf maps a Chat error to its verdict.
-func verdictOf(err error) model.Verdict {
-	switch {
-	case memhive.CodeOf(err) == memhive.CodeOverBudget:
-		return model.VerdictOverBudget
-	case errors.Is(err, model.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-		return model.VerdictTimeout
-	default:
-		return model.VerdictError
-	}
 }
 
 // NothingFound is the tier-2 answer when the memory gave nothing to answer from.
@@ -202,17 +188,7 @@ func Prompt(question string, asOf time.Time, beliefs, candidates []recall.Item) 
 		Beliefs:    promptItems(beliefs, "belief"),
 		Candidates: promptItems(candidates, ""),
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(in); err != nil {
-		return nil, fmt.Errorf("encode tier 2 prompt: %w", err)
-	}
-	return []model.Message{
-		{Role: "system", Content: systemPrompt},
-		{Role: "user", Content: strings.TrimSpace(buf.String())},
-	}, nil
+	return model.JSONMessages(systemPrompt, in)
 }
 
 func promptItems(items []recall.Item, kind string) []promptItem {

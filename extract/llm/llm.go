@@ -15,7 +15,6 @@
 package llm
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -110,7 +109,7 @@ func (m *Model) ExtractReport(ctx context.Context, s extract.Session) ([]extract
 	reply, err := m.Client.Chat(ctx, model.Call{Member: s.Member, Cell: cell, Messages: msgs})
 	d := model.Decision{Member: s.Member, Cell: cell, Latency: time.Since(start)}
 	if err != nil {
-		d.Verdict = verdictOf(err)
+		d.Verdict = model.VerdictOf(err)
 		if d.Verdict == model.VerdictOverBudget {
 			d.Latency = 0 // nothing was sent
 		}
@@ -146,18 +145,6 @@ func (m *Model) log() *model.DecisionLog {
 		return model.NewDecisionLog(nil, m.logger())
 	}
 	return m.Log
-}
-
-// verdictOf maps a Chat error to its verdict.
-func verdictOf(err error) model.Verdict {
-	switch {
-	case memhive.CodeOf(err) == memhive.CodeOverBudget:
-		return model.VerdictOverBudget
-	case errors.Is(err, model.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-		return model.VerdictTimeout
-	default:
-		return model.VerdictError
-	}
 }
 
 const systemPrompt = `You distil durable facts about people from the turns of one conversation. Each turn has an episode id, a speaker, a date and its text. Use only these turns: no outside knowledge, no guesses.
@@ -196,17 +183,7 @@ func Prompt(s extract.Session, turns []extract.Turn) ([]model.Message, error) {
 		in.Turns = append(in.Turns, promptTurn{EpisodeID: t.EpisodeID, Speaker: t.Speaker,
 			When: t.At.UTC().Format(time.RFC3339), Text: t.Text})
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(in); err != nil {
-		return nil, fmt.Errorf("encode extraction prompt: %w", err)
-	}
-	return []model.Message{
-		{Role: "system", Content: systemPrompt},
-		{Role: "user", Content: strings.TrimSpace(buf.String())},
-	}, nil
+	return model.JSONMessages(systemPrompt, in)
 }
 
 type replyItem struct {
