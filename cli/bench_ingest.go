@@ -70,10 +70,7 @@ at the end.`)
 	e.jsonOut = *asJSON
 	url := *dbURL
 	if url == "" {
-		url = os.Getenv("MEMHIVE_TEST_DATABASE_URL")
-	}
-	if url == "" {
-		url = "postgres://postgres@127.0.0.1:5432/postgres"
+		url = bench.DefaultURL()
 	}
 	ctx, cancel := signalContext()
 	defer cancel()

@@ -66,16 +66,7 @@ func WithTierFor(f func(assistant string) (string, bool)) NATSOption {
 // answer JSON, or {"error": {"code", "message"}} with micro's error headers
 // set. Stop the returned service to stop serving.
 func ServeNATS(nc *nats.Conn, prefix string, r Recaller, logger *slog.Logger, opts ...NATSOption) (micro.Service, error) {
-	if prefix == "" {
-		prefix = "memhive"
-	}
-	if logger == nil {
-		logger = slog.Default()
-	}
-	o := natsOptions{options: newOptions(nil), workers: 4, timeout: 30 * time.Second}
-	for _, f := range opts {
-		f(&o)
-	}
+	prefix, logger, o := natsDefaults(prefix, logger, opts)
 	log := logger.With("cell", "recall", "lane", "recall")
 	svc, err := micro.AddService(nc, micro.Config{
 		Name:        ServiceName,
@@ -103,6 +94,22 @@ func ServeNATS(nc *nats.Conn, prefix string, r Recaller, logger *slog.Logger, op
 	}
 	log.Info("recall service on NATS", "subject", prefix+".*.recall", "workers", o.workers)
 	return svc, nil
+}
+
+// natsDefaults fills the prefix and logger and applies the options, for
+// both micro services.
+func natsDefaults(prefix string, logger *slog.Logger, opts []NATSOption) (string, *slog.Logger, natsOptions) {
+	if prefix == "" {
+		prefix = "memhive"
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	o := natsOptions{options: newOptions(nil), workers: 4, timeout: 30 * time.Second}
+	for _, f := range opts {
+		f(&o)
+	}
+	return prefix, logger, o
 }
 
 type natsRecall struct {
@@ -206,16 +213,7 @@ func ServeMemoryNATS(nc *nats.Conn, prefix string, k Keeper, logger *slog.Logger
 	if k == nil {
 		return nil, fmt.Errorf("serve %s: no keeper", MemoryServiceName)
 	}
-	if prefix == "" {
-		prefix = "memhive"
-	}
-	if logger == nil {
-		logger = slog.Default()
-	}
-	o := natsOptions{options: newOptions(nil), workers: 4, timeout: 30 * time.Second}
-	for _, f := range opts {
-		f(&o)
-	}
+	prefix, logger, o := natsDefaults(prefix, logger, opts)
 	log := logger.With("cell", "tool", "lane", "memory")
 	svc, err := micro.AddService(nc, micro.Config{
 		Name:        MemoryServiceName,
