@@ -1,5 +1,7 @@
 package cli
 
+import "flag"
+
 func cmdBench(e *env, args []string) error {
 	fs := newFlags(e, "bench", "bench ingest|locomo|latency [flags]", `
 Run a benchmark and print its figures (see BENCHMARKS.md):
@@ -7,6 +9,10 @@ Run a benchmark and print its figures (see BENCHMARKS.md):
            rows into the same schema, in the same run
   locomo   LoCoMo turn-level recall@k per category, leg ablation, BM25-only
   latency  tier 0 and tier 1 p50/p95/p99 over a large synthetic record`)
+	if len(args) > 0 && isHelp(args[0]) {
+		fs.Usage()
+		return flag.ErrHelp
+	}
 	if len(args) == 0 {
 		fs.Usage()
 		return usagef("name a benchmark")

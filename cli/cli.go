@@ -141,6 +141,12 @@ func newFlags(e *env, name, synopsis, help string) *flag.FlagSet {
 	return fs
 }
 
+// isHelp reports whether arg asks for help; commands with a subcommand
+// check it before the subcommand.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
+}
+
 func signalContext() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
@@ -252,10 +258,13 @@ func cmdVersion(e *env, args []string) error {
 }
 
 func cmdConfig(e *env, args []string) error {
-	fs := newFlags(e, "config", "config show [--config FILE] [--json]",
-		"Print the effective configuration: the config file (--config or MEMHIVE_CONFIG), then MEMHIVE_* variables, then defaults. Secrets are hidden.")
+	fs := newFlags(e, "config", "config show [--config FILE]",
+		"Print the effective configuration, as JSON: the config file (--config or MEMHIVE_CONFIG), then MEMHIVE_* variables, then defaults. Secrets are hidden.")
 	file := fs.String("config", "", "config file (JSON)")
-	asJSON := fs.Bool("json", false, "print as JSON (the default output is JSON too; kept for symmetry)")
+	if len(args) > 0 && isHelp(args[0]) {
+		fs.Usage()
+		return flag.ErrHelp
+	}
 	if len(args) == 0 || args[0] != "show" {
 		fs.Usage()
 		return usagef("want `memhive config show`")
@@ -263,7 +272,6 @@ func cmdConfig(e *env, args []string) error {
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
-	_ = asJSON
 	cfg, err := config.Load(*file)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -97,6 +98,10 @@ Run the nightly pass now (it also runs at 03:00 UTC in the clock cell):
 supersede on single-cardinality axes, record alias decisions, recompute
 beliefs, build entities and edges, backfill embeddings. The window starts
 where the last completed run ended; with nothing new it is skipped.`)
+	if len(args) > 0 && isHelp(args[0]) {
+		fs.Usage()
+		return flag.ErrHelp
+	}
 	if len(args) == 0 || args[0] != "run" {
 		fs.Usage()
 		return usagef("want `memhive nightly run`")
@@ -137,6 +142,10 @@ List the alias decisions of the nightly pass (entity spellings and relation
 keys that mean one thing), or revert one: reverting sets reverted_at, records
 the pair as refused so it is not proposed again, and deletes nothing. After a
 revert, tier-1 answers are what they were before the alias.`)
+	if len(args) > 0 && isHelp(args[0]) {
+		fs.Usage()
+		return flag.ErrHelp
+	}
 	if len(args) == 0 || (args[0] != "list" && args[0] != "revert") {
 		fs.Usage()
 		return usagef("want `memhive alias list` or `memhive alias revert`")

@@ -69,6 +69,10 @@ could have heard come back.`)
 	if req.WindowTo, err = parseTime("window-to", *wt); err != nil {
 		return err
 	}
+	// Refuse what the server would refuse before looking for it.
+	if err := recall.Validate(req); err != nil {
+		return err
+	}
 	return withNATS(*data, func(t *target, nc *nats.Conn) error {
 		body, _ := json.Marshal(req)
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
