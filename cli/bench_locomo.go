@@ -24,7 +24,7 @@ and report turn- and session-level recall@5/10/25/50 per category, overall
 tier 1's diagnostic; and BM25 over the same turns in the same run.
 --with-facts closes every session (deterministic extractor) and runs the
 nightly pass before asking. See docs/benchmarks-method.md.`)
-	file := fs.String("file", "../shared/eval/locomo10.json", "the LoCoMo file")
+	file := fs.String("file", "", "the LoCoMo file (default: $MEMHIVE_LOCOMO, else the copy built into memhive)")
 	dbURL := fs.String("database", "", "Postgres URL (default MEMHIVE_TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)")
 	embedder := fs.String("embedder", "wink", "built-in embedder: wink, hash or none")
 	withFacts := fs.Bool("with-facts", false, "close every session and run nightly before asking")

@@ -26,7 +26,7 @@ audience = both speakers). Shows a progress bar, waits for the appender to
 commit, and prints how many turns were accepted and refused. Importing the
 same LoCoMo file twice writes nothing new (ids derive from the refs).`)
 	member := fs.String("member", "", "member for lines without one")
-	loco := fs.String("locomo", "", "the LoCoMo file (shared/eval/locomo10.json)")
+	loco := fs.String("locomo", "", "a LoCoMo file (\"builtin\": the copy built into memhive)")
 	data := fs.String("data", "", "data directory of a running memhive")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -42,7 +42,11 @@ same LoCoMo file twice writes nothing new (ids derive from the refs).`)
 	var items []item
 	switch {
 	case *loco != "":
-		samples, err := locomo.Load(*loco)
+		path := *loco
+		if path == "builtin" {
+			path = ""
+		}
+		samples, err := locomo.Load(path)
 		if err != nil {
 			return err
 		}

@@ -1,5 +1,5 @@
-// Package locomo reads the LoCoMo benchmark file (shared/eval/locomo10.json)
-// and maps it onto memhive turns and questions, following the protocol in
+// Package locomo reads the LoCoMo benchmark file (a copy ships in data/,
+// with its licence notice; MEMHIVE_LOCOMO or a path names another) and maps it onto memhive turns and questions, following the protocol in
 // shared/eval/README.md: each sample is one member, each session one
 // session stamped with its date (turns a second apart), the audience of
 // every turn is both speakers, ref = "<sample_id>/<dia_id>". It lives under
@@ -8,6 +8,7 @@ package locomo
 
 import (
 	"crypto/sha256"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -117,12 +118,38 @@ type rawSample struct {
 
 var sessionKey = regexp.MustCompile(`^session_(\d+)$`)
 
-// Load reads the file.
-func Load(path string) ([]Sample, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
+// embedded is data/locomo10.json (CC BY-NC 4.0, data/LICENSE.md).
+//
+//go:embed data/locomo10.json
+var embedded []byte
+
+// EnvFile names a LoCoMo file to read instead of the embedded copy.
+const EnvFile = "MEMHIVE_LOCOMO"
+
+// Source says which file Load(path) reads: path, else $MEMHIVE_LOCOMO,
+// else the copy embedded in the binary ("embedded").
+func Source(path string) string {
+	if path == "" {
+		path = os.Getenv(EnvFile)
 	}
+	if path == "" {
+		return "embedded"
+	}
+	return path
+}
+
+// Load reads the file at path; "" reads $MEMHIVE_LOCOMO when set, else the
+// copy embedded in the binary.
+func Load(path string) ([]Sample, error) {
+	src := Source(path)
+	data := embedded
+	if src != "embedded" {
+		var err error
+		if data, err = os.ReadFile(src); err != nil {
+			return nil, fmt.Errorf("locomo: %w (unset %s or leave the path empty to use the embedded copy)", err, EnvFile)
+		}
+	}
+	path = src
 	var raw []rawSample
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("locomo %s: %w", path, err)
