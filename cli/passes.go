@@ -93,11 +93,16 @@ back to their episodes. Prints the close report. Closing again writes nothing ne
 }
 
 func cmdNightly(e *env, args []string) error {
-	fs := newFlags(e, "nightly", "nightly run [--member M] [--force] [--json]", `
+	fs := newFlags(e, "nightly", "nightly run [--member M] [--force] [--judge] [--json]", `
 Run the nightly pass now (it also runs at 03:00 UTC in the clock cell):
 supersede on single-cardinality axes, record alias decisions, recompute
 beliefs, build entities and edges, backfill embeddings. The window starts
-where the last completed run ended; with nothing new it is skipped.`)
+where the last completed run ended; with nothing new it is skipped. A member
+whose pass another memhive process is running now is left to it (status
+busy). --judge asks the configured model about the alias pairs the
+deterministic rules are unsure of (one call per pair, within the model's
+budgets, each in the decision log); the hive template's clock cell does the
+same with "judge": "model".`)
 	if len(args) > 0 && isHelp(args[0]) {
 		fs.Usage()
 		return flag.ErrHelp
@@ -108,6 +113,7 @@ where the last completed run ended; with nothing new it is skipped.`)
 	}
 	member := fs.String("member", "", "only this member")
 	force := fs.Bool("force", false, "run the steps even when nothing is new")
+	judge := fs.Bool("judge", false, "let the model (MEMHIVE_MODEL_URL, MEMHIVE_MODEL) judge the alias pairs the rules are unsure of, within its budgets")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	data := fs.String("data", "", "data directory of a running memhive")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -115,9 +121,20 @@ where the last completed run ended; with nothing new it is skipped.`)
 	}
 	e.jsonOut = *asJSON
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
+		logger := newLogger(t.cfg, e.stderr)
+		var j nightly.Judge
+		if *judge {
+			client, err := node.ModelClient(t.cfg)
+			if err != nil {
+				return err
+			}
+			if j, err = node.NightlyJudge("model", client, pool, logger); err != nil {
+				return err
+			}
+		}
 		model, _, _, _ := embed.ActiveModel(ctx, pool)
-		rep, err := nightly.Run(ctx, pool, nightly.Options{Member: *member, Force: *force, Backfill: node.Backfill(pool, model),
-			Logger: newLogger(t.cfg, e.stderr)})
+		rep, err := nightly.Run(ctx, pool, nightly.Options{Member: *member, Force: *force, Judge: j, Backfill: node.Backfill(pool, model),
+			Logger: logger})
 		if err != nil {
 			return err
 		}

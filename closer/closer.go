@@ -19,6 +19,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/extract"
@@ -62,6 +63,11 @@ type Report struct {
 	Summaries Count  `json:"summaries"`
 	Dropped   int    `json:"dropped"` // facts whose turns shared no audience member
 	Closed    bool   `json:"closed"`  // sessions.closed_at was set by this pass
+	// Skipped says why nothing was done: an idle or participant-change
+	// close of a session that another pass (perhaps another process)
+	// closed since its last turn.
+	Skipped string `json:"skipped,omitempty"`
+	RunID   string `json:"run_id,omitempty"` // its consolidation_log row (kind close)
 }
 
 // Written is the number of rows this pass wrote (0 on a re-run).
@@ -93,7 +99,25 @@ func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Re
 	if req.Reason == "" {
 		req.Reason = "explicit"
 	}
-	rep := &Report{Member: req.Member, Session: req.Session, Channel: req.Channel, Reason: req.Reason}
+	rep := &Report{Member: req.Member, Session: req.Session, Channel: req.Channel, Reason: req.Reason, RunID: ulid.Make().String()}
+	// One pass per member at a time, across processes (LockMember).
+	unlock, _, err := LockMember(ctx, pool, req.Member, true)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if req.Reason != "explicit" {
+		// Idle and participant-change closes are found by every process's
+		// scan: the first one closes, the others find it closed.
+		done, err := closedSinceLastTurn(ctx, pool, req)
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			rep.Skipped = "closed since its last turn"
+			return rep, logRun(ctx, pool, rep, "skipped", nil, nil, "")
+		}
+	}
 	turns, err := readSession(ctx, pool, req, rep)
 	if err != nil {
 		return nil, err
@@ -162,7 +186,10 @@ func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Re
 				return err
 			}
 		}
-		return markClosed(ctx, tx, req, turns, rep)
+		if err := markClosed(ctx, tx, req, turns, rep); err != nil {
+			return err
+		}
+		return logRun(ctx, tx, rep, "completed", &turns[0].At, &turns[len(turns)-1].At, "")
 	})
 	if err != nil {
 		return nil, fmt.Errorf("close %s/%s: %w", req.Member, req.Session, err)

@@ -22,7 +22,8 @@ const DefaultIdle = 2 * time.Hour
 
 // IdleSessions returns the sessions to close at now: their last turn
 // happened more than idle ago and no close has run since their last turn
-// was recorded. It is a hive-wide scan over the turns recorded within
+// was recorded, and no close of it failed for good since then
+// (RecordFailure). It is a hive-wide scan over the turns recorded within
 // Lookback, grouped by member first. Each Request has Reason "idle".
 func IdleSessions(ctx context.Context, pool *pgxpool.Pool, idle time.Duration, now time.Time) ([]Request, error) {
 	if idle <= 0 {
@@ -35,6 +36,10 @@ func IdleSessions(ctx context.Context, pool *pgxpool.Pool, idle time.Duration, n
 		SELECT r.member_id, r.session_id, r.channel FROM recent r
 		LEFT JOIN sessions s ON s.member_id = r.member_id AND s.session_id = r.session_id AND s.channel = r.channel
 		WHERE r.last_at < $1 AND (s.closed_at IS NULL OR s.closed_at < r.last_rec)
+		  AND NOT EXISTS (SELECT 1 FROM consolidation_log c
+		                  WHERE c.member_id = r.member_id AND c.kind = 'close' AND c.status = 'failed'
+		                    AND c.verdicts->>'session' = r.session_id AND c.verdicts->>'channel' = r.channel
+		                    AND c.started_at > r.last_rec)
 		ORDER BY r.member_id, r.last_at, r.session_id, r.channel`, now.Add(-idle), now.Add(-Lookback))
 	if err != nil {
 		return nil, fmt.Errorf("find idle sessions: %w", err)

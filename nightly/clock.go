@@ -14,13 +14,20 @@ import (
 // firing is computed from the clock's current time.
 type Clock struct {
 	At     string                          // "HH:MM" UTC; default "03:00"
-	Run    func(ctx context.Context) error // the pass to run, e.g. a closure over nightly.Run
+	// Run is the pass to run, e.g. a closure over nightly.Run; at is the
+	// firing time (use NightRunID(at) as the run id).
+	Run    func(ctx context.Context, at time.Time) error
 	Logger *slog.Logger                    // may be nil
 
 	mu     sync.Mutex
 	cancel context.CancelFunc
 	done   chan struct{}
 }
+
+// NightRunID names the nightly run of the night whose firing is at (UTC,
+// to the minute): every process's clock firing that night uses the same
+// id, so a member is run once a night however many processes fire.
+func NightRunID(at time.Time) string { return "night-" + at.UTC().Format("2006-01-02T15:04Z") }
 
 // Next returns the first time after now at hh:mm UTC.
 func Next(now time.Time, at string) (time.Time, error) {
@@ -70,7 +77,7 @@ func (c *Clock) Start(ctx context.Context) error {
 			case <-timer.C:
 			}
 			logger.Info("nightly clock fired", "at", next)
-			if err := c.Run(ctx); err != nil {
+			if err := c.Run(ctx, next); err != nil {
 				logger.Error("nightly run failed", "err", err)
 			}
 		}

@@ -38,6 +38,15 @@ const judgeSystemPrompt = `You decide whether two strings from one person's memo
 
 Reply with one JSON object and nothing else: {"same": true} or {"same": false}`
 
+// ForMember is the judge for one member's pairs: the same client and log,
+// billed to member. nightly.Run calls it per member, so one judge serves a
+// run over every member.
+func (j *ModelJudge) ForMember(member string) Judge {
+	c := *j
+	c.Member = member
+	return &c
+}
+
 // Same asks the model whether a and b name one thing in dimension.
 func (j *ModelJudge) Same(ctx context.Context, dimension, a, b string) (bool, error) {
 	if !j.Client.Configured() {

@@ -41,8 +41,12 @@ type Judge interface {
 
 // Options configure one run.
 type Options struct {
-	Member string    // "" runs every member with rows
-	RunID  string    // default a new ULID
+	Member string // "" runs every member with rows
+	// RunID names the run in consolidation_log; default a new ULID. A
+	// member for whom this run id already completed (or was skipped) is
+	// not run again: the clock names each night's run (NightRunID), so two
+	// processes firing the same night run each member once.
+	RunID  string
 	Now    time.Time // default time.Now(); the window's end and the expired_at written
 	Judge  Judge     // optional
 	// Backfill, when set, runs once after the members (package embed's
@@ -60,7 +64,10 @@ type Options struct {
 // MemberReport is one member's part of a run.
 type MemberReport struct {
 	Member     string     `json:"member"`
-	Status     string     `json:"status"` // completed | skipped | failed
+	// Status: completed | skipped (nothing new) | failed | busy (another
+	// process holds the member's pass lock) | done (this run id already
+	// ran for the member).
+	Status     string     `json:"status"`
 	WindowFrom *time.Time `json:"window_from,omitempty"`
 	WindowTo   time.Time  `json:"window_to"`
 	Superseded int        `json:"superseded"`
@@ -150,8 +157,36 @@ func Run(ctx context.Context, pool *pgxpool.Pool, opt Options) (*Report, error) 
 
 func runMember(ctx context.Context, pool *pgxpool.Pool, member string, opt Options) (*MemberReport, error) {
 	mr := &MemberReport{Member: member, WindowTo: opt.Now}
+	// One pass per member at a time, across processes: a member another
+	// process is running now is left to it.
+	unlock, ok, err := closer.LockMember(ctx, pool, member, false)
+	if err != nil {
+		return mr, err
+	}
+	if !ok {
+		mr.Status = "busy"
+		opt.Logger.Info("nightly skipped, another process is running this member", "member", member, "run", opt.RunID)
+		return mr, nil
+	}
+	defer unlock()
+	// A run id already finished for this member (the clock's run id names
+	// the night, so every process's clock shares it) is not run again.
+	var prior string
+	err = pool.QueryRow(ctx, `SELECT status FROM consolidation_log WHERE member_id = $1 AND run_id = $2 AND kind = 'nightly'`,
+		member, opt.RunID).Scan(&prior)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return mr, fmt.Errorf("read this run: %w", err)
+	}
+	if prior == "completed" || prior == "skipped" {
+		mr.Status = "done"
+		opt.Logger.Info("nightly skipped, this run already ran for this member", "member", member, "run", opt.RunID, "status", prior)
+		return mr, nil
+	}
+	if pj, ok := opt.Judge.(interface{ ForMember(string) Judge }); ok {
+		opt.Judge = pj.ForMember(member) // budgets and the decision log name the member judged
+	}
 	var from *time.Time
-	err := pool.QueryRow(ctx, `SELECT window_to FROM consolidation_log
+	err = pool.QueryRow(ctx, `SELECT window_to FROM consolidation_log
 		WHERE member_id = $1 AND kind = 'nightly' AND status = 'completed'
 		ORDER BY window_to DESC NULLS LAST LIMIT 1`, member).Scan(&from)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {

@@ -314,7 +314,7 @@ func TestClockNextAndStop(t *testing.T) {
 	if _, err := nightly.Next(time.Now(), "3 am"); err == nil {
 		t.Error("a malformed time was accepted")
 	}
-	c := &nightly.Clock{At: "03:00", Run: func(context.Context) error { return nil }}
+	c := &nightly.Clock{At: "03:00", Run: func(context.Context, time.Time) error { return nil }}
 	if err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}

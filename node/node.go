@@ -111,13 +111,8 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	// The one model client: tier 2 and the optional model extractor. Timeout
 	// and budgets come from MEMHIVE_MODEL_*; the endpoint may come from the
 	// config file. With no endpoint it answers model_not_configured.
-	mcfg, err := model.ConfigFromEnv()
-	if err != nil {
-		return n, fmt.Errorf("model: %w", err)
-	}
-	mcfg.URL, mcfg.Model, mcfg.Key = cfg.ModelURL, cfg.Model, cfg.ModelKey
-	if n.Model, err = model.New(mcfg); err != nil {
-		return n, fmt.Errorf("model: %w", err)
+	if n.Model, err = ModelClient(cfg); err != nil {
+		return n, err
 	}
 	if hiveT.Enabled("synthesizer") && cfg.ModelURL != "" {
 		n.Recall.Synth = synth.New(n.Model, model.NewDecisionLog(n.Pool, logger), synth.Config{Logger: logger})

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -14,6 +15,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/cells"
 	"github.com/memhive/memhive/closer"
+	"github.com/memhive/memhive/config"
 	"github.com/memhive/memhive/embed"
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/extract"
@@ -57,6 +59,14 @@ func EnsureCloseStream(ctx context.Context, js jetstream.JetStream, prefix strin
 
 type closerParams struct {
 	Idle episodes.Duration `json:"idle,omitempty"`
+	// Attempts is how many times a close is tried before it is recorded
+	// as failed (consolidation_log, kind close, status failed). Default 5;
+	// retries back off from Backoff, doubling, to at most 5 minutes.
+	Attempts int `json:"attempts,omitempty"`
+	// Backoff is the first retry's delay. Default 10s.
+	Backoff episodes.Duration `json:"backoff,omitempty"`
+	// IdleCheck is how often idle sessions are looked for. Default 1m.
+	IdleCheck episodes.Duration `json:"idle_check,omitempty"`
 	// Extractor: "patterns" (default: deterministic, no model) or "model"
 	// (the OpenAI-compatible model of MEMHIVE_MODEL_URL / MEMHIVE_MODEL).
 	Extractor string `json:"extractor,omitempty"`
@@ -72,8 +82,11 @@ type closerCell struct {
 	prefix string
 	idle   time.Duration
 	log    *slog.Logger
-	seen   chan []episodes.Episode
-	ex     extract.Extractor
+	seen     chan []episodes.Episode
+	ex       extract.Extractor
+	attempts int
+	backoff  time.Duration
+	every    time.Duration
 }
 
 func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
@@ -85,8 +98,21 @@ func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 	if idle == 0 {
 		idle = closer.DefaultIdle
 	}
+	if p.Attempts < 0 {
+		return nil, fmt.Errorf("hive template: closer attempts %d is negative", p.Attempts)
+	}
+	if p.Attempts == 0 {
+		p.Attempts = 5
+	}
 	c := &closerCell{pool: n.Pool, nc: n.NC, js: n.JS, prefix: n.Config.Prefix, idle: idle,
-		log: n.Log.With("cell", "closer"), seen: make(chan []episodes.Episode, 64), ex: extract.Patterns{}}
+		log: n.Log.With("cell", "closer"), seen: make(chan []episodes.Episode, 64), ex: extract.Patterns{}, attempts: p.Attempts,
+		backoff: time.Duration(p.Backoff), every: time.Duration(p.IdleCheck)}
+	if c.backoff <= 0 {
+		c.backoff = 10 * time.Second
+	}
+	if c.every <= 0 {
+		c.every = time.Minute
+	}
 	switch p.Extractor {
 	case "", "patterns":
 	case "model":
@@ -113,7 +139,7 @@ func (c *closerCell) Run(ctx context.Context) error {
 		return fmt.Errorf("close stream: %w", err)
 	}
 	cons, err := c.js.CreateOrUpdateConsumer(ctx, CloseStream, jetstream.ConsumerConfig{
-		Durable: "closer", AckPolicy: jetstream.AckExplicitPolicy, AckWait: 5 * time.Minute, MaxDeliver: -1,
+		Durable: "closer", AckPolicy: jetstream.AckExplicitPolicy, AckWait: 5 * time.Minute, MaxDeliver: c.attempts,
 	})
 	if err != nil {
 		return err
@@ -123,7 +149,7 @@ func (c *closerCell) Run(ctx context.Context) error {
 		return err
 	}
 	defer cc.Stop()
-	tick := time.NewTicker(time.Minute)
+	tick := time.NewTicker(c.every)
 	defer tick.Stop()
 	for {
 		select {
@@ -137,7 +163,7 @@ func (c *closerCell) Run(ctx context.Context) error {
 			}
 			for _, r := range reqs {
 				r.Reason = "idle"
-				c.close(ctx, r)
+				c.enqueue(ctx, r)
 			}
 		case eps := <-c.seen:
 			type key struct{ member, channel, aud string }
@@ -154,55 +180,153 @@ func (c *closerCell) Run(ctx context.Context) error {
 					continue
 				}
 				for _, r := range reqs {
-					if r.Session == e.Session {
-						continue // the session that is talking now stays open
+					if r.Session == e.Session && r.Session != "default" {
+						// A named session that is talking now stays open;
+						// turns with no session id all share "default", so
+						// there the change of participants is the only
+						// boundary there is.
+						continue
 					}
 					r.Reason = "participants_changed"
-					c.close(ctx, r)
+					c.enqueue(ctx, r)
 				}
 			}
 		}
 	}
 }
 
+// enqueue puts a close the cell found itself (idle, participants changed)
+// on the close lane, so it is retried like any other and, when several
+// processes find the same session, deduplicated by JetStream (the message
+// id names the session, the reason and the minute); the per-member pass
+// lock and the closed-since check stop whatever gets past that.
+func (c *closerCell) enqueue(ctx context.Context, r closer.Request) {
+	body, err := json.Marshal(r)
+	if err != nil {
+		return
+	}
+	id := fmt.Sprintf("close:%s/%s/%s/%s/%s", r.Member, r.Session, r.Channel, r.Reason, time.Now().UTC().Format("200601021504"))
+	if _, err := c.js.Publish(ctx, lanes.Subjects{Prefix: c.prefix}.Close(r.Member), body, jetstream.WithMsgID(id)); err != nil {
+		c.log.Warn("could not queue a close", "member", r.Member, "session", r.Session, "reason", r.Reason, "err", err)
+	}
+}
+
+// refusedClose reports whether err is the request's fault (retrying cannot
+// help): such a request is refused, not retried.
+func refusedClose(err error) bool {
+	switch memhive.CodeOf(err) {
+	case memhive.CodeMissingChannel, memhive.CodeMissingAudience, memhive.CodeInvalidMember,
+		memhive.CodeMalformedRequest, memhive.CodeMemberMismatch:
+		return true
+	}
+	return false
+}
+
+// backoff is the delay before the next try after the n-th failed one:
+// first, doubling, at most 5 minutes.
+func backoff(first time.Duration, n uint64) time.Duration {
+	d := first
+	for i := uint64(1); i < n && d < 5*time.Minute; i++ {
+		d *= 2
+	}
+	return min(d, 5*time.Minute)
+}
+
 func (c *closerCell) handle(ctx context.Context, m jetstream.Msg) {
-	member := lanes.Subjects{Prefix: c.prefix}.MemberOf(m.Subject())
+	subjects := lanes.Subjects{Prefix: c.prefix}
+	member := subjects.MemberOf(m.Subject())
 	var req closer.Request
 	if err := json.Unmarshal(m.Data(), &req); err != nil || !memhive.ValidMember(member) || (req.Member != "" && req.Member != member) {
 		msg := "close request is not JSON {session, channel, audience}"
-		if err == nil {
-			msg = "close request's member does not match its subject"
+		code := memhive.CodeMalformedRequest
+		switch {
+		case !memhive.ValidMember(member):
+			code, msg = memhive.CodeInvalidMember, "close request's subject names no valid member"
+		case err == nil:
+			code, msg = memhive.CodeMemberMismatch, "close request's member does not match its subject"
 		}
-		body, _ := json.Marshal(memhive.ErrorBody{Error: memhive.Errorf(memhive.CodeMalformedRequest, "%s", msg)})
-		_ = c.nc.Publish(lanes.Subjects{Prefix: c.prefix}.Reject(member), body)
-		_ = m.Term()
+		c.refuse(ctx, m, member, memhive.Errorf(code, "%s", msg))
 		return
 	}
 	req.Member = member
 	if req.Reason == "" {
 		req.Reason = "explicit"
 	}
-	if err := c.close(ctx, req); err != nil {
-		_ = m.NakWithDelay(10 * time.Second) // failures retry from the queue
+	err := c.close(ctx, req)
+	if err == nil {
+		_ = m.Ack()
 		return
 	}
-	_ = m.Ack()
+	if refusedClose(err) {
+		c.refuse(ctx, m, member, memhive.AsError(err))
+		return
+	}
+	n := uint64(1)
+	if md, merr := m.Metadata(); merr == nil {
+		n = md.NumDelivered
+	}
+	if n < uint64(c.attempts) {
+		c.log.Warn("close pass failed; it will be retried", "member", req.Member, "session", req.Session,
+			"attempt", n, "of", c.attempts, "err", err)
+		_ = m.NakWithDelay(backoff(c.backoff, n))
+		return
+	}
+	c.log.Error("close pass failed for good", "member", req.Member, "session", req.Session, "attempts", n, "err", err)
+	if ferr := closer.RecordFailure(context.WithoutCancel(ctx), c.pool, req, int(n), err); ferr != nil {
+		c.log.Error("could not record the failed close", "member", req.Member, "session", req.Session, "err", ferr)
+	}
+	body, _ := json.Marshal(struct {
+		closer.Request
+		Failed string `json:"failed"`
+	}{req, err.Error()})
+	_ = c.nc.Publish(ClosedSubject(c.prefix, req.Member), body)
+	_ = m.Term()
+}
+
+// refuse answers a close request that can never succeed: a refusals row
+// with the raw request (member "-" when the subject names none), the
+// refusal on the member's reject subject, and the message terminated so it
+// is never redelivered.
+func (c *closerCell) refuse(ctx context.Context, m jetstream.Msg, member string, e *memhive.Error) {
+	c.log.Warn("close request refused", "member", member, "code", e.Code, "err", e.Message)
+	rm := member
+	if !memhive.ValidMember(rm) {
+		rm = "-"
+	}
+	var seq uint64
+	if md, err := m.Metadata(); err == nil {
+		seq = md.Sequence.Stream
+	}
+	r := episodes.Refusal{Member: rm, ID: episodes.SeqID(time.Now(), seq), Subject: m.Subject(), Code: string(e.Code),
+		Message: e.Message, Raw: m.Data(), StreamSeq: seq}
+	if err := pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error { return episodes.InsertRefusals(ctx, tx, []episodes.Refusal{r}) }); err != nil {
+		c.log.Error("could not store the refused close request", "member", member, "err", err)
+	}
+	body, _ := json.Marshal(memhive.ErrorBody{Error: e})
+	_ = c.nc.Publish(lanes.Subjects{Prefix: c.prefix}.Reject(member), body)
+	_ = m.Term()
 }
 
 func (c *closerCell) close(ctx context.Context, req closer.Request) error {
 	rep, err := closer.Close(ctx, c.pool, c.ex, req, c.log)
 	if err != nil {
-		c.log.Error("close pass failed; it will be retried", "member", req.Member, "session", req.Session, "err", err)
 		return err
 	}
 	body, _ := json.Marshal(rep)
 	_ = c.nc.Publish(ClosedSubject(c.prefix, req.Member), body)
-	c.log.Info("session closed", "member", req.Member, "session", req.Session, "channel", req.Channel, "reason", req.Reason, "written", rep.Written())
+	if rep.Skipped == "" {
+		c.log.Info("session closed", "member", req.Member, "session", req.Session, "channel", req.Channel, "reason", req.Reason, "written", rep.Written())
+	}
 	return nil
 }
 
 type clockParams struct {
 	NightlyAt string `json:"nightly_at,omitempty"`
+	// Judge: "" (none: deterministic alias matching only) or "model": the
+	// model judge (MEMHIVE_MODEL_URL / MEMHIVE_MODEL) decides the alias
+	// pairs the rules are unsure of, billed to each member judged within
+	// the model's budgets.
+	Judge string `json:"judge,omitempty"`
 }
 
 func newClockCell(n *Node, t *templates.Hive) (cells.Cell, error) {
@@ -211,9 +335,13 @@ func newClockCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 		return nil, err
 	}
 	pool, log := n.Pool, n.Log.With("cell", "clock")
+	judge, err := NightlyJudge(p.Judge, n.Model, pool, n.Log)
+	if err != nil {
+		return nil, fmt.Errorf("hive template: clock: %w", err)
+	}
 	emb := n.Embedder
-	clk := &nightly.Clock{At: p.NightlyAt, Logger: log, Run: func(ctx context.Context) error {
-		rep, err := nightly.Run(ctx, pool, nightly.Options{Logger: log, Backfill: backfill(pool, emb)})
+	clk := &nightly.Clock{At: p.NightlyAt, Logger: log, Run: func(ctx context.Context, at time.Time) error {
+		rep, err := nightly.Run(ctx, pool, nightly.Options{RunID: nightly.NightRunID(at), Logger: log, Judge: judge, Backfill: backfill(pool, emb)})
 		if err != nil {
 			return err
 		}
@@ -221,6 +349,38 @@ func newClockCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 		return nil
 	}}
 	return startStopCell{name: "clock", start: clk.Start, stop: clk.Stop}, nil
+}
+
+// ModelClient is the one model client of a process (tier 2, the model
+// extractor, the nightly judge): budgets from MEMHIVE_MODEL_*, the endpoint
+// from cfg. With no endpoint it answers model_not_configured.
+func ModelClient(cfg *config.Config) (*model.Client, error) {
+	mcfg, err := model.ConfigFromEnv()
+	if err != nil {
+		return nil, fmt.Errorf("model: %w", err)
+	}
+	mcfg.URL, mcfg.Model, mcfg.Key = cfg.ModelURL, cfg.Model, cfg.ModelKey
+	c, err := model.New(mcfg)
+	if err != nil {
+		return nil, fmt.Errorf("model: %w", err)
+	}
+	return c, nil
+}
+
+// NightlyJudge is the nightly pass's alias judge for kind: "" or "none" is
+// none; "model" is the model judge over client (which must be configured).
+func NightlyJudge(kind string, client *model.Client, pool *pgxpool.Pool, logger *slog.Logger) (nightly.Judge, error) {
+	switch kind {
+	case "", "none":
+		return nil, nil
+	case "model":
+		if client == nil || !client.Configured() {
+			return nil, memhive.Errorf(memhive.CodeModelNotConfigured,
+				"the nightly judge is \"model\" but no model is configured (set %s and %s)", model.EnvURL, model.EnvModel)
+		}
+		return &nightly.ModelJudge{Client: client, Log: model.NewDecisionLog(pool, logger)}, nil
+	}
+	return nil, fmt.Errorf("judge %q is not \"model\" or \"none\"", kind)
 }
 
 // backfill queues embeddings for rows that lack them (the nightly pass's last step).

@@ -1,0 +1,268 @@
+package node_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/memhive/memhive/config"
+	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/internal/natstest"
+	"github.com/memhive/memhive/lanes"
+	"github.com/memhive/memhive/node"
+)
+
+// hive is two memhive nodes ("processes") on one database and one NATS,
+// with the closer's idle time and retries shortened.
+type hive struct {
+	pool  *pgxpool.Pool
+	nc    *nats.Conn
+	js    jetstream.JetStream
+	nodes []*node.Node
+}
+
+func startHive(t *testing.T, nodes int, closerParams string, tweak ...func(*config.Config)) *hive {
+	t.Helper()
+	pool := dbtest.New(t)
+	ns := natstest.Start(t)
+	tmpl := filepath.Join(t.TempDir(), "hive.json")
+	err := os.WriteFile(tmpl, []byte(`{"prefix": "memhive", "cells": {
+		"appender": {"enabled": true, "params": {"max_wait": "5ms"}},
+		"embedder": {"enabled": false}, "recall": {"enabled": true}, "synthesizer": {"enabled": false},
+		"remember": {"enabled": false}, "clock": {"enabled": false}, "gateway": {"enabled": false},
+		"closer": {"enabled": true, "params": `+closerParams+`}}}`), 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sep := "?"
+	if strings.Contains(dbtest.URL(), "?") {
+		sep = "&"
+	}
+	url := dbtest.URL() + sep + "search_path=" + pool.Config().ConnConfig.RuntimeParams["search_path"]
+	h := &hive{pool: pool, nc: ns.Conn(t)}
+	if h.js, err = jetstream.New(h.nc); err != nil {
+		t.Fatal(err)
+	}
+	for i := range nodes {
+		cfg := (&config.Config{DataDir: t.TempDir(), DatabaseURL: url, NATSURL: ns.ClientURL(), HTTPAddr: "127.0.0.1:0",
+			Embedder: "none", HiveTemplate: tmpl}).WithDefaults()
+		for _, f := range tweak {
+			f(cfg)
+		}
+		logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})).With("node", i)
+		n, err := node.Start(context.Background(), cfg, logger)
+		if err != nil {
+			t.Fatalf("node %d: %v", i, err)
+		}
+		t.Cleanup(func() { n.Stop(context.Background()) })
+		h.nodes = append(h.nodes, n)
+	}
+	return h
+}
+
+func (h *hive) publish(t *testing.T, member string, turns ...lanes.Turn) {
+	t.Helper()
+	waitFor(t, "the episode stream", 10*time.Second, func() bool {
+		_, err := h.js.Stream(context.Background(), lanes.EpisodeStream)
+		return err == nil
+	})
+	c, err := lanes.NewClient(context.Background(), h.nc, lanes.ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, tr := range turns {
+		if err := c.Publish(member, tr); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func waitFor(t *testing.T, what string, d time.Duration, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func count(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := pool.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// Two processes on one database close each idle session once (must-show 7
+// of issue 9; the nightly half is nightly's TestTwoProcessesRunEachMemberOncePerNight).
+func TestTwoNodesCloseEachIdleSessionOnce(t *testing.T) {
+	t.Parallel()
+	h := startHive(t, 2, `{"idle": "1s", "idle_check": "100ms", "backoff": "100ms"}`)
+	const sessions = 8
+	at := time.Now().Add(-time.Hour).UTC()
+	for i := range sessions {
+		h.publish(t, "alice", lanes.Turn{Session: fmt.Sprintf("s%d", i), Channel: "web:chat", Audience: []string{"member:alice"},
+			Role: "user", Speaker: "member:alice", Text: "I live in Berlin.", At: at.Add(time.Duration(i) * time.Second)})
+	}
+	waitFor(t, "every session closed", 60*time.Second, func() bool {
+		return count(t, h.pool, `SELECT count(*) FROM sessions WHERE member_id = 'alice' AND closed_at IS NOT NULL`) == sessions
+	})
+	time.Sleep(2 * time.Second) // both nodes' idle scans go on meanwhile
+	rows, err := h.pool.Query(context.Background(), `SELECT verdicts->>'session', count(*) FROM consolidation_log
+		WHERE member_id = 'alice' AND kind = 'close' AND status = 'completed' GROUP BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	got := 0
+	for rows.Next() {
+		var s string
+		var n int
+		if err := rows.Scan(&s, &n); err != nil {
+			t.Fatal(err)
+		}
+		got++
+		if n != 1 {
+			t.Errorf("session %s closed %d times, want once", s, n)
+		}
+	}
+	if got != sessions {
+		t.Fatalf("%d sessions have a completed close, want %d", got, sessions)
+	}
+}
+
+// A close request that can never succeed is refused (a refusals row, a
+// message on the reject subject) and terminated, never redelivered.
+func TestMalformedCloseRequestRefusedNotRedelivered(t *testing.T) {
+	t.Parallel()
+	h := startHive(t, 1, `{"backoff": "100ms"}`)
+	rejects, err := h.nc.SubscribeSync("memhive.alice.reject")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	waitFor(t, "the close stream", 10*time.Second, func() bool {
+		_, err := h.js.Stream(ctx, node.CloseStream)
+		return err == nil
+	})
+	for _, body := range []string{`{"session": "s1"}`, `not json`} {
+		if _, err := h.js.Publish(ctx, "memhive.alice.close", []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 {
+		m, err := rejects.NextMsg(10 * time.Second)
+		if err != nil {
+			t.Fatal("no refusal on the reject subject:", err)
+		}
+		var body struct{ Error struct{ Code string } }
+		_ = json.Unmarshal(m.Data, &body)
+		if body.Error.Code != "missing_channel" && body.Error.Code != "malformed_request" {
+			t.Fatalf("refusal %s", m.Data)
+		}
+	}
+	waitFor(t, "two refusals rows", 10*time.Second, func() bool {
+		return count(t, h.pool, `SELECT count(*) FROM refusals WHERE member_id = 'alice' AND subject = 'memhive.alice.close'`) == 2
+	})
+	time.Sleep(time.Second)
+	cons, err := h.js.Consumer(ctx, node.CloseStream, "closer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := cons.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.NumRedelivered != 0 || info.NumAckPending != 0 || info.NumPending != 0 {
+		t.Fatalf("refused requests are still in flight: redelivered %d, ack pending %d, pending %d",
+			info.NumRedelivered, info.NumAckPending, info.NumPending)
+	}
+	if _, err := rejects.NextMsg(500 * time.Millisecond); err == nil {
+		t.Fatal("a refused close request was handled again")
+	}
+}
+
+// A close that keeps failing is tried Attempts times with backoff, then
+// recorded as failed and never tried again.
+func TestFailingCloseRetriedBoundedThenRecorded(t *testing.T) {
+	t.Parallel()
+	// The model extractor against an endpoint that refuses connections.
+	h := startHive(t, 1, `{"extractor": "model", "attempts": 3, "backoff": "100ms"}`, func(c *config.Config) {
+		c.ModelURL, c.Model = "http://127.0.0.1:1/v1", "none"
+	})
+	h.publish(t, "carol", lanes.Turn{Session: "s1", Channel: "web:chat", Audience: []string{"member:carol"},
+		Role: "user", Speaker: "member:carol", Text: "I live in Oslo."})
+	waitFor(t, "the turn", 10*time.Second, func() bool {
+		return count(t, h.pool, `SELECT count(*) FROM episodes WHERE member_id = 'carol'`) == 1
+	})
+	reports, err := h.nc.SubscribeSync("memhive.carol.closed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{"session": "s1", "channel": "web:chat", "audience": []string{"member:carol"}})
+	if _, err := h.js.Publish(context.Background(), "memhive.carol.close", body); err != nil {
+		t.Fatal(err)
+	}
+	m, err := reports.NextMsg(30 * time.Second)
+	if err != nil {
+		t.Fatal("no failure report:", err)
+	}
+	if !strings.Contains(string(m.Data), `"failed"`) {
+		t.Fatalf("report %s, want a failure", m.Data)
+	}
+	waitFor(t, "the failed close recorded", 10*time.Second, func() bool {
+		return count(t, h.pool, `SELECT count(*) FROM consolidation_log WHERE member_id = 'carol' AND kind = 'close' AND status = 'failed'`) == 1
+	})
+	cons, err := h.js.Consumer(context.Background(), node.CloseStream, "closer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	info, _ := cons.Info(context.Background())
+	if info.NumAckPending != 0 || info.NumPending != 0 {
+		t.Fatalf("the failed close is still in flight: %+v", info)
+	}
+	if info.NumRedelivered > 0 && info.Delivered.Consumer != 3 {
+		t.Fatalf("delivered %d times, want 3 attempts", info.Delivered.Consumer)
+	}
+	if n := count(t, h.pool, `SELECT count(*) FROM decision_log WHERE member_id = 'carol'`); n != 3 {
+		t.Fatalf("%d model calls recorded, want one per attempt (3)", n)
+	}
+}
+
+// Turns with no session id share "default": a change of participants
+// closes it (what was said before the change is distilled).
+func TestParticipantChangeClosesTheDefaultSession(t *testing.T) {
+	t.Parallel()
+	h := startHive(t, 1, `{"idle": "2h"}`)
+	at := time.Now().Add(-time.Minute).UTC()
+	alone := []string{"member:dora"}
+	h.publish(t, "dora", lanes.Turn{Channel: "web:chat", Audience: alone, Role: "user", Speaker: "member:dora", Text: "I live in Vienna.", At: at})
+	waitFor(t, "the first turn", 10*time.Second, func() bool {
+		return count(t, h.pool, `SELECT count(*) FROM episodes WHERE member_id = 'dora'`) == 1
+	})
+	h.publish(t, "dora", lanes.Turn{Channel: "web:chat", Audience: []string{"member:dora", "person:eve"}, Role: "user",
+		Speaker: "member:dora", Text: "Eve, meet my assistant.", At: at.Add(time.Second)})
+	waitFor(t, "the default session closed on the change of participants", 30*time.Second, func() bool {
+		return count(t, h.pool, `SELECT count(*) FROM consolidation_log WHERE member_id = 'dora' AND kind = 'close'
+			AND status = 'completed' AND verdicts->>'session' = 'default' AND verdicts->>'reason' = 'participants_changed'`) == 1
+	})
+	if n := count(t, h.pool, `SELECT count(*) FROM facts WHERE member_id = 'dora' AND claim = 'Vienna'`); n != 1 {
+		t.Fatalf("%d Vienna facts, want 1", n)
+	}
+}
