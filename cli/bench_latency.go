@@ -17,7 +17,18 @@ import (
 func init() { benches["latency"] = benchLatency }
 
 func benchLatency(e *env, args []string) error {
-	fs := newFlags(e, "bench latency", "bench latency [--members N] [--episodes N] [--big N] [--queries N] [--embed-small N] [--embedder wink|hash|none] [--file F] [--database URL] [--keep] [--reuse SCHEMA] [--json]", `
+	for i, a := range args {
+		if a == "--synthetic" || a == "-synthetic" {
+			return benchLatencySynthetic(e, append(args[:i:i], args[i+1:]...))
+		}
+	}
+	return benchProduction(e, args)
+}
+
+// benchLatencySynthetic is the first latency benchmark (Zipf word salad,
+// loaded by COPY, questions one at a time), kept for comparison.
+func benchLatencySynthetic(e *env, args []string) error {
+	fs := newFlags(e, "bench latency --synthetic", "bench latency --synthetic [--members N] [--episodes N] [--big N] [--queries N] [--embed-small N] [--embedder wink|hash|none] [--file F] [--database URL] [--keep] [--reuse SCHEMA] [--json]", `
 Tier 0 and tier 1 latency over a large synthetic record: --episodes episodes
 in all, --big of them held by one member ("big"), the rest spread over
 --members members; text of 6-30 Zipf-distributed words of the LoCoMo

@@ -1,0 +1,638 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/memhive/memhive/closer"
+	"github.com/memhive/memhive/config"
+	"github.com/memhive/memhive/embed"
+	"github.com/memhive/memhive/extract"
+	"github.com/memhive/memhive/internal/locomo"
+	"github.com/memhive/memhive/lanes"
+	"github.com/memhive/memhive/nightly"
+	"github.com/memhive/memhive/node"
+	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/templates"
+)
+
+// ProdOptions configure the production-like latency benchmark: a record of
+// real conversational text (the LoCoMo turns, re-homed into every member
+// with shifted dates), written through the appender, closed session by
+// session and passed through nightly, then asked at a steady rate while
+// turns keep arriving, all through the node assembly `memhive up` runs.
+type ProdOptions struct {
+	Big       int // turns of the one big member (default 100,000)
+	Mid       int // members of MidSize turns (default 10)
+	MidSize   int // default 10,000
+	Small     int // members of SmallSize turns (default 800)
+	SmallSize int // default 1,000
+	// EmbedSmall is how many small members get vectors (the big and the
+	// mid members always do); questions to small members go to these.
+	EmbedSmall int
+	Questions  int     // distinct questions, each asked at tiers 0 and 1 of one member of each size (default 300)
+	QueryRate  float64 // questions a second, open loop (default 20)
+	IngestRate float64 // turns a second published while the questions run (default 100)
+	Closers    int     // close-pass workers while building (default 3)
+	// CloseAll closes every member's sessions; by default only the members
+	// questions go to (the big, the mid and the embedded small ones).
+	CloseAll bool
+	Embedder   string  // wink | hash | none
+	File       string  // LoCoMo file ("" = built in)
+	Seed       uint64
+	Progress   io.Writer
+	Logger     *slog.Logger
+}
+
+func (o *ProdOptions) defaults() {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&o.Big, 100000)
+	def(&o.Mid, 10)
+	def(&o.MidSize, 10000)
+	def(&o.Small, 800)
+	def(&o.SmallSize, 1000)
+	def(&o.Questions, 300)
+	def(&o.Closers, 3)
+	if o.QueryRate <= 0 {
+		o.QueryRate = 20
+	}
+	if o.IngestRate <= 0 {
+		o.IngestRate = 100
+	}
+	if o.Embedder == "" {
+		o.Embedder = "wink"
+	}
+}
+
+// ProdResult is what the production-like benchmark measured.
+type ProdResult struct {
+	Date     string             `json:"date"`
+	Machine  Machine            `json:"machine"`
+	Schema   string             `json:"schema"`
+	Members  map[string]int     `json:"members_by_size"`
+	Episodes int                `json:"episodes"`
+	Facts    int                `json:"facts"`
+	Entities int                `json:"entities"`
+	Edges    int                `json:"edges"`
+	Beliefs  int                `json:"beliefs"`
+	Vectors  int                `json:"vectors"`
+	Private  float64            `json:"private_share"` // rows heard by the member alone
+	Seconds  map[string]float64 `json:"seconds"`
+	// Tiers: per tier and member size, p50/p95/p99 ms from the moment each
+	// question was due (open loop: a slow answer delays no other question).
+	Tiers []ProdTier `json:"tiers"`
+	// Legs: tier 1's per-leg wall time (ms) inside the call, per size.
+	Legs        []ProdLeg `json:"tier1_legs"`
+	Missing     map[string]int `json:"tier1_legs_missing"`
+	Errors      int            `json:"errors"`
+	Ingested    int            `json:"ingested_turns"`
+	IngestRate  float64        `json:"ingest_rate_achieved"`
+	QueryRate   float64        `json:"query_rate_achieved"`
+	LoadAvg     string         `json:"loadavg_start"`
+	LoadAvgEnd  string         `json:"loadavg_end"`
+	PoolMaxConn int32          `json:"pool_max_conns"`
+}
+
+// ProdTier is one tier at one member size.
+type ProdTier struct {
+	Tier    string     `json:"tier"`
+	Size    string     `json:"size"`
+	Queries int        `json:"queries"`
+	P       [3]float64 `json:"p50_p95_p99"`
+	Max     float64    `json:"max"`
+	Items   float64    `json:"mean_items"`
+}
+
+// ProdLeg is one leg at one member size.
+type ProdLeg struct {
+	Leg  string     `json:"leg"`
+	Size string     `json:"size"`
+	P    [3]float64 `json:"p50_p95_p99"`
+}
+
+type prodMember struct {
+	id, size string
+	n        int
+	embed    bool
+	people   []string // the member's circle
+}
+
+func prodMembers(o ProdOptions) []prodMember {
+	ms := []prodMember{{id: "life", size: "100k", n: o.Big, embed: true}}
+	for i := range o.Mid {
+		ms = append(ms, prodMember{id: fmt.Sprintf("mid%02d", i), size: "10k", n: o.MidSize, embed: true})
+	}
+	for i := range o.Small {
+		ms = append(ms, prodMember{id: fmt.Sprintf("m%04d", i), size: "1k", n: o.SmallSize, embed: i < o.EmbedSmall})
+	}
+	for i := range ms {
+		for j := range 4 {
+			ms[i].people = append(ms[i].people, fmt.Sprintf("person:%s_friend%d", ms[i].id, j))
+		}
+	}
+	return ms
+}
+
+// prodTurns re-homes the LoCoMo turns into member m: conversations taken in
+// a member-dependent order, copy after copy, each copy's dates shifted to
+// follow the previous one; the member speaks for one side. About a third
+// of the sessions are heard by the member alone, the rest by the member
+// and one to three of their people. Text and session structure are real.
+func prodTurns(samples []locomo.Sample, m prodMember, start time.Time, seed uint64) []lanes.Turn {
+	r := rand.New(rand.NewPCG(seed, uint64(len(m.id))*7919+uint64(m.n)))
+	var out []lanes.Turn
+	at := start
+	member := "member:" + m.id
+	for copyN := 0; len(out) < m.n; copyN++ {
+		s := samples[(copyN+int(r.IntN(len(samples))))%len(samples)]
+		var first time.Time
+		for si, se := range s.Sessions {
+			if si == 0 {
+				first = se.Start
+			}
+			shift := at.Sub(first)
+			aud := []string{member}
+			if r.IntN(3) != 0 {
+				k := 1 + r.IntN(3)
+				perm := r.Perm(len(m.people))
+				for _, p := range perm[:k] {
+					aud = append(aud, m.people[p])
+				}
+			}
+			aud = sortedAudience(aud)
+			other := aud[len(aud)-1]
+			if other == member {
+				other = "assistant:talky"
+			}
+			sid := fmt.Sprintf("c%d-s%d", copyN, se.N)
+			channel := []string{"chat:main", "chat:family", "voice:car"}[se.N%3]
+			for i, t := range se.Turns {
+				speaker := member
+				if t.Speaker != s.SpeakerA {
+					speaker = other
+				}
+				text := t.Text
+				if t.Caption != "" {
+					text += " [shares a photo: " + t.Caption + "]"
+				}
+				out = append(out, lanes.Turn{Session: sid, Channel: channel, Audience: aud, Role: "user", Speaker: speaker,
+					Text: text, At: se.Start.Add(shift + time.Duration(i)*time.Second)})
+				if len(out) == m.n {
+					return out
+				}
+			}
+			if se.Start.Add(shift).After(at) {
+				at = se.Start.Add(shift)
+			}
+		}
+		at = at.Add(7 * 24 * time.Hour)
+	}
+	return out
+}
+
+func sortedAudience(a []string) []string {
+	sort.Strings(a)
+	return a
+}
+
+// prodNode starts the node assembly of `memhive up` over the benchmark's
+// schema with an embedded NATS in a temporary data directory.
+func prodNode(ctx context.Context, db *DB, embedder string, logger *slog.Logger) (*node.Node, func(), error) {
+	dir, err := os.MkdirTemp("", "memhive-bench-")
+	if err != nil {
+		return nil, nil, err
+	}
+	tmpl := dir + "/hive.json"
+	// the hive template memhive ships, but no idle closes and no clock:
+	// the benchmark closes and runs nightly itself while building
+	h, err := templates.LoadHive("")
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, c := range []string{"closer", "clock"} {
+		cc := h.Cells[c]
+		cc.Enabled = false
+		h.Cells[c] = cc
+	}
+	body, err := json.Marshal(h)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := os.WriteFile(tmpl, body, 0o600); err != nil {
+		return nil, nil, err
+	}
+	sep := "?"
+	if strings.Contains(db.url, "?") {
+		sep = "&"
+	}
+	cfg := (&config.Config{DataDir: dir, DatabaseURL: db.url + sep + "search_path=" + db.Schema + ",public",
+		HTTPAddr: "127.0.0.1:0", Embedder: embedder, HiveTemplate: tmpl}).WithDefaults()
+	n, err := node.Start(ctx, cfg, logger)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, nil, err
+	}
+	stop := func() { n.Stop(context.Background()); os.RemoveAll(dir) }
+	// the appender cell creates the episode stream as it starts
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		if _, err := n.JS.Stream(ctx, lanes.EpisodeStream); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			stop()
+			return nil, nil, fmt.Errorf("the node's episode stream did not appear within 30s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return n, stop, nil
+}
+
+// BuildProduction builds the record: every member's turns published on the
+// lanes and written by the node's appender, every session closed, one
+// nightly pass, vectors for the members that get them.
+func BuildProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) error {
+	o.defaults()
+	progress := func(format string, args ...any) {
+		if o.Progress != nil {
+			fmt.Fprintf(o.Progress, format+"\n", args...)
+		}
+	}
+	samples, err := locomo.Load(o.File)
+	if err != nil {
+		return err
+	}
+	members := prodMembers(o)
+	total := 0
+	for _, m := range members {
+		total += m.n
+	}
+	n, stop, err := prodNode(ctx, db, "none", o.Logger)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	var failed atomic.Int64
+	c, err := lanes.NewClient(ctx, n.NC, lanes.ClientOptions{OnError: func(e *lanes.PublishError) { failed.Add(1) }})
+	if err != nil {
+		stop()
+		return err
+	}
+	start := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i, m := range members {
+		for _, t := range prodTurns(samples, m, start, o.Seed+uint64(i)) {
+			if err := c.Publish(m.id, t); err != nil {
+				c.Close()
+				stop()
+				return err
+			}
+		}
+	}
+	c.Close()
+	for last := -1; ; {
+		var got int
+		if err := db.Pool.QueryRow(ctx, `SELECT count(*) FROM episodes`).Scan(&got); err != nil {
+			stop()
+			return err
+		}
+		if got+int(failed.Load()) >= total {
+			break
+		}
+		if got != last {
+			progress("appended %d/%d turns", got, total)
+			last = got
+		}
+		select {
+		case <-ctx.Done():
+			stop()
+			return ctx.Err()
+		case <-time.After(5 * time.Second):
+		}
+	}
+	stop()
+	if f := failed.Load(); f > 0 {
+		return fmt.Errorf("%d turns were refused or failed to publish", f)
+	}
+	res.Seconds["append"] = time.Since(t0).Seconds()
+	progress("appended %d turns through the lanes (%.0fs)", total, res.Seconds["append"])
+	if _, err := db.Pool.Exec(ctx, `VACUUM ANALYZE`); err != nil {
+		return err
+	}
+
+	// close every session, a few at a time
+	t0 = time.Now()
+	// the members questions go to (big, mid, embedded small) have every
+	// session closed; with CloseAll, everyone (slow: the close pass runs
+	// at tens of sessions a second on two cores)
+	var asked []string
+	for _, m := range members {
+		if o.CloseAll || m.embed || o.Embedder == "none" {
+			asked = append(asked, m.id)
+		}
+	}
+	rows, err := db.Pool.Query(ctx, `SELECT DISTINCT member_id, session_id, channel FROM episodes
+		WHERE member_id = ANY($1) ORDER BY 1, 2, 3`, asked)
+	if err != nil {
+		return err
+	}
+	var reqs []closer.Request
+	var r closer.Request
+	if _, err := pgx.ForEachRow(rows, []any{&r.Member, &r.Session, &r.Channel}, func() error {
+		r.Reason = "explicit"
+		reqs = append(reqs, r)
+		return nil
+	}); err != nil {
+		return err
+	}
+	work := make(chan closer.Request)
+	var wg sync.WaitGroup
+	var done atomic.Int64
+	var cerr atomic.Value
+	for range o.Closers {
+		wg.Go(func() {
+			for r := range work {
+				if _, err := closer.Close(ctx, db.Pool, extract.Patterns{}, r, nil); err != nil {
+					cerr.Store(err)
+				}
+				if d := done.Add(1); d%5000 == 0 {
+					progress("closed %d/%d sessions", d, len(reqs))
+				}
+			}
+		})
+	}
+	for _, r := range reqs {
+		work <- r
+	}
+	close(work)
+	wg.Wait()
+	if err, _ := cerr.Load().(error); err != nil {
+		return fmt.Errorf("close: %w", err)
+	}
+	res.Seconds["close"] = time.Since(t0).Seconds()
+	progress("closed %d sessions (%.0fs)", len(reqs), res.Seconds["close"])
+
+	t0 = time.Now()
+	if _, err := nightly.Run(ctx, db.Pool, nightly.Options{Now: time.Now()}); err != nil {
+		return fmt.Errorf("nightly: %w", err)
+	}
+	res.Seconds["nightly"] = time.Since(t0).Seconds()
+	progress("nightly pass (%.0fs)", res.Seconds["nightly"])
+
+	emb, closeEmb, err := NewEmbedder(o.Embedder)
+	if err != nil {
+		return err
+	}
+	defer closeEmb()
+	if emb != nil {
+		t0 = time.Now()
+		for _, m := range members {
+			if m.embed {
+				k, err := copyVectors(ctx, db.Pool, emb, m.id)
+				if err != nil {
+					return err
+				}
+				res.Vectors += k
+			}
+		}
+		if _, err := db.Pool.Exec(ctx, `SET maintenance_work_mem = '512MB'`); err != nil {
+			return err
+		}
+		if err := embed.Register(ctx, db.Pool, emb, true); err != nil {
+			return err
+		}
+		res.Seconds["vectors"] = time.Since(t0).Seconds()
+		progress("%d vectors and their index (%.0fs)", res.Vectors, res.Seconds["vectors"])
+	}
+	_, err = db.Pool.Exec(ctx, `VACUUM ANALYZE`)
+	return err
+}
+
+type prodProbe struct {
+	member prodMember
+	tier   string
+	query  string
+	aud    []string
+	due    time.Time
+	took   time.Duration
+	items  int
+	legs   map[string]float64
+	miss   []string
+	err    error
+}
+
+// RunProduction starts the node assembly over the built record and, while
+// o.IngestRate turns a second arrive on the lanes, asks o.Questions
+// questions at tiers 0 and 1 of one member of each size, o.QueryRate a
+// second, open loop.
+func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) error {
+	o.defaults()
+	samples, err := locomo.Load(o.File)
+	if err != nil {
+		return err
+	}
+	var questions []string
+	for _, s := range samples {
+		for _, q := range s.Questions {
+			questions = append(questions, q.Text)
+		}
+	}
+	members := prodMembers(o)
+	bySize := map[string][]prodMember{}
+	for _, m := range members {
+		if m.embed || o.Embedder == "none" {
+			bySize[m.size] = append(bySize[m.size], m)
+		}
+	}
+	res.Members = map[string]int{}
+	for _, m := range members {
+		res.Members[m.size]++
+	}
+	_ = db.Pool.QueryRow(ctx, `SELECT count(*), coalesce(avg((cardinality(audience) = 1)::int), 0) FROM episodes`).Scan(&res.Episodes, &res.Private)
+	_ = db.Pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM facts), (SELECT count(*) FROM entities), (SELECT count(*) FROM entity_edges),
+		(SELECT count(*) FROM beliefs), (SELECT count(*) FROM embeddings WHERE status = 'ready')`).Scan(&res.Facts, &res.Entities, &res.Edges, &res.Beliefs, &res.Vectors)
+
+	n, stop, err := prodNode(ctx, db, o.Embedder, o.Logger)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	res.PoolMaxConn = n.Pool.Config().MaxConns
+	r := rand.New(rand.NewPCG(o.Seed+11, 3))
+	var probes []*prodProbe
+	for range o.Questions {
+		q := questions[r.IntN(len(questions))]
+		for _, size := range []string{"100k", "10k", "1k"} {
+			ms := bySize[size]
+			if len(ms) == 0 {
+				continue
+			}
+			m := ms[r.IntN(len(ms))]
+			aud := []string{"member:" + m.id}
+			if r.IntN(2) == 0 { // the member with one of their people
+				aud = sortedAudience(append(aud, m.people[r.IntN(len(m.people))]))
+			}
+			for _, tier := range []string{"0", "1"} {
+				probes = append(probes, &prodProbe{member: m, tier: tier, query: q, aud: aud})
+			}
+		}
+	}
+	r.Shuffle(len(probes), func(i, j int) { probes[i], probes[j] = probes[j], probes[i] })
+	now := time.Now()
+	ask := func(ctx context.Context, p *prodProbe) {
+		a, err := n.Recall.Recall(ctx, recall.Request{Member: p.member.id, Query: p.query, Tier: p.tier, Audience: p.aud,
+			Channel: "chat:family", Session: "c0-s1", AsOf: &now})
+		p.took = time.Since(p.due)
+		if err != nil {
+			p.err = err
+			return
+		}
+		p.items = len(a.Items)
+		if p.tier == "1" {
+			var d struct {
+				Legs []struct {
+					Leg       string  `json:"leg"`
+					Missing   string  `json:"missing"`
+					ElapsedMS float64 `json:"elapsed_ms"`
+				} `json:"legs"`
+			}
+			if json.Unmarshal(a.Diagnostic, &d) == nil {
+				p.legs = map[string]float64{}
+				for _, l := range d.Legs {
+					p.legs[l.Leg] = l.ElapsedMS
+					if l.Missing != "" {
+						p.miss = append(p.miss, l.Leg+": "+l.Missing)
+					}
+				}
+			}
+		}
+	}
+	// warm up (not counted): a few of each size and tier
+	for i, p := range probes {
+		if i%25 == 0 {
+			w := *p
+			w.due = time.Now()
+			ask(ctx, &w)
+		}
+	}
+
+	// ingest alongside
+	ictx, icancel := context.WithCancel(ctx)
+	defer icancel()
+	var ingested atomic.Int64
+	var iwg sync.WaitGroup
+	client, err := lanes.NewClient(ctx, n.NC, lanes.ClientOptions{})
+	if err != nil {
+		return err
+	}
+	defer client.Close()
+	var turns []lanes.Turn
+	for _, s := range samples[:2] {
+		turns = append(turns, s.Turns()...)
+	}
+	iwg.Go(func() {
+		tick := time.NewTicker(time.Duration(float64(time.Second) / o.IngestRate))
+		defer tick.Stop()
+		for i := 0; ; i++ {
+			select {
+			case <-ictx.Done():
+				return
+			case <-tick.C:
+			}
+			m := members[r2(i, len(members))]
+			t := turns[i%len(turns)]
+			t.ID, t.At, t.Session, t.Channel = "", time.Now(), "live", "chat:main"
+			t.Audience, t.Speaker, t.Role = []string{"member:" + m.id}, "member:"+m.id, "user"
+			if client.Publish(m.id, t) == nil {
+				ingested.Add(1)
+			}
+		}
+	})
+
+	res.LoadAvg = LoadAvg()
+	res.Machine = DescribeMachine(ctx, db.Pool)
+	t0 := time.Now()
+	interval := time.Duration(float64(time.Second) / o.QueryRate)
+	var wg sync.WaitGroup
+	for i, p := range probes {
+		p.due = t0.Add(time.Duration(i) * interval)
+		if d := time.Until(p.due); d > 0 {
+			time.Sleep(d)
+		}
+		wg.Go(func() { ask(ctx, p) })
+		if o.Progress != nil && i%300 == 0 {
+			fmt.Fprintf(o.Progress, "asked %d/%d (load %s)\n", i, len(probes), LoadAvg())
+		}
+	}
+	wg.Wait()
+	elapsed := time.Since(t0)
+	icancel()
+	iwg.Wait()
+	res.LoadAvgEnd = LoadAvg()
+	res.Ingested = int(ingested.Load())
+	res.IngestRate = float64(res.Ingested) / elapsed.Seconds()
+	res.QueryRate = float64(len(probes)) / elapsed.Seconds()
+	res.Seconds["questions"] = elapsed.Seconds()
+	res.Missing = map[string]int{}
+	for _, tier := range []string{"0", "1"} {
+		for _, size := range []string{"100k", "10k", "1k"} {
+			var ds []time.Duration
+			var items int
+			var mx time.Duration
+			for _, p := range probes {
+				if p.tier != tier || p.member.size != size {
+					continue
+				}
+				if p.err != nil {
+					res.Errors++
+					continue
+				}
+				ds, items, mx = append(ds, p.took), items+p.items, max(mx, p.took)
+				for _, m := range p.miss {
+					res.Missing[size+" "+m]++
+				}
+			}
+			if len(ds) == 0 {
+				continue
+			}
+			res.Tiers = append(res.Tiers, ProdTier{Tier: tier, Size: size, Queries: len(ds), P: Percentiles(ds),
+				Max: float64(mx.Microseconds()) / 1000, Items: float64(items) / float64(len(ds))})
+		}
+	}
+	for _, leg := range []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf} {
+		for _, size := range []string{"100k", "10k", "1k"} {
+			var ds []time.Duration
+			for _, p := range probes {
+				if p.tier == "1" && p.member.size == size && p.legs != nil {
+					ds = append(ds, time.Duration(p.legs[leg]*float64(time.Millisecond)))
+				}
+			}
+			if len(ds) > 0 {
+				res.Legs = append(res.Legs, ProdLeg{Leg: leg, Size: size, P: Percentiles(ds)})
+			}
+		}
+	}
+	for _, p := range probes {
+		if p.err != nil {
+			return fmt.Errorf("%d of %d questions failed; first: %s tier %s: %w", res.Errors, len(probes), p.member.id, p.tier, p.err)
+		}
+	}
+	return nil
+}
+
+// r2 spreads the live turns over the members (a cheap deterministic hash).
+func r2(i, n int) int { return int((uint64(i)*0x9e3779b97f4a7c15)>>33) % n }
