@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,7 +24,13 @@ and report turn- and session-level recall@5/10/25/50 per category, overall
 (all five categories) and for categories 1-4; a leg ablation re-fused from
 tier 1's diagnostic; and BM25 over the same turns in the same run.
 --with-facts closes every session (deterministic extractor) and runs the
-nightly pass before asking. See docs/benchmarks-method.md.`)
+nightly pass before asking. --haystack N[,N…] also gives each member N turns
+of other people's conversations (the other nine samples' turns, round robin,
+their own speakers and sessions, heard by them and the member's two
+speakers, on the same channel; half re-dated into the years before the
+conversation, half into the months after it, questions asked as of an hour
+after the last): one fresh schema per N, in the same run, then a summary.
+See docs/benchmarks-method.md.`)
 	file := fs.String("file", "", "the LoCoMo file (default: $MEMHIVE_LOCOMO, else the copy built into memhive)")
 	dbURL := fs.String("database", "", "Postgres URL (default MEMHIVE_TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)")
 	embedder := fs.String("embedder", "wink", "built-in embedder: wink, hash or none")
@@ -34,6 +41,7 @@ nightly pass before asking. See docs/benchmarks-method.md.`)
 	keep := fs.Bool("keep", false, "keep the schema at the end (its name is printed)")
 	reuse := fs.String("reuse", "", "reuse this kept schema instead of a fresh one (import is idempotent)")
 	dump := fs.String("dump", "", "write one JSON line per question to this file")
+	haystack := fs.String("haystack", "0", "turns of other people's conversations per member; a comma-separated list runs each")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -42,6 +50,17 @@ nightly pass before asking. See docs/benchmarks-method.md.`)
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
+	var hays []int
+	for _, f := range strings.Split(*haystack, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 0 {
+			return usagef("--haystack wants counts ≥ 0 separated by commas, not %q", *haystack)
+		}
+		hays = append(hays, n)
+	}
+	if len(hays) > 1 && (*reuse != "" || *dump != "") {
+		return usagef("--reuse and --dump take one --haystack count")
+	}
 	url := *dbURL
 	if url == "" {
 		url = bench.DefaultURL()
@@ -49,6 +68,41 @@ nightly pass before asking. See docs/benchmarks-method.md.`)
 	ctx, cancel := signalContext()
 	defer cancel()
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if len(hays) > 1 {
+		var all []*bench.LocomoResult
+		for _, n := range hays {
+			fmt.Fprintf(e.stderr, "haystack %d turns a member\n", n)
+			db, err := bench.OpenSchema(ctx, url, "", "bench_locomo", false, 8)
+			if err != nil {
+				return err
+			}
+			res, err := bench.RunLocomo(ctx, db, bench.LocomoOptions{File: *file, Embedder: *embedder, WithFacts: *withFacts,
+				LegLimit: *legLimit, Limit: *limit, Parallel: *parallel, Haystack: n, Progress: e.stderr, Logger: log})
+			if !*keep {
+				dctx, dcancel := context.WithTimeout(context.Background(), 5*time.Minute)
+				if derr := db.Drop(dctx); derr != nil {
+					fmt.Fprintln(e.stderr, derr)
+				}
+				dcancel()
+			} else {
+				db.Pool.Close()
+				fmt.Fprintf(e.stderr, "schema %s kept\n", db.Schema)
+			}
+			if err != nil {
+				return err
+			}
+			all = append(all, res)
+		}
+		if *asJSON {
+			return printJSON(e.stdout, all)
+		}
+		for _, r := range all {
+			fmt.Fprintf(e.stdout, "\n=== haystack %d turns a member ===\n", r.Haystack)
+			printLocomo(e.stdout, r)
+		}
+		printHaystackSummary(e.stdout, all)
+		return nil
+	}
 
 	db, err := bench.OpenSchema(ctx, url, *reuse, "bench_locomo", *reuse != "", 8)
 	if err != nil {
@@ -67,7 +121,7 @@ nightly pass before asking. See docs/benchmarks-method.md.`)
 		}
 	}()
 	o := bench.LocomoOptions{File: *file, Embedder: *embedder, WithFacts: *withFacts, LegLimit: *legLimit, Limit: *limit,
-		Parallel: *parallel, Progress: e.stderr, Logger: log}
+		Parallel: *parallel, Haystack: hays[0], Progress: e.stderr, Logger: log}
 	if *dump != "" {
 		f, err := os.Create(*dump)
 		if err != nil {
@@ -90,7 +144,7 @@ nightly pass before asking. See docs/benchmarks-method.md.`)
 func printLocomo(w io.Writer, r *bench.LocomoResult) {
 	fmt.Fprintf(w, "LoCoMo retrieval, %s\n", r.Date)
 	fmt.Fprintf(w, "machine: %d CPUs (%s), %s, PostgreSQL %s, pgvector %s, load average %s\n", r.Machine.CPUs, r.Machine.CPUModel, r.Machine.MemoryGB, r.Machine.Postgres, r.Machine.PGVector, r.Machine.LoadAvg)
-	fmt.Fprintf(w, "%d samples, %d turns, %d questions; embedder %s; facts %v", r.Samples, r.Turns, r.Questions, r.Embedder, r.WithFacts)
+	fmt.Fprintf(w, "%d samples, %d turns (haystack %d a member), %d questions; embedder %s; facts %v", r.Samples, r.Turns, r.Haystack, r.Questions, r.Embedder, r.WithFacts)
 	if r.WithFacts {
 		fmt.Fprintf(w, " (%d facts, %d entities)", r.Facts, r.Entities)
 	}
@@ -185,4 +239,17 @@ func ratio(a, b float64) float64 {
 		return 0
 	}
 	return a / b
+}
+
+// printHaystackSummary is overall turn recall@k of memhive and BM25 at each
+// haystack size of one run, and memhive's change from the first size.
+func printHaystackSummary(w io.Writer, rs []*bench.LocomoResult) {
+	fmt.Fprintln(w, "\nHaystack summary, overall turn-level recall@k (%)")
+	fmt.Fprintf(w, "  %9s | %-27s | %-27s | %s\n", "haystack", "memhive @5 @10 @25 @50", "BM25 @5 @10 @25 @50", "memhive @10 change")
+	base := rs[0].Memhive.Row("overall").Turn[1]
+	for _, r := range rs {
+		m, b := r.Memhive.Row("overall").Turn, r.BM25.Row("overall").Turn
+		fmt.Fprintf(w, "  %9d | %6.1f %6.1f %6.1f %6.1f | %6.1f %6.1f %6.1f %6.1f | %+.1f\n", r.Haystack,
+			m[0], m[1], m[2], m[3], b[0], b[1], b[2], b[3], m[1]-base)
+	}
 }

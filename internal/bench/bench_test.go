@@ -4,7 +4,9 @@ import (
 	"math"
 	"slices"
 	"testing"
+	"time"
 
+	"github.com/memhive/memhive/internal/locomo"
 	"github.com/memhive/memhive/recall"
 )
 
@@ -157,5 +159,58 @@ func TestRefuseMatchesServiceOrder(t *testing.T) {
 	}
 	if want := []string{"episode:a", "episode:b", "episode:d", "episode:c"}; !slices.Equal(heavy, want) {
 		t.Fatalf("keyword weight 3 = %v, want %v", heavy, want)
+	}
+}
+
+func TestHaystackIsOtherPeoplesTalkBeforeAndAfter(t *testing.T) {
+	samples, err := locomo.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := samples[3]
+	hay, asOf := Haystack(samples, 3, 5001)
+	if len(hay) != 5001 {
+		t.Fatalf("%d haystack turns, want 5001", len(hay))
+	}
+	own := map[string]bool{}
+	for _, tr := range s.Turns() {
+		own[tr.Text] = true
+	}
+	var first time.Time
+	for k, se := range s.Sessions {
+		if k == 0 || se.Start.Before(first) {
+			first = se.Start
+		}
+	}
+	ids := map[string]bool{}
+	before, after := 0, 0
+	for _, tr := range hay {
+		if ids[tr.ID] {
+			t.Fatalf("duplicate id %s", tr.ID)
+		}
+		ids[tr.ID] = true
+		for _, a := range s.Audience() {
+			if !slices.Contains(tr.Audience, a) {
+				t.Fatalf("haystack turn %q not heard by %s: the member's audience could not see it", tr.Text, a)
+			}
+		}
+		if slices.Contains(s.Audience(), tr.Speaker) || own[tr.Text] && tr.Text != "" && len(tr.Text) > 40 {
+			t.Fatalf("haystack turn %q (%s) is the sample's own", tr.Text, tr.Speaker)
+		}
+		switch {
+		case tr.At.Before(first):
+			before++
+		case tr.At.After(s.Now()) && !tr.At.After(asOf):
+			after++
+		default:
+			t.Fatalf("haystack turn at %s inside the conversation (%s .. %s) or after as_of %s", tr.At, first, s.Now(), asOf)
+		}
+	}
+	if before != 2500 || after != 2501 {
+		t.Fatalf("before %d, after %d; want half each", before, after)
+	}
+	again, _ := Haystack(samples, 3, 5001)
+	if again[4000].ID != hay[4000].ID || again[4000].Text != hay[4000].Text {
+		t.Fatal("the haystack differs between runs")
 	}
 }

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,11 +15,14 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/oklog/ulid/v2"
 
+	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/closer"
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/extract"
 	"github.com/memhive/memhive/internal/locomo"
+	"github.com/memhive/memhive/lanes"
 	"github.com/memhive/memhive/nightly"
 	"github.com/memhive/memhive/recall"
 )
@@ -29,8 +33,11 @@ type LocomoOptions struct {
 	Embedder  string // wink | hash | none
 	WithFacts bool   // close every session and run nightly before asking
 	LegLimit  int    // recall.Config.LegLimit; 0 keeps the product default
-	Limit     int    // tier-1 limit; default 50
-	Parallel  int    // questions asked at once; default 2
+	// Haystack is how many turns of other people's conversations each
+	// member also holds (Haystack below): 0 for none.
+	Haystack int
+	Limit    int // tier-1 limit; default 50
+	Parallel int // questions asked at once; default 2
 	// Dump, when set, receives one JSON line per question (its evidence,
 	// memhive's and BM25's first ten refs, every leg's first ten).
 	Dump     io.Writer
@@ -62,6 +69,7 @@ type LocomoResult struct {
 	Facts     int                `json:"facts,omitempty"`
 	Entities  int                `json:"entities,omitempty"`
 	Embedded  int                `json:"embedded"`
+	Haystack  int                `json:"haystack_per_member"`
 	Seconds   map[string]float64 `json:"seconds"`
 	// RecallMS are tier-1 latencies of this run's questions (p50, p95, p99).
 	RecallMS [3]float64 `json:"recall_ms_p50_p95_p99"`
@@ -113,19 +121,29 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	cfg := recall.Config{LegLimit: o.LegLimit}.WithDefaults()
 	res := &LocomoResult{Date: time.Now().UTC().Format(time.RFC3339), Machine: DescribeMachine(ctx, db.Pool),
 		Schema: db.Schema, Embedder: o.Embedder, WithFacts: o.WithFacts, LegLimit: cfg.LegLimit, Limit: o.Limit,
-		Samples: len(samples), Seconds: map[string]float64{}}
+		Samples: len(samples), Haystack: o.Haystack, Seconds: map[string]float64{}}
 	pool := db.Pool
 
 	// import
 	t0 := time.Now()
 	dia := map[string]string{} // episode id → dia id
-	for _, s := range samples {
+	asOf := make([]time.Time, len(samples))
+	hay := make([][]lanes.Turn, len(samples))
+	for i, s := range samples {
 		var eps []episodes.Episode
 		for _, t := range s.Turns() {
 			eps = append(eps, episodes.Episode{Member: locomo.Member(s.ID), ID: t.ID, Session: t.Session, Channel: t.Channel,
 				Role: t.Role, Speaker: t.Speaker, Audience: t.Audience, Content: t.Text, Ref: t.Ref, HappenedAt: t.At})
 			_, d, _ := strings.Cut(t.Ref, "/")
 			dia[t.ID] = d
+		}
+		asOf[i] = s.Now()
+		if o.Haystack > 0 {
+			hay[i], asOf[i] = Haystack(samples, i, o.Haystack)
+			for _, t := range hay[i] {
+				eps = append(eps, episodes.Episode{Member: locomo.Member(s.ID), ID: t.ID, Session: t.Session, Channel: t.Channel,
+					Role: t.Role, Speaker: t.Speaker, Audience: t.Audience, Content: t.Text, Ref: t.Ref, HappenedAt: t.At})
+			}
 		}
 		res.Turns += len(eps)
 		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
@@ -145,8 +163,19 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	// facts and graph
 	if o.WithFacts {
 		t0 = time.Now()
-		for _, s := range samples {
+		for i, s := range samples {
 			m := locomo.Member(s.ID)
+			seen := map[string]bool{}
+			for _, t := range hay[i] {
+				if seen[t.Session] {
+					continue
+				}
+				seen[t.Session] = true
+				if _, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: m, Session: t.Session,
+					Channel: t.Channel, Reason: "explicit"}, o.Logger); err != nil {
+					return nil, fmt.Errorf("close %s haystack session %s: %w", s.ID, t.Session, err)
+				}
+			}
 			for _, se := range s.Sessions {
 				_, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: m, Session: fmt.Sprintf("session_%d", se.N),
 					Channel: locomo.Channel, Audience: s.Audience(), Reason: "explicit"}, o.Logger)
@@ -154,7 +183,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 					return nil, fmt.Errorf("close %s session %d: %w", s.ID, se.N, err)
 				}
 			}
-			if _, err := nightly.Run(ctx, pool, nightly.Options{Member: m, Force: true, Now: s.Now(), Logger: o.Logger}); err != nil {
+			if _, err := nightly.Run(ctx, pool, nightly.Options{Member: m, Force: true, Now: asOf[i], Logger: o.Logger}); err != nil {
 				return nil, fmt.Errorf("nightly %s: %w", s.ID, err)
 			}
 		}
@@ -198,6 +227,11 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 			texts = append(texts, t.Text)
 			withSpk[k] += t.Text
 		}
+		for _, t := range hay[i] { // the haystack: every hit there is a miss
+			docs[i] = append(docs[i], "")
+			texts = append(texts, t.Text)
+			withSpk = append(withSpk, strings.TrimPrefix(t.Speaker, "person:")+": "+t.Text)
+		}
 		bms[i], bmsSpk[i] = NewBM25(texts, 1.5, 0.75), NewBM25(withSpk, 1.5, 0.75)
 	}
 
@@ -224,7 +258,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				err := ask(ctx, svc, samples[j.sample], j, o.Limit, dia, sources)
+				err := ask(ctx, svc, samples[j.sample], asOf[j.sample], j, o.Limit, dia, sources)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -383,8 +417,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	return res, nil
 }
 
-func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, j *asked, limit int, dia map[string]string, sources map[string][]string) error {
-	now := s.Now()
+func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, now time.Time, j *asked, limit int, dia map[string]string, sources map[string][]string) error {
 	start := time.Now()
 	a, err := svc.Recall(ctx, recall.Request{Member: locomo.Member(s.ID), Query: j.q.Text, Tier: "1", Audience: s.Audience(),
 		Channel: locomo.Channel, AsOf: &now, Limit: limit, BudgetTokens: 1 << 20})
@@ -540,4 +573,97 @@ func Percentiles(ds []time.Duration) [3]float64 {
 		return float64(s[i].Microseconds()) / 1000
 	}
 	return [3]float64{at(0.50), at(0.95), at(0.99)}
+}
+
+// Haystack is n turns of other people's conversations for sample i's
+// member: the other samples' turns, taken round robin, each keeping its own
+// speakers and sessions (session ids prefixed "hay<copy>-<sample>-"), heard
+// by its own speakers and sample i's two (so sample i's audience sees it),
+// on the same channel. Half are re-dated into the years before sample i's
+// first session, half into the months after its last; asOf is an hour
+// after the last of them (questions are asked as of then). Ids derive from
+// the member and the turn's place, so the haystack is the same every run.
+func Haystack(samples []locomo.Sample, i, n int) (turns []lanes.Turn, asOf time.Time) {
+	s := samples[i]
+	var first time.Time
+	for k, se := range s.Sessions {
+		if k == 0 || se.Start.Before(first) {
+			first = se.Start
+		}
+	}
+	last := s.Now()
+	var others [][]lanes.Turn
+	for j, o := range samples {
+		if j != i {
+			others = append(others, o.Turns())
+		}
+	}
+	// cursor per other sample, round robin one session's worth at a time
+	pos := make([]int, len(others))
+	copies := make([]int, len(others))
+	var picked []lanes.Turn
+	for k := 0; len(picked) < n; k = (k + 1) % len(others) {
+		ts := others[k]
+		p := pos[k]
+		sess := ts[p].Session
+		for p < len(ts) && ts[p].Session == sess && len(picked) < n {
+			t := ts[p]
+			t.Session = fmt.Sprintf("hay%d-%d-%s", copies[k], k, t.Session)
+			t.Audience = memhive.NormalizeAudience(append(append([]string{}, t.Audience...), s.Audience()...))
+			t.Ref = ""
+			picked = append(picked, t)
+			p++
+		}
+		if p == len(ts) {
+			p = 0
+			copies[k]++
+		}
+		pos[k] = p
+	}
+	// re-date: the first half ends a week before the first session, the
+	// second starts a week after the last, both a turn every ten minutes
+	// within a session and a day between sessions
+	half := len(picked) / 2
+	redate := func(ts []lanes.Turn, start time.Time) time.Time {
+		at := start
+		prev := ""
+		for k := range ts {
+			if ts[k].Session != prev {
+				at = at.Add(24 * time.Hour)
+				prev = ts[k].Session
+			} else {
+				at = at.Add(10 * time.Minute)
+			}
+			ts[k].At = at
+		}
+		return at
+	}
+	span := func(ts []lanes.Turn) time.Duration {
+		var d time.Duration
+		prev := ""
+		for _, t := range ts {
+			if t.Session != prev {
+				d += 24 * time.Hour
+				prev = t.Session
+			} else {
+				d += 10 * time.Minute
+			}
+		}
+		return d
+	}
+	redate(picked[:half], first.Add(-7*24*time.Hour-span(picked[:half])))
+	end := redate(picked[half:], last.Add(7*24*time.Hour))
+	member := locomo.Member(s.ID)
+	for k := range picked {
+		sum := sha256.Sum256([]byte(fmt.Sprintf("haystack/%s/%d", member, k)))
+		var id ulid.ULID
+		_ = id.SetTime(ulid.Timestamp(picked[k].At))
+		_ = id.SetEntropy(sum[:10])
+		picked[k].ID = id.String()
+	}
+	asOf = last
+	if len(picked) > half {
+		asOf = end.Add(time.Hour)
+	}
+	return picked, asOf
 }
