@@ -18,13 +18,17 @@ import (
 )
 
 func cmdImport(e *env, args []string) error {
-	fs := newFlags(e, "import", "import [--member M] FILE.jsonl | import --locomo FILE", `
+	fs := newFlags(e, "import", "import [--member M] FILE.jsonl | import --locomo FILE | import DIR (an export)", `
 Import turns through the lanes, exactly as live turns arrive: each line of a
 JSONL file is one turn (format v1; "member" in the line or --member), or
 --locomo maps the LoCoMo file (member = sample id, ref = <sample_id>/<dia_id>,
 audience = both speakers). Shows a progress bar, waits for the appender to
 commit, and prints how many turns were accepted and refused. Importing the
-same LoCoMo file twice writes nothing new (ids derive from the refs).`)
+same LoCoMo file twice writes nothing new (ids derive from the refs).
+A directory written by 'memhive export' is imported whole or not at all (its
+manifest, hashes and every line are checked first; the first bad line is
+named), in one transaction, rows already there winning: importing the same
+export twice writes 0 rows.`)
 	member := fs.String("member", "", "member for lines without one")
 	loco := fs.String("locomo", "", "a LoCoMo file (\"builtin\": the copy built into memhive)")
 	data := fs.String("data", "", "data directory of a running memhive")
@@ -32,6 +36,9 @@ same LoCoMo file twice writes nothing new (ids derive from the refs).`)
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if err := parseInterleaved(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() == 1 && *loco == "" && isExport(fs.Arg(0)) {
+		return cmdImportExport(e, fs.Arg(0), *data, *asJSON, *quiet)
 	}
 	e.jsonOut = *asJSON
 	type item struct {

@@ -1,0 +1,329 @@
+package porter_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/memhive/memhive/closer"
+	"github.com/memhive/memhive/embed"
+	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/extract"
+	"github.com/memhive/memhive/internal/bench"
+	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/nightly"
+	"github.com/memhive/memhive/porter"
+	"github.com/memhive/memhive/recall"
+)
+
+var t0 = time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)
+
+// record writes a member with what a record holds: turns in several
+// sessions and audiences, closed (facts, entities, edges, summaries), a
+// nightly pass (supersession, beliefs), vectors.
+func record(t *testing.T, pool *pgxpool.Pool, emb embed.Embedder) {
+	t.Helper()
+	ctx := context.Background()
+	alone := []string{"member:alice"}
+	withBob := []string{"member:alice", "person:bob"}
+	say := []struct {
+		session, speaker, text string
+		aud                    []string
+	}{
+		{"s1", "member:alice", "I live in Berlin. My sister Carol lives in Rome.", alone},
+		{"s1", "member:alice", "My manager is Dave Chen and I work at Siemens.", alone},
+		{"s1", "assistant:talky", "Noted, Berlin and Siemens.", alone},
+		{"s2", "member:alice", "Bob, we are off to Lisbon for the summer vacation.", withBob},
+		{"s2", "person:bob", "I love Lisbon, I lived there for two years.", withBob},
+		{"s2", "member:alice", "I drank coffee with Carol this morning.", withBob},
+		{"s3", "member:alice", "I moved to Lisbon last month. I live in Lisbon now.", alone},
+		{"s3", "member:alice", "I want to learn to surf next summer.", alone},
+		{"s3", "member:alice", "My dog Rex loves the beach.", alone},
+	}
+	var eps []episodes.Episode
+	for i, s := range say {
+		at := t0.Add(time.Duration(i) * 24 * time.Hour)
+		eps = append(eps, episodes.Episode{Member: "alice", ID: episodes.SeqID(at, uint64(i+1)), Session: s.session, Channel: "web:chat",
+			Role: "user", Speaker: s.speaker, Audience: s.aud, Content: s.text, Ref: fmt.Sprintf("ref-%d", i), HappenedAt: at})
+	}
+	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := episodes.Insert(ctx, tx, eps); err != nil {
+			return err
+		}
+		return episodes.TouchSessions(ctx, tx, eps)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"s1", "s2", "s3"} {
+		if _, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: "alice", Session: s, Channel: "web:chat"}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := nightly.Run(ctx, pool, nightly.Options{Member: "alice", Now: t0.Add(30 * 24 * time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bench.EmbedAll(ctx, pool, emb, 64, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var golden = []string{
+	"where does Alice live", "Berlin", "Lisbon", "vacation", "trip to Portugal", "sister", "Carol", "Rome",
+	"who is the manager", "Dave", "Siemens job", "coffee", "this morning", "surf", "dog", "Rex beach",
+	"Bob", "what did Bob say about Lisbon", "moved last month", "summer plans", "where does Carol live", "Alice",
+}
+
+var askers = []struct {
+	aud     []string
+	session string
+}{{[]string{"member:alice"}, "s3"}, {[]string{"member:alice", "person:bob"}, "s2"}, {[]string{"person:bob"}, "s2"}}
+
+// answers asks every golden question of every asker at tiers 0 and 1 and
+// returns the answers' text, items and legs, by question.
+func answers(t *testing.T, pool *pgxpool.Pool, emb embed.Embedder) map[string]string {
+	t.Helper()
+	svc := recall.New(pool, recall.Config{}, emb, nil)
+	asOf := t0.Add(40 * 24 * time.Hour)
+	out := map[string]string{}
+	for _, a := range askers {
+		for _, tier := range []string{"0", "1"} {
+			for _, q := range golden {
+				ans, err := svc.Recall(context.Background(), recall.Request{Member: "alice", Query: q, Tier: tier, Audience: a.aud,
+					Channel: "web:chat", Session: a.session, AsOf: &asOf})
+				if err != nil {
+					t.Fatalf("%v tier %s %q: %v", a.aud, tier, q, err)
+				}
+				body, _ := json.Marshal(struct {
+					Text  string
+					Items []recall.Item
+					Legs  []recall.Leg
+				}{ans.Text, ans.Items, ans.Legs})
+				out[fmt.Sprintf("%v/%s/%s", a.aud, tier, q)] = string(body)
+			}
+		}
+	}
+	return out
+}
+
+func counts(t *testing.T, pool *pgxpool.Pool) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for _, tb := range append(slices.Clone(porter.Tables), "emb_models") {
+		var n int
+		if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM `+tb).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		out[tb] = n
+	}
+	return out
+}
+
+// SPEC §10: exported and imported into an empty hive, a member answers tier
+// 0 and tier 1 identically; importing the same export again writes 0 rows.
+func TestExportImportAnswersIdentically(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	emb := embed.NewHashing(256)
+	a := dbtest.New(t)
+	record(t, a, emb)
+	before := answers(t, a, emb)
+	dir := t.TempDir()
+	m, err := porter.Export(ctx, a, "alice", dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := 0
+	for _, tf := range m.Tables {
+		rows += tf.Rows
+	}
+	if rows == 0 || m.Tables[0].Rows != 9 {
+		t.Fatalf("manifest %+v", m)
+	}
+
+	b := dbtest.New(t)
+	if err := embed.Register(ctx, b, emb, true); err != nil { // the new hive runs the same embedder
+		t.Fatal(err)
+	}
+	rep, err := porter.Import(ctx, b, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// every row is new but the model row the new hive registered itself
+	if rep.Rows != rows || rep.Written != rows-1 {
+		t.Fatalf("import wrote %d of %d rows (%d exported): %+v", rep.Written, rep.Rows, rows, rep.Tables)
+	}
+	ca, cb := counts(t, a), counts(t, b)
+	for tb, n := range ca {
+		if cb[tb] != n {
+			t.Errorf("table %s: %d rows in the imported hive, %d in the exporting one", tb, cb[tb], n)
+		}
+	}
+	after := answers(t, b, emb)
+	if len(after) < 20*2 {
+		t.Fatalf("only %d golden answers", len(after))
+	}
+	diff := 0
+	for k, v := range before {
+		if after[k] != v {
+			diff++
+			if diff <= 3 {
+				t.Errorf("%s differs after the move:\nbefore %s\nafter  %s", k, v, after[k])
+			}
+		}
+	}
+	if diff > 0 {
+		t.Fatalf("%d of %d answers differ", diff, len(before))
+	}
+	again, err := porter.Import(ctx, b, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Written != 0 {
+		t.Fatalf("importing again wrote %d rows: %+v", again.Written, again.Tables)
+	}
+}
+
+// A corrupt export (altered bytes, a truncated file, another version, a
+// row of another member, a row the store refuses) is refused whole: nothing
+// is written.
+func TestCorruptExportRefusedWhole(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	emb := embed.NewHashing(64)
+	a := dbtest.New(t)
+	record(t, a, emb)
+	dir := t.TempDir()
+	if _, err := porter.Export(ctx, a, "alice", dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	copyDir := func(t *testing.T) string {
+		d := t.TempDir()
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			b, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err := os.WriteFile(filepath.Join(d, e.Name()), b, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	edit := func(d, file string, f func([]byte) []byte) {
+		b, err := os.ReadFile(filepath.Join(d, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, file), f(b), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rehash := func(d string) { // a consistent manifest for an edited file
+		var m porter.Manifest
+		b, _ := os.ReadFile(filepath.Join(d, porter.ManifestFile))
+		_ = json.Unmarshal(b, &m)
+		for i, tf := range m.Tables {
+			data, _ := os.ReadFile(filepath.Join(d, tf.File))
+			m.Tables[i].SHA256 = sha(data)
+			m.Tables[i].Rows = len(splitLines(data))
+		}
+		b, _ = json.Marshal(m)
+		_ = os.WriteFile(filepath.Join(d, porter.ManifestFile), b, 0o600)
+	}
+	cases := []struct {
+		name   string
+		mangle func(d string)
+		want   string
+	}{
+		{"altered byte", func(d string) {
+			edit(d, "facts.jsonl", func(b []byte) []byte { b[len(b)/2] ^= 1; return b })
+		}, "sha256"},
+		{"truncated file", func(d string) {
+			edit(d, "episodes.jsonl", func(b []byte) []byte { return b[:len(b)-40] })
+		}, "sha256"},
+		{"another version", func(d string) {
+			edit(d, porter.ManifestFile, func(b []byte) []byte {
+				return []byte(replace(string(b), `"version": 1`, `"version": 2`))
+			})
+		}, "version 2"},
+		{"another member's row", func(d string) {
+			edit(d, "facts.jsonl", func(b []byte) []byte {
+				return []byte(replace(string(b), `"member_id":"alice"`, `"member_id":"mallory"`))
+			})
+			rehash(d)
+		}, "line 1: member_id"},
+		{"a row the store refuses", func(d string) {
+			edit(d, "episodes.jsonl", func(b []byte) []byte {
+				return []byte(replace(string(b), `"happened_at":"2026-04-0`, `"happened_at":"not a time 2026-04-0`))
+			})
+			rehash(d)
+		}, "line 1: the store refuses it"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := copyDir(t)
+			c.mangle(d)
+			b := dbtest.New(t)
+			empty := counts(t, b) // the migrations' seeded rows
+			_, err := porter.Import(ctx, b, d, nil)
+			if !errors.Is(err, porter.ErrCorrupt) || !contains(err.Error(), c.want) {
+				t.Fatalf("import: %v; want a refusal naming %q", err, c.want)
+			}
+			for tb, n := range counts(t, b) {
+				if n != empty[tb] {
+					t.Errorf("refused import wrote %d rows into %s", n-empty[tb], tb)
+				}
+			}
+		})
+	}
+}
+
+// Every table of a hive that carries member_id is either exported or left
+// out on purpose: a new table makes this test ask which.
+func TestEveryMemberTableIsExportedOrDerived(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	rows, err := pool.Query(context.Background(), `SELECT c.relname FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+		WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND a.attname = 'member_id' ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range tables {
+		if _, derived := porter.Derived[tb]; !slices.Contains(porter.Tables, tb) && !derived {
+			t.Errorf("table %s has member_id but is neither in porter.Tables nor porter.Derived", tb)
+		}
+	}
+}
+
+func sha(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+func splitLines(b []byte) []string {
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func replace(s, old, new string) string { return strings.Replace(s, old, new, 1) }
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
