@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -296,10 +297,17 @@ func BuildProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult
 	start := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i, m := range members {
 		for _, t := range prodTurns(samples, m, start, o.Seed+uint64(i)) {
-			if err := c.Publish(m.id, t); err != nil {
-				c.Close()
-				stop()
-				return err
+			for {
+				err := c.Publish(m.id, t)
+				if err == nil {
+					break
+				}
+				if !errors.Is(err, lanes.ErrBufferFull) {
+					c.Close()
+					stop()
+					return err
+				}
+				time.Sleep(20 * time.Millisecond) // the client drains its buffer in the background
 			}
 		}
 	}
