@@ -71,6 +71,19 @@ const (
 	CodeInternal            Code = "internal"
 )
 
+// The codes of the write path's defences (issue 10): what Postgres would
+// refuse is refused first, with a code, so one bad turn never holds another.
+const (
+	// CodeInvalidText: a control character (other than tab, newline and
+	// carriage return in the text) or bytes that are not UTF-8.
+	CodeInvalidText Code = "invalid_text"
+	// CodeFieldTooLong: a key or index field over its cap.
+	CodeFieldTooLong Code = "field_too_long"
+	// CodeDeadLetter: a turn the store failed to write, redelivered up to
+	// the appender's bound and then kept as a refusal with its raw bytes.
+	CodeDeadLetter Code = "dead_letter"
+)
+
 // Error is an error with a stable code and a sentence a person can act on.
 type Error struct {
 	Code    Code   `json:"code"`

@@ -3,8 +3,10 @@ package lanes
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/oklog/ulid/v2"
@@ -18,6 +20,19 @@ const DefaultMaxText = 64 << 10
 // maxRaw bounds the whole payload we are willing to decode: the text cap
 // plus generous room for the other fields.
 const maxRawSlack = 16 << 10
+
+// Caps on the fields that are keys or index entries, in bytes (SPEC §11:
+// refuse what the store would refuse). Postgres keeps a btree entry under
+// about 2.7 KB; the sessions key is (member, session, channel), so these
+// caps keep it well under that whatever the characters.
+const (
+	MaxSession       = 256 // bytes
+	MaxChannel       = 256 // bytes
+	MaxSpeaker       = 256 // bytes
+	MaxAudienceEntry = 256 // bytes, each entry
+	MaxAudience      = 256 // entries, after normalising
+	MaxRef           = 128 // characters (SPEC §1), and at most 512 bytes
+)
 
 // Roles a turn may have.
 var roles = map[string]bool{"user": true, "assistant": true, "peer": true}
@@ -69,7 +84,7 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "payload of %d bytes is over the %d-byte text cap", len(data), maxText)
 	}
 	if !utf8.Valid(data) {
-		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "payload is not valid UTF-8")
+		return nil, memhive.Errorf(memhive.CodeInvalidText, "payload is not valid UTF-8")
 	}
 	var w wireTurn
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -94,12 +109,23 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if err := json.Unmarshal(raw, &aud); err != nil {
 		return nil, memhive.Errorf(memhive.CodeMissingAudience, "turn audience is not a list of strings")
 	}
+	for i, a := range aud {
+		if err := checkField(fmt.Sprintf("audience[%d]", i), a, MaxAudienceEntry, false); err != nil {
+			return nil, err
+		}
+	}
 	aud = memhive.NormalizeAudience(aud)
 	if len(aud) == 0 {
 		return nil, memhive.Errorf(memhive.CodeMissingAudience, "turn audience is empty: say who was present, e.g. [\"member:%s\"]", member)
 	}
+	if len(aud) > MaxAudience {
+		return nil, memhive.Errorf(memhive.CodeFieldTooLong, "turn audience has %d entries, over the cap of %d", len(aud), MaxAudience)
+	}
 	if w.Channel == nil || strings.TrimSpace(*w.Channel) == "" {
 		return nil, memhive.Errorf(memhive.CodeMissingChannel, "turn has no channel: say where it happened, e.g. \"web:chat\"")
+	}
+	if err := checkField("channel", *w.Channel, MaxChannel, false); err != nil {
+		return nil, err
 	}
 	if w.Text == nil {
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn has no text")
@@ -107,8 +133,14 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if len(*w.Text) > maxText {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "turn text of %d bytes is over the %d-byte cap", len(*w.Text), maxText)
 	}
+	if err := checkField("text", *w.Text, maxText, true); err != nil {
+		return nil, err
+	}
 	if w.Speaker == nil || strings.TrimSpace(*w.Speaker) == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn has no speaker")
+	}
+	if err := checkField("speaker", *w.Speaker, MaxSpeaker, false); err != nil {
+		return nil, err
 	}
 	t := &Turn{
 		V:        1,
@@ -121,10 +153,10 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		Role:     "user",
 	}
 	if w.Session != nil && strings.TrimSpace(*w.Session) != "" {
-		t.Session = strings.TrimSpace(*w.Session)
-		if len(t.Session) > 256 {
-			return nil, memhive.Errorf(memhive.CodeMalformedTurn, "session id is over 256 bytes")
+		if err := checkField("session", *w.Session, MaxSession, false); err != nil {
+			return nil, err
 		}
+		t.Session = strings.TrimSpace(*w.Session)
 	}
 	if w.Role != nil && *w.Role != "" {
 		if !roles[*w.Role] {
@@ -147,12 +179,55 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		t.At = at
 	}
 	if w.Ref != nil {
-		if len(*w.Ref) > 128 {
-			return nil, memhive.Errorf(memhive.CodeMalformedTurn, "ref is over 128 characters")
+		if err := checkField("ref", *w.Ref, 4*MaxRef, false); err != nil {
+			return nil, err
+		}
+		if n := utf8.RuneCountInString(*w.Ref); n > MaxRef {
+			return nil, memhive.Errorf(memhive.CodeFieldTooLong, "ref of %d characters is over the cap of %d", n, MaxRef)
 		}
 		t.Ref = *w.Ref
 	}
 	return t, nil
+}
+
+// checkField refuses a field the store could not keep: over max bytes
+// (field_too_long), or holding a control character (invalid_text). Text may
+// hold tab, newline and carriage return; no other field may.
+func checkField(name, v string, max int, text bool) error {
+	if len(v) > max {
+		return memhive.Errorf(memhive.CodeFieldTooLong, "%s of %d bytes is over the cap of %d", name, len(v), max)
+	}
+	if i, r := controlChar(v, text); i >= 0 {
+		return memhive.Errorf(memhive.CodeInvalidText, "%s holds the control character %U at byte %d", name, r, i)
+	}
+	return nil
+}
+
+// controlChar returns the byte offset and the rune of the first control
+// character in s (C0, DEL or C1), or -1. With text, tab, newline and
+// carriage return are allowed. s is valid UTF-8 here (the payload was checked).
+func controlChar(s string, text bool) (int, rune) {
+	for i, r := range s {
+		if !unicode.IsControl(r) {
+			continue
+		}
+		if text && (r == '\t' || r == '\n' || r == '\r') {
+			continue
+		}
+		return i, r
+	}
+	return -1, 0
+}
+
+// ValidText reports whether s is valid UTF-8 without control characters
+// (tab, newline and carriage return allowed when text is true): what the
+// decoder asks of every string field.
+func ValidText(s string, text bool) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	i, _ := controlChar(s, text)
+	return i < 0
 }
 
 func clip(s string) string {

@@ -15,6 +15,10 @@ func FuzzDecode(f *testing.F) {
 	f.Add("Alice", []byte(`{}`))
 	f.Add("bob", []byte(`[1,2,3]`))
 	f.Add("bob", []byte("\xff\xfe"))
+	f.Add("alice", []byte(`{"channel":"c","audience":["person:bob\u001f*"],"speaker":"x","text":"t"}`))
+	f.Add("alice", []byte(`{"channel":"c\u0000","audience":["a"],"speaker":"x","text":"t\u0000"}`))
+	f.Add("al\xffce", []byte(`{"channel":"c","audience":["a"],"speaker":"x","text":"t"}`))
+	f.Add("alice", []byte(`{"session":"s\u0085","channel":"c","audience":["a"],"speaker":"x","text":"t\ud800"}`))
 	f.Fuzz(func(t *testing.T, member string, data []byte) {
 		tr, err := Decode(member, data, 4096)
 		if err != nil {
@@ -32,6 +36,28 @@ func FuzzDecode(f *testing.F) {
 		}
 		if len(tr.Text) > 4096 {
 			t.Fatalf("accepted text over the cap")
+		}
+		// Whatever the decoder accepts, the store can insert: no control
+		// characters, valid UTF-8, every key field under its cap.
+		// (episodes.FuzzDecodeInsert checks the same against Postgres.)
+		if !memhive.ValidMember(tr.Member) || !ValidText(tr.Text, true) {
+			t.Fatalf("accepted member %q or text %q", tr.Member, tr.Text)
+		}
+		for _, f := range []struct {
+			v   string
+			max int
+		}{{tr.Session, MaxSession}, {tr.Channel, MaxChannel}, {tr.Speaker, MaxSpeaker}, {tr.Role, 16}, {tr.Ref, 4 * MaxRef}, {tr.ID, 26}} {
+			if len(f.v) > f.max || !ValidText(f.v, false) {
+				t.Fatalf("accepted field %q (cap %d)", f.v, f.max)
+			}
+		}
+		if len(tr.Audience) > MaxAudience {
+			t.Fatalf("accepted %d audience entries", len(tr.Audience))
+		}
+		for i, a := range tr.Audience {
+			if a == "" || len(a) > MaxAudienceEntry || !ValidText(a, false) || (i > 0 && tr.Audience[i-1] >= a) {
+				t.Fatalf("accepted audience %q", tr.Audience)
+			}
 		}
 	})
 }

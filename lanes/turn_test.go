@@ -1,11 +1,35 @@
 package lanes
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/memhive/memhive"
 )
+
+func manyAudience(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "\"person:p%d\"", i)
+	}
+	return b.String()
+}
+
+// TestDecodeKeepsTextWhitespace: tab, newline and carriage return are text.
+func TestDecodeKeepsTextWhitespace(t *testing.T) {
+	t.Parallel()
+	tr, err := Decode("alice", []byte(`{"channel":"c","audience":["a"],"speaker":"x","text":"a\tb\nc\r\n","ref":"`+strings.Repeat("é", 128)+`"}`), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Text != "a\tb\nc\r\n" {
+		t.Fatalf("text %q", tr.Text)
+	}
+}
 
 func TestDecode(t *testing.T) {
 	t.Parallel()
@@ -36,9 +60,29 @@ func TestDecode(t *testing.T) {
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","role":"god"}`, memhive.CodeMalformedTurn},
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","id":"nope"}`, memhive.CodeMalformedTurn},
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","at":"yesterday"}`, memhive.CodeMalformedTurn},
-		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","ref":"` + strings.Repeat("r", 129) + `"}`, memhive.CodeMalformedTurn},
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","ref":"` + strings.Repeat("r", 129) + `"}`, memhive.CodeFieldTooLong},
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t"} {}`, memhive.CodeMalformedTurn},
 		{"alice", `{"channel":"c","audience":["a"],"text":"t"}`, memhive.CodeMalformedTurn},
+		// What Postgres would refuse never gets past the decoder.
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t\u0000"}`, memhive.CodeInvalidText},
+		{"alice", `{"channel":"c\u0000","audience":["a"],"speaker":"x","text":"t"}`, memhive.CodeInvalidText},
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x\u0000","text":"t"}`, memhive.CodeInvalidText},
+		{"alice", `{"session":"s\u0000","channel":"c","audience":["a"],"speaker":"x","text":"t"}`, memhive.CodeInvalidText},
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","ref":"r\u0000"}`, memhive.CodeInvalidText},
+		{"alice", `{"channel":"c","audience":["a\u0000"],"speaker":"x","text":"t"}`, memhive.CodeInvalidText},
+		{"alice", `{"channel":"c","audience":["person:bob\u001f*"],"speaker":"x","text":"t"}`, memhive.CodeInvalidText},
+		{"alice", `{"channel":"c","audience":["\u001f"],"speaker":"x","text":"t"}`, memhive.CodeInvalidText},
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"bell\u0007"}`, memhive.CodeInvalidText},
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"c1\u0085"}`, memhive.CodeInvalidText},
+		{"alice", `{"channel":"web\tchat","audience":["a"],"speaker":"x","text":"t"}`, memhive.CodeInvalidText},
+		{"alice", "{\"channel\":\"c\",\"audience\":[\"a\"],\"speaker\":\"x\",\"text\":\"\xff\"}", memhive.CodeInvalidText},
+		{"al\xffce", `{"channel":"c","audience":["a"],"speaker":"x","text":"t"}`, memhive.CodeInvalidMember},
+		{"alice", `{"channel":"` + strings.Repeat("c", 2700) + `","audience":["a"],"speaker":"x","text":"t"}`, memhive.CodeFieldTooLong},
+		{"alice", `{"session":"` + strings.Repeat("s", 257) + `","channel":"c","audience":["a"],"speaker":"x","text":"t"}`, memhive.CodeFieldTooLong},
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"` + strings.Repeat("x", 257) + `","text":"t"}`, memhive.CodeFieldTooLong},
+		{"alice", `{"channel":"c","audience":["` + strings.Repeat("a", 257) + `"],"speaker":"x","text":"t"}`, memhive.CodeFieldTooLong},
+		{"alice", `{"channel":"c","audience":[` + manyAudience(257) + `],"speaker":"x","text":"t"}`, memhive.CodeFieldTooLong},
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","ref":"` + strings.Repeat("é", 129) + `"}`, memhive.CodeFieldTooLong},
 	} {
 		_, err := Decode(tc.member, []byte(tc.in), 0)
 		if memhive.CodeOf(err) != tc.code {
