@@ -335,7 +335,7 @@ func WriteEntity(ctx context.Context, q Execer, member, name, kind, channel stri
 	tag, err := q.Exec(ctx, `INSERT INTO entities AS en (member_id, id, name, canon, kind, audience, channel)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)
 		ON CONFLICT (member_id, canon) DO UPDATE SET audience = CASE WHEN '*' = ANY(EXCLUDED.audience) THEN '{*}'::text[]
-			ELSE (SELECT array_agg(DISTINCT x ORDER BY x) FROM unnest(en.audience || EXCLUDED.audience) AS x) END
+			ELSE (SELECT array_agg(DISTINCT x COLLATE "C" ORDER BY x COLLATE "C") FROM unnest(en.audience || EXCLUDED.audience) AS x) END
 		WHERE NOT ('*' = ANY(en.audience) OR EXCLUDED.audience <@ en.audience)`,
 		member, id, strings.TrimSpace(name), canon, kind, aud, channel)
 	if err != nil {

@@ -7,8 +7,11 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/oklog/ulid/v2"
 )
@@ -57,18 +60,43 @@ func SeqID(at time.Time, seq uint64) string {
 // token); budgets are enforced with a real tokenizer at read time.
 func TokenEstimate(s string) int { return (len(s) + 3) / 4 }
 
+// Execer is a pool, a connection or a transaction.
+type Execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
 // Querier is a pool, a connection or a transaction.
 type Querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
+// The audiences of a batch travel as arrays end to end: every row's entries
+// one after another in one text[] ($7), and each row's first and last
+// position in it ($13, $14), sliced back into that row's text[]. No entry is
+// ever joined into a string and split again, so no character in an entry
+// can change the array it lands in.
 const insertEpisodesSQL = `
 INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, ref, happened_at, stream_seq, tokens)
-SELECT m, i, s, c, r, sp, string_to_array(a, chr(31)), t, nullif(rf, ''), h, nullif(q, 0), k
-FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-            $10::timestamptz[], $11::bigint[], $12::int[]) AS u(m, i, s, c, r, sp, a, t, rf, h, q, k)
+SELECT m, i, s, c, r, sp, ($7::text[])[lo:hi], t, nullif(rf, ''), h, nullif(q, 0), k
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $8::text[], $9::text[],
+            $10::timestamptz[], $11::bigint[], $12::int[], $13::int[], $14::int[]) AS u(m, i, s, c, r, sp, t, rf, h, q, k, lo, hi)
 ON CONFLICT (member_id, id) DO NOTHING
 RETURNING member_id, id`
+
+// flatten lays arrays end to end and returns each one's 1-based first and
+// last position (an empty array gets hi = lo-1, which slices to '{}').
+func flatten(arrs [][]string) (flat []string, lo, hi []int32) {
+	lo, hi = make([]int32, len(arrs)), make([]int32, len(arrs))
+	for i, a := range arrs {
+		lo[i] = int32(len(flat) + 1)
+		flat = append(flat, a...)
+		hi[i] = int32(len(flat))
+	}
+	if flat == nil {
+		flat = []string{}
+	}
+	return flat, lo, hi
+}
 
 // Insert writes eps in one statement, skipping rows whose (member_id, id)
 // exists, and returns the keys of the rows it wrote.
@@ -77,19 +105,21 @@ func Insert(ctx context.Context, q Querier, eps []Episode) (written [][2]string,
 		return nil, nil
 	}
 	n := len(eps)
-	ms, ids, ss, cs, rs, sps, as, ts, rfs := make([]string, n), make([]string, n), make([]string, n), make([]string, n),
-		make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	ms, ids, ss, cs, rs, sps, ts, rfs := make([]string, n), make([]string, n), make([]string, n), make([]string, n),
+		make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	as := make([][]string, n)
 	hs, qs, ks := make([]time.Time, n), make([]int64, n), make([]int32, n)
 	for i, e := range eps {
 		ms[i], ids[i], ss[i], cs[i], rs[i], sps[i] = e.Member, e.ID, e.Session, e.Channel, e.Role, e.Speaker
-		as[i] = strings.Join(e.Audience, "\x1f")
+		as[i] = e.Audience
 		ts[i], rfs[i], hs[i], qs[i] = e.Content, e.Ref, e.HappenedAt, int64(e.StreamSeq)
 		ks[i] = int32(e.Tokens)
 		if ks[i] == 0 {
 			ks[i] = int32(TokenEstimate(e.Content))
 		}
 	}
-	rows, err := q.Query(ctx, insertEpisodesSQL, ms, ids, ss, cs, rs, sps, as, ts, rfs, hs, qs, ks)
+	flat, lo, hi := flatten(as)
+	rows, err := q.Query(ctx, insertEpisodesSQL, ms, ids, ss, cs, rs, sps, flat, ts, rfs, hs, qs, ks, lo, hi)
 	if err != nil {
 		return nil, fmt.Errorf("insert episodes: %w", err)
 	}
@@ -109,8 +139,53 @@ INSERT INTO refusals (member_id, id, subject, code, message, raw, stream_seq)
 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bytea[], $7::bigint[])
 ON CONFLICT (member_id, id) DO NOTHING`
 
-// InsertRefusals writes refusals, skipping those already written.
-func InsertRefusals(ctx context.Context, tx pgx.Tx, rs []Refusal) error {
+// CleanText returns s as text Postgres always takes, cut to at most max
+// bytes: s itself when it is valid UTF-8 without control characters;
+// otherwise s with every byte that is not UTF-8, every control character and
+// every backslash written as an escape (\xNN, \u00NN, \\), so that the
+// original can be read back from it. A refusal must never fail to insert:
+// its subject and member token come from the wire as they are.
+func CleanText(s string, max int) string {
+	clean := utf8.ValidString(s)
+	if clean {
+		for _, r := range s {
+			if unicode.IsControl(r) {
+				clean = false
+				break
+			}
+		}
+	}
+	if !clean {
+		var b strings.Builder
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			switch {
+			case r == utf8.RuneError && n <= 1:
+				fmt.Fprintf(&b, "\\x%02x", s[i])
+			case r == '\\':
+				b.WriteString("\\\\")
+			case unicode.IsControl(r):
+				fmt.Fprintf(&b, "\\u%04x", r)
+			default:
+				b.WriteString(s[i : i+n])
+			}
+			i += n
+		}
+		s = b.String()
+	}
+	if len(s) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut]
+	}
+	return s
+}
+
+// InsertRefusals writes refusals, skipping those already written. Every
+// text column goes through CleanText, so no refusal is ever refused.
+func InsertRefusals(ctx context.Context, tx Execer, rs []Refusal) error {
 	if len(rs) == 0 {
 		return nil
 	}
@@ -118,7 +193,11 @@ func InsertRefusals(ctx context.Context, tx pgx.Tx, rs []Refusal) error {
 	ms, ids, ss, cs, msgs := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	raws, qs := make([][]byte, n), make([]int64, n)
 	for i, r := range rs {
-		ms[i], ids[i], ss[i], cs[i], msgs[i], raws[i], qs[i] = r.Member, r.ID, r.Subject, r.Code, r.Message, r.Raw, int64(r.StreamSeq)
+		ms[i], ids[i], ss[i], cs[i], msgs[i], raws[i], qs[i] = CleanText(r.Member, 256), CleanText(r.ID, 64), CleanText(r.Subject, 4096),
+			CleanText(r.Code, 64), CleanText(r.Message, 4096), r.Raw, int64(r.StreamSeq)
+		if raws[i] == nil {
+			raws[i] = []byte{}
+		}
 	}
 	if _, err := tx.Exec(ctx, insertRefusalsSQL, ms, ids, ss, cs, msgs, raws, qs); err != nil {
 		return fmt.Errorf("insert refusals: %w", err)
@@ -128,10 +207,10 @@ func InsertRefusals(ctx context.Context, tx pgx.Tx, rs []Refusal) error {
 
 const upsertSessionsSQL = `
 INSERT INTO sessions (member_id, session_id, channel, participants, started_at, last_at)
-SELECT m, s, c, string_to_array(p, chr(31)), f, l
-FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[]) AS u(m, s, c, p, f, l)
+SELECT m, s, c, ($4::text[])[lo:hi], f, l
+FROM unnest($1::text[], $2::text[], $3::text[], $5::timestamptz[], $6::timestamptz[], $7::int[], $8::int[]) AS u(m, s, c, f, l, lo, hi)
 ON CONFLICT (member_id, session_id, channel) DO UPDATE SET
-    participants = ARRAY(SELECT DISTINCT x FROM unnest(sessions.participants || EXCLUDED.participants) AS x ORDER BY x),
+    participants = ARRAY(SELECT DISTINCT x COLLATE "C" FROM unnest(sessions.participants || EXCLUDED.participants) AS x ORDER BY 1),
     started_at = least(sessions.started_at, EXCLUDED.started_at),
     last_at = greatest(sessions.last_at, EXCLUDED.last_at)`
 
@@ -167,14 +246,15 @@ func TouchSessions(ctx context.Context, tx pgx.Tx, eps []Episode) error {
 		return strings.Compare(a.m+"\x00"+a.s+"\x00"+a.c, b.m+"\x00"+b.s+"\x00"+b.c)
 	})
 	n := len(order)
-	ms, ss, cs, ps := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	ms, ss, cs, ps := make([]string, n), make([]string, n), make([]string, n), make([][]string, n)
 	fs, ls := make([]time.Time, n), make([]time.Time, n)
 	for i, k := range order {
 		a := byKey[k]
 		slices.Sort(a.parts)
-		ms[i], ss[i], cs[i], ps[i], fs[i], ls[i] = k.m, k.s, k.c, strings.Join(slices.Compact(a.parts), "\x1f"), a.first, a.last
+		ms[i], ss[i], cs[i], ps[i], fs[i], ls[i] = k.m, k.s, k.c, slices.Compact(a.parts), a.first, a.last
 	}
-	if _, err := tx.Exec(ctx, upsertSessionsSQL, ms, ss, cs, ps, fs, ls); err != nil {
+	flat, lo, hi := flatten(ps)
+	if _, err := tx.Exec(ctx, upsertSessionsSQL, ms, ss, cs, flat, fs, ls, lo, hi); err != nil {
 		return fmt.Errorf("touch sessions: %w", err)
 	}
 	return nil
