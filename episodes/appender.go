@@ -6,14 +6,19 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/lanes"
@@ -36,6 +41,18 @@ type AppenderConfig struct {
 	// transaction and acknowledged after its own commit; several hide each
 	// commit's WAL flush behind the others' work. Default 4.
 	Writers int `json:"writers,omitempty"`
+	// MaxDeliver is how many deliveries of one turn the appender tries
+	// before it keeps the turn as a dead letter (a refusal with code
+	// dead_letter and the raw bytes) and acknowledges it. Only failures that
+	// are neither a refusal nor transient count: a turn the store refuses
+	// becomes a refusal at once, and while Postgres is unreachable the
+	// appender holds its turns and retries without redelivery. The stream's
+	// consumer gives up five deliveries later. Default 10.
+	MaxDeliver int `json:"max_deliver,omitempty"`
+	// ReplyPrefix is the subject prefix a Memhive-Reply-To header must have
+	// for the appender to answer there (the publisher's inbox); other reply
+	// subjects are ignored, logged and counted. Default "_INBOX.".
+	ReplyPrefix string `json:"reply_prefix,omitempty"`
 }
 
 // WithDefaults fills the zero fields.
@@ -57,6 +74,12 @@ func (c AppenderConfig) WithDefaults() AppenderConfig {
 	}
 	if c.Writers <= 0 {
 		c.Writers = 4
+	}
+	if c.MaxDeliver <= 0 {
+		c.MaxDeliver = 10
+	}
+	if c.ReplyPrefix == "" {
+		c.ReplyPrefix = "_INBOX."
 	}
 	return c
 }
@@ -92,11 +115,27 @@ type AfterInsert func(ctx context.Context, tx pgx.Tx, written []Episode) error
 
 // Stats counts what an appender did.
 type Stats struct {
-	Accepted   atomic.Int64 // episode rows written
-	Duplicates atomic.Int64 // accepted turns whose row already existed
-	Refused    atomic.Int64
-	Batches    atomic.Int64
-	Failures   atomic.Int64 // transactions that failed and were left for redelivery
+	Accepted       atomic.Int64 // episode rows written
+	Duplicates     atomic.Int64 // accepted turns whose row already existed
+	Refused        atomic.Int64 // refusals written (dead letters included)
+	Batches        atomic.Int64 // transactions committed
+	Failures       atomic.Int64 // turns left for redelivery after a failure that was neither a refusal nor transient
+	Isolated       atomic.Int64 // batches whose transaction failed and whose turns were then written one by one
+	StoreRefused   atomic.Int64 // turns the store refused (a per-row data error), kept as refusals
+	DeadLetters    atomic.Int64 // turns kept as dead letters after MaxDeliver deliveries
+	Transient      atomic.Int64 // transient store errors (connection lost, Postgres restarting), retried in place
+	Redelivered    atomic.Int64 // messages that arrived more than once
+	RepliesIgnored atomic.Int64 // Memhive-Reply-To subjects outside ReplyPrefix, not answered
+}
+
+// Counters names every counter of s (for /metrics and the cell's status).
+func (s *Stats) Counters() map[string]*atomic.Int64 {
+	return map[string]*atomic.Int64{
+		"accepted": &s.Accepted, "duplicates": &s.Duplicates, "refused": &s.Refused, "batches": &s.Batches,
+		"failures": &s.Failures, "isolated": &s.Isolated, "store_refused": &s.StoreRefused,
+		"dead_letters": &s.DeadLetters, "transient": &s.Transient, "redelivered": &s.Redelivered,
+		"replies_ignored": &s.RepliesIgnored,
+	}
 }
 
 // Appender turns lane messages into episode rows exactly once: it writes a
@@ -134,7 +173,7 @@ func (a *Appender) Run(ctx context.Context) error {
 	if _, err := lanes.EnsureStream(ctx, a.js, lanes.StreamConfig{Prefix: a.cfg.Prefix}); err != nil {
 		return err
 	}
-	cons, err := lanes.EnsureConsumer(ctx, a.js, a.cfg.Prefix, time.Duration(a.cfg.AckWait))
+	cons, err := lanes.EnsureConsumer(ctx, a.js, a.cfg.Prefix, time.Duration(a.cfg.AckWait), a.cfg.MaxDeliver+5)
 	if err != nil {
 		return err
 	}
@@ -147,7 +186,9 @@ func (a *Appender) Run(ctx context.Context) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			a.write(ctx, batches)
+			for msgs := range batches {
+				a.handle(ctx, msgs)
+			}
 		}()
 	}
 	defer wg.Wait()
@@ -198,24 +239,6 @@ func (a *Appender) Run(ctx context.Context) error {
 	return nil
 }
 
-// write commits the batches it receives until the channel closes.
-func (a *Appender) write(ctx context.Context, batches <-chan []jetstream.Msg) {
-	backoff := 100 * time.Millisecond
-	for msgs := range batches {
-		if err := a.handle(context.WithoutCancel(ctx), msgs); err != nil {
-			a.Stats.Failures.Add(1)
-			a.log.Error("batch not committed; its turns stay unacknowledged and will be redelivered", "turns", len(msgs), "err", err)
-			for _, m := range msgs {
-				_ = m.NakWithDelay(backoff)
-			}
-			sleep(ctx, backoff)
-			backoff = min(backoff*2, 10*time.Second)
-			continue
-		}
-		backoff = 100 * time.Millisecond
-	}
-}
-
 func sleep(ctx context.Context, d time.Duration) {
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -223,6 +246,16 @@ func sleep(ctx context.Context, d time.Duration) {
 	case <-ctx.Done():
 	case <-t.C:
 	}
+}
+
+// item is one message of a batch on its way to the store: an episode to
+// write, or a refusal to keep.
+type item struct {
+	msg  jetstream.Msg
+	meta *jetstream.MsgMetadata
+	ep   *Episode
+	ref  *refused
+	dup  bool // a second message with the key of an earlier one in the batch
 }
 
 type refused struct {
@@ -233,32 +266,32 @@ type refused struct {
 	err     *memhive.Error
 }
 
-// handle writes one batch and acknowledges it after commit.
-func (a *Appender) handle(ctx context.Context, msgs []jetstream.Msg) error {
-	var eps []Episode
-	var refs []refused
+// prepare decodes msgs into items.
+func (a *Appender) prepare(msgs []jetstream.Msg) []*item {
+	items := make([]*item, 0, len(msgs))
 	seen := map[[2]string]bool{}
 	for _, m := range msgs {
 		meta, err := m.Metadata()
 		if err != nil {
-			return fmt.Errorf("message metadata: %w", err)
+			// Not a JetStream message: nothing to write, nothing to ack.
+			a.log.Warn("message without metadata skipped", "subject", CleanText(m.Subject(), 200), "err", err)
+			continue
+		}
+		it := &item{msg: m, meta: meta}
+		items = append(items, it)
+		if meta.NumDelivered > 1 {
+			a.Stats.Redelivered.Add(1)
 		}
 		member := a.subj.MemberOf(m.Subject())
 		t, err := lanes.Decode(member, m.Data(), a.cfg.MaxText)
 		if err != nil {
-			e := memhive.AsError(err)
-			rf := refused{
-				r: Refusal{Member: member, ID: SeqID(meta.Timestamp, meta.Sequence.Stream), Subject: m.Subject(),
-					Code: string(e.Code), Message: e.Message, Raw: m.Data(), StreamSeq: meta.Sequence.Stream},
-				replyTo: m.Headers().Get(lanes.HeaderReplyTo), err: e,
-			}
-			var peek struct{ ID, Ref string }
-			_ = json.Unmarshal(m.Data(), &peek)
-			rf.turnID, rf.ref = peek.ID, peek.Ref
-			refs = append(refs, rf)
+			it.ref = a.refusal(m, meta, memhive.AsError(err))
 			continue
 		}
 		id := t.ID
+		if id == "" {
+			id = headerID(m)
+		}
 		if id == "" {
 			id = SeqID(meta.Timestamp, meta.Sequence.Stream)
 		}
@@ -268,15 +301,202 @@ func (a *Appender) handle(ctx context.Context, msgs []jetstream.Msg) error {
 		}
 		k := [2]string{member, id}
 		if seen[k] {
-			a.Stats.Duplicates.Add(1)
+			it.dup = true
 			continue
 		}
 		seen[k] = true
-		eps = append(eps, Episode{Member: member, ID: id, Session: t.Session, Channel: t.Channel, Role: t.Role,
+		it.ep = &Episode{Member: member, ID: id, Session: t.Session, Channel: t.Channel, Role: t.Role,
 			Speaker: t.Speaker, Audience: t.Audience, Content: t.Text, Ref: t.Ref, HappenedAt: at,
-			StreamSeq: meta.Sequence.Stream, Tokens: TokenEstimate(t.Text)})
+			StreamSeq: meta.Sequence.Stream, Tokens: TokenEstimate(t.Text)}
 	}
+	return items
+}
 
+// headerID is the turn's id from its Nats-Msg-Id header when that is a
+// ULID (lanes.Client sets one on every turn), so a turn published as raw
+// bytes without an id still gets the id its publisher knows.
+func headerID(m jetstream.Msg) string {
+	h := m.Headers()
+	if h == nil {
+		return ""
+	}
+	v := h.Get(jetstream.MsgIDHeader)
+	if v == "" {
+		return ""
+	}
+	id, err := ulid.ParseStrict(v)
+	if err != nil {
+		return ""
+	}
+	return id.String()
+}
+
+// refusal builds the refusal of m with e.
+func (a *Appender) refusal(m jetstream.Msg, meta *jetstream.MsgMetadata, e *memhive.Error) *refused {
+	member := a.subj.MemberOf(m.Subject())
+	rf := &refused{
+		r: Refusal{Member: member, ID: SeqID(meta.Timestamp, meta.Sequence.Stream), Subject: m.Subject(),
+			Code: string(e.Code), Message: e.Message, Raw: m.Data(), StreamSeq: meta.Sequence.Stream},
+		err: e,
+	}
+	if h := m.Headers(); h != nil {
+		rf.replyTo = h.Get(lanes.HeaderReplyTo)
+	}
+	var peek struct {
+		ID  string `json:"id"`
+		Ref string `json:"ref"`
+	}
+	_ = json.Unmarshal(m.Data(), &peek)
+	rf.turnID, rf.ref = CleanText(peek.ID, 64), CleanText(peek.Ref, 512)
+	return rf
+}
+
+// handle writes one batch and acknowledges its messages after commit. When
+// the batch's transaction fails for a reason that is not transient, its
+// turns are written one by one, so that one turn never holds another; while
+// the store is unreachable the batch is held and retried in place, nothing
+// acknowledged and nothing redelivered. It returns when every message is
+// acknowledged, left for redelivery, or ctx has ended.
+func (a *Appender) handle(ctx context.Context, msgs []jetstream.Msg) {
+	items := a.prepare(msgs)
+	if len(items) == 0 {
+		return
+	}
+	err := a.retryTransient(ctx, items, func() error { return a.commit(context.WithoutCancel(ctx), items) })
+	if err == nil || ctx.Err() != nil {
+		return
+	}
+	a.Stats.Isolated.Add(1)
+	a.log.Warn("batch not committed; writing its turns one by one", "turns", len(items), "err", err)
+	for _, it := range items {
+		if ctx.Err() != nil {
+			return // left unacknowledged, redelivered later
+		}
+		a.handleOne(ctx, it)
+	}
+}
+
+// handleOne writes one item on its own after its batch failed.
+func (a *Appender) handleOne(ctx context.Context, it *item) {
+	one := []*item{it}
+	write := func() error { return a.commit(context.WithoutCancel(ctx), one) }
+	err := a.retryTransient(ctx, one, write)
+	if err == nil || ctx.Err() != nil {
+		return
+	}
+	if it.ep != nil && isDataError(err) {
+		// The store refuses this row: keep it as a refusal, raw bytes and all.
+		a.Stats.StoreRefused.Add(1)
+		it.ref = a.refusal(it.msg, it.meta, memhive.Errorf(memhive.CodeStoreRefused,
+			"the store refused this turn: %s", storeReason(err)))
+		it.ep = nil
+		if err = a.retryTransient(ctx, one, write); err == nil || ctx.Err() != nil {
+			return
+		}
+	}
+	if int(it.meta.NumDelivered) >= a.cfg.MaxDeliver {
+		// Whatever still fails after MaxDeliver deliveries is kept as a dead letter.
+		a.Stats.DeadLetters.Add(1)
+		it.ref = a.refusal(it.msg, it.meta, memhive.Errorf(memhive.CodeDeadLetter,
+			"delivered %d times and never written: %s", it.meta.NumDelivered, storeReason(err)))
+		it.ep = nil
+		if err = a.retryTransient(ctx, one, write); err == nil || ctx.Err() != nil {
+			return
+		}
+	}
+	a.Stats.Failures.Add(1)
+	a.log.Error("turn not written; left for redelivery", "member", CleanText(a.subj.MemberOf(it.msg.Subject()), 80),
+		"stream_seq", it.meta.Sequence.Stream, "deliveries", it.meta.NumDelivered, "err", err)
+	_ = it.msg.NakWithDelay(time.Duration(it.meta.NumDelivered) * time.Second)
+}
+
+// retryTransient runs write until it succeeds, fails for a reason that is
+// not transient (returned), or ctx ends. While the store is unreachable it
+// backs off and keeps the messages in progress, so JetStream neither
+// redelivers them nor counts a delivery.
+func (a *Appender) retryTransient(ctx context.Context, items []*item, write func() error) error {
+	backoff := 100 * time.Millisecond
+	for {
+		err := write()
+		if err == nil || !a.transient(ctx, err) {
+			return err
+		}
+		a.Stats.Transient.Add(1)
+		a.log.Warn("store unreachable; holding the turns and retrying", "turns", len(items), "retry_in", backoff, "err", err)
+		for _, it := range items {
+			_ = it.msg.InProgress()
+		}
+		sleep(ctx, backoff)
+		if ctx.Err() != nil {
+			return ctx.Err() // left unacknowledged, redelivered later
+		}
+		backoff = min(backoff*2, 5*time.Second)
+	}
+}
+
+// transient reports whether err is about reaching the store rather than
+// about the rows: a lost connection, Postgres restarting or out of
+// resources, a serialization failure or deadlock. An error that is not from
+// Postgres at all is transient when Postgres does not answer a ping.
+func (a *Appender) transient(ctx context.Context, err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code[:2] {
+		case "08", "53", "57", "58": // connection, resources, operator intervention, system
+			return true
+		case "40": // serialization failure, deadlock
+			return true
+		}
+		return pe.Code == "55P03" // lock not available
+	}
+	if pgconn.SafeToRetry(err) || pgconn.Timeout(err) {
+		return true
+	}
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	return a.pool.Ping(pctx) != nil
+}
+
+// isDataError reports whether err is Postgres refusing the row's data:
+// SQLSTATE class 22 (data exception), 23 (integrity constraint) or 54
+// (program limit exceeded, e.g. an index row too large).
+func isDataError(err error) bool {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		return false
+	}
+	switch pe.Code[:2] {
+	case "22", "23", "54":
+		return true
+	}
+	return false
+}
+
+// storeReason is the part of a store error fit for a refusal's sentence.
+func storeReason(err error) string {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("%s (SQLSTATE %s)", pe.Message, pe.Code)
+	}
+	return err.Error()
+}
+
+// commit writes items in one transaction and, after commit, acknowledges
+// their messages and announces the refusals.
+func (a *Appender) commit(ctx context.Context, items []*item) error {
+	var eps []Episode
+	var refs []*refused
+	dups := 0
+	for _, it := range items {
+		switch {
+		case it.ref != nil:
+			refs = append(refs, it.ref)
+		case it.ep != nil:
+			eps = append(eps, *it.ep)
+		case it.dup:
+			dups++
+		}
+	}
 	var written []Episode
 	err := pgx.BeginFunc(ctx, a.pool, func(tx pgx.Tx) error {
 		keys, err := Insert(ctx, tx, eps)
@@ -317,14 +537,14 @@ func (a *Appender) handle(ctx context.Context, msgs []jetstream.Msg) error {
 		return err
 	}
 	// Committed: now, and only now, acknowledge.
-	for _, m := range msgs {
-		if err := m.Ack(); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
+	for _, it := range items {
+		if err := it.msg.Ack(); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
 			a.log.Warn("ack failed; the turn will be redelivered and written zero more times", "err", err)
 		}
 	}
 	a.Stats.Batches.Add(1)
 	a.Stats.Accepted.Add(int64(len(written)))
-	a.Stats.Duplicates.Add(int64(len(eps) - len(written)))
+	a.Stats.Duplicates.Add(int64(len(eps) - len(written) + dups))
 	a.Stats.Refused.Add(int64(len(refs)))
 	for _, r := range refs {
 		a.announce(r)
@@ -336,11 +556,11 @@ func (a *Appender) handle(ctx context.Context, msgs []jetstream.Msg) error {
 }
 
 // announce publishes a refusal on the member's reject subject and answers
-// the publisher's reply inbox when it gave one.
-func (a *Appender) announce(r refused) {
+// the publisher's reply inbox when it gave one within ReplyPrefix.
+func (a *Appender) announce(r *refused) {
 	body, _ := json.Marshal(map[string]any{
-		"error": r.err, "member": r.r.Member, "id": r.turnID, "ref": r.ref,
-		"refusal": r.r.ID, "subject": r.r.Subject,
+		"error": r.err, "member": CleanText(r.r.Member, 256), "id": r.turnID, "ref": r.ref,
+		"refusal": r.r.ID, "subject": CleanText(r.r.Subject, 4096),
 	})
 	member := r.r.Member // a subject token, so a valid subject part even when not a valid member id
 	if member == "" {
@@ -348,7 +568,27 @@ func (a *Appender) announce(r refused) {
 	}
 	_ = a.nc.Publish(a.subj.Reject(member), body)
 	if r.replyTo != "" {
-		_ = a.nc.Publish(r.replyTo, body)
+		if a.replyAllowed(r.replyTo) {
+			_ = a.nc.Publish(r.replyTo, body)
+		} else {
+			a.Stats.RepliesIgnored.Add(1)
+			a.log.Warn("reply subject outside the inbox prefix; not answered", "reply_to", CleanText(r.replyTo, 120),
+				"prefix", a.cfg.ReplyPrefix, "member", CleanText(r.r.Member, 80))
+		}
 	}
-	a.log.Info("turn refused", "member", r.r.Member, "code", r.r.Code, "refusal", r.r.ID)
+	a.log.Info("turn refused", "member", CleanText(r.r.Member, 80), "code", r.r.Code, "refusal", r.r.ID)
+}
+
+// replyAllowed reports whether subj is a literal subject (no wildcard, no
+// blank) under the configured reply prefix.
+func (a *Appender) replyAllowed(subj string) bool {
+	if !strings.HasPrefix(subj, a.cfg.ReplyPrefix) || len(subj) > 512 || !utf8.ValidString(subj) {
+		return false
+	}
+	for _, tok := range strings.Split(subj, ".") {
+		if tok == "" || tok == "*" || tok == ">" {
+			return false
+		}
+	}
+	return !strings.ContainsFunc(subj, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) })
 }

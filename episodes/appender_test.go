@@ -192,7 +192,7 @@ func TestExactlyOnce(t *testing.T) {
 	b := setup(t)
 	ctx := context.Background()
 	const total = 10000
-	cons, err := lanes.EnsureConsumer(ctx, b.js, "memhive", time.Second)
+	cons, err := lanes.EnsureConsumer(ctx, b.js, "memhive", time.Second, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

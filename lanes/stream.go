@@ -114,10 +114,19 @@ func EnsureStream(ctx context.Context, js jetstream.JetStream, cfg StreamConfig)
 	return info.Config.AllowAtomicPublish, nil
 }
 
+// DefaultMaxDeliver is the server's bound on deliveries of one turn to the
+// appender. The appender keeps a turn as a dead letter a few deliveries
+// before the server would give up on it (episodes.AppenderConfig.MaxDeliver).
+const DefaultMaxDeliver = 15
+
 // EnsureConsumer creates or updates the appender's durable pull consumer.
-func EnsureConsumer(ctx context.Context, js jetstream.JetStream, prefix string, ackWait time.Duration) (jetstream.Consumer, error) {
+// maxDeliver bounds the deliveries of one message (0: DefaultMaxDeliver).
+func EnsureConsumer(ctx context.Context, js jetstream.JetStream, prefix string, ackWait time.Duration, maxDeliver int) (jetstream.Consumer, error) {
 	if ackWait == 0 {
 		ackWait = 30 * time.Second
+	}
+	if maxDeliver <= 0 {
+		maxDeliver = DefaultMaxDeliver
 	}
 	c, err := js.CreateOrUpdateConsumer(ctx, EpisodeStream, jetstream.ConsumerConfig{
 		Durable:       AppenderDurable,
@@ -125,6 +134,7 @@ func EnsureConsumer(ctx context.Context, js jetstream.JetStream, prefix string, 
 		AckPolicy:     jetstream.AckExplicitPolicy,
 		AckWait:       ackWait,
 		MaxAckPending: 50000,
+		MaxDeliver:    maxDeliver,
 		FilterSubject: Subjects{prefix}.AllEpisodes(),
 		DeliverPolicy: jetstream.DeliverAllPolicy,
 	})

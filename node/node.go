@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -150,8 +149,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 			}
 		}
 		n.Hive.Add(appenderCell{a})
-		for name, v := range map[string]*atomic.Int64{"accepted": &a.Stats.Accepted, "duplicates": &a.Stats.Duplicates,
-			"refused": &a.Stats.Refused, "batches": &a.Stats.Batches, "failures": &a.Stats.Failures} {
+		for name, v := range a.Stats.Counters() {
 			n.Registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
 				Name: "memhive_appender_" + name + "_total",
 				Help: "Appender " + name + " since start (turns, or batches and failed transactions).",
@@ -465,8 +463,11 @@ type appenderCell struct{ a *episodes.Appender }
 func (c appenderCell) Name() string                  { return "appender" }
 func (c appenderCell) Run(ctx context.Context) error { return c.a.Run(ctx) }
 func (c appenderCell) Stats() any {
-	return map[string]int64{"accepted": c.a.Stats.Accepted.Load(), "duplicates": c.a.Stats.Duplicates.Load(),
-		"refused": c.a.Stats.Refused.Load(), "batches": c.a.Stats.Batches.Load(), "failures": c.a.Stats.Failures.Load()}
+	out := map[string]int64{}
+	for name, v := range c.a.Stats.Counters() {
+		out[name] = v.Load()
+	}
+	return out
 }
 
 // startStopCell adapts a Start(ctx)/Stop() component to a Cell.
