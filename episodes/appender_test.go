@@ -46,6 +46,13 @@ func setup(t *testing.T) *bundle {
 // runAppender runs an appender until the returned stop is called.
 func (b *bundle) runAppender(t *testing.T, cfg episodes.AppenderConfig) (stop func()) {
 	t.Helper()
+	_, stop = b.startAppender(t, cfg)
+	return stop
+}
+
+// startAppender is runAppender that also returns the appender (its Stats).
+func (b *bundle) startAppender(t *testing.T, cfg episodes.AppenderConfig) (a *episodes.Appender, stop func()) {
+	t.Helper()
 	a, err := episodes.NewAppender(b.pool, b.nc, cfg, nil, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +70,7 @@ func (b *bundle) runAppender(t *testing.T, cfg episodes.AppenderConfig) (stop fu
 		})
 	}
 	t.Cleanup(stop)
-	return stop
+	return a, stop
 }
 
 func waitCount(t *testing.T, pool *pgxpool.Pool, sql string, want int, args ...any) {
@@ -144,19 +151,32 @@ func TestRefusals(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if err := c.PublishRaw(tc.member, nil, []byte(tc.payload)); err != nil {
-				t.Fatal(err)
-			}
-			select {
-			case e := <-replies:
-				if memhive.CodeOf(e.Err) != tc.code {
-					t.Fatalf("reply code %v, want %s", e.Err, tc.code)
+			if !memhive.ValidMember(tc.member) {
+				// The client refuses to name a lane with an invalid member
+				// id; a publisher without it reaches the appender, which
+				// refuses the turn in turn.
+				err := c.PublishRaw(tc.member, nil, []byte(tc.payload))
+				if memhive.CodeOf(err) != memhive.CodeInvalidMember {
+					t.Fatalf("client PublishRaw(%q) = %v, want invalid_member", tc.member, err)
 				}
-				if msg := memhive.AsError(e.Err).Message; len(msg) < 10 {
-					t.Fatalf("refusal sentence too thin: %q", msg)
+				if _, err := b.js.Publish(ctx, "memhive."+tc.member+".episode", []byte(tc.payload)); err != nil {
+					t.Fatal(err)
 				}
-			case <-time.After(20 * time.Second):
-				t.Fatal("no error reply")
+			} else {
+				if err := c.PublishRaw(tc.member, nil, []byte(tc.payload)); err != nil {
+					t.Fatal(err)
+				}
+				select {
+				case e := <-replies:
+					if memhive.CodeOf(e.Err) != tc.code {
+						t.Fatalf("reply code %v, want %s", e.Err, tc.code)
+					}
+					if msg := memhive.AsError(e.Err).Message; len(msg) < 10 {
+						t.Fatalf("refusal sentence too thin: %q", msg)
+					}
+				case <-time.After(20 * time.Second):
+					t.Fatal("no error reply")
+				}
 			}
 			select {
 			case m := <-rejects:

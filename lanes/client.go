@@ -5,13 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/nats-io/nuid"
+	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
 )
@@ -49,6 +52,27 @@ func (e *PublishError) Error() string {
 
 func (e *PublishError) Unwrap() error { return e.Err }
 
+// Overflow says what the client does with a failed or refused turn when
+// nobody set OnError and the Errors channel is full.
+type Overflow int
+
+const (
+	// OverflowDropNewest drops the report that does not fit (the default).
+	OverflowDropNewest Overflow = iota
+	// OverflowDropOldest drops the oldest report waiting in the channel to
+	// make room for the new one.
+	OverflowDropOldest
+	// OverflowBlock waits until the caller reads the channel: the client's
+	// sending (and the delivery of refusals) stalls until it does.
+	OverflowBlock
+)
+
+// ClientStats counts what a client did; read with Client.Stats.
+type ClientStats struct {
+	Dropped int64 // error reports dropped because the Errors channel was full
+	Retried int64 // atomic batches that failed or got no commit reply and were sent again one by one
+}
+
 // ClientOptions configure a Client.
 type ClientOptions struct {
 	// Prefix of the subjects. Default "memhive".
@@ -60,8 +84,20 @@ type ClientOptions struct {
 	Buffer int
 	// OnError receives every failed or refused turn. It is called from the
 	// client's goroutines and must not block for long. Default: errors go
-	// to the Errors channel, dropped when nobody reads it.
+	// to the Errors channel; when it is full, Overflow says what happens,
+	// and every dropped report is counted (Stats) and logged.
 	OnError func(*PublishError)
+	// ErrorBuffer is the size of the Errors channel. Default 1024.
+	ErrorBuffer int
+	// Overflow is the policy for a full Errors channel. Default OverflowDropNewest.
+	Overflow Overflow
+	// Logger receives the client's warnings (dropped reports). Default: slog.Default().
+	Logger *slog.Logger
+	// CommitWait is how long the client waits for the stream's reply to an
+	// atomic batch's commit before it sends the batch again one by one
+	// (every turn carries an id, so the stream drops what it already holds).
+	// Default 10s.
+	CommitWait time.Duration
 	// ListenRefusals subscribes an inbox so that the appender's refusals of
 	// this client's turns come back through OnError. Default true.
 	ListenRefusals *bool
@@ -90,6 +126,10 @@ type Client struct {
 	done   chan struct{}
 	closed chan struct{}
 
+	dropped     atomic.Int64
+	retried     atomic.Int64
+	lastDropLog atomic.Int64 // unix nanoseconds of the last "dropped" log line
+
 	mu       sync.Mutex
 	cond     *sync.Cond
 	queued   int64 // accepted by Publish
@@ -113,6 +153,15 @@ func NewClient(ctx context.Context, nc *nats.Conn, opts ClientOptions) (*Client,
 	if opts.Buffer <= 0 {
 		opts.Buffer = 1 << 16
 	}
+	if opts.ErrorBuffer <= 0 {
+		opts.ErrorBuffer = 1024
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.CommitWait <= 0 {
+		opts.CommitWait = 10 * time.Second
+	}
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, err
@@ -120,7 +169,7 @@ func NewClient(ctx context.Context, nc *nats.Conn, opts ClientOptions) (*Client,
 	c := &Client{
 		nc: nc, js: js, subj: Subjects{opts.Prefix}, opts: opts,
 		in:     make(chan pending, opts.Buffer),
-		errs:   make(chan *PublishError, 1024),
+		errs:   make(chan *PublishError, opts.ErrorBuffer),
 		done:   make(chan struct{}),
 		closed: make(chan struct{}),
 	}
@@ -147,13 +196,30 @@ func (c *Client) Atomic() bool { return c.atomic }
 // Errors returns the channel failed turns go to when no OnError is set.
 func (c *Client) Errors() <-chan *PublishError { return c.errs }
 
+// Stats returns the client's counters.
+func (c *Client) Stats() ClientStats {
+	return ClientStats{Dropped: c.dropped.Load(), Retried: c.retried.Load()}
+}
+
+// NewID returns a fresh turn id (a ULID).
+func NewID() string { return ulid.Make().String() }
+
 // Publish queues a turn of member. It never blocks: it returns ErrBufferFull
-// when the buffer is full and ErrClosed after Close. Everything that goes
-// wrong later comes back through OnError or Errors.
+// when the buffer is full, ErrClosed after Close, and an invalid_member
+// error when member is not a member id (SPEC §0). A turn without an id gets
+// one (a ULID, also its Nats-Msg-Id), so every retry of it is idempotent;
+// set t.ID beforehand (NewID) to know it. Everything that goes wrong later
+// comes back through OnError or Errors.
 func (c *Client) Publish(member string, t Turn) error {
+	if err := checkMember(member); err != nil {
+		return err
+	}
 	t.V = 1
 	if t.Member == "" {
 		t.Member = member
+	}
+	if t.ID == "" {
+		t.ID = NewID()
 	}
 	data, err := json.Marshal(t)
 	if err != nil {
@@ -163,8 +229,20 @@ func (c *Client) Publish(member string, t Turn) error {
 }
 
 // PublishRaw queues data, as given, on member's lane; t may be nil and is
-// used only for the id (as Nats-Msg-Id) and for error reports.
+// used for the id and for error reports. The id (t.ID, or a fresh ULID
+// written into t.ID when t has none) goes out as Nats-Msg-Id, so a retry is
+// dropped by the stream, and the appender takes it as the turn's id when
+// the payload names none. Like Publish, it refuses an invalid member id.
 func (c *Client) PublishRaw(member string, t *Turn, data []byte) error {
+	if err := checkMember(member); err != nil {
+		return err
+	}
+	if t == nil {
+		t = &Turn{}
+	}
+	if t.ID == "" {
+		t.ID = NewID()
+	}
 	c.mu.Lock()
 	if c.isClosed {
 		c.mu.Unlock()
@@ -233,6 +311,15 @@ func (c *Client) report(p pending, err error) {
 	c.deliver(pe)
 }
 
+// checkMember refuses a member id that could not name a lane: a subject
+// token like "*", ">" or "a.b" would publish elsewhere or nowhere.
+func checkMember(member string) error {
+	if !memhive.ValidMember(member) {
+		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
+	}
+	return nil
+}
+
 func (c *Client) deliver(pe *PublishError) {
 	if c.opts.OnError != nil {
 		c.opts.OnError(pe)
@@ -240,7 +327,39 @@ func (c *Client) deliver(pe *PublishError) {
 	}
 	select {
 	case c.errs <- pe:
+		return
 	default:
+	}
+	switch c.opts.Overflow {
+	case OverflowBlock:
+		c.errs <- pe
+		return
+	case OverflowDropOldest:
+		for {
+			select {
+			case old := <-c.errs:
+				c.drop(old)
+			default:
+			}
+			select {
+			case c.errs <- pe:
+				return
+			default:
+			}
+		}
+	default:
+		c.drop(pe)
+	}
+}
+
+// drop counts a report that did not fit and logs it, at most once a second.
+func (c *Client) drop(pe *PublishError) {
+	n := c.dropped.Add(1)
+	now := time.Now().UnixNano()
+	last := c.lastDropLog.Load()
+	if now-last >= int64(time.Second) && c.lastDropLog.CompareAndSwap(last, now) {
+		c.opts.Logger.Warn("lanes: errors channel full; report dropped (read Client.Errors or set OnError)",
+			"member", pe.Member, "id", pe.ID, "err", pe.Err, "dropped_total", n)
 	}
 }
 
@@ -301,7 +420,7 @@ func (c *Client) run() {
 func (c *Client) msg(p pending) *nats.Msg {
 	m := nats.NewMsg(c.subj.Episode(p.member))
 	m.Data = p.data
-	if p.turn != nil && p.turn.ID != "" {
+	if p.turn != nil && p.turn.ID != "" { // always set by Publish and PublishRaw
 		m.Header.Set(jetstream.MsgIDHeader, p.turn.ID)
 	}
 	if c.inbox != "" {
@@ -316,8 +435,10 @@ func (c *Client) send(batch []pending) {
 			c.finish(len(batch))
 			return
 		}
-		// A duplicate id or a batch error: send one by one, where the
-		// stream's dedup window drops what it already holds.
+		// A duplicate id, a batch error or no commit reply (the batch may
+		// have committed): send one by one. Every turn carries an id as
+		// Nats-Msg-Id, so the stream's dedup window drops what it holds.
+		c.retried.Add(1)
 	}
 	c.sendEach(batch)
 }
@@ -346,7 +467,7 @@ func (c *Client) sendAtomic(batch []pending) error {
 			continue
 		}
 		m.Header.Set(hdrBatchCommit, "1")
-		resp, err := c.nc.RequestMsg(m, 10*time.Second)
+		resp, err := c.nc.RequestMsg(m, c.opts.CommitWait)
 		if err != nil {
 			return err
 		}
