@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/internal/locomo"
 	"github.com/memhive/memhive/lanes"
 )
@@ -23,8 +25,10 @@ Import turns through the lanes, exactly as live turns arrive: each line of a
 JSONL file is one turn (format v1; "member" in the line or --member), or
 --locomo maps the LoCoMo file (member = sample id, ref = <sample_id>/<dia_id>,
 audience = both speakers). Shows a progress bar, waits for the appender to
-commit, and prints how many turns were accepted and refused. Importing the
-same LoCoMo file twice writes nothing new (ids derive from the refs).
+commit, and prints how many turns are in the record (read back from episodes
+by id: every turn without an id is given one) and how many were refused.
+Importing the same LoCoMo file twice writes nothing new (ids derive from the
+refs).
 A directory written by 'memhive export' is imported whole or not at all (its
 manifest, hashes and every line are checked first; the first bad line is
 named), in one transaction, rows already there winning: importing the same
@@ -125,11 +129,19 @@ export twice writes 0 rows.`)
 		bar := newProgress(e.stderr, len(items), !*quiet)
 		start := time.Now()
 		const chunk = 500
+		published := make([]bool, len(items))
 		for i, it := range items {
-			// A lane member token must be a subject token; anything else is refused by the appender.
+			// The client refuses a member id that could not name a lane.
 			if err := c.PublishRaw(it.member, it.turn, it.raw); err != nil {
+				if code := memhive.CodeOf(err); code == memhive.CodeInvalidMember {
+					mu.Lock()
+					refused[code]++
+					mu.Unlock()
+					continue
+				}
 				return err
 			}
+			published[i] = true
 			if (i+1)%chunk == 0 {
 				if err := c.Flush(ctx); err != nil {
 					return err
@@ -142,29 +154,64 @@ export twice writes 0 rows.`)
 		}
 		bar.set(len(items))
 		bar.done()
-		committed := waitCommitted(ctx, nc, 5*time.Minute)
+		idle := waitCommitted(ctx, nc, 5*time.Minute)
 		after, afterOK := appenderCounts(nc, t.prefix())
+		// Rows committed: read back from the record by id, not inferred
+		// from the refusals that came back.
+		keys := make([][2]string, 0, len(items))
+		for i, it := range items {
+			if published[i] {
+				keys = append(keys, [2]string{it.member, canonicalID(it.turn.ID)})
+			}
+		}
+		inRecord := -1
+		why := ""
+		if pool, err := t.connectDB(ctx); err != nil {
+			why = "could not read the record: " + err.Error()
+		} else {
+			got, err := episodes.Existing(ctx, pool, keys)
+			pool.Close()
+			if err != nil {
+				why = err.Error()
+			} else {
+				inRecord = len(got)
+			}
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		nRefused := 0
 		for _, n := range refused {
 			nRefused += n
 		}
-		sum := map[string]any{"turns": len(items), "accepted": len(items) - nRefused - failed, "refused": nRefused,
-			"refused_by_code": refused, "failed": failed, "committed": committed, "seconds": time.Since(start).Seconds()}
+		sum := map[string]any{"turns": len(items), "accepted": inRecord, "committed": inRecord, "refused": nRefused,
+			"refused_by_code": refused, "failed": failed, "appender_idle": idle, "seconds": time.Since(start).Seconds()}
+		if inRecord >= 0 {
+			sum["missing"] = max(len(items)-nRefused-failed-inRecord, 0)
+		} else {
+			sum["reason"] = why
+		}
 		newRows := -1
 		if beforeOK && afterOK {
 			newRows = int(after["accepted"] - before["accepted"])
 			sum["new"] = newRows
-			// Turns seen before are dropped by the stream's dedup window or,
-			// later, by the record's key: either way they are already in it.
-			sum["already_in_record"] = max(len(items)-nRefused-failed-newRows, 0)
+			if inRecord >= 0 {
+				// Turns seen before were dropped by the stream's dedup window
+				// or, later, by the record's key: either way they are in it.
+				sum["already_in_record"] = max(inRecord-newRows, 0)
+			}
 		}
 		if *asJSON {
 			return printJSON(e.stdout, sum)
 		}
-		e.printf("imported %d turns in %.1fs: %d accepted, %d refused", len(items), time.Since(start).Seconds(), len(items)-nRefused-failed, nRefused)
-		if newRows >= 0 {
+		if inRecord >= 0 {
+			e.printf("imported %d turns in %.1fs: %d in the record (read back), %d refused", len(items), time.Since(start).Seconds(), inRecord, nRefused)
+			if m := sum["missing"].(int); m > 0 {
+				e.printf(", %d not (yet) in the record", m)
+			}
+		} else {
+			e.printf("imported %d turns in %.1fs: %d refused; %s", len(items), time.Since(start).Seconds(), nRefused, why)
+		}
+		if newRows >= 0 && inRecord >= 0 {
 			e.printf("; %d new rows, %d already in the record", newRows, sum["already_in_record"])
 		}
 		for code, n := range refused {
@@ -173,12 +220,21 @@ export twice writes 0 rows.`)
 		if failed > 0 {
 			e.printf(", %d not published (see errors above)", failed)
 		}
-		if !committed {
+		if !idle {
 			e.printf("; the appender is still committing")
 		}
 		e.printf("\n")
 		return nil
 	})
+}
+
+// canonicalID is id as the appender stores it (a ULID in its canonical
+// upper-case form); anything else is returned as is.
+func canonicalID(id string) string {
+	if u, err := ulid.ParseStrict(id); err == nil {
+		return u.String()
+	}
+	return id
 }
 
 // progress is a one-line progress bar on a terminal-ish writer.

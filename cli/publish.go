@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/lanes"
 )
 
@@ -20,9 +21,12 @@ func (e *env) printf(format string, args ...any) { fmt.Fprintf(e.stdout, format,
 func cmdPublish(e *env, args []string) error {
 	fs := newFlags(e, "publish", "publish --member M --session S --channel C --audience A,B --speaker P [--role user] [--at RFC3339] [--ref R] [--id ULID] [TEXT | -]", `
 Publish one turn on the member's lane and wait until the stream holds it.
-Then wait up to --wait for the appender: a refusal (missing audience or
-channel, oversized text, …) is printed with its code and exits 1. Reads the
-text from standard input when TEXT is "-" or absent.`)
+Then wait up to --wait for the row: "accepted" means the turn was read back
+from the record by its id (one is assigned when --id is not given); a
+refusal (missing audience or channel, oversized text, control characters, …)
+is printed with its code and exits 1; "queued" means the stream holds the
+turn but the row was not there yet. Reads the text from standard input when
+TEXT is "-" or absent.`)
 	member := fs.String("member", "", "member id (required)")
 	session := fs.String("session", "default", "session id")
 	channel := fs.String("channel", "", "channel, e.g. web:chat (required)")
@@ -49,6 +53,12 @@ text from standard input when TEXT is "-" or absent.`)
 	}
 	if *member == "" {
 		return usagef("--member is required")
+	}
+	if !memhive.ValidMember(*member) {
+		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", *member)
+	}
+	if *id == "" {
+		*id = lanes.NewID()
 	}
 	tr := lanes.Turn{Session: *session, Channel: *channel, Audience: memhive.SplitList(*audience), Role: *role,
 		Speaker: *speaker, Text: text, Ref: *ref, ID: *id}
@@ -84,8 +94,34 @@ text from standard input when TEXT is "-" or absent.`)
 			return pe.Err
 		default:
 		}
-		// The stream holds it; wait for the appender's verdict.
-		committed := waitCommitted(ctx, nc, *wait)
+		// The stream holds it; wait for the row, or the appender's refusal.
+		committed, why := false, ""
+		pool, err := t.connectDB(ctx)
+		if err != nil {
+			why = "could not read the record: " + err.Error()
+		} else {
+			defer pool.Close()
+			deadline := time.Now().Add(*wait)
+			for {
+				got, err := episodes.Existing(ctx, pool, [][2]string{{*member, tr.ID}})
+				if err != nil {
+					why = err.Error()
+					break
+				}
+				if committed = got[[2]string{*member, tr.ID}]; committed {
+					break
+				}
+				select {
+				case pe := <-refused:
+					return pe.Err
+				case <-time.After(50 * time.Millisecond):
+				}
+				if time.Now().After(deadline) {
+					why = fmt.Sprintf("the appender has not committed it within %s", *wait)
+					break
+				}
+			}
+		}
 		select {
 		case pe := <-refused:
 			return pe.Err
@@ -96,12 +132,16 @@ text from standard input when TEXT is "-" or absent.`)
 			status = "queued"
 		}
 		if *asJSON {
-			return printJSON(e.stdout, map[string]any{"status": status, "member": *member, "id": tr.ID, "ref": tr.Ref})
+			out := map[string]any{"status": status, "member": *member, "id": tr.ID, "ref": tr.Ref}
+			if why != "" {
+				out["reason"] = why
+			}
+			return printJSON(e.stdout, out)
 		}
 		if committed {
-			e.printf("accepted: the turn is in the record of %s\n", *member)
+			e.printf("accepted: the turn is in the record of %s (id %s)\n", *member, tr.ID)
 		} else {
-			e.printf("queued: the stream holds the turn; the appender has not committed it within %s\n", *wait)
+			e.printf("queued: the stream holds the turn (id %s); %s\n", tr.ID, why)
 		}
 		return nil
 	})

@@ -313,3 +313,35 @@ func Refusals(ctx context.Context, pool *pgxpool.Pool, member string, limit int)
 		return x, err
 	})
 }
+
+// Existing returns which of keys ((member, id) pairs) are stored episodes:
+// the read-back that tells a publisher its turns are in the record.
+func Existing(ctx context.Context, q Querier, keys [][2]string) (map[[2]string]bool, error) {
+	out := make(map[[2]string]bool, len(keys))
+	const chunk = 5000
+	for start := 0; start < len(keys); start += chunk {
+		part := keys[start:min(start+chunk, len(keys))]
+		ms, ids := make([]string, len(part)), make([]string, len(part))
+		for i, k := range part {
+			ms[i], ids[i] = k[0], k[1]
+		}
+		rows, err := q.Query(ctx, `/* cli:readback */
+			SELECT e.member_id, e.id FROM unnest($1::text[], $2::text[]) AS k(m, i)
+			JOIN episodes e ON e.member_id = k.m AND e.id = k.i`, ms, ids)
+		if err != nil {
+			return nil, fmt.Errorf("read back episodes: %w", err)
+		}
+		got, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) ([2]string, error) {
+			var k [2]string
+			err := r.Scan(&k[0], &k[1])
+			return k, err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("read back episodes: %w", err)
+		}
+		for _, k := range got {
+			out[k] = true
+		}
+	}
+	return out, nil
+}
