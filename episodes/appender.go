@@ -416,9 +416,17 @@ func (a *Appender) handleOne(ctx context.Context, it *item) {
 // redelivers them nor counts a delivery.
 func (a *Appender) retryTransient(ctx context.Context, items []*item, write func() error) error {
 	backoff := 100 * time.Millisecond
+	strikes := 0 // errors that are not from Postgres while Postgres answers
 	for {
 		err := write()
-		if err == nil || !a.transient(ctx, err) {
+		if err == nil {
+			return nil
+		}
+		tr, pingOK := a.transient(ctx, err)
+		if pingOK {
+			strikes++
+		}
+		if !tr || strikes > 5 {
 			return err
 		}
 		a.Stats.Transient.Add(1)
@@ -436,25 +444,24 @@ func (a *Appender) retryTransient(ctx context.Context, items []*item, write func
 
 // transient reports whether err is about reaching the store rather than
 // about the rows: a lost connection, Postgres restarting or out of
-// resources, a serialization failure or deadlock. An error that is not from
-// Postgres at all is transient when Postgres does not answer a ping.
-func (a *Appender) transient(ctx context.Context, err error) bool {
+// resources, a serialization failure, a deadlock or a lock wait timeout.
+// An error that is not from Postgres (a connection cut mid-statement) is
+// transient too; pingOK then says Postgres answers again, and retryTransient
+// gives up after a few such errors, so a bug cannot stall the lane.
+func (a *Appender) transient(ctx context.Context, err error) (transient, pingOK bool) {
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		switch pe.Code[:2] {
 		case "08", "53", "57", "58": // connection, resources, operator intervention, system
-			return true
+			return true, false
 		case "40": // serialization failure, deadlock
-			return true
+			return true, false
 		}
-		return pe.Code == "55P03" // lock not available
-	}
-	if pgconn.SafeToRetry(err) || pgconn.Timeout(err) {
-		return true
+		return pe.Code == "55P03", false // lock not available
 	}
 	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	return a.pool.Ping(pctx) != nil
+	return true, a.pool.Ping(pctx) == nil
 }
 
 // isDataError reports whether err is Postgres refusing the row's data:
