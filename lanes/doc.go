@@ -10,6 +10,22 @@
 //	P.<member>.recall    memory_recall (request/reply)
 //	P.<member>.reject    every refusal (core NATS)
 //
+// # Ids and retries
+//
+// The client gives every turn without an id a ULID, in the payload (Publish)
+// or as its Nats-Msg-Id (both), so each of its retries (an atomic batch that
+// failed or whose commit reply never came, then single publishes) is dropped
+// by the stream's dedup window; the appender takes a ULID Nats-Msg-Id as the
+// turn's id when the payload names none. Publish refuses an invalid member id
+// before it names a subject.
+//
+// # What the decoder refuses
+//
+// Anything the store would refuse: control characters (invalid_text; tab,
+// newline and carriage return are text), bytes that are not UTF-8, and key
+// fields over their caps (field_too_long; see MaxSession and the others), so
+// that one turn can never fail a batch and hold the others.
+//
 // # Durability
 //
 // The stream uses file storage. An acknowledged publish is on disk only
