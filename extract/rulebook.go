@@ -455,7 +455,7 @@ var rules = []rule{
 		}
 	}),
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:took\s+up|started|began|picked\s+up))\s+((?i:a|an|the|some|my\s+new)\s+.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "job") {
+		if p := object(m[1]); p != "" && !regexp.MustCompile(`(?i)\b(?:job|position|role|internship)\b`).MatchString(p) {
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}
 	}),
