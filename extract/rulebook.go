@@ -74,8 +74,8 @@ var rules = []rule{
 	}),
 	r(fp+aux+`(?i:\s+(?:moved|relocated|move|relocate|moved back|emigrated))\s+(?i:to|in)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
+			// The move is the lives_in fact, valid from when it happened.
 			c.add(c.speaker, "lives_in", p, World, confFirst-3)
-			c.add(c.speaker, "moved", p, Experience, confEvent+8)
 		}
 	}),
 	r(fpbe+`(?i:\s+(?:moving|relocating))\s+(?i:to)\s+(.+)`, 1, func(c *clause, m []string) {
