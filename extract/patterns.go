@@ -238,6 +238,9 @@ var clauseRE = regexp.MustCompile(`(?i)\s*(?:;|\s[-–—]\s|—|–|,?\s+but\s+
 	`((?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'd|my|our)\b)|` +
 	`,\s+((?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'd)\b)`)
 
+// markerRE is a discourse marker starting a clause ("Definitely, …").
+var markerRE = regexp.MustCompile(`(?i)^\s*(?:definitely|yeah|yes|yep|yup|well|honestly|oh|so|and|but|also|plus|actually|anyway|btw|by the way|haha|lol|wow|totally|absolutely|sure|true|exactly|right|okay|ok|hey|hi|hello|thanks|thank you|cool|nice|awesome|great),?\s+`)
+
 // clauses cuts a sentence at clause boundaries. A conjunction or comma
 // before a first-person subject starts a new clause ("I don't live in
 // Berlin anymore, we moved to Lisbon").
@@ -257,6 +260,13 @@ func clauses(s string) []string {
 	out = append(out, s[last:])
 	var keep []string
 	for _, c := range out {
+		for {
+			t := markerRE.ReplaceAllString(c, "")
+			if t == c {
+				break
+			}
+			c = t
+		}
 		if c = strings.TrimSpace(c); c != "" {
 			keep = append(keep, c)
 		}

@@ -378,6 +378,24 @@ var rules = []rule{
 			c.add(c.speaker, "likes", p, World, confPref-2)
 		}
 	}),
+	r(`(?i:\bmy\s+(?:favou?rite\s+|main\s+|biggest\s+)?(?:passions?|hobbies|hobby|interests))(?i:\s+(?:are|is|include)\s+|\s*:\s*)(.+)`, 1, func(c *clause, m []string) {
+		for _, p := range strings.Split(cut(m[1]), " and ") {
+			if p = object(p); p != "" {
+				c.add(c.speaker, "likes", p, World, confPref)
+			}
+		}
+	}),
+	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:\s+is\s+what\s+(?:i'm|i\s+am|i)\s+(?:really\s+|most\s+)?(?:passionate\s+about|into|love|enjoy))`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref-2)
+		}
+	}),
+	r(`(?i:\bme\s+who\s+(?:wants?|plans?|hopes?|intends?)\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
+		if p := cut(m[1]); p != "" && !badObject(p) && len(strings.Fields(p)) <= 6 {
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-6)
+		}
+	}),
 	r(`(?i:\bone\s+of\s+my\s+(?:favou?rites|faves)\s+is\s+)(.+)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" {
 			c.add(c.speaker, "likes", p, World, confPref)

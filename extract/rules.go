@@ -106,7 +106,7 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	if subject == "" || claim == "" || len(claim) > 80 {
 		return
 	}
-	if c.fore && kind != Foresight {
+	if c.fore && kind != Foresight && !preference(pred) {
 		kind = Foresight
 	}
 	vf := c.at
@@ -139,6 +139,12 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 		}
 	}
 	c.facts = append(c.facts, f)
+}
+
+// preference predicates are never plans: "I'm excited to combine my
+// favourite passions: gaming and storytelling" states two preferences.
+func preference(pred string) bool {
+	return pred == "likes" || pred == "dislikes" || pred == "prefers" || strings.HasPrefix(pred, "favorite_")
 }
 
 // eventPred are world predicates a past date expression dates ("we moved
