@@ -96,6 +96,11 @@ func locomoEval(t *testing.T, split string, pFloor, rFloor float64) {
 		return byFamily[f]
 	}
 	var all counts
+	// By the rule's confidence: how precision and recall move when only
+	// facts at or above a threshold are kept (reported, not used to choose
+	// one).
+	thresholds := []int{0, 60, 65, 70, 75, 80}
+	byConf := make([]counts, len(thresholds))
 	n := 0
 	for _, lt := range turns {
 		if lt.Split != split {
@@ -111,6 +116,14 @@ func locomoEval(t *testing.T, split string, pFloor, rFloor float64) {
 		for _, g := range got {
 			fam(family(g.Predicate)).predicted++
 			all.predicted++
+			for i, th := range thresholds {
+				if g.Confidence >= th {
+					byConf[i].predicted++
+				}
+			}
+		}
+		for i := range thresholds {
+			byConf[i].expected += len(lt.Facts)
 		}
 		used := make([]bool, len(got))
 		for _, w := range lt.Facts {
@@ -125,6 +138,11 @@ func locomoEval(t *testing.T, split string, pFloor, rFloor float64) {
 				used[j], found = true, true
 				fam(family(w.P)).correct++
 				all.correct++
+				for i, th := range thresholds {
+					if g.Confidence >= th {
+						byConf[i].correct++
+					}
+				}
 				break
 			}
 			if !found {
@@ -151,6 +169,12 @@ func locomoEval(t *testing.T, split string, pFloor, rFloor float64) {
 			c = &all
 		}
 		fmt.Fprintf(&b, "  %-11s %9d %9d %9d %9s %9s\n", f, c.expected, c.predicted, c.correct,
+			ratio(c.correct, c.predicted), ratio(c.correct, c.expected))
+	}
+	fmt.Fprintf(&b, "  by the rule's confidence (facts kept at or above):\n")
+	for i, th := range thresholds {
+		c := byConf[i]
+		fmt.Fprintf(&b, "  >= %-8d %9d %9d %9d %9s %9s\n", th, c.expected, c.predicted, c.correct,
 			ratio(c.correct, c.predicted), ratio(c.correct, c.expected))
 	}
 	t.Log(b.String())
