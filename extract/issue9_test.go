@@ -27,10 +27,14 @@ func got(f extract.Fact) want {
 
 const me = "member:alice"
 
-func w(s, p, c string) want         { return want{s: s, p: p, c: c, kind: "world", pol: "positive"} }
-func neg(s, p, c string) want       { return want{s: s, p: p, c: c, kind: "world", pol: "negative"} }
-func ev(s, p, c, from string) want  { return want{s: s, p: p, c: c, kind: "experience", pol: "positive", from: from} }
-func fut(s, p, c, from string) want { return want{s: s, p: p, c: c, kind: "foresight", pol: "positive", from: from} }
+func w(s, p, c string) want   { return want{s: s, p: p, c: c, kind: "world", pol: "positive"} }
+func neg(s, p, c string) want { return want{s: s, p: p, c: c, kind: "world", pol: "negative"} }
+func ev(s, p, c, from string) want {
+	return want{s: s, p: p, c: c, kind: "experience", pol: "positive", from: from}
+}
+func fut(s, p, c, from string) want {
+	return want{s: s, p: p, c: c, kind: "foresight", pol: "positive", from: from}
+}
 
 // TestIssue9Sentences is must-show 1 of issue 9: every sentence quoted
 // under "What was found" gives what a person would write down, exactly
