@@ -62,6 +62,7 @@ type Report struct {
 	Edges     Count  `json:"edges"`
 	Summaries Count  `json:"summaries"`
 	Dropped   int    `json:"dropped"` // facts whose turns shared no audience member
+	Ended     int    `json:"ended"`   // facts in force ended by a negative fact ("not any more")
 	Closed    bool   `json:"closed"`  // sessions.closed_at was set by this pass
 	// Skipped says why nothing was done: an idle or participant-change
 	// close of a session that another pass (perhaps another process)
@@ -278,6 +279,9 @@ type writer struct {
 }
 
 func (w *writer) fact(ctx context.Context, session string, f extract.Fact, aud []string) error {
+	if f.Polarity == extract.Negative {
+		return w.end(ctx, f, aud)
+	}
 	row := facts.Fact{Member: w.member, Subject: f.Subject, Predicate: f.Predicate, Claim: f.Claim, Kind: f.Kind,
 		Confidence: f.Confidence, ValidFrom: f.ValidFrom, SourceEpisodeIDs: f.EpisodeIDs, Session: session,
 		Channel: w.channel, Audience: aud, Speaker: f.Speaker, Origin: "close"}

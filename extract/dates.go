@@ -148,3 +148,91 @@ func monthDay(at time.Time, mo time.Month, d int, year string) (time.Time, bool)
 	}
 	return t, true
 }
+
+// Past date expressions, resolved against the turn's time to a UTC
+// midnight: when an event happened ("I graduated last week").
+var pastDateRules = []struct {
+	re      *regexp.Regexp
+	resolve func(m []string, at time.Time) time.Time
+}{
+	{regexp.MustCompile(`(?i)\byesterday\b`), func(_ []string, at time.Time) time.Time { return day(at).AddDate(0, 0, -1) }},
+	{regexp.MustCompile(`(?i)\b(?:earlier\s+)?today\b|\bthis\s+(?:morning|afternoon)\b|\btonight\b`), func(_ []string, at time.Time) time.Time { return day(at) }},
+	{regexp.MustCompile(`(?i)\blast\s+night\b`), func(_ []string, at time.Time) time.Time { return day(at).AddDate(0, 0, -1) }},
+	{regexp.MustCompile(`(?i)\blast\s+weekend\b`), func(_ []string, at time.Time) time.Time {
+		return lastWeekday(at, time.Saturday).AddDate(0, 0, -7*sameWeekend(at))
+	}},
+	{regexp.MustCompile(`(?i)\blast\s+week\b`), func(_ []string, at time.Time) time.Time { return day(at).AddDate(0, 0, -7) }},
+	{regexp.MustCompile(`(?i)\bthis\s+week\b`), func(_ []string, at time.Time) time.Time { return day(at) }},
+	{regexp.MustCompile(`(?i)\blast\s+month\b`), func(_ []string, at time.Time) time.Time {
+		return time.Date(at.Year(), at.Month()-1, 1, 0, 0, 0, 0, time.UTC)
+	}},
+	{regexp.MustCompile(`(?i)\blast\s+year\b`), func(_ []string, at time.Time) time.Time {
+		return time.Date(at.Year()-1, 1, 1, 0, 0, 0, 0, time.UTC)
+	}},
+	{regexp.MustCompile(`(?i)\blast\s+` + dayRE + `\b`), func(m []string, at time.Time) time.Time {
+		return lastWeekday(at, weekdays[strings.ToLower(m[1])])
+	}},
+	{regexp.MustCompile(`(?i)\b(\d+|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(day|week|month|year)s?\s+ago\b`), func(m []string, at time.Time) time.Time {
+		n, ok := numberWords[strings.ToLower(m[1])]
+		if !ok {
+			n, _ = strconv.Atoi(m[1])
+		}
+		d := day(at)
+		switch strings.ToLower(m[2]) {
+		case "day":
+			return d.AddDate(0, 0, -n)
+		case "week":
+			return d.AddDate(0, 0, -7*n)
+		case "month":
+			return d.AddDate(0, -n, 0)
+		}
+		return d.AddDate(-n, 0, 0)
+	}},
+	{regexp.MustCompile(`(?i)\bin\s+((?:19|20)\d\d)\b`), func(m []string, at time.Time) time.Time {
+		y, _ := strconv.Atoi(m[1])
+		return time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC)
+	}},
+}
+
+// lastWeekday is the latest date before at's day falling on wd.
+func lastWeekday(at time.Time, wd time.Weekday) time.Time {
+	d := day(at)
+	delta := (int(d.Weekday()) - int(wd) + 7) % 7
+	if delta == 0 {
+		delta = 7
+	}
+	return d.AddDate(0, 0, -delta)
+}
+
+// sameWeekend is 1 when at falls on a weekend (so "last weekend" is the one
+// before), else 0.
+func sameWeekend(at time.Time) int {
+	if wd := at.UTC().Weekday(); wd == time.Saturday || wd == time.Sunday {
+		return 1
+	}
+	return 0
+}
+
+// findPastDate finds the first past date expression in s, resolved against
+// at, and returns s without it. A date in the future of at is not past.
+func findPastDate(s string, at time.Time) (time.Time, string, bool) {
+	for _, d := range pastDateRules {
+		loc := d.re.FindStringSubmatchIndex(s)
+		if loc == nil {
+			continue
+		}
+		m := make([]string, len(loc)/2)
+		for i := range m {
+			if loc[2*i] >= 0 {
+				m[i] = s[loc[2*i]:loc[2*i+1]]
+			}
+		}
+		t := d.resolve(m, at)
+		if t.After(at) {
+			continue
+		}
+		rest := strings.Join(strings.Fields(s[:loc[0]]+" "+s[loc[1]:]), " ")
+		return t, rest, true
+	}
+	return time.Time{}, s, false
+}

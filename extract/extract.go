@@ -4,11 +4,14 @@
 // came from, so the caller can give the fact the intersection of their
 // audiences.
 //
-// The default Extractor, Patterns, is deterministic and calls no model: a
-// list of regular-expression rules for identity, home, work, relationships,
-// preferences, possessions, and plans with their dates. First person ("I",
-// "we", "my") is resolved to the turn's speaker. Assistant turns are not
-// read: an assistant's "I" is not the member.
+// The default Extractor, Patterns, is deterministic and calls no model:
+// hand-written rules over clauses, with word lists generated offline from
+// WordNet and SCOWL (extract/lexicon), for identity, home, work,
+// relationships, preferences, possessions, life events and plans with their
+// dates. First person ("I", "we", "my") is resolved to the turn's speaker,
+// "my mom" to an entity of its own ("Alice's mother"). Each fact carries
+// the confidence of the rule that made it and its polarity. Assistant turns
+// are not read: an assistant's "I" is not the member.
 package extract
 
 import (
@@ -37,10 +40,15 @@ type Turn struct {
 
 // Fact is one distilled claim, with the graph it implies.
 type Fact struct {
-	Subject    string // "member:alice" for first person, else the name as written
-	Predicate  string // snake_case relation key: lives_in, works_at, sister, likes, plans …
-	Claim      string
-	Kind       string    // world | experience | foresight
+	Subject   string // "member:alice" for first person, else the name as written
+	Predicate string // snake_case relation key: lives_in, works_at, sister, likes, plans …
+	Claim     string
+	Kind      string // world | experience | foresight
+	// Polarity is "positive" (or "") for a claim stated, "negative" for one
+	// denied or ended from ValidFrom on ("I don't live in Berlin anymore"):
+	// a writer ends the speaker's matching facts in force rather than
+	// storing the claim.
+	Polarity   string
 	ValidFrom  time.Time // the turn's time, or the resolved date of a plan
 	Confidence int       // 0..100
 	Speaker    string    // who said it (supersession never crosses speakers)

@@ -18,6 +18,9 @@ type labelledFact struct {
 	C    string `json:"c"`
 	Kind string `json:"kind"`
 	From string `json:"from"`
+	// Polarity is "negative" for a claim denied or ended; empty means
+	// positive.
+	Polarity string `json:"polarity"`
 }
 
 type labelledCase struct {
@@ -33,8 +36,8 @@ const (
 	precisionFloor = 0.95
 	recallFloor    = 0.95
 	// The held-out set is harder; its floors sit below its measured figures.
-	heldOutPrecisionFloor = 0.90
-	heldOutRecallFloor    = 0.55
+	heldOutPrecisionFloor = 0.95
+	heldOutRecallFloor    = 0.95
 )
 
 func TestLabelledPrecisionRecall(t *testing.T) {
@@ -42,8 +45,9 @@ func TestLabelledPrecisionRecall(t *testing.T) {
 	evaluate(t, "testdata/labelled.json", 60, precisionFloor, recallFloor)
 }
 
-// TestHeldOutPrecisionRecall runs sentences written after the patterns and
-// never used to tune them: the more honest figure.
+// TestHeldOutPrecisionRecall runs sentences written after the first
+// patterns. Issue 9's rules were fixed against them, so they are a
+// regression set now; TestLoCoMoHeldOut is the held-out figure.
 func TestHeldOutPrecisionRecall(t *testing.T) {
 	t.Parallel()
 	evaluate(t, "testdata/heldout.json", 30, heldOutPrecisionFloor, heldOutRecallFloor)
@@ -100,7 +104,7 @@ func evaluate(t *testing.T, file string, minCases int, precisionFloor, recallFlo
 		}
 		for j, g := range got {
 			if !used[j] {
-				t.Logf("spurious %q: (%s, %s, %s) %s %s", c.Text, g.Subject, g.Predicate, g.Claim, g.Kind, g.ValidFrom.Format(time.DateOnly))
+				t.Logf("spurious %q: (%s, %s, %s) %s %s %s", c.Text, g.Subject, g.Predicate, g.Claim, g.Kind, g.Polarity, g.ValidFrom.Format(time.DateOnly))
 			}
 		}
 	}
@@ -124,7 +128,7 @@ func matches(w labelledFact, g extract.Fact) bool {
 	if kind == "" {
 		kind = "world"
 	}
-	if kind != g.Kind {
+	if kind != g.Kind || polarity(w.Polarity) != polarity(g.Polarity) {
 		return false
 	}
 	return w.From == "" || g.ValidFrom.Format(time.DateOnly) == w.From

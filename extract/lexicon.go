@@ -1,0 +1,78 @@
+package extract
+
+import (
+	"embed"
+	"strings"
+)
+
+// The word lists are generated offline by extract/cmd/wordlists from
+// WordNet 3.0 and SCOWL and embedded here; extract/lexicon/README.md says
+// how each was made and its licence.
+//
+//go:embed lexicon/*.txt
+var lexiconFS embed.FS
+
+// wordSet maps a lower-case spelling to its written form.
+type wordSet map[string]string
+
+func loadWords(name string) wordSet {
+	raw, err := lexiconFS.ReadFile("lexicon/" + name)
+	if err != nil {
+		panic("extract: word list " + name + ": " + err.Error())
+	}
+	s := wordSet{}
+	for _, l := range strings.Split(string(raw), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			s[strings.ToLower(l)] = l
+		}
+	}
+	return s
+}
+
+func (s wordSet) has(w string) bool {
+	_, ok := s[strings.ToLower(w)]
+	return ok
+}
+
+var (
+	lexPlaces        = loadWords("places.txt")
+	lexCommonPlaces  = loadWords("common_places.txt")
+	lexNationalities = loadWords("nationalities.txt")
+	lexOccupations   = loadWords("occupations.txt")
+	lexKinship       = loadWords("kinship.txt")
+	lexPets          = loadWords("pets.txt")
+	lexNames         = loadWords("names.txt")
+)
+
+// isOccupation reports whether the noun phrase p names an occupation: the
+// whole phrase, its last two words or its last word is in the list.
+func isOccupation(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	for i := 0; i < len(ws); i++ {
+		if lexOccupations.has(strings.Join(ws[i:], " ")) || jobWords[strings.Join(ws[i:], " ")] {
+			return true
+		}
+	}
+	return false
+}
+
+// isPet reports whether the word names a kind of pet (singular or plural).
+func isPet(w string) bool {
+	w = strings.ToLower(w)
+	return petWords[w] || petWords[singular(w)]
+}
+
+func singular(w string) string {
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "sses"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
+		return w[:len(w)-1]
+	}
+	return w
+}

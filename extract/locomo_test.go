@@ -1,0 +1,285 @@
+package extract_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/extract"
+)
+
+// locomoTurn is one line of testdata/locomo_labelled.jsonl (see the README
+// there for how the turns were sampled, split and labelled).
+type locomoTurn struct {
+	Ref     string `json:"ref"`
+	Split   string `json:"split"`
+	Speaker string `json:"speaker"`
+	At      string `json:"at"`
+	Text    string `json:"text"`
+	Facts   []struct {
+		S        string `json:"s"`
+		P        string `json:"p"`
+		C        string `json:"c"`
+		Kind     string `json:"kind"`
+		Polarity string `json:"polarity"`
+	} `json:"facts"`
+}
+
+// Floors for the LoCoMo set, a little below the figures measured when the
+// rules were last tuned on dev, so a change that makes the extractor worse
+// fails here. The issue's targets for held-out are precision 0.90 and
+// recall 0.50; BENCHMARKS.md has the figures.
+const (
+	locomoDevPrecisionFloor     = 0.85
+	locomoDevRecallFloor        = 0.45
+	locomoHeldOutPrecisionFloor = 0.80
+	locomoHeldOutRecallFloor    = 0.35
+)
+
+// TestLoCoMoDev prints precision and recall on the dev part, with every
+// miss and every spurious fact (the part the rules were tuned on).
+func TestLoCoMoDev(t *testing.T) {
+	t.Parallel()
+	locomoEval(t, "dev", locomoDevPrecisionFloor, locomoDevRecallFloor)
+}
+
+// TestLoCoMoHeldOut prints precision and recall per predicate family on the
+// held-out part: `go test -v -run HeldOut ./extract/`.
+func TestLoCoMoHeldOut(t *testing.T) {
+	t.Parallel()
+	locomoEval(t, "heldout", locomoHeldOutPrecisionFloor, locomoHeldOutRecallFloor)
+}
+
+func loadLoCoMo(t *testing.T) []locomoTurn {
+	t.Helper()
+	f, err := os.Open("testdata/locomo_labelled.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []locomoTurn
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var lt locomoTurn
+		if err := jsonUnmarshal(sc.Bytes(), &lt); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, lt)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+type counts struct{ predicted, expected, correct int }
+
+func locomoEval(t *testing.T, split string, pFloor, rFloor float64) {
+	turns := loadLoCoMo(t)
+	if len(turns) < 400 {
+		t.Fatalf("the LoCoMo set has %d turns, want at least 400", len(turns))
+	}
+	byFamily := map[string]*counts{}
+	fam := func(f string) *counts {
+		if byFamily[f] == nil {
+			byFamily[f] = &counts{}
+		}
+		return byFamily[f]
+	}
+	var all counts
+	// By the rule's confidence: how precision and recall move when only
+	// facts at or above a threshold are kept (reported, not used to choose
+	// one).
+	thresholds := []int{0, 60, 65, 70, 75, 80}
+	byConf := make([]counts, len(thresholds))
+	n := 0
+	for _, lt := range turns {
+		if lt.Split != split {
+			continue
+		}
+		n++
+		at, err := time.Parse(time.RFC3339, lt.At)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := extract.TurnFacts(lt.Text, lt.Speaker, at)
+		got = slices.DeleteFunc(got, func(f extract.Fact) bool { return f.Predicate == "is_a" })
+		for _, g := range got {
+			fam(family(g.Predicate)).predicted++
+			all.predicted++
+			for i, th := range thresholds {
+				if g.Confidence >= th {
+					byConf[i].predicted++
+				}
+			}
+		}
+		for i := range thresholds {
+			byConf[i].expected += len(lt.Facts)
+		}
+		used := make([]bool, len(got))
+		for _, w := range lt.Facts {
+			fam(family(w.P)).expected++
+			all.expected++
+			found := false
+			for j, g := range got {
+				if used[j] || memhive.Canon(w.S) != memhive.Canon(g.Subject) || family(w.P) != family(g.Predicate) ||
+					w.Kind != g.Kind || polarity(w.Polarity) != polarity(g.Polarity) || !claimMatch(w.C, g.Claim) {
+					continue
+				}
+				used[j], found = true, true
+				fam(family(w.P)).correct++
+				all.correct++
+				for i, th := range thresholds {
+					if g.Confidence >= th {
+						byConf[i].correct++
+					}
+				}
+				break
+			}
+			if !found {
+				t.Logf("missed   %s %q: (%s, %s, %s, %s)", lt.Ref, lt.Text, w.S, w.P, w.C, w.Kind)
+			}
+		}
+		for j, g := range got {
+			if !used[j] {
+				t.Logf("spurious %s %q: (%s, %s, %s, %s, %s)", lt.Ref, lt.Text, g.Subject, g.Predicate, g.Claim, g.Kind, g.Polarity)
+			}
+		}
+	}
+	var names []string
+	for f := range byFamily {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	fmt.Fprintf(&b, "extract.Patterns on the LoCoMo %s part, %d turns:\n", split, n)
+	fmt.Fprintf(&b, "  %-11s %9s %9s %9s %9s %9s\n", "family", "expected", "predicted", "correct", "precision", "recall")
+	for _, f := range append(names, "ALL") {
+		c := byFamily[f]
+		if f == "ALL" {
+			c = &all
+		}
+		fmt.Fprintf(&b, "  %-11s %9d %9d %9d %9s %9s\n", f, c.expected, c.predicted, c.correct,
+			ratio(c.correct, c.predicted), ratio(c.correct, c.expected))
+	}
+	fmt.Fprintf(&b, "  by the rule's confidence (facts kept at or above):\n")
+	for i, th := range thresholds {
+		c := byConf[i]
+		fmt.Fprintf(&b, "  >= %-8d %9d %9d %9d %9s %9s\n", th, c.expected, c.predicted, c.correct,
+			ratio(c.correct, c.predicted), ratio(c.correct, c.expected))
+	}
+	t.Log(b.String())
+	fmt.Print(b.String())
+	precision := float64(all.correct) / float64(max(all.predicted, 1))
+	recall := float64(all.correct) / float64(max(all.expected, 1))
+	if precision < pFloor || recall < rFloor {
+		t.Fatalf("below the floors (precision %.3f < %.2f or recall %.3f < %.2f)", precision, pFloor, recall, rFloor)
+	}
+}
+
+func ratio(a, b int) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", float64(a)/float64(b))
+}
+
+func polarity(p string) string {
+	if p == "" {
+		return extract.Positive
+	}
+	return p
+}
+
+// family groups predicates as the labelled set's README lists them.
+func family(p string) string {
+	switch p {
+	case "name", "nickname", "age", "gender", "birthday", "nationality":
+		return "identity"
+	case "lives_in", "from", "moved_from":
+		return "home"
+	case "works_at", "job_title", "studies", "studies_at", "volunteers_at":
+		return "work"
+	case "likes", "dislikes", "prefers", "allergic_to":
+		return "preference"
+	case "has_pet", "owns", "is_a":
+		return "possession"
+	case "plans", "travels_to", "visits":
+		return "plan"
+	case "moved", "married", "adopted", "graduated", "started_job", "lost_job", "joined", "started", "applied_to",
+		"won", "visited", "engaged", "was_in":
+		return "event"
+	}
+	if strings.HasPrefix(p, "favorite_") {
+		return "preference"
+	}
+	return "relation"
+}
+
+var (
+	punctRE = regexp.MustCompile(`[^\p{L}\p{N}\s'-]+`)
+	detRE   = map[string]bool{"a": true, "an": true, "the": true, "some": true, "my": true, "our": true, "his": true,
+		"her": true, "their": true, "to": true, "of": true, "this": true, "that": true}
+)
+
+// claimWords is the lenient canonical form of a claim: Canon, punctuation
+// and determiners dropped, each word stemmed.
+func claimWords(s string) []string {
+	s = punctRE.ReplaceAllString(memhive.Canon(s), " ")
+	var out []string
+	for _, w := range strings.Fields(s) {
+		w = strings.TrimSuffix(strings.Trim(w, "'-"), "'s")
+		if w == "" || detRE[w] {
+			continue
+		}
+		out = append(out, stem(w))
+	}
+	return out
+}
+
+func stem(w string) string {
+	for _, suf := range []string{"ing", "ies", "es", "ed", "s"} {
+		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
+			w = strings.TrimSuffix(w, suf)
+			break
+		}
+	}
+	w = strings.TrimSuffix(w, "e")
+	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
+		w = w[:n-1]
+	}
+	return w
+}
+
+// claimMatch: "*" (an unnamed relative) matches anything; otherwise the
+// stemmed words are equal, or one claim's words are a contiguous run of the
+// other's ("pottery class" / "pottery").
+func claimMatch(want, got string) bool {
+	if want == "*" {
+		return true
+	}
+	a, b := claimWords(want), claimWords(got)
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for i := 0; i+len(a) <= len(b); i++ {
+		if slices.Equal(a, b[i:i+len(a)]) {
+			return true
+		}
+	}
+	return false
+}
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

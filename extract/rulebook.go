@@ -1,0 +1,629 @@
+package extract
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// subj is a third-person subject at the start of a clause or after a
+// boundary: a name, or a placeholder for "my mom".
+const subj = `(?:^|[,;]\s*|\b(?:and|but|so|because)\s+)` + nm
+
+func third(c *clause, m string, start bool) string { return c.subjectName(m, start) }
+
+var genderRE = regexp.MustCompile(`(?i)^(?:trans(?:gender)?\s+)?(?:cis(?:gender)?\s+)?(?:woman|man|female|male|non-binary|nonbinary|girl|guy)$`)
+
+var rules = []rule{
+	// Identity: only from explicit statements.
+	r(`(?i:\bmy\s+(?:full\s+|real\s+|first\s+)?name(?:\s+is|'s))\s+`+nm, 1, func(c *clause, m []string) {
+		if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") {
+			c.add(c.speaker, "name", n, World, confExplicit)
+		}
+	}),
+	r(`(?i:\b(?:please\s+)?(?:just\s+)?call\s+me)\s+`+nm+`\s*$`, 1, func(c *clause, m []string) {
+		if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") {
+			c.add(c.speaker, "nickname", n, World, confFirst)
+		}
+	}),
+	r(`(?i:\b(?:i'm|i am)\s+(?:now\s+|already\s+|just\s+)?)(\d{1,3})(?i:\s*(?:years?|yrs?)[\s-]+old|\s*y/?o)\b`, 1, func(c *clause, m []string) {
+		if n, _ := strconv.Atoi(m[1]); n > 0 && n < 120 {
+			c.add(c.speaker, "age", m[1], World, confExplicit)
+		}
+	}),
+	r(`(?i:\bi\s+(?:just\s+|recently\s+|finally\s+)?turned)\s+(\d{1,3})(?i:\s+(?:years?\s+old|today|yesterday|this\s+\w+|last\s+\w+))?\s*$`, 1, func(c *clause, m []string) {
+		if n, _ := strconv.Atoi(m[1]); n > 0 && n < 120 {
+			c.add(c.speaker, "age", m[1], World, confExplicit-5)
+		}
+	}),
+	{re: regexp.MustCompile(`(?i:^(?:and\s+)?(?:i'm|i am))\s+(\d{1,3})\s*$`), claim: 1, raw: true, fn: func(c *clause, m []string) {
+		// "My name is Alice Moreau. I am 34": a bare number alone in its
+		// clause; "I'm 30 minutes late" and "I'm 100% sure" are not this.
+		if n, _ := strconv.Atoi(m[1]); n > 0 && n < 120 {
+			c.add(c.speaker, "age", m[1], World, confLoose)
+		}
+	}},
+	{re: regexp.MustCompile(`(?i:\bmy\s+birthday\s+is\s+(?:on\s+)?(?:the\s+)?)((?i:` + monthRE + `)\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?i:` + monthRE + `))`), claim: 1, raw: true, fn: func(c *clause, m []string) {
+		c.add(c.speaker, "birthday", m[1], World, confExplicit-5)
+	}},
+	r(`(?i:\b(?:i'm|i am)\s+(?:a\s+)?(?:proud\s+)?)((?i:trans(?:gender)?\s+(?:woman|man)|cis(?:gender)?\s+(?:woman|man)|non-?binary))\b`, 1, func(c *clause, m []string) {
+		c.add(c.speaker, "gender", strings.ToLower(m[1]), World, confFirst)
+	}),
+	r(`(?i:\bi\s+identify\s+as\s+(?:an?\s+)?)(\w+(?:[\s-]\w+)?)`, 1, func(c *clause, m []string) {
+		if genderRE.MatchString(m[1]) {
+			c.add(c.speaker, "gender", strings.ToLower(m[1]), World, confFirst)
+		}
+	}),
+	r(`(?i:\b(?:i'm|i am)\s+(?:half\s+)?)([A-Z][a-z]+)\b`, 1, func(c *clause, m []string) {
+		if lexNationalities.has(m[1]) && m[1] != "Good" {
+			c.add(c.speaker, "nationality", m[1], World, confLoose+3)
+		}
+	}),
+
+	// Home.
+	r(fp+aux+`(?i:\s+(?:live|lives|living|reside|resides|residing|'m based|am based|are based|'re based|based|settled))\s+(?i:(?:just\s+)?(?:in|outside|near|outside\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			c.add(c.speaker, "lives_in", p, World, confFirst+2)
+		}
+	}),
+	r(fp+aux+`(?i:\s+lived)\s+(?i:in)\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			c.neg = true // lived there: not any more
+			c.add(c.speaker, "lives_in", p, World, confLoose)
+		}
+	}),
+	r(fp+aux+`(?i:\s+(?:moved|relocated|move|relocate|moved back|emigrated))\s+(?i:to|in)\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			// The move is the lives_in fact, valid from when it happened.
+			c.add(c.speaker, "lives_in", p, World, confFirst-3)
+		}
+	}),
+	r(fpbe+`(?i:\s+(?:moving|relocating))\s+(?i:to)\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			c.add(c.speaker, "lives_in", p, Foresight, confPlan+8)
+		}
+	}),
+	r(fp+aux+`(?i:\s+(?:moved|came|emigrated|immigrated|relocated)(?:\s+here|\s+over)?\s+from)\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			c.add(c.speaker, "from", p, World, confFirst-3)
+			return
+		}
+		if o := phrase(m[1]); strings.HasPrefix(strings.ToLower(o), "home country") || strings.HasPrefix(strings.ToLower(o), "hometown") {
+			c.add(c.speaker, "moved_from", o, Experience, confEvent)
+		}
+	}),
+	r(`(?:`+fpbe+`(?i:\s+(?:originally\s+|also\s+)?from)|`+fp+`(?i:\s+(?:originally\s+)?(?:come|came)\s+from)|`+fp+`(?i:\s+(?:grew\s+up|was\s+born|were\s+born|was\s+raised))\s+(?i:in))\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			c.add(c.speaker, "from", p, World, confFirst)
+		}
+	}),
+
+	// Work.
+	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working|began\s+working|'m employed|am employed|employed|intern|interning))(?i:\s+in\s+[a-z]+)?\s+(?i:at|for|with|by)\s+(.+)`, 1, func(c *clause, m []string) {
+		if o := org(m[1]); o != "" && !strings.HasPrefix(o, "\x01") && !pronoun[strings.ToLower(o)] {
+			if strings.Contains(strings.ToLower(m[0]), "worked") {
+				c.neg = true
+			}
+			c.add(c.speaker, "works_at", o, World, confFirst)
+		}
+	}),
+	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working)\b.*?\bas\s+(?:an?\s+)?)(.+)`, 1, func(c *clause, m []string) {
+		if p := phrase(m[1]); p != "" && job(p) {
+			if strings.Contains(strings.ToLower(m[0]), "worked") {
+				c.neg = true
+			}
+			c.add(c.speaker, "job_title", p, World, confFirst)
+		}
+	}),
+	r(fpbe+aux+`(?i:\s+(?:an?|the))\s+(.+)`, 1, func(c *clause, m []string) {
+		p := phrase(m[1])
+		j, at, _ := strings.Cut(p, " at ")
+		if j2, _, ok := strings.Cut(j, " for "); ok {
+			j = j2
+		}
+		if !job(j) {
+			return
+		}
+		c.add(c.speaker, "job_title", j, World, confThird)
+		if o := org(at); o != "" {
+			c.add(c.speaker, "works_at", o, World, confThird)
+		}
+	}),
+	r(fp+aux+`(?i:\s+(?:got|landed|found|accepted|started|start|began))\s+(?i:a\s+|my\s+|the\s+)?(?i:new\s+)?(?i:job|position|role|internship)\s+(?i:at|with)\s+(.+)`, 1, func(c *clause, m []string) {
+		if o := org(m[1]); o != "" {
+			c.add(c.speaker, "works_at", o, World, confFirst-3)
+			c.add(c.speaker, "started_job", o, Experience, confEvent+5)
+		}
+	}),
+	r(fp+aux+`(?i:\s+(?:started|began)\s+working)\s+(?i:at|for)\s+(.+)`, 1, func(c *clause, m []string) {
+		if o := org(m[1]); o != "" {
+			c.add(c.speaker, "started_job", o, Experience, confEvent+5)
+		}
+	}),
+	r(fp+aux+`(?i:\s+(?:drive|drives|ride|rides))\s+(?i:an?)\s+((?:[a-z]+\s+)?[A-Z][\p{L}\-]*(?:\s+[A-Z0-9][\p{L}\-]*)*)`, 1, func(c *clause, m []string) {
+		c.add(c.speaker, "owns", m[1], World, confPref)
+	}),
+	r(fpbe+aux+`(?i:\s+(?:an?\s+)?(?:strict\s+)?)((?i:vegetarian|vegan|pescatarian|pescetarian|gluten-free|lactose intolerant|teetotal|sober))\b`, 1, func(c *clause, m []string) {
+		c.add(c.speaker, "diet", strings.ToLower(m[1]), World, confFirst-3)
+	}),
+	r(subj+`(?i:\s+(?:starts|is\s+starting|will\s+start|begins))\s+(.+)`, 2, func(c *clause, m []string) {
+		if n, p := third(c, m[1], true), object(m[2]); n != "" && p != "" && c.hasDate {
+			c.fore = true
+			c.add(n, "plans", "starts "+p, Foresight, confPlan)
+		}
+	}),
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|recently\s+)?(?:lost|quit|left)\s+(my)\s+job)(?i:\s+as\s+(?:an?\s+)?([a-z][a-z ]*?))?(?i:\s+at\s+`+nm+`)?\s*$`, 1, func(c *clause, m []string) {
+		what := "job"
+		if m[2] != "" {
+			what = strings.TrimSpace(m[2])
+		} else if m[3] != "" {
+			what = name(m[3])
+		}
+		c.add(c.speaker, "lost_job", what, Experience, confEvent+8)
+		c.neg = true
+		if m[2] != "" {
+			c.add(c.speaker, "job_title", strings.TrimSpace(m[2]), World, confFirst-5)
+		}
+		if n := name(m[3]); n != "" {
+			c.add(c.speaker, "works_at", n, World, confFirst-5)
+		}
+	}),
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+)?(?:got|was|were)\s+(?:fired|laid\s+off|let\s+go))(?i:\s+(?:from|at)\s+)?`+nm+`?`, 0, func(c *clause, m []string) {
+		what := "job"
+		if n := name(m[1]); n != "" {
+			what = n
+		}
+		c.add(c.speaker, "lost_job", what, Experience, confEvent+8)
+		if what != "job" {
+			c.neg = true
+			c.add(c.speaker, "works_at", what, World, confFirst-5)
+		}
+	}),
+	r(fp+aux+`(?i:\s+(?:volunteer|volunteering|volunteered))\s+(?i:at|with|for)\s+(.+)`, 1, func(c *clause, m []string) {
+		if o := org(m[1]); o != "" {
+			if strings.Contains(strings.ToLower(m[0]), "volunteered") {
+				return // a one-off
+			}
+			c.add(c.speaker, "volunteers_at", o, World, confLoose)
+		}
+	}),
+	r(`(?i:\b(?:an?|the)\s+)([a-z][a-z\- ]{2,40}?)(?i:\s+(?:that\s+|where\s+)?(?:i|we)\s+(?:\w+\s+)?volunteer\s+(?:at|with|for))\b`, 1, func(c *clause, m []string) {
+		c.add(c.speaker, "volunteers_at", strings.TrimSpace(m[1]), World, confLoose-2)
+	}),
+	r(fpbe+aux+`(?i:\s+(?:studying|majoring\s+in|doing\s+(?:a|my)\s+(?:degree|phd|masters?|bachelor'?s)\s+in))\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := phrase(m[1]); p != "" && !badObject(p) {
+			c.add(c.speaker, "studies", orgCutRE.ReplaceAllString(p+" ", ""), World, confLoose)
+		}
+	}),
+	r(fpbe+`(?i:\s+(?:a\s+)?(?:student|studying)\s+at)\s+(.+)`, 1, func(c *clause, m []string) {
+		if o := org(m[1]); o != "" {
+			c.add(c.speaker, "studies_at", o, World, confFirst-5)
+		}
+	}),
+	r(`(?i:\b(?:i'm|i am|we're|we are)\s+(?:happily\s+)?married\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+		if n := name(m[1]); n != "" {
+			c.add(c.speaker, "married_to", n, World, confFirst)
+		}
+	}),
+
+	// Relationships between others.
+	r(`(?i:\bthe\s+)(?i:`+rel+`)(?i:\s+of\s+)`+nm+`(?i:\s+is\s+(?:called\s+|named\s+)?)`+nm, 2, func(c *clause, m []string) {
+		if a, b := name(m[2]), name(m[3]); a != "" && b != "" {
+			c.add(a, relKey(m[1]), b, World, confThird)
+		}
+	}),
+	r(nm+`'s\s+(?i:`+rel+`)\s*,?\s+(?i:(?:is\s+)?(?:called\s+|named\s+)?)`+nm, 3, func(c *clause, m []string) {
+		if a, b := name(m[1]), name(m[3]); a != "" && b != "" {
+			c.add(a, relKey(m[2]), b, World, confThird)
+		}
+	}),
+	r(nm+`(?i:\s+is\s+)`+nm+`'s\s+(?i:`+rel+`)`, 1, func(c *clause, m []string) {
+		if a, b := name(m[1]), name(m[2]); a != "" && b != "" {
+			c.add(b, relKey(m[3]), a, World, confThird)
+		}
+	}),
+
+	r(`(?i:\bmy\s+(?:daily\s+)?(?:commute|office|workplace)\s+(?:to\s+(?:the\s+office|work)\s+)?(?:is\s+)?in\s+)`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			c.add(c.speaker, "works_in", p, World, confLoose)
+		}
+	}),
+
+	// Third person.
+	r(subj+aux+`(?i:\s+(?:lives|live|resides|is living|is based|are living))\s+(?i:in)\s+(.+)`, 2, func(c *clause, m []string) {
+		if n, p := third(c, m[1], true), place(m[2]); n != "" && p != "" {
+			c.add(n, "lives_in", p, World, confThird+4)
+		}
+	}),
+	r(subj+aux+`(?i:\s+(?:moved|relocated|is moving|are moving))\s+(?i:to)\s+(.+)`, 2, func(c *clause, m []string) {
+		if n, p := third(c, m[1], true), place(m[2]); n != "" && p != "" {
+			kind := World
+			if strings.Contains(strings.ToLower(m[0]), "moving") {
+				kind = Foresight
+			}
+			c.add(n, "lives_in", p, kind, confThird)
+		}
+	}),
+	r(subj+`(?i:\s+(?:is\s+(?:originally\s+)?from|are\s+(?:originally\s+)?from|comes\s+from|grew\s+up\s+in|was\s+born\s+in))\s+(.+)`, 2, func(c *clause, m []string) {
+		if n, p := third(c, m[1], true), place(m[2]); n != "" && p != "" {
+			c.add(n, "from", p, World, confThird)
+		}
+	}),
+	r(subj+aux+`(?i:\s+(?:works|work|is working))\s+(?i:at|for)\s+(.+)`, 2, func(c *clause, m []string) {
+		if n, o := third(c, m[1], true), org(m[2]); n != "" && o != "" {
+			c.add(n, "works_at", o, World, confThird+4)
+		}
+	}),
+	r(subj+aux+`(?i:\s+works\s+as\s+(?:an?\s+)?)(.+)`, 2, func(c *clause, m []string) {
+		if n, p := third(c, m[1], true), phrase(m[2]); n != "" && p != "" && job(p) {
+			c.add(n, "job_title", p, World, confThird)
+		}
+	}),
+	r(subj+`(?i:\s+is\s+an?)\s+(.+)`, 2, func(c *clause, m []string) {
+		p := phrase(m[2])
+		if j, _, _ := strings.Cut(p, " at "); job(j) {
+			if n := third(c, m[1], true); n != "" {
+				c.add(n, "job_title", j, World, confThird)
+			}
+		}
+	}),
+	r(subj+aux+`(?i:\s+(?:loves|likes|enjoys|adores|is\s+into|is\s+a\s+(?:huge\s+|big\s+)?fan\s+of))\s+(.+)`, 2, func(c *clause, m []string) {
+		if n, p := third(c, m[1], true), object(m[2]); n != "" && p != "" {
+			c.add(n, "likes", p, World, confThird-6)
+		}
+	}),
+	r(subj+aux+`(?i:\s+(?:hates|dislikes|detests))\s+(.+)`, 2, func(c *clause, m []string) {
+		if n, p := third(c, m[1], true), object(m[2]); n != "" && p != "" {
+			c.add(n, "dislikes", p, World, confThird-6)
+		}
+	}),
+	r(subj+`(?i:\s+(?:just\s+)?(?:called|texted|phoned|rang|messaged|emailed|wrote\s+to|facetimed))\s+(?i:me|us)\s+(?i:from)\s+(.+)`, 2, func(c *clause, m []string) {
+		if n, p := third(c, m[1], true), place(m[2]); n != "" && p != "" {
+			c.add(n, "was_in", p, Experience, confMention+5)
+		}
+	}),
+	r(subj+`(?i:\s+(?:is|are|will\s+be)\s+(?:visiting|coming\s+to\s+(?:see|visit)|coming\s+over\s+to\s+see))\s+(?i:(us|me))`, 2, func(c *clause, m []string) {
+		if n := third(c, m[1], true); n != "" {
+			c.fore = true
+			c.add(n, "visits", c.speaker, Foresight, confPlan)
+		}
+	}),
+
+	// Pets.
+	r(fp+aux+`(?i:\s+(?:have|has|got|adopted|own|'ve got|have got|rescued|bought|brought home))\s+(?i:an?|another|a new|two|three|\d+)\s+(?i:(?:little|new|sweet|cute|baby|rescue|young|old)\s+)*(?:\w+\s+)?(?i:`+pet+`)(?i:s|es)?(?i:\s+(?:named|called))?\s*`+nm+`?`, 2, func(c *clause, m []string) {
+		kind := strings.ToLower(m[1])
+		adopted := strings.Contains(strings.ToLower(m[0]), "adopted")
+		if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") {
+			c.add(c.speaker, "has_pet", n, World, confFirst-3)
+			c.add(n, "is_a", kind, World, confFirst-3)
+			if adopted {
+				c.add(c.speaker, "adopted", n, Experience, confEvent+5)
+			}
+			return
+		}
+		c.add(c.speaker, "has_pet", kind, World, confPref)
+		if adopted {
+			c.add(c.speaker, "adopted", kind, Experience, confEvent+5)
+		}
+	}),
+	r(`(?i:\b(?:my|our)\s+(?:(?:little|old|new|young|two|three|four|sweet|pet|rescue|baby|cute|furry|lovely|beloved)\s+)*)(?i:`+pet+`)(?i:s|es)?\s*,?\s+`+nm, 1, func(c *clause, m []string) {
+		if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") && !lexPlaces.has(n) {
+			c.add(c.speaker, "has_pet", n, World, confFirst-3)
+			c.add(n, "is_a", strings.ToLower(m[1]), World, confFirst-3)
+		}
+	}),
+	r(`(?i:\b(?:my|our)\s+(?:(?:little|new|young|two|three|four|sweet|pet|rescue|baby|cute|furry|lovely|beloved|fur)\s+)*)((?i:`+pet+`)(?i:s|es)?)\b`, 1, func(c *clause, m []string) {
+		c.add(c.speaker, "has_pet", strings.ToLower(m[1]), World, confPref)
+	}),
+
+	// Preferences.
+	r(fp+aux+`\s+(?i:(love|loves|like|likes|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|detest|detests|loathe))(?i:\s+(?:also|too|both))?\s+(.+)`, 2, func(c *clause, m []string) {
+		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(m[2])), "to ") && c.fore {
+			return // "I'd love to …" is a plan, read below
+		}
+		p := object(m[2])
+		if p == "" {
+			return
+		}
+		switch strings.ToLower(m[1]) {
+		case "hate", "hates", "dislike", "dislikes", "detest", "detests", "loathe":
+			c.add(c.speaker, "dislikes", p, World, confPref)
+		case "prefer", "prefers":
+			p = regexp.MustCompile(`(?i)\s+(?:over|to|rather than|instead of)\s.*$`).ReplaceAllString(p, "")
+			c.add(c.speaker, "prefers", p, World, confPref)
+		default:
+			if c.fore {
+				return
+			}
+			c.add(c.speaker, "likes", p, World, confPref)
+		}
+	}),
+	r(fpbe+aux+`(?i:\s+(?:a\s+)?(?:huge|big|massive|great|real|longtime|long-time|die-hard|total)?\s*fan\s+of)\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			if c.neg { // "I'm not a fan of …"
+				c.neg = false
+				c.add(c.speaker, "dislikes", p, World, confPref)
+				return
+			}
+			c.add(c.speaker, "likes", p, World, confPref+3)
+		}
+	}),
+	r(fpbe+aux+`(?i:\s+(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on|addicted\s+to|in\s+love\s+with))\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref)
+		}
+	}),
+	r(`(?i:\bmy\s+(?:love|passion|fondness|enthusiasm)\s+(?:for|of)\s+)(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref-2)
+		}
+	}),
+	r(fp+aux+`(?i:\s+(?:have|had|'ve)\s+(?:always\s+)?(?:had\s+)?(?:a\s+)?(?:love|passion|soft\s+spot)\s+for)\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref)
+		}
+	}),
+	r(fp+aux+`(?i:\s+(?:(?:have|'ve)\s+)?(?:always\s+)?been\s+(?:awed|fascinated|amazed)\s+by)\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref-4)
+		}
+	}),
+	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:\s+(?:is|are)\s+(?:mostly\s+|totally\s+|definitely\s+|really\s+)?(?:one\s+of\s+)?my\s+(?:favou?rites?|faves?|fave\s+things?|thing|jam|passion|go-to|happy\s+place|stress-buster)\b)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "it") {
+			c.add(c.speaker, "likes", p, World, confPref-2)
+		}
+	}),
+	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+ing(?:\s+[a-z][a-z\-']+){0,3}))(?i:\s+(?:brings|gives)\s+me\s+(?:so\s+much\s+|a\s+lot\s+of\s+|such\s+|real\s+|great\s+)?(?:joy|happiness|peace))\b`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref-2)
+		}
+	}),
+	r(`(?i:\bmy\s+(?:favou?rite\s+|main\s+|biggest\s+)?(?:passions?|hobbies|hobby|interests))(?i:\s+(?:are|is|include)\s+|\s*:\s*)(.+)`, 1, func(c *clause, m []string) {
+		for _, p := range strings.Split(cut(m[1]), " and ") {
+			if p = object(p); p != "" {
+				c.add(c.speaker, "likes", p, World, confPref)
+			}
+		}
+	}),
+	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:\s+is\s+what\s+(?:i'm|i\s+am|i)\s+(?:really\s+|most\s+)?(?:passionate\s+about|into|love|enjoy))`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref-2)
+		}
+	}),
+	r(`(?i:\bme\s+who\s+(?:wants?|plans?|hopes?|intends?)\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
+		if p := cut(m[1]); p != "" && !badObject(p) && len(strings.Fields(p)) <= 6 {
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-6)
+		}
+	}),
+	r(`(?i:\bone\s+of\s+my\s+(?:favou?rites|faves)\s+is\s+)(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref)
+		}
+	}),
+	r(`(?i:\bmy\s+(?:all-time\s+)?favou?rite\s+)(\w+)(?i:\s+(?:is|are)\s+)(.+)`, 2, func(c *clause, m []string) {
+		if p := object(m[2]); p != "" {
+			c.add(c.speaker, "favorite_"+strings.ToLower(m[1]), p, World, confFirst-3)
+		}
+	}),
+	r(fpbe+`(?i:\s+allergic\s+to)\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "allergic_to", p, World, confFirst)
+		}
+	}),
+
+	// Possessions.
+	r(fp+aux+`(?i:\s+(?:own|owns|bought|opened|launched|founded|set\s+up))\s+(?i:(?:my|our)\s+(?:own\s+)?|an?\s+|the\s+)?(?:(\w+)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
+		p := strings.ToLower(m[2])
+		if m[1] != "" && !pronoun[strings.ToLower(m[1])] && !adjNotCompound[strings.ToLower(m[1])] {
+			p = strings.ToLower(m[1]) + " " + p
+		}
+		c.add(c.speaker, "owns", p, World, confPref)
+	}),
+	r(fp+`(?i:\s+own)\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "owns", p, World, confPref)
+		}
+	}),
+	r(`(?i:\b(?:my|our)\s+(?:(?:own|new|trusty|first|little|very\s+own)\s+)*)(?:(\w+)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
+		p := strings.ToLower(m[2])
+		if m[1] != "" && !pronoun[strings.ToLower(m[1])] && !adjNotCompound[strings.ToLower(m[1])] {
+			p = strings.ToLower(m[1]) + " " + p
+		}
+		if strings.HasPrefix(strings.ToLower(m[0]), "my old") || strings.HasPrefix(strings.ToLower(m[0]), "our old") {
+			return
+		}
+		c.add(c.speaker, "owns", p, World, confMention+2)
+	}),
+
+	// Life events (experience, dated by a past date expression).
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|officially\s+)?graduated)(?i:\s+from\s+(.+))?`, 0, func(c *clause, m []string) {
+		what := "graduated"
+		if o := org(m[1]); o != "" {
+			what = o
+		}
+		c.add(c.speaker, "graduated", what, Experience, confEvent+8)
+	}),
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|officially\s+)?(?:got\s+married|married|tied\s+the\s+knot|got\s+hitched))(?i:\s+(?:to\s+)?`+nm+`)?`, 0, func(c *clause, m []string) {
+		what := "married"
+		if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") {
+			what = n
+			c.add(c.speaker, "married_to", n, World, confFirst)
+		}
+		c.add(c.speaker, "married", what, Experience, confEvent+8)
+	}),
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|officially\s+)?got\s+engaged)`, 0, func(c *clause, m []string) {
+		c.add(c.speaker, "engaged", "engaged", Experience, confEvent+5)
+	}),
+	r(fp+aux+`(?i:\s+(?:adopted))\s+(.+)`, 1, func(c *clause, m []string) {
+		p := object(m[1])
+		if p == "" {
+			return
+		}
+		for _, w := range strings.Fields(strings.ToLower(p)) {
+			if petWords[singular(w)] {
+				return // pets are read above
+			}
+		}
+		c.add(c.speaker, "adopted", p, Experience, confEvent+5)
+	}),
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+|officially\s+)?(?:joined|signed\s+up\s+for|enrolled\s+in|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "joined", p, Experience, confEvent)
+		}
+	}),
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:took\s+up|started|began|picked\s+up))\s+((?i:a|an|the|some|my\s+new)\s+.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" && !regexp.MustCompile(`(?i)\b(?:job|position|role|internship)\b`).MatchString(p) {
+			c.add(c.speaker, "started", p, Experience, confEvent-4)
+		}
+	}),
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:applied\s+(?:to|for)))\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "applied_to", p, Experience, confEvent)
+		}
+	}),
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|actually\s+)?won)\s+((?i:a|an|the|first|second|third|my)\s+.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "won", p, Experience, confEvent)
+		}
+	}),
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:visited|went\s+to|travell?ed\s+to|flew\s+to|went\s+back\s+to|was\s+in|were\s+in|spent\s+\w+\s+(?:days?|weeks?)\s+in))\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) {
+			c.add(c.speaker, "visited", p, Experience, confEvent)
+		}
+	}),
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:took|had|went\s+on|made|just\s+got\s+back\s+from)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}trip(?:\s+[\w-]+){0,3}?\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			c.add(c.speaker, "visited", p, Experience, confEvent)
+		}
+	}),
+	r(`(?i:\b(?:my|our)\s+(?:[\w-]+\s+)?(?:trip|vacation|holiday|time)\s+(?:to|in)\s+)`+nm+`(?i:\s+(?:was|has\s+been|is))`, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			c.add(c.speaker, "visited", p, Experience, confEvent-4)
+		}
+	}),
+	r(`(?i:\b(?:my|our)\s+)`+nm+`(?i:\s+(?:trip|vacation|holiday))\b`, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && lexPlaces.has(p) {
+			c.add(c.speaker, "visited", p, Experience, confEvent-4)
+		}
+	}),
+	r(`(?i:\bduring\s+my\s+time\s+in\s+)`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			c.add(c.speaker, "visited", p, Experience, confEvent-4)
+		}
+	}),
+
+	// Plans and dates.
+	r(`(?:`+fpbe+`|(?i:\b(?:i'll|i will|we'll|we will|i|we)))(?i:\s+(?:be\s+)?(?:going|flying|travell?ing|heading|driving|off|going back|returning|going on a trip|taking a trip))\s+(?i:to)\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" {
+			c.fore = true
+			c.add(c.speaker, "travels_to", p, Foresight, confPlan+8)
+		}
+	}),
+	r(`(?i:\b(?:i'll|i will|we'll|we will)\s+be\s+in)\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && c.hasDate {
+			c.add(c.speaker, "travels_to", p, Foresight, confPlan+8)
+		}
+	}),
+	r(`(?:`+fpbe+`|(?i:\b(?:i'll|i will|we'll|we will)))(?i:\s+(?:going|heading|off))\s+(?i:to)\s+((?i:a|an|the)\s+[a-z].*)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" && c.hasDate {
+			c.add(c.speaker, "plans", "go to "+p, Foresight, confPlan)
+		}
+	}),
+	r(fpbe+`(?i:\s+going\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
+		p := cut(m[1])
+		if articleRE.MatchString(p) {
+			p = "go to " + phrase(p)
+		}
+		if p != "" && !strings.HasPrefix(p, "be ") && !badObject(p) {
+			c.add(c.speaker, "plans", p, Foresight, confPlan)
+		}
+	}),
+	r(fpbe+`\s+(?i:(?:going|gonna\s+go)\s+)([a-z]+ing)\b`, 1, func(c *clause, m []string) {
+		c.add(c.speaker, "plans", "going "+m[1], Foresight, confPlan)
+	}),
+	r(fpbe+aux+`\s+((?i:meeting|visiting|seeing|starting|taking|attending|hosting|celebrating|having|getting|running|organizing|organising|planning|throwing|doing|hitting|playing|competing|performing|launching|releasing|opening|expecting)\s+.+)`, 1, func(c *clause, m []string) {
+		p := cut(m[1])
+		lw := strings.ToLower(p)
+		if strings.HasPrefix(lw, "planning to") || strings.HasPrefix(lw, "planning on") {
+			return
+		}
+		if strings.HasPrefix(lw, "planning ") || strings.HasPrefix(lw, "organizing ") || strings.HasPrefix(lw, "organising ") {
+			if q := object(p[strings.IndexByte(p, ' ')+1:]); q != "" {
+				c.fore = true
+				c.add(c.speaker, "plans", q, Foresight, confPlan)
+			}
+			return
+		}
+		if p != "" && (c.hasDate || c.fore) && !badObject(p) {
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan)
+		}
+	}),
+	r(fp+`(?i:'ll|\s+will|\s+plan\s+to|\s+intend\s+to|'m\s+planning\s+to|\s+am\s+planning\s+to|'re\s+planning\s+to|\s+are\s+planning\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
+		if p := cut(m[1]); p != "" && (c.hasDate || strings.Contains(strings.ToLower(m[0]), "plan") || strings.Contains(strings.ToLower(m[0]), "intend")) && !strings.HasPrefix(p, "be ") && !badObject(p) {
+			c.add(c.speaker, "plans", p, Foresight, confPlan)
+		}
+	}),
+	r(`(?:`+fp+`(?i:\s*(?:really\s+|also\s+|still\s+)?(?:want\s+to|wanna|'d\s+love\s+to|would\s+love\s+to|'d\s+like\s+to|would\s+like\s+to|hope\s+to|am\s+hoping\s+to|'m\s+hoping\s+to|'m\s+keen\s+to|am\s+keen\s+to|'m\s+excited\s+to|am\s+excited\s+to|'m\s+thinking\s+(?:of|about)|am\s+thinking\s+(?:of|about)|'m\s+considering|am\s+considering|'m\s+looking\s+forward\s+to|am\s+looking\s+forward\s+to|want\s+to|'m\s+ready\s+to|am\s+ready\s+to|'m\s+gonna|am\s+gonna|'m\s+planning\s+on|am\s+planning\s+on))|(?i:^(?:gonna|wanna|planning\s+to|hoping\s+to|want\s+to|looking\s+forward\s+to)))\s+([a-z].*)`, 1, func(c *clause, m []string) {
+		for _, f := range c.facts {
+			if f.Kind == Foresight {
+				return // a more specific rule read it
+			}
+		}
+		for _, p := range strings.Split(cut(m[1]), " and ") {
+			p = cut(p)
+			ws := strings.Fields(strings.ToLower(p))
+			// Without a date only a plan a person would write down: a
+			// verb of the list with what it is about.
+			if len(ws) < 2 || len(ws) > 8 || badObject(p) || (!c.hasDate && !planVerbs[ws[0]]) ||
+				(ws[0] == "be" && ws[1] != "a" && ws[1] != "an") {
+				continue
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
+		}
+	}),
+	r(fp+`(?i:\s+(?:have|have got|got)|'ve\s+got|'ve)\s+(?i:an?|my|our)\s+(.*?(?i:appointment|meeting|interview|exam|flight|party|dinner|date|wedding|concert|game|match|class|check-up|checkup|tournament|trip|competition|race|marathon|recital|performance|show|gig|presentation|audition|surgery)(?:\s+with\s+`+nameRE+`)?)\b`, 1, func(c *clause, m []string) {
+		if p := phrase(m[1]); p != "" && (c.hasDate || strings.Contains(strings.ToLower(c.raw), "coming up")) {
+			c.add(c.speaker, "plans", p, Foresight, confPlan)
+		}
+	}),
+	{re: regexp.MustCompile(`(?i:\b(?:my|our)\s+)([a-z][a-z\- ]{2,40}?)(?i:\s+is\s+(?:coming\s+up\s+)?(?:next|this|on|tomorrow|in))\b`), claim: 1, raw: true, fn: func(c *clause, m []string) {
+		if c.hasDate && !strings.HasPrefix(strings.TrimSpace(m[1]), "\x01") && !strings.Contains(m[1], "birthday") {
+			c.add(c.speaker, "plans", strings.TrimSpace(m[1]), Foresight, confPlan-2)
+		}
+	}},
+	// A first person left out at the start of a clause ("Love experimenting
+	// with spices").
+	r(`(?i:^(?:really\s+|totally\s+|also\s+)?(?:love|loving))\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref-4)
+		}
+	}),
+}
+
+// planVerbs start a plan worth keeping when no date is said ("I want to
+// adopt a child", not "I want to find the best spot").
+var planVerbs = map[string]bool{"visit": true, "travel": true, "move": true, "start": true, "open": true, "adopt": true,
+	"buy": true, "get": true, "learn": true, "try": true, "go": true, "volunteer": true, "host": true, "become": true,
+	"be": true, "launch": true, "write": true, "pursue": true, "join": true, "expand": true, "expanding": true,
+	"study": true, "apply": true, "run": true, "build": true, "create": true, "release": true, "publish": true,
+	"record": true, "retire": true, "marry": true, "propose": true, "compete": true, "attend": true, "enroll": true,
+	"sign": true, "take": true, "have": true, "quit": true, "change": true, "switch": true, "found": true,
+	"teach": true, "train": true, "climb": true, "hike": true, "see": false, "finish": true, "complete": true,
+	"organize": true, "plan": true, "throw": true, "celebrate": true, "renovate": true, "paint": true}
+
+// adjNotCompound are words before an ownable that are not part of its name
+// ("my new car", "my own studio").
+var adjNotCompound = map[string]bool{"own": true, "new": true, "old": true, "first": true, "little": true, "trusty": true,
+	"very": true, "favorite": true, "favourite": true, "dream": true, "whole": true, "beautiful": true, "lovely": true,
+	"small": true, "big": true, "local": true, "a": true, "an": true, "the": true, "my": true, "our": true}
+
+func lastWord(p string) string {
+	ws := strings.Fields(p)
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[len(ws)-1]
+}

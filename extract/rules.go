@@ -1,0 +1,684 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Kinds and polarities of a fact.
+const (
+	World      = "world"
+	Experience = "experience"
+	Foresight  = "foresight"
+
+	Positive = "positive"
+	Negative = "negative"
+)
+
+// Rule confidences (0..100), carried by every fact a rule makes. The scale:
+// 95 an explicit identity statement ("my name is", "I am 34 years old");
+// 85–90 a first-person statement of home, work or a named relation; 75–80
+// a third-person statement, an occupation read from "I'm a …", a nationality;
+// 65–75 preferences, possessions and events; 55–65 plans and mentions read
+// from looser wording. Downstream thresholds (supersession, beliefs) compare
+// against these.
+const (
+	confExplicit = 95
+	confFirst    = 88
+	confThird    = 78
+	confLoose    = 72
+	confPref     = 72
+	confEvent    = 72
+	confPlan     = 62
+	confMention  = 60
+)
+
+// clause is one clause being read.
+type clause struct {
+	speaker string
+	at      time.Time
+	text    string // the clause with its date expressions removed
+	raw     string // the clause as written
+	date    time.Time
+	hasDate bool // a future date expression
+	past    time.Time
+	hasPast bool // a past date expression
+	// subjects are the people a placeholder "\x01N\x01" stands for: a
+	// possessive relative ("my mom" → "Alice's mother").
+	subjects []string
+	known    map[string]bool // names the clause shows are people ("my girlfriend Yuki")
+	named    map[string]bool // relation keys given a name in the clause
+	facts    []Fact
+	// state of the rule being applied
+	neg, fore bool
+}
+
+func newClause(s, speaker string, at time.Time) *clause {
+	s = canStandRE.ReplaceAllString(s, "${1} hate")
+	s = cantWaitRE.ReplaceAllString(s, "${1}want to")
+	s = cantTilRE.ReplaceAllString(s, "${1}")
+	c := &clause{speaker: speaker, at: at, raw: s, known: map[string]bool{}, named: map[string]bool{}}
+	date, rest, hasDate := findDate(s, at)
+	past, rest2, hasPast := findPastDate(rest, at)
+	c.date, c.hasDate, c.past, c.hasPast = date, hasDate, past, hasPast
+	c.text = rest2
+	return c
+}
+
+var (
+	canStandRE = regexp.MustCompile(`(?i)\b(i|we)\s+(?:can't|cannot|can not|couldn't)\s+stand\b`)
+	cantWaitRE = regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can not)\s+wait\s+(?:to|for)\s+`)
+	cantTilRE  = regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can not)\s+wait\s+(?:'til|til|till|until)\s+`)
+	// A clause whose subject is the listener, or a condition, is not read.
+	secondRE = regexp.MustCompile(`(?i)^(?:(?:oh|wow|so|and|but|yeah|yes|well|hey),?\s+)*(?:you|your|you're|you've|you'll|you'd|u|ur)\b`)
+	condRE   = regexp.MustCompile(`(?i)^(?:if|unless|whether|even if|in case|what if|imagine|suppose)\b`)
+	// In the words before a claim: negation, hedges, wishes and plans.
+	negRE     = regexp.MustCompile(`(?i)\b(?:not|never|no longer|n't|cannot|used to|hardly)\b|n't\b`)
+	endedRE   = regexp.MustCompile(`(?i)\b(?:anymore|any more|no longer|died|passed away|passed on|put down|ex-\w+)\b`)
+	wantRE    = regexp.MustCompile(`(?i)\b(?:want to|wanna|'d love to|would love to|'d like to|would like to|hope to|hoping to|plan to|plans to|planning to|planning on|intend to|intending to|thinking of|thinking about|considering|looking forward to|excited to|keen to|about to|aim to|aiming to|going to|gonna|will|'ll|dream of|dreaming of|ready to|getting ready to|determined to|set to|due to)\b`)
+	hedgeRE   = regexp.MustCompile(`(?i)\b(?:might|may|maybe|perhaps|probably|possibly|could|should|would|'d|wish|wished|if|unless|whether|imagine|suppose|i guess|i think|i wonder|i bet|wanted to|tried to|hopefully|someday|some day|one day|must)\b`)
+	thinkOfRE = regexp.MustCompile(`(?i)\bthink\s+(?:about|of)\b`)
+	questionW = regexp.MustCompile(`(?i)^(?:what|where|when|why|how|who|which|do|does|did|is|are|was|were|can|could|would|will|have|has|should|shall|any)\b`)
+)
+
+// mode sets c.neg and c.fore for a claim whose words before it are prefix,
+// and reports whether the claim is kept (false for a hedge or question).
+func (c *clause) mode(prefix string) bool {
+	if secondRE.MatchString(c.raw) || condRE.MatchString(c.raw) || questionW.MatchString(c.raw) {
+		return false
+	}
+	c.fore = wantRE.MatchString(prefix)
+	p := wantRE.ReplaceAllString(prefix, " ")
+	p = thinkOfRE.ReplaceAllString(p, "ponder")
+	if hedgeRE.MatchString(p) {
+		return false
+	}
+	c.neg = negRE.MatchString(p) || endedRE.MatchString(c.text)
+	return true
+}
+
+func (c *clause) add(subject, pred, claim, kind string, conf int) {
+	subject, claim = c.resolve(strings.TrimSpace(subject)), c.resolve(strings.TrimSpace(claim))
+	claim = strings.Trim(claim, `"'.,!;: `)
+	if subject == "" || claim == "" || len(claim) > 80 {
+		return
+	}
+	if c.fore && kind != Foresight && !preference(pred) {
+		kind = Foresight
+	}
+	vf := c.at
+	switch {
+	case kind == Foresight && c.hasDate:
+		vf = c.date
+	case kind == Experience && c.hasPast:
+		vf = c.past
+	case kind == World && c.hasPast && eventPred[pred]:
+		vf = c.past
+	}
+	pol := Positive
+	if c.neg && pred != "is_a" {
+		pol = Negative
+	}
+	f := Fact{Subject: subject, Predicate: pred, Claim: claim, Kind: kind, Polarity: pol, ValidFrom: vf,
+		Confidence: conf, Speaker: c.speaker}
+	sk := "person"
+	if pred == "is_a" {
+		sk = "animal"
+	}
+	f.Entities = append(f.Entities, Entity{Name: subject, Kind: sk})
+	if ek := EntityKind(pred); ek != "" && claim != pred {
+		f.Entities = append(f.Entities, Entity{Name: claim, Kind: ek})
+		f.Edges = append(f.Edges, Edge{Src: subject, Relation: pred, Dst: claim})
+	}
+	for _, g := range c.facts {
+		if g.Subject == f.Subject && g.Predicate == f.Predicate && g.Claim == f.Claim {
+			return
+		}
+	}
+	c.facts = append(c.facts, f)
+}
+
+// preference predicates are never plans: "I'm excited to combine my
+// favourite passions: gaming and storytelling" states two preferences.
+func preference(pred string) bool {
+	return pred == "likes" || pred == "dislikes" || pred == "prefers" || strings.HasPrefix(pred, "favorite_")
+}
+
+// eventPred are world predicates a past date expression dates ("we moved
+// to Lisbon last month": lives_in Lisbon from last month).
+var eventPred = map[string]bool{"lives_in": true, "works_at": true, "job_title": true, "married_to": true, "has_pet": true}
+
+var placeholderRE = regexp.MustCompile("\x01(\\d+)\x01")
+
+// resolve replaces a placeholder subject by the person it stands for.
+func (c *clause) resolve(s string) string {
+	return placeholderRE.ReplaceAllStringFunc(s, func(m string) string {
+		i, _ := strconv.Atoi(placeholderRE.FindStringSubmatch(m)[1])
+		if i < len(c.subjects) {
+			return c.subjects[i]
+		}
+		return ""
+	})
+}
+
+// rule is one pattern: claim is the submatch whose start ends the words
+// read for negation and modality.
+type rule struct {
+	re    *regexp.Regexp
+	claim int
+	raw   bool // match the clause with its date expressions still in it
+	fn    func(c *clause, m []string)
+}
+
+func r(pattern string, claim int, fn func(c *clause, m []string)) rule {
+	return rule{re: regexp.MustCompile(pattern), claim: claim, fn: fn}
+}
+
+func (c *clause) run() {
+	c.text = c.subjectPass(c.text)
+	for _, ru := range rules {
+		in := c.text
+		if ru.raw {
+			in = c.raw
+		}
+		for _, loc := range ru.re.FindAllStringSubmatchIndex(in, -1) {
+			m := make([]string, len(loc)/2)
+			for i := range m {
+				if loc[2*i] >= 0 {
+					m[i] = in[loc[2*i]:loc[2*i+1]]
+				}
+			}
+			start := loc[0]
+			if ru.claim > 0 && loc[2*ru.claim] >= 0 {
+				start = loc[2*ru.claim]
+			}
+			if !c.mode(in[:start]) {
+				continue
+			}
+			ru.fn(c, m)
+		}
+	}
+	c.neg, c.fore = false, false
+}
+
+// Name runs: capitalised words, with a parenthesised nickname allowed
+// ("Robert (Bob) Smith"), or a placeholder for a possessive relative.
+const nameRE = `(?:[A-Z][\p{L}\-]*(?:'[A-Z][\p{L}]*)?(?:\s+(?:[A-Z][\p{L}\-]*|\([A-Z][\p{L}\-]*\)))*|\x01\d+\x01)`
+
+var (
+	leadingName = regexp.MustCompile(`^` + nameRE)
+	inName      = regexp.MustCompile(`\b(?:in|at)\s+(` + nameRE + `)`)
+	stopWords   = map[string]bool{
+		"I": true, "I'm": true, "I've": true, "I'd": true, "I'll": true, "My": true, "Our": true, "We": true, "The": true,
+		"This": true, "That": true, "It": true, "He": true, "She": true, "They": true, "Next": true, "Last": true, "If": true,
+		"And": true, "But": true, "So": true, "Hi": true, "Hello": true, "Hey": true, "Thanks": true, "What": true,
+		"Do": true, "Sadly": true, "Honestly": true, "Yes": true, "No": true, "Today": true, "Tomorrow": true, "Also": true,
+		"Well": true, "Oh": true, "Then": true, "There": true, "Here": true, "You": true, "A": true, "An": true, "Wow": true,
+		"Yeah": true, "Yep": true, "Cool": true, "Great": true, "Nice": true, "Sure": true, "Good": true, "Awesome": true,
+		"Thank": true, "Congrats": true, "Okay": true, "OK": true, "Ok": true, "Plus": true, "Anyway": true, "Btw": true,
+		"Just": true, "Really": true, "Definitely": true, "Absolutely": true, "Totally": true, "Lol": true, "Haha": true,
+		"Everyone": true, "Someone": true, "Nobody": true, "Everybody": true, "His": true, "Her": true, "Their": true,
+		"Its": true, "These": true, "Those": true, "Sometimes": true, "Recently": true, "Yesterday": true, "Tonight": true,
+		"Christmas": true, "Easter": true, "Halloween": true, "Thanksgiving": true, "Pride": true, "Mom": true, "Dad": true,
+		"God": true, "Internet": true,
+	}
+)
+
+// name returns the name run at the start of s with stop words and dates
+// trimmed off, or "".
+func name(s string) string {
+	s = strings.TrimSpace(s)
+	if placeholderRE.MatchString(s) && strings.HasPrefix(s, "\x01") {
+		return placeholderRE.FindString(s)
+	}
+	n := leadingName.FindString(s)
+	words := strings.Fields(n)
+	for len(words) > 0 && isStopName(words[len(words)-1]) {
+		words = words[:len(words)-1]
+	}
+	if len(words) == 0 || isStopName(words[0]) {
+		return ""
+	}
+	return strings.TrimRight(strings.Join(words, " "), "-")
+}
+
+// subjectName is a name that can be a sentence's subject: more than one
+// word, or a known given name or a placeholder; a lone capitalised word at
+// the start of a clause ("Music helps me") is not one.
+func (c *clause) subjectName(s string, atStart bool) string {
+	n := name(s)
+	if c.known[n] {
+		return n
+	}
+	if n == "" || strings.HasPrefix(n, "\x01") || !atStart || strings.Contains(n, " ") {
+		return n
+	}
+	if lexNames.has(n) && !lexPlaces.has(n) {
+		return n
+	}
+	return ""
+}
+
+func isStopName(w string) bool {
+	lw := strings.ToLower(w)
+	_, mo := months[lw]
+	_, wd := weekdays[lw]
+	return stopWords[w] || (mo && len(lw) > 3) || wd
+}
+
+// place returns the place named at the start of s ("the Netherlands" →
+// "Netherlands"), or after "in"/"at" within it ("a small flat in Porto").
+func place(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "the "), "The ")
+	if n := name(s); n != "" && !strings.HasPrefix(n, "\x01") {
+		return n
+	}
+	if m := inName.FindStringSubmatch(cut(s)); m != nil {
+		if n := name(m[1]); !strings.HasPrefix(n, "\x01") {
+			return n
+		}
+	}
+	return ""
+}
+
+var (
+	cutRE      = regexp.MustCompile(`(?i)\s*(?:[,;:(!?]|\s-\s|\s(?:and then|but|because|since|so|when|though|although|which|who|that|while|as well|where|whenever|until|cause|'cause|even though|just like|like I|like we|and how|and why|and what|and when|and I|and we|and it|and they|and that|and my|it's|that's|they're)\s).*$`)
+	articleRE  = regexp.MustCompile(`(?i)^(?:a|an|the|some|my|our|this|that|these|those|all|any)\s+`)
+	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|for sure|for real|really|someday|some day|one day|soon|eventually|in the future|at some point)$`)
+)
+
+// cut returns s up to the first clause boundary, without past or vague
+// time expressions.
+func cut(s string) string {
+	s = cutRE.ReplaceAllString(" "+s+" ", "")
+	s = pastDates.ReplaceAllString(s, "")
+	s = strings.TrimSpace(s)
+	for {
+		t := trailingRE.ReplaceAllString(s, "")
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return strings.TrimSpace(s)
+}
+
+// phrase is a cut claim without a leading article.
+func phrase(s string) string {
+	return strings.TrimSpace(articleRE.ReplaceAllString(cut(s), ""))
+}
+
+var orgCutRE = regexp.MustCompile(`\s+(?:as|in|on|for|near|since|with|at|to|from|during|every|each)\s.*$`)
+
+// org returns the organisation at the start of s.
+func org(s string) string {
+	s = phrase(s)
+	if n := name(s); n != "" && !strings.HasPrefix(n, "\x01") {
+		if rest, ok := strings.CutPrefix(s, n+"'s "); ok {
+			if w := strings.Fields(orgCutRE.ReplaceAllString(rest+" ", "")); len(w) > 0 && len(w) <= 2 {
+				return n + "'s " + strings.Join(w, " ")
+			}
+		}
+		return n
+	}
+	o := strings.TrimSpace(orgCutRE.ReplaceAllString(s+" ", ""))
+	if o == "" || badObject(o) || len(strings.Fields(o)) > 5 {
+		return ""
+	}
+	return o
+}
+
+// object is the claim of a preference, possession or plan: the phrase,
+// unless it is a pronoun, a question word or about the listener.
+func object(s string) string {
+	p := phrase(s)
+	p = strings.TrimPrefix(p, "to ")
+	if p == "" || badObject(p) || vague[strings.ToLower(strings.Fields(p)[0])] || len(strings.Fields(p)) > 8 {
+		return ""
+	}
+	return p
+}
+
+func badObject(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	w := strings.Trim(ws[0], `"',.!`)
+	if pronoun[w] {
+		return true
+	}
+	for _, w := range ws[1:] {
+		if refWords[strings.Trim(w, `"',.!`)] {
+			return true // "working on it": what "it" is was said elsewhere
+		}
+	}
+	return false
+}
+
+var refWords = map[string]bool{"it": true, "this": true, "them": true, "these": true, "those": true,
+	"there": true, "you": true, "your": true, "him": true, "her": true}
+
+var pronoun = map[string]bool{"you": true, "your": true, "yours": true, "it": true, "it's": true, "that": true, "this": true,
+	"them": true, "him": true, "her": true, "to": true, "when": true, "how": true, "what": true, "where": true, "why": true,
+	"who": true, "which": true, "those": true, "these": true, "they": true, "there": true, "here": true, "everything": true,
+	"anything": true, "something": true, "nothing": true, "us": true, "me": true, "myself": true, "yourself": true,
+	"one": true, "all": true, "both": true, "each": true, "every": true, "so": true, "such": true, "the": true, "a": true,
+	"an": true, "he": true, "she": true, "we": true, "i": true, "i'm": true, "no": true, "and": true, "or": true,
+	"but": true, "more": true, "some": true, "many": true, "other": true, "others": true, "any": true, "if": true,
+}
+
+// vague are heads of a preference's object that say nothing kept ("I love
+// hearing that", "I'd love to help").
+var vague = map[string]bool{"seeing": true, "hearing": true, "being": true, "having": true, "doing": true,
+	"getting": true, "knowing": true, "hear": true, "see": true, "know": true, "think": true, "say": true, "tell": true,
+	"ask": true, "help": true, "thing": true, "things": true, "idea": true, "way": true, "fact": true, "moment": true,
+	"moments": true, "feeling": true, "vibe": true, "vibes": true, "stuff": true, "lot": true, "chat": true,
+	"chatting": true, "talk": true, "talking": true, "hang": true, "catch": true, "connect": true, "share": true,
+	"sharing": true, "keep": true, "learn": true, "learning": true, "people": true, "life": true, "be": true, "go": true,
+	"do": true, "make": true, "get": true, "try": true, "check": true, "give": true, "that": true, "how": true,
+}
+
+var jobWords = map[string]bool{
+	"nurse": true, "doctor": true, "teacher": true, "engineer": true, "developer": true, "designer": true,
+	"manager": true, "lawyer": true, "architect": true, "photographer": true, "chef": true, "student": true,
+	"scientist": true, "researcher": true, "accountant": true, "consultant": true, "writer": true, "artist": true,
+	"musician": true, "pilot": true, "dentist": true, "pharmacist": true, "programmer": true, "analyst": true,
+	"professor": true, "lecturer": true, "journalist": true, "editor": true, "farmer": true, "mechanic": true,
+	"electrician": true, "plumber": true, "carpenter": true, "firefighter": true, "paramedic": true,
+	"therapist": true, "psychologist": true, "translator": true, "baker": true, "waiter": true, "waitress": true,
+	"cashier": true, "cook": true, "driver": true, "officer": true, "librarian": true, "vet": true,
+	"veterinarian": true, "surgeon": true, "midwife": true, "entrepreneur": true, "founder": true, "ceo": true,
+	"cto": true, "intern": true, "clerk": true, "secretary": true, "barista": true, "tutor": true, "coach": true,
+	"trainer": true, "physiotherapist": true, "nanny": true, "actor": true, "actress": true, "director": true,
+	"producer": true, "administrator": true, "economist": true, "banker": true, "broker": true, "counselor": true,
+	"counsellor": true, "social worker": true, "youtuber": true, "streamer": true, "gamer": true, "dancer": true,
+	"singer": true, "rapper": true, "songwriter": true, "author": true, "novelist": true, "poet": true, "painter": true,
+	"sculptor": true, "filmmaker": true, "screenwriter": true, "blogger": true, "influencer": true, "freelancer": true,
+}
+
+// notJobs are heads the occupation list holds that chit-chat uses for
+// something else ("I'm a big believer", "I'm a huge fan").
+var notJobs = map[string]bool{"fan": true, "believer": true, "mess": true, "lover": true, "fool": true, "wreck": true,
+	"bit": true, "sucker": true, "natural": true, "pro": true, "beginner": true, "newbie": true, "part": true,
+	"member": true, "person": true, "people": true, "fanatic": true, "nerd": true, "geek": true, "guy": true, "girl": true,
+	"kid": true, "mom": true, "dad": true, "mother": true, "father": true, "parent": true, "friend": true, "winner": true,
+	"survivor": true, "dreamer": true, "perfectionist": true, "rookie": true, "tourist": true, "visitor": true,
+	"customer": true, "patient": true, "victim": true, "hero": true, "champion": true, "star": true, "animal": true,
+	"collector": true, "reader": true, "learner": true, "foodie": true, "fighter": true, "worker": true,
+}
+
+var evaluative = map[string]bool{"huge": true, "big": true, "great": true, "good": true, "real": true, "total": true,
+	"true": true, "proud": true, "lucky": true, "happy": true, "bad": true, "terrible": true, "horrible": true,
+	"little": true, "bit": true, "kind": true, "sort": true, "type": true, "firm": true, "strong": true, "natural": true,
+	"complete": true, "massive": true, "crazy": true, "hopeless": true, "better": true, "best": true, "worst": true}
+
+// job reports whether the phrase names an occupation.
+func job(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) == 0 || len(ws) > 4 || notJobs[ws[len(ws)-1]] {
+		return false
+	}
+	for _, w := range ws {
+		if evaluative[w] {
+			return false // "I'm a huge …", "I'm a proud …": chit-chat, not a job
+		}
+	}
+	return isOccupation(p)
+}
+
+// relations maps a relation word to its relation key.
+var relations = map[string]string{
+	"sister": "sister", "sis": "sister", "brother": "brother", "bro": "brother", "sibling": "sibling", "siblings": "sibling",
+	"wife": "wife", "husband": "husband", "hubby": "husband", "spouse": "spouse",
+	"partner": "partner", "boyfriend": "partner", "girlfriend": "partner", "gf": "partner", "bf": "partner",
+	"fiance": "partner", "fiancé": "partner", "fiancée": "partner", "friend": "friend", "mother": "mother", "mom": "mother",
+	"mum": "mother", "mommy": "mother", "mama": "mother", "father": "father", "dad": "father", "daddy": "father",
+	"papa": "father", "son": "son", "daughter": "daughter", "child": "child", "kid": "child", "kids": "child",
+	"children": "child", "parents": "parent", "parent": "parent", "colleague": "colleague", "coworker": "colleague",
+	"co-worker": "colleague", "manager": "manager", "boss": "manager", "supervisor": "manager", "cousin": "cousin",
+	"aunt": "aunt", "uncle": "uncle", "grandmother": "grandmother", "grandfather": "grandfather",
+	"grandma": "grandmother", "grandpa": "grandfather", "granny": "grandmother", "grandparents": "grandparent",
+	"niece": "niece", "nephew": "nephew", "neighbour": "neighbor", "neighbor": "neighbor", "roommate": "roommate",
+	"flatmate": "roommate", "teammate": "colleague", "mentor": "mentor", "stepmother": "mother", "stepfather": "father",
+	"stepmom": "mother", "stepdad": "father", "twin": "sibling", "grandson": "grandchild", "granddaughter": "grandchild",
+	"grandkids": "grandchild", "grandchildren": "grandchild", "in-laws": "in_law", "mother-in-law": "mother_in_law", "team lead": "manager", "line manager": "manager",
+	"father-in-law": "father_in_law", "best friend": "friend", "bestie": "friend", "buddy": "friend", "pal": "friend",
+}
+
+// universalRelations everyone has: "my parents" gets a subject of its own
+// but no fact saying the speaker has parents.
+var universalRelations = map[string]bool{"parent": true, "grandparent": true, "grandmother": true, "grandfather": true}
+
+// unnamedRelations are the relation words a person writes down even when no
+// name is given ("my husband and kids"); friends, colleagues and family in
+// general are not.
+var unnamedRelations = map[string]bool{"mother": true, "father": true, "parent": true, "husband": true, "wife": true,
+	"spouse": true, "partner": true, "son": true, "daughter": true, "child": true, "sibling": true, "sister": true,
+	"brother": true, "grandmother": true, "grandfather": true, "grandparent": true, "aunt": true, "uncle": true,
+	"cousin": true, "niece": true, "nephew": true, "mentor": true, "manager": true, "grandchild": true,
+	"mother_in_law": true, "father_in_law": true, "in_law": true}
+
+func relationAlternation() string {
+	var ws []string
+	for w := range relations {
+		ws = append(ws, regexp.QuoteMeta(w))
+	}
+	// Longest first so "grandmother" wins over "mother".
+	slices.SortFunc(ws, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return strings.Compare(a, b)
+	})
+	return `(` + strings.Join(ws, "|") + `)`
+}
+
+// petWords: a hand-written core of common pets (the WordNet list leaves out
+// words with other senses, "dog" among them) and the generated list.
+var petWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`dog cat puppy kitten rabbit bunny hamster parrot bird fish goldfish horse pony
+		turtle tortoise snake lizard ferret guinea-pig gecko iguana budgie cockatiel parakeet chinchilla gerbil rat
+		mouse hedgehog chicken chickens goat pig`) {
+		m[w] = true
+	}
+	for w := range lexPets {
+		if !strings.Contains(w, " ") {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+func petAlternation() string {
+	var ws []string
+	for w := range petWords {
+		ws = append(ws, regexp.QuoteMeta(w))
+	}
+	slices.SortFunc(ws, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return strings.Compare(a, b)
+	})
+	return `(` + strings.Join(ws, "|") + `)`
+}
+
+// ownables are things "my …" says the speaker owns.
+const ownables = `(studio|store|shop|business|company|startup|restaurant|bakery|cafe|café|bar|gym|salon|farm|boat|car|truck|motorcycle|motorbike|bike|house|apartment|flat|condo|cabin|cottage|podcast|blog|channel|brand|label|band|garden|boutique)`
+
+func pluralKey(k string) string {
+	switch k {
+	case "child", "grandchild":
+		return k + "ren"
+	case "in_law":
+		return "in-laws"
+	}
+	return strings.ReplaceAll(k, "_", "-") + "s"
+}
+
+func relKey(w string) string { return relations[strings.ToLower(w)] }
+
+// EntityKind says what a claim names, for the predicates whose claim is an
+// entity of the graph (lives_in → place, works_at → organization, sister →
+// person …); for the rest (likes, plans, age …) it is "" and no edge is made.
+func EntityKind(pred string) string {
+	switch pred {
+	case "lives_in", "from", "travels_to", "works_in", "visited", "moved", "was_in":
+		return "place"
+	case "works_at", "volunteers_at", "studies_at":
+		return "organization"
+	case "has_pet":
+		return "animal"
+	case "owns":
+		return "thing"
+	case "name", "manager", "married_to", "visits":
+		return "person"
+	}
+	if _, ok := relationKeys[pred]; ok {
+		return "person"
+	}
+	return ""
+}
+
+var relationKeys = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range relations {
+		m[k] = true
+	}
+	return m
+}()
+
+const (
+	fp   = `(?i:\b(?:i|we|and i|and we))`                                 // first person subject
+	fpbe = `(?i:\b(?:i'm|i am|im|we're|we are|i are|and i are|and i am))` // first person + be
+	// aux: what may stand between a subject and its verb; mode() reads it.
+	aux  = `(?i:(?:'ve|'m|'re|'d|'ll)?(?:\s+(?:now|currently|still|also|just|recently|finally|actually|really|absolutely|truly|totally|do|does|did|don't|do not|didn't|did not|not|no longer|never|always|already|'ve|have|'ve been|have been|been|'m|am|'re|are|was|were|'d|had|would|will|'ll|might|may|could|should|can|want to|wanna|'d love to|would love to|'d like to|would like to|hope to|hoping to|plan to|planning to|planning on|intend to|going to|gonna|used to|need to|have to|got to|gotta|thinking of|thinking about|considering|looking forward to|excited to|keen to|ready to|even|sometimes|usually|often|kinda|kind of|sort of|so|super|both|all|definitely|honestly|seriously|personally|mostly|especially|originally|officially|eventually|happily|proudly))*)`
+	nm   = `(` + nameRE + `)` // a name
+	mods = `(?i:(?:best|closest|good|old|older|younger|little|big|new|dear|twin|lovely|amazing|wonderful|beloved|baby|eldest|oldest|youngest|two|three|late)\s+)*`
+)
+
+var (
+	rel = relationAlternation()
+	pet = petAlternation()
+	// subject-pass patterns
+	appositiveRE  = regexp.MustCompile(`^` + nm + `,\s+(?i:my|our)\s+` + mods + `(?i:` + rel + `),\s+`)
+	myRelNameRE   = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called|named)\s+)?` + nm)
+	nameIsRelRE   = regexp.MustCompile(nm + `(?i:\s+is\s+(?:my|our)\s+)` + mods + `(?i:` + rel + `)\b`)
+	relIsNameRE   = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)(?i:\s+is\s+(?:called\s+|named\s+)?)` + nm)
+	relPairRE     = regexp.MustCompile(`(?i:(\bmy\s+` + mods + rel + `s?)\s+and\s+)` + rel + `\b`)
+	othersRelRE   = regexp.MustCompile(nm + `'s\s+(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called\s+|named\s+)?)` + nm)
+	subjectVerbRE = regexp.MustCompile(`(?i)^(?:(?:also|still|now|just|really|always|never|often|usually)\s+)*(?:is|are|was|were|has|have|had|lives|live|lived|works|work|worked|loves|love|likes|like|enjoys|moved|got|gets|called|came|went|said|says|will|would|'s|'re|keeps|makes|made|took|takes|passed|died|started|starts|bought|plays|teaches|runs|owns|does|did|can|could)\b`)
+	myRelRE       = regexp.MustCompile(`(?i:\b(?:my|our|the)\s+)` + mods + `(?i:` + rel + `)s?\b`)
+)
+
+// subjectPass reads the relations named in the clause and replaces "my
+// brother Bob" by "Bob" and "my mom" by a placeholder for "Alice's mother",
+// so the rules that follow see a subject.
+func (c *clause) subjectPass(s string) string {
+	if secondRE.MatchString(c.raw) || condRE.MatchString(c.raw) || questionW.MatchString(c.raw) {
+		return s
+	}
+	relate := func(word, who string, conf int) {
+		key := relKey(word)
+		if key == "" || who == "" {
+			return
+		}
+		c.neg, c.fore = false, false
+		if strings.HasPrefix(who, "\x01") {
+			c.add(c.speaker, key, who, World, conf)
+		} else if n := name(who); n != "" {
+			c.named[key] = true
+			c.known[n] = true
+			c.add(c.speaker, key, n, World, conf)
+		}
+	}
+	// "my husband and kids" → "my husband and my kids"
+	s = relPairRE.ReplaceAllString(s, "${1} and my ${3}")
+	if m := appositiveRE.FindStringSubmatch(s); m != nil {
+		if n := name(m[1]); n != "" {
+			relate(m[2], n, confFirst)
+			s = n + " " + s[len(m[0]):]
+		}
+	}
+	s = relIsNameRE.ReplaceAllStringFunc(s, func(x string) string {
+		m := relIsNameRE.FindStringSubmatch(x)
+		if n := name(m[2]); n != "" {
+			relate(m[1], n, confFirst)
+		}
+		return x
+	})
+	s = nameIsRelRE.ReplaceAllStringFunc(s, func(x string) string {
+		m := nameIsRelRE.FindStringSubmatch(x)
+		if n := name(m[1]); n != "" {
+			relate(m[2], n, confFirst)
+		}
+		return x
+	})
+	s = myRelNameRE.ReplaceAllStringFunc(s, func(x string) string {
+		m := myRelNameRE.FindStringSubmatch(x)
+		n := name(m[2])
+		if n == "" || strings.HasPrefix(n, "\x01") || (!strings.Contains(n, " ") && !lexNames.has(n) && lexPlaces.has(n)) {
+			return x
+		}
+		relate(m[1], n, confFirst)
+		return n + x[len(m[0])-len(m[2])+len(n):]
+	})
+	s = othersRelRE.ReplaceAllStringFunc(s, func(x string) string {
+		m := othersRelRE.FindStringSubmatch(x)
+		a, b := name(m[1]), name(m[3])
+		if a == "" || b == "" || strings.HasPrefix(a, "\x01") || strings.HasPrefix(b, "\x01") || relKey(m[2]) == "" {
+			return x
+		}
+		c.add(a, relKey(m[2]), b, World, confThird)
+		c.known[b] = true
+		return b + x[len(m[0])-len(m[3])+len(b):]
+	})
+	myRelWords := map[int]string{}
+	s = myRelRE.ReplaceAllStringFunc(s, func(x string) string {
+		m := myRelRE.FindStringSubmatch(x)
+		word := strings.ToLower(m[1])
+		key := relKey(word)
+		lower := strings.ToLower(x)
+		if strings.HasPrefix(lower, "our ") {
+			return x // "our kids" is as often everyone's
+		}
+		if strings.HasPrefix(lower, "the ") && !(word == "gf" || word == "bf" || word == "wife" || word == "hubby" || word == "husband") {
+			return x
+		}
+		if !unnamedRelations[key] || c.named[key] {
+			return x
+		}
+		plural := word == "kids" || word == "children" || word == "siblings" || word == "parents" || word == "grandparents" ||
+			word == "grandkids" || word == "grandchildren" || (strings.HasSuffix(x, "s") && !strings.HasSuffix(word, "s"))
+		who := displayName(c.speaker) + "'s " + strings.ReplaceAll(key, "_", "-")
+		if plural {
+			who = displayName(c.speaker) + "'s " + pluralKey(key)
+		}
+		c.subjects = append(c.subjects, who)
+		myRelWords[len(c.subjects)-1] = x
+		ph := "\x01" + strconv.Itoa(len(c.subjects)-1) + "\x01"
+		if !universalRelations[key] {
+			relate(word, ph, confLoose)
+		}
+		return ph
+	})
+	// A placeholder stands only where it is a subject: at the start of the
+	// clause, after a name it is paired with, or before a verb; elsewhere
+	// the words stay as written ("We are visiting my parents").
+	s = placeholderRE.ReplaceAllStringFunc(s, func(ph string) string {
+		i := strings.Index(s, ph)
+		before := strings.TrimSpace(s[:i])
+		after := strings.TrimSpace(s[i+len(ph):])
+		lb := strings.ToLower(before)
+		if before == "" || lb == "and" || lb == "but" || lb == "so" || strings.HasSuffix(before, ",") ||
+			subjectVerbRE.MatchString(after) {
+			return ph
+		}
+		k, _ := strconv.Atoi(placeholderRE.FindStringSubmatch(ph)[1])
+		return myRelWords[k]
+	})
+	return s
+}
