@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/oklog/ulid/v2"
 
+	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/closer"
 	"github.com/memhive/memhive/extract"
 	"github.com/memhive/memhive/internal/dbtest"
@@ -26,7 +27,7 @@ func insert(t *testing.T, pool *pgxpool.Pool, member string, eps ...ep) []string
 	for _, e := range eps {
 		id := ulid.Make().String()
 		_, err := pool.Exec(context.Background(), `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, member, id, e.session, e.channel, e.role, e.speaker, e.audience, e.text, e.at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, member, id, e.session, e.channel, e.role, e.speaker, memhive.NormalizeAudience(e.audience), e.text, e.at)
 		if err != nil {
 			t.Fatal(err)
 		}
