@@ -22,6 +22,7 @@ import (
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/config"
+	"github.com/memhive/memhive/node"
 )
 
 // Version is set at build time with -ldflags "-X github.com/memhive/memhive/cli.Version=…".
@@ -215,7 +216,14 @@ func (t *target) connectNATS() (*nats.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	nc, err := nats.Connect(u, nats.Name("memhive-cli"))
+	// The embedded server of a memhive on this machine: its own credentials
+	// from the data directory; a given NATS: MEMHIVE_NATS_URL's credentials,
+	// MEMHIVE_NATS_CREDS or MEMHIVE_NATS_NKEY.
+	opts, err := node.NATSClientOptions(t.cfg, t.cfg.NATSURL == "")
+	if err != nil {
+		return nil, err
+	}
+	nc, err := nats.Connect(u, append(opts, nats.Name("memhive-cli"))...)
 	if err != nil {
 		return nil, fmt.Errorf("nats at %s: %w", u, err)
 	}

@@ -152,6 +152,14 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 // postgres://memhive@/memhive?host=%2Fdata%2Fpg%2Fsock&port=5432&sslmode=disable
 func (c *Cluster) URL() string { return c.url }
 
+// URLAs is URL with another role (the socket trusts any role that exists;
+// see the package comment for who can reach the socket).
+func (c *Cluster) URLAs(role string) string {
+	u, _ := url.Parse(c.url)
+	u.User = url.User(role)
+	return u.String()
+}
+
 // SocketDir is the directory holding the cluster's unix socket.
 func (c *Cluster) SocketDir() string { return c.sockDir }
 
