@@ -97,4 +97,3 @@ func TestHTTPAuth(t *testing.T) {
 		}
 	}
 }
-

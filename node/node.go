@@ -41,25 +41,25 @@ import (
 
 // Node is a running memhive process.
 type Node struct {
-	Config    *config.Config
-	Log       *slog.Logger
-	NATS      *server.Server // nil when NATSURL was given
-	NC        *nats.Conn
-	JS        jetstream.JetStream
-	PG        *localpg.Cluster // nil when DatabaseURL was given
-	Pool      *pgxpool.Pool    // as the runtime role (episodes.RuntimeRole): no UPDATE or DELETE of the record
-	Keys      *apikey.Store    // the HTTP surfaces' API keys
+	Config *config.Config
+	Log    *slog.Logger
+	NATS   *server.Server // nil when NATSURL was given
+	NC     *nats.Conn
+	JS     jetstream.JetStream
+	PG     *localpg.Cluster // nil when DatabaseURL was given
+	Pool   *pgxpool.Pool    // as the runtime role (episodes.RuntimeRole): no UPDATE or DELETE of the record
+	Keys   *apikey.Store    // the HTTP surfaces' API keys
 	// OperatorKeyFile holds the operator API key (/metrics, /readyz), 0600.
 	OperatorKeyFile string
-	Hive      *cells.Hive
-	Recall    *recall.Service
-	Embedder  embed.Embedder // nil when none
-	Model     *model.Client  // the one model client (tier 2, the model extractor); nil when the synthesizer cell is off
-	EmbedNote string         // why there is no embedder, when there is none
-	Registry  *prometheus.Registry
-	HTTPAddr  string
-	NATSURL   string
-	DBURL     string
+	Hive            *cells.Hive
+	Recall          *recall.Service
+	Embedder        embed.Embedder // nil when none
+	Model           *model.Client  // the one model client (tier 2, the model extractor); nil when the synthesizer cell is off
+	EmbedNote       string         // why there is no embedder, when there is none
+	Registry        *prometheus.Registry
+	HTTPAddr        string
+	NATSURL         string
+	DBURL           string
 
 	owner    *pgxpool.Pool   // the schema owner's pool, during Start only (migrations, grants, keys, indexes)
 	natsOpts *server.Options // the embedded server's, for reloads of its users
