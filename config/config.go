@@ -42,6 +42,10 @@ type Config struct {
 	// switches DatabaseURL's connections to the NOLOGIN role memhive_app
 	// with SET ROLE.
 	AppDatabaseURL string `json:"app_database_url,omitempty" env:"MEMHIVE_APP_DATABASE_URL"`
+	// PGRootHome is where the private Postgres cluster lives when memhive
+	// runs as root and the postgres system user cannot reach DataDir
+	// (internal/localpg). Default /var/lib/memhive-pg.
+	PGRootHome string `json:"pg_root_home,omitempty" env:"MEMHIVE_PG_HOME"`
 	// NATSPort is the embedded server's port. 0: 4222, or a free port when
 	// 4222 is taken (said in the log and recorded in DataDir).
 	NATSPort int `json:"nats_port,omitempty" env:"MEMHIVE_NATS_PORT"`

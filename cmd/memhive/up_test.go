@@ -64,7 +64,8 @@ func startUp(t *testing.T, bin, data string) *upProc {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, "up", "--data", data)
-	cmd.Env = append(os.Environ(), "MEMHIVE_EMBEDDER=hash", "MEMHIVE_HTTP_ADDR=127.0.0.1:0", "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=")
+	cmd.Env = append(os.Environ(), "MEMHIVE_EMBEDDER=hash", "MEMHIVE_HTTP_ADDR=127.0.0.1:0", "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=",
+		"MEMHIVE_PG_HOME="+pgHome(t, data))
 	cmd.Stdout, cmd.Stderr = logf, logf
 	_ = os.Remove(config.AddressesFile(data))
 	if err := cmd.Start(); err != nil {
@@ -90,6 +91,28 @@ func startUp(t *testing.T, bin, data string) *upProc {
 	t.Fatalf("memhive up did not come up in 120s; log:\n%s", logData)
 	return nil
 }
+
+// pgHome is where a private cluster goes when memhive runs as root and the
+// postgres user cannot reach the test's temp dir: one per data dir, under
+// a searchable temp dir, removed when the test ends (not /var/lib).
+func pgHome(t *testing.T, data string) string {
+	t.Helper()
+	if d, ok := pgHomes.Load(data); ok {
+		return d.(string)
+	}
+	d, err := os.MkdirTemp("", "memhive-up-pg-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	pgHomes.Store(data, filepath.Join(d, "pg"))
+	return filepath.Join(d, "pg")
+}
+
+var pgHomes sync.Map
 
 func runCLI(t *testing.T, bin, data string, args ...string) string {
 	t.Helper()

@@ -233,7 +233,7 @@ func TestTwoClustersSideBySide(t *testing.T) {
 		wg.Go(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), deadline)
 			defer cancel()
-			cs[i], errs[i] = Start(ctx, Options{Dir: filepath.Join(base, strconv.Itoa(i)), Logger: testLogger(t), initNoSync: true})
+			cs[i], errs[i] = Start(ctx, Options{Dir: filepath.Join(base, strconv.Itoa(i)), RootHome: testRootHome(t), Logger: testLogger(t), initNoSync: true})
 		})
 	}
 	wg.Wait()
@@ -266,7 +266,7 @@ func TestSameDirTwiceIsRefused(t *testing.T) {
 	start(t, Options{Dir: dir})
 	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
-	c, err := Start(ctx, Options{Dir: dir, Logger: testLogger(t)})
+	c, err := Start(ctx, Options{Dir: dir, RootHome: testRootHome(t), Logger: testLogger(t)})
 	if err == nil {
 		_ = c.Stop(ctx)
 		t.Fatal("second Start on the same directory succeeded")
