@@ -372,7 +372,8 @@ func TestTwoUpsSideBySide(t *testing.T) {
 	start := func(data string) *upProc {
 		logf, _ := os.Create(data + ".log")
 		cmd := exec.Command(bin, "up", "--data", data)
-		cmd.Env = append(os.Environ(), "MEMHIVE_EMBEDDER=hash", "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=", "MEMHIVE_HTTP_ADDR=", "MEMHIVE_NATS_PORT=")
+		cmd.Env = append(os.Environ(), "MEMHIVE_EMBEDDER=hash", "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=", "MEMHIVE_HTTP_ADDR=", "MEMHIVE_NATS_PORT=",
+			"MEMHIVE_PG_HOME="+pgHome(t, data))
 		cmd.Stdout, cmd.Stderr = logf, logf
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
