@@ -17,11 +17,13 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/config"
+	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/node"
 )
 
@@ -236,6 +238,39 @@ func (t *target) connectDB(ctx context.Context) (*pgxpool.Pool, error) {
 		return nil, err
 	}
 	pool, err := pgxpool.New(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("database: %w", err)
+	}
+	return pool, nil
+}
+
+// connectRuntimeDB connects as memhive's runtime role (for the commands
+// that serve memory, not administer it): MEMHIVE_APP_DATABASE_URL when set,
+// else the owner's URL switched to episodes.RuntimeRole with SET ROLE.
+func (t *target) connectRuntimeDB(ctx context.Context) (*pgxpool.Pool, error) {
+	u, err := t.dbURL()
+	if err != nil {
+		return nil, err
+	}
+	role := episodes.RuntimeRole
+	if t.cfg.AppDatabaseURL != "" {
+		u, role = t.cfg.AppDatabaseURL, ""
+	}
+	pcfg, err := pgxpool.ParseConfig(u)
+	if err != nil {
+		return nil, err
+	}
+	if role != "" {
+		pcfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+			_, err := c.Exec(ctx, "SET ROLE "+pgx.Identifier{role}.Sanitize())
+			return err
+		}
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
 	if err != nil {
 		return nil, err
 	}
