@@ -68,6 +68,10 @@ func (a *api) authenticate(route, kind string, member func(r *http.Request) stri
 		m := ""
 		if kind == apikey.KindAssistant {
 			m = member(r)
+			if m == "" {
+				a.fail(w, route, memhive.Errorf(memhive.CodeInvalidMember, "name the member: the path, or the %s header on /mcp", HeaderMember))
+				return
+			}
 			if !memhive.ValidMember(m) {
 				a.fail(w, route, memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(m)))
 				return
