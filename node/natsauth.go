@@ -72,7 +72,7 @@ func natsUsers(dataDir, prefix string) ([]*server.User, error) {
 // HashNATSPassword is the stored form of an assistant's NATS password (the
 // server compares bcrypt hashes itself).
 func HashNATSPassword(pw string) (string, error) {
-	h, err := bcrypt.GenerateFromPassword([]byte(pw), 11)
+	h, err := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.DefaultCost)
 	return string(h), err
 }
 

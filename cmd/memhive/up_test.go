@@ -228,7 +228,7 @@ func TestUpAuth(t *testing.T) {
 	created.InboxPrefix, _ = k["inbox_prefix"].(string)
 	var anc *nats.Conn
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-		anc, err = nats.Connect(p.addr.NATSURL, nats.UserInfo(created.User, created.Password), nats.CustomInboxPrefix(created.InboxPrefix))
+		anc, err = nats.Connect(p.addr.NATSURL, nats.UserInfo(created.User, created.Password), nats.CustomInboxPrefix(created.InboxPrefix), nats.Timeout(10*time.Second))
 		if err == nil {
 			break
 		}
