@@ -17,11 +17,14 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/config"
+	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/node"
 )
 
 // Version is set at build time with -ldflags "-X github.com/memhive/memhive/cli.Version=…".
@@ -215,7 +218,14 @@ func (t *target) connectNATS() (*nats.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	nc, err := nats.Connect(u, nats.Name("memhive-cli"))
+	// The embedded server of a memhive on this machine: its own credentials
+	// from the data directory; a given NATS: MEMHIVE_NATS_URL's credentials,
+	// MEMHIVE_NATS_CREDS or MEMHIVE_NATS_NKEY.
+	opts, err := node.NATSClientOptions(t.cfg, t.cfg.NATSURL == "")
+	if err != nil {
+		return nil, err
+	}
+	nc, err := nats.Connect(u, append(opts, nats.Name("memhive-cli"))...)
 	if err != nil {
 		return nil, fmt.Errorf("nats at %s: %w", u, err)
 	}
@@ -228,6 +238,39 @@ func (t *target) connectDB(ctx context.Context) (*pgxpool.Pool, error) {
 		return nil, err
 	}
 	pool, err := pgxpool.New(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("database: %w", err)
+	}
+	return pool, nil
+}
+
+// connectRuntimeDB connects as memhive's runtime role (for the commands
+// that serve memory, not administer it): MEMHIVE_APP_DATABASE_URL when set,
+// else the owner's URL switched to episodes.RuntimeRole with SET ROLE.
+func (t *target) connectRuntimeDB(ctx context.Context) (*pgxpool.Pool, error) {
+	u, err := t.dbURL()
+	if err != nil {
+		return nil, err
+	}
+	role := episodes.RuntimeRole
+	if t.cfg.AppDatabaseURL != "" {
+		u, role = t.cfg.AppDatabaseURL, ""
+	}
+	pcfg, err := pgxpool.ParseConfig(u)
+	if err != nil {
+		return nil, err
+	}
+	if role != "" {
+		pcfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+			_, err := c.Exec(ctx, "SET ROLE "+pgx.Identifier{role}.Sanitize())
+			return err
+		}
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
 	if err != nil {
 		return nil, err
 	}

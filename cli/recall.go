@@ -183,7 +183,7 @@ Answers come from the memhive running on this machine (over NATS).`)
 	ctx, cancel := signalContext()
 	defer cancel()
 	var mem gateway.Memorizer
-	if pool, err := t.connectDB(ctx); err == nil {
+	if pool, err := t.connectRuntimeDB(ctx); err == nil {
 		defer pool.Close()
 		mem = rememberService(pool)
 	}

@@ -22,8 +22,16 @@ socket. It applies the migrations, starts the cells the hive template names,
 serves HTTP (API, /metrics, /mcp) on 127.0.0.1:7077 or a free port, and
 records what runs where in DIR/addresses.json for the other commands.
 
+Nothing is open: every HTTP route but /healthz needs an API key (memhive
+keys create); on first start memhive makes an operator key (for /metrics
+and /readyz) into DIR/credentials/operator.key and its own NATS password
+into DIR/credentials/nats.json (0600, directory 0700); the embedded NATS
+refuses clients without credentials. The log line "memhive is up" says
+where the operator key is.
+
 Environment: MEMHIVE_DATA, MEMHIVE_DATABASE_URL, MEMHIVE_NATS_URL,
-MEMHIVE_NATS_PORT, MEMHIVE_HTTP_ADDR, MEMHIVE_EMBEDDER (wink|hash|openai|none),
+MEMHIVE_NATS_PORT, MEMHIVE_NATS_CREDS, MEMHIVE_NATS_NKEY,
+MEMHIVE_APP_DATABASE_URL, MEMHIVE_PG_HOME, MEMHIVE_HTTP_ADDR, MEMHIVE_EMBEDDER (wink|hash|openai|none),
 MEMHIVE_MODEL_URL and MEMHIVE_MODEL (tier 2); see docs/ and memhive config show.`)
 	data := fs.String("data", "", "data directory (default $MEMHIVE_DATA or ~/.memhive)")
 	file := fs.String("config", "", "config file (JSON)")

@@ -30,6 +30,22 @@ type Config struct {
 	// NATSURL points at an existing NATS with JetStream. Empty: memhive
 	// runs an embedded server with its state in DataDir/nats.
 	NATSURL string `json:"nats_url,omitempty" env:"MEMHIVE_NATS_URL"`
+	// NATSCreds is a NATS .creds file (JWT and nkey seed) for NATSURL.
+	// Credentials may also be in the URL (nats://user:password@host,
+	// nats://token@host).
+	NATSCreds string `json:"nats_creds,omitempty" env:"MEMHIVE_NATS_CREDS"`
+	// NATSNKey is a file holding an nkey seed (SU…) for NATSURL.
+	NATSNKey string `json:"nats_nkey,omitempty" env:"MEMHIVE_NATS_NKEY"`
+	// AppDatabaseURL, with DatabaseURL, is a second login for memhive's
+	// queries at run time (a role granted the runtime privileges, see
+	// docs/surfaces.md); DatabaseURL then only migrates. Empty: memhive
+	// switches DatabaseURL's connections to the NOLOGIN role memhive_app
+	// with SET ROLE.
+	AppDatabaseURL string `json:"app_database_url,omitempty" env:"MEMHIVE_APP_DATABASE_URL"`
+	// PGRootHome is where the private Postgres cluster lives when memhive
+	// runs as root and the postgres system user cannot reach DataDir
+	// (internal/localpg). Default /var/lib/memhive-pg.
+	PGRootHome string `json:"pg_root_home,omitempty" env:"MEMHIVE_PG_HOME"`
 	// NATSPort is the embedded server's port. 0: 4222, or a free port when
 	// 4222 is taken (said in the log and recorded in DataDir).
 	NATSPort int `json:"nats_port,omitempty" env:"MEMHIVE_NATS_PORT"`
@@ -180,10 +196,19 @@ func (c *Config) Redacted() Config {
 		}
 	}
 	out.DatabaseURL = redactURL(out.DatabaseURL)
+	out.AppDatabaseURL = redactURL(out.AppDatabaseURL)
+	out.NATSURL = redactURL(out.NATSURL)
 	return out
 }
 
 func redactURL(u string) string {
+	if strings.Contains(u, ",") {
+		parts := strings.Split(u, ",")
+		for i, p := range parts {
+			parts[i] = redactURL(p)
+		}
+		return strings.Join(parts, ",")
+	}
 	at := strings.LastIndex(u, "@")
 	scheme := strings.Index(u, "://")
 	if at < 0 || scheme < 0 || at < scheme {
@@ -192,6 +217,9 @@ func redactURL(u string) string {
 	cred := u[scheme+3 : at]
 	if user, _, ok := strings.Cut(cred, ":"); ok {
 		return u[:scheme+3] + user + ":(set)" + u[at:]
+	}
+	if strings.HasPrefix(u, "nats") || strings.HasPrefix(u, "tls") {
+		return u[:scheme+3] + "(token)" + u[at:] // nats://token@host
 	}
 	return u
 }

@@ -126,7 +126,7 @@ func TestEndToEndNATS(t *testing.T) {
 func TestEndToEndHTTP(t *testing.T) {
 	t.Parallel()
 	h := setupHive(t)
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: h.rec, Memorizer: h.mem}))
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.mem}))
 	t.Cleanup(srv.Close)
 	u := srv.URL + "/v1/members/alice/recall"
 	ask := func(aud string) *recall.Answer {
@@ -249,7 +249,7 @@ func TestEndToEndMCPStdio(t *testing.T) {
 func TestEndToEndMCPStreamableHTTP(t *testing.T) {
 	t.Parallel()
 	h := setupHive(t)
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: h.rec, Memorizer: h.mem}))
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.mem}))
 	t.Cleanup(srv.Close)
 	answer := func(b gateway.Binding) *recall.Answer {
 		cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(b))

@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/apikey"
 	"github.com/memhive/memhive/gateway"
 	"github.com/memhive/memhive/internal/natstest"
 	"github.com/memhive/memhive/recall"
@@ -28,6 +29,15 @@ import (
 
 // quiet keeps the servers' logs out of the test output.
 var quiet = slog.New(slog.DiscardHandler)
+
+// The HTTP surfaces' keys in these tests: testKey is assistant talky's for
+// alice and bob (post and connectHTTP send it unless told otherwise),
+// opKey an operator's.
+var (
+	testKeys = apikey.NewMemory()
+	testKey  = testKeys.MustCreate(apikey.Spec{Members: []string{"alice", "bob"}, Assistant: "talky"})
+	opKey    = testKeys.MustCreate(apikey.Spec{Kind: apikey.KindOperator})
+)
 
 // echo is a Recaller that answers with the request it was given, so a test
 // can see exactly what each surface bound. It stands in for the read path,
@@ -356,14 +366,24 @@ func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func connectHTTP(t *testing.T, url string, h http.Header) *mcp.ClientSession {
 	t.Helper()
-	tr := &mcp.StreamableClientTransport{Endpoint: url, DisableStandaloneSSE: true,
-		HTTPClient: &http.Client{Transport: headerTransport{h: h, base: http.DefaultTransport}}}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), tr, nil)
+	cs, err := tryConnectHTTP(url, h)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cs.Close() })
 	return cs
+}
+
+// tryConnectHTTP opens an MCP session over /mcp with the headers h and,
+// unless h has one, testKey.
+func tryConnectHTTP(url string, h http.Header) (*mcp.ClientSession, error) {
+	h = h.Clone()
+	if _, ok := h["Authorization"]; !ok {
+		h.Set("Authorization", "Bearer "+testKey)
+	}
+	tr := &mcp.StreamableClientTransport{Endpoint: url, DisableStandaloneSSE: true,
+		HTTPClient: &http.Client{Transport: headerTransport{h: h, base: http.DefaultTransport}}}
+	return mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), tr, nil)
 }
 
 func bindingHeaders(b gateway.Binding) http.Header {
@@ -386,29 +406,36 @@ func TestMCPOverHTTPHeaders(t *testing.T) {
 		}
 		return "0", name == "talky"
 	}
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: echo{}, Memorizer: &note{}, TierFor: tiers}))
+	cognyKey := testKeys.MustCreate(apikey.Spec{Members: []string{"alice"}, Assistant: "cogny"})
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}, Memorizer: &note{}, TierFor: tiers}))
 	t.Cleanup(srv.Close)
 
-	cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(alice))
+	// The key's assistant (talky) fixes the tier: its template says 0.
+	h := bindingHeaders(alice)
+	h.Del(gateway.HeaderTier)
+	cs := connectHTTP(t, srv.URL+"/mcp", h)
 	res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "q"})
 	if res.IsError {
 		t.Fatal(text)
 	}
-	if got := echoed(t, &recall.Answer{Text: text}); got.Member != "alice" || got.Tier != "1" || got.Session != "s-1" ||
+	if got := echoed(t, &recall.Answer{Text: text}); got.Member != "alice" || got.Tier != "0" || got.Session != "s-1" ||
 		strings.Join(got.Audience, ",") != "member:alice,person:bob" {
 		t.Fatalf("bound %+v", got)
 	}
-
-	// No tier header: the assistant's configured tier fills it.
-	h := bindingHeaders(alice)
-	h.Del(gateway.HeaderTier)
-	cs = connectHTTP(t, srv.URL+"/mcp", h)
-	res, text = callTool(t, cs, gateway.RecallTool, map[string]any{"query": "q"})
-	if res.IsError || echoed(t, &recall.Answer{Text: text}).Tier != "0" {
-		t.Fatalf("tier from template: %s", text)
+	// A header that names another tier or another assistant than the key's is refused.
+	for _, hdr := range [][2]string{{gateway.HeaderTier, "1"}, {gateway.HeaderAssistant, "cogny"}} {
+		h := bindingHeaders(alice)
+		h.Del(gateway.HeaderTier)
+		h.Set(hdr[0], hdr[1])
+		if _, err := tryConnectHTTP(srv.URL+"/mcp", h); err == nil || !strings.Contains(err.Error(), "Forbidden") {
+			t.Fatalf("%s: %s: want 403, got %v", hdr[0], hdr[1], err)
+		}
 	}
-	// An assistant whose template sets no tier.
-	h.Set(gateway.HeaderAssistant, "cogny")
+	// A key of an assistant whose template sets no tier.
+	h = bindingHeaders(alice)
+	h.Del(gateway.HeaderTier)
+	h.Del(gateway.HeaderAssistant)
+	h.Set("Authorization", "Bearer "+cognyKey)
 	cs = connectHTTP(t, srv.URL+"/mcp", h)
 	res, text = callTool(t, cs, gateway.RecallTool, map[string]any{"query": "q"})
 	if code := toolErrorCode(t, res, text); code != memhive.CodeMemoryNotConfigured || !strings.Contains(text, "cogny") {
@@ -425,8 +452,32 @@ func post(t *testing.T, url string, body string, hdr ...string) (int, []byte) {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+testKey)
 	for i := 0; i+1 < len(hdr); i += 2 {
+		if hdr[i+1] == "" {
+			req.Header.Del(hdr[i])
+			continue
+		}
 		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+// get GETs url with key ("" for none).
+func get(t *testing.T, url, key string) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -450,7 +501,7 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 	t.Parallel()
 	reg := prometheus.NewRegistry()
 	ready := errors.New("nats: no servers available")
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: echo{}, Registry: reg,
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}, Registry: reg,
 		Ready: func(context.Context) error { return ready },
 		TierFor: func(a string) (string, bool) {
 			if a == "talky" {
@@ -461,7 +512,7 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 	t.Cleanup(srv.Close)
 	u := srv.URL + "/v1/members/alice/recall"
 
-	status, b := post(t, u, `{"query":"q","tier":"0","audience":["member:alice"],"channel":"web:chat","session":"s-9"}`)
+	status, b := post(t, u, `{"query":"q","tier":"1","audience":["member:alice"],"channel":"web:chat","session":"s-9"}`)
 	if status != 200 {
 		t.Fatalf("%d %s", status, b)
 	}
@@ -469,10 +520,10 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 	if err := json.Unmarshal(b, &ans); err != nil {
 		t.Fatal(err)
 	}
-	if got := echoed(t, &ans); got.Member != "alice" || got.Tier != "0" || got.Session != "s-9" {
+	if got := echoed(t, &ans); got.Member != "alice" || got.Tier != "1" || got.Session != "s-9" {
 		t.Fatalf("bound %+v", got)
 	}
-	// The tier of a named assistant fills an empty tier.
+	// The key's assistant's tier fills an empty tier.
 	status, b = post(t, u, `{"query":"q","audience":["member:alice"],"channel":"web:chat"}`, gateway.HeaderAssistant, "talky")
 	if status != 200 || !strings.Contains(string(b), `\"tier\":\"1\"`) {
 		t.Fatalf("%d %s", status, b)
@@ -483,7 +534,7 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 		status           int
 		code             memhive.Code
 	}{
-		{"not configured", "alice", `{"query":"q","audience":["member:alice"],"channel":"c"}`, 422, memhive.CodeMemoryNotConfigured},
+		{"tier not the key's", "alice", `{"query":"q","tier":"0","audience":["member:alice"],"channel":"c"}`, 403, gateway.CodeForbidden},
 		{"missing audience", "alice", `{"query":"q","tier":"1","channel":"c"}`, 400, memhive.CodeMissingAudience},
 		{"missing channel", "alice", `{"query":"q","tier":"1","audience":["member:alice"]}`, 400, memhive.CodeMissingChannel},
 		{"half-open window", "alice", `{"query":"q","tier":"1","audience":["a"],"channel":"c","window_from":"2024-05-01T00:00:00Z"}`, 400, memhive.CodeHalfOpenWindow},
@@ -491,7 +542,8 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 		{"invalid member", "Alice", `{"query":"q","tier":"1","audience":["a"],"channel":"c"}`, 400, memhive.CodeInvalidMember},
 		{"unknown field", "alice", `{"query":"q","tier":"1","audience":["a"],"channel":"c","everyone":true}`, 400, memhive.CodeMalformedRequest},
 		{"not json", "alice", `query=q`, 400, memhive.CodeMalformedRequest},
-		{"bad tier", "alice", `{"query":"q","tier":"9","audience":["a"],"channel":"c"}`, 400, memhive.CodeMalformedRequest},
+		{"bad tier", "alice", `{"query":"q","tier":"9","audience":["a"],"channel":"c"}`, 403, gateway.CodeForbidden},
+		{"member the key does not cover", "carol", `{"query":"q","tier":"1","audience":["a"],"channel":"c"}`, 403, gateway.CodeForbiddenMember},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, b := post(t, srv.URL+"/v1/members/"+tc.path+"/recall", tc.body)
@@ -505,33 +557,17 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 	if status != 404 || errCode(t, b) != memhive.CodeNotFound {
 		t.Fatalf("memorize without a memorizer: %d %s", status, b)
 	}
-	resp, err := http.Get(srv.URL + "/nowhere")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ = io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 404 || errCode(t, b) != memhive.CodeNotFound {
-		t.Fatalf("unknown route: %d %s", resp.StatusCode, b)
+	status, b = get(t, srv.URL+"/nowhere", testKey)
+	if status != 404 || errCode(t, b) != memhive.CodeNotFound {
+		t.Fatalf("unknown route: %d %s", status, b)
 	}
 
 	for path, want := range map[string]int{"/healthz": 200, "/readyz": 503} {
-		resp, err := http.Get(srv.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != want {
-			t.Fatalf("%s: %d %s", path, resp.StatusCode, b)
+		if status, b := get(t, srv.URL+path, opKey); status != want {
+			t.Fatalf("%s: %d %s", path, status, b)
 		}
 	}
-	resp, err = http.Get(srv.URL + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ = io.ReadAll(resp.Body)
-	resp.Body.Close()
+	_, b = get(t, srv.URL+"/metrics", opKey)
 	for _, want := range []string{
 		`memhive_http_requests_total{code="200",route="recall"} 2`,
 		`memhive_http_requests_total{code="400",route="recall"}`,
@@ -548,7 +584,7 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 func TestHTTPMemorize(t *testing.T) {
 	t.Parallel()
 	mem := &note{}
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: echo{}, Memorizer: mem}))
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}, Memorizer: mem}))
 	t.Cleanup(srv.Close)
 	status, b := post(t, srv.URL+"/v1/members/alice/memorize", `{"subject":"person:bob","predicate":"likes","claim":"jazz","audience":["member:alice"],"channel":"web:chat"}`)
 	if status != 201 || len(mem.got) != 1 || mem.got[0].Member != "alice" {

@@ -11,10 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/apikey"
 	"github.com/memhive/memhive/recall"
 	"github.com/memhive/memhive/remember"
 )
@@ -26,6 +28,11 @@ const MaxBody = 1 << 20
 type HTTPConfig struct {
 	// Recaller answers /v1/members/{member}/recall and the memory_recall tool. Required.
 	Recaller Recaller
+	// Keys checks the API key every route but /healthz requires
+	// (Authorization: Bearer <key> or X-Memhive-Key). Member routes and /mcp
+	// need an assistant key covering the member; /metrics and /readyz an
+	// operator key. Nil: every route but /healthz answers 401.
+	Keys Authenticator
 	// Memorizer serves /v1/members/{member}/memorize and the memorize tool;
 	// nil leaves them out (memorize answers 404).
 	Memorizer Memorizer
@@ -40,9 +47,9 @@ type HTTPConfig struct {
 	// Registry receives the HTTP metrics and is served on /metrics. Nil: a
 	// new registry.
 	Registry *prometheus.Registry
-	// TierFor returns the configured memory tier of a named assistant; it
-	// completes a request or /mcp binding that names an assistant
-	// (X-Memhive-Assistant) but no tier. Nil: no lookup.
+	// TierFor returns the configured memory tier of a named assistant: the
+	// tier of every request is the tier of its key's assistant. Nil: no
+	// templates, the request's own tier stands.
 	TierFor func(assistant string) (string, bool)
 	// MaxChars caps the model-facing text of an answer. 0: 8000; negative: no cap.
 	MaxChars int
@@ -141,14 +148,19 @@ type api struct {
 //	POST /v1/members/{member}/recall    body: recall.Request without member; answer JSON
 //	POST /v1/members/{member}/memorize  body: remember.Request without member; result JSON
 //	POST /v1/members/{member}/<tool>    update_memory, forget, list_memories, review_memories,
-//	                                    edit_profile: body = the tool's arguments, binding in the
-//	                                    X-Memhive-* headers; result JSON
-//	GET  /healthz                       the process is alive
-//	GET  /readyz                        Postgres and NATS are reachable (cfg.Ready)
-//	GET  /metrics                       Prometheus, over cfg.Registry
-//	     /mcp                           MCP over streamable HTTP, bound by X-Memhive-* headers
+//	                                    edit_profile: body = the tool's arguments, audience,
+//	                                    channel and asker in the X-Memhive-* headers; result JSON
+//	GET  /healthz                       the process is alive (the one open route)
+//	GET  /readyz                        Postgres and NATS are reachable (cfg.Ready); operator key
+//	GET  /metrics                       Prometheus, over cfg.Registry; operator key
+//	     /mcp                           MCP over streamable HTTP, bound by the key and the
+//	                                    X-Memhive-* headers
 //
-// Every error is {"error": {"code", "message"}} with the status of Status.
+// Every route but /healthz needs an API key (cfg.Keys): the member routes
+// and /mcp an assistant key that covers the member, whose assistant fixes
+// the tier; the operator routes an operator key. Every error is
+// {"error": {"code", "message"}} with the status of Status: 401
+// unauthenticated, 403 forbidden_member or forbidden.
 func NewHTTP(cfg HTTPConfig) http.Handler {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -167,25 +179,45 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 	}
 	a := &api{cfg: cfg, log: cfg.Logger.With("cell", "gateway"), metrics: newHTTPMetrics(cfg.Registry)}
 	mux := http.NewServeMux()
-	handle := func(pattern, route string, h http.HandlerFunc) {
-		mux.Handle(pattern, a.metrics.wrap(route, h))
+	pathMember := func(r *http.Request) string { return r.PathValue("member") }
+	headerMember := func(r *http.Request) string { return strings.TrimSpace(r.Header.Get(HeaderMember)) }
+	member := func(pattern, route string, h http.HandlerFunc) {
+		mux.Handle(pattern, a.metrics.wrap(route, a.authenticate(route, apikey.KindAssistant, pathMember, h)))
 	}
-	handle("POST /v1/members/{member}/recall", "recall", a.recall)
-	handle("POST /v1/members/{member}/memorize", "memorize", a.memorize)
+	operator := func(pattern, route string, h http.Handler) {
+		mux.Handle(pattern, a.metrics.wrap(route, a.authenticate(route, apikey.KindOperator, nil, h)))
+	}
+	member("POST /v1/members/{member}/recall", "recall", a.recall)
+	member("POST /v1/members/{member}/memorize", "memorize", a.memorize)
 	for _, name := range MemoryTools {
-		handle("POST /v1/members/{member}/"+name, name, a.memoryTool(name))
+		member("POST /v1/members/{member}/"+name, name, a.memoryTool(name))
 	}
-	handle("GET /healthz", "healthz", func(w http.ResponseWriter, r *http.Request) {
+	mux.Handle("GET /healthz", a.metrics.wrap("healthz", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "alive"})
-	})
-	handle("GET /readyz", "readyz", a.ready)
-	mux.Handle("GET /metrics", a.metrics.wrap("metrics", promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{Registry: cfg.Registry})))
-	mux.Handle("/mcp", a.metrics.wrap("mcp", NewMCPHandler(cfg.Recaller, cfg.Memorizer, cfg.TierFor, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper))))
-	handle("/", "other", func(w http.ResponseWriter, r *http.Request) {
-		a.fail(w, "other", memhive.Errorf(memhive.CodeNotFound, "no such endpoint: %s %s", r.Method, clip(r.URL.Path)))
-	})
+	})))
+	operator("GET /readyz", "readyz", http.HandlerFunc(a.ready))
+	operator("GET /metrics", "metrics", promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{Registry: cfg.Registry}))
+	mcpHandler := mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
+		b, _ := req.Context().Value(bindingCtx{}).(Binding)
+		return NewMCPServer(cfg.Recaller, cfg.Memorizer, b, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper))
+	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: cfg.Logger})
+	mux.Handle("/mcp", a.metrics.wrap("mcp", a.authenticate("mcp", apikey.KindAssistant, headerMember,
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			b, err := a.keyBinding(r, headerMember(r))
+			if err != nil {
+				a.fail(w, "mcp", err)
+				return
+			}
+			mcpHandler.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bindingCtx{}, b)))
+		}))))
+	mux.Handle("/", a.metrics.wrap("other", a.authenticate("other", "", nil,
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			a.fail(w, "other", memhive.Errorf(memhive.CodeNotFound, "no such endpoint: %s %s", r.Method, clip(r.URL.Path)))
+		}))))
 	return mux
 }
+
+type bindingCtx struct{}
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -244,12 +276,9 @@ func (a *api) recall(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.Member = member
-	if strings.TrimSpace(req.Tier) == "" && a.cfg.TierFor != nil {
-		if name := strings.TrimSpace(r.Header.Get(HeaderAssistant)); name != "" {
-			if t, ok := a.cfg.TierFor(name); ok {
-				req.Tier = t
-			}
-		}
+	if req.Tier, err = a.tierOf(keyOf(r), strings.TrimSpace(r.Header.Get(HeaderAssistant)), strings.TrimSpace(req.Tier)); err != nil {
+		a.fail(w, "recall", err)
+		return
 	}
 	if err := CheckRequest(req); err != nil {
 		a.fail(w, "recall", err)
@@ -311,17 +340,20 @@ func (a *api) memoryTool(name string) http.HandlerFunc {
 			a.fail(w, name, memhive.Errorf(memhive.CodeMalformedRequest, "request body could not be read"))
 			return
 		}
-		bind := BindingFromHeaders(r.Header, a.cfg.TierFor)
 		member, err := pathMember(r, "")
 		if err != nil {
 			a.fail(w, name, err)
 			return
 		}
-		if bind.Member != "" && bind.Member != member {
-			a.fail(w, name, memhive.Errorf(memhive.CodeMemberMismatch, "the %s header names member %q but the path names %q", HeaderMember, clip(bind.Member), member))
+		if h := strings.TrimSpace(r.Header.Get(HeaderMember)); h != "" && h != member {
+			a.fail(w, name, memhive.Errorf(memhive.CodeMemberMismatch, "the %s header names member %q but the path names %q", HeaderMember, clip(h), member))
 			return
 		}
-		bind.Member = member
+		bind, err := a.keyBinding(r, member)
+		if err != nil {
+			a.fail(w, name, err)
+			return
+		}
 		ctx, cancel := context.WithTimeout(r.Context(), a.cfg.RequestTimeout)
 		defer cancel()
 		res, _, err := bind.CallMemoryTool(ctx, a.cfg.Keeper, name, data)

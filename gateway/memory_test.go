@@ -251,7 +251,7 @@ func postTool(t *testing.T, base, member, tool string, b gateway.Binding, body s
 func TestMemoryToolsHTTP(t *testing.T) {
 	t.Parallel()
 	h := setupMemHive(t)
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: h.rec, Memorizer: h.svc}))
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.svc}))
 	t.Cleanup(srv.Close)
 	noMember := memBob
 	noMember.Member = ""
@@ -341,7 +341,7 @@ func TestMemoryToolsHTTP(t *testing.T) {
 	}
 
 	// The profile bound, as a coded error with a sentence.
-	tiny := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: h.rec,
+	tiny := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec,
 		Keeper: remember.New(h.pool, remember.WithProfileBound(4))}))
 	t.Cleanup(tiny.Close)
 	status, b = postTool(t, tiny.URL, "alice", gateway.ProfileTool, memBob, `{"op":"append","line":"likes long walks by the river at dawn"}`)
@@ -349,7 +349,7 @@ func TestMemoryToolsHTTP(t *testing.T) {
 		t.Fatalf("profile bound: %d %s", status, b)
 	}
 	// Without a Keeper the routes say so.
-	bare := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: h.rec}))
+	bare := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec}))
 	t.Cleanup(bare.Close)
 	if status, b := postTool(t, bare.URL, "alice", gateway.ListTool, memBob, `{}`); status != 404 || errCode(t, b) != memhive.CodeNotFound {
 		t.Fatalf("no keeper: %d %s", status, b)

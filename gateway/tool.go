@@ -333,6 +333,10 @@ func Status(code memhive.Code) int {
 		return http.StatusBadRequest
 	case memhive.CodeNotFound:
 		return http.StatusNotFound
+	case CodeUnauthenticated:
+		return http.StatusUnauthorized
+	case CodeForbiddenMember, CodeForbidden:
+		return http.StatusForbidden
 	case memhive.CodeMemberMismatch:
 		return http.StatusConflict
 	case memhive.CodeMemoryNotConfigured, memhive.CodeModelNotConfigured, remember.CodeProfileFull:

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,6 +25,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/memhive/memhive/apikey"
 	"github.com/memhive/memhive/cells"
 	"github.com/memhive/memhive/config"
 	"github.com/memhive/memhive/embed"
@@ -39,22 +41,29 @@ import (
 
 // Node is a running memhive process.
 type Node struct {
-	Config    *config.Config
-	Log       *slog.Logger
-	NATS      *server.Server // nil when NATSURL was given
-	NC        *nats.Conn
-	JS        jetstream.JetStream
-	PG        *localpg.Cluster // nil when DatabaseURL was given
-	Pool      *pgxpool.Pool
-	Hive      *cells.Hive
-	Recall    *recall.Service
-	Embedder  embed.Embedder // nil when none
-	Model     *model.Client  // the one model client (tier 2, the model extractor); nil when the synthesizer cell is off
-	EmbedNote string         // why there is no embedder, when there is none
-	Registry  *prometheus.Registry
-	HTTPAddr  string
-	NATSURL   string
-	DBURL     string
+	Config *config.Config
+	Log    *slog.Logger
+	NATS   *server.Server // nil when NATSURL was given
+	NC     *nats.Conn
+	JS     jetstream.JetStream
+	PG     *localpg.Cluster // nil when DatabaseURL was given
+	Pool   *pgxpool.Pool    // as the runtime role (episodes.RuntimeRole): no UPDATE or DELETE of the record
+	Keys   *apikey.Store    // the HTTP surfaces' API keys
+	// OperatorKeyFile holds the operator API key (/metrics, /readyz), 0600.
+	OperatorKeyFile string
+	Hive            *cells.Hive
+	Recall          *recall.Service
+	Embedder        embed.Embedder // nil when none
+	Model           *model.Client  // the one model client (tier 2, the model extractor); nil when the synthesizer cell is off
+	EmbedNote       string         // why there is no embedder, when there is none
+	Registry        *prometheus.Registry
+	HTTPAddr        string
+	NATSURL         string
+	DBURL           string
+
+	owner    *pgxpool.Pool   // the schema owner's pool, during Start only (migrations, grants, keys, indexes)
+	natsOpts *server.Options // the embedded server's, for reloads of its users
+	stopBg   context.CancelFunc
 
 	httpSrv  *http.Server
 	ln       net.Listener
@@ -88,12 +97,14 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	if err := n.startDB(ctx); err != nil {
 		return n, err
 	}
-	if err := episodes.Migrate(ctx, n.Pool, logger); err != nil {
-		return n, err
-	}
 	if err := n.startEmbedder(ctx); err != nil {
 		return n, err
 	}
+	if err := n.ensureOperatorKey(ctx); err != nil {
+		return n, err
+	}
+	n.owner.Close() // the rest runs as the runtime role
+	n.owner = nil
 
 	var rcfg recall.Config
 	if err := hiveT.Params("recall", &rcfg); err != nil {
@@ -233,6 +244,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		"http", "http://"+n.HTTPAddr,
 		"mcp", "http://"+n.HTTPAddr+"/mcp",
 		"data", cfg.DataDir,
+		"operator_key", n.OperatorKeyFile,
 		"embedder", emb,
 		"tier2", tier2,
 		"cells", fmt.Sprint(n.Hive.Names()))
@@ -280,7 +292,12 @@ func (n *Node) startNATS() error {
 				port = -1
 			}
 		}
+		users, err := natsUsers(cfg.DataDir, cfg.Prefix)
+		if err != nil {
+			return err
+		}
 		opts := &server.Options{
+			Users:      users, // no anonymous client: docs/surfaces.md, "Trust"
 			ServerName: "memhive",
 			Host:       "127.0.0.1",
 			Port:       port,
@@ -300,6 +317,10 @@ func (n *Node) startNATS() error {
 			return fmt.Errorf("embedded nats did not start on port %d (set MEMHIVE_NATS_PORT to pin a free one)", port)
 		}
 		n.NATS = s
+		n.natsOpts = opts
+		bg, cancel := context.WithCancel(context.Background())
+		n.stopBg = cancel
+		go watchNATSUsers(bg, s, *opts, cfg.DataDir, cfg.Prefix, n.Log)
 		n.NATSURL = s.ClientURL()
 		if cfg.NATSPort == 0 && port == -1 {
 			n.Log.Warn("port 4222 is taken; the embedded NATS listens on a free port instead", "nats", n.NATSURL)
@@ -307,7 +328,11 @@ func (n *Node) startNATS() error {
 	} else {
 		n.NATSURL = cfg.NATSURL
 	}
-	nc, err := nats.Connect(n.NATSURL, nats.Name("memhive"), nats.MaxReconnects(-1))
+	copts, err := NATSClientOptions(cfg, n.NATS != nil)
+	if err != nil {
+		return err
+	}
+	nc, err := nats.Connect(n.NATSURL, append(copts, nats.Name("memhive"), nats.MaxReconnects(-1))...)
 	if err != nil {
 		return fmt.Errorf("nats at %s: %w", n.NATSURL, err)
 	}
@@ -320,11 +345,16 @@ func (n *Node) startNATS() error {
 	return nil
 }
 
+// startDB connects as the owner, migrates, grants the runtime role its
+// privileges, and opens the runtime pool: on the private cluster as the
+// login role memhive_app; with MEMHIVE_APP_DATABASE_URL as that login;
+// otherwise on the owner's URL switched to memhive_app with SET ROLE on
+// every connection (docs/surfaces.md says what each holds against).
 func (n *Node) startDB(ctx context.Context) error {
 	cfg := n.Config
 	url := cfg.DatabaseURL
 	if url == "" {
-		pg, err := localpg.Start(ctx, localpg.Options{Dir: filepath.Join(cfg.DataDir, "pg"), Logger: n.Log.With("component", "postgres")})
+		pg, err := localpg.Start(ctx, localpg.Options{Dir: filepath.Join(cfg.DataDir, "pg"), RootHome: cfg.PGRootHome, Logger: n.Log.With("component", "postgres")})
 		if err != nil {
 			return fmt.Errorf("private postgres: %w", err)
 		}
@@ -332,22 +362,86 @@ func (n *Node) startDB(ctx context.Context) error {
 		url = pg.URL()
 	}
 	n.DBURL = url
+	owner, err := openPool(ctx, url, "")
+	if err != nil {
+		return err
+	}
+	n.owner = owner
+	if err := episodes.Migrate(ctx, owner, n.Log); err != nil {
+		return err
+	}
+	if err := episodes.GrantRuntime(ctx, owner, episodes.RuntimeRole, n.PG != nil); err != nil {
+		return err
+	}
+	runURL, setRole := url, episodes.RuntimeRole
+	switch {
+	case n.PG != nil:
+		runURL, setRole = n.PG.URLAs(episodes.RuntimeRole), ""
+	case cfg.AppDatabaseURL != "":
+		runURL, setRole = cfg.AppDatabaseURL, ""
+	}
+	if n.Pool, err = openPool(ctx, runURL, setRole); err != nil {
+		return err
+	}
+	var who string
+	if err := n.Pool.QueryRow(ctx, `SELECT current_user`).Scan(&who); err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	n.Log.Debug("database: runtime role", "role", who)
+	n.Keys = apikey.NewStore(n.Pool)
+	return nil
+}
+
+// openPool opens a pool on url with recall's session parameters, switched
+// to role with SET ROLE on every new connection when role is not "".
+func openPool(ctx context.Context, url, role string) (*pgxpool.Pool, error) {
 	pcfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
-		return fmt.Errorf("database url: %w", err)
+		return nil, fmt.Errorf("database url: %w", err)
 	}
 	for k, v := range recall.SessionParams {
 		pcfg.ConnConfig.RuntimeParams[k] = v
 	}
+	if role != "" {
+		pcfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+			_, err := c.Exec(ctx, "SET ROLE "+pgx.Identifier{role}.Sanitize())
+			return err
+		}
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
 	if err != nil {
-		return fmt.Errorf("database: %w", err)
+		return nil, fmt.Errorf("database: %w", err)
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return fmt.Errorf("database at %s: %w", redact(url), err)
+		return nil, fmt.Errorf("database at %s: %w", redact(url), err)
 	}
-	n.Pool = pool
+	return pool, nil
+}
+
+// ensureOperatorKey makes sure the operator key in the data directory is a
+// live key of this database, making one on first start.
+func (n *Node) ensureOperatorKey(ctx context.Context) error {
+	dir := n.Config.DataDir
+	n.OperatorKeyFile = config.OperatorKeyFile(dir)
+	owner := apikey.NewStore(n.owner)
+	if b, err := os.ReadFile(n.OperatorKeyFile); err == nil {
+		if k, err := owner.Check(ctx, strings.TrimSpace(string(b)), ""); err == nil && k.Kind == apikey.KindOperator {
+			return nil
+		}
+		n.Log.Warn("the operator key in the data directory is not a live key of this database; making a new one", "file", n.OperatorKeyFile)
+	}
+	key, _, err := owner.Create(ctx, apikey.Spec{Kind: apikey.KindOperator, Note: "made by memhive up in " + dir})
+	if err != nil {
+		return err
+	}
+	if err := config.EnsureCredentialsDir(dir); err != nil {
+		return fmt.Errorf("credentials directory: %w", err)
+	}
+	if err := config.WriteSecret(n.OperatorKeyFile, []byte(key+"\n")); err != nil {
+		return fmt.Errorf("operator key: %w", err)
+	}
+	n.Log.Info("made an operator API key", "file", n.OperatorKeyFile)
 	return nil
 }
 
@@ -379,7 +473,7 @@ func (n *Node) startEmbedder(ctx context.Context) error {
 		}
 		e = wv
 	}
-	if err := embed.Register(ctx, n.Pool, e, true); err != nil {
+	if err := embed.Register(ctx, n.owner, e, true); err != nil { // may create an index: the owner's
 		return fmt.Errorf("register embedder %s: %w", e.Model(), err)
 	}
 	n.Embedder = e
@@ -401,6 +495,7 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 	n.ln = ln
 	n.HTTPAddr = ln.Addr().String()
 	h := gateway.NewHTTP(gateway.HTTPConfig{
+		Keys:      n.Keys,
 		Recaller:  n.Recall,
 		Memorizer: remember.New(n.Pool),
 		Ready:     n.Ready,
@@ -442,6 +537,12 @@ func (n *Node) Stop(ctx context.Context) {
 	if n.NC != nil {
 		_ = n.NC.Drain()
 		n.NC.Close()
+	}
+	if n.stopBg != nil {
+		n.stopBg()
+	}
+	if n.owner != nil {
+		n.owner.Close()
 	}
 	if n.Pool != nil {
 		n.Pool.Close()

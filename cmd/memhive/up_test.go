@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/memhive/memhive/config"
 	"github.com/memhive/memhive/lanes"
+	"github.com/memhive/memhive/node"
 )
 
 var (
@@ -61,7 +64,8 @@ func startUp(t *testing.T, bin, data string) *upProc {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, "up", "--data", data)
-	cmd.Env = append(os.Environ(), "MEMHIVE_EMBEDDER=hash", "MEMHIVE_HTTP_ADDR=127.0.0.1:0", "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=")
+	cmd.Env = append(os.Environ(), "MEMHIVE_EMBEDDER=hash", "MEMHIVE_HTTP_ADDR=127.0.0.1:0", "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=",
+		"MEMHIVE_PG_HOME="+pgHome(t, data))
 	cmd.Stdout, cmd.Stderr = logf, logf
 	_ = os.Remove(config.AddressesFile(data))
 	if err := cmd.Start(); err != nil {
@@ -88,6 +92,28 @@ func startUp(t *testing.T, bin, data string) *upProc {
 	return nil
 }
 
+// pgHome is where a private cluster goes when memhive runs as root and the
+// postgres user cannot reach the test's temp dir: one per data dir, under
+// a searchable temp dir, removed when the test ends (not /var/lib).
+func pgHome(t *testing.T, data string) string {
+	t.Helper()
+	if d, ok := pgHomes.Load(data); ok {
+		return d.(string)
+	}
+	d, err := os.MkdirTemp("", "memhive-up-pg-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	pgHomes.Store(data, filepath.Join(d, "pg"))
+	return filepath.Join(d, "pg")
+}
+
+var pgHomes sync.Map
+
 func runCLI(t *testing.T, bin, data string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
@@ -97,6 +123,142 @@ func runCLI(t *testing.T, bin, data string, args ...string) string {
 		t.Fatalf("memhive %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return string(out)
+}
+
+// connectNATS connects to the embedded NATS with memhive's own credentials.
+func connectNATS(t *testing.T, data, url string, extra ...nats.Option) (*nats.Conn, error) {
+	t.Helper()
+	opts, err := node.NATSClientOptions(&config.Config{DataDir: data}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nats.Connect(url, append(opts, extra...)...)
+}
+
+// httpDo sends a request to the running memhive with key ("" for none).
+func httpDo(t *testing.T, method, url, key, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestUpAuth: memhive up keeps its secrets owner-only in the data dir; the
+// operator key it made reads /metrics, nothing reads it without a key; a key
+// made with memhive keys create reads its member and not another; NATS
+// credentials made with keys create --nats are picked up by the running
+// server and publish only into their member's lane.
+func TestUpAuth(t *testing.T) {
+	bin := buildBinary(t)
+	data := filepath.Join(t.TempDir(), "data")
+	p := startUp(t, bin, data)
+	base := "http://" + p.addr.HTTPAddr
+	for _, f := range []string{config.OperatorKeyFile(data), config.NATSUserFile(data), config.CredentialsDir(data)} {
+		fi, err := os.Stat(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm()&0o077 != 0 {
+			t.Fatalf("%s is %v: readable by others", f, fi.Mode())
+		}
+	}
+	opKey, err := os.ReadFile(config.OperatorKeyFile(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, body := httpDo(t, "GET", base+"/metrics", "", ""); status != 401 || !strings.Contains(body, "unauthenticated") {
+		t.Fatalf("/metrics without a key: %d %s", status, body)
+	}
+	if status, body := httpDo(t, "GET", base+"/metrics", strings.TrimSpace(string(opKey)), ""); status != 200 || !strings.Contains(body, "memhive_http_requests_total") {
+		t.Fatalf("/metrics with the operator key: %d %s", status, body)
+	}
+	if status, _ := httpDo(t, "GET", base+"/healthz", "", ""); status != 200 {
+		t.Fatalf("/healthz: %d", status)
+	}
+	var created struct {
+		ID, Key, User, Password, InboxPrefix string `json:"-"`
+	}
+	out := runCLI(t, bin, data, "keys", "create", "--member", "alice", "--assistant", "talky", "--json")
+	var k map[string]any
+	if err := json.Unmarshal([]byte(out), &k); err != nil {
+		t.Fatalf("keys create --json: %v\n%s", err, out)
+	}
+	created.Key, _ = k["key"].(string)
+	created.ID, _ = k["id"].(string)
+	recallBody := `{"query":"Lisbon","audience":["member:alice"],"channel":"web:chat"}`
+	if status, body := httpDo(t, "POST", base+"/v1/members/alice/recall", created.Key, recallBody); status != 200 {
+		t.Fatalf("recall alice with alice's key: %d %s", status, body)
+	}
+	if status, body := httpDo(t, "POST", base+"/v1/members/bob/recall", created.Key, recallBody); status != 403 || !strings.Contains(body, "forbidden_member") {
+		t.Fatalf("recall bob with alice's key: %d %s", status, body)
+	}
+	if status, body := httpDo(t, "POST", base+"/v1/members/alice/recall", "", recallBody); status != 401 {
+		t.Fatalf("recall without a key: %d %s", status, body)
+	}
+	if list := runCLI(t, bin, data, "keys", "list"); !strings.Contains(list, created.ID) || strings.Contains(list, created.Key) {
+		t.Fatalf("keys list: %s", list)
+	}
+	runCLI(t, bin, data, "keys", "revoke", created.ID)
+	if status, body := httpDo(t, "POST", base+"/v1/members/alice/recall", created.Key, recallBody); status != 401 {
+		t.Fatalf("recall with a revoked key: %d %s", status, body)
+	}
+
+	// NATS: no credentials, no connection; an assistant's credentials publish into its member's lane only.
+	if nc, err := nats.Connect(p.addr.NATSURL, nats.NoReconnect()); err == nil {
+		nc.Close()
+		t.Fatal("connected to the embedded NATS without credentials")
+	}
+	out = runCLI(t, bin, data, "keys", "create", "--nats", "--member", "alice", "--assistant", "talky", "--json")
+	if err := json.Unmarshal([]byte(out), &k); err != nil {
+		t.Fatalf("keys create --nats --json: %v\n%s", err, out)
+	}
+	created.User, _ = k["user"].(string)
+	created.Password, _ = k["password"].(string)
+	created.InboxPrefix, _ = k["inbox_prefix"].(string)
+	var anc *nats.Conn
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		anc, err = nats.Connect(p.addr.NATSURL, nats.UserInfo(created.User, created.Password), nats.CustomInboxPrefix(created.InboxPrefix), nats.Timeout(10*time.Second))
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the new NATS credential was not picked up: %v", err)
+		}
+	}
+	defer anc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := lanes.NewClient(ctx, anc, lanes.ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Publish("alice", lanes.Turn{Session: "s-n", Channel: "web:chat", Audience: []string{"member:alice"},
+		Role: "user", Speaker: "member:alice", Text: "over assistant credentials"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if out := runCLI(t, bin, data, "episodes", "--member", "alice", "--json"); strings.Contains(out, "over assistant credentials") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the assistant's turn was not stored")
+		}
+	}
 }
 
 // TestUpPublishEpisodes is the README's walk: memhive up with embedded NATS
@@ -137,7 +299,7 @@ func TestKill9KeepsAcknowledgedTurns(t *testing.T) {
 	bin := buildBinary(t)
 	data := filepath.Join(t.TempDir(), "data")
 	p := startUp(t, bin, data)
-	nc, err := nats.Connect(p.addr.NATSURL)
+	nc, err := connectNATS(t, data, p.addr.NATSURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +372,8 @@ func TestTwoUpsSideBySide(t *testing.T) {
 	start := func(data string) *upProc {
 		logf, _ := os.Create(data + ".log")
 		cmd := exec.Command(bin, "up", "--data", data)
-		cmd.Env = append(os.Environ(), "MEMHIVE_EMBEDDER=hash", "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=", "MEMHIVE_HTTP_ADDR=", "MEMHIVE_NATS_PORT=")
+		cmd.Env = append(os.Environ(), "MEMHIVE_EMBEDDER=hash", "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=", "MEMHIVE_HTTP_ADDR=", "MEMHIVE_NATS_PORT=",
+			"MEMHIVE_PG_HOME="+pgHome(t, data))
 		cmd.Stdout, cmd.Stderr = logf, logf
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)

@@ -5,7 +5,8 @@
 //
 // # Layout
 //
-// Everything lives under Options.Dir (for example <data>/pg):
+// Everything lives under Options.Dir (for example <data>/pg), unless the
+// postgres user cannot reach it (see Running as root):
 //
 //	data/          PGDATA (initdb'd into data.init/, then renamed, so a half
 //	               finished initdb is never mistaken for a cluster)
@@ -26,10 +27,25 @@
 //
 // PostgreSQL refuses to run as root. When memhive runs as root, initdb and
 // postgres run as the system user "memhive" (created with `useradd --system
-// --no-create-home --shell /usr/sbin/nologin memhive` when absent), Dir is
-// chowned to it, and every parent directory of Dir that this user cannot
-// traverse (for example /root, or a 0700 test temp dir) gets o+x added: search
-// only, never read. Each such change is logged.
+// --no-create-home --shell /usr/sbin/nologin memhive` when absent). No
+// directory is opened up for it: when that user can search every parent of
+// Dir, the cluster stays in Dir (chowned to it, 0700); otherwise (Dir under
+// /root, or under a 0700 temp dir) data/ and sock/ live in
+// Options.RootHome/<hash of Dir> (default /var/lib/memhive-pg), which is
+// owned by that user and 0700, and Dir keeps the lock, the log and a
+// LOCATION note saying where the cluster is. A cluster an earlier memhive
+// left in an unreachable Dir/data is not moved silently: Start says how to
+// move it.
+//
+// # Roles
+//
+// The socket trusts every role of the cluster; only the server's OS user
+// (and root) can reach the socket. The superuser "memhive" owns the schema
+// and runs the migrations; memhive's queries run as the login role
+// memhive_app (URLAs), which can insert and read the record but not rewrite
+// it (episodes.GrantRuntime). Whoever can reach the socket can log in as
+// either: the split holds against a bug or an injection in memhive's
+// queries, not against root or the postgres user.
 //
 // # Supervision and crashes
 //

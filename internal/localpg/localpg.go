@@ -53,6 +53,12 @@ type Options struct {
 	// root (created with useradd --system if absent). Default "memhive".
 	// Ignored when memhive is not root: the server then runs as memhive's user.
 	OSUser string
+	// RootHome is where, when memhive runs as root and OSUser cannot reach
+	// Dir (for example under /root), the cluster's data and socket
+	// directories go instead: RootHome/<hash of Dir>, owned by OSUser, 0700
+	// (RootHome itself too). Default /var/lib/memhive-pg. No directory
+	// outside it is opened up.
+	RootHome string
 	// StartTimeout bounds each wait for the server to accept connections,
 	// crash recovery included. Default 2 minutes.
 	StartTimeout time.Duration
@@ -79,6 +85,9 @@ func (o Options) WithDefaults() Options {
 	if o.StartTimeout <= 0 {
 		o.StartTimeout = 2 * time.Minute
 	}
+	if o.RootHome == "" {
+		o.RootHome = "/var/lib/memhive-pg"
+	}
 	return o
 }
 
@@ -95,6 +104,7 @@ type Cluster struct {
 	opts    Options
 	log     *slog.Logger
 	dir     string
+	home    string // holds data/ and sock/: dir, or RootHome/<hash> (see Options.RootHome)
 	dataDir string
 	sockDir string
 	logPath string
@@ -151,6 +161,14 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 // its unix socket, as the Role superuser, e.g.
 // postgres://memhive@/memhive?host=%2Fdata%2Fpg%2Fsock&port=5432&sslmode=disable
 func (c *Cluster) URL() string { return c.url }
+
+// URLAs is URL with another role (the socket trusts any role that exists;
+// see the package comment for who can reach the socket).
+func (c *Cluster) URLAs(role string) string {
+	u, _ := url.Parse(c.url)
+	u.User = url.User(role)
+	return u.String()
+}
 
 // SocketDir is the directory holding the cluster's unix socket.
 func (c *Cluster) SocketDir() string { return c.sockDir }
@@ -233,7 +251,6 @@ func (c *Cluster) prepare(ctx context.Context) error {
 		return fmt.Errorf("localpg: %w", err)
 	}
 	c.dir = dir
-	c.dataDir = filepath.Join(dir, "data")
 	c.logPath = filepath.Join(dir, "postgres.log")
 	if err := c.takeLock(); err != nil {
 		return err
@@ -244,23 +261,27 @@ func (c *Cluster) prepare(ctx context.Context) error {
 	if c.major, err = binMajor(ctx, c.binDir); err != nil {
 		return err
 	}
+	c.home = dir
 	uid, gid := os.Getuid(), os.Getgid()
 	if uid == 0 {
 		if uid, gid, err = ensureOSUser(ctx, c.opts.OSUser, c.log); err != nil {
 			return err
 		}
 		c.cred = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid), Groups: []uint32{}}
-		if err := ensureTraversable(filepath.Dir(dir), uid, gid, c.log); err != nil {
+		if err := c.chooseHome(uid, gid); err != nil {
 			return err
 		}
 	}
-	if err := os.Chmod(dir, 0o700); err != nil {
-		return fmt.Errorf("localpg: %w", err)
+	if c.home == dir {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return fmt.Errorf("localpg: %w", err)
+		}
+		if err := os.Chown(dir, uid, gid); err != nil {
+			return fmt.Errorf("localpg: chown %s: %w", dir, err)
+		}
 	}
-	if err := os.Chown(dir, uid, gid); err != nil {
-		return fmt.Errorf("localpg: chown %s: %w", dir, err)
-	}
-	if c.sockDir, err = socketDir(dir, uid, gid); err != nil {
+	c.dataDir = filepath.Join(c.home, "data")
+	if c.sockDir, err = socketDir(c.home, uid, gid); err != nil {
 		return err
 	}
 	q := url.Values{"host": {c.sockDir}, "port": {strconv.Itoa(port)}, "sslmode": {"disable"}}
@@ -378,13 +399,12 @@ func ensureOSUser(ctx context.Context, name string, log *slog.Logger) (int, int,
 	return uid, gid, nil
 }
 
-// ensureTraversable adds o+x to every directory from dir up to / that
-// uid/gid cannot search, so the server can reach its data directory.
-func ensureTraversable(dir string, uid, gid int, log *slog.Logger) error {
+// searchable reports whether uid/gid can search every directory from dir up to /.
+func searchable(dir string, uid, gid int) (bool, error) {
 	for p := dir; ; p = filepath.Dir(p) {
 		fi, err := os.Stat(p)
 		if err != nil {
-			return fmt.Errorf("localpg: %w", err)
+			return false, fmt.Errorf("localpg: %w", err)
 		}
 		st := fi.Sys().(*syscall.Stat_t)
 		mode := fi.Mode().Perm()
@@ -398,15 +418,52 @@ func ensureTraversable(dir string, uid, gid int, log *slog.Logger) error {
 			ok = mode&0o001 != 0
 		}
 		if !ok {
-			if err := os.Chmod(p, fi.Mode()|0o001); err != nil {
-				return fmt.Errorf("localpg: make %s traversable for the postgres user: %w", p, err)
-			}
-			log.Info("localpg: made directory searchable (o+x) for the postgres user", "dir", p, "mode", fmt.Sprintf("%#o", mode|0o001))
+			return false, nil
 		}
 		if p == filepath.Dir(p) {
-			return nil
+			return true, nil
 		}
 	}
+}
+
+// chooseHome (as root) keeps the cluster in dir when the server's user can
+// reach it, and otherwise puts it in RootHome/<hash of dir>, owned by that
+// user: nothing on the way to dir is opened up. A note in dir says where.
+func (c *Cluster) chooseHome(uid, gid int) error {
+	ok, err := searchable(filepath.Dir(c.dir), uid, gid)
+	if err != nil || ok {
+		return err
+	}
+	h := sha256.Sum256([]byte(c.dir))
+	root := c.opts.RootHome
+	home := filepath.Join(root, hex.EncodeToString(h[:8]))
+	if ok, err := searchable(filepath.Dir(root), uid, gid); err != nil || !ok {
+		return fmt.Errorf("localpg: the postgres user cannot reach %s nor %s; run memhive as a user, give Options.RootHome (or a --data) the postgres user can reach, or set MEMHIVE_DATABASE_URL", c.dir, root)
+	}
+	if _, err := os.Stat(filepath.Join(c.dir, "data", "PG_VERSION")); err == nil {
+		if _, err := os.Stat(filepath.Join(home, "data")); errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("localpg: %s holds a cluster the postgres user can no longer reach (an earlier memhive opened its parent directories): move it with `mkdir -p %s && mv %s %s`, then start again",
+				filepath.Join(c.dir, "data"), home, filepath.Join(c.dir, "data"), filepath.Join(home, "data"))
+		}
+	}
+	for _, d := range []string{root, home} {
+		if err := os.Mkdir(d, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("localpg: %w", err)
+		}
+		if err := os.Chown(d, uid, gid); err != nil {
+			return fmt.Errorf("localpg: chown %s: %w", d, err)
+		}
+		if err := os.Chmod(d, 0o700); err != nil {
+			return fmt.Errorf("localpg: %w", err)
+		}
+	}
+	note := fmt.Sprintf("The postgres user (uid %d) cannot reach this directory, so this private\ncluster's data and socket live in %s (owner-only).\n", uid, home)
+	if err := os.WriteFile(filepath.Join(c.dir, "LOCATION"), []byte(note), 0o600); err != nil {
+		return fmt.Errorf("localpg: %w", err)
+	}
+	c.home = home
+	c.log.Info("localpg: the postgres user cannot reach the data directory; the cluster lives in a directory of its own", "dir", c.dir, "cluster", home)
+	return nil
 }
 
 // socketDir returns the socket directory, owned by uid and 0700: <dir>/sock,
@@ -468,7 +525,7 @@ func (c *Cluster) initdb(ctx context.Context, uid, gid int) error {
 		}
 		cmd := exec.CommandContext(ctx, filepath.Join(c.binDir, "initdb"), args...)
 		cmd.Env = childEnv()
-		cmd.Dir = c.dir
+		cmd.Dir = c.home
 		cmd.SysProcAttr = c.sysProcAttr()
 		out, err := cmd.CombinedOutput()
 		c.appendLog("initdb --locale="+locale, out)

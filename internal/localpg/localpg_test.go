@@ -24,6 +24,7 @@ import (
 const (
 	helperDirEnv     = "LOCALPG_TEST_HELPER_DIR"
 	helperNoDeathEnv = "LOCALPG_TEST_HELPER_NO_DEATH_SIGNAL"
+	helperRootEnv    = "LOCALPG_TEST_HELPER_ROOT_HOME"
 )
 
 func TestMain(m *testing.M) {
@@ -36,7 +37,7 @@ func TestMain(m *testing.M) {
 
 func runHelper(dir string) {
 	ctx := context.Background()
-	c, err := Start(ctx, Options{Dir: dir, noDeathSignal: os.Getenv(helperNoDeathEnv) != "", initNoSync: true})
+	c, err := Start(ctx, Options{Dir: dir, RootHome: os.Getenv(helperRootEnv), noDeathSignal: os.Getenv(helperNoDeathEnv) != "", initNoSync: true})
 	if err != nil {
 		fmt.Println("ERROR", err)
 		os.Exit(1)
@@ -91,6 +92,9 @@ func startSynced(t *testing.T, opts Options) *Cluster {
 	if opts.Logger == nil {
 		opts.Logger = testLogger(t)
 	}
+	if opts.RootHome == "" {
+		opts.RootHome = testRootHome(t)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
 	c, err := Start(ctx, opts)
@@ -100,6 +104,28 @@ func startSynced(t *testing.T, opts Options) *Cluster {
 	t.Cleanup(func() { stop(t, c) })
 	return c
 }
+
+// testRootHome is an Options.RootHome for one test, reachable by the
+// postgres user (under /tmp, which is 1777), removed at the end.
+func testRootHome(t *testing.T) string {
+	t.Helper()
+	if d, ok := rootHomes.Load(t.Name()); ok {
+		return d.(string)
+	}
+	d, err := os.MkdirTemp("", "memhive-pg-roothome-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(d, 0o755); err != nil { // MkdirTemp makes 0700: the parent of RootHome must be searchable
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(d); rootHomes.Delete(t.Name()) })
+	rootHomes.Store(t.Name(), filepath.Join(d, "pg"))
+	return filepath.Join(d, "pg")
+}
+
+// rootHomes keeps one RootHome per test, so a test's restarts find its cluster.
+var rootHomes sync.Map
 
 func stop(t *testing.T, c *Cluster) {
 	t.Helper()
@@ -183,7 +209,7 @@ func TestStartStopStartKeepsData(t *testing.T) {
 	if c.PID() != 0 {
 		t.Fatalf("PID after Stop = %d, want 0", c.PID())
 	}
-	if _, err := os.Stat(filepath.Join(dir, "data", "postmaster.pid")); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(c.dataDir, "postmaster.pid")); !os.IsNotExist(err) {
 		t.Fatalf("postmaster.pid after a clean stop: %v", err)
 	}
 
@@ -207,7 +233,7 @@ func TestTwoClustersSideBySide(t *testing.T) {
 		wg.Go(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), deadline)
 			defer cancel()
-			cs[i], errs[i] = Start(ctx, Options{Dir: filepath.Join(base, strconv.Itoa(i)), Logger: testLogger(t), initNoSync: true})
+			cs[i], errs[i] = Start(ctx, Options{Dir: filepath.Join(base, strconv.Itoa(i)), RootHome: testRootHome(t), Logger: testLogger(t), initNoSync: true})
 		})
 	}
 	wg.Wait()
@@ -240,7 +266,7 @@ func TestSameDirTwiceIsRefused(t *testing.T) {
 	start(t, Options{Dir: dir})
 	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
-	c, err := Start(ctx, Options{Dir: dir, Logger: testLogger(t)})
+	c, err := Start(ctx, Options{Dir: dir, RootHome: testRootHome(t), Logger: testLogger(t)})
 	if err == nil {
 		_ = c.Stop(ctx)
 		t.Fatal("second Start on the same directory succeeded")
@@ -253,6 +279,18 @@ func TestSameDirTwiceIsRefused(t *testing.T) {
 func TestLongDirPutsSocketInTmp(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), strings.Repeat("d", 100))
+	if os.Getuid() == 0 {
+		// As root the postgres user cannot reach a 0700 temp dir: make it
+		// reachable, so the cluster stays in dir and its socket path is long.
+		if err := os.Chmod(filepath.Dir(dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for p := filepath.Dir(filepath.Dir(dir)); p != os.TempDir() && p != "/"; p = filepath.Dir(p) {
+			if err := os.Chmod(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	c := start(t, Options{Dir: dir})
 	t.Cleanup(func() { os.RemoveAll(c.SocketDir()) })
 	if !strings.HasPrefix(c.SocketDir(), filepath.Join(os.TempDir(), "memhive-pg-")) {
@@ -304,10 +342,10 @@ func TestSupervisorRestartsKilledPostmaster(t *testing.T) {
 
 // startHelper runs a stand-in memhive with its cluster in dir and returns it
 // with its postmaster's pid once the cluster is up.
-func startHelper(t *testing.T, dir string, noDeathSignal bool) (*exec.Cmd, int) {
+func startHelper(t *testing.T, dir, rootHome string, noDeathSignal bool) (*exec.Cmd, int) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), helperDirEnv+"="+dir)
+	cmd.Env = append(os.Environ(), helperDirEnv+"="+dir, helperRootEnv+"="+rootHome)
 	if noDeathSignal {
 		cmd.Env = append(cmd.Env, helperNoDeathEnv+"=1")
 	}
@@ -346,10 +384,10 @@ func kill9(t *testing.T, cmd *exec.Cmd) {
 // next Start is not blocked by the lock or by postmaster.pid.
 func TestStartAfterMemhiveKilled(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	cmd, _ := startHelper(t, dir, false)
+	dir, root := t.TempDir(), testRootHome(t)
+	cmd, _ := startHelper(t, dir, root, false)
 	kill9(t, cmd)
-	c := start(t, Options{Dir: dir})
+	c := start(t, Options{Dir: dir, RootHome: root})
 	conn := connect(t, c.URL())
 	if got := queryString(t, conn, `SELECT v FROM kept`); got != "from helper" {
 		t.Fatalf("kept.v = %q", got)
@@ -360,13 +398,13 @@ func TestStartAfterMemhiveKilled(t *testing.T) {
 // stopped and replaced by a supervised one.
 func TestStartStopsOrphanedPostmaster(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	cmd, orphan := startHelper(t, dir, true)
+	dir, root := t.TempDir(), testRootHome(t)
+	cmd, orphan := startHelper(t, dir, root, true)
 	kill9(t, cmd)
 	if !alive(orphan) {
 		t.Fatalf("postmaster %d died with its memhive; the test needs an orphan", orphan)
 	}
-	c := start(t, Options{Dir: dir})
+	c := start(t, Options{Dir: dir, RootHome: root})
 	if alive(orphan) {
 		t.Fatalf("orphaned postmaster %d still running after Start", orphan)
 	}
@@ -376,5 +414,67 @@ func TestStartStopsOrphanedPostmaster(t *testing.T) {
 	conn := connect(t, c.URL())
 	if got := queryString(t, conn, `SELECT v FROM kept`); got != "from helper" {
 		t.Fatalf("kept.v = %q", got)
+	}
+}
+
+// TestRootOpensNoParentDirectory: as root, with the data directory under a
+// 0700 directory the postgres user cannot search (like /root), Start
+// changes no parent's mode; the cluster lives in RootHome/<hash>, owned by
+// the postgres user and 0700, and a note in the data directory says so.
+// Not as root, the cluster is in the data directory itself.
+func TestRootOpensNoParentDirectory(t *testing.T) {
+	t.Parallel()
+	closed := t.TempDir() // 0700, like /root
+	dir := filepath.Join(closed, "home", ".memhive", "pg")
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	modes := map[string]os.FileMode{}
+	for p := filepath.Dir(dir); p != "/"; p = filepath.Dir(p) {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		modes[p] = fi.Mode()
+	}
+	root := testRootHome(t)
+	c := start(t, Options{Dir: dir, RootHome: root})
+	conn := connect(t, c.URL())
+	if got := queryString(t, conn, `SELECT 'ok'`); got != "ok" {
+		t.Fatal(got)
+	}
+	for p, m := range modes {
+		if fi, err := os.Stat(p); err != nil || fi.Mode() != m {
+			t.Fatalf("%s: mode %v, was %v (%v)", p, fi.Mode(), m, err)
+		}
+	}
+	if os.Getuid() != 0 {
+		if c.home != c.dir {
+			t.Fatalf("not root: cluster in %s, want %s", c.home, c.dir)
+		}
+		return
+	}
+	if !strings.HasPrefix(c.dataDir, root+"/") || !strings.HasPrefix(c.SocketDir(), root+"/") {
+		t.Fatalf("data %s, socket %s: want both under %s", c.dataDir, c.SocketDir(), root)
+	}
+	for _, d := range []string{root, c.home, c.dataDir, c.SocketDir()} {
+		fi, err := os.Stat(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm()&0o077 != 0 || fi.Sys().(*syscall.Stat_t).Uid != c.cred.Uid {
+			t.Fatalf("%s: mode %v uid %d, want owner-only and the postgres user's", d, fi.Mode(), fi.Sys().(*syscall.Stat_t).Uid)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "LOCATION")); err != nil || !strings.Contains(string(b), c.home) {
+		t.Fatalf("LOCATION note: %q %v", b, err)
+	}
+	// A second start finds the same cluster.
+	exec1(t, conn, `CREATE TABLE kept (v text); INSERT INTO kept VALUES ('x')`)
+	conn.Close(context.Background())
+	stop(t, c)
+	c2 := start(t, Options{Dir: dir, RootHome: root})
+	if got := queryString(t, connect(t, c2.URL()), `SELECT v FROM kept`); got != "x" {
+		t.Fatal(got)
 	}
 }
