@@ -20,6 +20,8 @@ import (
 	"github.com/memhive/memhive/lanes"
 	"github.com/memhive/memhive/nightly"
 	"github.com/memhive/memhive/node"
+	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/templates"
 )
 
 func init() {
@@ -133,8 +135,16 @@ same with "judge": "model".`)
 			}
 		}
 		model, _, _, _ := embed.ActiveModel(ctx, pool)
+		// the hive's one threshold for the fact in force (recall's
+		// supersede_threshold), so this run and the tiers agree
+		var rcfg recall.Config
+		if hive, err := templates.LoadHive(t.cfg.HiveTemplate); err == nil {
+			if err := hive.Params("recall", &rcfg); err != nil {
+				return err
+			}
+		}
 		rep, err := nightly.Run(ctx, pool, nightly.Options{Member: *member, Force: *force, Judge: j, Backfill: node.Backfill(pool, model),
-			Logger: logger})
+			Threshold: rcfg.SupersedeThreshold, Logger: logger})
 		if err != nil {
 			return err
 		}

@@ -6,11 +6,13 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/recall"
 )
 
@@ -371,7 +373,42 @@ func loadProfile(ctx context.Context, tx pgx.Tx, w Who) ([]ProfileLine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
 	}
-	return out, nil
+	return out, derivedInForce(ctx, tx, w, out)
+}
+
+// derivedInForce applies the rule for the fact in force (facts.Rule, the
+// one recall's tiers use) to the derived lines: a derived line is visible
+// only when one of its facts is in force now for the binding's audience,
+// so a reader who also sees a newer version (said to another audience, or
+// not yet closed by the nightly pass) does not see the older line.
+func derivedInForce(ctx context.Context, tx pgx.Tx, w Who, lines []ProfileLine) error {
+	has := false
+	for _, l := range lines {
+		has = has || (l.visible && l.Section == DerivedSection)
+	}
+	if !has {
+		return nil
+	}
+	axes, err := facts.LoadAxes(ctx, tx, w.Member)
+	if err != nil {
+		return err
+	}
+	rows, err := facts.Versions(ctx, tx, w.Member, holder(w.Member), w.audience())
+	if err != nil {
+		return err
+	}
+	in, _ := facts.InForce(rows, axes, facts.Rule{}, time.Now(), nil)
+	for i := range lines {
+		l := &lines[i]
+		if !l.visible || l.Section != DerivedSection {
+			continue
+		}
+		l.visible = false
+		for _, id := range l.derived {
+			l.visible = l.visible || in[id]
+		}
+	}
+	return nil
 }
 
 // splitLines is the non-blank lines of s, trimmed.

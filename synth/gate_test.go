@@ -82,7 +82,7 @@ func TestTier2SendsOnlyGatedRows(t *testing.T) {
 
 	ask := func(audience []string) (*recall.Answer, string) {
 		t.Helper()
-		srv := modeltest.New(t, modeltest.Response{Content: `{"answer":"a kayak trip","gap":"when it is","sources":[],"confidence":50}`})
+		srv := modeltest.New(t, modeltest.Response{Content: `{"answer":"The memory does not contain this.","gap":"when it is","sources":[],"confidence":50}`})
 		client, err := model.New(model.Config{URL: srv.URL, Model: "test-model"})
 		if err != nil {
 			t.Fatalf("model.New: %v", err)
