@@ -269,10 +269,10 @@ func liveAliases(ctx context.Context, tx pgx.Tx, member, dim string) (map[string
 
 type live struct {
 	id, subject, pred, rawPred, claim, speaker, audKey string
-	confidence                                        int
-	validFrom, recordedAt                             time.Time
-	validUntil                                        *time.Time
-	linked                                            bool
+	confidence                                         int
+	validFrom, recordedAt                              time.Time
+	validUntil                                         *time.Time
+	linked                                             bool
 }
 
 // supersede closes, on every single-cardinality axis, each version that a
