@@ -167,8 +167,9 @@ func cmdAlias(e *env, args []string) error {
 	fs := newFlags(e, "alias", "alias list --member M [--json] | alias revert --member M ID", `
 List the alias decisions of the nightly pass (entity spellings and relation
 keys that mean one thing), or revert one: reverting sets reverted_at, records
-the pair as refused so it is not proposed again, and deletes nothing. After a
-revert, tier-1 answers are what they were before the alias.`)
+the pair as refused so it is not proposed again, undoes the supersessions the
+nightly pass made through it, and deletes nothing. After a revert, answers
+are what they were before the alias.`)
 	if len(args) > 0 && isHelp(args[0]) {
 		fs.Usage()
 		return flag.ErrHelp
