@@ -294,6 +294,25 @@ func LoadAxes(ctx context.Context, db DB, member string) (*Axes, error) {
 	return &Axes{Aliases: al, Cardinalities: card}, nil
 }
 
+// QueueAxes queues on b the two statements LoadAxes runs, so a reader can
+// fetch them in its own round trip; the returned Axes is filled when the
+// batch's results are read.
+func QueueAxes(b *pgx.Batch, member string) *Axes {
+	a := &Axes{Aliases: map[string]string{}, Cardinalities: map[string]string{}}
+	b.Queue(`/* leg:chain */ SELECT alias, canonical FROM aliases
+		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL`, member).Query(func(rows pgx.Rows) error {
+		var x, c string
+		_, err := pgx.ForEachRow(rows, []any{&x, &c}, func() error { a.Aliases[x] = c; return nil })
+		return err
+	})
+	b.Queue(`/* leg:chain */ `+cardinalitySQL, member).Query(func(rows pgx.Rows) error {
+		var p, c string
+		_, err := pgx.ForEachRow(rows, []any{&p, &c}, func() error { a.Cardinalities[p] = c; return nil })
+		return err
+	})
+	return a
+}
+
 // Pred is a predicate resolved one hop through the live aliases.
 func (a *Axes) Pred(p string) string {
 	if c, ok := a.Aliases[p]; ok {

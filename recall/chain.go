@@ -165,17 +165,16 @@ type axisFunc func(*row) ([]string, bool)
 func noAxis(*row) ([]string, bool) { return nil, false }
 
 // followUpdates handles fact hits off single-cardinality axes (where
-// resolveChains does not pick a version in force): a hit that a later
-// version replaced (update_memory sets superseded_by, on any axis) is
-// replaced by the newest version of its superseded_by chain with
-// valid_from ≤ as_of that the gate shows, and marked SupersessionUnknown
-// when a newer one (valid_from ≤ as_of) exists that the gate hides.
-// Retracted versions are not on the chain.
+// resolveChains does not resolve the axis): on a multi axis only the
+// record's links make a chain (update_memory sets superseded_by, on any
+// axis), so the hit and the versions its superseded_by chain leads to
+// (valid_from ≤ as_of, not retracted) go through the same facts.Rule: the
+// hit is replaced by the version in force on that chain, and marked
+// SupersessionUnknown when a version the gate hides may replace it.
 func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, single func(*row) bool) ([]replacement, error) {
 	type link struct {
-		r       *row
-		depth   int
-		visible bool
+		r *row
+		v facts.Version
 	}
 	chains := make([][]link, len(out))
 	var batch pgx.Batch
@@ -184,21 +183,23 @@ func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, singl
 			continue
 		}
 		b := newSQLB(q.member, q.gate)
-		sql := `WITH RECURSIVE ch(id, depth) AS (
+		sql := `/* leg:chain */ WITH RECURSIVE ch(id, depth) AS (
 				SELECT f.superseded_by, 1 FROM facts f WHERE f.member_id = $1 AND f.id = ` + b.p(r.ID) + ` AND f.superseded_by IS NOT NULL
 				UNION ALL
 				SELECT f.superseded_by, ch.depth + 1 FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
 				WHERE f.superseded_by IS NOT NULL AND ch.depth < 64)
-			SELECT ` + factCols("f") + `, ch.depth, ` + b.gate("f") + ` FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
+			SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''), NOT ` + b.gate("f") + `
+			FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
 			WHERE f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
 			ORDER BY ch.depth`
 		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
 			for rows.Next() {
 				var l link
-				r, err := scanFact(rows, &l.depth, &l.visible)
+				r, err := scanFact(rows, &l.v.ClaimCanon, &l.v.Confidence, &l.v.RecordedAt, &l.v.SupersededBy, &l.v.Hidden)
 				if err != nil {
 					return err
 				}
+				l.v.ID, l.v.Speaker, l.v.ValidFrom, l.v.ValidUntil = r.ID, r.Who, r.at, r.until
 				l.r = r
 				chains[i] = append(chains[i], l)
 			}
@@ -211,26 +212,32 @@ func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, singl
 	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 		return nil, fmt.Errorf("version chain: updates: %w", err)
 	}
+	rule := s.cfg.rule()
 	var reps []replacement
 	for i, ch := range chains {
 		if len(ch) == 0 {
 			continue
 		}
-		var shown *row
-		hidden := false
-		for _, l := range ch { // by depth: the last visible wins, a hidden one after it is unknown
-			if l.visible {
-				shown, hidden = l.r, false
-			} else {
-				hidden = true
-			}
+		hit := out[i]
+		// the hit heads its chain (its successors start no earlier)
+		vs := []facts.Version{{ID: hit.ID, Speaker: hit.Who, ValidFrom: hit.at, ValidUntil: hit.until, SupersededBy: ch[0].v.ID}}
+		rows := []*row{hit}
+		for _, l := range ch {
+			vs = append(vs, l.v)
+			rows = append(rows, l.r)
 		}
-		cp := *out[i]
-		if shown != nil {
-			reps = append(reps, replacement{From: out[i].key(), To: shown.key()})
-			cp = *shown
+		res := rule.Resolve(vs, false, q.asOf)
+		j := res.Shown[0]
+		if j < 0 {
+			continue
 		}
-		cp.SupersessionUnknown = cp.SupersessionUnknown || hidden
+		cp := *rows[j]
+		if j > 0 {
+			reps = append(reps, replacement{From: hit.key(), To: cp.key()})
+		} else {
+			cp = *hit
+		}
+		cp.SupersessionUnknown = cp.SupersessionUnknown || res.Unknown[j]
 		out[i] = &cp
 	}
 	return reps, nil

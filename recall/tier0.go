@@ -25,6 +25,18 @@ import (
 // with one statement are shown once; pinned first, then by confidence,
 // time and id; at most limit.
 func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*row, error) {
+	var batch pgx.Batch
+	done := s.queueProfile(&batch, q, limit)
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+		return nil, fmt.Errorf("read profile: %w", err)
+	}
+	return done(), nil
+}
+
+// queueProfile queues the profile's statements on batch (tier 0 sends them
+// with its other parts, in one round trip) and returns what makes the
+// profile once the batch has been read.
+func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func() []*row {
 	holder := "member:" + q.member
 	bb := newSQLB(q.member, q.gate)
 	beliefsSQL := `/* leg:tier0 */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at, b.pinned, b.confidence FROM beliefs b
@@ -36,24 +48,12 @@ func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*ro
 		WHERE f.member_id = $1 AND f.subject_canon = ` + fb.p(memhive.Canon(holder)) + `
 		  AND f.valid_from <= ` + fb.p(q.asOf) + ` AND ` + notRetractedSQL("f") + ` AND ` + fb.gate("f") + `
 		ORDER BY f.valid_from, f.recorded_at, f.id LIMIT 5000`
-	type line struct {
-		r      *row
-		pinned bool
-		conf   int
-	}
-	var lines []line
-	type fact struct {
-		r         *row
-		v         facts.Version
-		kind, aud string
-		audience  []string
-	}
-	var fs []fact
-	var batch pgx.Batch
+	var lines []profileLine
+	var fs []profileFact
 	batch.Queue(beliefsSQL, bb.args...).Query(func(rows pgx.Rows) error {
 		for rows.Next() {
 			r := &row{Item: Item{Kind: "belief"}}
-			var l line
+			var l profileLine
 			if err := rows.Scan(&r.ID, &r.Who, &r.Text, &r.Channel, &r.at, &l.pinned, &l.conf); err != nil {
 				return err
 			}
@@ -65,7 +65,7 @@ func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*ro
 	})
 	batch.Queue(factsSQL, fb.args...).Query(func(rows pgx.Rows) error {
 		for rows.Next() {
-			var f fact
+			var f profileFact
 			r, err := scanFact(rows, &f.v.ClaimCanon, &f.v.Confidence, &f.v.RecordedAt, &f.v.SupersededBy, &f.kind, &f.audience)
 			if err != nil {
 				return err
@@ -76,14 +76,30 @@ func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*ro
 		}
 		return rows.Err()
 	})
-	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
-		return nil, fmt.Errorf("read profile: %w", err)
+	ax := facts.QueueAxes(batch, q.member)
+	return func() []*row {
+		return s.profile(q, limit, lines, fs, ax)
 	}
+}
+
+type profileLine struct {
+	r      *row
+	pinned bool
+	conf   int
+}
+
+type profileFact struct {
+	r        *row
+	v        facts.Version
+	kind     string
+	audience []string
+}
+
+// profile merges the written lines and the facts about the member into the
+// profile this reader sees (see activeBeliefs).
+func (s *Service) profile(q *query, limit int, lines []profileLine, fs []profileFact, ax *facts.Axes) []*row {
+	holder := "member:" + q.member
 	if len(fs) > 0 {
-		ax, err := facts.LoadAxes(ctx, s.pool, q.member)
-		if err != nil {
-			return nil, fmt.Errorf("read profile: %w", err)
-		}
 		groups := map[string][]int{}
 		var keys []string
 		for i, f := range fs {
@@ -110,11 +126,11 @@ func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*ro
 				aud := memhive.NormalizeAudience(f.audience)
 				r := &row{Item: Item{Kind: "belief", ID: facts.BeliefID(q.member, holder, stmt, aud, f.r.Channel),
 					Who: holder, Text: stmt, Channel: f.r.Channel, When: f.r.When}, at: f.r.at}
-				lines = append(lines, line{r: r, conf: f.v.Confidence})
+				lines = append(lines, profileLine{r: r, conf: f.v.Confidence})
 			}
 		}
 	}
-	slices.SortStableFunc(lines, func(a, b line) int {
+	slices.SortStableFunc(lines, func(a, b profileLine) int {
 		if a.pinned != b.pinned {
 			if a.pinned {
 				return -1
@@ -142,18 +158,13 @@ func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*ro
 			break
 		}
 	}
-	return out, nil
+	return out
 }
 
 // tier0 is the ambient bundle (SPEC §4): beliefs, open foresight facts and
 // this session's episodes, each gated in SQL before its cap, sent in one
 // round trip, then fitted to the budget whole item by whole item.
 func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
-	beliefs, err := s.activeBeliefs(ctx, q, s.cfg.Tier0Beliefs)
-	if err != nil {
-		return nil, fmt.Errorf("tier 0: %w", err)
-	}
-
 	fb := newSQLB(q.member, q.gate)
 	asOf := fb.p(q.asOf)
 	foresightSQL := `/* leg:tier0 */ SELECT ` + factCols("f") + ` FROM facts f
@@ -171,6 +182,7 @@ func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 
 	var batch pgx.Batch
 	var foresight, episodes []*row
+	profile := s.queueProfile(&batch, q, s.cfg.Tier0Beliefs)
 	batch.Queue(foresightSQL, fb.args...).Query(func(rows pgx.Rows) error {
 		for rows.Next() {
 			r, err := scanFact(rows)
@@ -194,6 +206,7 @@ func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 		return nil, fmt.Errorf("tier 0: %w", err)
 	}
+	beliefs := profile()
 
 	sections := []section{
 		{title: "PROFILE", rows: beliefs, line: beliefLine},
