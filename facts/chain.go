@@ -392,6 +392,11 @@ type ReviewReport struct {
 // different audiences are each in force for their own (a private
 // correction of a public fact).
 func Review(ctx context.Context, db DB, member string, now time.Time, audience []string) (*ReviewReport, error) {
+	return ReviewRule(ctx, db, member, now, audience, Rule{})
+}
+
+// ReviewRule is Review with the hive's rule (its confidence threshold).
+func ReviewRule(ctx context.Context, db DB, member string, now time.Time, audience []string, rule Rule) (*ReviewReport, error) {
 	axes, err := LoadAxes(ctx, db, member)
 	if err != nil {
 		return nil, err
@@ -406,7 +411,7 @@ func Review(ctx context.Context, db DB, member string, now time.Time, audience [
 	if err != nil {
 		return nil, err
 	}
-	in := InForceForSomeone(all, axes, Rule{}, now)
+	in := InForceForSomeone(all, axes, rule, now)
 	var rows []Row
 	for _, r := range all {
 		if in[r.ID] || (r.ValidFrom.After(now) && r.ExpiredAt == nil) {
