@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/closer"
 )
 
 // Alias is one recorded decision that two spellings or relation keys mean
@@ -67,8 +68,15 @@ func ListAliases(ctx context.Context, pool *pgxpool.Pool, member string) ([]Alia
 // (which a revert makes due) recomputes the derived beliefs. Reverting a
 // reverted alias changes nothing.
 func RevertAlias(ctx context.Context, pool *pgxpool.Pool, member, id string) (*Alias, error) {
+	// the member's pass lock: a nightly run never supersedes through the
+	// alias while its effects are being undone
+	unlock, _, err := closer.LockMember(ctx, pool, member, true)
+	if err != nil {
+		return nil, fmt.Errorf("revert alias: %w", err)
+	}
+	defer unlock()
 	var a Alias
-	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `UPDATE aliases SET reverted_at = coalesce(reverted_at, clock_timestamp())
 			WHERE member_id = $1 AND id = $2
 			RETURNING id, dimension, alias, canonical, decided_at, decided_by, reverted_at`, member, id).
