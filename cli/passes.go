@@ -20,6 +20,8 @@ import (
 	"github.com/memhive/memhive/lanes"
 	"github.com/memhive/memhive/nightly"
 	"github.com/memhive/memhive/node"
+	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/templates"
 )
 
 func init() {
@@ -133,8 +135,16 @@ same with "judge": "model".`)
 			}
 		}
 		model, _, _, _ := embed.ActiveModel(ctx, pool)
+		// the hive's one threshold for the fact in force (recall's
+		// supersede_threshold), so this run and the tiers agree
+		var rcfg recall.Config
+		if hive, err := templates.LoadHive(t.cfg.HiveTemplate); err == nil {
+			if err := hive.Params("recall", &rcfg); err != nil {
+				return err
+			}
+		}
 		rep, err := nightly.Run(ctx, pool, nightly.Options{Member: *member, Force: *force, Judge: j, Backfill: node.Backfill(pool, model),
-			Logger: logger})
+			Threshold: rcfg.SupersedeThreshold, Logger: logger})
 		if err != nil {
 			return err
 		}
@@ -157,8 +167,9 @@ func cmdAlias(e *env, args []string) error {
 	fs := newFlags(e, "alias", "alias list --member M [--json] | alias revert --member M ID", `
 List the alias decisions of the nightly pass (entity spellings and relation
 keys that mean one thing), or revert one: reverting sets reverted_at, records
-the pair as refused so it is not proposed again, and deletes nothing. After a
-revert, tier-1 answers are what they were before the alias.`)
+the pair as refused so it is not proposed again, undoes the supersessions the
+nightly pass made through it, and deletes nothing. After a revert, answers
+are what they were before the alias.`)
 	if len(args) > 0 && isHelp(args[0]) {
 		fs.Usage()
 		return flag.ErrHelp

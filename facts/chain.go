@@ -235,12 +235,16 @@ type Filter struct {
 	Predicate   string
 	Kind        string
 	Channel     string
-	AllVersions bool // include closed versions (superseded, updated, forgotten)
+	AllVersions bool // every version, closed ones included (superseded, updated, forgotten)
 	// Audience, when set, applies the audience gate (SPEC §3 rules 1-3): a
 	// row is listed when tagged '*' or when every member of Audience was
 	// present. Tool surfaces must set it; nil is the operator's view.
 	Audience []string
 	Limit    int // default 500
+	// AsOf is when the versions listed are in force (default now); Rule
+	// decides which are (docs/facts.md). Neither applies to AllVersions.
+	AsOf time.Time
+	Rule Rule
 }
 
 // gateSQL is rules 1-3 of the audience gate over a row's audience, for the
@@ -250,8 +254,11 @@ func gateSQL(n int) string {
 	return `(` + p + ` IS NULL OR (cardinality(audience) > 0 AND ('*' = ANY(audience) OR ` + p + ` <@ audience)))`
 }
 
-// List is list_memories (SPEC §8): the member's facts, current versions only
-// unless AllVersions, ordered by subject, predicate and validity.
+// List is list_memories (SPEC §8): the member's facts ordered by subject,
+// predicate and validity. Without AllVersions it lists the versions in
+// force at AsOf for the audience, by Rule: the same versions recall shows
+// (a version on a chain another visible version replaced is not listed,
+// whatever the nightly pass has or has not closed yet).
 func List(ctx context.Context, db DB, member string, f Filter) ([]Row, error) {
 	limit := f.Limit
 	if limit <= 0 {
@@ -263,17 +270,63 @@ func List(ctx context.Context, db DB, member string, f Filter) ([]Row, error) {
 			return nil, memhive.Errorf(memhive.CodeMissingAudience, "listing memories for an audience needs the audience")
 		}
 	}
+	if f.AllVersions {
+		rows, err := db.Query(ctx, `SELECT `+rowColumns+` FROM facts
+			WHERE member_id = $1
+			  AND ($2 = '' OR subject_canon = $2)
+			  AND ($3 = '' OR predicate_canon = $3)
+			  AND ($4 = '' OR fact_kind = $4)
+			  AND ($5 = '' OR channel = $5)
+			  AND `+gateSQL(6)+`
+			ORDER BY subject_canon, predicate_canon, valid_from, recorded_at, id
+			LIMIT $7`,
+			member, canonOrEmpty(f.Subject), predOrEmpty(f.Predicate), f.Kind, f.Channel, aud, limit)
+		if err != nil {
+			return nil, fmt.Errorf("list facts: %w", err)
+		}
+		return collect(rows)
+	}
+	asOf := f.AsOf
+	if asOf.IsZero() {
+		asOf = time.Now()
+	}
+	axes, err := LoadAxes(ctx, db, member)
+	if err != nil {
+		return nil, err
+	}
+	all, err := Versions(ctx, db, member, f.Subject, aud)
+	if err != nil {
+		return nil, err
+	}
+	in, _ := InForce(all, axes, f.Rule, asOf, nil)
+	pred := predOrEmpty(f.Predicate)
+	var out []Row
+	for _, r := range all {
+		upcoming := r.ValidFrom.After(asOf) && r.ExpiredAt == nil
+		if !(in[r.ID] || upcoming) || (pred != "" && r.PredicateCanon != pred) || (f.Kind != "" && r.Kind != f.Kind) ||
+			(f.Channel != "" && r.Channel != f.Channel) {
+			continue
+		}
+		out = append(out, r)
+		if len(out) == limit {
+			break
+		}
+	}
+	return out, nil
+}
+
+// Versions reads every not retracted version of the member's facts (of one
+// subject when given) that the audience can see (gate rules 1-3; nil: all).
+// The whole axis is needed to know which version is in force; List's other
+// filters apply to the versions in force.
+func Versions(ctx context.Context, db DB, member, subject string, aud []string) ([]Row, error) {
 	rows, err := db.Query(ctx, `SELECT `+rowColumns+` FROM facts
 		WHERE member_id = $1
 		  AND ($2 = '' OR subject_canon = $2)
-		  AND ($3 = '' OR predicate_canon = $3)
-		  AND ($4 = '' OR fact_kind = $4)
-		  AND ($5 = '' OR channel = $5)
-		  AND ($6 OR expired_at IS NULL)
-		  AND `+gateSQL(7)+`
-		ORDER BY subject_canon, predicate_canon, valid_from, recorded_at, id
-		LIMIT $8`,
-		member, canonOrEmpty(f.Subject), predOrEmpty(f.Predicate), f.Kind, f.Channel, f.AllVersions, aud, limit)
+		  AND NOT (expired_at IS NOT NULL AND superseded_by IS NULL AND coalesce(closure_source, '') LIKE 'forget%')
+		  AND `+gateSQL(3)+`
+		ORDER BY subject_canon, predicate_canon, valid_from, recorded_at, id`,
+		member, canonOrEmpty(subject), aud)
 	if err != nil {
 		return nil, fmt.Errorf("list facts: %w", err)
 	}
@@ -332,24 +385,44 @@ type ReviewReport struct {
 }
 
 // Review is review_memories (SPEC §8) at now. audience, when set, gates the
-// facts read as List does. A contradiction usually means versions said to
-// different audiences or by different speakers, which nightly never
-// supersedes across.
+// facts read as List does. It reads the versions in force for someone (by
+// the default Rule, for the audience each version was said to): a
+// contradiction is two such claims on one single-cardinality axis, which
+// happens when different speakers said them, or when versions said to
+// different audiences are each in force for their own (a private
+// correction of a public fact).
 func Review(ctx context.Context, db DB, member string, now time.Time, audience []string) (*ReviewReport, error) {
-	card, err := Cardinalities(ctx, db, member)
+	return ReviewRule(ctx, db, member, now, audience, Rule{})
+}
+
+// ReviewRule is Review with the hive's rule (its confidence threshold).
+func ReviewRule(ctx context.Context, db DB, member string, now time.Time, audience []string, rule Rule) (*ReviewReport, error) {
+	axes, err := LoadAxes(ctx, db, member)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := List(ctx, db, member, Filter{Audience: audience, Limit: 100000})
+	var aud []string
+	if audience != nil {
+		if aud = memhive.NormalizeAudience(audience); aud == nil {
+			return nil, memhive.Errorf(memhive.CodeMissingAudience, "reviewing memories for an audience needs the audience")
+		}
+	}
+	all, err := Versions(ctx, db, member, "", aud)
 	if err != nil {
 		return nil, err
+	}
+	in := InForceForSomeone(all, axes, rule, now)
+	var rows []Row
+	for _, r := range all {
+		if in[r.ID] || (r.ValidFrom.After(now) && r.ExpiredAt == nil) {
+			rows = append(rows, r)
+		}
 	}
 	rep := &ReviewReport{Contradictions: []Group{}, Duplicates: []Group{}, Stale: []Stale{}}
-	axes := map[string][]Row{}
+	axesOf := map[string][]Row{}
 	triples := map[string][]Row{}
 	var axisOrder, tripleOrder []string
 	for _, r := range rows {
-		inForce := !r.ValidFrom.After(now) && (r.ValidUntil == nil || r.ValidUntil.After(now))
 		if r.Kind == Foresight && r.ValidFrom.Before(now.Add(-24*time.Hour)) {
 			rep.Stale = append(rep.Stale, Stale{Reason: "past_plan", Fact: r})
 		} else if r.Confidence < 50 && r.RecordedAt.Before(now.AddDate(0, 0, -180)) {
@@ -360,16 +433,16 @@ func Review(ctx context.Context, db DB, member string, now time.Time, audience [
 			tripleOrder = append(tripleOrder, tk)
 		}
 		triples[tk] = append(triples[tk], r)
-		if inForce && card[r.PredicateCanon] == Single {
-			ak := r.SubjectCanon + "\x00" + r.PredicateCanon
-			if _, ok := axes[ak]; !ok {
+		if axes.Single(r.PredicateCanon) {
+			ak := r.SubjectCanon + "\x00" + axes.Pred(r.PredicateCanon)
+			if _, ok := axesOf[ak]; !ok {
 				axisOrder = append(axisOrder, ak)
 			}
-			axes[ak] = append(axes[ak], r)
+			axesOf[ak] = append(axesOf[ak], r)
 		}
 	}
 	for _, k := range axisOrder {
-		g := axes[k]
+		g := axesOf[k]
 		claims := map[string]bool{}
 		for _, r := range g {
 			claims[r.ClaimCanon] = true

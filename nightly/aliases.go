@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/closer"
 )
 
 // Alias is one recorded decision that two spellings or relation keys mean
@@ -51,14 +52,31 @@ func ListAliases(ctx context.Context, pool *pgxpool.Pool, member string) ([]Alia
 	return out, nil
 }
 
-// RevertAlias sets reverted_at on the alias (nothing is deleted) and records
-// the pair in rejected_pairs so the nightly pass never proposes it again.
-// Reverting a reverted alias changes nothing. Because aliases are applied
-// only when reading, recall answers afterwards are those from before the
-// alias was decided.
+// RevertAlias reverts one alias decision, for good (nothing is deleted):
+//   - reverted_at is set on the alias;
+//   - the pair goes to rejected_pairs (decided_by 'revert'), so no later
+//     nightly run proposes it again;
+//   - every supersession a nightly run made through the alias
+//     (alias_effects) that is still in effect is undone: the closed version
+//     gets superseded_by, expired_at and closure_source cleared, and
+//     valid_until cleared when the run had set it; the effect rows are
+//     marked undone_at, undone_by 'revert:<alias id>';
+//   - a consolidation_log row (kind 'revert') records the counts.
+//
+// Aliases are otherwise applied only when reading, so afterwards recall
+// answers as it did before the alias was decided, and the next nightly run
+// (which a revert makes due) recomputes the derived beliefs. Reverting a
+// reverted alias changes nothing.
 func RevertAlias(ctx context.Context, pool *pgxpool.Pool, member, id string) (*Alias, error) {
+	// the member's pass lock: a nightly run never supersedes through the
+	// alias while its effects are being undone
+	unlock, _, err := closer.LockMember(ctx, pool, member, true)
+	if err != nil {
+		return nil, fmt.Errorf("revert alias: %w", err)
+	}
+	defer unlock()
 	var a Alias
-	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `UPDATE aliases SET reverted_at = coalesce(reverted_at, clock_timestamp())
 			WHERE member_id = $1 AND id = $2
 			RETURNING id, dimension, alias, canonical, decided_at, decided_by, reverted_at`, member, id).
@@ -70,14 +88,60 @@ func RevertAlias(ctx context.Context, pool *pgxpool.Pool, member, id string) (*A
 			return err
 		}
 		x, y := pair(a.Alias, a.Canonical)
-		_, err = tx.Exec(ctx, `INSERT INTO rejected_pairs (member_id, dimension, a, b, decided_by)
-			VALUES ($1, $2, $3, $4, 'revert') ON CONFLICT DO NOTHING`, member, a.Dimension, x, y)
+		if _, err = tx.Exec(ctx, `INSERT INTO rejected_pairs (member_id, dimension, a, b, decided_by)
+			VALUES ($1, $2, $3, $4, 'revert') ON CONFLICT DO NOTHING`, member, a.Dimension, x, y); err != nil {
+			return err
+		}
+		n, err := undoEffects(ctx, tx, member, a.ID)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO consolidation_log (member_id, run_id, kind, status, verdicts, finished_at)
+			VALUES ($1, $2, 'revert', 'completed', jsonb_build_object('alias', $3::text, 'undone', $4::int), clock_timestamp())`,
+			member, ulid.Make().String(), a.ID, n)
 		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("revert alias: %w", err)
 	}
 	return &a, nil
+}
+
+// undoEffects reopens every version a nightly supersession through alias
+// closed, where that supersession is still what closed it (a later
+// update_memory or forget is left alone), and marks the effects undone
+// (every alias the supersession went through, since it no longer holds).
+func undoEffects(ctx context.Context, tx pgx.Tx, member, alias string) (int, error) {
+	rows, err := tx.Query(ctx, `SELECT fact_id, run_id, superseded_by, set_valid_until FROM alias_effects
+		WHERE member_id = $1 AND alias_id = $2 AND undone_at IS NULL ORDER BY fact_id, run_id`, member, alias)
+	if err != nil {
+		return 0, err
+	}
+	type eff struct {
+		fact, run, by string
+		setUntil      bool
+	}
+	var effs []eff
+	var e eff
+	if _, err := pgx.ForEachRow(rows, []any{&e.fact, &e.run, &e.by, &e.setUntil}, func() error { effs = append(effs, e); return nil }); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range effs {
+		tag, err := tx.Exec(ctx, `UPDATE facts SET superseded_by = NULL, expired_at = NULL, closure_source = NULL,
+				valid_until = CASE WHEN $5 THEN NULL ELSE valid_until END
+			WHERE member_id = $1 AND id = $2 AND superseded_by = $3 AND closure_source = $4`,
+			member, e.fact, e.by, "nightly:"+e.run, e.setUntil)
+		if err != nil {
+			return 0, fmt.Errorf("undo supersession of %s: %w", e.fact, err)
+		}
+		n += int(tag.RowsAffected())
+		if _, err := tx.Exec(ctx, `UPDATE alias_effects SET undone_at = clock_timestamp(), undone_by = $4
+			WHERE member_id = $1 AND fact_id = $2 AND run_id = $3 AND undone_at IS NULL`, member, e.fact, e.run, "revert:"+alias); err != nil {
+			return 0, fmt.Errorf("mark alias effect undone: %w", err)
+		}
+	}
+	return n, nil
 }
 
 func pair(a, b string) (string, string) {

@@ -19,61 +19,25 @@ import (
 // other sections (edit_profile's) and pinned beliefs are never touched.
 const DerivedSection = "derived"
 
-// statement renders a fact about its holder as a profile line.
-func statement(pred, claim string) string {
-	switch pred {
-	case "name":
-		return "is called " + claim
-	case "age":
-		return "is " + claim + " years old"
-	case "birthday":
-		return "has their birthday on " + claim
-	case "lives_in":
-		return "lives in " + claim
-	case "from":
-		return "is from " + claim
-	case "works_at":
-		return "works at " + claim
-	case "job_title":
-		return "works as " + claim
-	case "manager":
-		return "has " + claim + " as manager"
-	case "married_to":
-		return "is married to " + claim
-	case "likes":
-		return "likes " + claim
-	case "dislikes":
-		return "dislikes " + claim
-	case "prefers":
-		return "prefers " + claim
-	case "has_pet":
-		return "has a pet named " + claim
-	case "owns":
-		return "owns " + claim
-	case "allergic_to":
-		return "is allergic to " + claim
-	}
-	if strings.HasPrefix(pred, "favorite_") {
-		return "favourite " + strings.ReplaceAll(strings.TrimPrefix(pred, "favorite_"), "_", " ") + ": " + claim
-	}
-	if extract.EntityKind(pred) == "person" {
-		return "has a " + strings.ReplaceAll(pred, "_", " ") + " named " + claim
-	}
-	return strings.ReplaceAll(pred, "_", " ") + ": " + claim
-}
-
-// beliefs recomputes the derived profile: one active belief per in-force,
-// non-foresight fact about the member (per audience and channel, so the
-// gate still applies), turned off when its facts are no longer in force.
+// beliefs recomputes the derived profile: one active belief per
+// non-foresight fact about the member that is in force for someone
+// (facts.InForceForSomeone: for the audience it was said to), per audience
+// and channel so the gate still applies, turned off when its facts are no
+// longer in force. These rows are the profile's record (edit_profile's
+// bound, export); recall and the profile tool decide what a reader sees by
+// the same rule when they read (facts.Rule), so a reader who also sees a
+// newer version elsewhere never sees the older line.
 func beliefs(ctx context.Context, tx pgx.Tx, member string, opt Options, mr *MemberReport) error {
 	holder := "member:" + member
-	rows, err := tx.Query(ctx, `SELECT id, predicate_canon, claim, confidence, channel, audience FROM facts
-		WHERE member_id = $1 AND subject_canon = $2 AND expired_at IS NULL AND fact_kind <> 'foresight'
-		  AND valid_from <= $3 AND (valid_until IS NULL OR valid_until > $3)
-		ORDER BY valid_from, id`, member, holder, opt.Now)
+	axes, err := facts.LoadAxes(ctx, tx, member)
 	if err != nil {
 		return err
 	}
+	all, err := facts.Versions(ctx, tx, member, holder, nil)
+	if err != nil {
+		return err
+	}
+	in := facts.InForceForSomeone(all, axes, facts.Rule{Threshold: opt.Threshold}, opt.Now)
 	type want struct {
 		id, stmt, channel string
 		aud, sources      []string
@@ -81,28 +45,30 @@ func beliefs(ctx context.Context, tx pgx.Tx, member string, opt Options, mr *Mem
 	}
 	wants := map[string]*want{}
 	var order []string
-	var id, pred, claim, channel string
-	var conf int
-	var aud []string
-	_, err = pgx.ForEachRow(rows, []any{&id, &pred, &claim, &conf, &channel, &aud}, func() error {
-		aud = memhive.NormalizeAudience(aud)
-		if aud == nil {
-			return nil
+	slices.SortStableFunc(all, func(a, b facts.Row) int {
+		if c := a.ValidFrom.Compare(b.ValidFrom); c != 0 {
+			return c
 		}
-		stmt := statement(pred, claim)
-		bid := closer.ID("bel_", member, holder, memhive.Canon(stmt), strings.Join(aud, "\x1f"), channel)
+		return strings.Compare(a.ID, b.ID)
+	})
+	for _, f := range all {
+		if !in[f.ID] || f.Kind == facts.Foresight {
+			continue
+		}
+		aud := memhive.NormalizeAudience(f.Audience)
+		if aud == nil {
+			continue
+		}
+		stmt := facts.Statement(f.PredicateCanon, f.Claim, extract.EntityKind(f.PredicateCanon) == "person")
+		bid := facts.BeliefID(member, holder, stmt, aud, f.Channel)
 		w := wants[bid]
 		if w == nil {
-			w = &want{id: bid, stmt: stmt, channel: channel, aud: aud}
+			w = &want{id: bid, stmt: stmt, channel: f.Channel, aud: aud}
 			wants[bid] = w
 			order = append(order, bid)
 		}
-		w.sources = append(w.sources, id)
-		w.conf = max(w.conf, conf)
-		return nil
-	})
-	if err != nil {
-		return err
+		w.sources = append(w.sources, f.ID)
+		w.conf = max(w.conf, f.Confidence)
 	}
 	for _, bid := range order {
 		w := wants[bid]

@@ -58,7 +58,13 @@ type Options struct {
 	// CompressAfter is how old a session summary must be before it is
 	// folded into a compressed one. Default 30 days.
 	CompressAfter time.Duration
-	Logger        *slog.Logger
+	// Threshold is the confidence a later statement needs to supersede the
+	// version in force on a single-cardinality axis (facts.Rule). 0 means
+	// facts.DefaultThreshold; recall must be given the same
+	// (recall.Config.SupersedeThreshold), and memhive up gives both the
+	// hive's one value.
+	Threshold int
+	Logger    *slog.Logger
 }
 
 // MemberReport is one member's part of a run.
@@ -195,7 +201,8 @@ func runMember(ctx context.Context, pool *pgxpool.Pool, member string, opt Optio
 	mr.WindowFrom = from
 	var fresh bool
 	err = pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM facts WHERE member_id = $1 AND ($2::timestamptz IS NULL OR recorded_at > $2))
-		OR EXISTS (SELECT 1 FROM episodes WHERE member_id = $1 AND ($2::timestamptz IS NULL OR recorded_at > $2))`, member, from).Scan(&fresh)
+		OR EXISTS (SELECT 1 FROM episodes WHERE member_id = $1 AND ($2::timestamptz IS NULL OR recorded_at > $2))
+		OR EXISTS (SELECT 1 FROM aliases WHERE member_id = $1 AND reverted_at > $2)`, member, from).Scan(&fresh)
 	if err != nil {
 		return mr, fmt.Errorf("look for new rows: %w", err)
 	}
@@ -261,16 +268,23 @@ func liveAliases(ctx context.Context, tx pgx.Tx, member, dim string) (map[string
 }
 
 type live struct {
-	id, subject, pred, claim, speaker, audKey string
-	validFrom, recordedAt                     time.Time
+	id, subject, pred, rawPred, claim, speaker, audKey string
+	confidence                                         int
+	validFrom, recordedAt                              time.Time
+	validUntil                                         *time.Time
+	linked                                             bool
 }
 
 // supersede closes, on every single-cardinality axis, each version that a
-// newer one follows: same member, subject, predicate (one hop through live
-// predicate aliases), speaker and audience set. Retracted and already
-// closed versions are not on the chain.
+// later accepted one follows (facts.Rule.Successors: at or above the
+// confidence threshold, or linked by the record): same member, subject,
+// predicate (one hop through live predicate aliases), speaker and audience
+// set, so every reader who sees the older version sees the newer one too.
+// Retracted and already closed versions are not on the chain. A
+// supersession that went through a predicate alias is recorded in
+// alias_effects, so reverting the alias undoes it (RevertAlias).
 func supersede(ctx context.Context, tx pgx.Tx, member string, opt Options, mr *MemberReport) error {
-	preds, err := liveAliases(ctx, tx, member, "predicate")
+	preds, aliasIDs, err := facts.PredicateAliases(ctx, tx, member)
 	if err != nil {
 		return err
 	}
@@ -278,9 +292,24 @@ func supersede(ctx context.Context, tx pgx.Tx, member string, opt Options, mr *M
 	if err != nil {
 		return err
 	}
-	rows, err := tx.Query(ctx, `SELECT id, subject_canon, predicate_canon, claim_canon, coalesce(speaker, ''), audience, valid_from, recorded_at
-		FROM facts WHERE member_id = $1 AND expired_at IS NULL
-		ORDER BY subject_canon, predicate_canon, valid_from, recorded_at, id`, member)
+	// versions the record names as a successor (update_memory, an earlier
+	// run) are always accepted
+	lrows, err := tx.Query(ctx, `SELECT DISTINCT superseded_by FROM facts WHERE member_id = $1 AND superseded_by IS NOT NULL`, member)
+	if err != nil {
+		return err
+	}
+	targets, err := pgx.CollectRows(lrows, pgx.RowTo[string])
+	if err != nil {
+		return err
+	}
+	linked := map[string]bool{}
+	for _, t := range targets {
+		linked[t] = true
+	}
+	rows, err := tx.Query(ctx, `SELECT f.id, f.subject_canon, f.predicate_canon, f.claim_canon, coalesce(f.speaker, ''), f.audience,
+			f.confidence, f.valid_from, f.recorded_at, f.valid_until
+		FROM facts f WHERE f.member_id = $1 AND f.expired_at IS NULL
+		ORDER BY f.subject_canon, f.predicate_canon, f.valid_from, f.recorded_at, f.id`, member)
 	if err != nil {
 		return err
 	}
@@ -288,13 +317,16 @@ func supersede(ctx context.Context, tx pgx.Tx, member string, opt Options, mr *M
 	var order []string
 	var f live
 	var aud []string
-	_, err = pgx.ForEachRow(rows, []any{&f.id, &f.subject, &f.pred, &f.claim, &f.speaker, &aud, &f.validFrom, &f.recordedAt}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&f.id, &f.subject, &f.rawPred, &f.claim, &f.speaker, &aud, &f.confidence, &f.validFrom,
+		&f.recordedAt, &f.validUntil}, func() error {
+		f.pred = f.rawPred
 		if c, ok := preds[f.pred]; ok {
 			f.pred = c
 		}
 		if card[f.pred] != facts.Single {
 			return nil
 		}
+		f.linked = linked[f.id]
 		f.audKey = strings.Join(memhive.NormalizeAudience(aud), "\x1f")
 		k := f.subject + "\x00" + f.pred + "\x00" + f.speaker + "\x00" + f.audKey
 		if _, ok := axes[k]; !ok {
@@ -307,26 +339,45 @@ func supersede(ctx context.Context, tx pgx.Tx, member string, opt Options, mr *M
 		return err
 	}
 	src := "nightly:" + opt.RunID
+	rule := facts.Rule{Threshold: opt.Threshold}
 	for _, k := range order {
 		chain := axes[k]
-		slices.SortStableFunc(chain, func(a, b live) int {
-			if c := a.validFrom.Compare(b.validFrom); c != 0 {
-				return c
+		vs := make([]facts.Version, len(chain))
+		for i, c := range chain {
+			vs[i] = facts.Version{ID: c.id, Speaker: c.speaker, ClaimCanon: c.claim, Confidence: c.confidence,
+				ValidFrom: c.validFrom, RecordedAt: c.recordedAt, Linked: c.linked}
+		}
+		next := rule.Successors(vs)
+		for i, j := range next {
+			if j < 0 {
+				continue
 			}
-			if c := a.recordedAt.Compare(b.recordedAt); c != 0 {
-				return c
-			}
-			return strings.Compare(a.id, b.id)
-		})
-		for i := 0; i+1 < len(chain); i++ {
-			older, newer := chain[i], chain[i+1]
+			older, newer := chain[i], chain[j]
 			tag, err := tx.Exec(ctx, `UPDATE facts SET valid_until = coalesce(valid_until, $3), superseded_by = $4,
 					expired_at = $5, closure_source = $6
 				WHERE member_id = $1 AND id = $2 AND expired_at IS NULL`, member, older.id, newer.validFrom, newer.id, opt.Now, src)
 			if err != nil {
 				return err
 			}
-			mr.Superseded += int(tag.RowsAffected())
+			if tag.RowsAffected() == 0 {
+				continue
+			}
+			mr.Superseded++
+			// the aliases it went through: the one that made either
+			// version's predicate the axis's
+			var via []string
+			for _, p := range []string{older.rawPred, newer.rawPred} {
+				if id, ok := aliasIDs[p]; ok && !slices.Contains(via, id) {
+					via = append(via, id)
+				}
+			}
+			for _, id := range via {
+				if _, err := tx.Exec(ctx, `INSERT INTO alias_effects (member_id, alias_id, fact_id, run_id, superseded_by, set_valid_until)
+					VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+					member, id, older.id, opt.RunID, newer.id, older.validUntil == nil); err != nil {
+					return fmt.Errorf("record alias effect: %w", err)
+				}
+			}
 		}
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/closer"
 	"github.com/memhive/memhive/extract"
+	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/internal/dbtest"
 	"github.com/memhive/memhive/nightly"
 )
@@ -323,4 +324,96 @@ func TestClockNextAndStop(t *testing.T) {
 	}
 	c.Stop()
 	c.Stop()
+}
+
+// TestThresholdAndRevertThatLasts: a statement below the confidence
+// threshold never supersedes; a supersession made through a predicate
+// alias is undone by reverting the alias (recorded in alias_effects,
+// nothing deleted), and later runs, forced or not, never make it again.
+func TestThresholdAndRevertThatLasts(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 1, 5, 19, 0, 0, 0, time.UTC)
+	ins := func(pred, claim string, conf int, at time.Time) string {
+		t.Helper()
+		f := facts.Fact{Member: "alice", Subject: "member:alice", Predicate: pred, Claim: claim, Confidence: conf, ValidFrom: at,
+			Channel: "web:chat", Audience: []string{"member:alice"}, Speaker: "member:alice", Origin: "memorize"}
+		_, id, err := facts.Insert(ctx, pool, &f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	age34 := ins("age", "34", 90, t0)
+	age100 := ins("age", "100", 40, t0.AddDate(0, 0, 3)) // "I'm 100% sure", weakly read
+	teacher := ins("job_title", "teacher", 70, t0)
+	nurse := ins("occupation", "nurse", 70, t0.AddDate(0, 1, 9))
+	closed := func(id string) (by, src string, until *time.Time) {
+		t.Helper()
+		if err := pool.QueryRow(ctx, `SELECT coalesce(superseded_by, ''), coalesce(closure_source, ''), valid_until FROM facts WHERE member_id = 'alice' AND id = $1`, id).
+			Scan(&by, &src, &until); err != nil {
+			t.Fatal(err)
+		}
+		return by, src, until
+	}
+	run := func(force bool) nightly.MemberReport {
+		t.Helper()
+		rep, err := nightly.Run(ctx, pool, nightly.Options{Member: "alice", Force: force})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Members[0]
+	}
+	run(false) // decides occupation → job_title
+	run(true)  // supersedes teacher through it
+	if by, _, _ := closed(age34); by != "" {
+		t.Fatalf("a statement below the threshold superseded age 34 (by %s)", by)
+	}
+	if by, _, _ := closed(age100); by != "" {
+		t.Fatalf("age 100 closed by %s", by)
+	}
+	by, src, until := closed(teacher)
+	if by != nurse || !strings.HasPrefix(src, "nightly:") || until == nil {
+		t.Fatalf("teacher not superseded through the alias: %q %q %v", by, src, until)
+	}
+	var aliasID string
+	if err := pool.QueryRow(ctx, `SELECT id FROM aliases WHERE member_id = 'alice' AND alias = 'occupation'`).Scan(&aliasID); err != nil {
+		t.Fatal(err)
+	}
+	var effects int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM alias_effects WHERE member_id = 'alice' AND alias_id = $1 AND fact_id = $2 AND undone_at IS NULL`,
+		aliasID, teacher).Scan(&effects); err != nil || effects != 1 {
+		t.Fatalf("alias effect not recorded: %d %v", effects, err)
+	}
+	var n0 int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM facts WHERE member_id = 'alice'`).Scan(&n0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := nightly.RevertAlias(ctx, pool, "alice", aliasID); err != nil {
+		t.Fatal(err)
+	}
+	if by, src, until := closed(teacher); by != "" || src != "" || until != nil {
+		t.Fatalf("the revert did not undo the supersession: %q %q %v", by, src, until)
+	}
+	if m := run(false); m.Status != "completed" {
+		t.Fatalf("the run after a revert should recompute, got %s", m.Status)
+	}
+	run(true)
+	if by, _, _ := closed(teacher); by != "" {
+		t.Fatalf("a later run re-applied the reverted decision: teacher closed by %s", by)
+	}
+	var n1, undone, live int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM facts WHERE member_id = 'alice'),
+			(SELECT count(*) FROM alias_effects WHERE member_id = 'alice' AND undone_by = 'revert:' || $1),
+			(SELECT count(*) FROM aliases WHERE member_id = 'alice' AND alias = 'occupation' AND reverted_at IS NULL)`, aliasID).
+		Scan(&n1, &undone, &live); err != nil {
+		t.Fatal(err)
+	}
+	if n1 != n0 || undone != 1 || live != 0 {
+		t.Fatalf("facts %d → %d, undone effects %d, live occupation aliases %d", n0, n1, undone, live)
+	}
+	if _, err := pool.Exec(ctx, `DELETE FROM alias_effects WHERE member_id = 'alice'`); err == nil {
+		t.Fatal("alias effects were deleted")
+	}
 }

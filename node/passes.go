@@ -340,8 +340,15 @@ func newClockCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 		return nil, fmt.Errorf("hive template: clock: %w", err)
 	}
 	emb := n.Embedder
+	// one threshold for the fact in force: recall's (the hive template's
+	// recall.supersede_threshold), so the pass and the tiers agree
+	threshold := 0
+	if n.Recall != nil {
+		threshold = n.Recall.Config().SupersedeThreshold
+	}
 	clk := &nightly.Clock{At: p.NightlyAt, Logger: log, Run: func(ctx context.Context, at time.Time) error {
-		rep, err := nightly.Run(ctx, pool, nightly.Options{RunID: nightly.NightRunID(at), Logger: log, Judge: judge, Backfill: backfill(pool, emb)})
+		rep, err := nightly.Run(ctx, pool, nightly.Options{RunID: nightly.NightRunID(at), Logger: log, Judge: judge, Backfill: backfill(pool, emb),
+			Threshold: threshold})
 		if err != nil {
 			return err
 		}

@@ -50,7 +50,7 @@ const ManifestFile = "manifest.json"
 // were made with.
 var Tables = []string{
 	"episodes", "refusals", "sessions", "facts", "entities", "entity_edges", "beliefs",
-	"embeddings", "aliases", "rejected_pairs", "predicate_cardinality", "consolidation_log",
+	"embeddings", "aliases", "alias_effects", "rejected_pairs", "predicate_cardinality", "consolidation_log",
 	"decision_log", "summaries",
 }
 

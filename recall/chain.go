@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/memhive/memhive/facts"
 )
 
 // axis is one (subject, predicate) version chain; pred is the predicate
@@ -13,214 +15,147 @@ import (
 type axis struct{ subject, pred string }
 
 // resolveChains replaces every fact on a single-cardinality axis by the
-// version in force at as_of (SPEC §4): gate-visible, valid_from ≤ as_of,
-// valid_until NULL or after as_of, not retracted. The replacement carries
-// the hit's score. Where a newer version (valid_from ≤ as_of) exists but the
-// gate hides it, the shown version is marked SupersessionUnknown. Every
-// shown fact then carries the version it replaced as Previously
-// (fillPreviously), whether it was a hit itself or stands in for one.
+// version in force at as_of for this reader, decided by facts.Rule, the one
+// rule every tier, tool and the profile use (docs/facts.md): chains never
+// join different speakers (unless the record links them), a later version
+// replaces an earlier one only at or above the confidence threshold, and
+// the versions the gate hides are never shown (a shown version they would
+// replace is marked SupersessionUnknown). The replacement carries the
+// hit's score and, as Previously, the version it replaced on its chain.
 // Cardinality comes from predicate_cardinality (the member's rows and the
 // hive-wide '*' rows; seeded > judged > learned, the member's before '*');
-// an unknown predicate is multi and its facts stand as they are.
+// an unknown predicate is multi and its facts follow only the record's
+// links (followUpdates).
 //
 // It also returns axisOf, which fillPreviously needs: a fact's axis
 // spellings and whether its axis is single.
 func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*row, []replacement, axisFunc, error) {
-	var preds []string
-	seenPred := map[string]bool{}
+	hasFact := false
 	for _, r := range rs {
-		if r.Kind == "fact" && !seenPred[r.predicateCanon] {
-			seenPred[r.predicateCanon] = true
-			preds = append(preds, r.predicateCanon)
-		}
+		hasFact = hasFact || r.Kind == "fact"
 	}
-	if len(preds) == 0 {
+	if !hasFact {
 		return rs, nil, noAxis, nil
 	}
-	// one hop: alias → canonical
-	resolved := map[string]string{}
-	rows, err := s.pool.Query(ctx, `SELECT alias, canonical FROM aliases
-		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL AND alias = ANY($2::text[])`, q.member, preds)
+	ax, err := facts.LoadAxes(ctx, s.pool, q.member)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("version chain: aliases: %w", err)
-	}
-	for rows.Next() {
-		var a, c string
-		if err := rows.Scan(&a, &c); err != nil {
-			rows.Close()
-			return nil, nil, nil, err
-		}
-		resolved[a] = c
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, nil, err
-	}
-	canonPred := func(p string) string {
-		if c, ok := resolved[p]; ok {
-			return c
-		}
-		return p
-	}
-	var canon []string
-	seen := map[string]bool{}
-	for _, p := range preds {
-		if c := canonPred(p); !seen[c] {
-			seen[c] = true
-			canon = append(canon, c)
-		}
-	}
-	// cardinality: first row per predicate by precedence wins
-	single := map[string]bool{}
-	rows, err = s.pool.Query(ctx, `SELECT DISTINCT ON (predicate) predicate, cardinality FROM predicate_cardinality
-		WHERE member_id IN ($1, '*') AND predicate = ANY($2::text[])
-		ORDER BY predicate, CASE source WHEN 'seeded' THEN 0 WHEN 'judged' THEN 1 ELSE 2 END, (member_id = $1) DESC`, q.member, canon)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("version chain: cardinality: %w", err)
-	}
-	for rows.Next() {
-		var p, c string
-		if err := rows.Scan(&p, &c); err != nil {
-			rows.Close()
-			return nil, nil, nil, err
-		}
-		single[p] = c == "single"
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, fmt.Errorf("version chain: %w", err)
 	}
 	// every spelling of each single predicate: itself and its live aliases
 	spellings := map[string][]string{}
-	var singles []string
-	for _, c := range canon {
-		if single[c] {
-			singles = append(singles, c)
-			spellings[c] = []string{c}
+	for a, c := range ax.Aliases {
+		if ax.Cardinalities[c] == facts.Single {
+			spellings[c] = append(spellings[c], a)
 		}
 	}
-	if len(singles) == 0 {
-		out := slices.Clone(rs)
-		reps, err := s.followUpdates(ctx, q, out, func(*row) bool { return false })
-		if err != nil {
-			return nil, nil, nil, err
+	for c := range spellings {
+		spellings[c] = append(spellings[c], c)
+		slices.Sort(spellings[c])
+	}
+	spell := func(p string) []string {
+		if sp, ok := spellings[p]; ok {
+			return sp
 		}
-		return out, reps, noAxis, nil
+		return []string{p}
 	}
-	rows, err = s.pool.Query(ctx, `SELECT canonical, alias FROM aliases
-		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL AND canonical = ANY($2::text[])
-		ORDER BY canonical, alias`, q.member, singles)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("version chain: spellings: %w", err)
-	}
-	for rows.Next() {
-		var c, a string
-		if err := rows.Scan(&c, &a); err != nil {
-			rows.Close()
-			return nil, nil, nil, err
-		}
-		spellings[c] = append(spellings[c], a)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, nil, err
-	}
+	single := func(r *row) bool { return ax.Single(r.predicateCanon) }
 
-	// one round trip: the in-force version of every single axis hit
-	axes := map[axis]*row{}
+	// one round trip: every version of every single axis hit, hidden ones
+	// marked, up to as_of (retracted versions are on no chain)
+	type axisVersions struct {
+		rows []*row
+		vs   []facts.Version
+	}
+	axes := map[axis]*axisVersions{}
 	var order []axis
 	for _, r := range rs {
-		if r.Kind != "fact" || !single[canonPred(r.predicateCanon)] {
+		if r.Kind != "fact" || !single(r) {
 			continue
 		}
-		ax := axis{r.subjectCanon, canonPred(r.predicateCanon)}
-		if _, ok := axes[ax]; !ok {
-			axes[ax] = nil
-			order = append(order, ax)
+		k := axis{r.subjectCanon, ax.Pred(r.predicateCanon)}
+		if _, ok := axes[k]; !ok {
+			axes[k] = &axisVersions{}
+			order = append(order, k)
 		}
 	}
 	var batch pgx.Batch
-	for _, ax := range order {
+	for _, k := range order {
 		b := newSQLB(q.member, q.gate)
-		asOf := b.p(q.asOf)
-		sql := `SELECT ` + factCols("f") + ` FROM facts f
-			WHERE f.member_id = $1 AND f.subject_canon = ` + b.p(ax.subject) + ` AND f.predicate_canon = ANY(` + b.p(spellings[ax.pred]) + `::text[])
-			  AND f.valid_from <= ` + asOf + ` AND (f.valid_until IS NULL OR f.valid_until > ` + asOf + `)
-			  AND ` + notRetractedSQL("f") + ` AND ` + b.gate("f") + `
-			ORDER BY f.valid_from DESC, f.id DESC LIMIT 1`
+		sql := `/* leg:chain */ SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''),
+				NOT ` + b.gate("f") + ` FROM facts f
+			WHERE f.member_id = $1 AND f.subject_canon = ` + b.p(k.subject) + ` AND f.predicate_canon = ANY(` + b.p(spell(k.pred)) + `::text[])
+			  AND f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
+			ORDER BY f.valid_from, f.recorded_at, f.id LIMIT 1000`
+		av := axes[k]
 		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
 			for rows.Next() {
-				r, err := scanFact(rows)
+				var v facts.Version
+				r, err := scanFact(rows, &v.ClaimCanon, &v.Confidence, &v.RecordedAt, &v.SupersededBy, &v.Hidden)
 				if err != nil {
 					return err
 				}
-				axes[ax] = r
+				v.ID, v.Speaker, v.ValidFrom, v.ValidUntil = r.ID, r.Who, r.at, r.until
+				av.rows = append(av.rows, r)
+				av.vs = append(av.vs, v)
 			}
 			return rows.Err()
 		})
 	}
-	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
-		return nil, nil, nil, fmt.Errorf("version chain: in force: %w", err)
+	if batch.Len() > 0 {
+		if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+			return nil, nil, nil, fmt.Errorf("version chain: in force: %w", err)
+		}
 	}
-
-	// what is shown per hit, then one round trip for hidden newer versions
+	// what is shown per hit: the version in force on its chain, with what
+	// it replaced and whether a hidden version may replace it
+	shownOf := map[string]*row{}
+	for _, k := range order {
+		av := axes[k]
+		res := s.cfg.rule().Resolve(av.vs, true, q.asOf)
+		for i, r := range av.rows {
+			j := res.Shown[i]
+			if j < 0 {
+				continue
+			}
+			cp := *av.rows[j]
+			cp.Previously, cp.prevText = nil, ""
+			if p := res.Previously[j]; p >= 0 {
+				prev := av.rows[p].Item
+				cp.Previously = &prev
+				cp.prevText = av.rows[p].claim
+			}
+			cp.SupersessionUnknown = res.Unknown[j]
+			cp.resolved = true
+			shownOf[r.ID] = &cp
+		}
+	}
 	out := make([]*row, len(rs))
 	var reps []replacement
-	type check struct {
-		i  int
-		ax axis
-	}
-	var checks []check
 	for i, r := range rs {
 		out[i] = r
-		if r.Kind != "fact" || !single[canonPred(r.predicateCanon)] {
+		if r.Kind != "fact" || !single(r) {
 			continue
 		}
-		ax := axis{r.subjectCanon, canonPred(r.predicateCanon)}
-		if cur := axes[ax]; cur != nil && cur.ID != r.ID {
-			rep := *cur
-			out[i] = &rep
-			reps = append(reps, replacement{From: r.key(), To: cur.key()})
+		sh := shownOf[r.ID]
+		if sh == nil {
+			continue
 		}
-		checks = append(checks, check{i, ax})
-	}
-	batch = pgx.Batch{}
-	for _, c := range checks {
-		shown := out[c.i]
-		b := newSQLB(q.member, q.gate)
-		sql := `SELECT EXISTS (SELECT 1 FROM facts f
-			WHERE f.member_id = $1 AND f.subject_canon = ` + b.p(c.ax.subject) + ` AND f.predicate_canon = ANY(` + b.p(spellings[c.ax.pred]) + `::text[])
-			  AND f.valid_from <= ` + b.p(q.asOf) + ` AND f.valid_from > ` + b.p(shown.at) + `
-			  AND ` + notRetractedSQL("f") + ` AND NOT ` + b.gate("f") + `)`
-		i := c.i
-		batch.Queue(sql, b.args...).QueryRow(func(row pgx.Row) error {
-			var hidden bool
-			if err := row.Scan(&hidden); err != nil {
-				return err
-			}
-			if hidden {
-				cp := *out[i]
-				cp.SupersessionUnknown = true
-				out[i] = &cp
-			}
-			return nil
-		})
-	}
-	if len(checks) > 0 {
-		if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
-			return nil, nil, nil, fmt.Errorf("version chain: hidden versions: %w", err)
+		if sh.ID != r.ID {
+			reps = append(reps, replacement{From: r.key(), To: sh.key()})
 		}
+		cp := *sh
+		out[i] = &cp
 	}
-	more, err := s.followUpdates(ctx, q, out, func(r *row) bool { return single[canonPred(r.predicateCanon)] })
+	more, err := s.followUpdates(ctx, q, out, single)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	reps = append(reps, more...)
 	return out, reps, func(r *row) ([]string, bool) {
-		if !single[canonPred(r.predicateCanon)] {
+		if !single(r) {
 			return nil, false
 		}
-		return spellings[canonPred(r.predicateCanon)], true
+		return spell(ax.Pred(r.predicateCanon)), true
 	}, nil
 }
 
@@ -230,17 +165,16 @@ type axisFunc func(*row) ([]string, bool)
 func noAxis(*row) ([]string, bool) { return nil, false }
 
 // followUpdates handles fact hits off single-cardinality axes (where
-// resolveChains does not pick a version in force): a hit that a later
-// version replaced (update_memory sets superseded_by, on any axis) is
-// replaced by the newest version of its superseded_by chain with
-// valid_from ≤ as_of that the gate shows, and marked SupersessionUnknown
-// when a newer one (valid_from ≤ as_of) exists that the gate hides.
-// Retracted versions are not on the chain.
+// resolveChains does not resolve the axis): on a multi axis only the
+// record's links make a chain (update_memory sets superseded_by, on any
+// axis), so the hit and the versions its superseded_by chain leads to
+// (valid_from ≤ as_of, not retracted) go through the same facts.Rule: the
+// hit is replaced by the version in force on that chain, and marked
+// SupersessionUnknown when a version the gate hides may replace it.
 func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, single func(*row) bool) ([]replacement, error) {
 	type link struct {
-		r       *row
-		depth   int
-		visible bool
+		r *row
+		v facts.Version
 	}
 	chains := make([][]link, len(out))
 	var batch pgx.Batch
@@ -249,21 +183,23 @@ func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, singl
 			continue
 		}
 		b := newSQLB(q.member, q.gate)
-		sql := `WITH RECURSIVE ch(id, depth) AS (
+		sql := `/* leg:chain */ WITH RECURSIVE ch(id, depth) AS (
 				SELECT f.superseded_by, 1 FROM facts f WHERE f.member_id = $1 AND f.id = ` + b.p(r.ID) + ` AND f.superseded_by IS NOT NULL
 				UNION ALL
 				SELECT f.superseded_by, ch.depth + 1 FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
 				WHERE f.superseded_by IS NOT NULL AND ch.depth < 64)
-			SELECT ` + factCols("f") + `, ch.depth, ` + b.gate("f") + ` FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
+			SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''), NOT ` + b.gate("f") + `
+			FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
 			WHERE f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
 			ORDER BY ch.depth`
 		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
 			for rows.Next() {
 				var l link
-				r, err := scanFact(rows, &l.depth, &l.visible)
+				r, err := scanFact(rows, &l.v.ClaimCanon, &l.v.Confidence, &l.v.RecordedAt, &l.v.SupersededBy, &l.v.Hidden)
 				if err != nil {
 					return err
 				}
+				l.v.ID, l.v.Speaker, l.v.ValidFrom, l.v.ValidUntil = r.ID, r.Who, r.at, r.until
 				l.r = r
 				chains[i] = append(chains[i], l)
 			}
@@ -276,26 +212,32 @@ func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, singl
 	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 		return nil, fmt.Errorf("version chain: updates: %w", err)
 	}
+	rule := s.cfg.rule()
 	var reps []replacement
 	for i, ch := range chains {
 		if len(ch) == 0 {
 			continue
 		}
-		var shown *row
-		hidden := false
-		for _, l := range ch { // by depth: the last visible wins, a hidden one after it is unknown
-			if l.visible {
-				shown, hidden = l.r, false
-			} else {
-				hidden = true
-			}
+		hit := out[i]
+		// the hit heads its chain (its successors start no earlier)
+		vs := []facts.Version{{ID: hit.ID, Speaker: hit.Who, ValidFrom: hit.at, ValidUntil: hit.until, SupersededBy: ch[0].v.ID}}
+		rows := []*row{hit}
+		for _, l := range ch {
+			vs = append(vs, l.v)
+			rows = append(rows, l.r)
 		}
-		cp := *out[i]
-		if shown != nil {
-			reps = append(reps, replacement{From: out[i].key(), To: shown.key()})
-			cp = *shown
+		res := rule.Resolve(vs, false, q.asOf)
+		j := res.Shown[0]
+		if j < 0 {
+			continue
 		}
-		cp.SupersessionUnknown = cp.SupersessionUnknown || hidden
+		cp := *rows[j]
+		if j > 0 {
+			reps = append(reps, replacement{From: hit.key(), To: cp.key()})
+		} else {
+			cp = *hit
+		}
+		cp.SupersessionUnknown = cp.SupersessionUnknown || res.Unknown[j]
 		out[i] = &cp
 	}
 	return reps, nil
@@ -312,8 +254,8 @@ func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, singl
 func (s *Service) fillPreviously(ctx context.Context, q *query, out []*row, axisOf axisFunc) error {
 	var batch pgx.Batch
 	for i, r := range out {
-		if r.Kind != "fact" {
-			continue
+		if r.Kind != "fact" || r.resolved {
+			continue // single axes: resolveChains set Previously by the rule
 		}
 		if r.Previously != nil {
 			cp := *r

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/memhive/memhive/facts"
 )
 
 // Config is the read path's configuration. The zero value plus WithDefaults
@@ -56,7 +58,15 @@ type Config struct {
 	// window mode only: in point mode it proposes nothing whatever its
 	// weight. Default: none (the SPEC's weights). At most 1000 each.
 	LegWeights map[string]int `json:"leg_weights,omitempty"`
+	// SupersedeThreshold is the confidence (1..100) a later statement needs
+	// to replace the version in force on a single-cardinality axis
+	// (facts.Rule; the nightly pass takes the same key). Default 60
+	// (facts.DefaultThreshold).
+	SupersedeThreshold int `json:"supersede_threshold,omitempty"`
 }
+
+// rule is the version-in-force rule with this configuration's threshold.
+func (c Config) rule() facts.Rule { return facts.Rule{Threshold: c.SupersedeThreshold} }
 
 // legWeight is the configured weight of leg and whether one is set.
 func (c Config) legWeight(leg string) (int, bool) {
@@ -105,6 +115,9 @@ func (c Config) Validate() error {
 		if w < 0 || w > 1000 {
 			return fmt.Errorf("recall config: leg_weights %s = %d outside 0..1000", leg, w)
 		}
+	}
+	if c.SupersedeThreshold < 0 || c.SupersedeThreshold > 100 {
+		return fmt.Errorf("recall config: supersede_threshold %d outside 0..100", c.SupersedeThreshold)
 	}
 	if c.SimilarityFloor < -1 || c.SimilarityFloor > 1 {
 		return fmt.Errorf("recall config: similarity floor %v outside -1..1", c.SimilarityFloor)

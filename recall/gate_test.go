@@ -10,6 +10,14 @@ import (
 func TestGateRules(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
+	// Rule 1 hides rows with an unreadable audience. Since migration 006 the
+	// database refuses to write them; rows from before it can remain (the
+	// constraint stays NOT VALID there), which this schema stands for.
+	for _, tb := range []string{"episodes", "beliefs"} {
+		if _, err := f.pool.Exec(f.ctx, `ALTER TABLE `+tb+` DROP CONSTRAINT `+tb+`_audience_canonical`); err != nil {
+			t.Fatal(err)
+		}
+	}
 	const m = "alice"
 	alice, bob, carol := "member:alice", "person:bob", "person:carol"
 	rows := map[string]string{

@@ -53,6 +53,11 @@ type row struct {
 	// alone when it is about the same subject ("previously: Berlin"),
 	// else its whole text.
 	prevText string
+	// resolved: the version chain rule placed this fact (single axis) and
+	// set Previously and SupersessionUnknown.
+	resolved bool
+	// saidBy names the speaker in the model-facing line (tier1).
+	saidBy string
 }
 
 func (r *row) key() string { return r.Kind + ":" + r.ID }

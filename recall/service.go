@@ -176,15 +176,28 @@ func (s *Service) tier2(ctx context.Context, q *query) (*Answer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tier 2 synthesis: %w", err)
 	}
+	if down == nil && syn == nil {
+		down = &Downgrade{Reason: "no_synthesis"}
+	}
 	if down != nil {
 		a.Downgraded = down
-		return a, nil
-	}
-	if syn == nil {
-		a.Downgraded = &Downgrade{Reason: "no_synthesis"}
+		a.Text = "TIER 2 DOWNGRADED (" + down.Reason + "): the model's answer was refused; the tier-1 bundle follows.\n\n" + a.Text
 		return a, nil
 	}
 	a.Tier = 2
 	a.Answer = syn
+	a.Text = Tier2Text(syn) + "\n\n" + a.Text
 	return a, nil
+}
+
+// Tier2Text is how a tier-2 answer leads the model-facing text on every
+// surface (the CLI's text output, the MCP tool's text content, HTTP's
+// "text"): the answer, its gap and its sources first, then the tier-1
+// bundle they were drawn from.
+func Tier2Text(syn *Synthesis) string {
+	src := "none"
+	if len(syn.Sources) > 0 {
+		src = strings.Join(syn.Sources, ", ")
+	}
+	return fmt.Sprintf("ANSWER: %s\nGAP: %s\nSOURCES: %s\nCONFIDENCE: %d", syn.Answer, syn.Gap, src, syn.Confidence)
 }

@@ -1,46 +1,170 @@
 package recall
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/extract"
+	"github.com/memhive/memhive/facts"
 )
 
-// activeBeliefs reads the gated active beliefs, pinned first, then by
-// confidence, age and id. Beliefs are the standing profile: as_of does not
-// filter them (see docs/recall.md).
+// activeBeliefs is the member's profile as this reader sees it at as_of
+// (tier 0's PROFILE and tier 2's beliefs): the active beliefs the gate
+// shows that the nightly pass did not derive (edit_profile's lines, and any
+// pinned line), and the derived lines made now, one per fact about the
+// member in force for this reader at as_of by facts.Rule (the rule tier 1
+// resolves chains by), so a profile line never names a version tier 1
+// would not show, whether or not the nightly pass has run. A derived line
+// has the id the nightly pass gives its belief (facts.BeliefID). Lines
+// with one statement are shown once; pinned first, then by confidence,
+// time and id; at most limit.
 func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*row, error) {
-	b := newSQLB(q.member, q.gate)
-	sql := `/* leg:beliefs */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at FROM beliefs b
-		WHERE b.member_id = $1 AND b.active AND ` + b.gate("b") + `
-		ORDER BY b.pinned DESC, b.confidence DESC, b.created_at, b.id LIMIT ` + b.p(limit)
-	rows, err := s.pool.Query(ctx, sql, b.args...)
-	if err != nil {
-		return nil, fmt.Errorf("read beliefs: %w", err)
+	var batch pgx.Batch
+	done := s.queueProfile(&batch, q, limit)
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+		return nil, fmt.Errorf("read profile: %w", err)
 	}
-	return pgx.CollectRows(rows, scanBelief)
+	return done(), nil
 }
 
-func scanBelief(rows pgx.CollectableRow) (*row, error) {
-	r := &row{Item: Item{Kind: "belief"}}
-	if err := rows.Scan(&r.ID, &r.Who, &r.Text, &r.Channel, &r.at); err != nil {
-		return nil, err
+// queueProfile queues the profile's statements on batch (tier 0 sends them
+// with its other parts, in one round trip) and returns what makes the
+// profile once the batch has been read.
+func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func() []*row {
+	holder := "member:" + q.member
+	bb := newSQLB(q.member, q.gate)
+	beliefsSQL := `/* leg:tier0 */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at, b.pinned, b.confidence FROM beliefs b
+		WHERE b.member_id = $1 AND b.active AND (b.section <> 'derived' OR b.pinned) AND ` + bb.gate("b") + `
+		ORDER BY b.pinned DESC, b.confidence DESC, b.created_at, b.id LIMIT ` + bb.p(limit)
+	fb := newSQLB(q.member, q.gate)
+	factsSQL := `/* leg:tier0 */ SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''),
+			f.fact_kind, f.audience FROM facts f
+		WHERE f.member_id = $1 AND f.subject_canon = ` + fb.p(memhive.Canon(holder)) + `
+		  AND f.valid_from <= ` + fb.p(q.asOf) + ` AND ` + notRetractedSQL("f") + ` AND ` + fb.gate("f") + `
+		ORDER BY f.valid_from, f.recorded_at, f.id LIMIT 5000`
+	var lines []profileLine
+	var fs []profileFact
+	batch.Queue(beliefsSQL, bb.args...).Query(func(rows pgx.Rows) error {
+		for rows.Next() {
+			r := &row{Item: Item{Kind: "belief"}}
+			var l profileLine
+			if err := rows.Scan(&r.ID, &r.Who, &r.Text, &r.Channel, &r.at, &l.pinned, &l.conf); err != nil {
+				return err
+			}
+			r.When = fmtTime(r.at)
+			l.r = r
+			lines = append(lines, l)
+		}
+		return rows.Err()
+	})
+	batch.Queue(factsSQL, fb.args...).Query(func(rows pgx.Rows) error {
+		for rows.Next() {
+			var f profileFact
+			r, err := scanFact(rows, &f.v.ClaimCanon, &f.v.Confidence, &f.v.RecordedAt, &f.v.SupersededBy, &f.kind, &f.audience)
+			if err != nil {
+				return err
+			}
+			f.v.ID, f.v.Speaker, f.v.ValidFrom, f.v.ValidUntil = r.ID, r.Who, r.at, r.until
+			f.r = r
+			fs = append(fs, f)
+		}
+		return rows.Err()
+	})
+	ax := facts.QueueAxes(batch, q.member)
+	return func() []*row {
+		return s.profile(q, limit, lines, fs, ax)
 	}
-	r.When = fmtTime(r.at)
-	return r, nil
+}
+
+type profileLine struct {
+	r      *row
+	pinned bool
+	conf   int
+}
+
+type profileFact struct {
+	r        *row
+	v        facts.Version
+	kind     string
+	audience []string
+}
+
+// profile merges the written lines and the facts about the member into the
+// profile this reader sees (see activeBeliefs).
+func (s *Service) profile(q *query, limit int, lines []profileLine, fs []profileFact, ax *facts.Axes) []*row {
+	holder := "member:" + q.member
+	if len(fs) > 0 {
+		groups := map[string][]int{}
+		var keys []string
+		for i, f := range fs {
+			k := ax.Pred(f.r.predicateCanon)
+			if _, ok := groups[k]; !ok {
+				keys = append(keys, k)
+			}
+			groups[k] = append(groups[k], i)
+		}
+		rule := s.cfg.rule()
+		for _, k := range keys {
+			g := groups[k]
+			vs := make([]facts.Version, len(g))
+			for j, i := range g {
+				vs[j] = fs[i].v
+			}
+			res := rule.Resolve(vs, ax.Single(k), q.asOf)
+			for j, i := range g {
+				f := fs[i]
+				if !res.InForce[j] || f.kind == facts.Foresight {
+					continue
+				}
+				stmt := facts.Statement(f.r.predicateCanon, f.r.claim, extract.EntityKind(f.r.predicateCanon) == "person")
+				aud := memhive.NormalizeAudience(f.audience)
+				r := &row{Item: Item{Kind: "belief", ID: facts.BeliefID(q.member, holder, stmt, aud, f.r.Channel),
+					Who: holder, Text: stmt, Channel: f.r.Channel, When: f.r.When}, at: f.r.at}
+				lines = append(lines, profileLine{r: r, conf: f.v.Confidence})
+			}
+		}
+	}
+	slices.SortStableFunc(lines, func(a, b profileLine) int {
+		if a.pinned != b.pinned {
+			if a.pinned {
+				return -1
+			}
+			return 1
+		}
+		if c := cmp.Compare(b.conf, a.conf); c != 0 {
+			return c
+		}
+		if c := a.r.at.Compare(b.r.at); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.r.ID, b.r.ID)
+	})
+	var out []*row
+	seen := map[string]bool{}
+	for _, l := range lines {
+		c := memhive.Canon(l.r.Text)
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		out = append(out, l.r)
+		if len(out) == limit {
+			break
+		}
+	}
+	return out
 }
 
 // tier0 is the ambient bundle (SPEC §4): beliefs, open foresight facts and
 // this session's episodes, each gated in SQL before its cap, sent in one
 // round trip, then fitted to the budget whole item by whole item.
 func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
-	bb := newSQLB(q.member, q.gate)
-	beliefsSQL := `/* leg:tier0 */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at FROM beliefs b
-		WHERE b.member_id = $1 AND b.active AND ` + bb.gate("b") + `
-		ORDER BY b.pinned DESC, b.confidence DESC, b.created_at, b.id LIMIT ` + bb.p(s.cfg.Tier0Beliefs)
-
 	fb := newSQLB(q.member, q.gate)
 	asOf := fb.p(q.asOf)
 	foresightSQL := `/* leg:tier0 */ SELECT ` + factCols("f") + ` FROM facts f
@@ -57,12 +181,8 @@ func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 		ORDER BY e.happened_at DESC, e.id DESC LIMIT ` + eb.p(s.cfg.Tier0Episodes)
 
 	var batch pgx.Batch
-	var beliefs, foresight, episodes []*row
-	batch.Queue(beliefsSQL, bb.args...).Query(func(rows pgx.Rows) error {
-		var err error
-		beliefs, err = pgx.CollectRows(rows, scanBelief)
-		return err
-	})
+	var foresight, episodes []*row
+	profile := s.queueProfile(&batch, q, s.cfg.Tier0Beliefs)
 	batch.Queue(foresightSQL, fb.args...).Query(func(rows pgx.Rows) error {
 		for rows.Next() {
 			r, err := scanFact(rows)
@@ -86,6 +206,7 @@ func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 		return nil, fmt.Errorf("tier 0: %w", err)
 	}
+	beliefs := profile()
 
 	sections := []section{
 		{title: "PROFILE", rows: beliefs, line: beliefLine},

@@ -114,6 +114,12 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 	}
 	var facts, said []*row
 	for _, r := range picked {
+		// a fact someone other than the member said about someone else
+		// names its speaker: chains never join speakers, so two speakers'
+		// claims on one axis stand side by side, each with its source
+		if r.Kind == "fact" && r.Who != "" && r.Who != "member:"+q.member && r.Who != r.subjectCanon {
+			r.saidBy = r.Who
+		}
 		if r.Kind == "fact" {
 			facts = append(facts, r)
 		} else {
@@ -174,6 +180,9 @@ func factLine(r *row) string {
 			prev = r.Previously.Text
 		}
 		l += " (previously: " + prev + ")"
+	}
+	if r.saidBy != "" {
+		l += " (said by " + r.saidBy + ")"
 	}
 	if r.SupersessionUnknown {
 		l += " (a newer version may exist that this audience cannot see)"

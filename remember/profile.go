@@ -6,11 +6,13 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/recall"
 )
 
@@ -146,7 +148,7 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('memhive:profile:' || $1, 0))`, w.Member); err != nil {
 			return fmt.Errorf("lock profile: %w", err)
 		}
-		lines, err := loadProfile(ctx, tx, w)
+		lines, err := loadProfile(ctx, tx, w, s.rule)
 		if err != nil {
 			return err
 		}
@@ -215,7 +217,7 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 			}
 		}
 		if len(add) > 0 || len(off) > 0 {
-			lines, err = loadProfile(ctx, tx, w)
+			lines, err = loadProfile(ctx, tx, w, s.rule)
 			if err != nil {
 				return err
 			}
@@ -257,7 +259,7 @@ func checkBound(ctx context.Context, tx pgx.Tx, w Who, statement string, bound i
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('memhive:profile:' || $1, 0))`, w.Member); err != nil {
 		return fmt.Errorf("lock profile: %w", err)
 	}
-	lines, err := loadProfile(ctx, tx, w)
+	lines, err := loadProfile(ctx, tx, w, facts.Rule{}) // the bound counts every line, seen or not
 	if err != nil {
 		return err
 	}
@@ -346,7 +348,7 @@ func toRemove(lines []ProfileLine, section string, a ProfileArgs) ([]ProfileLine
 // loadProfile reads every active line the member holds, marking the ones
 // the binding's audience can see (gate rules 1-3, in SQL), ordered by
 // section, pinned first, then age.
-func loadProfile(ctx context.Context, tx pgx.Tx, w Who) ([]ProfileLine, error) {
+func loadProfile(ctx context.Context, tx pgx.Tx, w Who, rule facts.Rule) ([]ProfileLine, error) {
 	rows, err := tx.Query(ctx, `SELECT b.id, b.section, b.statement, b.pinned, b.channel, b.audience, b.source_fact_ids, `+visibleSQL("b", 3)+`
 		FROM beliefs b WHERE b.member_id = $1 AND b.holder = $2 AND b.active
 		ORDER BY b.section, b.pinned DESC, b.created_at, b.id`, w.Member, holder(w.Member), w.audience())
@@ -371,7 +373,42 @@ func loadProfile(ctx context.Context, tx pgx.Tx, w Who) ([]ProfileLine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
 	}
-	return out, nil
+	return out, derivedInForce(ctx, tx, w, out, rule)
+}
+
+// derivedInForce applies the rule for the fact in force (facts.Rule, the
+// one recall's tiers use) to the derived lines: a derived line is visible
+// only when one of its facts is in force now for the binding's audience,
+// so a reader who also sees a newer version (said to another audience, or
+// not yet closed by the nightly pass) does not see the older line.
+func derivedInForce(ctx context.Context, tx pgx.Tx, w Who, lines []ProfileLine, rule facts.Rule) error {
+	has := false
+	for _, l := range lines {
+		has = has || (l.visible && l.Section == DerivedSection)
+	}
+	if !has {
+		return nil
+	}
+	axes, err := facts.LoadAxes(ctx, tx, w.Member)
+	if err != nil {
+		return err
+	}
+	rows, err := facts.Versions(ctx, tx, w.Member, holder(w.Member), w.audience())
+	if err != nil {
+		return err
+	}
+	in, _ := facts.InForce(rows, axes, rule, time.Now(), nil)
+	for i := range lines {
+		l := &lines[i]
+		if !l.visible || l.Section != DerivedSection {
+			continue
+		}
+		l.visible = false
+		for _, id := range l.derived {
+			l.visible = l.visible || in[id]
+		}
+	}
+	return nil
 }
 
 // splitLines is the non-blank lines of s, trimmed.

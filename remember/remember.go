@@ -217,6 +217,7 @@ func (e *StoreError) Coded() *memhive.Error {
 type Service struct {
 	pool         *pgxpool.Pool
 	profileBound int
+	rule         facts.Rule // the fact in force (list_memories, review_memories, the profile)
 }
 
 // Option tunes a Service.
@@ -230,6 +231,14 @@ func WithProfileBound(n int) Option {
 			s.profileBound = n
 		}
 	}
+}
+
+// WithSupersedeThreshold sets the confidence threshold of the rule for the
+// fact in force (facts.Rule) that list_memories, review_memories and the
+// profile apply: the hive's one value, recall's supersede_threshold.
+// 0 keeps facts.DefaultThreshold.
+func WithSupersedeThreshold(n int) Option {
+	return func(s *Service) { s.rule = facts.Rule{Threshold: n} }
 }
 
 // New returns a Service writing to pool.

@@ -232,7 +232,7 @@ func (s *Service) ListMemories(ctx context.Context, w Who, a ListArgs) (*ListRes
 		limit = DefaultList
 	}
 	rows, err := facts.List(ctx, s.pool, w.Member, facts.Filter{Subject: a.Subject, Kind: a.Kind,
-		Channel: strings.TrimSpace(a.Channel), Audience: w.audience(), Limit: limit + 1})
+		Channel: strings.TrimSpace(a.Channel), Audience: w.audience(), Limit: limit + 1, Rule: s.rule})
 	if err != nil {
 		return nil, storeOr(err)
 	}
@@ -253,7 +253,7 @@ func (s *Service) ReviewMemories(ctx context.Context, w Who) (*facts.ReviewRepor
 	if err := w.Check(); err != nil {
 		return nil, err
 	}
-	rep, err := facts.Review(ctx, s.pool, w.Member, time.Now(), w.audience())
+	rep, err := facts.ReviewRule(ctx, s.pool, w.Member, time.Now(), w.audience(), s.rule)
 	if err != nil {
 		return nil, storeOr(err)
 	}

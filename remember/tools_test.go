@@ -194,9 +194,17 @@ func TestListAndReviewAreGated(t *testing.T) {
 	telegram := remember.Who{Member: "alice", Audience: []string{"*"}, Channel: "telegram:dm"}
 	seed(t, svc, telegram, "member:alice", "plans", "dentist", "2024-01-03T00:00:00Z")
 
+	// list_memories lists the versions in force for the reader (facts.Rule,
+	// as recall does): alice alone sees both her statements, and Lisbon,
+	// the later one, replaces Berlin for her; with bob, Berlin stands.
 	all, err := svc.ListMemories(ctx, alone, remember.ListArgs{})
-	if err != nil || all.Count != 4 {
-		t.Fatalf("alone sees all four: %+v %v", all, err)
+	if err != nil || all.Count != 3 {
+		t.Fatalf("alone sees three: %+v %v", all, err)
+	}
+	for _, r := range all.Memories {
+		if r.Claim == "Berlin" {
+			t.Fatalf("alone: Berlin listed in force though Lisbon replaced it for this reader: %+v", all.Memories)
+		}
 	}
 	shared, err := svc.ListMemories(ctx, withBob, remember.ListArgs{})
 	if err != nil || shared.Count != 3 {

@@ -82,7 +82,7 @@ func TestTier2SendsOnlyGatedRows(t *testing.T) {
 
 	ask := func(audience []string) (*recall.Answer, string) {
 		t.Helper()
-		srv := modeltest.New(t, modeltest.Response{Content: `{"answer":"a kayak trip","gap":"when it is","sources":[],"confidence":50}`})
+		srv := modeltest.New(t, modeltest.Response{Content: `{"answer":"The memory does not contain this.","gap":"when it is","sources":[],"confidence":50}`})
 		client, err := model.New(model.Config{URL: srv.URL, Model: "test-model"})
 		if err != nil {
 			t.Fatalf("model.New: %v", err)
@@ -200,8 +200,15 @@ func TestTier2ThroughServiceDowngradesToTier1Bundle(t *testing.T) {
 				if a.Tier != 2 || a.Downgraded != nil || a.Answer == nil || len(a.Answer.Sources) != 1 || a.Answer.Sources[0] != epID {
 					t.Fatalf("good reply: tier %d, answer %+v, downgraded %+v", a.Tier, a.Answer, a.Downgraded)
 				}
+				// the text leads with the answer, its gap and its sources, then the bundle
+				head := "ANSWER: " + a.Answer.Answer + "\nGAP: " + a.Answer.Gap + "\nSOURCES: " + epID + "\n"
+				if !strings.HasPrefix(a.Text, head) || strings.Index(a.Text, "WHAT WAS SAID") < len(head) {
+					t.Fatalf("good reply: the text does not lead with the answer:\n%s", a.Text)
+				}
 			} else if a.Tier != 1 || a.Answer != nil || a.Downgraded == nil || a.Downgraded.Reason != tc.reason {
 				t.Fatalf("tier %d, answer %+v, downgraded %+v; want tier 1 downgraded %q", a.Tier, a.Answer, a.Downgraded, tc.reason)
+			} else if !strings.HasPrefix(a.Text, "TIER 2 DOWNGRADED ("+tc.reason+")") {
+				t.Fatalf("a downgrade should say so first:\n%s", a.Text)
 			}
 			var n int
 			if err := pool.QueryRow(ctx, `SELECT count(*) FROM decision_log WHERE member_id = $1`, tc.member).Scan(&n); err != nil || n != 1 {

@@ -153,12 +153,12 @@ func NothingFound(asOf time.Time) *recall.Synthesis {
 
 const systemPrompt = `You answer a question from one person's memory. You are given the question, the date it is asked as of ("as_of"), the person's standing beliefs and candidate records retrieved from the memory, each with an id, a kind, a date and its text. Use only these records: no outside knowledge, no guesses.
 
-Reply with one JSON object and nothing else:
+Reply with one JSON object and nothing else, with exactly these four keys, each once, in lower case:
 {"answer": string, "gap": string, "sources": [string], "confidence": integer}
 
-- answer: the answer to the question, drawn only from the records. If they do not answer it, say the memory does not contain this.
+- answer: the answer to the question, drawn only from the records. If they do not answer it, write "The memory does not contain this." and give no sources.
 - gap: what the question asks that the records do not cover. Always present, never empty. When the records cover the question completely, write exactly "none - the candidates cover the question".
-- sources: the ids of the records the answer rests on, copied exactly. Never any other id.
+- sources: the ids of the records the answer rests on, copied exactly; at least one unless the memory does not contain the answer. Never any other id.
 - confidence: 0 to 100, how well the sources support the answer.
 
 Records are dated. When they disagree, the newer one usually holds. Nothing dated after as_of is known.`
@@ -204,28 +204,115 @@ func promptItems(items []recall.Item, kind string) []promptItem {
 }
 
 type reply struct {
-	Answer     *string          `json:"answer"`
-	Gap        *string          `json:"gap"`
-	Sources    *[]string        `json:"sources"`
-	Confidence *json.RawMessage `json:"confidence"`
+	Answer     *string
+	Gap        *string
+	Sources    *[]string
+	Confidence *json.RawMessage
+}
+
+// decodeStrict reads exactly one JSON object whose keys are exactly
+// "answer", "gap", "sources" and "confidence" (case-sensitive, each at
+// most once, no other key), and nothing after it. encoding/json alone
+// would match keys in any letter case and let a repeated key overwrite
+// the first.
+func decodeStrict(content string) (*reply, bool) {
+	dec := json.NewDecoder(strings.NewReader(content))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, false
+	}
+	var r reply
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		key, ok := t.(string)
+		if !ok || seen[key] {
+			return nil, false
+		}
+		seen[key] = true
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, false
+		}
+		null := string(raw) == "null"
+		switch key {
+		case "answer":
+			if !null {
+				var v string
+				if json.Unmarshal(raw, &v) != nil {
+					return nil, false
+				}
+				r.Answer = &v
+			}
+		case "gap":
+			if !null {
+				var v string
+				if json.Unmarshal(raw, &v) != nil {
+					return nil, false
+				}
+				r.Gap = &v
+			}
+		case "sources":
+			if !null {
+				var v []string
+				if json.Unmarshal(raw, &v) != nil {
+					return nil, false
+				}
+				r.Sources = &v
+			}
+		case "confidence":
+			if !null {
+				r.Confidence = &raw
+			}
+		default:
+			return nil, false
+		}
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('}') {
+		return nil, false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, false // trailing data after the object
+	}
+	return &r, true
+}
+
+// notContained are the ways an answer says the memory does not hold what
+// was asked (the system prompt asks for the first); such an answer may
+// cite no source.
+var notContained = []string{
+	"the memory does not contain", "memory does not contain", "memory doesn't contain",
+	"nothing in this memory", "not in this memory", "not in the memory",
+}
+
+// SaysNotContained reports whether answer says the memory does not contain
+// what was asked: the one answer that may come with no source.
+func SaysNotContained(answer string) bool {
+	a := strings.ToLower(strings.Join(strings.Fields(answer), " "))
+	for _, p := range notContained {
+		if strings.Contains(a, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Check judges a model reply against the rows it was given and returns the
 // synthesis with VerdictOK, or nil with the verdict that refuses it:
-//   - invalid_json: not exactly one JSON object, or answer (non-empty
-//     string), sources (array of strings) or confidence (number 0..100)
-//     missing or of the wrong type;
+//   - invalid_json: not exactly one JSON object; a key other than answer,
+//     gap, sources and confidence, a key in another letter case, or a key
+//     given twice; answer (non-empty string), sources (array of strings) or
+//     confidence (number 0..100) missing or of the wrong type;
 //   - gap_missing: gap absent, null or blank;
 //   - invalid_sources: a source that is not the id of a given belief or
-//     candidate.
+//     candidate, or no source at all when the answer does not say the
+//     memory does not contain this (SaysNotContained).
 func Check(content string, beliefs, candidates []recall.Item) (*recall.Synthesis, model.Verdict) {
-	dec := json.NewDecoder(strings.NewReader(content))
-	var r reply
-	if err := dec.Decode(&r); err != nil {
+	r, ok := decodeStrict(content)
+	if !ok {
 		return nil, model.VerdictInvalidJSON
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, model.VerdictInvalidJSON // trailing data after the object
 	}
 	if r.Answer == nil || strings.TrimSpace(*r.Answer) == "" || r.Sources == nil || r.Confidence == nil {
 		return nil, model.VerdictInvalidJSON
@@ -254,6 +341,9 @@ func Check(content string, beliefs, candidates []recall.Item) (*recall.Synthesis
 			seen[id] = true
 			sources = append(sources, id)
 		}
+	}
+	if len(sources) == 0 && !SaysNotContained(*r.Answer) {
+		return nil, model.VerdictInvalidSources // an answer must rest on something
 	}
 	return &recall.Synthesis{
 		Answer:     strings.TrimSpace(*r.Answer),

@@ -358,14 +358,26 @@ func TestCheck(t *testing.T) {
 	t.Parallel()
 	cases := map[string]model.Verdict{
 		good("ep-01"): model.VerdictOK,
-		good():        model.VerdictOK, // no sources: allowed, the gap carries it
-		`{"answer":"x","gap":"g","sources":[],"confidence":72.6}`: model.VerdictOK,
-		`{"answer":"","gap":"g","sources":[],"confidence":1}`:     model.VerdictInvalidJSON,
-		`{"gap":"g","sources":[],"confidence":1}`:                 model.VerdictInvalidJSON,
-		`{"answer":"x","gap":"g","confidence":1}`:                 model.VerdictInvalidJSON,
-		`{"answer":"x","gap":"g","sources":[]}`:                   model.VerdictInvalidJSON,
-		`{"answer":"x","gap":"g","sources":[],"confidence":"hi"}`: model.VerdictInvalidJSON,
-		`{"answer":"x","gap":7,"sources":[],"confidence":1}`:      model.VerdictInvalidJSON,
+		good():        model.VerdictInvalidSources, // an answer with no source rests on nothing
+		`{"answer":"x","gap":"g","sources":["ep-01"],"confidence":72.6}`: model.VerdictOK,
+		// no source only when the answer says the memory does not contain it
+		`{"answer":"The memory does not contain this.","gap":"everything","sources":[],"confidence":0}`:     model.VerdictOK,
+		`{"answer":"Berlin","gap":"none - the candidates cover the question","sources":[]}`:                 model.VerdictInvalidJSON,
+		`{"answer":"Berlin","gap":"none - the candidates cover the question","sources":[],"confidence":90}`: model.VerdictInvalidSources,
+		// exact keys: letter case, duplicates, strangers
+		`{"Answer":"x","gap":"g","sources":["ep-01"],"confidence":1}`:                 model.VerdictInvalidJSON,
+		`{"answer":"x","GAP":"g","gap":"g","sources":["ep-01"],"confidence":1}`:       model.VerdictInvalidJSON,
+		`{"answer":"x","gap":"g","sources":["ep-01"],"Sources":[],"confidence":1}`:    model.VerdictInvalidJSON,
+		`{"answer":"x","gap":"g","sources":["ep-01"],"confidence":1,"answer":"y"}`:    model.VerdictInvalidJSON,
+		`{"answer":"x","gap":"","gap":"g","sources":["ep-01"],"confidence":1}`:        model.VerdictInvalidJSON,
+		`{"answer":"x","gap":"g","sources":["ep-01"],"confidence":1,"reasoning":"r"}`: model.VerdictInvalidJSON,
+		`{"answer":"x","gap":"g","sources":["ep-01"],"confidence":1} {}`:              model.VerdictInvalidJSON,
+		`{"answer":"","gap":"g","sources":[],"confidence":1}`:                         model.VerdictInvalidJSON,
+		`{"gap":"g","sources":[],"confidence":1}`:                                     model.VerdictInvalidJSON,
+		`{"answer":"x","gap":"g","confidence":1}`:                                     model.VerdictInvalidJSON,
+		`{"answer":"x","gap":"g","sources":[]}`:                                       model.VerdictInvalidJSON,
+		`{"answer":"x","gap":"g","sources":[],"confidence":"hi"}`:                     model.VerdictInvalidJSON,
+		`{"answer":"x","gap":7,"sources":[],"confidence":1}`:                          model.VerdictInvalidJSON,
 		`[{"answer":"x"}]`: model.VerdictInvalidJSON,
 		`null`:             model.VerdictInvalidJSON,
 		``:                 model.VerdictInvalidJSON,
@@ -380,7 +392,7 @@ func TestCheck(t *testing.T) {
 			t.Errorf("Check(%s) = %+v, %s; want %s", content, syn, got, want)
 		}
 	}
-	if syn, _ := synth.Check(`{"answer":"x","gap":"g","sources":[],"confidence":72.6}`, nil, nil); syn.Confidence != 73 {
+	if syn, _ := synth.Check(`{"answer":"x","gap":"g","sources":["ep-01"],"confidence":72.6}`, beliefs, candidates); syn == nil || syn.Confidence != 73 {
 		t.Errorf("confidence = %d, want 73", syn.Confidence)
 	}
 }

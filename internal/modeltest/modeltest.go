@@ -30,6 +30,11 @@ type Response struct {
 	Delay time.Duration
 	// Raw, when set, is the whole reply body, sent as is.
 	Raw string
+	// Reply, when set, makes Content from the request (a model that reads
+	// its prompt). Ignored when Raw is set.
+	Reply func(ChatRequest) string
+	// Repeat keeps this reply queued: it answers every later request too.
+	Repeat bool
 	// PromptTokens and CompletionTokens are reported in usage; 0 means 11
 	// and 7.
 	PromptTokens, CompletionTokens int
@@ -135,7 +140,10 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	var resp Response
 	ok := len(s.queue) > 0
 	if ok {
-		resp, s.queue = s.queue[0], s.queue[1:]
+		resp = s.queue[0]
+		if !resp.Repeat {
+			s.queue = s.queue[1:]
+		}
 	}
 	s.mu.Unlock()
 
@@ -172,6 +180,13 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if resp.Raw != "" {
 		_, _ = io.WriteString(w, resp.Raw)
 		return
+	}
+	if resp.Reply != nil {
+		var c ChatRequest
+		if err := json.Unmarshal(body, &c); err != nil {
+			s.t.Errorf("modeltest: decode request: %v", err)
+		}
+		resp.Content = resp.Reply(c)
 	}
 	pt, ct := resp.PromptTokens, resp.CompletionTokens
 	if pt == 0 {

@@ -52,7 +52,9 @@ var goldenQueries = []string{
 // job, enjoys, hates). The answers to the golden queries are recorded as
 // of a fixed time before the nightly pass; the pass decides the aliases
 // (listed by nightly.ListAliases), which change some answers; reverting
-// every alias gives back, byte for byte, the answers recorded before.
+// every alias — after a second night has superseded through one, and with
+// two more nights after the revert — gives back, byte for byte, the
+// answers recorded before.
 //
 // The memorized facts use predicates that name no entity, so the nightly
 // graph step (which builds edges for facts without them, independently of
@@ -182,12 +184,29 @@ func TestAliasRevertRestoresGoldenAnswers(t *testing.T) {
 		t.Errorf("no golden answer changed with the aliases live: the set does not exercise them")
 	}
 
+	// A second night supersedes through the live predicate alias: teacher
+	// is closed by nurse in the record, not only when reading.
+	rep, err = nightly.Run(ctx, pool, nightly.Options{Member: "alice", Force: true})
+	if err != nil || rep.Members[0].Superseded == 0 {
+		t.Fatalf("second night: %+v %v", rep, err)
+	}
+	if list, err = nightly.ListAliases(ctx, pool, "alice"); err != nil {
+		t.Fatal(err)
+	}
 	for _, a := range list {
 		if a.RevertedAt != nil {
 			continue
 		}
 		if _, err := nightly.RevertAlias(ctx, pool, "alice", a.ID); err != nil {
 			t.Fatalf("revert %s: %v", a.ID, err)
+		}
+	}
+	// Reverts that last: the revert undid the supersession, and two more
+	// nights (the first due because of the revert) apply nothing again.
+	for i, force := range []bool{false, true} {
+		rep, err = nightly.Run(ctx, pool, nightly.Options{Member: "alice", Force: force})
+		if err != nil || rep.Members[0].Status != "completed" || rep.Members[0].Superseded != 0 || rep.Members[0].Aliases != 0 {
+			t.Fatalf("night %d after the revert: %+v %v", i+1, rep, err)
 		}
 	}
 	after := answers()
