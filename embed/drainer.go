@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -43,6 +44,23 @@ type DrainerConfig struct {
 	// answers within minutes; a turn an hour later has moved on. Default
 	// 10 minutes.
 	ContextGap time.Duration
+	// Workers is how many rounds run at once (each its own transaction
+	// and connection; SKIP LOCKED keeps them apart), so that one round
+	// embeds in Go while another waits on Postgres. Default 2.
+	Workers int
+	// BulkBacklog: when at least this many of the model's rows are queued,
+	// and at least as many as are already ready, the drainer drops the
+	// model's HNSW index (DROP INDEX CONCURRENTLY), embeds the backlog
+	// without maintaining it, then builds it again (CREATE INDEX
+	// CONCURRENTLY, with BuildMemory as maintenance_work_mem), since one
+	// build costs far less than as many graph inserts (see doc.go and
+	// BENCHMARKS.md). Writes never wait on either statement; meanwhile the
+	// semantic leg scans exactly. Default 20,000; negative: never.
+	BulkBacklog int
+	// BuildMemory is maintenance_work_mem for the index build: the graph
+	// must fit in it for pgvector's in-memory build (about 1 KB a
+	// 100-dimension row). Default "1GB".
+	BuildMemory string
 }
 
 // WithDefaults returns c with its zero fields set to their defaults.
@@ -67,6 +85,15 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 	}
 	if c.ContextGap <= 0 {
 		c.ContextGap = 10 * time.Minute
+	}
+	if c.Workers <= 0 {
+		c.Workers = 2
+	}
+	if c.BulkBacklog == 0 {
+		c.BulkBacklog = 20000
+	}
+	if c.BuildMemory == "" {
+		c.BuildMemory = "1GB"
 	}
 	if c.PrevTurns < 0 || c.PrevTurnWeight < 0 {
 		c.PrevTurns, c.PrevTurnWeight = 0, 0
@@ -98,6 +125,13 @@ type Drainer struct {
 	logger *slog.Logger
 
 	wake chan struct{}
+
+	// Stats counts what the drainer did since it was made.
+	Stats DrainerStats
+
+	// cursor is DrainOnce's claim position (see claim).
+	cursorMu sync.Mutex
+	cursor   time.Time
 
 	mu     sync.Mutex
 	cancel context.CancelFunc
@@ -169,18 +203,31 @@ func (d *Drainer) run(ctx context.Context, done chan struct{}) {
 	defer close(done)
 	backoff := d.cfg.MinBackoff
 	activated := false
+	bulk := false // the index is dropped; build it once the backlog is drained
 	for {
-		n, err := d.DrainOnce(ctx)
+		if !bulk {
+			var err error
+			if bulk, err = d.startBulk(ctx); err != nil && ctx.Err() == nil {
+				d.logger.Warn("bulk check failed; draining with the index", "err", err)
+			}
+		}
+		drained, err := d.drainBusy(ctx)
 		if ctx.Err() != nil {
 			return
+		}
+		if err == nil && drained && bulk {
+			if err = d.buildIndex(ctx); err == nil {
+				bulk = false
+			}
 		}
 		var wait time.Duration
 		switch {
 		case err != nil:
+			d.Stats.Failures.Add(1)
 			d.logger.Warn("embedding failed; rows stay queued", "err", err, "retry_in", backoff)
 			wait = backoff
 			backoff = min(2*backoff, d.cfg.MaxBackoff)
-		case n >= d.cfg.Batch:
+		case !drained:
 			backoff = d.cfg.MinBackoff
 			continue
 		default:
@@ -209,14 +256,112 @@ func (d *Drainer) run(ctx context.Context, done chan struct{}) {
 	}
 }
 
+// busyPeriod bounds one stretch of rounds, after which run looks at the
+// backlog again (a bulk import may have begun meanwhile).
+const busyPeriod = 30 * time.Second
+
+// drainBusy runs Workers rounds at once until each worker's last round
+// was short (drained), an error, or busyPeriod.
+func (d *Drainer) drainBusy(ctx context.Context) (drained bool, err error) {
+	until := time.Now().Add(busyPeriod)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	allShort := true
+	for range d.cfg.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var cursor time.Time
+			for ctx.Err() == nil {
+				n, e := d.drainOnce(ctx, &cursor)
+				if e != nil {
+					mu.Lock()
+					if err == nil {
+						err = e
+					}
+					mu.Unlock()
+					return
+				}
+				if n < d.cfg.Batch {
+					return
+				}
+				if time.Now().After(until) {
+					mu.Lock()
+					allShort = false
+					mu.Unlock()
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return allShort && err == nil && ctx.Err() == nil, err
+}
+
+// DrainerStats are a drainer's counters.
+type DrainerStats struct {
+	Embedded atomic.Int64 // rows settled (ready, or dropped as orphans)
+	Rounds   atomic.Int64 // committed rounds
+	Failures atomic.Int64 // failed rounds (rolled back, retried)
+	Builds   atomic.Int64 // HNSW index builds after a bulk backlog
+}
+
 type queued struct {
 	member, kind, id string
+	at               time.Time
 }
 
 // DrainOnce embeds up to Batch queued rows of the model in one transaction
-// and returns how many rows it settled. On an embedder error nothing
-// changes and the error is returned.
+// and returns how many rows it settled: fewer than Batch means the queue
+// was drained (for this call). On an embedder error nothing changes and
+// the error is returned. Calls on one Drainer must not overlap (Start's
+// workers each keep their own position); separate Drainers may.
 func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
+	d.cursorMu.Lock()
+	defer d.cursorMu.Unlock()
+	return d.drainOnce(ctx, &d.cursor)
+}
+
+// claim locks up to Batch queued rows, oldest first, from *cursor on. The
+// cursor spares each round the queue index's entries of rows already
+// drained: an UPDATE leaves them behind, dead, until a vacuum (which may be
+// far off during a bulk import), and a claim from the start of the queue
+// would step over all of them every round. A short claim (the cursor may
+// have passed rows committed late, or rows another worker let go) starts
+// again from the beginning, so nothing queued is passed over for good.
+func (d *Drainer) claim(ctx context.Context, tx pgx.Tx, cursor *time.Time) ([]queued, error) {
+	get := func(from time.Time) ([]queued, error) {
+		rows, err := tx.Query(ctx, `/* embed:claim */
+			SELECT member_id, owner_kind, owner_id, queued_at FROM embeddings
+			WHERE model = $1 AND status = 'queued' AND queued_at >= $3
+			ORDER BY queued_at
+			LIMIT $2
+			FOR UPDATE SKIP LOCKED`, d.e.Model(), d.cfg.Batch, from)
+		if err != nil {
+			return nil, err
+		}
+		return pgx.CollectRows(rows, func(r pgx.CollectableRow) (queued, error) {
+			var q queued
+			err := r.Scan(&q.member, &q.kind, &q.id, &q.at)
+			return q, err
+		})
+	}
+	from := *cursor
+	*cursor = time.Time{}
+	claimed, err := get(from)
+	if err == nil && len(claimed) == 0 && !from.IsZero() {
+		claimed, err = get(time.Time{})
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(claimed) == d.cfg.Batch {
+		*cursor = claimed[len(claimed)-1].at
+	}
+	return claimed, nil
+}
+
+func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error) {
 	model := d.e.Model()
 	tx, err := d.pool.Begin(ctx)
 	if err != nil {
@@ -224,26 +369,20 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 
-	rows, err := tx.Query(ctx, `
-		SELECT member_id, owner_kind, owner_id FROM embeddings
-		WHERE model = $1 AND status = 'queued'
-		ORDER BY queued_at
-		LIMIT $2
-		FOR UPDATE SKIP LOCKED`, model, d.cfg.Batch)
-	if err != nil {
-		return 0, fmt.Errorf("drain embeddings %s: claim: %w", model, err)
-	}
-	claimed, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (queued, error) {
-		var q queued
-		err := r.Scan(&q.member, &q.kind, &q.id)
-		return q, err
-	})
+	claimed, err := d.claim(ctx, tx, cursor)
 	if err != nil {
 		return 0, fmt.Errorf("drain embeddings %s: claim: %w", model, err)
 	}
 	if len(claimed) == 0 {
 		return 0, nil
 	}
+	// A round that fails leaves its rows queued behind the cursor.
+	ok := false
+	defer func() {
+		if !ok {
+			*cursor = time.Time{}
+		}
+	}()
 	members, kinds, ids := make([]string, len(claimed)), make([]string, len(claimed)), make([]string, len(claimed))
 	for i, q := range claimed {
 		members[i], kinds[i], ids[i] = q.member, q.kind, q.id
@@ -254,7 +393,7 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 	// audience, and public, or the episode not public and the previous
 	// audience a superset of the episode's (gate rules 2 and 3; rule 4 is
 	// per channel, and the channel is the same).
-	rows, err = tx.Query(ctx, `
+	rows, err := tx.Query(ctx, `/* embed:owners */
 		SELECT u.ord, COALESCE(ep.content,
 		                       f.subject || ' ' || replace(f.predicate, '_', ' ') || ' ' || f.claim,
 		                       b.statement),
@@ -362,7 +501,7 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 		}
 	}
 	if len(live) > 0 {
-		_, err = tx.Exec(ctx, `
+		_, err = tx.Exec(ctx, `/* embed:write */
 			UPDATE embeddings AS e
 			SET vec = NULLIF(u.vec, '')::vector, status = 'ready', ready_at = clock_timestamp()
 			FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(member_id, kind, id, vec)
@@ -390,6 +529,9 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 	if err := tx.Commit(ctx); err != nil {
 		return 0, fmt.Errorf("drain embeddings %s: commit: %w", model, err)
 	}
+	ok = true
+	d.Stats.Rounds.Add(1)
+	d.Stats.Embedded.Add(int64(len(claimed)))
 	return len(claimed), nil
 }
 
