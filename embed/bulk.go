@@ -85,7 +85,7 @@ func indexState(ctx context.Context, pool *pgxpool.Pool, name string) (exists, v
 // createIndex creates the model's partial HNSW index unless a valid one
 // exists; an invalid one (a failed concurrent build) is dropped first.
 // concurrently builds it without blocking writes (not inside a transaction);
-// memory, if set, is the build's maintenance_work_mem.
+// memory, if set, is the build's maintenance_work_mem at least.
 func createIndex(ctx context.Context, pool *pgxpool.Pool, model string, dims int, concurrently bool, memory string) error {
 	name := IndexName(model)
 	exists, valid, err := indexState(ctx, pool, name)
@@ -126,7 +126,9 @@ func createIndex(ctx context.Context, pool *pgxpool.Pool, model string, dims int
 		}
 	}
 	if memory != "" {
-		if _, err := conn.Exec(ctx, `SELECT set_config('maintenance_work_mem', $1, false)`, memory); err != nil {
+		// raised, never lowered (the server's may be larger)
+		if _, err := conn.Exec(ctx, `SELECT set_config('maintenance_work_mem', $1, false)
+			WHERE pg_size_bytes(current_setting('maintenance_work_mem')) < pg_size_bytes($1)`, memory); err != nil {
 			return fmt.Errorf("index %s: maintenance_work_mem %s: %w", name, memory, err)
 		}
 		defer conn.Exec(context.WithoutCancel(ctx), `RESET maintenance_work_mem`)

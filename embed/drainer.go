@@ -17,6 +17,11 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
+// DefaultBuildMemory is the maintenance_work_mem (at least) an HNSW index
+// is built with: enough for about a million 100-dimension vectors in
+// pgvector's in-memory build; past it the build goes on disk, slower.
+const DefaultBuildMemory = "1GB"
+
 // DrainerConfig configures a Drainer.
 type DrainerConfig struct {
 	// Batch is the most rows embedded per round. Default 64.
@@ -59,7 +64,8 @@ type DrainerConfig struct {
 	BulkBacklog int
 	// BuildMemory is maintenance_work_mem for the index build: the graph
 	// must fit in it for pgvector's in-memory build (about 1 KB a
-	// 100-dimension row). Default "1GB".
+	// 100-dimension row). Default DefaultBuildMemory; a larger server
+	// setting is kept.
 	BuildMemory string
 }
 
@@ -93,7 +99,7 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 		c.BulkBacklog = 20000
 	}
 	if c.BuildMemory == "" {
-		c.BuildMemory = "1GB"
+		c.BuildMemory = DefaultBuildMemory
 	}
 	if c.PrevTurns < 0 || c.PrevTurnWeight < 0 {
 		c.PrevTurns, c.PrevTurnWeight = 0, 0
@@ -534,6 +540,13 @@ func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error)
 	d.Stats.Embedded.Add(int64(len(claimed)))
 	return len(claimed), nil
 }
+
+// EpisodeText is an episode's text as the drainer embeds it (see spoken).
+func EpisodeText(speaker, content string) string { return spoken(speaker, content) }
+
+// WithContext is an episode's vector from its own v and its previous
+// turns' cs, as the drainer makes it: unit(v) + w·Σ unit(c), normalised.
+func WithContext(v []float32, cs [][]float32, w float32) []float32 { return withContext(v, cs, w) }
 
 // spoken is an episode's text as embedded: the speaker's name, a colon and
 // the content ("caroline: I went to the support group"), since who said a

@@ -144,7 +144,7 @@ func ensureIndex(ctx context.Context, pool *pgxpool.Pool, model string, dims int
 	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM embeddings WHERE model = $1 AND vec IS NOT NULL)`, model).Scan(&filled); err != nil {
 		return fmt.Errorf("register embedder %s: %w", model, err)
 	}
-	err = createIndex(ctx, pool, model, dims, filled, "")
+	err = createIndex(ctx, pool, model, dims, filled, DefaultBuildMemory)
 	if errors.Is(err, errBuilding) {
 		return nil
 	}
