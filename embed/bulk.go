@@ -56,7 +56,12 @@ func (d *Drainer) startBulk(ctx context.Context) (bool, error) {
 // dropped so that the next try starts clean.
 func (d *Drainer) buildIndex(ctx context.Context) error {
 	start := time.Now()
-	if err := createIndex(ctx, d.pool, d.e.Model(), d.e.Dimensions(), true, d.cfg.BuildMemory); err != nil {
+	err := createIndex(ctx, d.pool, d.e.Model(), d.e.Dimensions(), true, d.cfg.BuildMemory)
+	if errors.Is(err, errBuilding) {
+		d.logger.Info("another drainer is building the HNSW index", "index", IndexName(d.e.Model()))
+		return nil // it finishes it, or retries
+	}
+	if err != nil {
 		return err
 	}
 	d.Stats.Builds.Add(1)
