@@ -210,6 +210,15 @@ func (d *Drainer) run(ctx context.Context, done chan struct{}) {
 	backoff := d.cfg.MinBackoff
 	activated := false
 	bulk := false // the index is dropped; build it once the backlog is drained
+	// building is the index build under way, if any: it runs beside the
+	// rounds, so turns written meanwhile are embedded meanwhile (CREATE
+	// INDEX CONCURRENTLY takes in the rows they change).
+	var building chan error
+	defer func() {
+		if building != nil {
+			<-building // canceled with ctx; an invalid index is dropped
+		}
+	}()
 	for {
 		if !bulk {
 			var err error
@@ -221,9 +230,20 @@ func (d *Drainer) run(ctx context.Context, done chan struct{}) {
 		if ctx.Err() != nil {
 			return
 		}
-		if err == nil && drained && bulk {
-			if err = d.buildIndex(ctx); err == nil {
-				bulk = false
+		if err == nil && drained && bulk && building == nil {
+			building = make(chan error, 1)
+			go func() { building <- d.buildIndex(ctx) }()
+		}
+		if building != nil {
+			select {
+			case berr := <-building:
+				building = nil
+				if berr == nil {
+					bulk = false
+				} else if err == nil {
+					err = berr
+				}
+			default:
 			}
 		}
 		var wait time.Duration
