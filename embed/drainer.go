@@ -414,6 +414,10 @@ func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error)
 		members[i], kinds[i], ids[i] = q.member, q.kind, q.id
 	}
 
+	// Each owner is read by its primary key: the LATERAL joins (OFFSET 0
+	// keeps them from being flattened) keep the planner, which may have no
+	// statistics during a bulk import, from hashing the whole facts or
+	// beliefs table every round.
 	// The previous turns (session index, PrevTurns rows) count only when
 	// every reader of the episode may read them: same channel, a well-formed
 	// audience, and public, or the episode not public and the previous
@@ -440,8 +444,10 @@ func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error)
 				  AND (p.happened_at, p.id) < (ep.happened_at, ep.id)
 				  AND p.happened_at >= ep.happened_at - make_interval(secs => $5)
 				ORDER BY p.happened_at DESC, p.id DESC LIMIT $4) p) pv ON true
-		LEFT JOIN facts f     ON u.kind = 'fact'    AND f.member_id  = u.member_id AND f.id  = u.id
-		LEFT JOIN beliefs b   ON u.kind = 'belief'  AND b.member_id  = u.member_id AND b.id  = u.id`,
+		LEFT JOIN LATERAL (SELECT f.subject, f.predicate, f.claim FROM facts f
+			WHERE u.kind = 'fact' AND f.member_id = u.member_id AND f.id = u.id OFFSET 0) f ON true
+		LEFT JOIN LATERAL (SELECT b.statement FROM beliefs b
+			WHERE u.kind = 'belief' AND b.member_id = u.member_id AND b.id = u.id OFFSET 0) b ON true`,
 		members, kinds, ids, d.cfg.PrevTurns, d.cfg.ContextGap.Seconds())
 	if err != nil {
 		return 0, fmt.Errorf("drain embeddings %s: read owners: %w", model, err)
