@@ -111,9 +111,12 @@ func createIndex(ctx context.Context, pool *pgxpool.Pool, model string, dims int
 	defer conn.Release()
 	// One builder at a time: under the lock, an invalid index is a build
 	// that failed, not one in progress.
-	key := int64(buildLock ^ fnv64(model)>>8)
+	// The key names the schema and the model (advisory locks are per
+	// database: two hives in one database must not contend).
+	var key int64
 	var got bool
-	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&got); err != nil {
+	if err := conn.QueryRow(ctx, `SELECT k, pg_try_advisory_lock(k) FROM
+		(SELECT hashtextextended('memhive embed build/' || current_schema() || '/' || $1, 0) AS k) z`, model).Scan(&key, &got); err != nil {
 		return fmt.Errorf("index %s: %w", name, err)
 	}
 	if !got {
@@ -161,10 +164,6 @@ func createIndex(ctx context.Context, pool *pgxpool.Pool, model string, dims int
 	}
 	return nil
 }
-
-// buildLock keys the advisory lock an index build holds (with the model's
-// hash in the low bits).
-const buildLock = 0x6d656d6869766502 // "memhive" 02
 
 var errBuilding = errors.New("another process is building it")
 
