@@ -42,6 +42,35 @@
 // off and retries, so the backlog waits in Postgres through outages and
 // restarts. Backfill queues every episode, fact and belief lacking a row.
 //
+// # Keeping up with a bulk import
+//
+// A Drainer runs Workers rounds at once (default 2: one embeds in Go while
+// the other waits on Postgres), each claiming up to Batch rows (the hive
+// template says 512) with FOR UPDATE SKIP LOCKED. Each worker claims from a
+// cursor (the queued_at of its last full claim) rather than from the head
+// of the queue: drained rows leave dead entries in the queue index until a
+// vacuum, and a claim from the head stepped over all of them every round,
+// so the rate fell as the drain went on. A short claim starts from the head
+// again, so a row committed late, or let go by a failed round, is not
+// passed over.
+//
+// The other cost that grew was the HNSW index: each ready row is a graph
+// insert, a search of ef_construction candidates over pages that, once the
+// graph outgrows shared_buffers, come from the OS cache. When at least
+// BulkBacklog rows (default 20,000) are queued, and no fewer are already
+// ready, the drainer drops the model's index (DROP INDEX CONCURRENTLY),
+// drains the backlog without it and builds it again (CREATE INDEX
+// CONCURRENTLY, maintenance_work_mem raised to BuildMemory so that
+// pgvector builds the graph in memory). No write waits on either
+// statement. Until the build ends the semantic leg answers every member by
+// the exact scan small members get anyway (slower for a member with tens
+// of thousands of vectors, never wrong). A drainer stopped before the
+// build leaves the index missing; Register, which memhive up runs at every
+// start, builds it again (concurrently when the model has vectors), and
+// also rebuilds an index a failed concurrent build left invalid. One
+// builder at a time holds an advisory lock. Measured in BENCHMARKS.md
+// ("Embedding drain"): a bulk import of 250,000 turns.
+//
 // # What an episode's vector says
 //
 // An episode is embedded as "<speaker's name>: <content>" (person:mary_ann

@@ -9,12 +9,18 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
+
+// DefaultBuildMemory is the maintenance_work_mem (at least) an HNSW index
+// is built with: enough for about a million 100-dimension vectors in
+// pgvector's in-memory build; past it the build goes on disk, slower.
+const DefaultBuildMemory = "1GB"
 
 // DrainerConfig configures a Drainer.
 type DrainerConfig struct {
@@ -43,6 +49,24 @@ type DrainerConfig struct {
 	// answers within minutes; a turn an hour later has moved on. Default
 	// 10 minutes.
 	ContextGap time.Duration
+	// Workers is how many rounds run at once (each its own transaction
+	// and connection; SKIP LOCKED keeps them apart), so that one round
+	// embeds in Go while another waits on Postgres. Default 2.
+	Workers int
+	// BulkBacklog: when at least this many of the model's rows are queued,
+	// and at least as many as are already ready, the drainer drops the
+	// model's HNSW index (DROP INDEX CONCURRENTLY), embeds the backlog
+	// without maintaining it, then builds it again (CREATE INDEX
+	// CONCURRENTLY, with BuildMemory as maintenance_work_mem), since one
+	// build costs far less than as many graph inserts (see doc.go and
+	// BENCHMARKS.md). Writes never wait on either statement; meanwhile the
+	// semantic leg scans exactly. Default 20,000; negative: never.
+	BulkBacklog int
+	// BuildMemory is maintenance_work_mem for the index build: the graph
+	// must fit in it for pgvector's in-memory build (about 1 KB a
+	// 100-dimension row). Default DefaultBuildMemory; a larger server
+	// setting is kept.
+	BuildMemory string
 }
 
 // WithDefaults returns c with its zero fields set to their defaults.
@@ -67,6 +91,15 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 	}
 	if c.ContextGap <= 0 {
 		c.ContextGap = 10 * time.Minute
+	}
+	if c.Workers <= 0 {
+		c.Workers = 2
+	}
+	if c.BulkBacklog == 0 {
+		c.BulkBacklog = 20000
+	}
+	if c.BuildMemory == "" {
+		c.BuildMemory = DefaultBuildMemory
 	}
 	if c.PrevTurns < 0 || c.PrevTurnWeight < 0 {
 		c.PrevTurns, c.PrevTurnWeight = 0, 0
@@ -98,6 +131,13 @@ type Drainer struct {
 	logger *slog.Logger
 
 	wake chan struct{}
+
+	// Stats counts what the drainer did since it was made.
+	Stats DrainerStats
+
+	// cursor is DrainOnce's claim position (see claim).
+	cursorMu sync.Mutex
+	cursor   time.Time
 
 	mu     sync.Mutex
 	cancel context.CancelFunc
@@ -169,18 +209,51 @@ func (d *Drainer) run(ctx context.Context, done chan struct{}) {
 	defer close(done)
 	backoff := d.cfg.MinBackoff
 	activated := false
+	bulk := false // the index is dropped; build it once the backlog is drained
+	// building is the index build under way, if any: it runs beside the
+	// rounds, so turns written meanwhile are embedded meanwhile (CREATE
+	// INDEX CONCURRENTLY takes in the rows they change).
+	var building chan error
+	defer func() {
+		if building != nil {
+			<-building // canceled with ctx; an invalid index is dropped
+		}
+	}()
 	for {
-		n, err := d.DrainOnce(ctx)
+		if !bulk {
+			var err error
+			if bulk, err = d.startBulk(ctx); err != nil && ctx.Err() == nil {
+				d.logger.Warn("bulk check failed; draining with the index", "err", err)
+			}
+		}
+		drained, err := d.drainBusy(ctx)
 		if ctx.Err() != nil {
 			return
+		}
+		if err == nil && drained && bulk && building == nil {
+			building = make(chan error, 1)
+			go func() { building <- d.buildIndex(ctx) }()
+		}
+		if building != nil {
+			select {
+			case berr := <-building:
+				building = nil
+				if berr == nil {
+					bulk = false
+				} else if err == nil {
+					err = berr
+				}
+			default:
+			}
 		}
 		var wait time.Duration
 		switch {
 		case err != nil:
+			d.Stats.Failures.Add(1)
 			d.logger.Warn("embedding failed; rows stay queued", "err", err, "retry_in", backoff)
 			wait = backoff
 			backoff = min(2*backoff, d.cfg.MaxBackoff)
-		case n >= d.cfg.Batch:
+		case !drained:
 			backoff = d.cfg.MinBackoff
 			continue
 		default:
@@ -209,14 +282,112 @@ func (d *Drainer) run(ctx context.Context, done chan struct{}) {
 	}
 }
 
+// busyPeriod bounds one stretch of rounds, after which run looks at the
+// backlog again (a bulk import may have begun meanwhile).
+const busyPeriod = 30 * time.Second
+
+// drainBusy runs Workers rounds at once until each worker's last round
+// was short (drained), an error, or busyPeriod.
+func (d *Drainer) drainBusy(ctx context.Context) (drained bool, err error) {
+	until := time.Now().Add(busyPeriod)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	allShort := true
+	for range d.cfg.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var cursor time.Time
+			for ctx.Err() == nil {
+				n, e := d.drainOnce(ctx, &cursor)
+				if e != nil {
+					mu.Lock()
+					if err == nil {
+						err = e
+					}
+					mu.Unlock()
+					return
+				}
+				if n < d.cfg.Batch {
+					return
+				}
+				if time.Now().After(until) {
+					mu.Lock()
+					allShort = false
+					mu.Unlock()
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return allShort && err == nil && ctx.Err() == nil, err
+}
+
+// DrainerStats are a drainer's counters.
+type DrainerStats struct {
+	Embedded atomic.Int64 // rows settled (ready, or dropped as orphans)
+	Rounds   atomic.Int64 // committed rounds
+	Failures atomic.Int64 // failed rounds (rolled back, retried)
+	Builds   atomic.Int64 // HNSW index builds after a bulk backlog
+}
+
 type queued struct {
 	member, kind, id string
+	at               time.Time
 }
 
 // DrainOnce embeds up to Batch queued rows of the model in one transaction
-// and returns how many rows it settled. On an embedder error nothing
-// changes and the error is returned.
+// and returns how many rows it settled: fewer than Batch means the queue
+// was drained (for this call). On an embedder error nothing changes and
+// the error is returned. Calls on one Drainer must not overlap (Start's
+// workers each keep their own position); separate Drainers may.
 func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
+	d.cursorMu.Lock()
+	defer d.cursorMu.Unlock()
+	return d.drainOnce(ctx, &d.cursor)
+}
+
+// claim locks up to Batch queued rows, oldest first, from *cursor on. The
+// cursor spares each round the queue index's entries of rows already
+// drained: an UPDATE leaves them behind, dead, until a vacuum (which may be
+// far off during a bulk import), and a claim from the start of the queue
+// would step over all of them every round. A short claim (the cursor may
+// have passed rows committed late, or rows another worker let go) starts
+// again from the beginning, so nothing queued is passed over for good.
+func (d *Drainer) claim(ctx context.Context, tx pgx.Tx, cursor *time.Time) ([]queued, error) {
+	get := func(from time.Time) ([]queued, error) {
+		rows, err := tx.Query(ctx, `/* embed:claim */
+			SELECT member_id, owner_kind, owner_id, queued_at FROM embeddings
+			WHERE model = $1 AND status = 'queued' AND queued_at >= $3
+			ORDER BY queued_at
+			LIMIT $2
+			FOR UPDATE SKIP LOCKED`, d.e.Model(), d.cfg.Batch, from)
+		if err != nil {
+			return nil, err
+		}
+		return pgx.CollectRows(rows, func(r pgx.CollectableRow) (queued, error) {
+			var q queued
+			err := r.Scan(&q.member, &q.kind, &q.id, &q.at)
+			return q, err
+		})
+	}
+	from := *cursor
+	*cursor = time.Time{}
+	claimed, err := get(from)
+	if err == nil && len(claimed) == 0 && !from.IsZero() {
+		claimed, err = get(time.Time{})
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(claimed) == d.cfg.Batch {
+		*cursor = claimed[len(claimed)-1].at
+	}
+	return claimed, nil
+}
+
+func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error) {
 	model := d.e.Model()
 	tx, err := d.pool.Begin(ctx)
 	if err != nil {
@@ -224,37 +395,35 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 
-	rows, err := tx.Query(ctx, `
-		SELECT member_id, owner_kind, owner_id FROM embeddings
-		WHERE model = $1 AND status = 'queued'
-		ORDER BY queued_at
-		LIMIT $2
-		FOR UPDATE SKIP LOCKED`, model, d.cfg.Batch)
-	if err != nil {
-		return 0, fmt.Errorf("drain embeddings %s: claim: %w", model, err)
-	}
-	claimed, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (queued, error) {
-		var q queued
-		err := r.Scan(&q.member, &q.kind, &q.id)
-		return q, err
-	})
+	claimed, err := d.claim(ctx, tx, cursor)
 	if err != nil {
 		return 0, fmt.Errorf("drain embeddings %s: claim: %w", model, err)
 	}
 	if len(claimed) == 0 {
 		return 0, nil
 	}
+	// A round that fails leaves its rows queued behind the cursor.
+	ok := false
+	defer func() {
+		if !ok {
+			*cursor = time.Time{}
+		}
+	}()
 	members, kinds, ids := make([]string, len(claimed)), make([]string, len(claimed)), make([]string, len(claimed))
 	for i, q := range claimed {
 		members[i], kinds[i], ids[i] = q.member, q.kind, q.id
 	}
 
+	// Each owner is read by its primary key: the LATERAL joins (OFFSET 0
+	// keeps them from being flattened) keep the planner, which may have no
+	// statistics during a bulk import, from hashing the whole facts or
+	// beliefs table every round.
 	// The previous turns (session index, PrevTurns rows) count only when
 	// every reader of the episode may read them: same channel, a well-formed
 	// audience, and public, or the episode not public and the previous
 	// audience a superset of the episode's (gate rules 2 and 3; rule 4 is
 	// per channel, and the channel is the same).
-	rows, err = tx.Query(ctx, `
+	rows, err := tx.Query(ctx, `/* embed:owners */
 		SELECT u.ord, COALESCE(ep.content,
 		                       f.subject || ' ' || replace(f.predicate, '_', ' ') || ' ' || f.claim,
 		                       b.statement),
@@ -275,8 +444,10 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 				  AND (p.happened_at, p.id) < (ep.happened_at, ep.id)
 				  AND p.happened_at >= ep.happened_at - make_interval(secs => $5)
 				ORDER BY p.happened_at DESC, p.id DESC LIMIT $4) p) pv ON true
-		LEFT JOIN facts f     ON u.kind = 'fact'    AND f.member_id  = u.member_id AND f.id  = u.id
-		LEFT JOIN beliefs b   ON u.kind = 'belief'  AND b.member_id  = u.member_id AND b.id  = u.id`,
+		LEFT JOIN LATERAL (SELECT f.subject, f.predicate, f.claim FROM facts f
+			WHERE u.kind = 'fact' AND f.member_id = u.member_id AND f.id = u.id OFFSET 0) f ON true
+		LEFT JOIN LATERAL (SELECT b.statement FROM beliefs b
+			WHERE u.kind = 'belief' AND b.member_id = u.member_id AND b.id = u.id OFFSET 0) b ON true`,
 		members, kinds, ids, d.cfg.PrevTurns, d.cfg.ContextGap.Seconds())
 	if err != nil {
 		return 0, fmt.Errorf("drain embeddings %s: read owners: %w", model, err)
@@ -362,7 +533,7 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 		}
 	}
 	if len(live) > 0 {
-		_, err = tx.Exec(ctx, `
+		_, err = tx.Exec(ctx, `/* embed:write */
 			UPDATE embeddings AS e
 			SET vec = NULLIF(u.vec, '')::vector, status = 'ready', ready_at = clock_timestamp()
 			FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(member_id, kind, id, vec)
@@ -390,8 +561,18 @@ func (d *Drainer) DrainOnce(ctx context.Context) (int, error) {
 	if err := tx.Commit(ctx); err != nil {
 		return 0, fmt.Errorf("drain embeddings %s: commit: %w", model, err)
 	}
+	ok = true
+	d.Stats.Rounds.Add(1)
+	d.Stats.Embedded.Add(int64(len(claimed)))
 	return len(claimed), nil
 }
+
+// EpisodeText is an episode's text as the drainer embeds it (see spoken).
+func EpisodeText(speaker, content string) string { return spoken(speaker, content) }
+
+// WithContext is an episode's vector from its own v and its previous
+// turns' cs, as the drainer makes it: unit(v) + w·Σ unit(c), normalised.
+func WithContext(v []float32, cs [][]float32, w float32) []float32 { return withContext(v, cs, w) }
 
 // spoken is an episode's text as embedded: the speaker's name, a colon and
 // the content ("caroline: I went to the support group"), since who said a

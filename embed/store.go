@@ -124,42 +124,32 @@ func Register(ctx context.Context, pool *pgxpool.Pool, e Embedder, activate bool
 	return nil
 }
 
-// ensureIndex creates the model's partial HNSW index unless it exists; the
-// lookup first spares writers the lock CREATE INDEX takes even when the
-// index is there.
+// ensureIndex creates the model's partial HNSW index unless a valid one
+// exists (an invalid one, left by a failed concurrent build, is built
+// again). The lookup first spares writers the lock CREATE INDEX takes even
+// when the index is there. A model with vectors already (its index dropped
+// for a bulk backlog by a drainer that stopped before building it again)
+// gets CREATE INDEX CONCURRENTLY, so that no write waits on the build; a
+// new model's empty index is built at once. While a drainer is building
+// it, Register leaves the build to it.
 func ensureIndex(ctx context.Context, pool *pgxpool.Pool, model string, dims int) error {
-	name := IndexName(model)
-	indexExists := func() (bool, error) {
-		var exists bool
-		err := pool.QueryRow(ctx, `
-			SELECT EXISTS (SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-			               WHERE c.relname = $1 AND i.indrelid = 'embeddings'::regclass)`, name).Scan(&exists)
-		return exists, err
-	}
-	exists, err := indexExists()
+	exists, valid, err := indexState(ctx, pool, IndexName(model))
 	if err != nil {
 		return fmt.Errorf("register embedder %s: look up index: %w", model, err)
 	}
-	if exists {
+	if exists && valid {
 		return nil
 	}
-	pred, err := ModelPredicate(model)
+	var filled bool
+	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM embeddings WHERE model = $1 AND vec IS NOT NULL)`, model).Scan(&filled); err != nil {
+		return fmt.Errorf("register embedder %s: %w", model, err)
+	}
+	err = createIndex(ctx, pool, model, dims, filled, DefaultBuildMemory)
+	if errors.Is(err, errBuilding) {
+		return nil
+	}
 	if err != nil {
-		return err
-	}
-	ops := "vector_cosine_ops"
-	if dims > 2000 {
-		ops = "halfvec_cosine_ops"
-	}
-	ddl := fmt.Sprintf(`CREATE INDEX IF NOT EXISTS %s ON embeddings USING hnsw ((%s) %s) WHERE %s`,
-		name, VecExpr(dims), ops, pred)
-	if _, err := pool.Exec(ctx, ddl); err != nil {
-		// Two processes registering at once race on the index name; the
-		// loser's error is harmless once the index is there.
-		if exists, _ := indexExists(); exists {
-			return nil
-		}
-		return fmt.Errorf("register embedder %s: create index: %w", model, err)
+		return fmt.Errorf("register embedder %s: %w", model, err)
 	}
 	return nil
 }
