@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/gate"
 )
 
 // DB is what the chain operations need: a pool or a transaction.
@@ -236,18 +237,11 @@ type Filter struct {
 	Kind        string
 	Channel     string
 	AllVersions bool // include closed versions (superseded, updated, forgotten)
-	// Audience, when set, applies the audience gate (SPEC §3 rules 1-3): a
-	// row is listed when tagged '*' or when every member of Audience was
-	// present. Tool surfaces must set it; nil is the operator's view.
-	Audience []string
-	Limit    int // default 500
-}
-
-// gateSQL is rules 1-3 of the audience gate over a row's audience, for the
-// current audience in $n (nil = no gate).
-func gateSQL(n int) string {
-	p := fmt.Sprintf("$%d::text[]", n)
-	return `(` + p + ` IS NULL OR (cardinality(audience) > 0 AND ('*' = ANY(audience) OR ` + p + ` <@ audience)))`
+	// Gate, when set, applies the audience gate (SPEC §3, package gate:
+	// the one predicate every read uses, open_history included). Tool
+	// surfaces must set it; nil is the operator's view.
+	Gate  *gate.Gate
+	Limit int // default 500
 }
 
 // List is list_memories (SPEC §8): the member's facts, current versions only
@@ -257,9 +251,10 @@ func List(ctx context.Context, db DB, member string, f Filter) ([]Row, error) {
 	if limit <= 0 {
 		limit = 500
 	}
-	var aud []string
-	if f.Audience != nil {
-		if aud = memhive.NormalizeAudience(f.Audience); aud == nil {
+	gated := f.Gate != nil
+	var g gate.Gate
+	if gated {
+		if g = *f.Gate; g.Empty() {
 			return nil, memhive.Errorf(memhive.CodeMissingAudience, "listing memories for an audience needs the audience")
 		}
 	}
@@ -270,10 +265,10 @@ func List(ctx context.Context, db DB, member string, f Filter) ([]Row, error) {
 		  AND ($4 = '' OR fact_kind = $4)
 		  AND ($5 = '' OR channel = $5)
 		  AND ($6 OR expired_at IS NULL)
-		  AND `+gateSQL(7)+`
+		  AND (NOT $8 OR `+g.SQL("facts", 9)+`)
 		ORDER BY subject_canon, predicate_canon, valid_from, recorded_at, id
-		LIMIT $8`,
-		member, canonOrEmpty(f.Subject), predOrEmpty(f.Predicate), f.Kind, f.Channel, f.AllVersions, aud, limit)
+		LIMIT $7`,
+		append([]any{member, canonOrEmpty(f.Subject), predOrEmpty(f.Predicate), f.Kind, f.Channel, f.AllVersions, limit, gated}, g.Args()...)...)
 	if err != nil {
 		return nil, fmt.Errorf("list facts: %w", err)
 	}
@@ -331,16 +326,16 @@ type ReviewReport struct {
 	Stale          []Stale `json:"stale"`
 }
 
-// Review is review_memories (SPEC §8) at now. audience, when set, gates the
+// Review is review_memories (SPEC §8) at now. g, when set, gates the
 // facts read as List does. A contradiction usually means versions said to
 // different audiences or by different speakers, which nightly never
 // supersedes across.
-func Review(ctx context.Context, db DB, member string, now time.Time, audience []string) (*ReviewReport, error) {
+func Review(ctx context.Context, db DB, member string, now time.Time, g *gate.Gate) (*ReviewReport, error) {
 	card, err := Cardinalities(ctx, db, member)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := List(ctx, db, member, Filter{Audience: audience, Limit: 100000})
+	rows, err := List(ctx, db, member, Filter{Gate: g, Limit: 100000})
 	if err != nil {
 		return nil, err
 	}

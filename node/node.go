@@ -181,7 +181,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		}})
 	}
 	if hiveT.Enabled("recall") {
-		keeper := remember.New(n.Pool)
+		keeper := remember.New(n.Pool, remember.WithOpenHistory(n.Recall.Config().OpenHistory))
 		nc, prefix := n.NC, cfg.Prefix
 		n.Hive.Add(cells.Func{CellName: "memory", RunFunc: func(ctx context.Context) error {
 			svc, err := gateway.ServeMemoryNATS(nc, prefix, keeper, logger.With("cell", "memory"), gateway.WithTierFor(tierFor))
@@ -402,7 +402,7 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 	n.HTTPAddr = ln.Addr().String()
 	h := gateway.NewHTTP(gateway.HTTPConfig{
 		Recaller:  n.Recall,
-		Memorizer: remember.New(n.Pool),
+		Memorizer: remember.New(n.Pool, remember.WithOpenHistory(n.Recall.Config().OpenHistory)),
 		Ready:     n.Ready,
 		Registry:  n.Registry,
 		TierFor:   tierFor,

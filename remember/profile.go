@@ -11,6 +11,7 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/gate"
 	"github.com/memhive/memhive/recall"
 )
 
@@ -141,12 +142,13 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 	default:
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "op %q is not append, replace_section or remove_line", clip(a.Op))
 	}
+	g := s.gate(w)
 	res := &ProfileResult{Op: a.Op, Section: section, Added: []ProfileLine{}, Removed: []ProfileLine{}, Pinned: []ProfileLine{}, Bound: s.profileBound}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('memhive:profile:' || $1, 0))`, w.Member); err != nil {
 			return fmt.Errorf("lock profile: %w", err)
 		}
-		lines, err := loadProfile(ctx, tx, w)
+		lines, err := loadProfile(ctx, tx, w, g)
 		if err != nil {
 			return err
 		}
@@ -215,7 +217,7 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 			}
 		}
 		if len(add) > 0 || len(off) > 0 {
-			lines, err = loadProfile(ctx, tx, w)
+			lines, err = loadProfile(ctx, tx, w, g)
 			if err != nil {
 				return err
 			}
@@ -257,7 +259,7 @@ func checkBound(ctx context.Context, tx pgx.Tx, w Who, statement string, bound i
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('memhive:profile:' || $1, 0))`, w.Member); err != nil {
 		return fmt.Errorf("lock profile: %w", err)
 	}
-	lines, err := loadProfile(ctx, tx, w)
+	lines, err := loadProfile(ctx, tx, w, gate.New(w.Audience, w.Channel, nil)) // the whole profile counts, seen or not
 	if err != nil {
 		return err
 	}
@@ -344,12 +346,13 @@ func toRemove(lines []ProfileLine, section string, a ProfileArgs) ([]ProfileLine
 }
 
 // loadProfile reads every active line the member holds, marking the ones
-// the binding's audience can see (gate rules 1-3, in SQL), ordered by
+// the binding's gate shows (package gate's predicate, in SQL), ordered by
 // section, pinned first, then age.
-func loadProfile(ctx context.Context, tx pgx.Tx, w Who) ([]ProfileLine, error) {
-	rows, err := tx.Query(ctx, `SELECT b.id, b.section, b.statement, b.pinned, b.channel, b.audience, b.source_fact_ids, `+visibleSQL("b", 3)+`
+func loadProfile(ctx context.Context, tx pgx.Tx, w Who, g gate.Gate) ([]ProfileLine, error) {
+	pred, args := g.Where("b", []any{w.Member, holder(w.Member)})
+	rows, err := tx.Query(ctx, `SELECT b.id, b.section, b.statement, b.pinned, b.channel, b.audience, b.source_fact_ids, `+pred+`
 		FROM beliefs b WHERE b.member_id = $1 AND b.holder = $2 AND b.active
-		ORDER BY b.section, b.pinned DESC, b.created_at, b.id`, w.Member, holder(w.Member), w.audience())
+		ORDER BY b.section, b.pinned DESC, b.created_at, b.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
 	}

@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -217,6 +218,7 @@ func (e *StoreError) Coded() *memhive.Error {
 type Service struct {
 	pool         *pgxpool.Pool
 	profileBound int
+	openHistory  []string
 }
 
 // Option tunes a Service.
@@ -230,6 +232,13 @@ func WithProfileBound(n int) Option {
 			s.profileBound = n
 		}
 	}
+}
+
+// WithOpenHistory names the channels configured open_history (recall's
+// Config.OpenHistory): the memory tools apply gate rule 4 with them, as
+// recall does.
+func WithOpenHistory(channels []string) Option {
+	return func(s *Service) { s.openHistory = slices.Clone(channels) }
 }
 
 // New returns a Service writing to pool.

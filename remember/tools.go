@@ -11,6 +11,7 @@ import (
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/facts"
+	"github.com/memhive/memhive/gate"
 )
 
 // Who is the binding of a memory tool call: whose memory, who is listening
@@ -46,15 +47,11 @@ func (w Who) asker() string {
 
 func (w Who) audience() []string { return memhive.NormalizeAudience(w.Audience) }
 
-// visibleSQL is the audience gate's rules 1-3 (SPEC §3) over the row
-// aliased a, for the current audience in parameter $n: a row with an empty
-// or unreadable audience is hidden, '*' shows, and otherwise everyone
-// listening now must have been present. Rule 4 (open_history channels) is
-// recall's configuration and is not applied by the memory tools.
-func visibleSQL(a string, n int) string {
-	return fmt.Sprintf(`(%[1]s.audience IS NOT NULL AND cardinality(%[1]s.audience) > 0`+
-		` AND array_position(%[1]s.audience, NULL) IS NULL AND array_position(%[1]s.audience, '') IS NULL`+
-		` AND ('*' = ANY(%[1]s.audience) OR %[1]s.audience @> $%[2]d::text[]))`, a, n)
+// gate is the binding's audience gate: package gate's predicate, the one
+// every read uses (recall's included), with the service's open_history
+// channels (rule 4).
+func (s *Service) gate(w Who) gate.Gate {
+	return gate.New(w.Audience, strings.TrimSpace(w.Channel), s.openHistory)
 }
 
 // hiddenOrMissing is the one answer for a fact that does not exist and a
@@ -65,10 +62,10 @@ func hiddenOrMissing(id string) *memhive.Error {
 
 // visibleFact returns the fact id when the binding's audience can see it,
 // else not_found (the same error whether it is hidden or does not exist).
-func visibleFact(ctx context.Context, db facts.DB, w Who, id string) (*facts.Row, error) {
+func visibleFact(ctx context.Context, db facts.DB, g gate.Gate, w Who, id string) (*facts.Row, error) {
 	var ok bool
-	err := db.QueryRow(ctx, `SELECT true FROM facts f WHERE f.member_id = $1 AND f.id = $2 AND `+visibleSQL("f", 3),
-		w.Member, id, w.audience()).Scan(&ok)
+	pred, args := g.Where("f", []any{w.Member, id})
+	err := db.QueryRow(ctx, `SELECT true FROM facts f WHERE f.member_id = $1 AND f.id = $2 AND `+pred, args...).Scan(&ok)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, hiddenOrMissing(id)
 	}
@@ -132,7 +129,7 @@ func (s *Service) UpdateMemory(ctx context.Context, w Who, a UpdateArgs) (*Updat
 	if len(claim) > MaxText {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "the new claim of %d bytes is over the %d-byte cap", len(claim), MaxText)
 	}
-	old, err := visibleFact(ctx, s.pool, w, id)
+	old, err := visibleFact(ctx, s.pool, s.gate(w), w, id)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +175,7 @@ func (s *Service) Forget(ctx context.Context, w Who, a ForgetArgs) (*ForgetResul
 	if id == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "forget needs the fact's \"id\"")
 	}
-	row, err := visibleFact(ctx, s.pool, w, id)
+	row, err := visibleFact(ctx, s.pool, s.gate(w), w, id)
 	if err != nil {
 		return nil, err
 	}
@@ -231,8 +228,9 @@ func (s *Service) ListMemories(ctx context.Context, w Who, a ListArgs) (*ListRes
 	if limit == 0 {
 		limit = DefaultList
 	}
+	g := s.gate(w)
 	rows, err := facts.List(ctx, s.pool, w.Member, facts.Filter{Subject: a.Subject, Kind: a.Kind,
-		Channel: strings.TrimSpace(a.Channel), Audience: w.audience(), Limit: limit + 1})
+		Channel: strings.TrimSpace(a.Channel), Gate: &g, Limit: limit + 1})
 	if err != nil {
 		return nil, storeOr(err)
 	}
@@ -253,7 +251,8 @@ func (s *Service) ReviewMemories(ctx context.Context, w Who) (*facts.ReviewRepor
 	if err := w.Check(); err != nil {
 		return nil, err
 	}
-	rep, err := facts.Review(ctx, s.pool, w.Member, time.Now(), w.audience())
+	g := s.gate(w)
+	rep, err := facts.Review(ctx, s.pool, w.Member, time.Now(), &g)
 	if err != nil {
 		return nil, storeOr(err)
 	}
