@@ -83,7 +83,7 @@ func allowed(row rowGate, audience []string, channel string, open []string) bool
 type record struct {
 	mu      sync.Mutex
 	known   map[string]rowGate
-	all     map[string]rowGate // every row written, shown or not: what the write tools gate on
+	all     map[string]rowGate  // every row written, shown or not: what the write tools gate on
 	factIDs map[string][]string // member → fact ids written
 	beliefs map[string][]string // member → belief ids written
 }
