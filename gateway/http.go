@@ -180,7 +180,7 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 	})
 	handle("GET /readyz", "readyz", a.ready)
 	mux.Handle("GET /metrics", a.metrics.wrap("metrics", promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{Registry: cfg.Registry})))
-	mux.Handle("/mcp", a.metrics.wrap("mcp", NewMCPHandler(cfg.Recaller, cfg.Memorizer, cfg.TierFor, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper))))
+	mux.Handle("/mcp", a.metrics.wrap("mcp", screenMCP(NewMCPHandler(cfg.Recaller, cfg.Memorizer, cfg.TierFor, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper)))))
 	handle("/", "other", func(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, "other", memhive.Errorf(memhive.CodeNotFound, "no such endpoint: %s %s", r.Method, clip(r.URL.Path)))
 	})

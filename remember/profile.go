@@ -136,6 +136,9 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 		if (strings.TrimSpace(a.ID) == "") == (strings.TrimSpace(a.Line) == "") {
 			return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "remove_line needs the line's \"id\" or its text in \"line\", one of them")
 		}
+		if err := checkID("edit_profile", strings.TrimSpace(a.ID)); err != nil {
+			return nil, err
+		}
 		if a.Pinned {
 			return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "\"pinned\" is for append and replace_section")
 		}

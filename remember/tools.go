@@ -12,6 +12,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/gate"
+	"github.com/memhive/memhive/recall"
 )
 
 // Who is the binding of a memory tool call: whose memory, who is listening
@@ -35,7 +36,7 @@ func (w Who) Check() error {
 	if strings.TrimSpace(w.Channel) == "" {
 		return memhive.Errorf(memhive.CodeMissingChannel, "no channel is bound: say where this conversation happens (e.g. web:chat)")
 	}
-	return nil
+	return recall.CheckBinding(w.Audience, w.Channel, w.Asker, "") // what no stored value could hold: malformed_request
 }
 
 func (w Who) asker() string {
@@ -52,6 +53,18 @@ func (w Who) audience() []string { return memhive.NormalizeAudience(w.Audience) 
 // channels (rule 4).
 func (s *Service) gate(w Who) gate.Gate {
 	return gate.New(w.Audience, strings.TrimSpace(w.Channel), s.openHistory)
+}
+
+// MaxID caps a memory id in a tool's arguments (ids are 26-character
+// ULIDs; a longer one names nothing).
+const MaxID = 128
+
+// checkID refuses an id no memory could have: malformed_tool_call.
+func checkID(tool, id string) error {
+	if len(id) > MaxID {
+		return memhive.Errorf(memhive.CodeMalformedToolCall, "%s: an id of %d bytes is over the %d-byte cap", tool, len(id), MaxID)
+	}
+	return nil
 }
 
 // hiddenOrMissing is the one answer for a fact that does not exist and a
@@ -126,6 +139,9 @@ func (s *Service) UpdateMemory(ctx context.Context, w Who, a UpdateArgs) (*Updat
 	if id == "" || claim == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "update_memory needs the fact's \"id\" and the new \"claim\"")
 	}
+	if err := checkID("update_memory", id); err != nil {
+		return nil, err
+	}
 	if len(claim) > MaxText {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "the new claim of %d bytes is over the %d-byte cap", len(claim), MaxText)
 	}
@@ -175,6 +191,12 @@ func (s *Service) Forget(ctx context.Context, w Who, a ForgetArgs) (*ForgetResul
 	if id == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "forget needs the fact's \"id\"")
 	}
+	if err := checkID("forget", id); err != nil {
+		return nil, err
+	}
+	if len(a.Reason) > MaxText {
+		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "the reason of %d bytes is over the %d-byte cap", len(a.Reason), MaxText)
+	}
 	row, err := visibleFact(ctx, s.pool, s.gate(w), w, id)
 	if err != nil {
 		return nil, err
@@ -220,6 +242,9 @@ func (s *Service) ListMemories(ctx context.Context, w Who, a ListArgs) (*ListRes
 	}
 	if a.Limit < 0 || a.Limit > MaxList {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "limit %d is outside 1..%d", a.Limit, MaxList)
+	}
+	if len(a.Subject) > recall.MaxFieldBytes || len(a.Channel) > recall.MaxFieldBytes {
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "subject and channel filters are at most %d bytes", recall.MaxFieldBytes)
 	}
 	if a.Kind != "" && a.Kind != facts.World && a.Kind != facts.Experience && a.Kind != facts.Foresight {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "kind %q is not world, experience or foresight", clip(a.Kind))
