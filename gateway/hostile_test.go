@@ -422,7 +422,7 @@ func TestHostileInputsChangeNothing(t *testing.T) {
 		o := surfaces["turns/nats"]
 		turnDefects := []string{dNUL, dControl, dUTF8, dHuge, dDeep, dType, dTrailing, dNotJSON, dMismatch}
 		replies := make(chan *nats.Msg, nTurns)
-		sub, err := nc.ChanSubscribe("hostile.turn.>", replies)
+		sub, err := nc.ChanSubscribe("_INBOX.hostile.turn.>", replies)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -433,7 +433,7 @@ func TestHostileInputsChangeNothing(t *testing.T) {
 			defects[i] = d
 			m := nats.NewMsg("memhive.alice.episode")
 			m.Data = body
-			m.Header.Set(lanes.HeaderReplyTo, "hostile.turn."+strconv.Itoa(i))
+			m.Header.Set(lanes.HeaderReplyTo, "_INBOX.hostile.turn."+strconv.Itoa(i))
 			o.sent.Add(1)
 			if _, err := js.PublishMsg(ctx, m); err != nil {
 				o.fail("turn %d (%s): publish: %v", i, d, err)
@@ -445,7 +445,7 @@ func TestHostileInputsChangeNothing(t *testing.T) {
 		for len(got) < nTurns {
 			select {
 			case m := <-replies:
-				i, _ := strconv.Atoi(strings.TrimPrefix(m.Subject, "hostile.turn."))
+				i, _ := strconv.Atoi(strings.TrimPrefix(m.Subject, "_INBOX.hostile.turn."))
 				if got[i] {
 					o.fail("turn %d (%s): a second refusal", i, defects[i])
 					continue
