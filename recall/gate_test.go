@@ -11,6 +11,12 @@ import (
 func TestGateRules(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
+	// Rows written before migration 006 (its check is NOT VALID over old
+	// rows) can still hold an unreadable audience: the gate must hide them.
+	// This schema drops the check to write such rows.
+	for _, tbl := range []string{"episodes", "beliefs"} {
+		f.exec(`ALTER TABLE ` + tbl + ` DROP CONSTRAINT IF EXISTS ` + tbl + `_audience_canonical`)
+	}
 	const m = "alice"
 	alice, bob, carol := "member:alice", "person:bob", "person:carol"
 	rows := map[string]string{
