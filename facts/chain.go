@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/gate"
 )
 
 // DB is what the chain operations need: a pool or a transaction.
@@ -236,22 +237,28 @@ type Filter struct {
 	Kind        string
 	Channel     string
 	AllVersions bool // every version, closed ones included (superseded, updated, forgotten)
-	// Audience, when set, applies the audience gate (SPEC §3 rules 1-3): a
-	// row is listed when tagged '*' or when every member of Audience was
-	// present. Tool surfaces must set it; nil is the operator's view.
-	Audience []string
-	Limit    int // default 500
+	// Gate, when set, applies the audience gate (SPEC §3, package gate:
+	// the one predicate every read uses, open_history included). Tool
+	// surfaces must set it; nil is the operator's view.
+	Gate  *gate.Gate
+	Limit int // default 500
 	// AsOf is when the versions listed are in force (default now); Rule
 	// decides which are (docs/facts.md). Neither applies to AllVersions.
 	AsOf time.Time
 	Rule Rule
 }
 
-// gateSQL is rules 1-3 of the audience gate over a row's audience, for the
-// current audience in $n (nil = no gate).
-func gateSQL(n int) string {
-	p := fmt.Sprintf("$%d::text[]", n)
-	return `(` + p + ` IS NULL OR (cardinality(audience) > 0 AND ('*' = ANY(audience) OR ` + p + ` <@ audience)))`
+// gated is the audience gate over facts for g, its parameters numbered from
+// first, and their values; nil g is the operator's view (no gate). An empty
+// gate is refused.
+func gated(g *gate.Gate, first int, what string) (string, []any, error) {
+	if g == nil {
+		return "true", nil, nil
+	}
+	if g.Empty() {
+		return "", nil, memhive.Errorf(memhive.CodeMissingAudience, "%s for an audience needs the audience", what)
+	}
+	return g.SQL("facts", first), g.Args(), nil
 }
 
 // List is list_memories (SPEC §8): the member's facts ordered by subject,
@@ -264,23 +271,21 @@ func List(ctx context.Context, db DB, member string, f Filter) ([]Row, error) {
 	if limit <= 0 {
 		limit = 500
 	}
-	var aud []string
-	if f.Audience != nil {
-		if aud = memhive.NormalizeAudience(f.Audience); aud == nil {
-			return nil, memhive.Errorf(memhive.CodeMissingAudience, "listing memories for an audience needs the audience")
-		}
-	}
 	if f.AllVersions {
+		g, gargs, err := gated(f.Gate, 7, "listing memories")
+		if err != nil {
+			return nil, err
+		}
 		rows, err := db.Query(ctx, `SELECT `+rowColumns+` FROM facts
 			WHERE member_id = $1
 			  AND ($2 = '' OR subject_canon = $2)
 			  AND ($3 = '' OR predicate_canon = $3)
 			  AND ($4 = '' OR fact_kind = $4)
 			  AND ($5 = '' OR channel = $5)
-			  AND `+gateSQL(6)+`
+			  AND `+g+`
 			ORDER BY subject_canon, predicate_canon, valid_from, recorded_at, id
-			LIMIT $7`,
-			member, canonOrEmpty(f.Subject), predOrEmpty(f.Predicate), f.Kind, f.Channel, aud, limit)
+			LIMIT $6`,
+			append([]any{member, canonOrEmpty(f.Subject), predOrEmpty(f.Predicate), f.Kind, f.Channel, limit}, gargs...)...)
 		if err != nil {
 			return nil, fmt.Errorf("list facts: %w", err)
 		}
@@ -294,7 +299,7 @@ func List(ctx context.Context, db DB, member string, f Filter) ([]Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	all, err := Versions(ctx, db, member, f.Subject, aud)
+	all, err := Versions(ctx, db, member, f.Subject, f.Gate)
 	if err != nil {
 		return nil, err
 	}
@@ -316,17 +321,21 @@ func List(ctx context.Context, db DB, member string, f Filter) ([]Row, error) {
 }
 
 // Versions reads every not retracted version of the member's facts (of one
-// subject when given) that the audience can see (gate rules 1-3; nil: all).
-// The whole axis is needed to know which version is in force; List's other
-// filters apply to the versions in force.
-func Versions(ctx context.Context, db DB, member, subject string, aud []string) ([]Row, error) {
+// subject when given) that the gate lets through (nil: all). The whole
+// axis is needed to know which version is in force; List's other filters
+// apply to the versions in force.
+func Versions(ctx context.Context, db DB, member, subject string, g *gate.Gate) ([]Row, error) {
+	gs, gargs, err := gated(g, 3, "listing memories")
+	if err != nil {
+		return nil, err
+	}
 	rows, err := db.Query(ctx, `SELECT `+rowColumns+` FROM facts
 		WHERE member_id = $1
 		  AND ($2 = '' OR subject_canon = $2)
 		  AND NOT (expired_at IS NOT NULL AND superseded_by IS NULL AND coalesce(closure_source, '') LIKE 'forget%')
-		  AND `+gateSQL(3)+`
+		  AND `+gs+`
 		ORDER BY subject_canon, predicate_canon, valid_from, recorded_at, id`,
-		member, canonOrEmpty(subject), aud)
+		append([]any{member, canonOrEmpty(subject)}, gargs...)...)
 	if err != nil {
 		return nil, fmt.Errorf("list facts: %w", err)
 	}
@@ -384,30 +393,24 @@ type ReviewReport struct {
 	Stale          []Stale `json:"stale"`
 }
 
-// Review is review_memories (SPEC §8) at now. audience, when set, gates the
+// Review is review_memories (SPEC §8) at now. g, when set, gates the
 // facts read as List does. It reads the versions in force for someone (by
 // the default Rule, for the audience each version was said to): a
 // contradiction is two such claims on one single-cardinality axis, which
 // happens when different speakers said them, or when versions said to
 // different audiences are each in force for their own (a private
 // correction of a public fact).
-func Review(ctx context.Context, db DB, member string, now time.Time, audience []string) (*ReviewReport, error) {
-	return ReviewRule(ctx, db, member, now, audience, Rule{})
+func Review(ctx context.Context, db DB, member string, now time.Time, g *gate.Gate) (*ReviewReport, error) {
+	return ReviewRule(ctx, db, member, now, g, Rule{})
 }
 
 // ReviewRule is Review with the hive's rule (its confidence threshold).
-func ReviewRule(ctx context.Context, db DB, member string, now time.Time, audience []string, rule Rule) (*ReviewReport, error) {
+func ReviewRule(ctx context.Context, db DB, member string, now time.Time, g *gate.Gate, rule Rule) (*ReviewReport, error) {
 	axes, err := LoadAxes(ctx, db, member)
 	if err != nil {
 		return nil, err
 	}
-	var aud []string
-	if audience != nil {
-		if aud = memhive.NormalizeAudience(audience); aud == nil {
-			return nil, memhive.Errorf(memhive.CodeMissingAudience, "reviewing memories for an audience needs the audience")
-		}
-	}
-	all, err := Versions(ctx, db, member, "", aud)
+	all, err := Versions(ctx, db, member, "", g)
 	if err != nil {
 		return nil, err
 	}

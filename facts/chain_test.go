@@ -7,6 +7,7 @@ import (
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/facts"
+	"github.com/memhive/memhive/gate"
 	"github.com/memhive/memhive/internal/dbtest"
 )
 
@@ -83,7 +84,8 @@ func TestUpdateForgetListReview(t *testing.T) {
 	if err != nil || len(all) != 2 {
 		t.Fatalf("all versions: %d %v", len(all), err)
 	}
-	gated, err := facts.List(ctx, pool, "alice", facts.Filter{Predicate: "works_at", Audience: []string{"member:alice", "person:bob"}})
+	g := gate.New([]string{"member:alice", "person:bob"}, "web:chat", nil)
+	gated, err := facts.List(ctx, pool, "alice", facts.Filter{Predicate: "works_at", Gate: &g})
 	if err != nil || len(gated) != 1 || gated[0].Claim != "Siemens" {
 		t.Fatalf("gated list must hide the private fact from bob: %+v %v", gated, err)
 	}

@@ -197,10 +197,10 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 	})))
 	operator("GET /readyz", "readyz", http.HandlerFunc(a.ready))
 	operator("GET /metrics", "metrics", promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{Registry: cfg.Registry}))
-	mcpHandler := mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
+	mcpHandler := screenMCP(mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
 		b, _ := req.Context().Value(bindingCtx{}).(Binding)
 		return NewMCPServer(cfg.Recaller, cfg.Memorizer, b, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper))
-	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: cfg.Logger})
+	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: cfg.Logger}))
 	mux.Handle("/mcp", a.metrics.wrap("mcp", a.authenticate("mcp", apikey.KindAssistant, headerMember,
 		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			b, err := a.keyBinding(r, headerMember(r))

@@ -155,14 +155,10 @@ func (h *natsRecall) answer(member string, msg micro.Request) (*recall.Answer, e
 	if !memhive.ValidMember(member) {
 		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q in the subject is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
 	}
-	var req recall.Request
-	if err := decodeStrict(msg.Data(), &req); err != nil {
-		return nil, memhive.Errorf(memhive.CodeMalformedRequest, "payload is not a JSON recall request: %s", clipErr(err))
+	req, err := DecodeRecallRequest(member, msg.Data())
+	if err != nil {
+		return nil, err
 	}
-	if req.Member != "" && req.Member != member {
-		return nil, memhive.Errorf(memhive.CodeMemberMismatch, "request names member %q but was sent to the recall subject of %q", clip(req.Member), member)
-	}
-	req.Member = member
 	if strings.TrimSpace(req.Tier) == "" && h.o.tierFor != nil {
 		if name := strings.TrimSpace(msg.Headers().Get(HeaderAssistant)); name != "" {
 			if t, ok := h.o.tierFor(name); ok {
@@ -180,6 +176,25 @@ func (h *natsRecall) answer(member string, msg micro.Request) (*recall.Answer, e
 		return nil, err
 	}
 	return CapAnswer(ans, h.o.maxChars), nil
+}
+
+// DecodeRecallRequest decodes the payload of a recall request sent to
+// member's recall subject: one strict JSON object (no unknown field, no
+// trailing data, valid UTF-8, no control character but tab, newline and
+// carriage return, shallow nesting), whose member, if named, is the
+// subject's. Every refusal is a coded *memhive.Error (malformed_request,
+// member_mismatch). The request still goes through CheckRequest once its
+// tier is known.
+func DecodeRecallRequest(member string, data []byte) (recall.Request, error) {
+	var req recall.Request
+	if err := decodeStrict(data, &req); err != nil {
+		return recall.Request{}, memhive.Errorf(memhive.CodeMalformedRequest, "payload is not a JSON recall request: %s", clipErr(err))
+	}
+	if req.Member != "" && req.Member != member {
+		return recall.Request{}, memhive.Errorf(memhive.CodeMemberMismatch, "request names member %q but was sent to the recall subject of %q", clip(req.Member), member)
+	}
+	req.Member = member
+	return req, nil
 }
 
 func memberOf(prefix, subject string) string {

@@ -24,6 +24,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -115,21 +116,67 @@ const (
 		"visible later only to the people present now."
 )
 
-// decodeStrict decodes one JSON object into v, refusing unknown fields and
-// trailing data.
+// decodeStrict decodes one JSON object into v, refusing unknown fields,
+// trailing data, bytes that are not UTF-8 (encoding/json would turn them
+// into U+FFFD silently), nesting deeper than maxDepth, and strings holding
+// a control character other than tab, newline and carriage return (which
+// Postgres would refuse, or which no field means).
 func decodeStrict(data []byte, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
+	}
+	if !utf8.Valid(data) {
+		return fmt.Errorf("the JSON is not valid UTF-8")
+	}
+	if err := checkJSON(data, maxDepth, true); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray ']' or '}'
 		return fmt.Errorf("data after the object")
 	}
 	return nil
+}
+
+// maxDepth is how deep a request's JSON may nest; none of ours nests past 3.
+const maxDepth = 16
+
+// checkJSON walks data's tokens once: no nesting past depth and, with
+// controls, no string (key or value) with a control character other than
+// tab, newline and carriage return. Syntax errors are left to the decoder
+// that follows.
+func checkJSON(data []byte, depth int, controls bool) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	d := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // io.EOF, or a syntax error the real decode reports
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			if t == '{' || t == '[' {
+				if d++; d > depth {
+					return fmt.Errorf("the JSON nests deeper than %d levels", depth)
+				}
+			} else {
+				d--
+			}
+		case string:
+			if !controls {
+				continue
+			}
+			for _, r := range t {
+				if (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || r == 0x7f {
+					return fmt.Errorf("a string holds the control character U+%04X", r)
+				}
+			}
+		}
+	}
 }
 
 // RecallRequest builds the recall request of a tool call: the binding says
@@ -216,6 +263,45 @@ func notConfigured(b Binding) *memhive.Error {
 		"memory is not configured for this caller: no memory tier is set, so memory_recall cannot answer")
 }
 
+// maxEnvelopeDepth is how deep an MCP message may nest: the JSON-RPC
+// envelope around a tool's arguments, with room to spare.
+const maxEnvelopeDepth = 64
+
+// screenMCP reads an MCP POST body before the MCP SDK does and refuses,
+// with a coded error, one over MaxBody (text_too_large), not UTF-8 or
+// nesting past maxEnvelopeDepth (malformed_request): the SDK would answer
+// those with a bare 400. What passes goes on unchanged; the tools' own
+// decoder checks the arguments.
+func screenMCP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.Body == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+		var refuse *memhive.Error
+		var mbe *http.MaxBytesError
+		switch {
+		case errors.As(err, &mbe):
+			refuse = memhive.Errorf(memhive.CodeTextTooLarge, "request body is over %d bytes", MaxBody)
+		case err != nil:
+			refuse = memhive.Errorf(memhive.CodeMalformedRequest, "request body could not be read")
+		case !utf8.Valid(data):
+			refuse = memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message is not valid UTF-8")
+		default:
+			if err := checkJSON(data, maxEnvelopeDepth, false); err != nil {
+				refuse = memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message is refused: %s", err)
+			}
+		}
+		if refuse != nil {
+			writeJSON(w, Status(refuse.Code), memhive.ErrorBody{Error: refuse})
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(data))
+		next.ServeHTTP(w, r)
+	})
+}
+
 // CheckRequest refuses what no surface may pass on, with the codes of
 // recall.Validate (memory_not_configured for an empty tier, invalid_member,
 // missing_audience, missing_channel, half_open_window, malformed_request)
@@ -243,7 +329,7 @@ func checkWho(member string, audience []string, channel string) error {
 		return memhive.Errorf(memhive.CodeMissingChannel,
 			"no channel is bound: say where this conversation happens (e.g. web:chat), in the launch flags or the X-Memhive-Channel header")
 	}
-	return nil
+	return recall.CheckBinding(audience, channel, "", "")
 }
 
 // CapAnswer returns a copy of ans whose Text is at most maxChars runes.

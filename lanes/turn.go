@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 	"unicode"
@@ -91,7 +92,7 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if err := dec.Decode(&w); err != nil {
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "payload is not a JSON turn object: %s", clip(err.Error()))
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray ']' or '}'
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "payload has data after the turn object")
 	}
 	if w.V != nil && *w.V != 1 {

@@ -192,7 +192,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		}})
 	}
 	if hiveT.Enabled("recall") {
-		keeper := remember.New(n.Pool, remember.WithSupersedeThreshold(n.Recall.Config().SupersedeThreshold))
+		keeper := remember.New(n.Pool, remember.WithSupersedeThreshold(n.Recall.Config().SupersedeThreshold), remember.WithOpenHistory(n.Recall.Config().OpenHistory))
 		nc, prefix := n.NC, cfg.Prefix
 		n.Hive.Add(cells.Func{CellName: "memory", RunFunc: func(ctx context.Context) error {
 			svc, err := gateway.ServeMemoryNATS(nc, prefix, keeper, logger.With("cell", "memory"), gateway.WithTierFor(tierFor))
@@ -497,7 +497,7 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 	h := gateway.NewHTTP(gateway.HTTPConfig{
 		Keys:      n.Keys,
 		Recaller:  n.Recall,
-		Memorizer: remember.New(n.Pool, remember.WithSupersedeThreshold(n.Recall.Config().SupersedeThreshold)),
+		Memorizer: remember.New(n.Pool, remember.WithSupersedeThreshold(n.Recall.Config().SupersedeThreshold), remember.WithOpenHistory(n.Recall.Config().OpenHistory)),
 		Ready:     n.Ready,
 		Registry:  n.Registry,
 		TierFor:   tierFor,

@@ -10,21 +10,23 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/memhive/memhive"
+	audgate "github.com/memhive/memhive/gate"
 )
 
 // Gate rules (SPEC §3), in the order they are tried. Explain returns one of
-// these names.
+// these names. They are package gate's names.
 const (
-	RuleEmptyAudience = "empty_audience" // hidden: the row has no readable audience
-	RulePublic        = "public"         // visible: the row is tagged "*"
-	RuleSubset        = "subset"         // visible: everyone listening now was present then
-	RuleOpenHistory   = "open_history"   // visible: the channel is open_history and the row is from it
-	RuleHidden        = "hidden"         // hidden: no rule shows it
+	RuleEmptyAudience = audgate.RuleEmptyAudience // hidden: the row has no readable audience
+	RulePublic        = audgate.RulePublic        // visible: the row is tagged "*"
+	RuleSubset        = audgate.RuleSubset        // visible: everyone listening now was present then
+	RuleOpenHistory   = audgate.RuleOpenHistory   // visible: the channel is open_history and the row is from it
+	RuleHidden        = audgate.RuleHidden        // hidden: no rule shows it
 )
 
 // gate is the audience gate of one read: the current audience, the channel,
-// and whether that channel is configured open_history. It renders the one
-// SQL predicate every read query embeds; the values travel as parameters.
+// and whether that channel is configured open_history. Its predicate is
+// package gate's, the one builder every read uses (recall and the memory
+// tools alike); the values travel as parameters.
 type gate struct {
 	audience []string // normalised, non-empty
 	channel  string
@@ -32,48 +34,33 @@ type gate struct {
 }
 
 func newGate(audience []string, channel string, openHistory []string) gate {
-	return gate{
-		audience: memhive.NormalizeAudience(audience),
-		channel:  channel,
-		open:     slices.Contains(openHistory, channel),
-	}
+	g := audgate.New(audience, channel, openHistory)
+	return gate{audience: g.Audience, channel: g.Channel, open: g.Open}
 }
 
-// gateParams are the positional parameter numbers a query gave the gate.
-type gateParams struct{ aud, channel, open int }
+// shared is the gate as package gate's value.
+func (g gate) shared() audgate.Gate {
+	return audgate.Gate{Audience: g.audience, Channel: g.channel, Open: g.open}
+}
+
+// gateParams are the positional parameter numbers a query gave the gate:
+// the audience; the channel and open follow it.
+type gateParams struct{ first int }
 
 // args appends the gate's values to args and returns the parameter numbers
 // they got.
 func (g gate) args(args []any) ([]any, gateParams) {
 	n := len(args)
-	return append(args, g.audience, g.channel, g.open), gateParams{aud: n + 1, channel: n + 2, open: n + 3}
+	return append(args, g.shared().Args()...), gateParams{first: n + 1}
 }
 
-// gateSQL is THE audience predicate (SPEC §3) for a row aliased a with
-// columns audience text[] and channel text. Rules 1–5 in order:
-//  1. an empty, NULL or unreadable audience (a NULL or blank entry) hides;
-//  2. '*' in the audience shows;
-//  3. the current audience ⊆ the row's audience shows;
-//  4. an open_history channel shows its own rows;
-//  5. anything else is hidden.
-func gateSQL(a string, p gateParams) string {
-	return fmt.Sprintf(`(%[1]s.audience IS NOT NULL AND cardinality(%[1]s.audience) > 0`+
-		` AND array_position(%[1]s.audience, NULL) IS NULL AND array_position(%[1]s.audience, '') IS NULL`+
-		` AND ('*' = ANY(%[1]s.audience) OR %[1]s.audience @> $%[2]d::text[] OR ($%[4]d::boolean AND %[1]s.channel = $%[3]d::text)))`,
-		a, p.aud, p.channel, p.open)
-}
+// gateSQL is THE audience predicate (SPEC §3, package gate) for a row
+// aliased a with columns audience text[] and channel text.
+func gateSQL(a string, p gateParams) string { return audgate.Gate{}.SQL(a, p.first) }
 
 // ruleSQL is the same gate as a CASE naming the rule that decides; Explain
 // uses it and the tests check it agrees with gateSQL.
-func ruleSQL(a string, p gateParams) string {
-	return fmt.Sprintf(`CASE`+
-		` WHEN %[1]s.audience IS NULL OR cardinality(%[1]s.audience) = 0`+
-		` OR array_position(%[1]s.audience, NULL) IS NOT NULL OR array_position(%[1]s.audience, '') IS NOT NULL THEN '`+RuleEmptyAudience+`'`+
-		` WHEN '*' = ANY(%[1]s.audience) THEN '`+RulePublic+`'`+
-		` WHEN %[1]s.audience @> $%[2]d::text[] THEN '`+RuleSubset+`'`+
-		` WHEN $%[4]d::boolean AND %[1]s.channel = $%[3]d::text THEN '`+RuleOpenHistory+`'`+
-		` ELSE '`+RuleHidden+`' END`, a, p.aud, p.channel, p.open)
-}
+func ruleSQL(a string, p gateParams) string { return audgate.Gate{}.Rule(a, p.first) }
 
 // IntersectAudience is the audience of a row derived from several sources
 // (SPEC §3): the intersection of the sources' audiences, with "*" neutral.

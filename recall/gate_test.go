@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/facts"
 )
 
 func TestGateRules(t *testing.T) {
@@ -129,5 +130,43 @@ func TestIntersectAudience(t *testing.T) {
 		if got := IntersectAudience(c.in...); !slices.Equal(got, c.want) {
 			t.Errorf("IntersectAudience(%v) = %v, want %v", c.in, got, c.want)
 		}
+	}
+}
+
+// TestExistenceChecksGated: the graph and self legs' "is there anything?"
+// checks are gated, so a stranger cannot tell a member with private facts
+// and entities from a member with none.
+func TestExistenceChecksGated(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	e := f.episode(ep{member: "alice", channel: "c", content: "bob lives in Lisbon", audience: me, at: t0})
+	f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "lives_in", Claim: "Lisbon", ValidFrom: t0,
+		SourceEpisodeIDs: []string{e}, Channel: "c", Audience: me})
+	f.entity("alice", "lisbon", "c", me)
+	s := New(f.pool, Config{}, nil, nil)
+	legs := func(member string, audience []string) (self, graph string) {
+		t.Helper()
+		q, err := s.prepare(req(member, "1", "where do I live in lisbon", audience, "c"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sl, err := s.selfLeg(f.ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gl, err := s.graphLeg(f.ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sl.missing, gl.missing
+	}
+	if self, graph := legs("alice", me); self != "" || graph != "" {
+		t.Fatalf("alice alone: self %q, graph %q; want both to run", self, graph)
+	}
+	strangerSelf, strangerGraph := legs("alice", []string{"person:zed"})
+	emptySelf, emptyGraph := legs("nobody", []string{"person:zed"})
+	if strangerSelf != emptySelf || strangerGraph != emptyGraph || strangerSelf == "" || strangerGraph == "" {
+		t.Fatalf("a stranger tells alice (%q, %q) from an empty member (%q, %q)", strangerSelf, strangerGraph, emptySelf, emptyGraph)
 	}
 }

@@ -71,7 +71,9 @@ func participantCanons(q *query) map[string]bool {
 func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegGraph, weight: 1, mode: "exact"}
 	var exists bool
-	if err := s.pool.QueryRow(ctx, `/* leg:graph */ SELECT EXISTS (SELECT 1 FROM entities WHERE member_id = $1)`, q.member).Scan(&exists); err != nil {
+	eb := newSQLB(q.member, q.gate) // gated: a stranger must not learn whether the member has entities
+	if err := s.pool.QueryRow(ctx, `/* leg:graph */ SELECT EXISTS (SELECT 1 FROM entities en WHERE en.member_id = $1 AND `+eb.gate("en")+`)`+
+		` OR EXISTS (SELECT 1 FROM entity_edges x WHERE x.member_id = $1 AND `+eb.gate("x")+`)`, eb.args...).Scan(&exists); err != nil {
 		return nil, fmt.Errorf("graph leg: %w", err)
 	}
 	if !exists {

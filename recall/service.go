@@ -92,10 +92,8 @@ func Validate(req Request) error {
 		return memhive.Errorf(memhive.CodeMalformedRequest, "limit %d is negative", req.Limit)
 	case req.BudgetTokens < 0:
 		return memhive.Errorf(memhive.CodeMalformedRequest, "budget_tokens %d is negative", req.BudgetTokens)
-	case len(req.Query) > 8192:
-		return memhive.Errorf(memhive.CodeMalformedRequest, "the query is longer than 8192 bytes")
 	}
-	return nil
+	return checkText(req) // the query's cap (MaxQueryBytes), UTF-8, control characters, field caps
 }
 
 func (s *Service) prepare(req Request) (*query, error) {

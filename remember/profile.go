@@ -13,6 +13,7 @@ import (
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/facts"
+	"github.com/memhive/memhive/gate"
 	"github.com/memhive/memhive/recall"
 )
 
@@ -137,18 +138,22 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 		if (strings.TrimSpace(a.ID) == "") == (strings.TrimSpace(a.Line) == "") {
 			return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "remove_line needs the line's \"id\" or its text in \"line\", one of them")
 		}
+		if err := checkID("edit_profile", strings.TrimSpace(a.ID)); err != nil {
+			return nil, err
+		}
 		if a.Pinned {
 			return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "\"pinned\" is for append and replace_section")
 		}
 	default:
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "op %q is not append, replace_section or remove_line", clip(a.Op))
 	}
+	g := s.gate(w)
 	res := &ProfileResult{Op: a.Op, Section: section, Added: []ProfileLine{}, Removed: []ProfileLine{}, Pinned: []ProfileLine{}, Bound: s.profileBound}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('memhive:profile:' || $1, 0))`, w.Member); err != nil {
 			return fmt.Errorf("lock profile: %w", err)
 		}
-		lines, err := loadProfile(ctx, tx, w, s.rule)
+		lines, err := loadProfile(ctx, tx, w, g, s.rule)
 		if err != nil {
 			return err
 		}
@@ -217,7 +222,7 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 			}
 		}
 		if len(add) > 0 || len(off) > 0 {
-			lines, err = loadProfile(ctx, tx, w, s.rule)
+			lines, err = loadProfile(ctx, tx, w, g, s.rule)
 			if err != nil {
 				return err
 			}
@@ -259,7 +264,7 @@ func checkBound(ctx context.Context, tx pgx.Tx, w Who, statement string, bound i
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('memhive:profile:' || $1, 0))`, w.Member); err != nil {
 		return fmt.Errorf("lock profile: %w", err)
 	}
-	lines, err := loadProfile(ctx, tx, w, facts.Rule{}) // the bound counts every line, seen or not
+	lines, err := loadProfile(ctx, tx, w, gate.New(w.Audience, w.Channel, nil), facts.Rule{}) // the whole profile counts, seen or not
 	if err != nil {
 		return err
 	}
@@ -346,12 +351,13 @@ func toRemove(lines []ProfileLine, section string, a ProfileArgs) ([]ProfileLine
 }
 
 // loadProfile reads every active line the member holds, marking the ones
-// the binding's audience can see (gate rules 1-3, in SQL), ordered by
+// the binding's gate shows (package gate's predicate, in SQL), ordered by
 // section, pinned first, then age.
-func loadProfile(ctx context.Context, tx pgx.Tx, w Who, rule facts.Rule) ([]ProfileLine, error) {
-	rows, err := tx.Query(ctx, `SELECT b.id, b.section, b.statement, b.pinned, b.channel, b.audience, b.source_fact_ids, `+visibleSQL("b", 3)+`
+func loadProfile(ctx context.Context, tx pgx.Tx, w Who, g gate.Gate, rule facts.Rule) ([]ProfileLine, error) {
+	pred, args := g.Where("b", []any{w.Member, holder(w.Member)})
+	rows, err := tx.Query(ctx, `SELECT b.id, b.section, b.statement, b.pinned, b.channel, b.audience, b.source_fact_ids, `+pred+`
 		FROM beliefs b WHERE b.member_id = $1 AND b.holder = $2 AND b.active
-		ORDER BY b.section, b.pinned DESC, b.created_at, b.id`, w.Member, holder(w.Member), w.audience())
+		ORDER BY b.section, b.pinned DESC, b.created_at, b.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
 	}
@@ -373,7 +379,7 @@ func loadProfile(ctx context.Context, tx pgx.Tx, w Who, rule facts.Rule) ([]Prof
 	if err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
 	}
-	return out, derivedInForce(ctx, tx, w, out, rule)
+	return out, derivedInForce(ctx, tx, w, g, out, rule)
 }
 
 // derivedInForce applies the rule for the fact in force (facts.Rule, the
@@ -381,7 +387,7 @@ func loadProfile(ctx context.Context, tx pgx.Tx, w Who, rule facts.Rule) ([]Prof
 // only when one of its facts is in force now for the binding's audience,
 // so a reader who also sees a newer version (said to another audience, or
 // not yet closed by the nightly pass) does not see the older line.
-func derivedInForce(ctx context.Context, tx pgx.Tx, w Who, lines []ProfileLine, rule facts.Rule) error {
+func derivedInForce(ctx context.Context, tx pgx.Tx, w Who, g gate.Gate, lines []ProfileLine, rule facts.Rule) error {
 	has := false
 	for _, l := range lines {
 		has = has || (l.visible && l.Section == DerivedSection)
@@ -393,7 +399,7 @@ func derivedInForce(ctx context.Context, tx pgx.Tx, w Who, lines []ProfileLine, 
 	if err != nil {
 		return err
 	}
-	rows, err := facts.Versions(ctx, tx, w.Member, holder(w.Member), w.audience())
+	rows, err := facts.Versions(ctx, tx, w.Member, holder(w.Member), &g)
 	if err != nil {
 		return err
 	}

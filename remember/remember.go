@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -218,6 +219,7 @@ type Service struct {
 	pool         *pgxpool.Pool
 	profileBound int
 	rule         facts.Rule // the fact in force (list_memories, review_memories, the profile)
+	openHistory  []string
 }
 
 // Option tunes a Service.
@@ -239,6 +241,13 @@ func WithProfileBound(n int) Option {
 // 0 keeps facts.DefaultThreshold.
 func WithSupersedeThreshold(n int) Option {
 	return func(s *Service) { s.rule = facts.Rule{Threshold: n} }
+}
+
+// WithOpenHistory names the channels configured open_history (recall's
+// Config.OpenHistory): the memory tools apply gate rule 4 with them, as
+// recall does.
+func WithOpenHistory(channels []string) Option {
+	return func(s *Service) { s.openHistory = slices.Clone(channels) }
 }
 
 // New returns a Service writing to pool.

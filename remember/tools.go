@@ -11,6 +11,8 @@ import (
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/facts"
+	"github.com/memhive/memhive/gate"
+	"github.com/memhive/memhive/recall"
 )
 
 // Who is the binding of a memory tool call: whose memory, who is listening
@@ -34,7 +36,7 @@ func (w Who) Check() error {
 	if strings.TrimSpace(w.Channel) == "" {
 		return memhive.Errorf(memhive.CodeMissingChannel, "no channel is bound: say where this conversation happens (e.g. web:chat)")
 	}
-	return nil
+	return recall.CheckBinding(w.Audience, w.Channel, w.Asker, "") // what no stored value could hold: malformed_request
 }
 
 func (w Who) asker() string {
@@ -46,15 +48,23 @@ func (w Who) asker() string {
 
 func (w Who) audience() []string { return memhive.NormalizeAudience(w.Audience) }
 
-// visibleSQL is the audience gate's rules 1-3 (SPEC §3) over the row
-// aliased a, for the current audience in parameter $n: a row with an empty
-// or unreadable audience is hidden, '*' shows, and otherwise everyone
-// listening now must have been present. Rule 4 (open_history channels) is
-// recall's configuration and is not applied by the memory tools.
-func visibleSQL(a string, n int) string {
-	return fmt.Sprintf(`(%[1]s.audience IS NOT NULL AND cardinality(%[1]s.audience) > 0`+
-		` AND array_position(%[1]s.audience, NULL) IS NULL AND array_position(%[1]s.audience, '') IS NULL`+
-		` AND ('*' = ANY(%[1]s.audience) OR %[1]s.audience @> $%[2]d::text[]))`, a, n)
+// gate is the binding's audience gate: package gate's predicate, the one
+// every read uses (recall's included), with the service's open_history
+// channels (rule 4).
+func (s *Service) gate(w Who) gate.Gate {
+	return gate.New(w.Audience, strings.TrimSpace(w.Channel), s.openHistory)
+}
+
+// MaxID caps a memory id in a tool's arguments (ids are 26-character
+// ULIDs; a longer one names nothing).
+const MaxID = 128
+
+// checkID refuses an id no memory could have: malformed_tool_call.
+func checkID(tool, id string) error {
+	if len(id) > MaxID {
+		return memhive.Errorf(memhive.CodeMalformedToolCall, "%s: an id of %d bytes is over the %d-byte cap", tool, len(id), MaxID)
+	}
+	return nil
 }
 
 // hiddenOrMissing is the one answer for a fact that does not exist and a
@@ -65,10 +75,10 @@ func hiddenOrMissing(id string) *memhive.Error {
 
 // visibleFact returns the fact id when the binding's audience can see it,
 // else not_found (the same error whether it is hidden or does not exist).
-func visibleFact(ctx context.Context, db facts.DB, w Who, id string) (*facts.Row, error) {
+func visibleFact(ctx context.Context, db facts.DB, g gate.Gate, w Who, id string) (*facts.Row, error) {
 	var ok bool
-	err := db.QueryRow(ctx, `SELECT true FROM facts f WHERE f.member_id = $1 AND f.id = $2 AND `+visibleSQL("f", 3),
-		w.Member, id, w.audience()).Scan(&ok)
+	pred, args := g.Where("f", []any{w.Member, id})
+	err := db.QueryRow(ctx, `SELECT true FROM facts f WHERE f.member_id = $1 AND f.id = $2 AND `+pred, args...).Scan(&ok)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, hiddenOrMissing(id)
 	}
@@ -129,10 +139,13 @@ func (s *Service) UpdateMemory(ctx context.Context, w Who, a UpdateArgs) (*Updat
 	if id == "" || claim == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "update_memory needs the fact's \"id\" and the new \"claim\"")
 	}
+	if err := checkID("update_memory", id); err != nil {
+		return nil, err
+	}
 	if len(claim) > MaxText {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "the new claim of %d bytes is over the %d-byte cap", len(claim), MaxText)
 	}
-	old, err := visibleFact(ctx, s.pool, w, id)
+	old, err := visibleFact(ctx, s.pool, s.gate(w), w, id)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +191,13 @@ func (s *Service) Forget(ctx context.Context, w Who, a ForgetArgs) (*ForgetResul
 	if id == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "forget needs the fact's \"id\"")
 	}
-	row, err := visibleFact(ctx, s.pool, w, id)
+	if err := checkID("forget", id); err != nil {
+		return nil, err
+	}
+	if len(a.Reason) > MaxText {
+		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "the reason of %d bytes is over the %d-byte cap", len(a.Reason), MaxText)
+	}
+	row, err := visibleFact(ctx, s.pool, s.gate(w), w, id)
 	if err != nil {
 		return nil, err
 	}
@@ -224,6 +243,9 @@ func (s *Service) ListMemories(ctx context.Context, w Who, a ListArgs) (*ListRes
 	if a.Limit < 0 || a.Limit > MaxList {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "limit %d is outside 1..%d", a.Limit, MaxList)
 	}
+	if len(a.Subject) > recall.MaxFieldBytes || len(a.Channel) > recall.MaxFieldBytes {
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "subject and channel filters are at most %d bytes", recall.MaxFieldBytes)
+	}
 	if a.Kind != "" && a.Kind != facts.World && a.Kind != facts.Experience && a.Kind != facts.Foresight {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "kind %q is not world, experience or foresight", clip(a.Kind))
 	}
@@ -231,8 +253,9 @@ func (s *Service) ListMemories(ctx context.Context, w Who, a ListArgs) (*ListRes
 	if limit == 0 {
 		limit = DefaultList
 	}
+	g := s.gate(w)
 	rows, err := facts.List(ctx, s.pool, w.Member, facts.Filter{Subject: a.Subject, Kind: a.Kind,
-		Channel: strings.TrimSpace(a.Channel), Audience: w.audience(), Limit: limit + 1, Rule: s.rule})
+		Channel: strings.TrimSpace(a.Channel), Gate: &g, Limit: limit + 1, Rule: s.rule})
 	if err != nil {
 		return nil, storeOr(err)
 	}
@@ -253,7 +276,8 @@ func (s *Service) ReviewMemories(ctx context.Context, w Who) (*facts.ReviewRepor
 	if err := w.Check(); err != nil {
 		return nil, err
 	}
-	rep, err := facts.ReviewRule(ctx, s.pool, w.Member, time.Now(), w.audience(), s.rule)
+	g := s.gate(w)
+	rep, err := facts.ReviewRule(ctx, s.pool, w.Member, time.Now(), &g, s.rule)
 	if err != nil {
 		return nil, storeOr(err)
 	}

@@ -1,0 +1,73 @@
+package recall
+
+import (
+	"unicode/utf8"
+
+	"github.com/memhive/memhive"
+)
+
+// Limits of a recall request's fields (and of any read binding: the memory
+// tools check the same). Postgres refuses a NUL byte or invalid UTF-8 in a
+// text value, so they are refused here, with a code, before a query runs.
+const (
+	// MaxQueryBytes caps the query.
+	MaxQueryBytes = 8192
+	// MaxFieldBytes caps the channel, the asker, the session and each
+	// audience entry.
+	MaxFieldBytes = 256
+	// MaxAudience caps the number of audience entries.
+	MaxAudience = 64
+)
+
+// CheckField refuses a value that is not valid UTF-8, holds a control
+// character (tab, newline and carriage return are allowed where multiline
+// is true), or is longer than max bytes: malformed_request.
+func CheckField(name, s string, max int, multiline bool) error {
+	if len(s) > max {
+		return memhive.Errorf(memhive.CodeMalformedRequest, "%s is %d bytes, over the %d-byte cap", name, len(s), max)
+	}
+	if !utf8.ValidString(s) {
+		return memhive.Errorf(memhive.CodeMalformedRequest, "%s is not valid UTF-8", name)
+	}
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			if multiline && (r == '\t' || r == '\n' || r == '\r') {
+				continue
+			}
+			return memhive.Errorf(memhive.CodeMalformedRequest, "%s holds the control character U+%04X", name, r)
+		}
+	}
+	return nil
+}
+
+// CheckBinding refuses a read binding whose audience, channel, asker or
+// session could not be a stored value (CheckField, MaxFieldBytes; at most
+// MaxAudience audience entries): malformed_request. Presence (an empty
+// audience or channel) is Validate's and Check's job.
+func CheckBinding(audience []string, channel, asker, session string) error {
+	if len(audience) > MaxAudience {
+		return memhive.Errorf(memhive.CodeMalformedRequest, "the audience has %d entries, over the cap of %d", len(audience), MaxAudience)
+	}
+	for _, a := range audience {
+		if err := CheckField("an audience entry", a, MaxFieldBytes, false); err != nil {
+			return err
+		}
+	}
+	for _, f := range []struct{ name, v string }{{"channel", channel}, {"asker", asker}, {"session", session}} {
+		if err := CheckField(f.name, f.v, MaxFieldBytes, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkText is Validate's check of the request's free fields.
+func checkText(req Request) error {
+	if err := CheckField("the query", req.Query, MaxQueryBytes, true); err != nil {
+		return err
+	}
+	if err := CheckBinding(req.Audience, req.Channel, req.Asker, req.Session); err != nil {
+		return err
+	}
+	return nil
+}
