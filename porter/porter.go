@@ -59,6 +59,7 @@ var Tables = []string{
 var Derived = map[string]string{
 	"keyword_postings": "the keyword index, rebuilt from episodes by its trigger",
 	"keyword_terms":    "the keyword index's counters, rebuilt from episodes by its trigger",
+	"api_key_members":  "API keys are the hive's credentials, not the member's record",
 }
 
 // Manifest describes an export.
