@@ -3,131 +3,305 @@ package recall
 import (
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 )
 
-// keywordLeg: full text with prefix matching. All terms first, ranked by
-// ts_rank_cd; when that finds fewer than the limit, any term, where each
-// term contributes at most KeywordTermCap gated rows (a cheap pre-limit
-// through the GIN index over memhive_mtsv(member_id, tsv), whose
-// member-qualified lexemes keep each posting list to one member's rows) and
-// candidates are ranked by the
-// summed IDF of the terms they match (BM25's term weight, from the capped
-// document frequencies), then ts_rank_cd.
+// BM25 parameters of the keyword leg (and of the bm25 agreement harness,
+// internal/bench/bm25exact.go, which computes the same ranking on its own).
+const (
+	BM25K1 = 1.2
+	BM25B  = 0.75
+)
+
+// keywordEssentialPostings is how many postings the first round of the
+// episode ranking reads in full (the rarest query lexemes' postings); the
+// other lexemes are only probed for those candidates, while their upper
+// bounds cannot lift an unseen row into the top. Each further round doubles
+// it. A tuning of cost, never of the result: every round's answer is
+// exact or the round is not the last.
+const keywordEssentialPostings = 4000
+
+// keywordLeg: BM25 with prefix matching over all of the member's matching
+// rows (SPEC §4 tier 1, "ranking at least as good as BM25").
+//
+// A query term (terms: words without stop words) is stemmed by
+// to_tsvector('english'); a term of four letters or more matches every
+// lexeme it is a prefix of (tsTerm). Every distinct lexeme so matched is a
+// BM25 term of its own, with its document frequency in the member's
+// episodes (the expansion of a prefix query into a disjunction of terms);
+// a row's score is the sum over the lexemes it holds of
+// idf·tf·(k1+1)/(tf + k1·(1 − b + b·dl/avgdl)),
+// idf = ln(1 + (N − df + 0.5)/(df + 0.5)), with N, df, dl and avgdl from the
+// member's episodes (all of them: document frequencies do not depend on who
+// asks; the gate and the request filters decide which rows are candidates).
+//
+// Episodes are ranked from the inverted index of migration 008
+// (keyword_postings, keyword_terms) by MaxScore: the rarest lexemes'
+// postings are read in full and their rows scored on every lexeme (the
+// others are probed for those rows only); a row outside those postings
+// scores less than the sum of the other lexemes' upper bounds
+// (idf·(k1+1)), so when the limit-th visible row scores at least that sum
+// the top is exact; otherwise more lexemes are read in full and the round
+// runs again. Facts, few per member, are scored exactly in one statement
+// from their tsv (the GIN index of migration 005 finds them).
 func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) {
-	res := &legResult{name: LegKeyword, weight: 1, mode: "all"}
+	res := &legResult{name: LegKeyword, weight: 1, mode: "bm25"}
 	ts := terms(q.req.Query)
 	if len(ts) == 0 {
 		res.mode = "no_terms"
 		return res, nil
 	}
-	each, all, anyq := tsQueries(ts)
+	each, _, _ := tsQueries(ts)
 	limit := s.cfg.LegLimit
-	var lists [][]scored
-	n := 0
-	for _, kind := range []string{"episode", "fact"} {
-		b := newSQLB(q.member, q.gate)
-		tq := b.p(all)
-		// The GIN index over memhive_mtsv(member_id, tsv) (migration 005)
-		// holds member-qualified lexemes, so the posting lists read are this
-		// member's only; ts_rank_cd ranks on tsv,
-		// which has the positions. The tsquery is built once, in an InitPlan,
-		// also under a generic plan of the cached prepared statement.
-		sql := `/* leg:keyword */ SELECT ` + colsOf(kind, "x") + `, ts_rank_cd(x.tsv, to_tsquery('english', ` + tq + `), 1)::float8 AS score
-			FROM ` + mtsvScan(kind, `(SELECT `+mquerySQL(b.p(each), "&")+`)`) + ` x
-			WHERE x.member_id = $1 AND ` + b.readFilter(q, kind, "x") + `
-			ORDER BY score DESC, x.id LIMIT ` + b.p(limit)
-		l, err := s.queryScored(ctx, kind, sql, b.args)
-		if err != nil {
-			return nil, fmt.Errorf("keyword leg (all terms, %s): %w", kind, err)
-		}
-		// all-terms matches outrank every partial match below
-		for i := range l {
-			l[i].score += 1e6
-		}
-		n += len(l)
-		lists = append(lists, l)
-	}
-	if n >= limit || len(ts) == 1 {
-		res.rows = mergeScored(lists, limit)
-		return res, nil
-	}
-	res.mode = "any"
-	allIDs := make([][]string, 2)
-	for i, l := range lists {
-		allIDs[i] = []string{}
-		for _, sc := range l {
-			allIDs[i] = append(allIDs[i], sc.r.ID)
-		}
-	}
-	var sqls []string
-	var args [][]any
-	for ki, kind := range []string{"episode", "fact"} {
-		b := newSQLB(q.member, q.gate)
-		tAll, tAny, tEach, tIDs := b.p(all), b.p(anyq), b.p(each), b.p(allIDs[ki])
-		size, err := s.memberSize(ctx, q.member, kind)
-		if err != nil {
-			return nil, err
-		}
-		tN := b.p(float64(size))
-		// Each term's rows are gated and capped inside the lateral subquery,
-		// so a common term costs at most cap row visits; candidates are
-		// scored from the tsv read there, and only the best are joined back.
-		// terms.mq is the term's member-qualified tsquery (memhive_mquery,
-		// migration 005), the index condition; terms.tq the plain one, for
-		// scoring on tsv.
-		sql := `/* leg:keyword */ WITH terms AS MATERIALIZED (
-				SELECT t.ord, to_tsquery('english', t.q) AS tq, ` + mquerySQL("ARRAY[t.q]", "|") + ` AS mq
-				FROM unnest(` + tEach + `::text[]) WITH ORDINALITY AS t(q, ord)),
-			per AS MATERIALIZED (
-				SELECT terms.ord, h.id, h.tsv FROM terms CROSS JOIN LATERAL (
-					SELECT x.id, x.tsv FROM ` + mtsvScan(kind, "terms.mq") + ` x
-					WHERE x.member_id = $1 AND ` + b.readFilter(q, kind, "x") + `
-					LIMIT ` + b.p(s.cfg.KeywordTermCap) + `) h),
-			df AS MATERIALIZED (SELECT ord, count(*)::float8 AS n FROM per GROUP BY ord),
-			cand AS MATERIALIZED (
-				SELECT DISTINCT ON (id) id, tsv FROM (
-					SELECT id, tsv FROM per
-					UNION ALL
-					SELECT x.id, x.tsv FROM ` + tableOf(kind) + ` x WHERE x.member_id = $1 AND x.id = ANY(` + tIDs + `::text[])) c
-				ORDER BY id),
-			scored AS MATERIALIZED (
-				SELECT c.id,
-					(SELECT coalesce(sum(ln(1 + (` + tN + `::float8 - df.n + 0.5) / (df.n + 0.5))), 0) FROM terms JOIN df USING (ord) WHERE c.tsv @@ terms.tq)
-					+ 0.1 * ts_rank_cd(c.tsv, to_tsquery('english', ` + tAny + `), 1)
-					+ CASE WHEN c.tsv @@ to_tsquery('english', ` + tAll + `) THEN 1e6 ELSE 0 END AS score
-				FROM cand c ORDER BY score DESC, c.id LIMIT ` + b.p(limit) + `)
-			SELECT ` + colsOf(kind, "x") + `, scored.score::float8
-			FROM scored JOIN ` + tableOf(kind) + ` x ON x.member_id = $1 AND x.id = scored.id
-			WHERE ` + b.readFilter(q, kind, "x") + `
-			ORDER BY scored.score DESC, x.id`
-		sqls, args = append(sqls, sql), append(args, b.args)
-	}
-	// The planner prices each term's capped scan at the default full-text
-	// selectivity (the tsquery is computed in the query), so from about 7
-	// terms the estimate passes jit_above_cost and JIT compilation adds
-	// ~30 ms to a statement that runs in a few: JIT is off for these two.
-	lists = lists[:0]
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `/* leg:keyword */ SET LOCAL jit = off`); err != nil {
-			return err
-		}
-		for i, kind := range []string{"episode", "fact"} {
-			l, err := queryScoredOn(ctx, tx, kind, sqls[i], args[i])
-			if err != nil {
-				return fmt.Errorf("%s: %w", kind, err)
-			}
-			lists = append(lists, l)
-		}
-		return nil
-	})
+	eps, rounds, err := s.keywordEpisodes(ctx, q, each, limit)
 	if err != nil {
-		return nil, fmt.Errorf("keyword leg (any term): %w", err)
+		return nil, fmt.Errorf("keyword leg (episodes): %w", err)
 	}
-	res.rows = mergeScored(lists, limit)
+	if rounds > 1 {
+		res.mode = fmt.Sprintf("bm25/%d", rounds)
+	}
+	fs, err := s.keywordFacts(ctx, q, each, limit)
+	if err != nil {
+		return nil, fmt.Errorf("keyword leg (facts): %w", err)
+	}
+	res.rows = mergeScored([][]scored{eps, fs}, limit)
 	return res, nil
+}
+
+// queryLexemesSQL is the query terms $2 (tsTerm form) as (lex, prefix)
+// rows: each term's lexemes under to_tsvector('english') (none for a stop
+// word), prefix when the term ends in ':*'.
+const queryLexemesSQL = `SELECT DISTINCT l AS lex, right(t.term, 2) = ':*' AS prefix
+	FROM unnest($2::text[]) AS t(term)
+	CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', t.term))) AS l`
+
+// kwLexeme is one BM25 term of a query: a lexeme of the member's episodes
+// that a query term matches.
+type kwLexeme struct {
+	term string
+	df   int64
+	idf  float64
+}
+
+// keywordEpisodes is the member's best limit visible episodes by BM25, and
+// how many MaxScore rounds it took.
+func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, limit int) ([]scored, int, error) {
+	// The member's totals (term '') and every lexeme the query's terms
+	// match, with its document frequency: a range of keyword_terms' key per
+	// term (a prefix, or the lexeme alone).
+	rows, err := s.pool.Query(ctx, `/* leg:keyword */ WITH q AS MATERIALIZED (`+queryLexemesSQL+`)
+		SELECT k.term, k.df, k.len FROM keyword_terms k WHERE k.member_id = $1 AND k.term = ''
+		UNION
+		SELECT k.term, k.df, k.len FROM q JOIN keyword_terms k ON k.member_id = $1
+			AND k.term >= q.lex COLLATE "C"
+			AND k.term <= CASE WHEN q.prefix THEN q.lex || chr(1114111) ELSE q.lex END COLLATE "C"
+			AND k.term <> ''`, q.member, each)
+	if err != nil {
+		return nil, 0, err
+	}
+	var lex []kwLexeme
+	var n, total int64
+	for rows.Next() {
+		var t string
+		var df, ln int64
+		if err := rows.Scan(&t, &df, &ln); err != nil {
+			rows.Close()
+			return nil, 0, err
+		}
+		if t == "" {
+			n, total = df, ln
+			continue
+		}
+		lex = append(lex, kwLexeme{term: t, df: df})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if n == 0 || len(lex) == 0 {
+		return nil, 0, nil
+	}
+	avgdl := float64(total) / float64(n)
+	if avgdl <= 0 {
+		avgdl = 1
+	}
+	for i := range lex {
+		df := float64(lex[i].df)
+		lex[i].idf = math.Log(1 + (float64(n)-df+0.5)/(df+0.5))
+	}
+	// rarest first: the highest upper bound idf·(k1+1) first
+	slices.SortFunc(lex, func(a, b kwLexeme) int {
+		if a.df != b.df {
+			if a.df < b.df {
+				return -1
+			}
+			return 1
+		}
+		if a.term < b.term {
+			return -1
+		}
+		if a.term > b.term {
+			return 1
+		}
+		return 0
+	})
+	terms := make([]string, len(lex))
+	idfs := make([]float64, len(lex))
+	for i, l := range lex {
+		terms[i], idfs[i] = l.term, l.idf
+	}
+	budget := int64(keywordEssentialPostings)
+	e := 0 // lexemes [0, e) are read in full
+	for round := 1; ; round++ {
+		var read int64
+		for i := range e {
+			read += lex[i].df
+		}
+		for e < len(lex) && (e == 0 || read+lex[e].df <= budget) {
+			read += lex[e].df
+			e++
+		}
+		var rest float64 // the most a row outside the read postings can score
+		for _, l := range lex[e:] {
+			rest += l.idf * (BM25K1 + 1)
+		}
+		essential := make([]bool, len(lex))
+		for i := range e {
+			essential[i] = true
+		}
+		out, err := s.keywordRound(ctx, q, terms, idfs, essential, avgdl, limit)
+		if err != nil {
+			return nil, round, err
+		}
+		if e == len(lex) || (len(out) >= limit && out[limit-1].score >= rest) {
+			return out, round, nil
+		}
+		budget *= 2
+		if e < len(lex) && read+lex[e].df > budget {
+			// the next lexeme alone is past the doubled budget: read it anyway
+			budget = read + lex[e].df
+		}
+	}
+}
+
+// keywordRound scores, on every query lexeme, the visible episodes in the
+// postings of the lexemes marked essential, and returns the best limit.
+func (s *Service) keywordRound(ctx context.Context, q *query, terms []string, idfs []float64, essential []bool, avgdl float64, limit int) ([]scored, error) {
+	b := newSQLB(q.member, q.gate)
+	tTerms, tIdf, tEss := b.p(terms), b.p(idfs), b.p(essential)
+	tK1, tB, tAvg := b.p(BM25K1), b.p(BM25B), b.p(avgdl)
+	// ess: the essential lexemes' postings, read in full (an index range
+	// scan of keyword_postings' key each); probe: the other lexemes'
+	// postings of those rows only (one key lookup each); the sum is each
+	// row's BM25 score. The rows are then taken best first and kept if the
+	// gate and the filters let them through, until limit are kept.
+	sql := `/* leg:keyword */ WITH q AS MATERIALIZED (
+			SELECT * FROM unnest(` + tTerms + `::text[], ` + tIdf + `::float8[], ` + tEss + `::bool[]) AS q(term, idf, essential)),
+		ess AS MATERIALIZED (
+			SELECT p.episode_id, q.idf, p.tf, p.dl
+			FROM q JOIN keyword_postings p ON p.member_id = $1 AND p.term = q.term COLLATE "C"
+			WHERE q.essential),
+		probe AS (
+			SELECT c.episode_id, q.idf, p.tf, p.dl
+			FROM (SELECT DISTINCT episode_id FROM ess) c CROSS JOIN q
+			JOIN keyword_postings p ON p.member_id = $1 AND p.term = q.term COLLATE "C" AND p.episode_id = c.episode_id
+			WHERE NOT q.essential),
+		sc AS MATERIALIZED (
+			SELECT episode_id, sum(idf * tf * (` + tK1 + `::float8 + 1) / (tf + ` + tK1 + `::float8 * (1 - ` + tB + `::float8 + ` + tB + `::float8 * dl / ` + tAvg + `::float8))) AS score
+			FROM (SELECT * FROM ess UNION ALL SELECT * FROM probe) z
+			GROUP BY episode_id)
+		SELECT ` + colsOf("episode", "x") + `, s.score::float8
+		FROM (SELECT * FROM sc ORDER BY score DESC, episode_id) s
+		CROSS JOIN LATERAL (SELECT * FROM episodes x WHERE x.member_id = $1 AND x.id = s.episode_id) x
+		WHERE ` + b.readFilter(q, "episode", "x") + `
+		ORDER BY s.score DESC, s.episode_id
+		LIMIT ` + b.p(limit)
+	return s.queryScored(ctx, "episode", sql, b.args)
+}
+
+// keywordFacts is the member's best limit visible facts by BM25 over the
+// member's facts, computed in one statement: the facts matching any query
+// term (the GIN index over memhive_mtsv), their lexemes, each matched
+// lexeme's document frequency among them (which is its frequency among all
+// the member's facts: a fact holding the lexeme matches the term), and N
+// and avgdl of the member's facts (factStats).
+func (s *Service) keywordFacts(ctx context.Context, q *query, each []string, limit int) ([]scored, error) {
+	n, avgdl, err := s.factStats(ctx, q.member)
+	if err != nil || n == 0 {
+		return nil, err
+	}
+	b := newSQLB(q.member, q.gate)
+	b.p(each) // $2, read by queryLexemesSQL
+	tN, tK1, tB, tAvg := b.p(float64(n)), b.p(BM25K1), b.p(BM25B), b.p(avgdl)
+	sql := `/* leg:keyword */ WITH q AS MATERIALIZED (` + queryLexemesSQL + `),
+		m AS MATERIALIZED (
+			SELECT x.id, l.term, l.tf, sum(l.tf) OVER (PARTITION BY x.id) AS dl
+			FROM ` + mtsvScan("fact", mquerySQL("$2", "|")) + ` x
+			CROSS JOIN LATERAL memhive_keyword_lexemes(x.tsv) l
+			WHERE x.member_id = $1),
+		hit AS MATERIALIZED (
+			SELECT DISTINCT m.id, m.term, m.tf, m.dl FROM m JOIN q
+				ON m.term = q.lex OR (q.prefix AND starts_with(m.term, q.lex))),
+		df AS (SELECT term, count(*)::float8 AS df FROM hit GROUP BY term),
+		sc AS (
+			SELECT hit.id, sum(ln(1 + (` + tN + `::float8 - df.df + 0.5) / (df.df + 0.5))
+				* hit.tf * (` + tK1 + `::float8 + 1) / (hit.tf + ` + tK1 + `::float8 * (1 - ` + tB + `::float8 + ` + tB + `::float8 * hit.dl / ` + tAvg + `::float8))) AS score
+			FROM hit JOIN df USING (term) GROUP BY hit.id)
+		SELECT ` + colsOf("fact", "x") + `, sc.score::float8
+		FROM sc JOIN facts x ON x.member_id = $1 AND x.id = sc.id
+		WHERE ` + b.readFilter(q, "fact", "x") + `
+		ORDER BY sc.score DESC, x.id LIMIT ` + b.p(limit)
+	return s.queryScored(ctx, "fact", sql, b.args)
+}
+
+// factStats is how many facts the member has and their mean length in
+// lexemes, cached for a minute (facts are written by nightly passes).
+func (s *Service) factStats(ctx context.Context, member string) (int, float64, error) {
+	key := "factstats|" + member
+	s.vecMu.Lock()
+	c, ok := s.vecCount[key]
+	s.vecMu.Unlock()
+	if ok && s.now().Sub(c.at) < time.Minute {
+		return c.n, c.avg, nil
+	}
+	var n int
+	var avg float64
+	err := s.pool.QueryRow(ctx, `/* leg:keyword */ SELECT count(*), coalesce(avg(coalesce((SELECT sum(l.tf) FROM memhive_keyword_lexemes(f.tsv) l), 0)), 0)::float8
+		FROM facts f WHERE f.member_id = $1`, member).Scan(&n, &avg)
+	if err != nil {
+		return 0, 0, fmt.Errorf("fact stats: %w", err)
+	}
+	if avg <= 0 {
+		avg = 1
+	}
+	s.vecMu.Lock()
+	s.vecCount[key] = vecCount{n: n, avg: avg, at: s.now()}
+	s.vecMu.Unlock()
+	return n, avg, nil
+}
+
+// KeywordRanking runs the keyword leg alone for req (validated as Recall
+// validates it) and returns the ids of its rows, best first, as
+// "episode:<id>" or "fact:<id>", and the leg's mode. It is for harnesses
+// that check the leg's ranking (memhive bench bm25).
+func (s *Service) KeywordRanking(ctx context.Context, req Request) ([]string, string, error) {
+	q, err := s.prepare(req)
+	if err != nil {
+		return nil, "", err
+	}
+	res, err := s.keywordLeg(ctx, q)
+	if err != nil {
+		return nil, "", err
+	}
+	out := make([]string, len(res.rows))
+	for i, r := range res.rows {
+		out[i] = r.key()
+	}
+	return out, res.mode, nil
 }
 
 // queryScoredOn runs a statement whose rows are kind's columns and a score,
@@ -166,30 +340,7 @@ func mquerySQL(terms, op string) string {
 // member_id = $1 is checked above it (OFFSET 0 keeps it there), never ANDed
 // into the bitmap: the planner, taking member_id and the lexemes as
 // independent, would otherwise AND the member's btree bitmap in — every row
-// of the member (100,000 entries, 20–25 ms for a big member) to remove no
-// row, since the lexemes already carry the member.
+// of the member to remove no row, since the lexemes already carry the member.
 func mtsvScan(kind, mq string) string {
 	return `(SELECT * FROM ` + tableOf(kind) + ` WHERE memhive_mtsv(member_id, tsv) @@ ` + mq + ` OFFSET 0)`
-}
-
-// memberSize is how many rows of kind the member has, capped at 10,000
-// (the N of the keyword leg's IDF), cached for five minutes.
-func (s *Service) memberSize(ctx context.Context, member, kind string) (int, error) {
-	key := "size|" + kind + "|" + member
-	s.vecMu.Lock()
-	c, ok := s.vecCount[key]
-	s.vecMu.Unlock()
-	if ok && s.now().Sub(c.at) < 5*time.Minute {
-		return c.n, nil
-	}
-	var n int
-	err := s.pool.QueryRow(ctx, `/* leg:keyword */ SELECT count(*) FROM (SELECT 1 FROM `+tableOf(kind)+` WHERE member_id = $1 ORDER BY member_id, id LIMIT 10000) z`, member).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("keyword leg: member size: %w", err)
-	}
-	n = max(n, 1)
-	s.vecMu.Lock()
-	s.vecCount[key] = vecCount{n: n, at: s.now()}
-	s.vecMu.Unlock()
-	return n, nil
 }

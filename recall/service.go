@@ -32,8 +32,9 @@ type Service struct {
 }
 
 type vecCount struct {
-	n  int
-	at time.Time
+	n   int
+	avg float64 // the keyword leg's fact stats: mean length
+	at  time.Time
 }
 
 // New returns a Service reading from pool. emb may be nil (the semantic leg
