@@ -177,7 +177,7 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		if err != nil {
 			return nil, round, err
 		}
-		if e == len(lex) || (len(out) >= limit && out[limit-1].score >= rest) {
+		if e == len(lex) || (len(out) >= limit && out[limit-1].score >= rest+1e-9) {
 			return out, round, nil
 		}
 		budget *= 2
@@ -194,6 +194,10 @@ func (s *Service) keywordRound(ctx context.Context, q *query, terms []string, id
 	b := newSQLB(q.member, q.gate)
 	tTerms, tIdf, tEss := b.p(terms), b.p(idfs), b.p(essential)
 	tK1, tB, tAvg := b.p(BM25K1), b.p(BM25B), b.p(avgdl)
+	// Scores are rounded to 1e-9: a float sum depends on the order of its
+	// terms, which the aggregate does not fix, and equal rows (a repeated
+	// turn) must tie exactly so that the id breaks the tie.
+	//
 	// ess: the essential lexemes' postings, read in full (an index range
 	// scan of keyword_postings' key each); probe: the other lexemes'
 	// postings of those rows only (one key lookup each); the sum is each
@@ -211,7 +215,7 @@ func (s *Service) keywordRound(ctx context.Context, q *query, terms []string, id
 			JOIN keyword_postings p ON p.member_id = $1 AND p.term = q.term COLLATE "C" AND p.episode_id = c.episode_id
 			WHERE NOT q.essential),
 		sc AS MATERIALIZED (
-			SELECT episode_id, sum(idf * tf * (` + tK1 + `::float8 + 1) / (tf + ` + tK1 + `::float8 * (1 - ` + tB + `::float8 + ` + tB + `::float8 * dl / ` + tAvg + `::float8))) AS score
+			SELECT episode_id, round(sum(idf * tf * (` + tK1 + `::float8 + 1) / (tf + ` + tK1 + `::float8 * (1 - ` + tB + `::float8 + ` + tB + `::float8 * dl / ` + tAvg + `::float8)))::numeric, 9)::float8 AS score
 			FROM (SELECT * FROM ess UNION ALL SELECT * FROM probe) z
 			GROUP BY episode_id)
 		SELECT ` + colsOf("episode", "x") + `, s.score::float8
