@@ -155,6 +155,9 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		terms[i], idfs[i] = l.term, l.idf
 	}
 	budget := int64(keywordEssentialPostings)
+	if s.kwBudget > 0 {
+		budget = s.kwBudget
+	}
 	e := 0 // lexemes [0, e) are read in full
 	for round := 1; ; round++ {
 		var read int64

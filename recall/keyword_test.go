@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -75,5 +76,80 @@ func TestKeywordGateInsideTheRanking(t *testing.T) {
 	}
 	if len(res.rows) == 0 || res.rows[0].ID != hidden {
 		t.Fatalf("member's own search: %d rows, first not the private turn", len(res.rows))
+	}
+}
+
+// MaxScore's rounds give exactly the ranking of a BM25 computed in SQL over
+// the member's tsv, also when the first round reads one lexeme's postings
+// only and the others must be read in later rounds.
+func TestKeywordMaxScoreRoundsAreExact(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:fay"}
+	for i := range 90 {
+		var ws []string
+		if i%15 == 0 {
+			ws = append(ws, "hippo")
+		}
+		if i%4 == 1 || i%15 == 0 {
+			ws = append(ws, "giraffe")
+		}
+		if i%3 != 0 {
+			ws = append(ws, "zebra")
+		}
+		if i%7 == 0 {
+			ws = append(ws, "zebra")
+		}
+		for range i % 5 {
+			ws = append(ws, "savanna")
+		}
+		ws = append(ws, "walk")
+		f.episode(ep{member: "fay", channel: "c", content: strings.Join(ws, " "), audience: me, at: t0})
+	}
+	for _, budget := range []int64{1, 1000} {
+		s := New(f.pool, Config{}, nil, nil)
+		s.kwBudget = budget
+		q, err := s.prepare(req("fay", "1", "hippo giraffe zebras", me, "c"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.keywordLeg(f.ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if budget == 1 && res.mode == "bm25" {
+			t.Fatalf("budget 1: one round only (mode %s); the test needs several", res.mode)
+		}
+		var want []string
+		rows, err := f.pool.Query(f.ctx, `WITH lx AS (
+				SELECT e.id, l.lexeme, greatest(coalesce(cardinality(l.positions), 0), 1)::float8 AS tf
+				FROM episodes e LEFT JOIN LATERAL unnest(e.tsv) l ON true WHERE e.member_id = 'fay'),
+			dl AS (SELECT id, coalesce(sum(tf), 0) AS dl FROM lx GROUP BY id),
+			n AS (SELECT count(*)::float8 AS n, avg(dl) AS avgdl FROM dl),
+			df AS (SELECT lexeme, count(*)::float8 AS df FROM lx GROUP BY lexeme)
+			SELECT lx.id FROM lx JOIN dl USING (id) JOIN df USING (lexeme) CROSS JOIN n
+			WHERE lx.lexeme IN ('hippo', 'giraff', 'zebra')
+			GROUP BY lx.id
+			ORDER BY round(sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * lx.tf * 2.2 / (lx.tf + 1.2 * (0.25 + 0.75 * dl.dl / n.avgdl)))::numeric, 9) DESC, lx.id
+			LIMIT 20`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, id)
+		}
+		rows.Close()
+		if len(res.rows) != len(want) {
+			t.Fatalf("budget %d: %d rows, want %d", budget, len(res.rows), len(want))
+		}
+		for i := range want {
+			if res.rows[i].ID != want[i] {
+				t.Fatalf("budget %d (mode %s): row %d is %s, want %s", budget, res.mode, i, res.rows[i].ID, want[i])
+			}
+		}
 	}
 }

@@ -26,6 +26,8 @@ type Service struct {
 
 	// now is the clock (tests may replace it).
 	now func() time.Time
+	// kwBudget replaces keywordEssentialPostings when > 0 (tests).
+	kwBudget int64
 
 	vecMu    sync.Mutex
 	vecCount map[string]vecCount // member|model → ready vectors, cached
