@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -72,19 +73,22 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 	return res, nil
 }
 
-// queryLexemesSQL is the query terms $2 (tsTerm form) as (lex, prefix)
-// rows: each term's lexemes under to_tsvector('english') (none for a stop
-// word), prefix when the term ends in ':*'.
-const queryLexemesSQL = `SELECT DISTINCT l AS lex, right(t.term, 2) = ':*' AS prefix
-	FROM unnest($2::text[]) AS t(term)
+// queryLexemesSQL is the query terms $2 (tsTerm form) as (ord, lex,
+// prefix) rows: each term's lexemes under to_tsvector('english') (none for
+// a stop word), prefix when the term ends in ':*'.
+const queryLexemesSQL = `SELECT DISTINCT t.ord::int AS ord, l AS lex, right(t.term, 2) = ':*' AS prefix
+	FROM unnest($2::text[]) WITH ORDINALITY AS t(term, ord)
 	CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', t.term))) AS l`
 
-// kwLexeme is one BM25 term of a query: a lexeme of the member's episodes
-// that a query term matches.
-type kwLexeme struct {
-	term string
-	df   int64
-	idf  float64
+// kwClass is one BM25 term of a query: the lexemes of the member's episodes
+// that one query term matches (its lexeme, or every lexeme it is a prefix
+// of), counted as one term: tf is the sum of their counts in a row, df the
+// number of rows holding any of them.
+type kwClass struct {
+	lexemes []string
+	dfs     []int64 // each lexeme's document frequency
+	df      int64
+	idf     float64
 }
 
 // keywordEpisodes is the member's best limit visible episodes by BM25, and
@@ -94,133 +98,211 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 	// match, with its document frequency: a range of keyword_terms' key per
 	// term (a prefix, or the lexeme alone).
 	rows, err := s.pool.Query(ctx, `/* leg:keyword */ WITH q AS MATERIALIZED (`+queryLexemesSQL+`)
-		SELECT k.term, k.df, k.len FROM keyword_terms k WHERE k.member_id = $1 AND k.term = ''
-		UNION
-		SELECT k.term, k.df, k.len FROM q JOIN keyword_terms k ON k.member_id = $1
+		SELECT 0, k.term, k.df, k.len FROM keyword_terms k WHERE k.member_id = $1 AND k.term = ''
+		UNION ALL
+		SELECT q.ord, k.term, k.df, k.len FROM q JOIN keyword_terms k ON k.member_id = $1
 			AND k.term >= q.lex COLLATE "C"
 			AND k.term <= CASE WHEN q.prefix THEN q.lex || chr(1114111) ELSE q.lex END COLLATE "C"
 			AND k.term <> ''`, q.member, each)
 	if err != nil {
 		return nil, 0, err
 	}
-	var lex []kwLexeme
+	byOrd := map[int]map[string]int64{}
 	var n, total int64
 	for rows.Next() {
+		var ord int
 		var t string
 		var df, ln int64
-		if err := rows.Scan(&t, &df, &ln); err != nil {
+		if err := rows.Scan(&ord, &t, &df, &ln); err != nil {
 			rows.Close()
 			return nil, 0, err
 		}
-		if t == "" {
+		if ord == 0 {
 			n, total = df, ln
 			continue
 		}
-		lex = append(lex, kwLexeme{term: t, df: df})
+		if byOrd[ord] == nil {
+			byOrd[ord] = map[string]int64{}
+		}
+		byOrd[ord][t] = df
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, 0, err
 	}
-	if n == 0 || len(lex) == 0 {
+	// one class per distinct lexeme set (two terms matching the same
+	// lexemes are one term)
+	seen := map[string]bool{}
+	var cls []kwClass
+	for _, m := range byOrd {
+		var c kwClass
+		for t := range m {
+			c.lexemes = append(c.lexemes, t)
+		}
+		slices.Sort(c.lexemes)
+		key := strings.Join(c.lexemes, " ")
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		for _, t := range c.lexemes {
+			c.dfs = append(c.dfs, m[t])
+		}
+		cls = append(cls, c)
+	}
+	if n == 0 || len(cls) == 0 {
 		return nil, 0, nil
+	}
+	if err := s.classDFs(ctx, q.member, cls); err != nil {
+		return nil, 0, err
 	}
 	avgdl := float64(total) / float64(n)
 	if avgdl <= 0 {
 		avgdl = 1
 	}
-	for i := range lex {
-		df := float64(lex[i].df)
-		lex[i].idf = math.Log(1 + (float64(n)-df+0.5)/(df+0.5))
+	for i := range cls {
+		df := float64(cls[i].df)
+		cls[i].idf = math.Log(1 + (float64(n)-df+0.5)/(df+0.5))
 	}
 	// rarest first: the highest upper bound idf·(k1+1) first
-	slices.SortFunc(lex, func(a, b kwLexeme) int {
+	slices.SortFunc(cls, func(a, b kwClass) int {
 		if a.df != b.df {
 			if a.df < b.df {
 				return -1
 			}
 			return 1
 		}
-		if a.term < b.term {
-			return -1
-		}
-		if a.term > b.term {
-			return 1
-		}
-		return 0
+		return strings.Compare(strings.Join(a.lexemes, " "), strings.Join(b.lexemes, " "))
 	})
-	terms := make([]string, len(lex))
-	idfs := make([]float64, len(lex))
-	for i, l := range lex {
-		terms[i], idfs[i] = l.term, l.idf
-	}
 	budget := int64(keywordEssentialPostings)
 	if s.kwBudget > 0 {
 		budget = s.kwBudget
 	}
-	e := 0 // lexemes [0, e) are read in full
+	postings := func(c kwClass) (sum int64) {
+		for _, d := range c.dfs {
+			sum += d
+		}
+		return sum
+	}
+	e := 0 // classes [0, e) are read in full
 	for round := 1; ; round++ {
 		var read int64
 		for i := range e {
-			read += lex[i].df
+			read += postings(cls[i])
 		}
-		for e < len(lex) && (e == 0 || read+lex[e].df <= budget) {
-			read += lex[e].df
+		for e < len(cls) && (e == 0 || read+postings(cls[e]) <= budget) {
+			read += postings(cls[e])
 			e++
 		}
 		var rest float64 // the most a row outside the read postings can score
-		for _, l := range lex[e:] {
-			rest += l.idf * (BM25K1 + 1)
+		for _, c := range cls[e:] {
+			rest += c.idf * (BM25K1 + 1)
 		}
-		essential := make([]bool, len(lex))
-		for i := range e {
-			essential[i] = true
-		}
-		out, err := s.keywordRound(ctx, q, terms, idfs, essential, avgdl, limit)
+		out, err := s.keywordRound(ctx, q, cls, e, avgdl, limit)
 		if err != nil {
 			return nil, round, err
 		}
-		if e == len(lex) || (len(out) >= limit && out[limit-1].score >= rest+1e-9) {
+		if e == len(cls) || (len(out) >= limit && out[limit-1].score >= rest+1e-9) {
 			return out, round, nil
 		}
 		budget *= 2
-		if e < len(lex) && read+lex[e].df > budget {
-			// the next lexeme alone is past the doubled budget: read it anyway
-			budget = read + lex[e].df
+		if e < len(cls) && read+postings(cls[e]) > budget {
+			// the next class alone is past the doubled budget: read it anyway
+			budget = read + postings(cls[e])
 		}
 	}
 }
 
-// keywordRound scores, on every query lexeme, the visible episodes in the
-// postings of the lexemes marked essential, and returns the best limit.
-func (s *Service) keywordRound(ctx context.Context, q *query, terms []string, idfs []float64, essential []bool, avgdl float64, limit int) ([]scored, error) {
+// classDFs sets each class's document frequency: its lexeme's for a class
+// of one; for a class of several, the most frequent lexeme's plus the rows
+// holding another of its lexemes but not that one (an index range per
+// lesser lexeme, a key probe per posting read: bounded by the lesser
+// lexemes' postings).
+func (s *Service) classDFs(ctx context.Context, member string, cls []kwClass) error {
+	var ids []int
+	var terms, maxTerms []string
+	for i := range cls {
+		c := &cls[i]
+		m := 0
+		for j := range c.dfs {
+			if c.dfs[j] > c.dfs[m] {
+				m = j
+			}
+		}
+		c.df = c.dfs[m]
+		for j, t := range c.lexemes {
+			if j != m {
+				ids, terms, maxTerms = append(ids, i), append(terms, t), append(maxTerms, c.lexemes[m])
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	rows, err := s.pool.Query(ctx, `/* leg:keyword */ SELECT c.i, count(DISTINCT p.episode_id)
+		FROM unnest($2::int[], $3::text[], $4::text[]) AS c(i, term, maxterm)
+		JOIN keyword_postings p ON p.member_id = $1 AND p.term = c.term COLLATE "C"
+		WHERE NOT EXISTS (SELECT 1 FROM keyword_postings m
+			WHERE m.member_id = $1 AND m.term = c.maxterm COLLATE "C" AND m.episode_id = p.episode_id)
+		GROUP BY c.i`, member, ids, terms, maxTerms)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var i int
+		var more int64
+		if err := rows.Scan(&i, &more); err != nil {
+			return err
+		}
+		cls[i].df += more
+	}
+	return rows.Err()
+}
+
+// keywordRound scores, on every class, the visible episodes in the
+// postings of the first e classes, and returns the best limit.
+func (s *Service) keywordRound(ctx context.Context, q *query, cls []kwClass, e int, avgdl float64, limit int) ([]scored, error) {
+	var ids []int
+	var terms []string
+	var idfs []float64
+	var ess []bool
+	for i, c := range cls {
+		for _, t := range c.lexemes {
+			ids, terms, idfs, ess = append(ids, i), append(terms, t), append(idfs, c.idf), append(ess, i < e)
+		}
+	}
 	b := newSQLB(q.member, q.gate)
-	tTerms, tIdf, tEss := b.p(terms), b.p(idfs), b.p(essential)
+	tIDs, tTerms, tIdf, tEss := b.p(ids), b.p(terms), b.p(idfs), b.p(ess)
 	tK1, tB, tAvg := b.p(BM25K1), b.p(BM25B), b.p(avgdl)
 	// Scores are rounded to 1e-9: a float sum depends on the order of its
 	// terms, which the aggregate does not fix, and equal rows (a repeated
 	// turn) must tie exactly so that the id breaks the tie.
 	//
-	// ess: the essential lexemes' postings, read in full (an index range
-	// scan of keyword_postings' key each); probe: the other lexemes'
-	// postings of those rows only (one key lookup each); the sum is each
-	// row's BM25 score. The rows are then taken best first and kept if the
-	// gate and the filters let them through, until limit are kept.
+	// ess: the essential classes' postings, read in full (an index range
+	// scan of keyword_postings' key per lexeme); probe: the other lexemes'
+	// postings of those rows only (one key lookup each); ct: each row's tf
+	// per class; sc: each row's BM25 score. The rows are then taken best
+	// first and kept if the gate and the filters let them through, until
+	// limit are kept.
 	sql := `/* leg:keyword */ WITH q AS MATERIALIZED (
-			SELECT * FROM unnest(` + tTerms + `::text[], ` + tIdf + `::float8[], ` + tEss + `::bool[]) AS q(term, idf, essential)),
+			SELECT * FROM unnest(` + tIDs + `::int[], ` + tTerms + `::text[], ` + tIdf + `::float8[], ` + tEss + `::bool[]) AS q(cls, term, idf, essential)),
 		ess AS MATERIALIZED (
-			SELECT p.episode_id, q.idf, p.tf, p.dl
+			SELECT p.episode_id, q.cls, q.idf, p.tf, p.dl
 			FROM q JOIN keyword_postings p ON p.member_id = $1 AND p.term = q.term COLLATE "C"
 			WHERE q.essential),
 		probe AS (
-			SELECT c.episode_id, q.idf, p.tf, p.dl
+			SELECT c.episode_id, q.cls, q.idf, p.tf, p.dl
 			FROM (SELECT DISTINCT episode_id FROM ess) c CROSS JOIN q
 			JOIN keyword_postings p ON p.member_id = $1 AND p.term = q.term COLLATE "C" AND p.episode_id = c.episode_id
 			WHERE NOT q.essential),
+		ct AS (
+			SELECT episode_id, max(idf) AS idf, sum(tf)::float8 AS tf, max(dl)::float8 AS dl
+			FROM (SELECT * FROM ess UNION ALL SELECT * FROM probe) z
+			GROUP BY episode_id, cls),
 		sc AS MATERIALIZED (
 			SELECT episode_id, round(sum(idf * tf * (` + tK1 + `::float8 + 1) / (tf + ` + tK1 + `::float8 * (1 - ` + tB + `::float8 + ` + tB + `::float8 * dl / ` + tAvg + `::float8)))::numeric, 9)::float8 AS score
-			FROM (SELECT * FROM ess UNION ALL SELECT * FROM probe) z
-			GROUP BY episode_id)
+			FROM ct GROUP BY episode_id)
 		SELECT ` + colsOf("episode", "x") + `, s.score::float8
 		FROM (SELECT * FROM sc ORDER BY score DESC, episode_id) s
 		CROSS JOIN LATERAL (SELECT * FROM episodes x WHERE x.member_id = $1 AND x.id = s.episode_id) x
@@ -250,14 +332,20 @@ func (s *Service) keywordFacts(ctx context.Context, q *query, each []string, lim
 			FROM ` + mtsvScan("fact", mquerySQL("$2", "|")) + ` x
 			CROSS JOIN LATERAL memhive_keyword_lexemes(x.tsv) l
 			WHERE x.member_id = $1),
-		hit AS MATERIALIZED (
-			SELECT DISTINCT m.id, m.term, m.tf, m.dl FROM m JOIN q
+		mq AS MATERIALIZED (
+			SELECT DISTINCT m.id, q.ord, m.term, m.tf, m.dl FROM m JOIN q
 				ON m.term = q.lex OR (q.prefix AND starts_with(m.term, q.lex))),
-		df AS (SELECT term, count(*)::float8 AS df FROM hit GROUP BY term),
+		hit AS MATERIALIZED (
+			SELECT id, ord, sum(tf)::float8 AS tf, max(dl)::float8 AS dl FROM mq GROUP BY id, ord),
+		cls AS (
+			SELECT DISTINCT ON (lexemes) ord FROM (
+				SELECT ord, array_agg(DISTINCT term ORDER BY term) AS lexemes FROM mq GROUP BY ord) z
+			ORDER BY lexemes, ord),
+		df AS (SELECT ord, count(*)::float8 AS df FROM hit WHERE ord IN (SELECT ord FROM cls) GROUP BY ord),
 		sc AS (
 			SELECT hit.id, sum(ln(1 + (` + tN + `::float8 - df.df + 0.5) / (df.df + 0.5))
 				* hit.tf * (` + tK1 + `::float8 + 1) / (hit.tf + ` + tK1 + `::float8 * (1 - ` + tB + `::float8 + ` + tB + `::float8 * hit.dl / ` + tAvg + `::float8))) AS score
-			FROM hit JOIN df USING (term) GROUP BY hit.id)
+			FROM hit JOIN df USING (ord) GROUP BY hit.id)
 		SELECT ` + colsOf("fact", "x") + `, sc.score::float8
 		FROM sc JOIN facts x ON x.member_id = $1 AND x.id = sc.id
 		WHERE ` + b.readFilter(q, "fact", "x") + `

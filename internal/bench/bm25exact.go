@@ -287,13 +287,14 @@ func loadExactBM25(ctx context.Context, db *DB, member string, k1, b float64) (*
 	return x, nil
 }
 
-// queryLexemes are the BM25 terms of a question: its words (runs of letters
-// and digits, lower-cased, first occurrence, at most 16 that stem to
+// queryClasses are the BM25 terms of a question: its words (runs of
+// letters and digits, lower-cased, first occurrence, at most 16 that stem to
 // something), each stemmed by to_tsvector('english') (a stop word stems to
 // nothing); a word of four letters or more matches every lexeme of the
-// member it is a prefix of. The lexemes, deduplicated, in the member's
-// lexicon.
-func (x *exactBM25) queryLexemes(ctx context.Context, db *DB, q string) ([]string, error) {
+// member it is a prefix of. A word's matched lexemes are one term (its
+// class): tf is the sum of their counts in a document, df the number of
+// documents holding any. Words matching the same lexemes are one term.
+func (x *exactBM25) queryClasses(ctx context.Context, db *DB, q string) ([][]string, error) {
 	ws := strings.FieldsFunc(strings.ToLower(q), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	seen := map[string]bool{}
 	var uniq []string
@@ -303,7 +304,8 @@ func (x *exactBM25) queryLexemes(ctx context.Context, db *DB, q string) ([]strin
 			uniq = append(uniq, w)
 		}
 	}
-	out := map[string]bool{}
+	var out [][]string
+	seenClass := map[string]bool{}
 	used := 0
 	for _, w := range uniq {
 		if used == 16 {
@@ -318,43 +320,56 @@ func (x *exactBM25) queryLexemes(ctx context.Context, db *DB, q string) ([]strin
 		}
 		used++
 		prefix := len([]rune(w)) >= 4
+		cls := map[string]bool{}
 		for _, s := range stems {
 			if !prefix {
 				if _, ok := x.post[s]; ok {
-					out[s] = true
+					cls[s] = true
 				}
 				continue
 			}
 			i := sort.SearchStrings(x.lexicon, s)
 			for ; i < len(x.lexicon) && strings.HasPrefix(x.lexicon[i], s); i++ {
-				out[x.lexicon[i]] = true
+				cls[x.lexicon[i]] = true
 			}
 		}
+		if len(cls) == 0 {
+			continue
+		}
+		var lex []string
+		for l := range cls {
+			lex = append(lex, l)
+		}
+		sort.Strings(lex)
+		if key := strings.Join(lex, " "); !seenClass[key] {
+			seenClass[key] = true
+			out = append(out, lex)
+		}
 	}
-	var lex []string
-	for l := range out {
-		lex = append(lex, l)
-	}
-	sort.Strings(lex)
-	return lex, nil
+	return out, nil
 }
 
 // top is the ids of the k best-scoring episodes for q, best first: score
 // (rounded to 1e-9, as the leg rounds) descending, then id ascending.
 func (x *exactBM25) top(ctx context.Context, db *DB, q string, k int) ([]string, error) {
-	lex, err := x.queryLexemes(ctx, db, q)
+	classes, err := x.queryClasses(ctx, db, q)
 	if err != nil {
 		return nil, err
 	}
 	n := float64(len(x.ids))
 	score := map[int]float64{}
-	for _, l := range lex {
-		ps := x.post[l]
-		df := float64(len(ps))
+	for _, cls := range classes {
+		tf := map[int]float64{}
+		for _, l := range cls {
+			for _, p := range x.post[l] {
+				tf[p.doc] += p.tf
+			}
+		}
+		df := float64(len(tf))
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		for _, p := range ps {
-			norm := x.k1 * (1 - x.b + x.b*x.lens[p.doc]/x.avg)
-			score[p.doc] += idf * p.tf * (x.k1 + 1) / (p.tf + norm)
+		for d, f := range tf {
+			norm := x.k1 * (1 - x.b + x.b*x.lens[d]/x.avg)
+			score[d] += idf * f * (x.k1 + 1) / (f + norm)
 		}
 	}
 	type hit struct {
