@@ -104,12 +104,15 @@ func TestKeywordMaxScoreRoundsAreExact(t *testing.T) {
 			ws = append(ws, "savanna")
 		}
 		ws = append(ws, "walk")
+		if i%6 == 2 {
+			ws = append(ws, "walker") // "walks" is a prefix of both: one term
+		}
 		f.episode(ep{member: "fay", channel: "c", content: strings.Join(ws, " "), audience: me, at: t0})
 	}
 	for _, budget := range []int64{1, 1000} {
 		s := New(f.pool, Config{}, nil, nil)
 		s.kwBudget = budget
-		q, err := s.prepare(req("fay", "1", "hippo giraffe zebras", me, "c"))
+		q, err := s.prepare(req("fay", "1", "hippo giraffe zebras walks", me, "c"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,16 +124,18 @@ func TestKeywordMaxScoreRoundsAreExact(t *testing.T) {
 			t.Fatalf("budget 1: one round only (mode %s); the test needs several", res.mode)
 		}
 		var want []string
-		rows, err := f.pool.Query(f.ctx, `WITH lx AS (
+		// the query's terms as classes of lexemes: walks → walk, walker
+		rows, err := f.pool.Query(f.ctx, `WITH cls(lexeme, c) AS (VALUES ('hippo', 1), ('giraff', 2), ('zebra', 3), ('walk', 4), ('walker', 4)),
+			lx AS (
 				SELECT e.id, l.lexeme, greatest(coalesce(cardinality(l.positions), 0), 1)::float8 AS tf
 				FROM episodes e LEFT JOIN LATERAL unnest(e.tsv) l ON true WHERE e.member_id = 'fay'),
 			dl AS (SELECT id, coalesce(sum(tf), 0) AS dl FROM lx GROUP BY id),
 			n AS (SELECT count(*)::float8 AS n, avg(dl) AS avgdl FROM dl),
-			df AS (SELECT lexeme, count(*)::float8 AS df FROM lx GROUP BY lexeme)
-			SELECT lx.id FROM lx JOIN dl USING (id) JOIN df USING (lexeme) CROSS JOIN n
-			WHERE lx.lexeme IN ('hippo', 'giraff', 'zebra')
-			GROUP BY lx.id
-			ORDER BY round(sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * lx.tf * 2.2 / (lx.tf + 1.2 * (0.25 + 0.75 * dl.dl / n.avgdl)))::numeric, 9) DESC, lx.id
+			ct AS (SELECT lx.id, cls.c, sum(lx.tf) AS tf FROM lx JOIN cls USING (lexeme) GROUP BY lx.id, cls.c),
+			df AS (SELECT c, count(*)::float8 AS df FROM ct GROUP BY c)
+			SELECT ct.id FROM ct JOIN dl USING (id) JOIN df USING (c) CROSS JOIN n
+			GROUP BY ct.id
+			ORDER BY round(sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * ct.tf * 2.2 / (ct.tf + 1.2 * (0.25 + 0.75 * dl.dl / n.avgdl)))::numeric, 9) DESC, ct.id
 			LIMIT 20`)
 		if err != nil {
 			t.Fatal(err)

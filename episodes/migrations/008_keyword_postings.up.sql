@@ -36,7 +36,9 @@ CREATE TABLE keyword_terms (
     df        bigint NOT NULL,
     len       bigint NOT NULL DEFAULT 0,
     PRIMARY KEY (member_id, term)
-);
+) WITH (fillfactor = 70);
+-- fillfactor 70: room on each page, so the counters' updates are HOT (df and
+-- len are in no index) and do not add key entries.
 
 -- memhive_keyword_lexemes: the lexemes of t with their tf (a stripped
 -- tsvector has no positions: tf 1).
