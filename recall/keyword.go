@@ -19,7 +19,7 @@ const (
 )
 
 // keywordEssentialPostings is how many postings the first round of the
-// episode ranking reads in full (the rarest query lexemes' postings); the
+// episode ranking reads in full (the rarest query terms' postings); the
 // other lexemes are only probed for those candidates, while their upper
 // bounds cannot lift an unseen row into the top. Each further round doubles
 // it. A tuning of cost, never of the result: every round's answer is
@@ -33,22 +33,22 @@ const keywordEssentialPostings = 1000
 //
 // A query term (terms: words without stop words) is stemmed by
 // to_tsvector('english'); a term of four letters or more matches every
-// lexeme it is a prefix of (tsTerm). Every distinct lexeme so matched is a
-// BM25 term of its own, with its document frequency in the member's
-// episodes (the expansion of a prefix query into a disjunction of terms);
-// a row's score is the sum over the lexemes it holds of
+// lexeme it is a prefix of (tsTerm). The lexemes a query term matches are
+// one BM25 term (kwClass): its tf in a row is the sum of their counts, its
+// df the number of the member's episodes holding any of them; a row's score
+// is the sum over the query's terms it holds of
 // idf·tf·(k1+1)/(tf + k1·(1 − b + b·dl/avgdl)),
 // idf = ln(1 + (N − df + 0.5)/(df + 0.5)), with N, df, dl and avgdl from the
 // member's episodes (all of them: document frequencies do not depend on who
 // asks; the gate and the request filters decide which rows are candidates).
 //
 // Episodes are ranked from the inverted index of migration 008
-// (keyword_postings, keyword_terms) by MaxScore: the rarest lexemes'
-// postings are read in full and their rows scored on every lexeme (the
-// others are probed for those rows only); a row outside those postings
-// scores less than the sum of the other lexemes' upper bounds
+// (keyword_postings, keyword_terms) by MaxScore: the rarest terms'
+// postings are read in full and their rows scored on every term (the
+// others' lexemes are probed for those rows only); a row outside those
+// postings scores less than the sum of the other terms' upper bounds
 // (idf·(k1+1)), so when the limit-th visible row scores at least that sum
-// the top is exact; otherwise more lexemes are read in full and the round
+// the top is exact; otherwise more terms are read in full and the round
 // runs again. Facts, few per member, are scored exactly in one statement
 // from their tsv (the GIN index of migration 005 finds them).
 func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) {
