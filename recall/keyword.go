@@ -20,8 +20,8 @@ const (
 
 // keywordEssentialPostings is how many postings the first round of the
 // episode ranking reads in full (the rarest query terms' postings); the
-// other terms are only looked up in those candidates' own tsv, while their
-// upper bounds cannot lift an unseen row into the top. Each further round doubles
+// other lexemes are only probed for those candidates, while their upper
+// bounds cannot lift an unseen row into the top. Each further round doubles
 // it. A tuning of cost, never of the result: every round's answer is
 // exact or the round is not the last. On a 10,000-turn member (LoCoMo
 // questions) 1,000 cost less than 4,000 (fewer rows probed on every other
@@ -281,28 +281,35 @@ func (s *Service) keywordRound(ctx context.Context, q *query, cls []kwClass, e i
 	// terms, which the aggregate does not fix, and equal rows (a repeated
 	// turn) must tie exactly so that the id breaks the tie.
 	//
-	// cand: the rows in the essential classes' postings (an index range
-	// scan of keyword_postings' key per lexeme). Each is read once (its
-	// primary key), kept if the gate and the filters let it through, and
-	// scored on every class from its own tsv (the lexemes and counts the
-	// index was written from): a probe per row, not per row and lexeme.
+	// ess: the essential classes' postings, read in full (an index range
+	// scan of keyword_postings' key per lexeme); probe: the other lexemes'
+	// postings of those rows only (one key lookup each); ct: each row's tf
+	// per class; sc: each row's BM25 score. The rows are then taken best
+	// first and kept if the gate and the filters let them through, until
+	// limit are kept.
 	sql := `/* leg:keyword */ WITH q AS MATERIALIZED (
 			SELECT * FROM unnest(` + tIDs + `::int[], ` + tTerms + `::text[], ` + tIdf + `::float8[], ` + tEss + `::bool[]) AS q(cls, term, idf, essential)),
-		cand AS MATERIALIZED (
-			SELECT DISTINCT p.episode_id
+		ess AS MATERIALIZED (
+			SELECT p.episode_id, q.cls, q.idf, p.tf, p.dl
 			FROM q JOIN keyword_postings p ON p.member_id = $1 AND p.term = q.term COLLATE "C"
-			WHERE q.essential)
-		SELECT ` + colsOf("episode", "x") + `, s.score
-		FROM cand c
-		JOIN episodes x ON x.member_id = $1 AND x.id = c.episode_id
-		CROSS JOIN LATERAL (
-			SELECT round(coalesce(sum(ct.idf * ct.tf * (` + tK1 + `::float8 + 1) / (ct.tf + ` + tK1 + `::float8 * (1 - ` + tB + `::float8 + ` + tB + `::float8 * d.dl / ` + tAvg + `::float8))), 0)::numeric, 9)::float8 AS score
-			FROM (SELECT coalesce(sum(l.tf), 0)::float8 AS dl FROM memhive_keyword_lexemes(x.tsv) l) d,
-				(SELECT max(q.idf) AS idf, sum(l.tf)::float8 AS tf
-				 FROM memhive_keyword_lexemes(x.tsv) l JOIN q ON q.term = l.term
-				 GROUP BY q.cls) ct) s
+			WHERE q.essential),
+		probe AS (
+			SELECT c.episode_id, q.cls, q.idf, p.tf, p.dl
+			FROM (SELECT DISTINCT episode_id FROM ess) c CROSS JOIN q
+			JOIN keyword_postings p ON p.member_id = $1 AND p.term = q.term COLLATE "C" AND p.episode_id = c.episode_id
+			WHERE NOT q.essential),
+		ct AS (
+			SELECT episode_id, max(idf) AS idf, sum(tf)::float8 AS tf, max(dl)::float8 AS dl
+			FROM (SELECT * FROM ess UNION ALL SELECT * FROM probe) z
+			GROUP BY episode_id, cls),
+		sc AS MATERIALIZED (
+			SELECT episode_id, round(sum(idf * tf * (` + tK1 + `::float8 + 1) / (tf + ` + tK1 + `::float8 * (1 - ` + tB + `::float8 + ` + tB + `::float8 * dl / ` + tAvg + `::float8)))::numeric, 9)::float8 AS score
+			FROM ct GROUP BY episode_id)
+		SELECT ` + colsOf("episode", "x") + `, s.score::float8
+		FROM (SELECT * FROM sc ORDER BY score DESC, episode_id) s
+		CROSS JOIN LATERAL (SELECT * FROM episodes x WHERE x.member_id = $1 AND x.id = s.episode_id) x
 		WHERE ` + b.readFilter(q, "episode", "x") + `
-		ORDER BY s.score DESC, x.id
+		ORDER BY s.score DESC, s.episode_id
 		LIMIT ` + b.p(limit)
 	return s.queryScored(ctx, "episode", sql, b.args)
 }
