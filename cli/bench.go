@@ -3,13 +3,17 @@ package cli
 import "flag"
 
 func cmdBench(e *env, args []string) error {
-	fs := newFlags(e, "bench", "bench ingest|locomo|latency|embed [flags]", `
+	fs := newFlags(e, "bench", "bench ingest|locomo|latency|embed|bm25 [flags]", `
 Run a benchmark and print its figures (see BENCHMARKS.md):
   ingest   N turns published until committed, against a raw COPY of the same
            rows into the same schema, in the same run
   locomo   LoCoMo turn-level recall@k per category, leg ablation, BM25-only
-  latency  tier 0 and tier 1 p50/p95/p99 over a large synthetic record
-  embed    how fast the embedder drains the queue of a bulk import`)
+  latency  tier 0 and tier 1 p50/p95/p99 per member size on a production-like
+           record with ingest and questions running alongside (--synthetic:
+           the earlier word-salad record)
+  embed    how fast the embedder drains the queue of a bulk import
+  bm25     the keyword leg's top 20 against an exact BM25 at 1,000 / 10,000 /
+           100,000 turns, and its latency`)
 	if len(args) > 0 && isHelp(args[0]) {
 		fs.Usage()
 		return flag.ErrHelp

@@ -155,6 +155,12 @@ func printLocomo(w io.Writer, r *bench.LocomoResult) {
 	printRecallTable(w, []bench.Table{r.Memhive, r.BM25}, false)
 	fmt.Fprintln(w, "\nSession-level recall@k (%)")
 	printRecallTable(w, []bench.Table{r.Memhive, r.BM25}, true)
+	if len(r.Split) == 4 {
+		fmt.Fprintln(w, "\nTurn-level recall@k (%), conversations 1-5 (tuning)")
+		printRecallTable(w, r.Split[:2], false)
+		fmt.Fprintln(w, "\nTurn-level recall@k (%), conversations 6-10 (held out from tuning)")
+		printRecallTable(w, r.Split[2:], false)
+	}
 	if r.EpisodesOnly != nil {
 		fmt.Fprintln(w, "\nTurn-level recall@k (%), fact items counted as misses")
 		printRecallTable(w, []bench.Table{*r.EpisodesOnly}, false)

@@ -41,10 +41,10 @@ type Config struct {
 	GraphMaxNodes     int `json:"graph_max_nodes,omitempty"`
 	GraphHubDegree    int `json:"graph_hub_degree,omitempty"`
 	GraphFactsPerNode int `json:"graph_facts_per_node,omitempty"`
-	// KeywordTermCap bounds how many rows each term of an any-term keyword
-	// search contributes before ranking (the cheap pre-limit). Default 100
-	// (200 measured the same on LoCoMo and cost ~6 ms at tier-1 p95 on a
-	// 100,000-row member; BENCHMARKS.md).
+	// KeywordTermCap is no longer read: since migration 008 the keyword leg
+	// ranks every matching row by BM25 from an inverted index (keyword.go)
+	// instead of sampling each term's rows. Kept so that configurations
+	// setting it still load.
 	KeywordTermCap int `json:"keyword_term_cap,omitempty"`
 	// ExactVectorBelow: a member with fewer ready vectors than this is
 	// searched exactly (every vector of the member) instead of through HNSW,

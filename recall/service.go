@@ -26,14 +26,17 @@ type Service struct {
 
 	// now is the clock (tests may replace it).
 	now func() time.Time
+	// kwBudget replaces keywordEssentialPostings when > 0 (tests).
+	kwBudget int64
 
 	vecMu    sync.Mutex
 	vecCount map[string]vecCount // member|model → ready vectors, cached
 }
 
 type vecCount struct {
-	n  int
-	at time.Time
+	n   int
+	avg float64 // the keyword leg's fact stats: mean length
+	at  time.Time
 }
 
 // New returns a Service reading from pool. emb may be nil (the semantic leg

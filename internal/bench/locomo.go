@@ -80,9 +80,12 @@ type LocomoResult struct {
 	// BM25Speaker is BM25 over each turn's text with its speaker's name
 	// prepended: not the paper's baseline, a what-if for the recall owner
 	// (LoCoMo questions name the speaker; the turns rarely do).
-	BM25Speaker Table     `json:"bm25_speaker"`
-	Ablation    []Table   `json:"ablation"`
-	Legs        []LegStat `json:"legs"`
+	BM25Speaker Table `json:"bm25_speaker"`
+	// Split is memhive and BM25 on conversations 1–5 (the ones tuning may
+	// look at) and on 6–10 (held out from tuning), from the same answers.
+	Split    []Table   `json:"split,omitempty"`
+	Ablation []Table   `json:"ablation"`
+	Legs     []LegStat `json:"legs"`
 	// RefusedMismatch counts questions whose "all legs" re-fusion differs from
 	// the answer's own top 10 (it should be 0 without facts: version-chain
 	// replacement is the only step the re-fusion leaves out).
@@ -293,6 +296,8 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 
 	// score
 	mem, epOnly, bm, bmSpk := NewAcc(), NewAcc(), NewAcc(), NewAcc()
+	// [0] conversations 1–5, [1] 6–10: memhive and BM25
+	splitMem, splitBM := [2]*Acc{NewAcc(), NewAcc()}, [2]*Acc{NewAcc(), NewAcc()}
 	legNames := []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf}
 	type variant struct {
 		name   string
@@ -347,6 +352,9 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 		mem.Add(j.q.Category, j.q.Evidence, j.items)
 		epOnly.Add(j.q.Category, j.q.Evidence, j.epOnly)
 		bm.Add(j.q.Category, j.q.Evidence, j.bm25)
+		half := min(j.sample/5, 1)
+		splitMem[half].Add(j.q.Category, j.q.Evidence, j.items)
+		splitBM[half].Add(j.q.Category, j.q.Evidence, j.bm25)
 		for vi, v := range variants {
 			keys, err := Refuse(j.legs, v.weight, o.Limit)
 			if err != nil {
@@ -387,6 +395,10 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	}
 	res.BM25 = bm.Table("BM25 (k1 1.5, b 0.75), same run")
 	res.BM25Speaker = bmSpk.Table("BM25 over \"speaker: text\" (what-if)")
+	if len(samples) > 5 {
+		res.Split = []Table{splitMem[0].Table("memhive, conversations 1-5 (tuning)"), splitBM[0].Table("BM25, conversations 1-5"),
+			splitMem[1].Table("memhive, conversations 6-10 (held out)"), splitBM[1].Table("BM25, conversations 6-10")}
+	}
 	for i, v := range variants {
 		res.Ablation = append(res.Ablation, accs[i].Table(v.name))
 	}

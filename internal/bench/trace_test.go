@@ -101,8 +101,8 @@ func TestTracerAttribution(t *testing.T) {
 
 // TestTracerRecallLegs runs recall itself over a real Postgres with the
 // tracer on its pool: every statement of a tier-1 answer in which every
-// leg runs (keyword in its any-term transaction, semantic through HNSW in
-// its own, temporal on a date) is attributed to the leg that sent it, and
+// leg runs (keyword in BM25 mode, semantic through HNSW in its own
+// transaction, temporal on a date) is attributed to the leg that sent it, and
 // tier 0's batch to tier0.
 func TestTracerRecallLegs(t *testing.T) {
 	ctx := context.Background()
@@ -180,8 +180,8 @@ func TestTracerRecallLegs(t *testing.T) {
 		modes[l.Leg] = l.Mode + l.Missing
 	}
 	// the test's premise: both transactions happen, temporal has a window
-	if modes[recall.LegKeyword] != "any" || modes[recall.LegSemantic] != "hnsw" || !strings.HasPrefix(modes[recall.LegTemporal], "window") {
-		t.Fatalf("leg modes %v, want keyword any, semantic hnsw, temporal window", modes)
+	if !strings.HasPrefix(modes[recall.LegKeyword], "bm25") || modes[recall.LegSemantic] != "hnsw" || !strings.HasPrefix(modes[recall.LegTemporal], "window") {
+		t.Fatalf("leg modes %v, want keyword bm25, semantic hnsw, temporal window", modes)
 	}
 	for _, leg := range []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf} {
 		sqls := lt.sqls[leg]
@@ -194,7 +194,7 @@ func TestTracerRecallLegs(t *testing.T) {
 			}
 		}
 	}
-	for _, leg := range []string{recall.LegKeyword, recall.LegSemantic} {
+	for _, leg := range []string{recall.LegSemantic} {
 		s := lt.sqls[leg]
 		if !slices.ContainsFunc(s, func(x string) bool { b, _ := txControl(x); return b }) ||
 			!slices.ContainsFunc(s, func(x string) bool { _, e := txControl(x); return e }) {
