@@ -64,6 +64,7 @@ const (
 	CodeHalfOpenWindow      Code = "half_open_window"
 	CodeStoreRefused        Code = "store_refused"
 	CodeMalformedRequest    Code = "malformed_request"
+	CodeQueryTooLong        Code = "query_too_long"
 	CodeModelNotConfigured  Code = "model_not_configured"
 	CodeOverBudget          Code = "over_budget"
 	CodeNotFound            Code = "not_found"

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/recall"
 )
 
 // Version is the implementation version the MCP server announces.
@@ -197,7 +198,7 @@ func BindingFromHeaders(h http.Header, tierFor func(assistant string) (string, b
 		Channel:   strings.TrimSpace(h.Get(HeaderChannel)),
 		Asker:     strings.TrimSpace(h.Get(HeaderAsker)),
 		Assistant: strings.TrimSpace(h.Get(HeaderAssistant)),
-		Tier:      strings.TrimSpace(h.Get(HeaderTier)),
+		Tier:      recall.NormalizeTier(h.Get(HeaderTier)),
 		Session:   strings.TrimSpace(h.Get(HeaderSession)),
 	}
 	if b.Tier == "" && b.Assistant != "" && tierFor != nil {

@@ -56,6 +56,17 @@ type Config struct {
 	// window mode only: in point mode it proposes nothing whatever its
 	// weight. Default: none (the SPEC's weights). At most 1000 each.
 	LegWeights map[string]int `json:"leg_weights,omitempty"`
+
+	// LegBudgetMS is each tier-1 leg's time budget in milliseconds: a leg
+	// still running past it is cancelled and named missing ("timeout"),
+	// and the other legs answer. Default 1000 (tier-1 p95 is tens of
+	// milliseconds on a quiet store: the budget is for the pathological
+	// case, and generous enough for a loaded shared machine).
+	LegBudgetMS int `json:"leg_budget_ms,omitempty"`
+	// CallBudgetMS bounds a whole tier-1 call (the legs, fusion and the
+	// version chains; not tier 2's model call) in milliseconds. Default
+	// 3000; at least LegBudgetMS.
+	CallBudgetMS int `json:"call_budget_ms,omitempty"`
 }
 
 // legWeight is the configured weight of leg and whether one is set.
@@ -84,6 +95,8 @@ func (c Config) WithDefaults() Config {
 	def(&c.GraphFactsPerNode, 3)
 	def(&c.KeywordTermCap, 100)
 	def(&c.ExactVectorBelow, 20000)
+	def(&c.LegBudgetMS, 1000)
+	def(&c.CallBudgetMS, max(3000, c.LegBudgetMS))
 	if c.SimilarityFloor == 0 {
 		c.SimilarityFloor = 0.5
 	}
@@ -93,7 +106,7 @@ func (c Config) WithDefaults() Config {
 // Validate reports a configuration that cannot work.
 func (c Config) Validate() error {
 	for _, v := range []int{c.Tier0Budget, c.Tier1Budget, c.Tier0Beliefs, c.Tier0Foresight, c.Tier0Episodes,
-		c.LegLimit, c.Limit, c.GraphDepth, c.GraphMaxNodes, c.GraphHubDegree, c.GraphFactsPerNode, c.KeywordTermCap} {
+		c.LegLimit, c.Limit, c.GraphDepth, c.GraphMaxNodes, c.GraphHubDegree, c.GraphFactsPerNode, c.KeywordTermCap, c.LegBudgetMS, c.CallBudgetMS} {
 		if v < 0 {
 			return fmt.Errorf("recall config: negative limit %d", v)
 		}
@@ -105,6 +118,9 @@ func (c Config) Validate() error {
 		if w < 0 || w > 1000 {
 			return fmt.Errorf("recall config: leg_weights %s = %d outside 0..1000", leg, w)
 		}
+	}
+	if c.CallBudgetMS != 0 && c.CallBudgetMS < c.LegBudgetMS {
+		return fmt.Errorf("recall config: call_budget_ms %d is below leg_budget_ms %d", c.CallBudgetMS, c.LegBudgetMS)
 	}
 	if c.SimilarityFloor < -1 || c.SimilarityFloor > 1 {
 		return fmt.Errorf("recall config: similarity floor %v outside -1..1", c.SimilarityFloor)
