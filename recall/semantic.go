@@ -67,15 +67,21 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	if res.mode == "exact" {
 		return s.semanticExact(ctx, q, res, b, dist, quoteLiteral(model))
 	}
+	// The ANN walk comes first and alone: one table, ordered by distance,
+	// so the model's HNSW index serves it (iterative scans go on past
+	// hidden rows); each candidate is then checked by a primary-key probe
+	// (the OFFSET 0 keeps each EXISTS a per-row probe). Joining the vectors
+	// to episodes instead let a planner without statistics (right after a
+	// bulk import) walk episodes_time_idx's range for every vector: a
+	// quadratic plan (30 s on a 50,000-turn member).
 	sql := `/* leg:semantic */ SELECT kind, id, dist FROM (
 			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
 			FROM embeddings m
-			LEFT JOIN episodes e ON m.owner_kind = 'episode' AND e.member_id = m.member_id AND e.id = m.owner_id
-				AND ` + b.readFilter(q, "episode", "e") + `
-			LEFT JOIN facts f ON m.owner_kind = 'fact' AND f.member_id = m.member_id AND f.id = m.owner_id
-				AND ` + b.readFilter(q, "fact", "f") + `
 			WHERE m.member_id = $1 AND m.model = ` + quoteLiteral(model) + ` AND m.status = 'ready'
-			  AND (e.id IS NOT NULL OR f.id IS NOT NULL)
+			  AND m.owner_kind IN ('episode', 'fact')
+			  AND CASE WHEN m.owner_kind = 'episode'
+				THEN EXISTS (SELECT 1 FROM episodes e WHERE e.member_id = $1 AND e.id = m.owner_id AND ` + b.readFilter(q, "episode", "e") + ` OFFSET 0)
+				ELSE EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND f.id = m.owner_id AND ` + b.readFilter(q, "fact", "f") + ` OFFSET 0) END
 			ORDER BY ` + dist + ` LIMIT ` + b.p(s.cfg.LegLimit) + `) nn
 		WHERE dist <= ` + b.p(1-s.cfg.SimilarityFloor) + `::float8
 		ORDER BY dist, kind, id`
