@@ -13,9 +13,6 @@ import (
 	"github.com/memhive/memhive/recall"
 )
 
-// Version is the implementation version the MCP server announces.
-var Version = "dev"
-
 // Tool names.
 const (
 	RecallTool   = "memory_recall"
@@ -75,7 +72,7 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 	}
 	o := newOptions(opts)
 	log := logger.With("cell", "tool", "member", bind.Member, "assistant", bind.Assistant)
-	s := mcp.NewServer(&mcp.Implementation{Name: "memhive", Title: "memhive memory", Version: Version}, &mcp.ServerOptions{
+	s := mcp.NewServer(&mcp.Implementation{Name: "memhive", Title: "memhive memory", Version: memhive.Version}, &mcp.ServerOptions{
 		Instructions: "memhive is this member's long-term memory. Call memory_recall to look something up; " +
 			"answers hold only what the people in this conversation could have heard. " +
 			"memorize keeps a fact; update_memory corrects one, forget retracts one, list_memories and " +
