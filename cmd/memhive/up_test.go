@@ -462,6 +462,27 @@ func TestImportJSONL(t *testing.T) {
 	if out := runCLI(t, bin, data, "episodes", "--member", "zoe"); !strings.Contains(out, "two (member from the flag)") {
 		t.Fatalf("episodes: %s", out)
 	}
+	// the import leaves the planner its statistics
+	up := startedAddresses(t, data)
+	pool, err := pgxpool.New(context.Background(), up.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	var analyzed bool
+	if err := pool.QueryRow(context.Background(), `SELECT last_analyze IS NOT NULL FROM pg_stat_user_tables
+		WHERE relname = 'episodes' AND schemaname = current_schema()`).Scan(&analyzed); err != nil || !analyzed {
+		t.Fatalf("episodes not analyzed after the import (%v)", err)
+	}
+}
+
+func startedAddresses(t *testing.T, data string) *config.Addresses {
+	t.Helper()
+	a, err := config.ReadAddresses(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
 
 // TestCloseNightlyFactsThroughTheCLI walks issue 5's commands against a
