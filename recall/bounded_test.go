@@ -50,7 +50,7 @@ func explain(t *testing.T, f *fixture, sql string, args []any) planNode {
 // backwards and reads about as many rows as it returns, with no
 // sequential scan and no sort of the window.
 func TestTemporalWindowServedByTimeIndex(t *testing.T) {
-	t.Parallel()
+	// not parallel: its bulk writes would load the other tests
 	f := setup(t)
 	me := []string{"member:alice"}
 	asOf := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)

@@ -59,13 +59,15 @@ type Config struct {
 
 	// LegBudgetMS is each tier-1 leg's time budget in milliseconds: a leg
 	// still running past it is cancelled and named missing ("timeout"),
-	// and the other legs answer. Default 1000 (tier-1 p95 is tens of
+	// and the other legs answer. Default 2000 (tier-1 p95 is tens of
 	// milliseconds on a quiet store: the budget is for the pathological
-	// case, and generous enough for a loaded shared machine).
+	// case, such as a plan gone quadratic, and stays generous enough for
+	// a shared machine at a load of 30, where a trivial statement on a
+	// fresh connection can take a second).
 	LegBudgetMS int `json:"leg_budget_ms,omitempty"`
 	// CallBudgetMS bounds a whole tier-1 call (the legs, fusion and the
 	// version chains; not tier 2's model call) in milliseconds. Default
-	// 3000; at least LegBudgetMS.
+	// 6000; at least LegBudgetMS.
 	CallBudgetMS int `json:"call_budget_ms,omitempty"`
 }
 
@@ -95,8 +97,8 @@ func (c Config) WithDefaults() Config {
 	def(&c.GraphFactsPerNode, 3)
 	def(&c.KeywordTermCap, 100)
 	def(&c.ExactVectorBelow, 20000)
-	def(&c.LegBudgetMS, 1000)
-	def(&c.CallBudgetMS, max(3000, c.LegBudgetMS))
+	def(&c.LegBudgetMS, 2000)
+	def(&c.CallBudgetMS, max(6000, c.LegBudgetMS))
 	if c.SimilarityFloor == 0 {
 		c.SimilarityFloor = 0.5
 	}
