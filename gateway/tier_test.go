@@ -33,7 +33,7 @@ var tooLong = strings.Repeat("a", recall.MaxQueryChars+1)
 
 func TestTierNumberOrStringHTTP(t *testing.T) {
 	t.Parallel()
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: echo{}}))
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}}))
 	t.Cleanup(srv.Close)
 	u := srv.URL + "/v1/members/alice/recall"
 	for body, tier := range tierBodies {
@@ -94,7 +94,7 @@ func TestTierNumberOrStringNATS(t *testing.T) {
 // never the model's: it binds whether written 1 or "1".
 func TestTierNumberOrStringMCP(t *testing.T) {
 	t.Parallel()
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: echo{}, Memorizer: &note{}}))
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}, Memorizer: &note{}}))
 	t.Cleanup(srv.Close)
 	for _, tier := range []string{"0", "1", "2"} {
 		for _, lit := range []string{tier, `"` + tier + `"`, " " + tier + " "} {
