@@ -48,6 +48,30 @@ func SplitList(s string) []string {
 	return strings.Split(s, ",")
 }
 
+// Version is memhive's version: `memhive version`, the MCP server's
+// implementation version and every NATS micro service's version. Set it at
+// build time with -ldflags "-X github.com/memhive/memhive.Version=…".
+var Version = "0.1.0-dev"
+
+// ServiceVersion is Version as NATS micro services require it (semantic
+// versioning: a leading "v" dropped; a version that is not semver, such as
+// a bare commit, becomes 0.0.0-<it>).
+func ServiceVersion() string {
+	v := strings.TrimPrefix(Version, "v")
+	if semverRE.MatchString(v) {
+		return v
+	}
+	clean := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' {
+			return r
+		}
+		return '-'
+	}, v)
+	return "0.0.0-" + strings.Trim(clean, "-")
+}
+
+var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$`)
+
 // Code is a stable error code: the same string over NATS, HTTP, MCP and the CLI.
 type Code string
 
@@ -64,6 +88,7 @@ const (
 	CodeHalfOpenWindow      Code = "half_open_window"
 	CodeStoreRefused        Code = "store_refused"
 	CodeMalformedRequest    Code = "malformed_request"
+	CodeQueryTooLong        Code = "query_too_long"
 	CodeModelNotConfigured  Code = "model_not_configured"
 	CodeOverBudget          Code = "over_budget"
 	CodeNotFound            Code = "not_found"

@@ -21,6 +21,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/micro"
+
+	"github.com/memhive/memhive"
 )
 
 // Cell is one actor of the hive.
@@ -37,9 +39,6 @@ type Cell interface {
 type StatsReporter interface {
 	Stats() any
 }
-
-// Version is the hive's version, shown by the cells' micro services.
-var Version = "0.1.0"
 
 // Hive supervises cells.
 type Hive struct {
@@ -124,7 +123,7 @@ func (h *Hive) register(s *supervised) (micro.Service, error) {
 	name := s.cell.Name()
 	svc, err := micro.AddService(h.nc, micro.Config{
 		Name:        "memhive-" + name,
-		Version:     Version,
+		Version:     memhive.ServiceVersion(),
 		Description: "memhive cell " + name,
 		StatsHandler: func(*micro.Endpoint) any {
 			return h.stats(s)

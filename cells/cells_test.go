@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/micro"
 	"go.uber.org/goleak"
 
+	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/cells"
 	"github.com/memhive/memhive/internal/natstest"
 )
@@ -65,6 +66,9 @@ func TestHiveRestartsPanickingCellAndListsServices(t *testing.T) {
 		var info micro.Info
 		_ = json.Unmarshal(m.Data, &info)
 		names[info.Name] = true
+		if info.Version != memhive.ServiceVersion() {
+			t.Errorf("service %s reports version %q, not memhive's %q", info.Name, info.Version, memhive.ServiceVersion())
+		}
 	}
 	if !names["memhive-flaky"] || !names["memhive-second"] {
 		t.Fatalf("services: %v", names)

@@ -27,8 +27,9 @@ import (
 	"github.com/memhive/memhive/node"
 )
 
-// Version is set at build time with -ldflags "-X github.com/memhive/memhive/cli.Version=…".
-var Version = "0.1.0-dev"
+// Version is memhive.Version (set at build time with -ldflags
+// "-X github.com/memhive/memhive.Version=…").
+var Version = memhive.Version
 
 type env struct {
 	stdin          io.Reader

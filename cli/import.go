@@ -155,6 +155,9 @@ export twice writes 0 rows.`)
 		bar.set(len(items))
 		bar.done()
 		idle := waitCommitted(ctx, nc, 5*time.Minute)
+		if idle {
+			analyzeAfterImport(ctx, e, t)
+		}
 		after, afterOK := appenderCounts(nc, t.prefix())
 		// Rows committed: read back from the record by id, not inferred
 		// from the refusals that came back.

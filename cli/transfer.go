@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/porter"
 )
 
@@ -91,6 +92,9 @@ func cmdImportExport(e *env, dir, data string, asJSON, quiet bool) error {
 		rep, err := porter.Import(ctx, pool, dir, tableProgress(e, !quiet && !asJSON))
 		if err != nil {
 			return err
+		}
+		if err := episodes.Analyze(ctx, pool); err != nil { // the planner's statistics for the new rows
+			fmt.Fprintf(e.stderr, "memhive import: could not ANALYZE after the import (the hive's analyzer will): %v\n", err)
 		}
 		if asJSON {
 			return printJSON(e.stdout, rep)

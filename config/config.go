@@ -75,6 +75,17 @@ type Config struct {
 	ModelKey string `json:"model_key,omitempty" env:"MEMHIVE_MODEL_KEY" secret:"true"`
 	// OpenHistory lists channels whose history any audience on the channel may read.
 	OpenHistory []string `json:"open_history,omitempty" env:"MEMHIVE_OPEN_HISTORY"`
+	// DBPool is the most connections the writers share (the appender's
+	// writers, the embed drainer, the close and nightly passes, the memory
+	// tools). Default 10.
+	DBPool int `json:"db_pool,omitempty" env:"MEMHIVE_DB_POOL"`
+	// RecallWorkers is how many recall requests one process answers at
+	// once over NATS. Default 4.
+	RecallWorkers int `json:"recall_workers,omitempty" env:"MEMHIVE_RECALL_WORKERS"`
+	// RecallPool is the read path's own connection pool, which the writers
+	// cannot starve: a tier-1 call runs its five legs at once. Default
+	// RecallWorkers × 5.
+	RecallPool int `json:"recall_pool,omitempty" env:"MEMHIVE_RECALL_POOL"`
 	// LogLevel: debug, info (default), warn, error.
 	LogLevel string `json:"log_level,omitempty" env:"MEMHIVE_LOG_LEVEL"`
 	// LogFormat: text (default) or json.
@@ -158,6 +169,15 @@ func (c *Config) WithDefaults() *Config {
 	if c.LogLevel == "" {
 		c.LogLevel = "info"
 	}
+	if c.DBPool == 0 {
+		c.DBPool = 10
+	}
+	if c.RecallWorkers == 0 {
+		c.RecallWorkers = 4
+	}
+	if c.RecallPool == 0 {
+		c.RecallPool = c.RecallWorkers * 5
+	}
 	if c.LogFormat == "" {
 		c.LogFormat = "text"
 	}
@@ -178,6 +198,14 @@ func (c *Config) Validate() error {
 	case "debug", "info", "warn", "error":
 	default:
 		return fmt.Errorf("config: log level %q is not debug, info, warn or error", c.LogLevel)
+	}
+	for _, p := range []struct {
+		name string
+		n    int
+	}{{"db_pool", c.DBPool}, {"recall_workers", c.RecallWorkers}, {"recall_pool", c.RecallPool}} {
+		if p.n < 0 || p.n > 1000 {
+			return fmt.Errorf("config: %s %d is outside 1..1000", p.name, p.n)
+		}
 	}
 	if c.NATSPort < 0 || c.NATSPort > 65535 {
 		return fmt.Errorf("config: nats port %d is out of range", c.NATSPort)

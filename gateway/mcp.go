@@ -10,10 +10,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/recall"
 )
-
-// Version is the implementation version the MCP server announces.
-var Version = "dev"
 
 // Tool names.
 const (
@@ -74,7 +72,7 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 	}
 	o := newOptions(opts)
 	log := logger.With("cell", "tool", "member", bind.Member, "assistant", bind.Assistant)
-	s := mcp.NewServer(&mcp.Implementation{Name: "memhive", Title: "memhive memory", Version: Version}, &mcp.ServerOptions{
+	s := mcp.NewServer(&mcp.Implementation{Name: "memhive", Title: "memhive memory", Version: memhive.Version}, &mcp.ServerOptions{
 		Instructions: "memhive is this member's long-term memory. Call memory_recall to look something up; " +
 			"answers hold only what the people in this conversation could have heard. " +
 			"memorize keeps a fact; update_memory corrects one, forget retracts one, list_memories and " +
@@ -197,7 +195,7 @@ func BindingFromHeaders(h http.Header, tierFor func(assistant string) (string, b
 		Channel:   strings.TrimSpace(h.Get(HeaderChannel)),
 		Asker:     strings.TrimSpace(h.Get(HeaderAsker)),
 		Assistant: strings.TrimSpace(h.Get(HeaderAssistant)),
-		Tier:      strings.TrimSpace(h.Get(HeaderTier)),
+		Tier:      recall.NormalizeTier(h.Get(HeaderTier)),
 		Session:   strings.TrimSpace(h.Get(HeaderSession)),
 	}
 	if b.Tier == "" && b.Assistant != "" && tierFor != nil {

@@ -19,8 +19,7 @@ import (
 
 // The NATS micro service.
 const (
-	ServiceName    = "memhive-recall"
-	ServiceVersion = "0.1.0"
+	ServiceName = "memhive-recall"
 	// QueueGroup is shared by every process serving recall, so each request
 	// is answered once.
 	QueueGroup = "memhive-recall"
@@ -70,7 +69,7 @@ func ServeNATS(nc *nats.Conn, prefix string, r Recaller, logger *slog.Logger, op
 	log := logger.With("cell", "recall", "lane", "recall")
 	svc, err := micro.AddService(nc, micro.Config{
 		Name:        ServiceName,
-		Version:     ServiceVersion,
+		Version:     memhive.ServiceVersion(),
 		Description: "memhive memory_recall: answers from a member's memory behind the audience gate",
 		QueueGroup:  QueueGroup,
 		Metadata:    map[string]string{"subject": prefix + ".<member>.recall"},
@@ -232,7 +231,7 @@ func ServeMemoryNATS(nc *nats.Conn, prefix string, k Keeper, logger *slog.Logger
 	log := logger.With("cell", "tool", "lane", "memory")
 	svc, err := micro.AddService(nc, micro.Config{
 		Name:        MemoryServiceName,
-		Version:     ServiceVersion,
+		Version:     memhive.ServiceVersion(),
 		Description: "memhive memory tools: update_memory, forget, list_memories, review_memories, edit_profile behind the audience gate",
 		QueueGroup:  MemoryQueueGroup,
 		Metadata:    map[string]string{"subject": prefix + ".<member>.<tool>"},

@@ -81,11 +81,12 @@ type MemorizeArgs struct {
 	Kind      string `json:"kind,omitempty"`
 }
 
-// RecallSchema is the memory_recall tool's input schema.
+// RecallSchema is the memory_recall tool's input schema. The query's
+// maxLength is recall.MaxQueryChars (TestRecallSchemaMaxLength).
 var RecallSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
-    "query": {"type": "string", "minLength": 1, "description": "The question to answer from the member's memory, in plain words."},
+    "query": {"type": "string", "minLength": 1, "maxLength": 8192, "description": "The question to answer from the member's memory, in plain words."},
     "window_from": {"type": "string", "format": "date-time", "description": "Start of a time window (RFC 3339). Give window_to with it, or neither."},
     "window_to": {"type": "string", "format": "date-time", "description": "End of the time window (RFC 3339). Give window_from with it, or neither."},
     "limit": {"type": "integer", "minimum": 1, "maximum": 100, "description": "How many items at most (default 20)."}
@@ -202,7 +203,7 @@ func (b Binding) RecallRequest(args json.RawMessage) (recall.Request, error) {
 	req := recall.Request{
 		Member:   b.Member,
 		Query:    a.Query,
-		Tier:     b.Tier,
+		Tier:     recall.NormalizeTier(b.Tier),
 		Audience: b.Audience,
 		Channel:  b.Channel,
 		Asker:    b.Asker,
@@ -415,7 +416,7 @@ func Status(code memhive.Code) int {
 	switch code {
 	case memhive.CodeMalformedRequest, memhive.CodeMalformedToolCall, memhive.CodeMalformedTurn,
 		memhive.CodeMissingAudience, memhive.CodeMissingChannel, memhive.CodeHalfOpenWindow,
-		memhive.CodeInvalidMember:
+		memhive.CodeInvalidMember, memhive.CodeQueryTooLong:
 		return http.StatusBadRequest
 	case memhive.CodeNotFound:
 		return http.StatusNotFound

@@ -61,6 +61,10 @@ type Node struct {
 	NATSURL         string
 	DBURL           string
 
+	// RecallPool is the read path's own pool (Config.RecallPool
+	// connections), so writers never starve recall.
+	RecallPool *pgxpool.Pool
+
 	owner    *pgxpool.Pool   // the schema owner's pool, during Start only (migrations, grants, keys, indexes)
 	natsOpts *server.Options // the embedded server's, for reloads of its users
 	stopBg   context.CancelFunc
@@ -117,7 +121,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	if n.Embedder != nil {
 		remb = n.Embedder
 	}
-	n.Recall = recall.New(n.Pool, rcfg.WithDefaults(), remb, logger.With("cell", "recall"))
+	n.Recall = recall.New(n.RecallPool, rcfg.WithDefaults(), remb, logger.With("cell", "recall"))
 	// The one model client: tier 2 and the optional model extractor. Timeout
 	// and budgets come from MEMHIVE_MODEL_*; the endpoint may come from the
 	// config file. With no endpoint it answers model_not_configured.
@@ -175,7 +179,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		if err := hiveT.Params("embedder", &p); err != nil {
 			return n, err
 		}
-		d := embed.NewDrainer(n.Pool, n.Embedder, embed.DrainerConfig{Batch: p.Batch}, logger.With("cell", "embedder"))
+		d := embed.NewDrainer(n.Pool, n.Embedder, embed.DrainerConfig{Batch: p.Batch}, logger)
 		n.Hive.Add(startStopCell{name: "embedder", start: d.Start, stop: d.Stop})
 	}
 	if hiveT.Enabled("recall") {
@@ -183,7 +187,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		nc := n.NC
 		prefix := cfg.Prefix
 		n.Hive.Add(cells.Func{CellName: "recall", RunFunc: func(ctx context.Context) error {
-			svc, err := gateway.ServeNATS(nc, prefix, rec, logger.With("cell", "recall"), gateway.WithTierFor(tierFor))
+			svc, err := gateway.ServeNATS(nc, prefix, rec, logger, gateway.WithTierFor(tierFor), gateway.WithWorkers(cfg.RecallWorkers))
 			if err != nil {
 				return err
 			}
@@ -195,7 +199,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		keeper := remember.New(n.Pool, remember.WithSupersedeThreshold(n.Recall.Config().SupersedeThreshold), remember.WithOpenHistory(n.Recall.Config().OpenHistory))
 		nc, prefix := n.NC, cfg.Prefix
 		n.Hive.Add(cells.Func{CellName: "memory", RunFunc: func(ctx context.Context) error {
-			svc, err := gateway.ServeMemoryNATS(nc, prefix, keeper, logger.With("cell", "memory"), gateway.WithTierFor(tierFor))
+			svc, err := gateway.ServeMemoryNATS(nc, prefix, keeper, logger, gateway.WithTierFor(tierFor))
 			if err != nil {
 				return err
 			}
@@ -362,7 +366,7 @@ func (n *Node) startDB(ctx context.Context) error {
 		url = pg.URL()
 	}
 	n.DBURL = url
-	owner, err := openPool(ctx, url, "")
+	owner, err := openPool(ctx, url, "", 0)
 	if err != nil {
 		return err
 	}
@@ -380,7 +384,12 @@ func (n *Node) startDB(ctx context.Context) error {
 	case cfg.AppDatabaseURL != "":
 		runURL, setRole = cfg.AppDatabaseURL, ""
 	}
-	if n.Pool, err = openPool(ctx, runURL, setRole); err != nil {
+	// two pools: the writers' and the read path's own, so that a busy
+	// appender never leaves a recall waiting for a connection
+	if n.Pool, err = openPool(ctx, runURL, setRole, cfg.DBPool); err != nil {
+		return err
+	}
+	if n.RecallPool, err = openPool(ctx, runURL, setRole, cfg.RecallPool); err != nil {
 		return err
 	}
 	var who string
@@ -393,11 +402,15 @@ func (n *Node) startDB(ctx context.Context) error {
 }
 
 // openPool opens a pool on url with recall's session parameters, switched
-// to role with SET ROLE on every new connection when role is not "".
-func openPool(ctx context.Context, url, role string) (*pgxpool.Pool, error) {
+// to role with SET ROLE on every new connection when role is not "", of
+// at most maxConns connections (0: pgx's default).
+func openPool(ctx context.Context, url, role string, maxConns int) (*pgxpool.Pool, error) {
 	pcfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
+	}
+	if maxConns > 0 {
+		pcfg.MaxConns = int32(maxConns)
 	}
 	for k, v := range recall.SessionParams {
 		pcfg.ConnConfig.RuntimeParams[k] = v
@@ -501,7 +514,7 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 		Ready:     n.Ready,
 		Registry:  n.Registry,
 		TierFor:   tierFor,
-		Logger:    n.Log.With("cell", "gateway"),
+		Logger:    n.Log,
 	})
 	n.httpSrv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
@@ -543,6 +556,9 @@ func (n *Node) Stop(ctx context.Context) {
 	}
 	if n.owner != nil {
 		n.owner.Close()
+	}
+	if n.RecallPool != nil {
+		n.RecallPool.Close()
 	}
 	if n.Pool != nil {
 		n.Pool.Close()

@@ -1,7 +1,10 @@
 package recall
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"time"
 )
 
@@ -20,6 +23,65 @@ type Request struct {
 	WindowTo     *time.Time `json:"window_to,omitempty"`
 	Limit        int        `json:"limit,omitempty"`         // tier 1 items; default 20
 	BudgetTokens int        `json:"budget_tokens,omitempty"` // default 1200 (tier 0), 2000 (tier 1)
+}
+
+// UnmarshalJSON reads a request whose tier is a JSON string ("1") or a
+// JSON number (1), as answers carry it (SPEC §11: accept what clients
+// reasonably send). Any other tier value is refused; Validate then checks
+// that the tier is 0, 1 or 2. Unknown fields are refused (a misspelt
+// field is an error, not a silent default).
+func (r *Request) UnmarshalJSON(data []byte) error {
+	type plain Request
+	var w struct {
+		plain
+		Tier json.RawMessage `json:"tier"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return err
+	}
+	tier, err := tierJSON(w.Tier)
+	if err != nil {
+		return err
+	}
+	*r = Request(w.plain)
+	r.Tier = tier
+	return nil
+}
+
+// tierJSON is a tier given as a JSON string or an integer number.
+func tierJSON(raw json.RawMessage) (string, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	if raw[0] == '"' {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", err
+		}
+		return NormalizeTier(s), nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err != nil {
+		return "", fmt.Errorf("tier is neither a string nor a number: %s", raw)
+	}
+	i, err := n.Int64()
+	if err != nil {
+		return "", fmt.Errorf("tier %s is not a whole number", n)
+	}
+	return fmt.Sprint(i), nil
+}
+
+// NormalizeTier trims a tier given as text: spaces and one pair of quotes
+// ("\"1\"" and " 1 " are "1"), for tiers read from headers and flags.
+func NormalizeTier(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	return s
 }
 
 // Item is one returned row.

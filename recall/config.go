@@ -63,6 +63,19 @@ type Config struct {
 	// (facts.Rule; the nightly pass takes the same key). Default 60
 	// (facts.DefaultThreshold).
 	SupersedeThreshold int `json:"supersede_threshold,omitempty"`
+
+	// LegBudgetMS is each tier-1 leg's time budget in milliseconds: a leg
+	// still running past it is cancelled and named missing ("timeout"),
+	// and the other legs answer. Default 2000 (tier-1 p95 is tens of
+	// milliseconds on a quiet store: the budget is for the pathological
+	// case, such as a plan gone quadratic, and stays generous enough for
+	// a shared machine at a load of 30, where a trivial statement on a
+	// fresh connection can take a second).
+	LegBudgetMS int `json:"leg_budget_ms,omitempty"`
+	// CallBudgetMS bounds a whole tier-1 call (the legs, fusion and the
+	// version chains; not tier 2's model call) in milliseconds. Default
+	// 6000; at least LegBudgetMS.
+	CallBudgetMS int `json:"call_budget_ms,omitempty"`
 }
 
 // rule is the version-in-force rule with this configuration's threshold.
@@ -94,6 +107,8 @@ func (c Config) WithDefaults() Config {
 	def(&c.GraphFactsPerNode, 3)
 	def(&c.KeywordTermCap, 100)
 	def(&c.ExactVectorBelow, 20000)
+	def(&c.LegBudgetMS, 2000)
+	def(&c.CallBudgetMS, max(6000, c.LegBudgetMS))
 	if c.SimilarityFloor == 0 {
 		c.SimilarityFloor = 0.5
 	}
@@ -103,7 +118,7 @@ func (c Config) WithDefaults() Config {
 // Validate reports a configuration that cannot work.
 func (c Config) Validate() error {
 	for _, v := range []int{c.Tier0Budget, c.Tier1Budget, c.Tier0Beliefs, c.Tier0Foresight, c.Tier0Episodes,
-		c.LegLimit, c.Limit, c.GraphDepth, c.GraphMaxNodes, c.GraphHubDegree, c.GraphFactsPerNode, c.KeywordTermCap} {
+		c.LegLimit, c.Limit, c.GraphDepth, c.GraphMaxNodes, c.GraphHubDegree, c.GraphFactsPerNode, c.KeywordTermCap, c.LegBudgetMS, c.CallBudgetMS} {
 		if v < 0 {
 			return fmt.Errorf("recall config: negative limit %d", v)
 		}
@@ -118,6 +133,9 @@ func (c Config) Validate() error {
 	}
 	if c.SupersedeThreshold < 0 || c.SupersedeThreshold > 100 {
 		return fmt.Errorf("recall config: supersede_threshold %d outside 0..100", c.SupersedeThreshold)
+	}
+	if c.CallBudgetMS != 0 && c.CallBudgetMS < c.LegBudgetMS {
+		return fmt.Errorf("recall config: call_budget_ms %d is below leg_budget_ms %d", c.CallBudgetMS, c.LegBudgetMS)
 	}
 	if c.SimilarityFloor < -1 || c.SimilarityFloor > 1 {
 		return fmt.Errorf("recall config: similarity floor %v outside -1..1", c.SimilarityFloor)

@@ -61,6 +61,10 @@ func participantCanons(q *query) map[string]bool {
 	return out
 }
 
+// maxFuzzyNames bounds the grams the fuzzy seed step compares by trigram
+// similarity (each one is a trigram index probe).
+const maxFuzzyNames = 24
+
 // graphLeg: entities named in the query (canonical names, participant
 // ids, the asker for a first-person query, live entity aliases one hop;
 // trigram similarity when no name but the asker's matches exactly),
@@ -114,7 +118,7 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 	if !named {
 		var long []string
 		for _, x := range gs {
-			if len([]rune(x)) >= 4 {
+			if len([]rune(x)) >= 4 && len(long) < maxFuzzyNames {
 				long = append(long, x)
 			}
 		}

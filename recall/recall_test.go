@@ -319,11 +319,22 @@ func TestTemporalLegWindowAndPoint(t *testing.T) {
 	if res.weight != 1 || len(res.rows) != 2 || res.rows[0].ID != in2 || res.rows[1].ID != in1 {
 		t.Fatalf("window: weight %d rows %v", res.weight, res.rows)
 	}
-	// a term match ranks first within the window
+	// validity time ranks (newest first) whatever the terms; a term match
+	// breaks a tie of times
 	q.req.Query = "dinner yesterday"
 	res, _ = s.temporalLeg(f.ctx, q)
-	if len(res.rows) != 2 || res.rows[0].ID != in1 {
-		t.Fatalf("term first: %v", res.rows)
+	if len(res.rows) != 2 || res.rows[0].ID != in2 {
+		t.Fatalf("time first: %v", res.rows)
+	}
+	tie := f.episode(ep{member: "alice", channel: "c", content: "a dinner party", audience: me, at: t0.Add(-20 * time.Hour)})
+	res, _ = s.temporalLeg(f.ctx, q)
+	if len(res.rows) != 3 || res.rows[0].ID != tie || res.rows[1].ID != in2 || res.rows[2].ID != in1 {
+		t.Fatalf("term breaks the tie: %v", res.rows)
+	}
+	q.req.Query = "swimming yesterday"
+	res, _ = s.temporalLeg(f.ctx, q)
+	if len(res.rows) != 3 || res.rows[0].ID != in2 || res.rows[1].ID != tie {
+		t.Fatalf("term breaks the tie (other way): %v", res.rows)
 	}
 	q.req.Query = "dinner"
 	res, _ = s.temporalLeg(f.ctx, q)

@@ -67,22 +67,11 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	if res.mode == "exact" {
 		return s.semanticExact(ctx, q, res, b, dist, quoteLiteral(model))
 	}
-	sql := `/* leg:semantic */ SELECT kind, id, dist FROM (
-			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
-			FROM embeddings m
-			LEFT JOIN episodes e ON m.owner_kind = 'episode' AND e.member_id = m.member_id AND e.id = m.owner_id
-				AND ` + b.readFilter(q, "episode", "e") + `
-			LEFT JOIN facts f ON m.owner_kind = 'fact' AND f.member_id = m.member_id AND f.id = m.owner_id
-				AND ` + b.readFilter(q, "fact", "f") + `
-			WHERE m.member_id = $1 AND m.model = ` + quoteLiteral(model) + ` AND m.status = 'ready'
-			  AND (e.id IS NOT NULL OR f.id IS NOT NULL)
-			ORDER BY ` + dist + ` LIMIT ` + b.p(s.cfg.LegLimit) + `) nn
-		WHERE dist <= ` + b.p(1-s.cfg.SimilarityFloor) + `::float8
-		ORDER BY dist, kind, id`
+	sql := s.semanticHNSWSQL(q, b, dist, model)
 	var hits []vecHit
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// one round trip for both settings (simple protocol: no arguments)
-		if _, err := tx.Exec(ctx, `/* leg:semantic */ SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 100`); err != nil {
+		if _, err := tx.Exec(ctx, semanticSettings); err != nil {
 			return err
 		}
 		rows, err := tx.Query(ctx, sql, b.args...)
@@ -96,6 +85,37 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 		return nil, fmt.Errorf("semantic leg: %w", err)
 	}
 	return s.semanticRows(ctx, q, res, hits)
+}
+
+// semanticSettings are the HNSW statement's transaction settings: iterative
+// scans (a member's rows are a small part of the index), and no sort, so
+// the ANN order can only come from the HNSW index: without planner
+// statistics (right after a bulk import) the planner, which then guesses a
+// member holds a handful of vectors, would rather read all of them through
+// the primary key and sort them by distance (seconds on a 50,000-turn
+// member). The statement's only other sort is of its ≤ LegLimit results.
+const semanticSettings = `/* leg:semantic */ SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 100; SET LOCAL enable_sort = off`
+
+// semanticHNSWSQL is the HNSW statement. The ANN walk comes first and
+// alone: one table, ordered by distance, so the model's HNSW index serves
+// it (iterative scans go on past hidden rows); each candidate is then
+// checked by a primary-key probe (the OFFSET 0 keeps each EXISTS a per-row
+// probe). Joining the vectors to episodes instead let a planner without
+// statistics walk episodes_time_idx's range for every vector: a quadratic
+// plan (30 s on a 50,000-turn member). model comes from emb_models, never
+// from the request.
+func (s *Service) semanticHNSWSQL(q *query, b *sqlb, dist, model string) string {
+	return `/* leg:semantic */ SELECT kind, id, dist FROM (
+			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
+			FROM embeddings m
+			WHERE m.member_id = $1 AND m.model = ` + quoteLiteral(model) + ` AND m.status = 'ready'
+			  AND m.owner_kind IN ('episode', 'fact')
+			  AND CASE WHEN m.owner_kind = 'episode'
+				THEN EXISTS (SELECT 1 FROM episodes e WHERE e.member_id = $1 AND e.id = m.owner_id AND ` + b.readFilter(q, "episode", "e") + ` OFFSET 0)
+				ELSE EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND f.id = m.owner_id AND ` + b.readFilter(q, "fact", "f") + ` OFFSET 0) END
+			ORDER BY ` + dist + ` LIMIT ` + b.p(s.cfg.LegLimit) + `) nn
+		WHERE dist <= ` + b.p(1-s.cfg.SimilarityFloor) + `::float8
+		ORDER BY dist, kind, id`
 }
 
 // vecHit is one semantic candidate: kind, id and cosine distance.

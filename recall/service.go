@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -28,6 +29,9 @@ type Service struct {
 	now func() time.Time
 	// kwBudget replaces keywordEssentialPostings when > 0 (tests).
 	kwBudget int64
+
+	// wrapLeg, when set (tests only), wraps each tier-1 leg function.
+	wrapLeg func(leg string, fn legFunc) legFunc
 
 	vecMu    sync.Mutex
 	vecCount map[string]vecCount // member|model → ready vectors, cached
@@ -73,6 +77,11 @@ type query struct {
 	budget    int
 }
 
+// MaxQueryChars is the longest query (in characters) any surface takes
+// (SPEC §11 "Bounded work"): longer is refused query_too_long. The MCP
+// tool schema declares it as the query's maxLength.
+const MaxQueryChars = 8192
+
 // Validate checks a request the way Recall does and returns the coded
 // error a caller should send back, or nil.
 func Validate(req Request) error {
@@ -95,6 +104,8 @@ func Validate(req Request) error {
 		return memhive.Errorf(memhive.CodeMalformedRequest, "limit %d is negative", req.Limit)
 	case req.BudgetTokens < 0:
 		return memhive.Errorf(memhive.CodeMalformedRequest, "budget_tokens %d is negative", req.BudgetTokens)
+	case utf8.RuneCountInString(req.Query) > MaxQueryChars:
+		return memhive.Errorf(memhive.CodeQueryTooLong, "the query is %d characters long; at most %d are read", utf8.RuneCountInString(req.Query), MaxQueryChars)
 	}
 	return checkText(req) // the query's cap (MaxQueryBytes), UTF-8, control characters, field caps
 }
@@ -147,6 +158,8 @@ func (s *Service) Recall(ctx context.Context, req Request) (*Answer, error) {
 		if q.budget == 0 {
 			q.budget = s.cfg.Tier1Budget
 		}
+		ctx, cancel := s.callBudget(ctx)
+		defer cancel()
 		a, _, err := s.tier1(ctx, q)
 		return a, err
 	default:
@@ -157,11 +170,20 @@ func (s *Service) Recall(ctx context.Context, req Request) (*Answer, error) {
 	}
 }
 
+// callBudget bounds a tier-1 call (Config.CallBudgetMS): its legs each
+// have their own smaller budget; fusion and version chains run in what is
+// left. Tier 2's model call is not under it.
+func (s *Service) callBudget(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, time.Duration(s.cfg.CallBudgetMS)*time.Millisecond)
+}
+
 func (s *Service) tier2(ctx context.Context, q *query) (*Answer, error) {
 	if s.Synth == nil {
 		return nil, memhive.Errorf(memhive.CodeModelNotConfigured, "tier 2 needs a synthesis model and none is configured")
 	}
-	a, cands, err := s.tier1(ctx, q)
+	tctx, cancel := s.callBudget(ctx)
+	a, cands, err := s.tier1(tctx, q)
+	cancel()
 	if err != nil {
 		return nil, err
 	}

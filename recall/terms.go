@@ -71,11 +71,23 @@ func tsQueries(ts []string) (each []string, all, any string) {
 	return each, strings.Join(each, " & "), strings.Join(each, " | ")
 }
 
+// maxGramWords and maxGrams bound the graph leg's candidate names: grams
+// are made from the query's first maxGramWords words, and at most maxGrams
+// of them are kept (longest first), so a long query costs what a short one
+// does (SPEC §11 "Bounded work").
+const (
+	maxGramWords = 32
+	maxGrams     = 96
+)
+
 // grams are the query's word n-grams (1 to 3 words) in canonical form, the
 // candidate entity names of the graph leg; grams made only of stop words
-// are left out.
+// are left out. At most maxGrams, from the first maxGramWords words.
 func grams(query string) []string {
 	ws := words(query)
+	if len(ws) > maxGramWords {
+		ws = ws[:maxGramWords]
+	}
 	seen := map[string]bool{}
 	var out []string
 	for n := 3; n >= 1; n-- {
@@ -94,6 +106,9 @@ func grams(query string) []string {
 			if !seen[g] {
 				seen[g] = true
 				out = append(out, g)
+				if len(out) == maxGrams {
+					return out
+				}
 			}
 		}
 	}

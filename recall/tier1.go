@@ -35,11 +35,59 @@ type FusedDiagnostic struct {
 
 type legFunc func(context.Context, *query) (*legResult, error)
 
+// Why a leg that ran gave nothing (LegResult.Missing, SPEC §11 "Bounded
+// work"): it passed its time budget, or it failed.
+const (
+	MissingTimeout = "timeout"
+	MissingError   = "error"
+)
+
+// legs are the five leg functions in leg order; a test may wrap them
+// (Service.wrapLeg) to inject an error or a delay.
+func (s *Service) legs() []legFunc {
+	fns := []legFunc{s.keywordLeg, s.semanticLeg, s.graphLeg, s.temporalLeg, s.selfLeg}
+	if s.wrapLeg != nil {
+		for i, fn := range fns {
+			fns[i] = s.wrapLeg(legOrder[i], fn)
+		}
+	}
+	return fns
+}
+
+// runLeg runs one leg under its time budget (Config.LegBudgetMS). A leg
+// past its budget is named missing "timeout", a leg that fails "error"
+// (logged with the cause): either way the other legs answer. Only the
+// call's own end (the caller gone, the call's budget spent) fails the call.
+func (s *Service) runLeg(ctx context.Context, i int, fn legFunc, q *query) (*legResult, error) {
+	lctx, cancel := context.WithTimeout(ctx, time.Duration(s.cfg.LegBudgetMS)*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err := fn(lctx, q)
+	if err == nil && res != nil {
+		return res, nil
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("tier 1: %w", ctx.Err())
+	}
+	out := &legResult{name: legOrder[i], weight: 1, missing: MissingError}
+	if legOrder[i] == LegTemporal {
+		out.weight = 0
+	}
+	if lctx.Err() != nil {
+		out.missing = MissingTimeout
+		s.logger.Warn("recall leg over its budget", "leg", legOrder[i], "member", q.member,
+			"budget_ms", s.cfg.LegBudgetMS, "took_ms", time.Since(start).Milliseconds())
+		return out, nil
+	}
+	s.logger.Error("recall leg failed", "leg", legOrder[i], "member", q.member, "err", err)
+	return out, nil
+}
+
 // tier1 runs the five legs concurrently, fuses them, resolves version
 // chains, and fits the result to the budget. It also returns the kept
 // items (tier 2's candidates).
 func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) {
-	fns := []legFunc{s.keywordLeg, s.semanticLeg, s.graphLeg, s.temporalLeg, s.selfLeg}
+	fns := s.legs()
 	results := make([]*legResult, len(fns))
 	errs := make([]error, len(fns))
 	var wg sync.WaitGroup
@@ -51,7 +99,7 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i], errs[i] = fn(ctx, q)
+			results[i], errs[i] = s.runLeg(ctx, i, fn, q)
 		}()
 	}
 	wg.Wait()

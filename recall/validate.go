@@ -10,8 +10,9 @@ import (
 // tools check the same). Postgres refuses a NUL byte or invalid UTF-8 in a
 // text value, so they are refused here, with a code, before a query runs.
 const (
-	// MaxQueryBytes caps the query.
-	MaxQueryBytes = 8192
+	// MaxQueryBytes caps the query's bytes (UTF-8 takes at most four a
+	// character); MaxQueryChars, its characters, is the cap a client meets.
+	MaxQueryBytes = 4 * MaxQueryChars
 	// MaxFieldBytes caps the channel, the asker, the session and each
 	// audience entry.
 	MaxFieldBytes = 256

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -290,7 +291,29 @@ func TestUpPublishEpisodes(t *testing.T) {
 	if err == nil || !strings.Contains(string(b), "missing_audience") {
 		t.Fatalf("publish without audience: err %v, output %s", err, b)
 	}
+	// no log line names an attribute twice (cell=recall cell=recall)
+	logData, _ := os.ReadFile(data + ".log")
+	checked := 0
+	for _, line := range strings.Split(string(logData), "\n") {
+		if !strings.HasPrefix(line, "time=") {
+			continue
+		}
+		checked++
+		seen := map[string]bool{}
+		for _, m := range logKey.FindAllStringSubmatch(line, -1) {
+			if seen[m[1]] {
+				t.Errorf("log line repeats %s: %s", m[1], line)
+			}
+			seen[m[1]] = true
+		}
+	}
+	if checked == 0 {
+		t.Fatalf("no log lines read:\n%s", logData)
+	}
 }
+
+// logKey finds the attribute keys of a text log line (outside quoted values).
+var logKey = regexp.MustCompile(`(?:^|\s)([A-Za-z_][A-Za-z0-9_.]*)=(?:"(?:[^"\\]|\\.)*"|\S*)`)
 
 // TestKill9KeepsAcknowledgedTurns publishes turns until the stream has
 // acknowledged them, kills memhive with SIGKILL at once, restarts it, and
@@ -439,6 +462,27 @@ func TestImportJSONL(t *testing.T) {
 	if out := runCLI(t, bin, data, "episodes", "--member", "zoe"); !strings.Contains(out, "two (member from the flag)") {
 		t.Fatalf("episodes: %s", out)
 	}
+	// the import leaves the planner its statistics
+	up := startedAddresses(t, data)
+	pool, err := pgxpool.New(context.Background(), up.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	var analyzed bool
+	if err := pool.QueryRow(context.Background(), `SELECT last_analyze IS NOT NULL FROM pg_stat_user_tables
+		WHERE relname = 'episodes' AND schemaname = current_schema()`).Scan(&analyzed); err != nil || !analyzed {
+		t.Fatalf("episodes not analyzed after the import (%v)", err)
+	}
+}
+
+func startedAddresses(t *testing.T, data string) *config.Addresses {
+	t.Helper()
+	a, err := config.ReadAddresses(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
 
 // TestCloseNightlyFactsThroughTheCLI walks issue 5's commands against a

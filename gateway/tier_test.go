@@ -1,0 +1,155 @@
+package gateway_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/nats-io/nats.go/micro"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/gateway"
+	"github.com/memhive/memhive/internal/natstest"
+	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/remember"
+)
+
+// tierBodies are recall requests with the tier as a JSON number and as a
+// JSON string, and the tier each must bind.
+var tierBodies = func() map[string]string {
+	out := map[string]string{}
+	for _, tier := range []string{"0", "1", "2"} {
+		for _, lit := range []string{tier, `"` + tier + `"`} {
+			out[`{"query":"q","tier":`+lit+`,"audience":["member:alice"],"channel":"web:chat"}`] = tier
+		}
+	}
+	return out
+}()
+
+// A query one character over recall.MaxQueryChars.
+var tooLong = strings.Repeat("a", recall.MaxQueryChars+1)
+
+func TestTierNumberOrStringHTTP(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}}))
+	t.Cleanup(srv.Close)
+	u := srv.URL + "/v1/members/alice/recall"
+	for body, tier := range tierBodies {
+		status, b := post(t, u, body)
+		var ans recall.Answer
+		if status != 200 || json.Unmarshal(b, &ans) != nil {
+			t.Fatalf("%s: %d %s", body, status, b)
+		}
+		if got := echoed(t, &ans); got.Tier != tier {
+			t.Fatalf("%s: bound tier %q", body, got.Tier)
+		}
+	}
+	for _, body := range []string{
+		`{"query":"q","tier":1.5,"audience":["member:alice"],"channel":"c"}`,
+		`{"query":"q","tier":true,"audience":["member:alice"],"channel":"c"}`,
+		`{"query":"q","tier":3,"audience":["member:alice"],"channel":"c"}`,
+	} {
+		if status, b := post(t, u, body); status != 400 || errCode(t, b) != memhive.CodeMalformedRequest {
+			t.Fatalf("%s: %d %s", body, status, b)
+		}
+	}
+	status, b := post(t, u, `{"query":"`+tooLong+`","tier":1,"audience":["member:alice"],"channel":"c"}`)
+	if status != 400 || errCode(t, b) != memhive.CodeQueryTooLong {
+		t.Fatalf("a long query: %d %s", status, b)
+	}
+}
+
+func TestTierNumberOrStringNATS(t *testing.T) {
+	t.Parallel()
+	srv := natstest.Start(t)
+	nc := srv.Conn(t)
+	svc, err := gateway.ServeNATS(nc, "memhive", echo{}, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = svc.Stop() })
+	for body, tier := range tierBodies {
+		_, b := natsRecall(t, nc, "memhive.alice.recall", body)
+		var ans recall.Answer
+		if err := json.Unmarshal(b, &ans); err != nil || ans.Text == "" {
+			t.Fatalf("%s: %s", body, b)
+		}
+		if got := echoed(t, &ans); got.Tier != tier {
+			t.Fatalf("%s: bound tier %q", body, got.Tier)
+		}
+	}
+	_, b := natsRecall(t, nc, "memhive.alice.recall", `{"query":"q","tier":1.5,"audience":["member:alice"],"channel":"c"}`)
+	if errCode(t, b) != memhive.CodeMalformedRequest {
+		t.Fatalf("tier 1.5: %s", b)
+	}
+	_, b = natsRecall(t, nc, "memhive.alice.recall", `{"query":"`+tooLong+`","tier":"1","audience":["member:alice"],"channel":"c"}`)
+	if errCode(t, b) != memhive.CodeQueryTooLong {
+		t.Fatalf("a long query: %s", b)
+	}
+}
+
+// Over MCP the tier is the caller's binding (a header or a launch flag),
+// never the model's: it binds whether written 1 or "1".
+func TestTierNumberOrStringMCP(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}, Memorizer: &note{}}))
+	t.Cleanup(srv.Close)
+	for _, tier := range []string{"0", "1", "2"} {
+		for _, lit := range []string{tier, `"` + tier + `"`, " " + tier + " "} {
+			h := bindingHeaders(alice)
+			h.Set(gateway.HeaderTier, lit)
+			cs := connectHTTP(t, srv.URL+"/mcp", h)
+			res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "q"})
+			if res.IsError {
+				t.Fatalf("tier %q: %s", lit, text)
+			}
+			if got := echoed(t, &recall.Answer{Text: text}); got.Tier != tier {
+				t.Fatalf("tier header %q bound %q", lit, got.Tier)
+			}
+		}
+	}
+	// the query's maxLength is declared, and a longer query is refused
+	cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(alice))
+	tools, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema string
+	for _, tl := range tools.Tools {
+		if tl.Name == gateway.RecallTool {
+			b, _ := json.Marshal(tl.InputSchema)
+			schema = string(b)
+		}
+	}
+	if !strings.Contains(schema, fmt.Sprintf(`"maxLength":%d`, recall.MaxQueryChars)) {
+		t.Fatalf("memory_recall schema without maxLength %d: %s", recall.MaxQueryChars, schema)
+	}
+	res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": tooLong})
+	if code := toolErrorCode(t, res, text); code != memhive.CodeQueryTooLong {
+		t.Fatalf("a long query over MCP: %s", text)
+	}
+}
+
+// Both NATS micro services report memhive's version.
+func TestNATSServicesReportMemhiveVersion(t *testing.T) {
+	t.Parallel()
+	srv := natstest.Start(t)
+	nc := srv.Conn(t)
+	svc, err := gateway.ServeNATS(nc, "memhive", echo{}, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = svc.Stop() })
+	mem, err := gateway.ServeMemoryNATS(nc, "memhive", remember.New(nil), quiet) // no call reaches the store
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = mem.Stop() })
+	for _, s := range []interface{ Info() micro.Info }{svc, mem} {
+		if v := s.Info().Version; v != memhive.ServiceVersion() || v == "" {
+			t.Errorf("%s reports version %q, want %q", s.Info().Name, v, memhive.ServiceVersion())
+		}
+	}
+}
