@@ -380,7 +380,8 @@ func TestHostileInputsChangeNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = msvc.Stop() })
-	hs := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: rec, Memorizer: mem}))
+	hs := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: rec, Memorizer: mem, Keys: testKeys,
+		TierFor: func(string) (string, bool) { return "1", true }}))
 	t.Cleanup(hs.Close)
 
 	// Wait for the appender to hold its consumer, then take the record's
@@ -501,6 +502,9 @@ func TestHostileInputsChangeNothing(t *testing.T) {
 			req.Header = http.Header{}
 		}
 		req.Header.Set("Content-Type", "application/json")
+		if req.Header.Get("Authorization") == "" { // past the door: the hostile part is the request
+			req.Header.Set("Authorization", "Bearer "+testKey)
+		}
 		resp, err := client.Do(req)
 		if err != nil {
 			return 0, nil, err
