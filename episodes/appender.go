@@ -51,7 +51,9 @@ type AppenderConfig struct {
 	MaxDeliver int `json:"max_deliver,omitempty"`
 	// ReplyPrefix is the subject prefix a Memhive-Reply-To header must have
 	// for the appender to answer there (the publisher's inbox); other reply
-	// subjects are ignored, logged and counted. Default "_INBOX.".
+	// subjects are ignored, logged and counted. Default "_INBOX": nats.go's
+	// inboxes (_INBOX.…) and the per-assistant inbox prefixes the embedded
+	// NATS grants its assistant users (_INBOX_<user>.…).
 	ReplyPrefix string `json:"reply_prefix,omitempty"`
 }
 
@@ -79,7 +81,7 @@ func (c AppenderConfig) WithDefaults() AppenderConfig {
 		c.MaxDeliver = 10
 	}
 	if c.ReplyPrefix == "" {
-		c.ReplyPrefix = "_INBOX."
+		c.ReplyPrefix = "_INBOX"
 	}
 	return c
 }
