@@ -58,11 +58,27 @@ func (s *Service) legs() []legFunc {
 // past its budget is named missing "timeout", a leg that fails "error"
 // (logged with the cause): either way the other legs answer. Only the
 // call's own end (the caller gone, the call's budget spent) fails the call.
+// LegTimer is told how long each tier-1 leg of a call took (its wall time,
+// budget included). Benchmarks and operators' tools use it; the answer
+// itself carries no timing, so it stays the same for the same record.
+type LegTimer func(leg string, took time.Duration)
+
+type legTimerKey struct{}
+
+// WithLegTimer returns a context whose tier-1 calls report each leg's time
+// to t (called from the legs' goroutines: t must be safe for concurrent use).
+func WithLegTimer(ctx context.Context, t LegTimer) context.Context {
+	return context.WithValue(ctx, legTimerKey{}, t)
+}
+
 func (s *Service) runLeg(ctx context.Context, i int, fn legFunc, q *query) (*legResult, error) {
 	lctx, cancel := context.WithTimeout(ctx, time.Duration(s.cfg.LegBudgetMS)*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	res, err := fn(lctx, q)
+	if t, ok := ctx.Value(legTimerKey{}).(LegTimer); ok {
+		t(legOrder[i], time.Since(start))
+	}
 	if err == nil && res != nil {
 		return res, nil
 	}

@@ -50,11 +50,11 @@ type ProdOptions struct {
 	// CloseAll closes every member's sessions; by default only the members
 	// questions go to (the big, the mid and the embedded small ones).
 	CloseAll bool
-	Embedder   string  // wink | hash | none
-	File       string  // LoCoMo file ("" = built in)
-	Seed       uint64
-	Progress   io.Writer
-	Logger     *slog.Logger
+	Embedder string // wink | hash | none
+	File     string // LoCoMo file ("" = built in)
+	Seed     uint64
+	Progress io.Writer
+	Logger   *slog.Logger
 }
 
 func (o *ProdOptions) defaults() {
@@ -99,7 +99,7 @@ type ProdResult struct {
 	// question was due (open loop: a slow answer delays no other question).
 	Tiers []ProdTier `json:"tiers"`
 	// Legs: tier 1's per-leg wall time (ms) inside the call, per size.
-	Legs        []ProdLeg `json:"tier1_legs"`
+	Legs        []ProdLeg      `json:"tier1_legs"`
 	Missing     map[string]int `json:"tier1_legs_missing"`
 	Errors      int            `json:"errors"`
 	Ingested    int            `json:"ingested_turns"`
@@ -502,6 +502,13 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	r.Shuffle(len(probes), func(i, j int) { probes[i], probes[j] = probes[j], probes[i] })
 	now := time.Now()
 	ask := func(ctx context.Context, p *prodProbe) {
+		var mu sync.Mutex
+		legs := map[string]float64{}
+		ctx = recall.WithLegTimer(ctx, func(leg string, took time.Duration) {
+			mu.Lock()
+			legs[leg] = float64(took.Microseconds()) / 1000
+			mu.Unlock()
+		})
 		a, err := n.Recall.Recall(ctx, recall.Request{Member: p.member.id, Query: p.query, Tier: p.tier, Audience: p.aud,
 			Channel: "chat:family", Session: "c0-s1", AsOf: &now})
 		p.took = time.Since(p.due)
@@ -511,20 +518,12 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 		}
 		p.items = len(a.Items)
 		if p.tier == "1" {
-			var d struct {
-				Legs []struct {
-					Leg       string  `json:"leg"`
-					Missing   string  `json:"missing"`
-					ElapsedMS float64 `json:"elapsed_ms"`
-				} `json:"legs"`
-			}
-			if json.Unmarshal(a.Diagnostic, &d) == nil {
-				p.legs = map[string]float64{}
-				for _, l := range d.Legs {
-					p.legs[l.Leg] = l.ElapsedMS
-					if l.Missing != "" {
-						p.miss = append(p.miss, l.Leg+": "+l.Missing)
-					}
+			mu.Lock()
+			p.legs = legs
+			mu.Unlock()
+			for _, l := range a.Legs {
+				if l.Missing != "" {
+					p.miss = append(p.miss, l.Leg+": "+l.Missing)
 				}
 			}
 		}
