@@ -345,7 +345,7 @@ func (s *Service) keywordFacts(ctx context.Context, q *query, each []string, lim
 			ORDER BY lexemes, ord),
 		df AS (SELECT ord, count(*)::float8 AS df FROM hit WHERE ord IN (SELECT ord FROM cls) GROUP BY ord),
 		sc AS (
-			SELECT hit.id, sum(ln(1 + (` + tN + `::float8 - df.df + 0.5) / (df.df + 0.5))
+			SELECT hit.id, sum(ln(1 + (greatest(` + tN + `::float8, df.df) - df.df + 0.5) / (df.df + 0.5))
 				* hit.tf * (` + tK1 + `::float8 + 1) / (hit.tf + ` + tK1 + `::float8 * (1 - ` + tB + `::float8 + ` + tB + `::float8 * hit.dl / ` + tAvg + `::float8))) AS score
 			FROM hit JOIN df USING (ord) GROUP BY hit.id)
 		SELECT ` + colsOf("fact", "x") + `, sc.score::float8
@@ -356,7 +356,9 @@ func (s *Service) keywordFacts(ctx context.Context, q *query, each []string, lim
 }
 
 // factStats is how many facts the member has and their mean length in
-// lexemes, cached for a minute (facts are written by nightly passes).
+// lexemes, cached for a minute once it has some (memorize and the close
+// pass add facts meanwhile: N is then a little low, and the score takes N
+// as at least the document frequency it counts).
 func (s *Service) factStats(ctx context.Context, member string) (int, float64, error) {
 	key := "factstats|" + member
 	s.vecMu.Lock()
@@ -375,9 +377,11 @@ func (s *Service) factStats(ctx context.Context, member string) (int, float64, e
 	if avg <= 0 {
 		avg = 1
 	}
-	s.vecMu.Lock()
-	s.vecCount[key] = vecCount{n: n, avg: avg, at: s.now()}
-	s.vecMu.Unlock()
+	if n > 0 { // a member with no facts yet is asked again: memorize writes one at once
+		s.vecMu.Lock()
+		s.vecCount[key] = vecCount{n: n, avg: avg, at: s.now()}
+		s.vecMu.Unlock()
+	}
 	return n, avg, nil
 }
 
