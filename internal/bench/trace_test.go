@@ -210,13 +210,22 @@ func TestTracerRecallLegs(t *testing.T) {
 		}
 	}
 	for leg := range lt.n {
-		if !slices.Contains([]string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf, "other"}, leg) {
+		// chain: the version-chain lookups after fusion (recall/chain.go)
+		if !slices.Contains([]string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf, "chain", "other"}, leg) {
 			t.Errorf("tier 1: statements under %q: %q", leg, lt.sqls[leg])
 		}
 	}
 
 	_, lt0 := ask("0", "")
-	if lt0.n["tier0"] != 3 || len(lt0.n) != 1 {
-		t.Errorf("tier 0: %v, want its 3 batched statements under tier0 and nothing else", lt0.n)
+	// tier 0: its batched statements (beliefs, the facts in force for the
+	// profile, foresight, the session's turns) and the version-chain
+	// lookups the profile's facts need, nothing else
+	if lt0.n["tier0"] != 4 {
+		t.Errorf("tier 0: %v, want its 4 batched statements under tier0", lt0.n)
+	}
+	for part := range lt0.n {
+		if part != "tier0" && part != "chain" {
+			t.Errorf("tier 0: statements under %q: %q", part, lt0.sqls[part])
+		}
 	}
 }
