@@ -134,6 +134,9 @@ func printProduction(w io.Writer, r *bench.ProdResult) {
 		sort.Strings(ks)
 		fmt.Fprintf(w, "legs missing: %s\n", strings.Join(ks, "; "))
 	}
+	if r.FirstError != "" {
+		fmt.Fprintf(w, "%d questions failed (left out of the percentiles); the first: %s\n", r.Errors, r.FirstError)
+	}
 	var secs []string
 	for _, k := range []string{"append", "close", "nightly", "vectors", "questions"} {
 		if v, ok := r.Seconds[k]; ok {
