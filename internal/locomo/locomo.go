@@ -20,6 +20,8 @@ import (
 
 	"github.com/oklog/ulid/v2"
 
+	"github.com/memhive/memhive"
+
 	"github.com/memhive/memhive/lanes"
 )
 
@@ -59,7 +61,7 @@ type Question struct {
 
 // Audience is the audience of every turn of s: both speakers.
 func (s *Sample) Audience() []string {
-	return []string{Person(s.SpeakerA), Person(s.SpeakerB)}
+	return memhive.NormalizeAudience([]string{Person(s.SpeakerA), Person(s.SpeakerB)})
 }
 
 // Person is a speaker's participant id.
