@@ -1,6 +1,28 @@
 package cli
 
-import "flag"
+import (
+	"context"
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/memhive/memhive/internal/bench"
+)
+
+// closeSchema ends a benchmark's use of its schema: kept (the pool closed,
+// its name printed) or dropped with everything in it.
+func closeSchema(e *env, db *bench.DB, keep bool) {
+	if keep {
+		db.Pool.Close()
+		fmt.Fprintf(e.stderr, "schema %s kept\n", db.Schema)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := db.Drop(ctx); err != nil {
+		fmt.Fprintln(e.stderr, err)
+	}
+}
 
 func cmdBench(e *env, args []string) error {
 	fs := newFlags(e, "bench", "bench ingest|locomo|latency|embed|bm25 [flags]", `

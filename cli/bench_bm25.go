@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/memhive/memhive/internal/bench"
 )
@@ -57,18 +55,7 @@ See docs/benchmarks-method.md.`)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if *keep {
-			db.Pool.Close()
-			fmt.Fprintf(e.stderr, "schema %s kept\n", db.Schema)
-			return
-		}
-		dctx, dcancel := context.WithTimeout(context.Background(), time.Minute)
-		defer dcancel()
-		if err := db.Drop(dctx); err != nil {
-			fmt.Fprintln(e.stderr, err)
-		}
-	}()
+	defer closeSchema(e, db, *keep)
 	res, err := bench.RunBM25Agree(ctx, db, bench.BM25AgreeOptions{File: *file, Sizes: ns, Queries: *queries, K: *k, Progress: e.stderr})
 	if err != nil {
 		return err

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -78,18 +77,7 @@ See docs/benchmarks-method.md.`)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if *keep || *reuse != "" {
-			db.Pool.Close()
-			fmt.Fprintf(e.stderr, "schema %s kept\n", db.Schema)
-			return
-		}
-		dctx, dcancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer dcancel()
-		if err := db.Drop(dctx); err != nil {
-			fmt.Fprintln(e.stderr, err)
-		}
-	}()
+	defer closeSchema(e, db, *keep || *reuse != "")
 	o := bench.LatencyOptions{Members: *members, Episodes: *episodes, Big: *big, Queries: *queries, EmbedSmall: *embedSmall,
 		BigShare: *bigShare, Embedder: *embedder, File: *file, Seed: *seed, Progress: e.stderr, Logger: log}
 	res := &bench.LatencyResult{Date: time.Now().UTC().Format(time.RFC3339), Schema: db.Schema, Members: *members,

@@ -1,14 +1,12 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/memhive/memhive/internal/bench"
 )
@@ -78,16 +76,7 @@ See docs/benchmarks-method.md.`)
 			}
 			res, err := bench.RunLocomo(ctx, db, bench.LocomoOptions{File: *file, Embedder: *embedder, WithFacts: *withFacts,
 				LegLimit: *legLimit, Limit: *limit, Parallel: *parallel, Haystack: n, Progress: e.stderr, Logger: log})
-			if !*keep {
-				dctx, dcancel := context.WithTimeout(context.Background(), 5*time.Minute)
-				if derr := db.Drop(dctx); derr != nil {
-					fmt.Fprintln(e.stderr, derr)
-				}
-				dcancel()
-			} else {
-				db.Pool.Close()
-				fmt.Fprintf(e.stderr, "schema %s kept\n", db.Schema)
-			}
+			closeSchema(e, db, *keep)
 			if err != nil {
 				return err
 			}
@@ -108,18 +97,7 @@ See docs/benchmarks-method.md.`)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if *keep || *reuse != "" {
-			db.Pool.Close()
-			fmt.Fprintf(e.stderr, "schema %s kept\n", db.Schema)
-			return
-		}
-		dctx, dcancel := context.WithTimeout(context.Background(), time.Minute)
-		defer dcancel()
-		if err := db.Drop(dctx); err != nil {
-			fmt.Fprintln(e.stderr, err)
-		}
-	}()
+	defer closeSchema(e, db, *keep || *reuse != "")
 	o := bench.LocomoOptions{File: *file, Embedder: *embedder, WithFacts: *withFacts, LegLimit: *legLimit, Limit: *limit,
 		Parallel: *parallel, Haystack: hays[0], Progress: e.stderr, Logger: log}
 	if *dump != "" {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -76,18 +75,7 @@ See docs/benchmarks-method.md.`)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if *keep || *reuse != "" {
-			db.Pool.Close()
-			fmt.Fprintf(e.stderr, "schema %s kept\n", db.Schema)
-			return
-		}
-		dctx, dcancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer dcancel()
-		if err := db.Drop(dctx); err != nil {
-			fmt.Fprintln(e.stderr, err)
-		}
-	}()
+	defer closeSchema(e, db, *keep || *reuse != "")
 	res := &bench.ProdResult{Date: time.Now().UTC().Format(time.RFC3339), Schema: db.Schema, Seconds: map[string]float64{}}
 	if *reuse == "" {
 		if err := bench.BuildProduction(ctx, db, o, res); err != nil {
