@@ -42,7 +42,7 @@ func (d *Drainer) startBulk(ctx context.Context) (bool, error) {
 	}
 	name := IndexName(model)
 	start := time.Now()
-	if _, err := d.pool.Exec(ctx, `DROP INDEX CONCURRENTLY IF EXISTS `+quoteIdent(name)); err != nil {
+	if _, err := d.indexPool().Exec(ctx, `DROP INDEX CONCURRENTLY IF EXISTS `+quoteIdent(name)); err != nil {
 		return false, fmt.Errorf("drop index %s: %w", name, err)
 	}
 	d.logger.Info("bulk backlog: embedding without the HNSW index, to build it after", "queued", queued, "ready", ready,
@@ -56,7 +56,7 @@ func (d *Drainer) startBulk(ctx context.Context) (bool, error) {
 // dropped so that the next try starts clean.
 func (d *Drainer) buildIndex(ctx context.Context) error {
 	start := time.Now()
-	err := createIndex(ctx, d.pool, d.e.Model(), d.e.Dimensions(), true, d.cfg.BuildMemory)
+	err := createIndex(ctx, d.indexPool(), d.e.Model(), d.e.Dimensions(), true, d.cfg.BuildMemory)
 	if errors.Is(err, errBuilding) {
 		d.logger.Info("another drainer is building the HNSW index", "index", IndexName(d.e.Model()))
 		return nil // it finishes it, or retries
@@ -169,3 +169,11 @@ var errBuilding = errors.New("another process is building it")
 
 // quoteIdent quotes an identifier (IndexName's are plain already).
 func quoteIdent(s string) string { return `"` + s + `"` }
+
+// indexPool is the pool that may drop and build the model's index.
+func (d *Drainer) indexPool() *pgxpool.Pool {
+	if d.cfg.IndexPool != nil {
+		return d.cfg.IndexPool
+	}
+	return d.pool
+}

@@ -26,6 +26,10 @@ const DefaultBuildMemory = "1GB"
 type DrainerConfig struct {
 	// Batch is the most rows embedded per round. Default 64.
 	Batch int
+	// IndexPool drops and builds the model's index for a bulk backlog
+	// (BulkBacklog): it must be the index's owner. Default the drainer's
+	// own pool.
+	IndexPool *pgxpool.Pool
 	// Idle is the wait between polls when the queue is empty. Default 1s.
 	Idle time.Duration
 	// MinBackoff is the first wait after an embedder or database error; it

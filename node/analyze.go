@@ -21,6 +21,6 @@ func init() {
 }
 
 func newAnalyzerCell(n *Node, _ *templates.Hive) (cells.Cell, error) {
-	a := &episodes.Analyzer{Pool: n.Pool, Logger: n.Log.With("cell", "analyzer")}
+	a := &episodes.Analyzer{Pool: n.owner, Logger: n.Log.With("cell", "analyzer")} // ANALYZE needs the tables' owner
 	return cells.Func{CellName: "analyzer", RunFunc: func(ctx context.Context) error { return a.Run(ctx) }}, nil
 }

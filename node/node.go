@@ -107,8 +107,9 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	if err := n.ensureOperatorKey(ctx); err != nil {
 		return n, err
 	}
-	n.owner.Close() // the rest runs as the runtime role
-	n.owner = nil
+	// Everything else runs as the runtime role. The owner's pool stays open
+	// for maintenance only, which Postgres 15 grants no other role: the
+	// analyzer's ANALYZE and the drainer's index drop and rebuild.
 
 	var rcfg recall.Config
 	if err := hiveT.Params("recall", &rcfg); err != nil {
@@ -179,7 +180,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		if err := hiveT.Params("embedder", &p); err != nil {
 			return n, err
 		}
-		d := embed.NewDrainer(n.Pool, n.Embedder, embed.DrainerConfig{Batch: p.Batch}, logger)
+		d := embed.NewDrainer(n.Pool, n.Embedder, embed.DrainerConfig{Batch: p.Batch, IndexPool: n.owner}, logger)
 		n.Hive.Add(startStopCell{name: "embedder", start: d.Start, stop: d.Stop})
 	}
 	if hiveT.Enabled("recall") {
@@ -366,7 +367,7 @@ func (n *Node) startDB(ctx context.Context) error {
 		url = pg.URL()
 	}
 	n.DBURL = url
-	owner, err := openPool(ctx, url, "", 0)
+	owner, err := openPool(ctx, url, "", 2)
 	if err != nil {
 		return err
 	}
