@@ -6,7 +6,7 @@
 // tuning. It prints one JSON object a line with empty labels; the labels are
 // written by hand into extract/testdata/locomo_labelled.jsonl.
 //
-//	go run ./extract/cmd/locomosample > /tmp/sample.jsonl
+//	go run ./internal/locomo/cmd/locomosample > /tmp/sample.jsonl
 package main
 
 import (
