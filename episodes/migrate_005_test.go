@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/internal/dbtest"
 )
@@ -20,25 +21,7 @@ func TestMigration005OnTableWithRows(t *testing.T) {
 	t.Parallel()
 	pool, _ := dbtest.NewUnmigrated(t)
 	ctx := context.Background()
-	ms, err := episodes.Migrations()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `CREATE TABLE memhive_migrations (
-		version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range ms {
-		if m.Version > 4 {
-			break
-		}
-		if _, err := pool.Exec(ctx, m.Up); err != nil {
-			t.Fatalf("%03d_%s: %v", m.Version, m.Name, err)
-		}
-		if _, err := pool.Exec(ctx, `INSERT INTO memhive_migrations (version, name) VALUES ($1, $2)`, m.Version, m.Name); err != nil {
-			t.Fatal(err)
-		}
-	}
+	migrateThrough(t, pool, 4)
 	if _, err := pool.Exec(ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at) VALUES
 		('alice', '01J00000000000000000000001', 's', 'web:chat', 'peer', 'person:bob_smith', '{person:bob_smith}', 'Running to Lisbon', now()),
 		('alice', '01J00000000000000000000002', 's', 'web:chat', 'user', 'member:alice', '{member:alice}', '', now()),
@@ -157,5 +140,32 @@ func TestMigration005OnTableWithRows(t *testing.T) {
 	}
 	if len(idx) != 2 || idx[0] != "episodes_mtsv_idx" || idx[1] != "facts_mtsv_idx" {
 		t.Errorf("GIN indexes on episodes and facts after 005: %v, want [episodes_mtsv_idx facts_mtsv_idx]", idx)
+	}
+}
+
+// migrateThrough applies the migrations up to and including last, by hand,
+// recording them as the migrator does, so a test can write rows the way an
+// older schema held them before episodes.Migrate runs the rest.
+func migrateThrough(t *testing.T, pool *pgxpool.Pool, last int) {
+	t.Helper()
+	ctx := context.Background()
+	ms, err := episodes.Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `CREATE TABLE memhive_migrations (
+		version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.Version > last {
+			break
+		}
+		if _, err := pool.Exec(ctx, m.Up); err != nil {
+			t.Fatalf("%03d_%s: %v", m.Version, m.Name, err)
+		}
+		if _, err := pool.Exec(ctx, `INSERT INTO memhive_migrations (version, name) VALUES ($1, $2)`, m.Version, m.Name); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

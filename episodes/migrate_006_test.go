@@ -17,28 +17,7 @@ func TestMigration006WithOldNonCanonicalRows(t *testing.T) {
 	t.Parallel()
 	pool, _ := dbtest.NewUnmigrated(t)
 	ctx := context.Background()
-	ms, err := episodes.Migrations()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `CREATE TABLE memhive_migrations (
-		version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS vector`); err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range ms {
-		if m.Version > 5 {
-			break
-		}
-		if _, err := pool.Exec(ctx, m.Up); err != nil {
-			t.Fatalf("%03d_%s: %v", m.Version, m.Name, err)
-		}
-		if _, err := pool.Exec(ctx, `INSERT INTO memhive_migrations (version, name) VALUES ($1, $2)`, m.Version, m.Name); err != nil {
-			t.Fatal(err)
-		}
-	}
+	migrateThrough(t, pool, 5)
 	if _, err := pool.Exec(ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
 		VALUES ('alice', '01J00000000000000000000001', 's', 'c', 'user', 'member:alice', '{person:bob,*}', 'old', now())`); err != nil {
 		t.Fatal(err)
