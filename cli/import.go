@@ -17,6 +17,7 @@ import (
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/internal/locomo"
 	"github.com/memhive/memhive/lanes"
+	"github.com/memhive/memhive/porter"
 )
 
 func cmdImport(e *env, args []string) error {
@@ -41,8 +42,13 @@ export twice writes 0 rows.`)
 	if err := parseInterleaved(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() == 1 && *loco == "" && isExport(fs.Arg(0)) {
-		return cmdImportExport(e, fs.Arg(0), *data, *asJSON, *quiet)
+	if fs.NArg() == 1 && *loco == "" {
+		if isExport(fs.Arg(0)) {
+			return cmdImportExport(e, fs.Arg(0), *data, *asJSON, *quiet)
+		}
+		if st, err := os.Stat(fs.Arg(0)); err == nil && st.IsDir() {
+			return usagef("%s is a directory without %s: not an export (memhive export writes one), nor a JSONL file", fs.Arg(0), porter.ManifestFile)
+		}
 	}
 	e.jsonOut = *asJSON
 	type item struct {
