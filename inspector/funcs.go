@@ -33,9 +33,10 @@ var funcs = template.FuncMap{
 		}
 		return s
 	},
-	"link": link,
-	"add":  func(a, b int) int { return a + b },
-	"csv":  func(s []string) string { return strings.Join(s, ",") },
+	"link":    link,
+	"add":     func(a, b int) int { return a + b },
+	"csv":     func(s []string) string { return strings.Join(s, ",") },
+	"rowlink": rowLink,
 }
 
 func when(t time.Time) string {

@@ -495,3 +495,13 @@ func (in *Inspector) index(w http.ResponseWriter, r *http.Request, a *auth) {
 	}
 	in.render(w, http.StatusOK, "index", page{Title: "Members", CSRF: a.csrf, Data: ms})
 }
+
+// Mount serves the inspector at Prefix beside h, which serves the rest.
+func (in *Inspector) Mount(h http.Handler) http.Handler {
+	ui := in.Handler()
+	mux := http.NewServeMux()
+	mux.Handle(Prefix, ui)
+	mux.Handle(Prefix+"/", ui)
+	mux.Handle("/", h)
+	return mux
+}
