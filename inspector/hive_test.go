@@ -191,4 +191,7 @@ func ciStrict() bool { return os.Getenv("CI") == "true" }
 // testLog writes the inspector's warnings and errors to the test's log.
 type testLog struct{ t *testing.T }
 
-func (w testLog) Write(p []byte) (int, error) { w.t.Log(strings.TrimSpace(string(p))); return len(p), nil }
+func (w testLog) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
