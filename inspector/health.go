@@ -150,7 +150,8 @@ type chart struct {
 	Last, Max        string
 	Points           string // SVG polyline points in a 300×60 box
 	N                int
-	Flat             bool // no activity in the window
+	Span             string // how far back the chart reaches (at most an hour)
+	Flat             bool   // no activity in the window
 }
 
 const chartW, chartH = 300.0, 60.0
@@ -175,7 +176,17 @@ func (s *sampler) charts() []chart {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	from := smps[len(smps)-1].at.Add(-time.Hour)
+	// the window: the last hour, or since the first sample when the
+	// process is younger than that
+	end := smps[len(smps)-1].at
+	from := end.Add(-time.Hour)
+	if smps[0].at.After(from) {
+		from = smps[0].at
+	}
+	span := end.Sub(from).Seconds()
+	if span <= 0 {
+		span = 1
+	}
 	var out []chart
 	for _, name := range names {
 		kind := s.kinds[name]
@@ -210,7 +221,7 @@ func (s *sampler) charts() []chart {
 				}
 			}
 		}
-		c := chart{Name: name, Help: s.help[name], Kind: kind, N: len(pts)}
+		c := chart{Name: name, Help: s.help[name], Kind: kind, N: len(pts), Span: end.Sub(from).Round(time.Second).String()}
 		hi := 0.0
 		for _, p := range pts {
 			hi = math.Max(hi, p.v)
@@ -222,7 +233,7 @@ func (s *sampler) charts() []chart {
 		c.Max = figure(hi)
 		var b strings.Builder
 		for _, p := range pts {
-			x := chartW * p.t.Sub(from).Seconds() / time.Hour.Seconds()
+			x := chartW * p.t.Sub(from).Seconds() / span
 			y := chartH - 2
 			if hi > 0 {
 				y = chartH - 2 - (chartH-4)*p.v/hi
