@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -113,6 +114,8 @@ type Inspector struct {
 	js      template.JS
 	sampler *sampler
 
+	requests *prometheus.CounterVec // memhive_ui_requests_total{route,code}
+
 	mu       sync.Mutex
 	sessions map[string]*session
 }
@@ -156,6 +159,19 @@ func New(cfg Config) (*Inspector, error) {
 		in.tmpl[name] = t
 	}
 	in.sampler = newSampler(cfg.Registry, cfg.SampleEvery)
+	in.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "memhive_ui_requests_total",
+		Help: "Inspector (/ui) requests, by route pattern and status code.",
+	}, []string{"route", "code"})
+	if cfg.Registry != nil {
+		if err := cfg.Registry.Register(in.requests); err != nil {
+			var are prometheus.AlreadyRegisteredError
+			if !errors.As(err, &are) {
+				return nil, fmt.Errorf("inspector: metrics: %w", err)
+			}
+			in.requests = are.ExistingCollector.(*prometheus.CounterVec)
+		}
+	}
 	return in, nil
 }
 
@@ -213,20 +229,40 @@ func (s *statusRecorder) WriteHeader(code int) {
 	s.ResponseWriter.WriteHeader(code)
 }
 
-type keyIDCtx struct{}
+// reqInfo is what the handlers tell the request log: the key's id and the
+// route pattern that served the request.
+type reqInfo struct {
+	keyID string
+	route string
+}
 
-// logRequests logs every request: method, path, status, the key's id, time.
+type reqInfoCtx struct{}
+
+func info(r *http.Request) *reqInfo {
+	if p, ok := r.Context().Value(reqInfoCtx{}).(*reqInfo); ok {
+		return p
+	}
+	return &reqInfo{}
+}
+
+// logRequests logs and counts every request: method, path, status, the
+// key's id, time.
 func (in *Inspector) logRequests(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
-		var keyID string
-		h.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), keyIDCtx{}, &keyID)))
+		ri := &reqInfo{}
+		h.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), reqInfoCtx{}, ri)))
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
+		route := ri.route
+		if route == "" {
+			route = "other"
+		}
+		in.requests.WithLabelValues(route, strconv.Itoa(rec.status)).Inc()
 		in.log.Info("ui request", "method", r.Method, "path", r.URL.Path, "query", r.URL.RawQuery,
-			"status", rec.status, "key", keyID, "ms", time.Since(start).Milliseconds())
+			"status", rec.status, "key", ri.keyID, "ms", time.Since(start).Milliseconds())
 	})
 }
 
@@ -270,6 +306,7 @@ func (in *Inspector) check(ctx context.Context, key string) (string, error) {
 func (in *Inspector) guard(isAction bool, h func(w http.ResponseWriter, r *http.Request, s *auth)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
+		info(r).route = r.Pattern
 		var a auth
 		if key := bearer(r); key != "" {
 			id, err := in.check(ctx, key)
@@ -297,9 +334,7 @@ func (in *Inspector) guard(isAction bool, h func(w http.ResponseWriter, r *http.
 				return
 			}
 		}
-		if p, ok := ctx.Value(keyIDCtx{}).(*string); ok {
-			*p = a.keyID
-		}
+		info(r).keyID = a.keyID
 		if m := r.PathValue("member"); m != "" && !memhive.ValidMember(m) {
 			in.fail(w, r, &a, memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(m)))
 			return
@@ -359,6 +394,7 @@ type loginData struct {
 
 // login takes the operator key from the form; a good key gets a session.
 func (in *Inspector) login(w http.ResponseWriter, r *http.Request) {
+	info(r).route = r.Pattern
 	key := strings.TrimSpace(r.PostFormValue("key"))
 	next := r.PostFormValue("next")
 	if u, err := url.Parse(next); err != nil || u.Host != "" || u.Scheme != "" || !strings.HasPrefix(u.Path, Prefix) {
@@ -374,9 +410,7 @@ func (in *Inspector) login(w http.ResponseWriter, r *http.Request) {
 		in.denied(w, r, err)
 		return
 	}
-	if p, ok := r.Context().Value(keyIDCtx{}).(*string); ok {
-		*p = id
-	}
+	info(r).keyID = id
 	tok := newToken()
 	in.mu.Lock()
 	now := time.Now()
