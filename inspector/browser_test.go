@@ -169,7 +169,7 @@ func TestInspectorInABrowser(t *testing.T) {
 			{"facts", "/ui/members/alice/facts", `.axis .timeline .bar`},
 			{"recall", "/ui/members/alice/recall?" + q, `#fused tr.fused`},
 			{"decisions", "/ui/members/alice/decisions", `#aliases tr.alias`},
-			{"health", "/ui/health", `#charts .chart-card svg`},
+			{"health", "/ui/health", `#cells tr.cell`},
 			{"locomo-timeline", "/ui/members/" + h.loMember + "/timeline", `#episodes tr.episode`},
 		}
 		for _, vp := range viewports {

@@ -16,15 +16,19 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/memhive/memhive/apikey"
+	"github.com/memhive/memhive/cells"
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/gateway"
 	"github.com/memhive/memhive/inspector"
 	"github.com/memhive/memhive/internal/dbtest"
 	"github.com/memhive/memhive/internal/locomo"
+	"github.com/memhive/memhive/internal/natstest"
+	"github.com/memhive/memhive/lanes"
 	"github.com/memhive/memhive/recall"
 )
 
@@ -116,9 +120,41 @@ func setup(t *testing.T) *hive {
 	rec := recall.New(pool, recall.Config{}, nil, quiet)
 	h.aliceKey = h.keys.MustCreate(apikey.Spec{Kind: apikey.KindAssistant, Members: []string{"alice"}, Assistant: "talky"})
 	h.loKey = h.keys.MustCreate(apikey.Spec{Kind: apikey.KindAssistant, Members: []string{h.loMember}, Assistant: "talky"})
+	// the hive's lane: embedded NATS with JetStream, the appender cell
+	ns := natstest.Start(t)
+	nc := ns.Conn(t)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app, err := episodes.NewAppender(pool, nc, episodes.AppenderConfig{}, nil, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hv := cells.New(nc, "memhive", quiet)
+	hv.Add(cells.Func{CellName: "appender", RunFunc: app.Run})
+	if err := hv.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hv.Stop)
+	if _, err := lanes.EnsureStream(ctx, js, lanes.StreamConfig{}); err != nil {
+		t.Fatal(err)
+	}
+	lc, err := lanes.NewClient(ctx, nc, lanes.ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lc.Publish("carol", lanes.Turn{Session: "s-c", Channel: "web:chat", Audience: []string{"member:carol"},
+		Role: "user", Speaker: "member:carol", Text: "a turn over the lane"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lc.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	lc.Close()
 	reg := prometheus.NewRegistry()
 	api := gateway.NewHTTP(gateway.HTTPConfig{Recaller: rec, Keys: h.keys, Registry: reg, Logger: quiet})
-	in, err := inspector.New(inspector.Config{Pool: pool, Recaller: rec, Keys: h.keys, Registry: reg, Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	in, err := inspector.New(inspector.Config{Pool: pool, Recaller: rec, Keys: h.keys, Registry: reg, Cells: hv.Status, JS: js, Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		SampleEvery: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
