@@ -154,7 +154,7 @@ func shownIDs(body, kind string) []string {
 // gated is what the gate shows audience on channel, by the gate's own SQL.
 func gated(t *testing.T, h *hive, table string, aud []string, channel string) []string {
 	t.Helper()
-	g := gate.New(aud, channel, nil)
+	g := gate.New(aud, channel, openHistory)
 	rows, err := h.pool.Query(t.Context(), `SELECT r.id FROM `+table+` r WHERE r.member_id = 'alice' AND `+g.SQL("r", 1)+` ORDER BY r.id`, g.Args()...)
 	if err != nil {
 		t.Fatal(err)
@@ -183,6 +183,12 @@ func TestViewAsShowsExactlyWhatTheGateShows(t *testing.T) {
 	_, all := h.do("GET", "/ui/members/alice/timeline", nil, op)
 	if got := shownIDs(all, "episode"); len(got) != 4 {
 		t.Fatalf("the operator's own view should list all 4 episodes: %v", got)
+	}
+	// the cases cover every rule: subset, public, open_history (bob reads
+	// carol's team-room turn there, not on web:chat), hidden
+	if !slices.Contains(gated(t, h, "episodes", []string{"person:bob"}, "team:room"), "01HX0000000000000000000004") ||
+		slices.Contains(gated(t, h, "episodes", []string{"person:bob"}, "web:chat"), "01HX0000000000000000000004") {
+		t.Fatal("the open_history channel should show its own rows, and only there")
 	}
 	for _, aud := range [][]string{{"member:alice"}, {"member:alice", "person:bob"}, {"person:bob"}, {"person:carol"}, {"member:alice", "person:carol"}, {"person:dave"}} {
 		for _, ch := range []string{"web:chat", "team:room"} {

@@ -52,6 +52,9 @@ type hive struct {
 
 var quiet = slog.New(slog.DiscardHandler)
 
+// openHistory: the team room is configured open_history (the gate's rule 4).
+var openHistory = []string{"team:room"}
+
 const (
 	privateTurn = "My salary review is on Friday, keep the salary figure between us"
 	sharedTurn  = "Bob said the salary budget for the team offsite is fixed"
@@ -117,7 +120,7 @@ func setup(t *testing.T) *hive {
 	ins("offsite_budget", "fixed", t0, "member:alice", "person:bob")
 	h.asOf = t0.AddDate(0, 3, 0)
 
-	rec := recall.New(pool, recall.Config{}, nil, quiet)
+	rec := recall.New(pool, recall.Config{OpenHistory: openHistory}, nil, quiet)
 	h.aliceKey = h.keys.MustCreate(apikey.Spec{Kind: apikey.KindAssistant, Members: []string{"alice"}, Assistant: "talky"})
 	h.loKey = h.keys.MustCreate(apikey.Spec{Kind: apikey.KindAssistant, Members: []string{h.loMember}, Assistant: "talky"})
 	// the hive's lane: embedded NATS with JetStream, the appender cell
@@ -154,7 +157,7 @@ func setup(t *testing.T) *hive {
 	lc.Close()
 	reg := prometheus.NewRegistry()
 	api := gateway.NewHTTP(gateway.HTTPConfig{Recaller: rec, Keys: h.keys, Registry: reg, Logger: quiet})
-	in, err := inspector.New(inspector.Config{Pool: pool, Recaller: rec, Keys: h.keys, Registry: reg, Cells: hv.Status, JS: js, Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	in, err := inspector.New(inspector.Config{Pool: pool, Recaller: rec, Keys: h.keys, Registry: reg, Cells: hv.Status, JS: js, OpenHistory: openHistory, Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		SampleEvery: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
