@@ -36,7 +36,7 @@ import (
 // (gateway.NewHTTP) with the inspector mounted at /ui, as memhive up serves
 // them, over the real read path.
 type hive struct {
-	t        *testing.T
+	t        testing.TB
 	pool     *pgxpool.Pool
 	srv      *httptest.Server
 	keys     *apikey.Memory
@@ -61,7 +61,7 @@ const (
 	publicTurn  = "The office opens at nine on weekdays"
 )
 
-func setup(t *testing.T) *hive {
+func setup(t testing.TB) *hive {
 	t.Helper()
 	ctx := context.Background()
 	pool := dbtest.New(t)
@@ -228,7 +228,7 @@ func bearer(key string) map[string]string { return map[string]string{"Authorizat
 func ciStrict() bool { return os.Getenv("CI") == "true" }
 
 // testLog writes the inspector's warnings and errors to the test's log.
-type testLog struct{ t *testing.T }
+type testLog struct{ t testing.TB }
 
 func (w testLog) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))

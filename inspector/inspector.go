@@ -261,7 +261,7 @@ func (in *Inspector) logRequests(h http.Handler) http.Handler {
 			route = "other"
 		}
 		in.requests.WithLabelValues(route, strconv.Itoa(rec.status)).Inc()
-		in.log.Info("ui request", "method", r.Method, "path", r.URL.Path, "query", r.URL.RawQuery,
+		in.log.Info("ui request", "method", r.Method, "path", r.URL.Path, // not the query: it may hold a recall question
 			"status", rec.status, "key", ri.keyID, "ms", time.Since(start).Milliseconds())
 	})
 }
