@@ -107,6 +107,9 @@ func visit(t *testing.T, ctx context.Context, base string, vp viewport, path, re
 		chromedp.Navigate(base+path),
 		chromedp.WaitReady(chromedp.CSS(ready)),
 	)
+	if js := get(t, ctx, name, chromedp.Evaluate[string](`document.documentElement.getAttribute('data-js') || ''`)); js != "ready" {
+		t.Errorf("%s at %s: the page's script did not run (Content-Security-Policy?)", name, vp.name)
+	}
 	scrollW := get(t, ctx, name, chromedp.Evaluate[int64](`document.documentElement.scrollWidth`))
 	innerW := get(t, ctx, name, chromedp.Evaluate[int64](`window.innerWidth`))
 	png := get(t, ctx, name, chromedp.CaptureScreenshot())

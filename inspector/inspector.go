@@ -443,6 +443,7 @@ type page struct {
 	Data    any
 	CSS     template.CSS
 	JS      template.JS
+	Nonce   string // the script's CSP nonce, new for every page
 }
 
 func (in *Inspector) render(w http.ResponseWriter, status int, name string, p page) {
@@ -451,7 +452,7 @@ func (in *Inspector) render(w http.ResponseWriter, status int, name string, p pa
 		http.Error(w, "no template "+name, http.StatusInternalServerError)
 		return
 	}
-	p.CSS, p.JS = in.css, in.js
+	p.CSS, p.JS, p.Nonce = in.css, in.js, newToken()[:32]
 	var b strings.Builder
 	if err := t.Execute(&b, p); err != nil {
 		in.log.Error("ui render", "page", name, "error", err)
@@ -463,7 +464,7 @@ func (in *Inspector) render(w http.ResponseWriter, status int, name string, p pa
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'")
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-"+p.Nonce+"'; img-src data:; form-action 'self'; frame-ancestors 'none'")
 	w.WriteHeader(status)
 	_, _ = w.Write([]byte(b.String()))
 }

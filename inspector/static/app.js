@@ -26,4 +26,5 @@
     var row = document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (row) { row.classList.add("hl"); }
   }
+  document.documentElement.setAttribute("data-js", "ready"); // the script ran (the browser tests check it)
 })();
