@@ -144,7 +144,7 @@ func buildAxes(rows []facts.Row, axes *facts.Axes, inForce map[string]bool, now 
 			}
 			return vs[i].ID < vs[j].ID
 		})
-		ax := axis{Subject: vs[0].Subject, Predicate: vs[0].Predicate, Single: axes.Single(k.p)}
+		ax := axis{Subject: vs[0].Subject, Predicate: k.p, Single: axes.Single(k.p)} // the axis: the predicate through the aliases
 		ax.From, ax.To = vs[0].ValidFrom, now
 		for _, f := range vs {
 			if f.ValidFrom.After(ax.To) {
