@@ -9,8 +9,9 @@
 //   - assistant: bound to one member or a list of members and to one
 //     assistant name. A request may name only a member the key covers; the
 //     assistant (so its template's tier) comes from the key.
-//   - operator: reaches the operator routes (/metrics, /readyz), never a
-//     member's memory.
+//   - operator: reaches the operator routes (/metrics, /readyz) and the
+//     inspector (/ui, which shows every member's memory to the operator);
+//     never the member routes or /mcp.
 //
 // Keys are created, listed and revoked (never deleted) with `memhive keys`.
 package apikey

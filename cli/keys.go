@@ -33,7 +33,8 @@ Manage who may talk to memhive (docs/surfaces.md, "Trust").
       bound to those members and to the assistant, whose template gives the
       tier. The key is printed once; only its sha256 is stored.
   memhive keys create --operator [--note TEXT] [--json]
-      An operator key: /metrics and /readyz, never a member's memory.
+      An operator key: /metrics, /readyz and the inspector at /ui (which shows
+      every member's memory); never the member routes or /mcp.
       memhive up makes one on first start into <data>/credentials/operator.key.
   memhive keys create --nats --member M[,M2] --assistant NAME [--json]
       NATS credentials for an assistant of the embedded NATS: it may publish

@@ -280,18 +280,14 @@ func (a *api) recall(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, "recall", err)
 		return
 	}
-	if err := CheckRequest(req); err != nil {
-		a.fail(w, "recall", err)
-		return
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.RequestTimeout)
 	defer cancel()
-	ans, err := a.cfg.Recaller.Recall(ctx, req)
+	ans, err := Answer(ctx, a.cfg.Recaller, req, a.cfg.MaxChars)
 	if err != nil {
 		a.fail(w, "recall", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, CapAnswer(ans, a.cfg.MaxChars))
+	writeJSON(w, http.StatusOK, ans)
 }
 
 func (a *api) memorize(w http.ResponseWriter, r *http.Request) {

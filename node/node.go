@@ -248,6 +248,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		"database", redact(n.DBURL)+dbKind(n),
 		"http", "http://"+n.HTTPAddr,
 		"mcp", "http://"+n.HTTPAddr+"/mcp",
+		"ui", "http://"+n.HTTPAddr+"/ui",
 		"data", cfg.DataDir,
 		"operator_key", n.OperatorKeyFile,
 		"embedder", emb,
@@ -517,7 +518,12 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 		TierFor:   tierFor,
 		Logger:    n.Log,
 	})
+	h, stopUI, err := n.mountInspector(h)
+	if err != nil {
+		return err
+	}
 	n.httpSrv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	n.httpSrv.RegisterOnShutdown(stopUI)
 	go func() {
 		if err := n.httpSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			n.Log.Error("http server", "err", err)
