@@ -410,7 +410,11 @@ func apply(ctx context.Context, gpool *pgxpool.Pool, live, member string, ev Eve
 		if ev.oldExpired != nil {
 			ch.Now = *ev.oldExpired
 		}
-		id, err := facts.Update(ctx, gpool, member, ev.oldID, nv.claim, ch)
+		old, err := sameFact(ctx, gpool, lf, member, ev.oldID)
+		if err != nil {
+			return err
+		}
+		id, err := facts.Update(ctx, gpool, member, old, nv.claim, ch)
 		if err != nil {
 			return err
 		}
@@ -420,7 +424,11 @@ func apply(ctx context.Context, gpool *pgxpool.Pool, live, member string, ev Eve
 		}
 		return nil
 	case KindForget:
-		return facts.Forget(ctx, gpool, member, ev.ID, ev.reason2)
+		id, err := sameFact(ctx, gpool, lf, member, ev.ID)
+		if err != nil {
+			return err
+		}
+		return facts.Forget(ctx, gpool, member, id, ev.reason2)
 	case KindBelief:
 		_, err := gpool.Exec(ctx, `/* pass:replay */ INSERT INTO beliefs (member_id, id, holder, statement, section, confidence, active,
 				pinned, source_fact_ids, channel, audience, tokens)
@@ -458,6 +466,19 @@ func apply(ctx context.Context, gpool *pgxpool.Pool, live, member string, ev Eve
 		return nil
 	}
 	return fmt.Errorf("unknown event kind %q", ev.Kind)
+}
+
+// sameFact is the generation's id of the live fact id: the one with its
+// claim_hash. It is id itself for facts whose ids are derived; a fact
+// written before ids were derived (a ULID) gets a derived id when replayed.
+func sameFact(ctx context.Context, gpool *pgxpool.Pool, liveFacts, member, id string) (string, error) {
+	var out string
+	err := gpool.QueryRow(ctx, `/* pass:replay */ SELECT g.id FROM facts g JOIN `+liveFacts+` l
+		ON l.member_id = g.member_id AND l.claim_hash = g.claim_hash WHERE l.member_id = $1 AND l.id = $2`, member, id).Scan(&out)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", memhive.Errorf(memhive.CodeNotFound, "fact %s of the live record was not replayed before it was changed", id)
+	}
+	return out, err
 }
 
 // queue is the generation's embedding queue for the active model: the
