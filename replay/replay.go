@@ -454,16 +454,27 @@ func apply(ctx context.Context, gpool *pgxpool.Pool, live, member string, ev Eve
 		if !opt.NoBackfill {
 			nopt.Backfill = func(ctx context.Context) (int, error) { return 0, queue(ctx, gpool, member, true) }
 		}
-		rep, err := nightly.Run(ctx, gpool, nopt)
-		if err != nil {
-			return err
-		}
-		for _, m := range rep.Members {
-			if m.Status != "completed" {
+		// The member's pass lock is shared with the live passes: a live
+		// pass running now makes the run busy; wait for it (up to a minute).
+		started := time.Now()
+		for wait := 100 * time.Millisecond; ; wait = min(2*wait, 5*time.Second) {
+			rep, err := nightly.Run(ctx, gpool, nopt)
+			if err != nil {
+				return err
+			}
+			m := rep.Members[0]
+			if m.Status == "completed" {
+				return nil
+			}
+			if m.Status != "busy" || time.Since(started) > time.Minute {
 				return fmt.Errorf("nightly run %s: %s %s", ev.ID, m.Status, m.Error)
 			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(wait):
+			}
 		}
-		return nil
 	}
 	return fmt.Errorf("unknown event kind %q", ev.Kind)
 }

@@ -30,6 +30,9 @@ type live struct {
 func setup(t *testing.T) *live {
 	t.Helper()
 	l := &live{t: t, ctx: context.Background(), pool: dbtest.New(t)}
+	if err := embed.Register(l.ctx, l.pool, embed.NewHashing(64), true); err != nil {
+		t.Fatal(err)
+	}
 	// The generations' schemas are outside the test's schema: drop them
 	// (this cleanup runs before dbtest drops the test's schema).
 	t.Cleanup(func() {
@@ -110,9 +113,6 @@ func (l *live) hash() *replay.State {
 func script(t *testing.T, l *live) {
 	me := []string{"member:alice"}
 	withBob := []string{"member:alice", "person:bob"}
-	if err := embed.Register(l.ctx, l.pool, embed.NewHashing(64), true); err != nil {
-		t.Fatal(err)
-	}
 	t0 := time.Date(2026, 1, 5, 19, 0, 0, 0, time.UTC)
 	l.turns("s1", t0, me, "I live in Berlin. I love jazz.", "My friend Bob lives in Paris. Robert (Bob) Smith works at Acme.")
 	l.close("s1", "explicit")
@@ -126,6 +126,18 @@ func script(t *testing.T, l *live) {
 		t.Fatal(err)
 	}
 	l.nightly("n1", t0.Add(24*time.Hour))
+	// edit_profile: lines of the member's own added, pinned and turned
+	// off (it refuses to touch the derived section)
+	svc, who := remember.New(l.pool), remember.Who{Member: "alice", Audience: me, Channel: "web:chat"}
+	for _, a := range []remember.ProfileArgs{
+		{Op: remember.OpAppend, Line: "prefers window seats"},
+		{Op: remember.OpAppend, Line: "drinks tea", Pinned: true},
+		{Op: remember.OpRemoveLine, Line: "prefers window seats"},
+	} {
+		if _, err := svc.EditProfile(l.ctx, who, a); err != nil {
+			t.Fatalf("edit_profile %+v: %v", a, err)
+		}
+	}
 
 	t1 := t0.AddDate(0, 1, 0)
 	l.turns("s2", t1, withBob, "Robert Smith is my colleague. I'm going to see bob. My friend bob is great.", "I work at Globex.")
@@ -305,5 +317,46 @@ func diffLines(t *testing.T, l *live, schema string, liveState *replay.State) {
 				t.Logf("%s only replay: %s", gt.Table, s)
 			}
 		}
+	}
+}
+
+// TestReplayWaitsForALivePass: the member's pass lock is shared with the
+// live passes; a replay that finds it held waits (the close blocks, the
+// nightly run retries while busy) and still reaches the live state.
+func TestReplayWaitsForALivePass(t *testing.T) {
+	t.Parallel()
+	l := setup(t)
+	t0 := time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)
+	l.turns("s1", t0, []string{"member:alice"}, "I live in Berlin.")
+	l.close("s1", "explicit")
+	l.turns("s2", t0.AddDate(0, 1, 0), []string{"member:alice"}, "We moved to Lisbon!")
+	l.close("s2", "explicit")
+	l.nightly("n1", t0.AddDate(0, 2, 0))
+	unlock, ok, err := closer.LockMember(l.ctx, l.pool, "alice", false)
+	if err != nil || !ok {
+		t.Fatalf("lock: %v %v", ok, err)
+	}
+	type result struct {
+		rep *replay.Report
+		err error
+	}
+	done := make(chan result, 1)
+	events := make(chan replay.Event, 8)
+	go func() {
+		rep, err := replay.Run(l.ctx, l.pool, "alice", replay.Options{Progress: func(_, _ int, ev replay.Event) { events <- ev }})
+		done <- result{rep, err}
+	}()
+	// Nothing is replayed while a live pass holds the member.
+	select {
+	case ev := <-events:
+		t.Fatalf("event %s replayed while the member's pass lock was held", ev.Kind)
+	case r := <-done:
+		t.Fatalf("replay finished while the lock was held: %+v %v", r.rep, r.err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	unlock()
+	r := <-done
+	if r.err != nil || !r.rep.Equal || r.rep.Inputs[replay.KindNightly] != 1 {
+		t.Fatalf("replay after the lock was released: %+v %v", r.rep, r.err)
 	}
 }
