@@ -57,6 +57,7 @@ type Event struct {
 
 	session, channel, reason string     // close
 	now                      time.Time  // nightly: the live run's window end
+	judged                   bool       // nightly: the live run asked a judge (model calls)
 	oldID                    string     // update: the version it closed
 	oldExpired               *time.Time // update: when it closed it
 	reason2                  string     // forget: the reason
@@ -284,7 +285,7 @@ func setHorizon(ctx context.Context, gpool *pgxpool.Pool, member string, at time
 func collect(ctx context.Context, pool *pgxpool.Pool, member string) ([]Event, error) {
 	var out []Event
 	// completed passes; verdicts name a close's session, channel and reason
-	rows, err := pool.Query(ctx, `/* pass:replay */ SELECT kind, run_id, started_at, window_to,
+	rows, err := pool.Query(ctx, `/* pass:replay */ SELECT kind, run_id, started_at, window_to, model_calls > 0,
 			coalesce(verdicts->>'session', ''), coalesce(verdicts->>'channel', ''), coalesce(verdicts->>'reason', ''),
 			coalesce(verdicts->>'alias', '')
 		FROM consolidation_log WHERE member_id = $1 AND status = 'completed' AND kind IN ('close', 'nightly', 'revert')`, member)
@@ -294,7 +295,7 @@ func collect(ctx context.Context, pool *pgxpool.Pool, member string) ([]Event, e
 	var ev Event
 	var windowTo *time.Time
 	var alias string
-	_, err = pgx.ForEachRow(rows, []any{&ev.Kind, &ev.ID, &ev.At, &windowTo, &ev.session, &ev.channel, &ev.reason, &alias}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&ev.Kind, &ev.ID, &ev.At, &windowTo, &ev.judged, &ev.session, &ev.channel, &ev.reason, &alias}, func() error {
 		e := ev
 		switch e.Kind {
 		case KindNightly:
@@ -451,6 +452,9 @@ func apply(ctx context.Context, gpool *pgxpool.Pool, live, member string, ev Eve
 	case KindNightly:
 		nopt := nightly.Options{Member: member, RunID: ev.ID, Now: ev.now, Force: true, Threshold: opt.Threshold,
 			CompressAfter: opt.CompressAfter, Logger: opt.Logger}
+		if ev.judged {
+			nopt.Judge = &recordedJudge{pool: gpool, live: live, member: member, run: ev.ID}
+		}
 		if !opt.NoBackfill {
 			nopt.Backfill = func(ctx context.Context) (int, error) { return 0, queue(ctx, gpool, member, true) }
 		}
@@ -490,6 +494,25 @@ func sameFact(ctx context.Context, gpool *pgxpool.Pool, liveFacts, member, id st
 		return "", memhive.Errorf(memhive.CodeNotFound, "fact %s of the live record was not replayed before it was changed", id)
 	}
 	return out, err
+}
+
+// recordedJudge answers the nightly pass's judge questions from the live
+// record instead of asking the model again: "same" when the live run (its
+// run id is in the alias id) recorded the alias as decided by the judge,
+// otherwise "not the same" (the live judge refused the pair, which
+// rejected_pairs holds). A replayed run gets one only when its live run
+// asked a judge, so a run without one decides by the rules, as it did live.
+type recordedJudge struct {
+	pool              *pgxpool.Pool
+	live, member, run string
+}
+
+func (j *recordedJudge) Same(ctx context.Context, dimension, a, b string) (bool, error) {
+	var same bool
+	err := j.pool.QueryRow(ctx, `/* pass:replay */ SELECT EXISTS (SELECT 1 FROM `+pgx.Identifier{j.live, "aliases"}.Sanitize()+`
+		WHERE member_id = $1 AND id = $2 AND decided_by = 'judge')`,
+		j.member, closer.ID("als_", j.member, dimension, a, b, j.run)).Scan(&same)
+	return same, err
 }
 
 // queue is the generation's embedding queue for the active model: the

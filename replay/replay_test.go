@@ -2,6 +2,7 @@ package replay_test
 
 import (
 	"context"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +17,8 @@ import (
 	"github.com/memhive/memhive/extract"
 	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/internal/modeltest"
+	"github.com/memhive/memhive/model"
 	"github.com/memhive/memhive/nightly"
 	"github.com/memhive/memhive/remember"
 	"github.com/memhive/memhive/replay"
@@ -80,7 +83,12 @@ func (l *live) close(session, reason string) {
 
 func (l *live) nightly(run string, now time.Time) *nightly.MemberReport {
 	l.t.Helper()
-	rep, err := nightly.Run(l.ctx, l.pool, nightly.Options{Member: "alice", RunID: run, Now: now,
+	return l.nightlyWith(run, now, nil)
+}
+
+func (l *live) nightlyWith(run string, now time.Time, judge nightly.Judge) *nightly.MemberReport {
+	l.t.Helper()
+	rep, err := nightly.Run(l.ctx, l.pool, nightly.Options{Member: "alice", RunID: run, Now: now, Judge: judge,
 		Backfill: func(ctx context.Context) (int, error) { return embed.Backfill(ctx, l.pool, "hash-64") }})
 	if err != nil || rep.Members[0].Status != "completed" {
 		l.t.Fatalf("nightly %s: %+v %v", run, rep, err)
@@ -140,7 +148,8 @@ func script(t *testing.T, l *live) {
 	}
 
 	t1 := t0.AddDate(0, 1, 0)
-	l.turns("s2", t1, withBob, "Robert Smith is my colleague. I'm going to see bob. My friend bob is great.", "I work at Globex.")
+	l.turns("s2", t1, withBob, "Robert Smith is my colleague. I'm going to see bob. My friend bob is great.", "I work at Globex.",
+		"My friend Jonathan lives in Paris. My friend Jonathon lives in Rome.")
 	l.close("s2", "idle")
 	if _, err := facts.Update(l.ctx, l.pool, "alice", l.factID("jazz"), "blues", facts.Change{ValidFrom: t1.Add(time.Hour)}); err != nil {
 		t.Fatal(err)
@@ -152,7 +161,25 @@ func script(t *testing.T, l *live) {
 	if err != nil || len(aliases) == 0 {
 		t.Fatalf("the first nightly run should have decided aliases: %v %v", aliases, err)
 	}
-	l.nightly("n2", t1.Add(24*time.Hour))
+	// n2 asks a model judge (a scripted model server) about the spelling
+	// pair; a replay must not ask it again
+	srv := modeltest.New(t, modeltest.Response{Content: `{"same": true}`, Repeat: true})
+	client, err := model.New(model.Config{URL: srv.URL, Model: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.nightlyWith("n2", t1.Add(24*time.Hour), &nightly.ModelJudge{Client: client, Member: "alice",
+		Log: model.NewDecisionLog(l.pool, slog.New(slog.DiscardHandler))})
+	var judged int
+	if err := l.pool.QueryRow(l.ctx, `SELECT count(*) FROM aliases WHERE member_id = 'alice' AND decided_by = 'judge'`).Scan(&judged); err != nil || judged != 1 {
+		t.Fatalf("the judge should have decided one alias: %d %v", judged, err)
+	}
+	asked := srv.Count()
+	t.Cleanup(func() {
+		if srv.Count() != asked {
+			t.Errorf("the replay asked the model judge again (%d calls, live made %d)", srv.Count(), asked)
+		}
+	})
 	var reverted bool
 	for _, a := range aliases {
 		if a.Dimension == "entity" {
