@@ -25,12 +25,12 @@ import (
 )
 
 type live struct {
-	t    *testing.T
+	t    testing.TB
 	ctx  context.Context
 	pool *pgxpool.Pool
 }
 
-func setup(t *testing.T) *live {
+func setup(t testing.TB) *live {
 	t.Helper()
 	l := &live{t: t, ctx: context.Background(), pool: dbtest.New(t)}
 	if err := embed.Register(l.ctx, l.pool, embed.NewHashing(64), true); err != nil {
