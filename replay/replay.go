@@ -19,6 +19,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/closer"
 	"github.com/memhive/memhive/embed"
+	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/extract"
 	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/nightly"
@@ -223,8 +224,7 @@ var onTable = regexp.MustCompile(`^(CREATE (?:CONSTRAINT )?TRIGGER \S+ .*? ON )(
 
 // makeGeneration creates the generation's schema: a fresh copy of each
 // derived table (columns, defaults, checks, indexes and the guard triggers
-// that keep rows from being deleted), the member's sessions without their
-// close marks, and episodes as a view of the live record up to the replay's
+// that keep rows from being deleted), and episodes as a view of the live record up to the replay's
 // horizon, so a replayed pass sees the turns its live run saw.
 func makeGeneration(ctx context.Context, pool *pgxpool.Pool, live, schema, member string) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
@@ -257,14 +257,10 @@ func makeGeneration(ctx context.Context, pool *pgxpool.Pool, live, schema, membe
 				}
 			}
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO `+gs+`.sessions (member_id, session_id, channel, participants, started_at, last_at)
-			SELECT member_id, session_id, channel, participants, started_at, last_at FROM `+ls+`.sessions WHERE member_id = $1`, member); err != nil {
-			return fmt.Errorf("copy sessions: %w", err)
-		}
 		if _, err := tx.Exec(ctx, `CREATE TABLE `+gs+`.replay_clock (member_id text NOT NULL PRIMARY KEY, horizon timestamptz NOT NULL)`); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO `+gs+`.replay_clock VALUES ($1, '-infinity')`, member); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO `+gs+`.replay_clock VALUES ($1, '0001-01-01 00:00:00+00')`, member); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `CREATE VIEW `+gs+`.episodes AS SELECT e.* FROM `+ls+`.episodes e
@@ -275,9 +271,42 @@ func makeGeneration(ctx context.Context, pool *pgxpool.Pool, live, schema, membe
 	})
 }
 
+// setHorizon moves the generation's horizon to at: the turns recorded up
+// to at become visible, and the sessions they belong to are touched as the
+// appender touched them when it committed them (episodes.TouchSessions:
+// participants are a union, first and last turn a min and a max, so
+// touching by horizon step gives what the appender's batches gave).
 func setHorizon(ctx context.Context, gpool *pgxpool.Pool, member string, at time.Time) error {
-	_, err := gpool.Exec(ctx, `UPDATE replay_clock SET horizon = $2 WHERE member_id = $1`, member, at)
-	return err
+	return pgx.BeginFunc(ctx, gpool, func(tx pgx.Tx) error {
+		var prev time.Time
+		if err := tx.QueryRow(ctx, `SELECT horizon FROM replay_clock WHERE member_id = $1 FOR UPDATE`, member).Scan(&prev); err != nil {
+			return fmt.Errorf("replay clock: %w", err)
+		}
+		if !at.After(prev) {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `UPDATE replay_clock SET horizon = $2 WHERE member_id = $1`, member, at); err != nil {
+			return fmt.Errorf("replay clock: %w", err)
+		}
+		rows, err := tx.Query(ctx, `/* pass:replay */ SELECT session_id, channel, speaker, audience, happened_at FROM episodes
+			WHERE member_id = $1 AND recorded_at > $2 ORDER BY recorded_at, id`, member, prev)
+		if err != nil {
+			return err
+		}
+		var eps []episodes.Episode
+		e := episodes.Episode{Member: member}
+		_, err = pgx.ForEachRow(rows, []any{&e.Session, &e.Channel, &e.Speaker, &e.Audience, &e.HappenedAt}, func() error {
+			eps = append(eps, e)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if len(eps) == 0 {
+			return nil
+		}
+		return episodes.TouchSessions(ctx, tx, eps)
+	})
 }
 
 // collect reads the member's inputs from the live record, in the order

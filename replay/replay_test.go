@@ -14,6 +14,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/closer"
 	"github.com/memhive/memhive/embed"
+	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/extract"
 	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/internal/dbtest"
@@ -51,25 +52,30 @@ func setup(t testing.TB) *live {
 	return l
 }
 
-// turns appends turns of alice (the appender's insert: the row, the
-// embedding queue for the active model).
+// turns appends turns of alice as the appender commits a batch: the
+// episodes, the sessions they touch, the embedding queue for the active
+// model, in one transaction.
 func (l *live) turns(session string, at time.Time, audience []string, texts ...string) {
 	l.t.Helper()
+	var eps []episodes.Episode
+	var ids, members []string
 	for i, text := range texts {
-		id := ulid.Make().String()
-		_, err := l.pool.Exec(l.ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
-			VALUES ('alice', $1, $2, 'web:chat', 'user', 'member:alice', $3, $4, $5)`, id, session, audience, text, at.Add(time.Duration(i)*time.Minute))
-		if err != nil {
-			l.t.Fatal(err)
+		e := episodes.Episode{Member: "alice", ID: ulid.Make().String(), Session: session, Channel: "web:chat", Role: "user",
+			Speaker: "member:alice", Audience: audience, Content: text, HappenedAt: at.Add(time.Duration(i) * time.Minute)}
+		eps = append(eps, e)
+		ids, members = append(ids, e.ID), append(members, e.Member)
+	}
+	err := pgx.BeginFunc(l.ctx, l.pool, func(tx pgx.Tx) error {
+		if _, err := episodes.Insert(l.ctx, tx, eps); err != nil {
+			return err
 		}
-		if _, err := l.pool.Exec(l.ctx, `INSERT INTO sessions (member_id, session_id, channel, participants, started_at, last_at)
-			VALUES ('alice', $1, 'web:chat', $2, $3, $3) ON CONFLICT (member_id, session_id, channel) DO UPDATE
-			SET last_at = greatest(sessions.last_at, EXCLUDED.last_at)`, session, audience, at); err != nil {
-			l.t.Fatal(err)
+		if err := episodes.TouchSessions(l.ctx, tx, eps); err != nil {
+			return err
 		}
-		if err := embed.Enqueue(l.ctx, l.pool, "", embed.OwnerEpisode, []string{"alice"}, []string{id}); err != nil {
-			l.t.Fatal(err)
-		}
+		return embed.Enqueue(l.ctx, tx, "", embed.OwnerEpisode, members, ids)
+	})
+	if err != nil {
+		l.t.Fatal(err)
 	}
 }
 
@@ -200,6 +206,8 @@ func script(t *testing.T, l *live) {
 	l.close("s1", "participants_changed")
 	l.turns("s3", t2.Add(time.Hour), me, "We moved to Porto!")
 	l.close("s3", "explicit")
+	// s2 goes on after its close with someone new; it is not closed again
+	l.turns("s2", t2.Add(2*time.Hour), []string{"member:alice", "person:carol"}, "Carol says hi.")
 	m := l.nightly("n3", t2.Add(24*time.Hour))
 	if m.Superseded == 0 {
 		t.Fatalf("the last run should supersede the move: %+v", m)
