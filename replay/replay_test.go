@@ -186,18 +186,21 @@ func script(t *testing.T, l *live) {
 			t.Errorf("the replay asked the model judge again (%d calls, live made %d)", srv.Count(), asked)
 		}
 	})
-	var reverted bool
+	// an operator reverts one alias of each dimension; the predicate one
+	// made supersessions, which its revert undoes (alias_effects)
+	reverted := map[string]bool{}
 	for _, a := range aliases {
-		if a.Dimension == "entity" {
+		if !reverted[a.Dimension] {
 			if _, err := nightly.RevertAlias(l.ctx, l.pool, "alice", a.ID); err != nil {
 				t.Fatal(err)
 			}
-			reverted = true
-			break
+			reverted[a.Dimension] = true
 		}
 	}
-	if !reverted {
-		t.Fatalf("no entity alias to revert: %+v", aliases)
+	var undone int
+	if err := l.pool.QueryRow(l.ctx, `SELECT count(*) FROM alias_effects WHERE member_id = 'alice' AND undone_at IS NOT NULL`).Scan(&undone); err != nil ||
+		!reverted["entity"] || !reverted["predicate"] || undone == 0 {
+		t.Fatalf("reverts: %v, %d effects undone, %v (aliases %+v)", reverted, undone, err, aliases)
 	}
 
 	// s1 grows after its close and is closed again; a new session moves alice.
