@@ -31,12 +31,20 @@ type live struct {
 	pool *pgxpool.Pool
 }
 
+// setup is a test database with the hashing embedder (64 dimensions)
+// registered and active.
 func setup(t testing.TB) *live {
 	t.Helper()
-	l := &live{t: t, ctx: context.Background(), pool: dbtest.New(t)}
+	l := setupDB(t)
 	if err := embed.Register(l.ctx, l.pool, embed.NewHashing(64), true); err != nil {
 		t.Fatal(err)
 	}
+	return l
+}
+
+func setupDB(t testing.TB) *live {
+	t.Helper()
+	l := &live{t: t, ctx: context.Background(), pool: dbtest.New(t)}
 	// The generations' schemas are outside the test's schema: drop them
 	// (this cleanup runs before dbtest drops the test's schema).
 	t.Cleanup(func() {
