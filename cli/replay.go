@@ -23,7 +23,7 @@ func init() {
 }
 
 func cmdReplay(e *env, args []string) error {
-	fs := newFlags(e, "replay", "replay --member M [--no-backfill] [--quiet] [--json]", `
+	fs := newFlags(e, "replay", "replay --member M [--no-backfill] [--quiet] [--json] | replay --list --member M [--json]", `
 Rebuild every row memhive derived for a member (facts, entities, edges,
 beliefs, summaries, the nightly pass's alias decisions, the embedding queue)
 from the record: the episodes, and the member's other inputs (memorize,
@@ -36,10 +36,12 @@ holding fresh derived tables (named in the report), recorded
 in the replays table; the live rows stay as they are. The report gives the
 generation's state hash and the live one's and, when they differ, the tables
 that differ (see memhive state-hash --generation N --lines). The close pass
-is replayed with the deterministic pattern extractor. docs/replay.md.`)
+is replayed with the deterministic pattern extractor. --list lists the
+member's generations instead (status, hashes, schema). docs/replay.md.`)
 	member := fs.String("member", "", "member id (required)")
 	noBackfill := fs.Bool("no-backfill", false, "do not queue embeddings of facts and beliefs after each nightly run (a hive without an embedder)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	list := fs.Bool("list", false, "list the member's replay generations instead of replaying")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	data := fs.String("data", "", "data directory of a running memhive")
 	if err := fs.Parse(args); err != nil {
@@ -50,6 +52,25 @@ is replayed with the deterministic pattern extractor. docs/replay.md.`)
 		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a valid member id", *member)
 	}
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
+		if *list {
+			gens, err := replay.Generations(ctx, pool, *member)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				return printJSON(e.stdout, gens)
+			}
+			w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(w, "GENERATION\tSTATUS\tSTARTED\tSCHEMA\tSTATE HASH\tEQUAL TO LIVE THEN")
+			for _, g := range gens {
+				short, eq := "-", "-"
+				if g.StateHash != "" {
+					short, eq = g.StateHash[:16], fmt.Sprint(g.StateHash == g.LiveHash)
+				}
+				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", g.Generation, g.Status, g.StartedAt.UTC().Format(time.RFC3339), g.Schema, short, eq)
+			}
+			return w.Flush()
+		}
 		var rcfg recall.Config
 		if hive, err := templates.LoadHive(t.cfg.HiveTemplate); err == nil {
 			if err := hive.Params("recall", &rcfg); err != nil {

@@ -108,6 +108,16 @@ func TestReplayAndStateHashCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "facts\t[") || !strings.Contains(out, "Berlin") {
 		t.Fatalf("--lines: %d %s", code, out)
 	}
+	out, _, code = run("replay", "--list", "--member", "alice", "--json")
+	var gens []replay.Generation
+	if err := json.Unmarshal([]byte(out), &gens); code != 0 || err != nil || len(gens) != 1 || gens[0].Status != "completed" ||
+		gens[0].StateHash != rep.State.Hash || gens[0].Schema != rep.Schema || gens[0].Inputs["close"] != 1 {
+		t.Fatalf("replay --list: %d %v %s", code, err, out)
+	}
+	out, _, code = run("replay", "--list", "--member", "alice")
+	if code != 0 || !strings.Contains(out, rep.Schema) || !strings.Contains(out, "completed") {
+		t.Fatalf("replay --list text: %d %s", code, out)
+	}
 	for _, c := range []struct {
 		args []string
 		code string

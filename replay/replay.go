@@ -563,3 +563,42 @@ func queue(ctx context.Context, gpool *pgxpool.Pool, member string, all bool) er
 	}
 	return nil
 }
+
+// Generation is one recorded replay of a member (a row of replays).
+type Generation struct {
+	Member     string         `json:"member"`
+	Generation int            `json:"generation"`
+	Schema     string         `json:"schema"`
+	Status     string         `json:"status"` // running | completed | failed
+	Inputs     map[string]int `json:"inputs"`
+	StateHash  string         `json:"state_hash,omitempty"`
+	LiveHash   string         `json:"live_hash,omitempty"` // the live state's hash when it finished
+	Error      string         `json:"error,omitempty"`
+	StartedAt  time.Time      `json:"started_at"`
+	FinishedAt *time.Time     `json:"finished_at,omitempty"`
+}
+
+// Generations lists member's replays, oldest first.
+func Generations(ctx context.Context, q Querier, member string) ([]Generation, error) {
+	if !memhive.ValidMember(member) {
+		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id", member)
+	}
+	rows, err := q.Query(ctx, `/* pass:replay */ SELECT member_id, generation, schema_name, status, inputs, coalesce(state_hash, ''),
+			coalesce(live_hash, ''), coalesce(error, ''), started_at, finished_at
+		FROM replays WHERE member_id = $1 ORDER BY generation`, member)
+	if err != nil {
+		return nil, fmt.Errorf("list replays: %w", err)
+	}
+	out := []Generation{}
+	var g Generation
+	_, err = pgx.ForEachRow(rows, []any{&g.Member, &g.Generation, &g.Schema, &g.Status, &g.Inputs, &g.StateHash, &g.LiveHash,
+		&g.Error, &g.StartedAt, &g.FinishedAt}, func() error {
+		out = append(out, g)
+		g = Generation{}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list replays: %w", err)
+	}
+	return out, nil
+}
