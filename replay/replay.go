@@ -61,7 +61,7 @@ type Event struct {
 	judged                   bool       // nightly: the live run asked a judge (model calls)
 	oldID                    string     // update: the version it closed
 	oldExpired               *time.Time // update: when it closed it
-	reason2                  string     // forget: the reason
+	forgetReason             string     // forget: the reason
 }
 
 // Options configure a replay.
@@ -373,7 +373,7 @@ func collect(ctx context.Context, pool *pgxpool.Pool, member string) ([]Event, e
 	}
 	var src string
 	_, err = pgx.ForEachRow(rows, []any{&ev.ID, &ev.At, &src}, func() error {
-		out = append(out, Event{ID: ev.ID, At: ev.At, Kind: KindForget, reason2: strings.TrimPrefix(strings.TrimPrefix(src, "forget"), ":")})
+		out = append(out, Event{ID: ev.ID, At: ev.At, Kind: KindForget, forgetReason: strings.TrimPrefix(strings.TrimPrefix(src, "forget"), ":")})
 		return nil
 	})
 	if err != nil {
@@ -458,7 +458,7 @@ func apply(ctx context.Context, gpool *pgxpool.Pool, live, member string, ev Eve
 		if err != nil {
 			return err
 		}
-		return facts.Forget(ctx, gpool, member, id, ev.reason2)
+		return facts.Forget(ctx, gpool, member, id, ev.forgetReason)
 	case KindBelief:
 		_, err := gpool.Exec(ctx, `/* pass:replay */ INSERT INTO beliefs (member_id, id, holder, statement, section, confidence, active,
 				pinned, source_fact_ids, channel, audience, tokens)
