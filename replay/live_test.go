@@ -37,7 +37,7 @@ func TestReplayOfARunningHive(t *testing.T) {
 		"appender": {"enabled": true, "params": {"max_wait": "5ms"}},
 		"embedder": {"enabled": true}, "recall": {"enabled": false}, "synthesizer": {"enabled": false},
 		"remember": {"enabled": true}, "clock": {"enabled": false}, "gateway": {"enabled": false},
-		"closer": {"enabled": true, "params": {"idle": "1s", "idle_check": "100ms", "backoff": "100ms"}}}}`), 0o600); err != nil {
+		"closer": {"enabled": true, "params": {"idle": "1h", "idle_check": "100ms", "backoff": "100ms"}}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	sep := "?"
@@ -79,8 +79,9 @@ func TestReplayOfARunningHive(t *testing.T) {
 		}
 		return c
 	}
-	// Session s1, closed explicitly over the close lane.
-	t0 := time.Now().Add(-72 * time.Hour).UTC().Truncate(time.Second)
+	// Session s1, said now (so not idle: the close cell's idle is an hour),
+	// closed explicitly over the close lane.
+	t0 := time.Now().UTC().Truncate(time.Second)
 	publish("s1", t0, "I live in Berlin. I love jazz.", "My friend Bob lives in Paris.")
 	waitFor(t, "s1 appended", func() bool { return count(`SELECT count(*) FROM episodes WHERE member_id = 'alice'`) == 2 })
 	body, _ := json.Marshal(closer.Request{Member: "alice", Session: "s1", Channel: "web:chat", Audience: me})
@@ -101,14 +102,18 @@ func TestReplayOfARunningHive(t *testing.T) {
 	})
 	run := func(id string) {
 		t.Helper()
-		rep, err := nightly.Run(l.ctx, l.pool, nightly.Options{Member: "alice", RunID: id, Backfill: node.Backfill(l.pool, "hash-256")})
-		if err != nil || rep.Members[0].Status != "completed" {
-			t.Fatalf("nightly %s: %+v %v", id, rep, err)
-		}
+		// the close cell may still hold the member's pass lock (busy)
+		waitFor(t, "nightly "+id, func() bool {
+			rep, err := nightly.Run(l.ctx, l.pool, nightly.Options{Member: "alice", RunID: id, Backfill: node.Backfill(l.pool, "hash-256")})
+			if err != nil || (rep.Members[0].Status != "completed" && rep.Members[0].Status != "busy") {
+				t.Fatalf("nightly %s: %+v %v", id, rep, err)
+			}
+			return rep.Members[0].Status == "completed"
+		})
 	}
 	run("n1")
-	// Session s2 closes on idle.
-	publish("s2", time.Now().Add(-time.Hour).UTC(), "We moved to Porto!", "I work at Globex.")
+	// Session s2, said two hours ago, closes on idle.
+	publish("s2", time.Now().Add(-2*time.Hour).UTC(), "We moved to Porto!", "I work at Globex.")
 	waitFor(t, "s2 closed on idle", func() bool {
 		return count(`SELECT count(*) FROM sessions WHERE member_id = 'alice' AND session_id = 's2' AND closed_at IS NOT NULL`) == 1
 	})
