@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -71,14 +72,21 @@ member's generations instead (status, hashes, schema). docs/replay.md.`)
 			}
 			return w.Flush()
 		}
+		logger := newLogger(t.cfg, e.stderr)
 		var rcfg recall.Config
 		if hive, err := templates.LoadHive(t.cfg.HiveTemplate); err == nil {
 			if err := hive.Params("recall", &rcfg); err != nil {
 				return err
 			}
+			var cp struct {
+				Extractor string `json:"extractor"`
+			}
+			if raw := hive.Cells["closer"].Params; len(raw) > 0 && json.Unmarshal(raw, &cp) == nil && cp.Extractor == "model" {
+				logger.Warn("the hive's close pass uses the model extractor; the replay uses the pattern extractor, so facts the model distilled will differ")
+			}
 		}
 		started := time.Now()
-		opt := replay.Options{Threshold: rcfg.SupersedeThreshold, NoBackfill: *noBackfill, Logger: newLogger(t.cfg, e.stderr)}
+		opt := replay.Options{Threshold: rcfg.SupersedeThreshold, NoBackfill: *noBackfill, Logger: logger}
 		if !*quiet {
 			opt.Progress = func(done, total int, ev replay.Event) {
 				const width = 30
