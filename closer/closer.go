@@ -40,6 +40,12 @@ type Request struct {
 	// carries its own turns' audience, so nothing is widened.
 	Audience []string `json:"audience,omitempty"`
 	Reason   string   `json:"reason,omitempty"` // explicit | idle | participants_changed; default explicit
+	// ReplayAt is set by a replay (package replay) re-running a close the
+	// live record completed, to the live run's time: it is written as the
+	// session's closed_at instead of the store's clock (which is compared
+	// with the turns' recorded_at), and the "closed since its last turn"
+	// check is skipped. Never set from the wire.
+	ReplayAt time.Time `json:"-"`
 }
 
 // Count is rows written and rows that already existed.
@@ -107,7 +113,7 @@ func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Re
 		return nil, err
 	}
 	defer unlock()
-	if req.Reason != "explicit" {
+	if req.Reason != "explicit" && req.ReplayAt.IsZero() {
 		// Idle and participant-change closes are found by every process's
 		// scan: the first one closes, the others find it closed.
 		done, err := closedSinceLastTurn(ctx, pool, req)
@@ -484,14 +490,18 @@ func markClosed(ctx context.Context, tx pgx.Tx, req Request, turns []turn, rep *
 			lastRec = t.recordedAt
 		}
 	}
+	var at *time.Time
+	if !req.ReplayAt.IsZero() {
+		at = &req.ReplayAt
+	}
 	tag, err := tx.Exec(ctx, `INSERT INTO sessions AS s (member_id, session_id, channel, participants, started_at, last_at, closed_at, close_reason)
-		VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp(), $7)
+		VALUES ($1, $2, $3, $4, $5, $6, coalesce($9::timestamptz, clock_timestamp()), $7)
 		ON CONFLICT (member_id, session_id, channel) DO UPDATE
-		SET closed_at = clock_timestamp(), close_reason = EXCLUDED.close_reason,
+		SET closed_at = EXCLUDED.closed_at, close_reason = EXCLUDED.close_reason,
 		    participants = EXCLUDED.participants, started_at = least(s.started_at, EXCLUDED.started_at),
 		    last_at = greatest(s.last_at, EXCLUDED.last_at)
 		WHERE s.closed_at IS NULL OR s.closed_at < $8`,
-		req.Member, req.Session, req.Channel, memhive.NormalizeAudience(participants), first, last, req.Reason, lastRec)
+		req.Member, req.Session, req.Channel, memhive.NormalizeAudience(participants), first, last, req.Reason, lastRec, at)
 	if err != nil {
 		return fmt.Errorf("mark session closed: %w", err)
 	}

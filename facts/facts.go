@@ -14,7 +14,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
 )
@@ -28,7 +27,7 @@ const (
 
 // Fact is one claim to write.
 type Fact struct {
-	ID               string // ULID; made when empty
+	ID               string // made when empty: DerivedID of the member and the claim_hash
 	Member           string
 	Subject          string
 	Predicate        string
@@ -87,6 +86,20 @@ func Validate(f *Fact) error {
 	return nil
 }
 
+// DerivedID is the id of a new fact: "fct_" and 26 hex digits of a hash of
+// the member and the fact's claim_hash. (member_id, claim_hash) is unique, so
+// the id is too, and the same fact written again (a re-run, a replay of the
+// member: docs/replay.md) gets the same id, as do the rows that point at it
+// (edges, beliefs, superseded_by). Facts written before ids were derived
+// keep their ULIDs.
+func DerivedID(member, claimHash string) string {
+	h := sha256.New()
+	h.Write([]byte(member))
+	h.Write([]byte{0})
+	h.Write([]byte(claimHash))
+	return "fct_" + hex.EncodeToString(h.Sum(nil))[:26]
+}
+
 // TokenEstimate is the cheap token estimate stored with rows (about four
 // bytes a token); budgets are enforced with a real tokenizer at read time.
 func TokenEstimate(s string) int { return (len(s) + 3) / 4 }
@@ -98,8 +111,9 @@ func Insert(ctx context.Context, q Querier, f *Fact) (inserted bool, id string, 
 	if err := Validate(f); err != nil {
 		return false, "", err
 	}
+	hash := Hash(f)
 	if f.ID == "" {
-		f.ID = ulid.Make().String()
+		f.ID = DerivedID(f.Member, hash)
 	}
 	kind := f.Kind
 	if kind == "" {
@@ -113,7 +127,6 @@ func Insert(ctx context.Context, q Querier, f *Fact) (inserted bool, id string, 
 	if origin == "" {
 		origin = "close"
 	}
-	hash := Hash(f)
 	src := f.SourceEpisodeIDs
 	if src == nil {
 		src = []string{}

@@ -358,7 +358,7 @@ func canonicalise(ctx context.Context, tx pgx.Tx, member string, opt Options, mr
 			}
 			tag, err := tx.Exec(ctx, `INSERT INTO aliases (member_id, id, dimension, alias, canonical, decided_by)
 				VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (member_id, dimension, alias) WHERE reverted_at IS NULL DO NOTHING`,
-				member, ulid.Make().String(), dim, p.alias, target, by)
+				member, closer.ID("als_", member, dim, p.alias, target, opt.RunID), dim, p.alias, target, by)
 			if err != nil {
 				return err
 			}

@@ -11,6 +11,8 @@ package remember
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -19,7 +21,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/facts"
@@ -158,7 +159,9 @@ func memorize(ctx context.Context, pool *pgxpool.Pool, req Request, now time.Tim
 		}
 		res.ID, res.Inserted = id, inserted
 		if req.Pinned && inserted {
-			res.BeliefID = ulid.Make().String()
+			// derived from the fact (written once, by claim_hash), so a
+			// replay of the member writes the same belief (docs/replay.md)
+			res.BeliefID = PinnedBeliefID(f.Member, id)
 			statement := f.Subject + " " + strings.ReplaceAll(memhive.CanonPredicate(f.Predicate), "_", " ") + " " + f.Claim
 			if f.Predicate == NotePredicate {
 				statement = f.Claim
@@ -275,4 +278,14 @@ func clip(s string) string {
 		s = s[:80] + "…"
 	}
 	return strings.ToValidUTF8(s, "?")
+}
+
+// PinnedBeliefID is the id of the pinned belief memorize writes with a new
+// fact: "pin_" and 26 hex digits of a hash of the member and the fact id.
+func PinnedBeliefID(member, factID string) string {
+	h := sha256.New()
+	h.Write([]byte(member))
+	h.Write([]byte{0})
+	h.Write([]byte(factID))
+	return "pin_" + hex.EncodeToString(h.Sum(nil))[:26]
 }
