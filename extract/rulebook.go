@@ -333,6 +333,19 @@ var rules = []rule{
 		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(m[2])), "to ") && c.fore {
 			return // "I'd love to …" is a plan, read below
 		}
+		if beLike.MatchString(m[0][:len(m[0])-len(m[2])]) {
+			return // "We're like a family": a comparison, not a preference
+		}
+		if items := listItems(m[2]); len(items) > 0 && !c.fore && !strings.HasPrefix(strings.ToLower(m[1]), "prefer") {
+			pred := "likes"
+			if w := strings.ToLower(m[1]); strings.HasPrefix(w, "hate") || strings.HasPrefix(w, "dislike") || strings.HasPrefix(w, "detest") || w == "loathe" {
+				pred = "dislikes"
+			}
+			for _, it := range items {
+				c.add(c.speaker, pred, it, World, confPref)
+			}
+			return
+		}
 		p := object(m[2])
 		if p == "" {
 			return
@@ -361,6 +374,11 @@ var rules = []rule{
 		}
 	}),
 	r(fpbe+aux+`(?i:\s+(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on|addicted\s+to|in\s+love\s+with))\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref)
+		}
+	}),
+	r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|recently|also|just|lately))*\s+(?i:been)(?i:\s+(?:really|recently|also|lately|so))*\s+(?i:into|getting\s+into|hooked\s+on|obsessed\s+with)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" {
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
@@ -429,6 +447,9 @@ var rules = []rule{
 		p := strings.ToLower(m[2])
 		if m[1] != "" && !pronoun[strings.ToLower(m[1])] && !adjNotCompound[strings.ToLower(m[1])] {
 			p = strings.ToLower(m[1]) + " " + p
+		}
+		if compoundAfter(m[0], c.text) {
+			return // "I opened my own car maintenance shop": not a car
 		}
 		c.add(c.speaker, "owns", p, World, confPref)
 	}),
@@ -642,6 +663,42 @@ func (c *clause) mention() {
 var ambiguousPets = map[string]bool{"mouse": true, "mice": true, "fish": true, "rat": true, "chicken": true, "pig": true,
 	"goat": true, "bird": true, "turkey": true, "duck": true, "cow": true, "sheep": true}
 
+// listRE is a list of three or more short items: "reading, watching
+// movies, and exploring nature".
+var listRE = regexp.MustCompile(`^([^,;:.!?]{2,40})((?:,\s+[^,;:.!?]{2,40}){1,6}),?\s+(?:and|or)\s+([^,;:.!?]{2,40})`)
+
+// listItems returns the objects of a list of three or more items at the
+// start of s, or nil when s does not start with one or any item is not an
+// object ("I love Paris, it's like home, and …" is no list).
+func listItems(s string) []string {
+	m := listRE.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return nil
+	}
+	raw := []string{m[1]}
+	for _, x := range strings.Split(m[2], ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			raw = append(raw, x)
+		}
+	}
+	raw = append(raw, m[3])
+	var out []string
+	for _, x := range raw {
+		if len(strings.Fields(x)) > 4 {
+			return nil
+		}
+		o := object(x)
+		if o == "" {
+			return nil
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// beLike: "like" after a form of "be" is a preposition.
+var beLike = regexp.MustCompile(`(?i)(?:'re|'m|'s|\bam|\bare|\bis|\bwas|\bwere|\bbe|\bbeen)(?:\s+(?:just|so|really|kinda|kind of|sort of|totally|all|both))*\s+like\s*$`)
+
 // notOwned words before a thing say it is liked or wished for, not owned.
 var notOwned = map[string]bool{"favorite": true, "favourite": true, "fave": true, "dream": true, "ideal": true,
 	"future": true, "next": true, "ex": true, "former": true, "previous": true, "last": true}
@@ -659,7 +716,7 @@ var compoundHeads = map[string]bool{"painting": true, "paintings": true, "drawin
 	"leash": true, "cage": true, "photo": true, "photos": true, "picture": true, "pictures": true, "pic": true,
 	"pics": true, "figure": true, "figurine": true, "costume": true, "shirt": true, "t-shirt": true, "poster": true,
 	"print": true, "keys": true, "key": true, "seat": true, "insurance": true, "payment": true, "ride": true,
-	"rides": true, "wash": true, "repair": true, "repairs": true, "mechanic": true, "session": true, "sessions": true,
+	"rides": true, "maintenance": true, "dealership": true, "wash": true, "repair": true, "repairs": true, "mechanic": true, "session": true, "sessions": true,
 	"class": true, "classes": true, "lesson": true, "lessons": true, "routine": true, "buddy": true, "buddies": true,
 	"friends": true, "crew": true, "group": true, "team": true, "community": true, "scene": true, "culture": true,
 	"stuff": true, "life": true, "game": true, "games": true, "video": true, "videos": true, "account": true,
@@ -723,7 +780,8 @@ var planFiller = map[string]bool{"a": true, "an": true, "the": true, "some": tru
 	"back": true, "out": true, "there": true, "here": true, "ready": true, "it": true, "better": true, "best": true,
 	"done": true, "lot": true, "lots": true, "of": true, "more": true, "nice": true, "so": true, "much": true,
 	"really": true, "this": true, "that": true, "again": true, "together": true, "soon": true, "well": true,
-	"on": true, "up": true, "over": true, "at": true, "to": true, "with": true, "you": true, "them": true}
+	"on": true, "up": true, "over": true, "at": true, "to": true, "with": true, "you": true, "them": true, "in": true,
+	"new": true, "things": true, "thing": true, "stuff": true, "something": true, "everything": true}
 
 // planVerbs start a plan worth keeping when no date is said ("I want to
 // adopt a child", not "I want to find the best spot").

@@ -298,7 +298,7 @@ func place(s string) string {
 }
 
 var (
-	cutRE      = regexp.MustCompile(`(?i)\s*(?:[,;:(!?]|\s-\s|\s(?:and then|but|because|since|so|when|though|although|which|who|that|while|as well|where|whenever|until|cause|'cause|even though|just like|like I|like we|and how|and why|and what|and when|and I|and we|and it|and they|and that|and my|it's|that's|they're)\s).*$`)
+	cutRE      = regexp.MustCompile(`(?i)\s*(?:[,;:(!?]|\s-\s|\s(?:and then|but|because|since|so|when|though|although|which|who|that|while|as well|where|whenever|until|cause|'cause|even though|just like|like I|like we|and how|and why|and what|and when|and I|and we|and it|and they|and that|and my|and have|and has|and had|and am|and was|and been|it's|that's|they're)\s).*$`)
 	articleRE  = regexp.MustCompile(`(?i)^(?:a|an|the|some|my|our|this|that|these|those|all|any)\s+`)
 	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|for sure|for real|really|someday|some day|one day|soon|eventually|in the future|at some point)$`)
 )
@@ -309,6 +309,9 @@ func cut(s string) string {
 	s = cutRE.ReplaceAllString(" "+s+" ", "")
 	s = pastDates.ReplaceAllString(s, "")
 	s = strings.TrimSpace(s)
+	for trailingConj[strings.ToLower(lastWord(s))] {
+		s = strings.TrimSpace(s[:len(s)-len(lastWord(s))]) // "a homeless shelter and [it's …]"
+	}
 	for {
 		t := trailingRE.ReplaceAllString(s, "")
 		if t == s {
@@ -419,7 +422,8 @@ var vague = map[string]bool{"seeing": true, "hearing": true, "being": true, "hav
 	"chatting": true, "talk": true, "talking": true, "hang": true, "catch": true, "connect": true, "share": true,
 	"sharing": true, "keep": true, "learn": true, "learning": true, "people": true, "life": true, "be": true, "go": true,
 	"do": true, "make": true, "get": true, "try": true, "check": true, "give": true, "that": true, "how": true,
-	"thought": true, "sound": true, "look": true, "looks": true,
+	"thought": true, "sound": true, "look": true, "looks": true, "goals": true, "goal": true, "dreams": true,
+	"dream": true,
 }
 
 var jobWords = map[string]bool{
