@@ -13,11 +13,11 @@ import (
 // was down, or while a run overran, is not replayed: after each run the next
 // firing is computed from the clock's current time.
 type Clock struct {
-	At     string                          // "HH:MM" UTC; default "03:00"
+	At string // "HH:MM" UTC; default "03:00"
 	// Run is the pass to run, e.g. a closure over nightly.Run; at is the
 	// firing time (use NightRunID(at) as the run id).
 	Run    func(ctx context.Context, at time.Time) error
-	Logger *slog.Logger                    // may be nil
+	Logger *slog.Logger // may be nil
 
 	mu     sync.Mutex
 	cancel context.CancelFunc

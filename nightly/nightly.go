@@ -46,9 +46,9 @@ type Options struct {
 	// member for whom this run id already completed (or was skipped) is
 	// not run again: the clock names each night's run (NightRunID), so two
 	// processes firing the same night run each member once.
-	RunID  string
-	Now    time.Time // default time.Now(); the window's end and the expired_at written
-	Judge  Judge     // optional
+	RunID string
+	Now   time.Time // default time.Now(); the window's end and the expired_at written
+	Judge Judge     // optional
 	// Backfill, when set, runs once after the members (package embed's
 	// backlog drain); its count is reported.
 	Backfill func(ctx context.Context) (int, error)
@@ -69,7 +69,7 @@ type Options struct {
 
 // MemberReport is one member's part of a run.
 type MemberReport struct {
-	Member     string     `json:"member"`
+	Member string `json:"member"`
 	// Status: completed | skipped (nothing new) | failed | busy (another
 	// process holds the member's pass lock) | done (this run id already
 	// ran for the member).
