@@ -152,7 +152,7 @@ var rules = []rule{
 			c.add(n, "plans", "starts "+p, Foresight, confPlan)
 		}
 	}),
-	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|recently\s+)?(?:lost|quit|left)\s+(my)\s+job)(?i:\s+as\s+(?:an?\s+)?([a-z][a-z ]*?))?(?i:\s+at\s+`+nm+`)?\s*$`, 1, func(c *clause, m []string) {
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|also|finally|then)\s+)*(?:lost|quit|left)\s+(my)\s+job)(?i:\s+as\s+(?:an?\s+)?([a-z][a-z ]*?))?(?i:\s+at\s+`+nm+`)?\s*$`, 1, func(c *clause, m []string) {
 		what := "job"
 		if m[2] != "" {
 			what = strings.TrimSpace(m[2])
@@ -443,7 +443,7 @@ var rules = []rule{
 	}),
 
 	// Possessions.
-	r(fp+aux+`(?i:\s+(?:own|owns|bought|opened|launched|founded|set\s+up))\s+(?i:(?:my|our)\s+(?:own\s+)?|an?\s+|the\s+)?(?:(\w+)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:own|owns|bought|opened|launched|founded|set\s+up|started))\s+(?i:(?:my|our)\s+(?:own\s+)?|an?\s+|the\s+)?(?:(\w+)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
 		p := strings.ToLower(m[2])
 		if m[1] != "" && !pronoun[strings.ToLower(m[1])] && !adjNotCompound[strings.ToLower(m[1])] {
 			p = strings.ToLower(m[1]) + " " + p
@@ -515,8 +515,8 @@ var rules = []rule{
 			c.add(c.speaker, "joined", p, Experience, confEvent)
 		}
 	}),
-	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:took\s+up|started|began|picked\s+up))\s+((?i:a|an|the|some|my\s+new)\s+.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" && !regexp.MustCompile(`(?i)\b(?:job|position|role|internship)\b`).MatchString(p) {
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:took\s+up|started|began|picked\s+up))\s+((?i:a|an|the|some|my\s+new|my\s+own|my\s+first)\s+.+)`, 1, func(c *clause, m []string) {
+		if p := strings.TrimPrefix(strings.TrimPrefix(object(m[1]), "own "), "first "); p != "" && !regexp.MustCompile(`(?i)\b(?:job|position|role|internship)\b`).MatchString(p) {
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}
 	}),
