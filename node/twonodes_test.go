@@ -49,9 +49,9 @@ func (s *syncBuffer) String() string {
 // node runs the pass and the other logs that it is busy or already done.
 func TestTwoNodesOneNightlyRunPerMemberAndOneClosePerSession(t *testing.T) {
 	t.Parallel()
-	// The night's firing: the next whole minute at least 20 s away, so both
-	// nodes are up before it.
-	fire := time.Now().UTC().Add(20 * time.Second).Truncate(time.Minute).Add(time.Minute)
+	// The night's firing: the next whole minute at least 45 s away, so both
+	// nodes are up and the sessions closed before it.
+	fire := time.Now().UTC().Add(45 * time.Second).Truncate(time.Minute).Add(time.Minute)
 	pool := dbtest.New(t)
 	ns := natstest.Start(t)
 	tmpl := filepath.Join(t.TempDir(), "hive.json")
