@@ -661,7 +661,7 @@ func (c *clause) mention() {
 // ambiguousPets are pet words with a common other sense (a computer mouse,
 // fish one catches or eats): a pet only with a name, "pet" or an adoption.
 var ambiguousPets = map[string]bool{"mouse": true, "mice": true, "fish": true, "rat": true, "chicken": true, "pig": true,
-	"goat": true, "bird": true, "turkey": true, "duck": true, "cow": true, "sheep": true}
+	"goat": true, "turkey": true, "duck": true, "cow": true, "sheep": true}
 
 // listRE is a list of three or more short items: "reading, watching
 // movies, and exploring nature".
