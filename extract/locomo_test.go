@@ -21,6 +21,7 @@ import (
 type locomoTurn struct {
 	Ref     string `json:"ref"`
 	Split   string `json:"split"`
+	Draw    int    `json:"draw"`
 	Speaker string `json:"speaker"`
 	At      string `json:"at"`
 	Text    string `json:"text"`
@@ -40,22 +41,32 @@ type locomoTurn struct {
 const (
 	locomoDevPrecisionFloor     = 0.85
 	locomoDevRecallFloor        = 0.45
-	locomoHeldOutPrecisionFloor = 0.80
-	locomoHeldOutRecallFloor    = 0.35
+	locomoDev2PrecisionFloor    = 0.85
+	locomoDev2RecallFloor       = 0.25
+	locomoHeldOutPrecisionFloor = 0.85
+	locomoHeldOutRecallFloor    = 0.55
 )
 
 // TestLoCoMoDev prints precision and recall on the dev part, with every
 // miss and every spurious fact (the part the rules were tuned on).
 func TestLoCoMoDev(t *testing.T) {
 	t.Parallel()
-	locomoEval(t, "dev", locomoDevPrecisionFloor, locomoDevRecallFloor)
+	locomoEval(t, "dev", 0, locomoDevPrecisionFloor, locomoDevRecallFloor)
+}
+
+// TestLoCoMoDevSecondDraw prints the second dev draw alone (200 turns drawn
+// and labelled after the first draw's rules were written; see the README in
+// testdata): `go test -v -run DevSecondDraw ./extract/`.
+func TestLoCoMoDevSecondDraw(t *testing.T) {
+	t.Parallel()
+	locomoEval(t, "dev", 2, locomoDev2PrecisionFloor, locomoDev2RecallFloor)
 }
 
 // TestLoCoMoHeldOut prints precision and recall per predicate family on the
 // held-out part: `go test -v -run HeldOut ./extract/`.
 func TestLoCoMoHeldOut(t *testing.T) {
 	t.Parallel()
-	locomoEval(t, "heldout", locomoHeldOutPrecisionFloor, locomoHeldOutRecallFloor)
+	locomoEval(t, "heldout", 0, locomoHeldOutPrecisionFloor, locomoHeldOutRecallFloor)
 }
 
 func loadLoCoMo(t *testing.T) []locomoTurn {
@@ -83,7 +94,8 @@ func loadLoCoMo(t *testing.T) []locomoTurn {
 
 type counts struct{ predicted, expected, correct int }
 
-func locomoEval(t *testing.T, split string, pFloor, rFloor float64) {
+// locomoEval measures one split; draw > 0 narrows it to the turns of one draw.
+func locomoEval(t *testing.T, split string, draw int, pFloor, rFloor float64) {
 	turns := loadLoCoMo(t)
 	if len(turns) < 400 {
 		t.Fatalf("the LoCoMo set has %d turns, want at least 400", len(turns))
@@ -103,7 +115,7 @@ func locomoEval(t *testing.T, split string, pFloor, rFloor float64) {
 	byConf := make([]counts, len(thresholds))
 	n := 0
 	for _, lt := range turns {
-		if lt.Split != split {
+		if lt.Split != split || (draw > 0 && max(lt.Draw, 1) != draw) {
 			continue
 		}
 		n++
@@ -161,7 +173,11 @@ func locomoEval(t *testing.T, split string, pFloor, rFloor float64) {
 	}
 	sort.Strings(names)
 	var b strings.Builder
-	fmt.Fprintf(&b, "extract.Patterns on the LoCoMo %s part, %d turns:\n", split, n)
+	name := split
+	if draw > 0 {
+		name = fmt.Sprintf("%s (draw %d)", split, draw)
+	}
+	fmt.Fprintf(&b, "extract.Patterns on the LoCoMo %s part, %d turns:\n", name, n)
 	fmt.Fprintf(&b, "  %-11s %9s %9s %9s %9s %9s\n", "family", "expected", "predicted", "correct", "precision", "recall")
 	for _, f := range append(names, "ALL") {
 		c := byFamily[f]
@@ -209,7 +225,7 @@ func family(p string) string {
 		return "home"
 	case "works_at", "job_title", "studies", "studies_at", "volunteers_at":
 		return "work"
-	case "likes", "dislikes", "prefers", "allergic_to":
+	case "likes", "dislikes", "prefers", "allergic_to", "diet":
 		return "preference"
 	case "has_pet", "owns", "is_a":
 		return "possession"

@@ -99,7 +99,7 @@ var rules = []rule{
 	}),
 
 	// Work.
-	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working|began\s+working|'m employed|am employed|employed|intern|interning))(?i:\s+in\s+[a-z]+)?\s+(?i:at|for|with|by)\s+(.+)`, 1, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working|began\s+working|'m employed|am employed|employed|intern|interning))(?i:\s+in\s+[a-z]+)?\s+(?i:at|for|by)\s+(.+)`, 1, func(c *clause, m []string) {
 		if o := org(m[1]); o != "" && !strings.HasPrefix(o, "\x01") && !pronoun[strings.ToLower(o)] {
 			if strings.Contains(strings.ToLower(m[0]), "worked") {
 				c.neg = true
@@ -152,7 +152,7 @@ var rules = []rule{
 			c.add(n, "plans", "starts "+p, Foresight, confPlan)
 		}
 	}),
-	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|recently\s+)?(?:lost|quit|left)\s+(my)\s+job)(?i:\s+as\s+(?:an?\s+)?([a-z][a-z ]*?))?(?i:\s+at\s+`+nm+`)?\s*$`, 1, func(c *clause, m []string) {
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|also|finally|then)\s+)*(?:lost|quit|left)\s+(my)\s+job)(?i:\s+as\s+(?:an?\s+)?([a-z][a-z ]*?))?(?i:\s+at\s+`+nm+`)?\s*$`, 1, func(c *clause, m []string) {
 		what := "job"
 		if m[2] != "" {
 			what = strings.TrimSpace(m[2])
@@ -292,7 +292,11 @@ var rules = []rule{
 	// Pets.
 	r(fp+aux+`(?i:\s+(?:have|has|got|adopted|own|'ve got|have got|rescued|bought|brought home))\s+(?i:an?|another|a new|two|three|\d+)\s+(?i:(?:little|new|sweet|cute|baby|rescue|young|old)\s+)*(?:\w+\s+)?(?i:`+pet+`)(?i:s|es)?(?i:\s+(?:named|called))?\s*`+nm+`?`, 2, func(c *clause, m []string) {
 		kind := strings.ToLower(m[1])
-		adopted := strings.Contains(strings.ToLower(m[0]), "adopted")
+		lm := strings.ToLower(m[0])
+		adopted := strings.Contains(lm, "adopted")
+		if compoundAfter(m[0], c.text) {
+			return // "I bought a dog bed"
+		}
 		if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") {
 			c.add(c.speaker, "has_pet", n, World, confFirst-3)
 			c.add(n, "is_a", kind, World, confFirst-3)
@@ -301,18 +305,26 @@ var rules = []rule{
 			}
 			return
 		}
+		if ambiguousPets[singular(kind)] && !adopted && !strings.Contains(lm, "rescued") && !strings.Contains(lm, " pet ") {
+			return // "I bought a mouse from Logitech", "we got a few fish"
+		}
 		c.add(c.speaker, "has_pet", kind, World, confPref)
 		if adopted {
 			c.add(c.speaker, "adopted", kind, Experience, confEvent+5)
 		}
 	}),
 	r(`(?i:\b(?:my|our)\s+(?:(?:little|old|new|young|two|three|four|sweet|pet|rescue|baby|cute|furry|lovely|beloved)\s+)*)(?i:`+pet+`)(?i:s|es)?\s*,?\s+`+nm, 1, func(c *clause, m []string) {
+		c.mention()
 		if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") && !lexPlaces.has(n) {
 			c.add(c.speaker, "has_pet", n, World, confFirst-3)
 			c.add(n, "is_a", strings.ToLower(m[1]), World, confFirst-3)
 		}
 	}),
 	r(`(?i:\b(?:my|our)\s+(?:(?:little|new|young|two|three|four|sweet|pet|rescue|baby|cute|furry|lovely|beloved|fur)\s+)*)((?i:`+pet+`)(?i:s|es)?)\b`, 1, func(c *clause, m []string) {
+		if compoundAfter(m[0], c.text) || (ambiguousPets[singular(strings.ToLower(m[1]))] && !strings.Contains(strings.ToLower(m[0]), "pet")) {
+			return // "my horse painting", "my mouse"
+		}
+		c.mention()
 		c.add(c.speaker, "has_pet", strings.ToLower(m[1]), World, confPref)
 	}),
 
@@ -320,6 +332,19 @@ var rules = []rule{
 	r(fp+aux+`\s+(?i:(love|loves|like|likes|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|detest|detests|loathe))(?i:\s+(?:also|too|both))?\s+(.+)`, 2, func(c *clause, m []string) {
 		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(m[2])), "to ") && c.fore {
 			return // "I'd love to …" is a plan, read below
+		}
+		if beLike.MatchString(m[0][:len(m[0])-len(m[2])]) {
+			return // "We're like a family": a comparison, not a preference
+		}
+		if items := listItems(m[2]); len(items) > 0 && !c.fore && !strings.HasPrefix(strings.ToLower(m[1]), "prefer") {
+			pred := "likes"
+			if w := strings.ToLower(m[1]); strings.HasPrefix(w, "hate") || strings.HasPrefix(w, "dislike") || strings.HasPrefix(w, "detest") || w == "loathe" {
+				pred = "dislikes"
+			}
+			for _, it := range items {
+				c.add(c.speaker, pred, it, World, confPref)
+			}
+			return
 		}
 		p := object(m[2])
 		if p == "" {
@@ -353,6 +378,11 @@ var rules = []rule{
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
 	}),
+	r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|recently|also|just|lately))*\s+(?i:been)(?i:\s+(?:really|recently|also|lately|so))*\s+(?i:into|getting\s+into|hooked\s+on|obsessed\s+with)\s+(.+)`, 1, func(c *clause, m []string) {
+		if p := object(m[1]); p != "" {
+			c.add(c.speaker, "likes", p, World, confPref)
+		}
+	}),
 	r(`(?i:\bmy\s+(?:love|passion|fondness|enthusiasm)\s+(?:for|of)\s+)(.+)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" {
 			c.add(c.speaker, "likes", p, World, confPref-2)
@@ -368,7 +398,7 @@ var rules = []rule{
 			c.add(c.speaker, "likes", p, World, confPref-4)
 		}
 	}),
-	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:\s+(?:is|are)\s+(?:mostly\s+|totally\s+|definitely\s+|really\s+)?(?:one\s+of\s+)?my\s+(?:favou?rites?|faves?|fave\s+things?|thing|jam|passion|go-to|happy\s+place|stress-buster)\b)`, 1, func(c *clause, m []string) {
+	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:(?:\s+(?:is|are)|'s)\s+(?:mostly\s+|totally\s+|definitely\s+|really\s+)?(?:one\s+of\s+)?my\s+(?:favou?rites?|faves?|fave\s+things?|thing|jam|passion|go-to|happy\s+place|stress-buster)\b)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "it") {
 			c.add(c.speaker, "likes", p, World, confPref-2)
 		}
@@ -413,10 +443,13 @@ var rules = []rule{
 	}),
 
 	// Possessions.
-	r(fp+aux+`(?i:\s+(?:own|owns|bought|opened|launched|founded|set\s+up))\s+(?i:(?:my|our)\s+(?:own\s+)?|an?\s+|the\s+)?(?:(\w+)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:own|owns|bought|opened|launched|founded|set\s+up|started))\s+(?i:(?:my|our)\s+(?:own\s+)?|an?\s+|the\s+)?(?:(\w+)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
 		p := strings.ToLower(m[2])
 		if m[1] != "" && !pronoun[strings.ToLower(m[1])] && !adjNotCompound[strings.ToLower(m[1])] {
 			p = strings.ToLower(m[1]) + " " + p
+		}
+		if compoundAfter(m[0], c.text) {
+			return // "I opened my own car maintenance shop": not a car
 		}
 		c.add(c.speaker, "owns", p, World, confPref)
 	}),
@@ -433,6 +466,16 @@ var rules = []rule{
 		if strings.HasPrefix(strings.ToLower(m[0]), "my old") || strings.HasPrefix(strings.ToLower(m[0]), "our old") {
 			return
 		}
+		if notOwned[strings.ToLower(m[1])] {
+			return // "my favorite studio", "my dream house"
+		}
+		if compoundAfter(m[0], c.text) {
+			return // "my gym membership", "my car project"
+		}
+		if dwellings[p] {
+			return // "my house", "my apartment": where one lives, not what one owns
+		}
+		c.mention()
 		c.add(c.speaker, "owns", p, World, confMention+2)
 	}),
 
@@ -472,8 +515,8 @@ var rules = []rule{
 			c.add(c.speaker, "joined", p, Experience, confEvent)
 		}
 	}),
-	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:took\s+up|started|began|picked\s+up))\s+((?i:a|an|the|some|my\s+new)\s+.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" && !regexp.MustCompile(`(?i)\b(?:job|position|role|internship)\b`).MatchString(p) {
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:took\s+up|started|began|picked\s+up))\s+((?i:a|an|the|some|my\s+new|my\s+own|my\s+first)\s+.+)`, 1, func(c *clause, m []string) {
+		if p := strings.TrimPrefix(strings.TrimPrefix(object(m[1]), "own "), "first "); p != "" && !regexp.MustCompile(`(?i)\b(?:job|position|role|internship)\b`).MatchString(p) {
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}
 	}),
@@ -597,11 +640,148 @@ var rules = []rule{
 	// A first person left out at the start of a clause ("Love experimenting
 	// with spices").
 	r(`(?i:^(?:really\s+|totally\s+|also\s+)?(?:love|loving))\s+(.+)`, 1, func(c *clause, m []string) {
+		if w := strings.ToLower(strings.Fields(m[1])[0]); deictic[w] || notAfterLove[w] {
+			return // "Love the colors" (of what was shown), "Love sure does bring us joy" (a noun)
+		}
 		if p := object(m[1]); p != "" {
 			c.add(c.speaker, "likes", p, World, confPref-4)
 		}
 	}),
 }
+
+// mention reads a possessive mention ("my dogs", "my car"): what "my"
+// presupposes holds whatever the clause wishes, plans or denies ("I want to
+// show you my snakes", "I don't want to hurt my dogs"), unless the clause
+// says it ended.
+func (c *clause) mention() {
+	c.fore = false
+	c.neg = endedRE.MatchString(c.text)
+}
+
+// ambiguousPets are pet words with a common other sense (a computer mouse,
+// fish one catches or eats): a pet only with a name, "pet" or an adoption.
+var ambiguousPets = map[string]bool{"mouse": true, "mice": true, "fish": true, "rat": true, "chicken": true, "pig": true,
+	"goat": true, "turkey": true, "duck": true, "cow": true, "sheep": true}
+
+// listRE is a list of three or more short items: "reading, watching
+// movies, and exploring nature".
+var listRE = regexp.MustCompile(`^([^,;:.!?]{2,40})((?:,\s+[^,;:.!?]{2,40}){1,6}),?\s+(?:and|or)\s+([^,;:.!?]{2,40})`)
+
+// listItems returns the objects of a list of three or more items at the
+// start of s, or nil when s does not start with one or any item is not an
+// object ("I love Paris, it's like home, and …" is no list).
+func listItems(s string) []string {
+	m := listRE.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return nil
+	}
+	raw := []string{m[1]}
+	for _, x := range strings.Split(m[2], ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			raw = append(raw, x)
+		}
+	}
+	raw = append(raw, m[3])
+	var out []string
+	for _, x := range raw {
+		if len(strings.Fields(x)) > 4 {
+			return nil
+		}
+		o := object(x)
+		if o == "" {
+			return nil
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// beLike: "like" after a form of "be" is a preposition.
+var beLike = regexp.MustCompile(`(?i)(?:'re|'m|'s|\bam|\bare|\bis|\bwas|\bwere|\bbe|\bbeen)(?:\s+(?:just|so|really|kinda|kind of|sort of|totally|all|both))*\s+like\s*$`)
+
+// notOwned words before a thing say it is liked or wished for, not owned.
+var notOwned = map[string]bool{"favorite": true, "favourite": true, "fave": true, "dream": true, "ideal": true,
+	"future": true, "next": true, "ex": true, "former": true, "previous": true, "last": true}
+
+// dwellings said as "my …" do not say the speaker owns them (a tenant says
+// "my flat" too); "I bought a house" does.
+var dwellings = map[string]bool{"house": true, "apartment": true, "flat": true, "condo": true, "place": true}
+
+// compoundHeads are nouns that, after a pet or a thing owned, make it a
+// modifier: "my horse painting" is a painting, "my gym membership" a card.
+var compoundHeads = map[string]bool{"painting": true, "paintings": true, "drawing": true, "drawings": true,
+	"project": true, "projects": true, "membership": true, "card": true, "food": true, "bed": true, "toy": true,
+	"toys": true, "show": true, "shows": true, "walker": true, "sitter": true, "park": true, "treats": true,
+	"trainer": true, "training": true, "lover": true, "lovers": true, "owner": true, "owners": true, "collar": true,
+	"leash": true, "cage": true, "photo": true, "photos": true, "picture": true, "pictures": true, "pic": true,
+	"pics": true, "figure": true, "figurine": true, "costume": true, "shirt": true, "t-shirt": true, "poster": true,
+	"print": true, "keys": true, "key": true, "seat": true, "insurance": true, "payment": true, "ride": true,
+	"rides": true, "maintenance": true, "dealership": true, "wash": true, "repair": true, "repairs": true, "mechanic": true, "session": true, "sessions": true,
+	"class": true, "classes": true, "lesson": true, "lessons": true, "routine": true, "buddy": true, "buddies": true,
+	"friends": true, "crew": true, "group": true, "team": true, "community": true, "scene": true, "culture": true,
+	"stuff": true, "life": true, "game": true, "games": true, "video": true, "videos": true, "account": true,
+	"post": true, "posts": true, "page": true, "name": true, "logo": true, "sticker": true, "mug": true, "sketch": true}
+
+// compoundAfter reports whether the word after the match in text is a
+// compound head.
+func compoundAfter(match, text string) bool {
+	i := strings.Index(text, match)
+	if i < 0 {
+		return false
+	}
+	rest := strings.Fields(text[i+len(match):])
+	return len(rest) > 0 && compoundHeads[strings.ToLower(strings.Trim(rest[0], `"',.!;:`))]
+}
+
+// deictic first words of an object point at something shown or said
+// ("Love the colors", "Love that!"), not at a lasting preference.
+var deictic = map[string]bool{"the": true, "that": true, "this": true, "those": true, "these": true, "your": true,
+	"how": true, "it": true, "them": true, "seeing": true, "hearing": true}
+
+// notAfterLove: "Love" followed by these is a noun ("Love sure does bring
+// us joy", "Love is all you need").
+var notAfterLove = map[string]bool{"sure": true, "is": true, "was": true, "does": true, "did": true, "can": true,
+	"will": true, "has": true, "makes": true, "brings": true, "wins": true, "conquers": true, "and": true,
+	"you": true, "ya": true, "u": true, "it": true}
+
+// genericPlan reports a plan that says nothing to keep: a continuation
+// ("keep chasing my dreams", "stay positive") or a verb with only filler
+// ("have a great time", "get started").
+func genericPlan(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) == 0 {
+		return true
+	}
+	switch ws[0] {
+	case "keep", "continue", "stay", "stick", "carry", "remain", "see", "seeing", "hear", "hearing", "know",
+		"knowing", "chat", "chatting", "talk", "talking", "catch":
+		return true // a continuation, or looking forward to news
+	case "be":
+		for _, w := range ws[1:] {
+			if evaluative[w] || planFiller[w] && w != "a" && w != "an" && w != "the" || w == "amazing" || w == "exciting" || w == "epic" {
+				return true // "be an amazing experience"
+			}
+		}
+	case "have", "get", "make", "do", "take", "give", "bring", "buy", "find":
+		if len(ws) > 1 && danglingPrep[ws[1]] {
+			return true // "[the connection I'd like to] have with Toby": the object is elsewhere
+		}
+	}
+	for _, w := range ws[1:] {
+		if !planFiller[strings.Trim(w, `"',.!;:`)] {
+			return false
+		}
+	}
+	return true
+}
+
+var planFiller = map[string]bool{"a": true, "an": true, "the": true, "some": true, "great": true, "good": true,
+	"awesome": true, "amazing": true, "fun": true, "blast": true, "time": true, "started": true, "going": true,
+	"back": true, "out": true, "there": true, "here": true, "ready": true, "it": true, "better": true, "best": true,
+	"done": true, "lot": true, "lots": true, "of": true, "more": true, "nice": true, "so": true, "much": true,
+	"really": true, "this": true, "that": true, "again": true, "together": true, "soon": true, "well": true,
+	"on": true, "up": true, "over": true, "at": true, "to": true, "with": true, "you": true, "them": true, "in": true,
+	"new": true, "things": true, "thing": true, "stuff": true, "something": true, "everything": true}
 
 // planVerbs start a plan worth keeping when no date is said ("I want to
 // adopt a child", not "I want to find the best spot").

@@ -106,6 +106,14 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	if subject == "" || claim == "" || len(claim) > 80 {
 		return
 	}
+	if pred == "plans" {
+		for danglingPrep[strings.ToLower(lastWord(claim))] || trailingConj[strings.ToLower(lastWord(claim))] {
+			claim = strings.TrimSpace(claim[:len(claim)-len(lastWord(claim))]) // "order some sushi for [tonight]"
+		}
+		if claim == "" || genericPlan(claim) {
+			return
+		}
+	}
 	if c.fore && kind != Foresight && !preference(pred) {
 		kind = Foresight
 	}
@@ -194,6 +202,10 @@ func (c *clause) run() {
 			start := loc[0]
 			if ru.claim > 0 && loc[2*ru.claim] >= 0 {
 				start = loc[2*ru.claim]
+			} else if ru.claim > 0 {
+				// The claim is optional and absent ("I used to have a dog"):
+				// every word matched is before it.
+				start = loc[1]
 			}
 			if !c.mode(in[:start]) {
 				continue
@@ -286,9 +298,9 @@ func place(s string) string {
 }
 
 var (
-	cutRE      = regexp.MustCompile(`(?i)\s*(?:[,;:(!?]|\s-\s|\s(?:and then|but|because|since|so|when|though|although|which|who|that|while|as well|where|whenever|until|cause|'cause|even though|just like|like I|like we|and how|and why|and what|and when|and I|and we|and it|and they|and that|and my|it's|that's|they're)\s).*$`)
+	cutRE      = regexp.MustCompile(`(?i)\s*(?:[,;:(!?]|\s-\s|\s(?:and then|but|because|since|so|when|though|although|which|who|that|while|as well|where|whenever|until|cause|'cause|even though|just like|like I|like we|and how|and why|and what|and when|and I|and we|and it|and they|and that|and my|and have|and has|and had|and am|and was|and been|it's|that's|they're)\s).*$`)
 	articleRE  = regexp.MustCompile(`(?i)^(?:a|an|the|some|my|our|this|that|these|those|all|any)\s+`)
-	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|for sure|for real|really|someday|some day|one day|soon|eventually|in the future|at some point)$`)
+	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|for sure|for real|really|someday|some day|one day|soon|eventually|in the future|at some point|not so long ago|not long ago|a while ago|a while back|some time ago|not so|not)$`)
 )
 
 // cut returns s up to the first clause boundary, without past or vague
@@ -297,6 +309,9 @@ func cut(s string) string {
 	s = cutRE.ReplaceAllString(" "+s+" ", "")
 	s = pastDates.ReplaceAllString(s, "")
 	s = strings.TrimSpace(s)
+	for trailingConj[strings.ToLower(lastWord(s))] {
+		s = strings.TrimSpace(s[:len(s)-len(lastWord(s))]) // "a homeless shelter and [it's …]"
+	}
 	for {
 		t := trailingRE.ReplaceAllString(s, "")
 		if t == s {
@@ -335,10 +350,19 @@ func org(s string) string {
 // object is the claim of a preference, possession or plan: the phrase,
 // unless it is a pronoun, a question word or about the listener.
 func object(s string) string {
+	if c := cut(s); deicticDet.MatchString(c) && !namedRE.MatchString(c) {
+		return "" // "I love this genre": which one was said elsewhere ("this book called Sapiens" names it)
+	}
 	p := phrase(s)
 	p = strings.TrimPrefix(p, "to ")
 	if p == "" || badObject(p) || vague[strings.ToLower(strings.Fields(p)[0])] || len(strings.Fields(p)) > 8 {
 		return ""
+	}
+	for trailingConj[strings.ToLower(lastWord(p))] {
+		p = strings.TrimSpace(p[:len(p)-len(lastWord(p))])
+	}
+	if p == "" || danglingPrep[strings.ToLower(lastWord(p))] || auxVerb[strings.ToLower(strings.Fields(p)[0])] {
+		return "" // "escaping to [that world]": cut off; "[those we love] is important": no object
 	}
 	return p
 }
@@ -357,6 +381,23 @@ func badObject(p string) bool {
 	return false
 }
 
+// danglingPrep end an object that was cut before what it is about.
+var danglingPrep = map[string]bool{"to": true, "with": true, "in": true, "on": true, "at": true, "for": true, "of": true,
+	"from": true, "by": true, "about": true, "into": true, "like": true, "than": true, "the": true, "a": true, "an": true,
+	"my": true, "our": true}
+
+var (
+	deicticDet = regexp.MustCompile(`(?i)^(?:this|that|these|those)\s`)
+	namedRE    = regexp.MustCompile(`\s(?:called|named|titled)\s|\s"|\s[A-Z]`)
+)
+
+var trailingConj = map[string]bool{"and": true, "or": true, "but": true, "&": true}
+
+// auxVerb cannot start an object: the verb matched was not the clause's.
+var auxVerb = map[string]bool{"is": true, "are": true, "was": true, "were": true, "has": true, "have": true,
+	"had": true, "will": true, "would": true, "can": true, "could": true, "should": true, "does": true, "did": true,
+	"am": true, "be": true, "been": true, "'s": true, "must": true}
+
 var refWords = map[string]bool{"it": true, "this": true, "them": true, "these": true, "those": true,
 	"there": true, "you": true, "your": true, "him": true, "her": true}
 
@@ -367,6 +408,9 @@ var pronoun = map[string]bool{"you": true, "your": true, "yours": true, "it": tr
 	"one": true, "all": true, "both": true, "each": true, "every": true, "so": true, "such": true, "the": true, "a": true,
 	"an": true, "he": true, "she": true, "we": true, "i": true, "i'm": true, "no": true, "and": true, "or": true,
 	"but": true, "more": true, "some": true, "many": true, "other": true, "others": true, "any": true, "if": true,
+	// Someone else's ("I love his tech", "their work"): whose it is was said elsewhere.
+	"his": true, "their": true, "its": true, "someone": true, "somebody": true, "anyone": true, "anybody": true,
+	"everyone": true, "everybody": true, "nobody": true, "people": true,
 }
 
 // vague are heads of a preference's object that say nothing kept ("I love
@@ -378,6 +422,8 @@ var vague = map[string]bool{"seeing": true, "hearing": true, "being": true, "hav
 	"chatting": true, "talk": true, "talking": true, "hang": true, "catch": true, "connect": true, "share": true,
 	"sharing": true, "keep": true, "learn": true, "learning": true, "people": true, "life": true, "be": true, "go": true,
 	"do": true, "make": true, "get": true, "try": true, "check": true, "give": true, "that": true, "how": true,
+	"thought": true, "sound": true, "look": true, "looks": true, "goals": true, "goal": true, "dreams": true,
+	"dream": true,
 }
 
 var jobWords = map[string]bool{
@@ -566,7 +612,7 @@ var (
 	// subject-pass patterns
 	appositiveRE  = regexp.MustCompile(`^` + nm + `,\s+(?i:my|our)\s+` + mods + `(?i:` + rel + `),\s+`)
 	myRelNameRE   = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called|named)\s+)?` + nm)
-	nameIsRelRE   = regexp.MustCompile(nm + `(?i:\s+is\s+(?:my|our)\s+)` + mods + `(?i:` + rel + `)\b`)
+	nameIsRelRE   = regexp.MustCompile(nm + `(?i:\s+is\s+(?:my|our)\s+)` + mods + `(?i:` + rel + `)\b('s)?`)
 	relIsNameRE   = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)(?i:\s+is\s+(?:called\s+|named\s+)?)` + nm)
 	relPairRE     = regexp.MustCompile(`(?i:(\bmy\s+` + mods + rel + `s?)\s+and\s+)` + rel + `\b`)
 	othersRelRE   = regexp.MustCompile(nm + `'s\s+(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called\s+|named\s+)?)` + nm)
@@ -612,6 +658,9 @@ func (c *clause) subjectPass(s string) string {
 	})
 	s = nameIsRelRE.ReplaceAllStringFunc(s, func(x string) string {
 		m := nameIsRelRE.FindStringSubmatch(x)
+		if m[3] != "" {
+			return x // "Max is my mother's cat"
+		}
 		if n := name(m[1]); n != "" {
 			relate(m[2], n, confFirst)
 		}

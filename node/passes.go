@@ -76,12 +76,12 @@ type closerParams struct {
 // on idle sessions (checked every minute), and when a different set of
 // participants starts talking on a channel (seen in the appender's commits).
 type closerCell struct {
-	pool   *pgxpool.Pool
-	nc     *nats.Conn
-	js     jetstream.JetStream
-	prefix string
-	idle   time.Duration
-	log    *slog.Logger
+	pool     *pgxpool.Pool
+	nc       *nats.Conn
+	js       jetstream.JetStream
+	prefix   string
+	idle     time.Duration
+	log      *slog.Logger
 	seen     chan []episodes.Episode
 	ex       extract.Extractor
 	attempts int

@@ -235,6 +235,13 @@ func TestBerlinLisbonPerAudienceThroughTheCLI(t *testing.T) {
 			if !strings.HasPrefix(got.t2, "ANSWER: ") || !strings.Contains(strings.SplitN(got.t2, "\n", 2)[0], c.want) {
 				t.Errorf("%s, %s as of %s: tier 2 should answer %s first:\n%s", when, c.audience, c.asOf, c.want, got.t2)
 			}
+			// Must-show 6 on the CLI: the gap and the sources follow the
+			// answer, before the tier-1 bundle.
+			if lines := strings.SplitN(got.t2, "\n", 4); len(lines) < 4 || !strings.HasPrefix(lines[1], "GAP: ") ||
+				!strings.HasPrefix(lines[2], "SOURCES: ") || strings.TrimSpace(strings.TrimPrefix(lines[2], "SOURCES: ")) == "" ||
+				(strings.Contains(got.t2, "FACTS") && strings.Index(got.t2, "GAP: ") > strings.Index(got.t2, "FACTS")) {
+				t.Errorf("%s, %s as of %s: tier 2's text should lead with ANSWER, GAP, SOURCES, then the bundle:\n%s", when, c.audience, c.asOf, got.t2)
+			}
 			if c.audience == both && strings.Contains(got.t0+got.t1+got.t2, "Berlin") {
 				t.Errorf("%s: Berlin, said to Alice alone, reached Bob's conversation", when)
 			}
