@@ -27,11 +27,11 @@ const (
 
 // Outcomes of a decision.
 const (
-	OutcomeDelivered = "delivered"  // one memory was delivered
-	OutcomeNone      = "no_match"   // no memory the gate allows matches the topic (or all were delivered already)
-	OutcomeExhausted = "exhausted"  // this topic had its deliveries in this session already
-	OutcomeHoldout   = "holdout"    // a holdout session: a pick was made and recorded, nothing delivered
-	OutcomeDeclined  = "declined"   // mode rank: the model picked nothing
+	OutcomeDelivered = "delivered" // one memory was delivered
+	OutcomeNone      = "no_match"  // no memory the gate allows matches the topic (or all were delivered already)
+	OutcomeExhausted = "exhausted" // this topic had its deliveries in this session already
+	OutcomeHoldout   = "holdout"   // a holdout session: a pick was made and recorded, nothing delivered
+	OutcomeDeclined  = "declined"  // mode rank: the model picked nothing
 )
 
 // Advice is the answer to a topic entry: at most one memory.

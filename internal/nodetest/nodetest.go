@@ -47,17 +47,12 @@ const HiveTemplate = `{"prefix": "memhive", "cells": {
 // Everything stops when the test ends.
 func Start(t testing.TB, tweak ...func(*config.Config)) *Hive {
 	t.Helper()
-	pool := dbtest.New(t)
+	pool, url := Database(t)
 	ns := natstest.Start(t)
 	tmpl := filepath.Join(t.TempDir(), "hive.json")
 	if err := os.WriteFile(tmpl, []byte(HiveTemplate), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	sep := "?"
-	if strings.Contains(dbtest.URL(), "?") {
-		sep = "&"
-	}
-	url := dbtest.URL() + sep + "search_path=" + pool.Config().ConnConfig.RuntimeParams["search_path"]
 	cfg := (&config.Config{DataDir: t.TempDir(), DatabaseURL: url, NATSURL: ns.ClientURL(), HTTPAddr: "127.0.0.1:0",
 		Embedder: "none", HiveTemplate: tmpl}).WithDefaults()
 	for _, f := range tweak {
@@ -72,6 +67,18 @@ func Start(t testing.TB, tweak ...func(*config.Config)) *Hive {
 	h := &Hive{Node: n, Pool: pool, NC: ns.Conn(t), URL: url}
 	h.WaitStreams(t)
 	return h
+}
+
+// Database is the test's own migrated schema (dbtest) and a database URL
+// whose search_path names it, for a node or a command to use.
+func Database(t testing.TB) (*pgxpool.Pool, string) {
+	t.Helper()
+	pool := dbtest.New(t)
+	sep := "?"
+	if strings.Contains(dbtest.URL(), "?") {
+		sep = "&"
+	}
+	return pool, dbtest.URL() + sep + "search_path=" + pool.Config().ConnConfig.RuntimeParams["search_path"]
 }
 
 // WaitStreams waits until the episode and remember streams exist.
