@@ -195,3 +195,43 @@ func TestPublishIDsAndRefusals(t *testing.T) {
 		t.Fatalf("no audience: %v", err)
 	}
 }
+
+// EnterTopic goes over NATS to the advisor: one memory for the topic, the
+// gate holding, and memory_not_configured for a template without a tier.
+func TestEnterTopic(t *testing.T) {
+	t.Parallel()
+	h := nodetest.Start(t)
+	ctx := context.Background()
+	talky := newAssistant(t, h, client.Config{Template: "talky", Session: "s-1"})
+	if res := talky.Call(ctx, "memorize", json.RawMessage(`{"subject":"member:alice","predicate":"lisbon_hotel","claim":"Casa Azul"}`)); res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	adv, err := talky.EnterTopic(ctx, "the Lisbon hotel")
+	if err != nil || !adv.Delivered || !strings.Contains(adv.Text, "Casa Azul") || adv.Decision == "" {
+		t.Fatalf("advice %+v, %v", adv, err)
+	}
+	again, err := talky.EnterTopic(ctx, "the Lisbon hotel")
+	if err != nil || again.Delivered {
+		t.Fatalf("the same memory twice: %+v, %v", again, err)
+	}
+	bob := newAssistant(t, h, client.Config{Template: "talky", ID: "talky-bob", Session: "s-2", Audience: []string{"member:alice", "person:bob"}})
+	if adv, err := bob.EnterTopic(ctx, "the Lisbon hotel"); err != nil || adv.Delivered {
+		t.Fatalf("bob listening: %+v, %v", adv, err)
+	}
+	// The tool form, as a model calls it.
+	file := filepath.Join(t.TempDir(), "topical.json")
+	if err := os.WriteFile(file, []byte(`{"memory_tier": "1", "ambient": false, "tools": ["enter_topic"]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tp := newAssistant(t, h, client.Config{TemplateFile: file, Session: "s-3"})
+	if res := tp.Call(ctx, "enter_topic", json.RawMessage(`{"topic":"hotel in Lisbon"}`)); res.Err != nil || !strings.Contains(res.Content, "Casa Azul") {
+		t.Fatalf("enter_topic: %+v", res)
+	}
+	if res := tp.Call(ctx, "enter_topic", json.RawMessage(`{"topic":"x","session":"s-1"}`)); res.Err == nil || res.Err.Code != memhive.CodeMalformedToolCall {
+		t.Fatalf("enter_topic with a binding argument: %+v", res)
+	}
+	cogny := newAssistant(t, h, client.Config{Template: "cogny"})
+	if _, err := cogny.EnterTopic(ctx, "hotel"); memhive.CodeOf(err) != memhive.CodeMemoryNotConfigured {
+		t.Fatalf("cogny: %v", err)
+	}
+}
