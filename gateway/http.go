@@ -57,6 +57,9 @@ type HTTPConfig struct {
 	RequestTimeout time.Duration
 	// Logger; default slog.Default().
 	Logger *slog.Logger
+	// Transfer serves the operators' export and import routes
+	// (transfer.go); nil leaves them out.
+	Transfer Transfer
 }
 
 type httpMetrics struct {
@@ -197,6 +200,7 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 	})))
 	operator("GET /readyz", "readyz", http.HandlerFunc(a.ready))
 	operator("GET /metrics", "metrics", promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{Registry: cfg.Registry}))
+	a.transferRoutes(mux)
 	mcpHandler := screenMCP(mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
 		b, _ := req.Context().Value(bindingCtx{}).(Binding)
 		return NewMCPServer(cfg.Recaller, cfg.Memorizer, b, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper))

@@ -33,6 +33,7 @@ import (
 	"github.com/memhive/memhive/gateway"
 	"github.com/memhive/memhive/internal/localpg"
 	"github.com/memhive/memhive/model"
+	"github.com/memhive/memhive/porter"
 	"github.com/memhive/memhive/recall"
 	"github.com/memhive/memhive/remember"
 	"github.com/memhive/memhive/synth"
@@ -516,6 +517,7 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 		Registry:  n.Registry,
 		TierFor:   tierFor,
 		Logger:    n.Log,
+		Transfer:  &porter.Archive{Pool: n.Pool, Analyze: n.owner},
 	})
 	n.httpSrv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
