@@ -61,6 +61,7 @@ func newAdvisorCell(n *Node, _ *templates.Hive) (cells.Cell, error) {
 	if err != nil {
 		return nil, err
 	}
+	n.advisor = svc // the gateway's enter_topic (HTTP, /mcp) answers from it too
 	nc, prefix, log := n.NC, n.Config.Prefix, n.Log
 	return cells.Func{CellName: "advisor", RunFunc: func(ctx context.Context) error {
 		s, err := gateway.ServeAdvisorNATS(nc, prefix, svc, log)
@@ -70,4 +71,13 @@ func newAdvisorCell(n *Node, _ *templates.Hive) (cells.Cell, error) {
 		<-ctx.Done()
 		return s.Stop()
 	}}, nil
+}
+
+// gatewayAdvisor is the advisor the HTTP gateway serves enter_topic from:
+// nil (no route, no tool) when the recall cell, and so the advisor, is off.
+func (n *Node) gatewayAdvisor() gateway.Advisor {
+	if n.advisor == nil {
+		return nil
+	}
+	return n.advisor
 }

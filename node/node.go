@@ -25,6 +25,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/memhive/memhive/advisor"
 	"github.com/memhive/memhive/apikey"
 	"github.com/memhive/memhive/cells"
 	"github.com/memhive/memhive/config"
@@ -73,6 +74,7 @@ type Node struct {
 	httpSrv  *http.Server
 	ln       net.Listener
 	onCommit []func([]episodes.Episode)
+	advisor  *advisor.Service // node/advisor.go
 }
 
 // Start brings a node up. On error everything started so far is stopped.
@@ -518,6 +520,7 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 		TierFor:   tierFor,
 		Logger:    n.Log,
 		Transfer:  &porter.Archive{Pool: n.Pool, Analyze: n.owner},
+		Advisor:   n.gatewayAdvisor(),
 	})
 	n.httpSrv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
