@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/oklog/ulid/v2"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/model"
@@ -61,6 +62,17 @@ type Config struct {
 	Decisions *model.DecisionLog
 	// Logger; default slog.Default().
 	Logger *slog.Logger
+	// Decided, when set, counts decisions by arm and outcome (labels "arm",
+	// "outcome"); the node registers it as memhive_advisor_decisions_total.
+	Decided *prometheus.CounterVec
+}
+
+// NewDecidedCounter is the counter Config.Decided takes.
+func NewDecidedCounter() *prometheus.CounterVec {
+	return prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "memhive_advisor_decisions_total",
+		Help: "Topic entries the advisor decided, by arm (matcher, model, holdout) and outcome (delivered, no_match, exhausted, holdout, declined).",
+	}, []string{"arm", "outcome"})
 }
 
 // WithDefaults fills the zero fields.
@@ -186,6 +198,11 @@ func (s *Service) Enter(ctx context.Context, req Request) (*Advice, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.cfg.Decided != nil {
+		s.cfg.Decided.WithLabelValues(d.arm, d.outcome).Inc()
+	}
+	s.cfg.Logger.LogAttrs(ctx, slog.LevelDebug, "advisor decision", slog.String("member", req.Member),
+		slog.String("arm", d.arm), slog.String("outcome", d.outcome), slog.String("id", d.id))
 	return d.advice(), nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/advisor"
@@ -86,7 +87,8 @@ func enter(t *testing.T, a *advisor.Service, session string, aud []string, topic
 func TestAdvisorSessionRules(t *testing.T) {
 	t.Parallel()
 	s := setup(t)
-	a := s.advisor(t, advisor.Config{})
+	decided := advisor.NewDecidedCounter()
+	a := s.advisor(t, advisor.Config{Decided: decided})
 	script := []string{"the trip to Lisbon", "Lisbon trip", "trip to lisbon", "food and allergies", "work at Acme"}
 	seen := map[string]bool{}
 	perTopic := map[string]int{}
@@ -126,6 +128,9 @@ func TestAdvisorSessionRules(t *testing.T) {
 	}
 	if len(recs) != len(script) {
 		t.Fatalf("%d decision records for %d entries", len(recs), len(script))
+	}
+	if n := testutil.ToFloat64(decided.WithLabelValues(advisor.ArmMatcher, advisor.OutcomeDelivered)); int(n) != len(seen) {
+		t.Errorf("metric: %v delivered, %d seen", n, len(seen))
 	}
 	for _, r := range recs {
 		if r.Outcome == advisor.OutcomeDelivered && (r.PickID == "" || r.PickID != r.MatcherPick) {

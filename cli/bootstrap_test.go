@@ -75,3 +75,37 @@ func TestBootstrapNewAssistantReadsTheRecord(t *testing.T) {
 		t.Fatalf("bootstrap without audience (%d): %s", code, errs)
 	}
 }
+
+// memhive advisor enter|decisions against a running node.
+func TestAdvisorCommands(t *testing.T) {
+	h := nodetest.Start(t)
+	t.Setenv("MEMHIVE_NATS_URL", h.Node.NATSURL)
+	t.Setenv("MEMHIVE_DATABASE_URL", h.URL)
+	ctx := context.Background()
+	a, err := client.New(ctx, h.NC, client.Config{Member: "alice", Template: "talky", Audience: []string{"member:alice"}, Channel: "web:chat"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if res := a.Call(ctx, "memorize", json.RawMessage(`{"subject":"member:alice","predicate":"lisbon_hotel","claim":"Casa Azul"}`)); res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	data := h.Node.Config.DataDir
+	enter := []string{"advisor", "enter", "--data", data, "--member", "alice", "--audience", "member:alice", "--channel", "web:chat", "--session", "s-1"}
+	out, errs, code := run(t, append(enter, "the", "Lisbon", "hotel")...)
+	if code != 0 || !strings.Contains(out, "Casa Azul") || !strings.Contains(out, "delivered") {
+		t.Fatalf("advisor enter (%d): %s\n%s", code, out, errs)
+	}
+	out, errs, code = run(t, append(enter, "--json", "the Lisbon hotel")...)
+	if code != 0 || !strings.Contains(out, `"delivered": false`) {
+		t.Fatalf("advisor enter again (%d): %s\n%s", code, out, errs)
+	}
+	out, errs, code = run(t, "advisor", "decisions", "--data", data, "--member", "alice", "--json")
+	var recs []map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &recs) != nil || len(recs) != 2 || recs[0]["outcome"] != "delivered" || recs[1]["outcome"] != "no_match" {
+		t.Fatalf("advisor decisions (%d): %s\n%s", code, out, errs)
+	}
+	if _, errs, code := run(t, append(enter[:len(enter)-2], "--audience", "", "x")...); code == 0 || !strings.Contains(errs, "missing_audience") {
+		t.Fatalf("no audience (%d): %s", code, errs)
+	}
+}

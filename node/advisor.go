@@ -57,6 +57,10 @@ func newAdvisorCell(n *Node, _ *templates.Hive) (cells.Cell, error) {
 	}
 	cfg.Logger = n.Log.With("cell", "advisor")
 	cfg.Decisions = model.NewDecisionLog(n.Pool, cfg.Logger)
+	cfg.Decided = advisor.NewDecidedCounter()
+	if err := n.Registry.Register(cfg.Decided); err != nil {
+		return nil, fmt.Errorf("advisor metrics: %w", err)
+	}
 	svc, err := advisor.New(n.Pool, n.Recall, cfg)
 	if err != nil {
 		return nil, err
