@@ -78,8 +78,9 @@ func (a *Assistant) MCPTools() []*mcp.Tool {
 // Result is the outcome of one tool call.
 type Result struct {
 	Tool string
-	// Content is what to hand back to the model: the answer's text, the
-	// result's JSON, or the error JSON {"error": {"code", "message"}}.
+	// Content is what to hand back to the model: the answer's or the
+	// result's model-facing text (as MCP shows it), or the error JSON
+	// {"error": {"code", "message"}}.
 	Content string
 	// JSON is the structured result (the error body on a refusal).
 	JSON json.RawMessage
@@ -183,7 +184,11 @@ func (a *Assistant) memoryTool(ctx context.Context, name string, args json.RawMe
 	if err != nil {
 		return failed(name, err)
 	}
-	return Result{Tool: name, Content: string(body), JSON: body}
+	text, err := gateway.MemoryToolText(name, body, 0)
+	if err != nil { // a result this SDK cannot read: hand the model the JSON
+		text = string(body)
+	}
+	return Result{Tool: name, Content: text, JSON: body}
 }
 
 func (a *Assistant) setHeaders(h nats.Header) {

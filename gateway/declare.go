@@ -1,6 +1,12 @@
 package gateway
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/memhive/memhive/facts"
+	"github.com/memhive/memhive/remember"
+)
 
 // TopicTool is the advisor's tool: the model says which topic it is
 // entering and may be handed one stored memory (docs/advisor.md).
@@ -47,4 +53,52 @@ func Declare(name string) (Declaration, bool) {
 		return Declaration{Name: name, Description: t.description, Schema: t.schema, Read: t.read}, true
 	}
 	return Declaration{}, false
+}
+
+// MemoryToolText is the model-facing text of a memory tool's result JSON
+// (the reply of the memory micro service), as MCP shows it, capped at
+// maxChars (0: DefaultMaxChars; negative: no cap). The assistant SDK hands
+// it to the model instead of the raw JSON.
+func MemoryToolText(name string, result []byte, maxChars int) (string, error) {
+	var text string
+	decode := func(v any) error { return json.Unmarshal(result, v) }
+	switch name {
+	case UpdateTool:
+		var r remember.UpdateResult
+		if err := decode(&r); err != nil {
+			return "", err
+		}
+		text = updateText(&r)
+	case ForgetTool:
+		var r remember.ForgetResult
+		if err := decode(&r); err != nil {
+			return "", err
+		}
+		text = forgetText(&r)
+	case ListTool:
+		var r remember.ListResult
+		if err := decode(&r); err != nil {
+			return "", err
+		}
+		text = listText(&r)
+	case ReviewTool:
+		var r facts.ReviewReport
+		if err := decode(&r); err != nil {
+			return "", err
+		}
+		text = reviewText(&r)
+	case ProfileTool:
+		var r remember.ProfileResult
+		if err := decode(&r); err != nil {
+			return "", err
+		}
+		text = profileText(&r)
+	default:
+		return "", fmt.Errorf("no memory tool named %q", name)
+	}
+	if maxChars == 0 {
+		maxChars = DefaultMaxChars
+	}
+	text, _ = capText(text, maxChars, "use a filter or a smaller limit")
+	return text, nil
 }
