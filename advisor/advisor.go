@@ -180,8 +180,19 @@ func (s *Service) Enter(ctx context.Context, req Request) (*Advice, error) {
 	}
 	key := memhive.Canon(req.Topic)
 	d := decision{id: ulid.Make().String(), req: req, key: key, mode: s.cfg.Mode}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// One member's session decides one entry at a time, so two entries
+	// Decide without holding a connection (the recall and a model call take
+	// their time and their own connections), from a first look at what the
+	// session was given; then settle under the session's lock against what
+	// it was given meanwhile, and record.
+	delivered, topicCount, err := past(ctx, s.pool, req.Member, req.Session, key)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.decide(ctx, &d, delivered, topicCount); err != nil {
+		return nil, err
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// One member's session settles one entry at a time, so two entries
 		// cannot both take the last delivery of a topic or the same memory.
 		if _, err := tx.Exec(ctx, `/* leg:advisor */ SELECT pg_advisory_xact_lock(hashtextextended($1 || chr(31) || $2, 15))`, req.Member, req.Session); err != nil {
 			return err
@@ -190,9 +201,7 @@ func (s *Service) Enter(ctx context.Context, req Request) (*Advice, error) {
 		if err != nil {
 			return err
 		}
-		if err := s.decide(ctx, &d, delivered, topicCount); err != nil {
-			return err
-		}
+		d.settle(delivered, topicCount, s.cfg.PerTopic)
 		return d.insert(ctx, tx)
 	})
 	if err != nil {
@@ -208,8 +217,10 @@ func (s *Service) Enter(ctx context.Context, req Request) (*Advice, error) {
 
 // past reads what this session was given: every delivered memory, and how
 // many deliveries the topic had.
-func past(ctx context.Context, tx pgx.Tx, member, session, key string) (map[string]bool, int, error) {
-	rows, err := tx.Query(ctx, `/* leg:advisor */ SELECT pick_id, topic_key FROM advisor_decisions
+func past(ctx context.Context, db interface {
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}, member, session, key string) (map[string]bool, int, error) {
+	rows, err := db.Query(ctx, `/* leg:advisor */ SELECT pick_id, topic_key FROM advisor_decisions
 		WHERE member_id = $1 AND session_id = $2 AND outcome = 'delivered'`, member, session)
 	if err != nil {
 		return nil, 0, err
@@ -234,9 +245,35 @@ type decision struct {
 	req                    Request
 	arm, outcome           string
 	pick                   *recall.Item
+	cands                  []recall.Item // in the matcher's order
 	matcherPick, modelPick *string
 	verdict                string
 	candidates             int
+}
+
+// settle checks a delivery against what the session was given while it
+// was being decided (a concurrent entry of the same session): past the
+// topic's deliveries it is exhausted; a pick given meanwhile gives way to
+// the matcher's next candidate, or to nothing.
+func (d *decision) settle(delivered map[string]bool, topicCount, perTopic int) {
+	if d.outcome != OutcomeDelivered {
+		return
+	}
+	if topicCount >= perTopic {
+		d.outcome, d.pick = OutcomeExhausted, nil
+		return
+	}
+	if !delivered[d.pick.ID] {
+		return
+	}
+	d.pick, d.arm = nil, ArmMatcher
+	for i := range d.cands {
+		if !delivered[d.cands[i].ID] {
+			d.pick = &d.cands[i]
+			return
+		}
+	}
+	d.outcome = OutcomeNone
 }
 
 func strp(s string) *string { return &s }
@@ -270,7 +307,7 @@ func (s *Service) decide(ctx context.Context, d *decision, delivered map[string]
 		}
 		cands = append(cands, it)
 	}
-	d.candidates = len(cands)
+	d.candidates, d.cands = len(cands), cands
 	if len(cands) == 0 {
 		d.outcome = OutcomeNone
 		if holdout {

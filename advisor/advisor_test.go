@@ -359,3 +359,44 @@ func TestAdvisorRefusals(t *testing.T) {
 		t.Errorf("refused entries left records: %v", recs)
 	}
 }
+
+// Concurrent entries of one session: still at most two deliveries of the
+// topic and never one memory twice.
+func TestAdvisorConcurrentEntries(t *testing.T) {
+	t.Parallel()
+	s := setup(t)
+	a := s.advisor(t, advisor.Config{})
+	const n = 8
+	advs := make(chan *advisor.Advice, n)
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			adv, err := a.Enter(context.Background(), advisor.Request{Member: "alice", Session: "c-1", Audience: alice, Channel: "web:chat", Topic: "trip to Lisbon"})
+			advs <- adv
+			errs <- err
+		}()
+	}
+	given := map[string]bool{}
+	delivered := 0
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+		adv := <-advs
+		if !adv.Delivered {
+			continue
+		}
+		delivered++
+		if given[adv.Memory.ID] {
+			t.Fatalf("%q given twice", adv.Memory.Text)
+		}
+		given[adv.Memory.ID] = true
+	}
+	if delivered != 2 {
+		t.Fatalf("%d deliveries of one topic, want 2", delivered)
+	}
+	recs, err := advisor.Decisions(context.Background(), s.pool, "alice", "c-1")
+	if err != nil || len(recs) != n {
+		t.Fatalf("%d records (%v)", len(recs), err)
+	}
+}
