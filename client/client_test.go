@@ -137,6 +137,11 @@ func TestToolCallsUseTheBinding(t *testing.T) {
 	if res.Err != nil || !strings.Contains(res.Content, "peanuts") {
 		t.Fatalf("recall: %+v", res)
 	}
+	// The remember lane's refusal comes back coded, through the reply inbox.
+	res = k.Call(ctx, "memorize", json.RawMessage(`{"subject":"member:alice"}`))
+	if res.Err == nil || res.Err.Code == memhive.CodeInternal || !strings.Contains(res.Content, `"error"`) {
+		t.Fatalf("an incomplete memorize: %+v", res)
+	}
 	// bob listening: the private fact is not there.
 	bob := newAssistant(t, h, client.Config{TemplateFile: file, ID: "keeper-2", Audience: []string{"member:alice", "person:bob"}})
 	res = bob.Call(ctx, "list_memories", json.RawMessage(`{}`))

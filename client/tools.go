@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -92,8 +93,8 @@ type Result struct {
 }
 
 func failed(tool string, err error) Result {
-	e, ok := err.(*memhive.Error)
-	if !ok {
+	var e *memhive.Error
+	if !errors.As(err, &e) {
 		e = memhive.Errorf(memhive.CodeInternal, "%s: memhive did not answer: %v", tool, err)
 	}
 	body, _ := json.Marshal(memhive.ErrorBody{Error: e})
