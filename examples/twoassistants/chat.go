@@ -33,12 +33,12 @@ type toolCall struct {
 // assistant needs to use tools: it sends the messages and the tool list
 // and returns the reply message.
 type chatModel struct {
-	url, model string
-	http       *http.Client
+	url, model, key string
+	http            *http.Client
 }
 
-func newChatModel(url, model string) *chatModel {
-	return &chatModel{url: url, model: model, http: &http.Client{Timeout: 60 * time.Second}}
+func newChatModel(url, model, key string) *chatModel {
+	return &chatModel{url: url, model: model, key: key, http: &http.Client{Timeout: 120 * time.Second}}
 }
 
 func (m *chatModel) chat(ctx context.Context, msgs []message, tools []client.OpenAITool) (message, error) {
@@ -51,6 +51,9 @@ func (m *chatModel) chat(ctx context.Context, msgs []message, tools []client.Ope
 		return message{}, err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if m.key != "" {
+		req.Header.Set("Authorization", "Bearer "+m.key)
+	}
 	resp, err := m.http.Do(req)
 	if err != nil {
 		return message{}, err

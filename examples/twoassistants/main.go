@@ -11,6 +11,7 @@
 //
 //	go run ./examples/twoassistants              # standalone: embedded NATS, a private Postgres
 //	go run ./examples/twoassistants --data DIR   # against a running `memhive up --data DIR`
+//	go run ./examples/twoassistants --model-url http://127.0.0.1:11434/v1 --model llama3.1   # a real model
 //
 // Standalone it runs a whole memhive in a temporary directory, like
 // `memhive up` (MEMHIVE_DATABASE_URL, when set, is used instead of a
@@ -44,9 +45,17 @@ import (
 //go:embed planner.json
 var plannerTemplate []byte
 
+// showTools prints each tool result (--show-tools).
+var showTools bool
+
+func indent(s string) string { return "      " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n      ") }
+
 func main() {
 	data := flag.String("data", "", "data directory of a running `memhive up` (default: run a memhive of our own)")
 	member := flag.String("member", "alice", "the member")
+	modelURL := flag.String("model-url", "", "an OpenAI-compatible /v1 base to use instead of the scripted model (e.g. http://127.0.0.1:11434/v1)")
+	modelName := flag.String("model", "", "the model's name at --model-url")
+	flag.BoolVar(&showTools, "show-tools", false, "print what each tool call returned to the model")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: go run ./examples/twoassistants [--data DIR] [--member M]")
 		flag.PrintDefaults()
@@ -88,9 +97,13 @@ func main() {
 		defer n.Stop(context.Background())
 		nc, prefix = n.NC, cfg.Prefix
 	}
-	model := modeltest.Start(func(s string) { fmt.Fprintln(os.Stderr, "scripted model:", s) }, Script(*member)...)
-	defer model.Close()
-	if _, err := Run(ctx, nc, prefix, *member, model.URL, os.Stdout); err != nil {
+	m := newChatModel(*modelURL, *modelName, os.Getenv("MEMHIVE_MODEL_KEY"))
+	if *modelURL == "" {
+		script := modeltest.Start(func(s string) { fmt.Fprintln(os.Stderr, "scripted model:", s) }, Script(*member)...)
+		defer script.Close()
+		m = newChatModel(script.URL, "scripted", "")
+	}
+	if _, err := Run(ctx, nc, prefix, *member, m, os.Stdout); err != nil {
 		fail(err)
 	}
 }
@@ -141,13 +154,12 @@ type Transcript struct {
 }
 
 // Run is the example: talky is told things, its session closes, planner is
-// created and recalls them. modelURL is an OpenAI-compatible /v1 base.
-func Run(ctx context.Context, nc *nats.Conn, prefix, member, modelURL string, out io.Writer) (*Transcript, error) {
+// created and recalls them, with model m.
+func Run(ctx context.Context, nc *nats.Conn, prefix, member string, m *chatModel, out io.Writer) (*Transcript, error) {
 	if err := waitReady(ctx, nc); err != nil {
 		return nil, err
 	}
 	tr := &Transcript{}
-	m := newChatModel(modelURL, "scripted")
 	me := "member:" + member
 	talky, err := client.New(ctx, nc, client.Config{Member: member, Template: "talky", Prefix: prefix,
 		Audience: []string{me}, Channel: "telegram:dm", Session: "trip-" + time.Now().UTC().Format("20060102T150405")})
@@ -250,8 +262,8 @@ func turn(ctx context.Context, a *client.Assistant, m *chatModel, speaker, text 
 				status = string(res.Err.Code)
 			}
 			fmt.Fprintf(out, "   [tool %s %s → %s]\n", c.Function.Name, c.Function.Arguments, status)
-			if os.Getenv("EXAMPLE_DEBUG") != "" {
-				fmt.Fprintln(out, res.Content)
+			if showTools {
+				fmt.Fprintln(out, indent(res.Content))
 			}
 			msgs = append(msgs, message{Role: "tool", ToolCallID: c.ID, Content: res.Content})
 		}

@@ -36,7 +36,7 @@ func TestTwoAssistants(t *testing.T) {
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	tr, err := Run(ctx, n.NC, cfg.Prefix, "alice", model.URL, &out)
+	tr, err := Run(ctx, n.NC, cfg.Prefix, "alice", newChatModel(model.URL, "scripted", ""), &out)
 	t.Log("\n" + out.String())
 	if err != nil {
 		t.Fatal(err)
