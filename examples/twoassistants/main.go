@@ -48,7 +48,9 @@ var plannerTemplate []byte
 // showTools prints each tool result (--show-tools).
 var showTools bool
 
-func indent(s string) string { return "      " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n      ") }
+func indent(s string) string {
+	return "      " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n      ")
+}
 
 func main() {
 	data := flag.String("data", "", "data directory of a running `memhive up` (default: run a memhive of our own)")
