@@ -187,7 +187,8 @@ Answers come from the memhive running on this machine (over NATS).`)
 		defer pool.Close()
 		mem = rememberService(pool)
 	}
-	srv := gateway.NewMCPServer(natsRecaller{nc: nc, prefix: t.prefix()}, mem, bind, newLogger(t.cfg, e.stderr))
+	srv := gateway.NewMCPServer(natsRecaller{nc: nc, prefix: t.prefix()}, mem, bind, newLogger(t.cfg, e.stderr),
+		gateway.WithAdvisor(natsAdvisor{nc: nc, prefix: t.prefix()}))
 	return gateway.ServeStdio(ctx, srv)
 }
 

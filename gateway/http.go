@@ -57,6 +57,12 @@ type HTTPConfig struct {
 	RequestTimeout time.Duration
 	// Logger; default slog.Default().
 	Logger *slog.Logger
+	// Transfer serves the operators' export and import routes
+	// (transfer.go); nil leaves them out.
+	Transfer Transfer
+	// Advisor serves enter_topic on /mcp and /v1/members/{member}/enter_topic
+	// (advisor.go); nil leaves them out.
+	Advisor Advisor
 }
 
 type httpMetrics struct {
@@ -197,9 +203,11 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 	})))
 	operator("GET /readyz", "readyz", http.HandlerFunc(a.ready))
 	operator("GET /metrics", "metrics", promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{Registry: cfg.Registry}))
+	a.transferRoutes(mux)
+	a.advisorRoute(mux)
 	mcpHandler := screenMCP(mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
 		b, _ := req.Context().Value(bindingCtx{}).(Binding)
-		return NewMCPServer(cfg.Recaller, cfg.Memorizer, b, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper))
+		return NewMCPServer(cfg.Recaller, cfg.Memorizer, b, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper), WithAdvisor(cfg.Advisor))
 	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: cfg.Logger}))
 	mux.Handle("/mcp", a.metrics.wrap("mcp", a.authenticate("mcp", apikey.KindAssistant, headerMember,
 		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

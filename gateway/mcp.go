@@ -36,6 +36,7 @@ type Option func(*options)
 type options struct {
 	maxChars int
 	keeper   Keeper
+	advisor  Advisor
 }
 
 func newOptions(opts []Option) options {
@@ -134,6 +135,9 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 		for _, name := range MemoryTools {
 			addMemoryTool(s, k, memoryTools[name], bind, log, o.maxChars)
 		}
+	}
+	if o.advisor != nil {
+		addTopicTool(s, o.advisor, bind, log)
 	}
 	return s
 }

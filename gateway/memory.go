@@ -123,9 +123,7 @@ var memoryTools = map[string]*memoryTool{
 			if err != nil {
 				return nil, "", err
 			}
-			return res, fmt.Sprintf("Updated: %s %s is now %q (was %q) since %s; version %s replaces %s.",
-				res.Subject, strings.ReplaceAll(res.Predicate, "_", " "), res.Claim, res.Previous,
-				res.ValidFrom.Format(time.RFC3339), res.ID, res.Replaced), nil
+			return res, updateText(res), nil
 		}},
 	ForgetTool: {name: ForgetTool, title: "Forget a memory", destructive: true, idempotent: true,
 		description: "Forget the memory with this id: it no longer shows in recall (it is retracted, not deleted). " +
@@ -146,12 +144,7 @@ var memoryTools = map[string]*memoryTool{
 			if err != nil {
 				return nil, "", err
 			}
-			verb := "Forgotten"
-			if !res.Forgotten {
-				verb = "Already forgotten"
-			}
-			return res, fmt.Sprintf("%s: %s %s %s (%s); it no longer shows in recall.", verb,
-				res.Subject, strings.ReplaceAll(res.Predicate, "_", " "), res.Claim, res.ID), nil
+			return res, forgetText(res), nil
 		}},
 	ListTool: {name: ListTool, title: "List memories", read: true,
 		description: "List the facts in the member's memory that are in force, limited to what the people in this " +
@@ -275,6 +268,21 @@ func factLine(r *facts.Row) string {
 	}
 	b.WriteString(")")
 	return b.String()
+}
+
+func updateText(res *remember.UpdateResult) string {
+	return fmt.Sprintf("Updated: %s %s is now %q (was %q) since %s; version %s replaces %s.",
+		res.Subject, strings.ReplaceAll(res.Predicate, "_", " "), res.Claim, res.Previous,
+		res.ValidFrom.Format(time.RFC3339), res.ID, res.Replaced)
+}
+
+func forgetText(res *remember.ForgetResult) string {
+	verb := "Forgotten"
+	if !res.Forgotten {
+		verb = "Already forgotten"
+	}
+	return fmt.Sprintf("%s: %s %s %s (%s); it no longer shows in recall.", verb,
+		res.Subject, strings.ReplaceAll(res.Predicate, "_", " "), res.Claim, res.ID)
 }
 
 func listText(res *remember.ListResult) string {

@@ -24,7 +24,7 @@ import (
 //     included; its password is made on first start into the data dir, 0600.
 //   - one user per assistant credential (config.AssistantUsersFile, made
 //     by `memhive keys create --nats`): it may publish only to its
-//     members' lanes (episode, close, remember, recall and the memory tools)
+//     members' lanes (episode, close, remember, recall, topic and the memory tools)
 //     and ask for the episode stream's info (the lanes client does, to learn
 //     whether atomic batches are on); it may subscribe only to its own inbox
 //     prefix _INBOX_<user> and its members' reject subjects. It can read no
@@ -36,7 +36,7 @@ import (
 func AssistantPermissions(prefix string, u config.AssistantUser) *server.Permissions {
 	var pub, sub []string
 	for _, m := range u.Members {
-		for _, lane := range append([]string{"episode", "close", "remember", "recall"}, gateway.MemoryTools...) {
+		for _, lane := range append([]string{"episode", "close", "remember", "recall", "topic"}, gateway.MemoryTools...) {
 			pub = append(pub, prefix+"."+m+"."+lane)
 		}
 		sub = append(sub, prefix+"."+m+".reject")

@@ -25,6 +25,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/memhive/memhive/advisor"
 	"github.com/memhive/memhive/apikey"
 	"github.com/memhive/memhive/cells"
 	"github.com/memhive/memhive/config"
@@ -33,6 +34,7 @@ import (
 	"github.com/memhive/memhive/gateway"
 	"github.com/memhive/memhive/internal/localpg"
 	"github.com/memhive/memhive/model"
+	"github.com/memhive/memhive/porter"
 	"github.com/memhive/memhive/recall"
 	"github.com/memhive/memhive/remember"
 	"github.com/memhive/memhive/synth"
@@ -72,6 +74,7 @@ type Node struct {
 	httpSrv  *http.Server
 	ln       net.Listener
 	onCommit []func([]episodes.Episode)
+	advisor  *advisor.Service // node/advisor.go
 }
 
 // Start brings a node up. On error everything started so far is stopped.
@@ -517,6 +520,8 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 		Registry:  n.Registry,
 		TierFor:   tierFor,
 		Logger:    n.Log,
+		Transfer:  &porter.Archive{Pool: n.Pool, Analyze: n.owner},
+		Advisor:   n.gatewayAdvisor(),
 	})
 	h, stopUI, err := n.mountInspector(h)
 	if err != nil {

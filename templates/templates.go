@@ -44,6 +44,8 @@ type Assistant struct {
 	MemoryTier string `json:"memory_tier"`
 	// Ambient: the assistant reads a bundle every turn rather than asking by tool call.
 	Ambient bool `json:"ambient"`
+	// Tools the assistant offers its model (ToolNames); none named: DefaultTools.
+	Tools []string `json:"tools,omitempty"`
 }
 
 // DecodeStrict decodes JSON into v, refusing unknown keys and trailing data.
@@ -109,10 +111,8 @@ func Assistants(dir string) (map[string]Assistant, error) {
 		if err := DecodeStrict(data, &a); err != nil {
 			return fmt.Errorf("assistant template %s: %w", p, err)
 		}
-		switch a.MemoryTier {
-		case "", "0", "1", "2":
-		default:
-			return fmt.Errorf("assistant template %s: memory_tier %q is not \"\", \"0\", \"1\" or \"2\"", p, a.MemoryTier)
+		if err := checkAssistant(&a); err != nil {
+			return fmt.Errorf("assistant template %s: %w", p, err)
 		}
 		if a.Name == "" {
 			a.Name = path.Base(path.Dir(p))

@@ -38,6 +38,26 @@ type Response struct {
 	// PromptTokens and CompletionTokens are reported in usage; 0 means 11
 	// and 7.
 	PromptTokens, CompletionTokens int
+	// ToolCalls, when set, are the reply's tool calls (finish_reason
+	// "tool_calls"), as an OpenAI-compatible model asks for a function.
+	ToolCalls []ToolCall
+}
+
+// ToolCall is one function call of a reply.
+type ToolCall struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"` // "function"
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"` // JSON text, as OpenAI sends it
+	} `json:"function"`
+}
+
+// Call is a tool call of function name with arguments args (JSON text).
+func Call(id, name, args string) ToolCall {
+	c := ToolCall{ID: id, Type: "function"}
+	c.Function.Name, c.Function.Arguments = name, args
+	return c
 }
 
 // Request is one request the server received.
@@ -65,12 +85,25 @@ type ChatRequest struct {
 	} `json:"response_format"`
 	User      string `json:"user"`
 	MaxTokens int    `json:"max_tokens"`
+	Tools     []Tool `json:"tools"`
+}
+
+// Tool is one entry of a request's tools list.
+type Tool struct {
+	Type     string `json:"type"`
+	Function struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		Parameters  json.RawMessage `json:"parameters"`
+	} `json:"function"`
 }
 
 // Message is one chat message.
 type Message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
+	Role       string     `json:"role"`
+	Content    string     `json:"content"`
+	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
+	ToolCallID string     `json:"tool_call_id,omitempty"`
 }
 
 // Server is the scripted endpoint.
@@ -78,7 +111,7 @@ type Server struct {
 	// URL is the API base, ending in /v1, to put in model.Config.URL.
 	URL string
 
-	t      testing.TB
+	t      reporter
 	srv    *httptest.Server
 	closed chan struct{}
 
@@ -95,11 +128,42 @@ func New(t testing.TB, rs ...Response) *Server {
 	s := &Server{t: t, queue: rs, closed: make(chan struct{})}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.handle))
 	s.URL = s.srv.URL + "/v1"
-	t.Cleanup(func() {
-		close(s.closed)
-		s.srv.Close()
-	})
+	t.Cleanup(s.Close)
 	return s
+}
+
+// reporter is the part of testing.TB the server uses.
+type reporter interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
+// logReporter reports to a function, for a server outside a test.
+type logReporter func(string)
+
+func (logReporter) Helper() {}
+func (f logReporter) Errorf(format string, args ...any) {
+	f(fmt.Sprintf(format, args...))
+}
+
+// Start is New outside a test (a runnable example drives the same scripted
+// model): problems go to report, and Close stops the server.
+func Start(report func(string), rs ...Response) *Server {
+	s := &Server{t: logReporter(report), queue: rs, closed: make(chan struct{})}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.handle))
+	s.URL = s.srv.URL + "/v1"
+	return s
+}
+
+// Close stops a server made by Start (New's closes with its test).
+func (s *Server) Close() {
+	select {
+	case <-s.closed:
+		return
+	default:
+	}
+	close(s.closed)
+	s.srv.Close()
 }
 
 // Push queues more replies.
@@ -188,6 +252,12 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		}
 		resp.Content = resp.Reply(c)
 	}
+	msg := map[string]any{"role": "assistant", "content": resp.Content}
+	finish := "stop"
+	if len(resp.ToolCalls) > 0 {
+		msg["tool_calls"] = resp.ToolCalls
+		finish = "tool_calls"
+	}
 	pt, ct := resp.PromptTokens, resp.CompletionTokens
 	if pt == 0 {
 		pt = 11
@@ -202,8 +272,8 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		"model":   "modeltest",
 		"choices": []map[string]any{{
 			"index":         0,
-			"message":       map[string]any{"role": "assistant", "content": resp.Content},
-			"finish_reason": "stop",
+			"message":       msg,
+			"finish_reason": finish,
 		}},
 		"usage": map[string]any{"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct},
 	})

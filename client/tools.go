@@ -1,0 +1,313 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/nats-io/nats.go"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/gateway"
+	"github.com/memhive/memhive/lanes"
+	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/remember"
+)
+
+// Tool is one tool the assistant offers its model, declared as the gateway
+// declares it.
+type Tool = gateway.Declaration
+
+// Tools are the tools the template offers, with the gateway's names,
+// descriptions and JSON schemas.
+func (a *Assistant) Tools() []Tool {
+	var out []Tool
+	for _, name := range a.tmpl.ToolList() {
+		if d, ok := gateway.Declare(name); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// ToolNames are the names of Tools, in order.
+func (a *Assistant) ToolNames() []string {
+	var out []string
+	for _, t := range a.Tools() {
+		out = append(out, t.Name)
+	}
+	return out
+}
+
+// OpenAITool is one entry of an OpenAI-style chat-completions "tools" list.
+type OpenAITool struct {
+	Type     string         `json:"type"` // "function"
+	Function OpenAIFunction `json:"function"`
+}
+
+// OpenAIFunction is a function declaration of an OpenAI-style tool.
+type OpenAIFunction struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters"`
+}
+
+// OpenAITools are Tools as an OpenAI-style "tools" list.
+func (a *Assistant) OpenAITools() []OpenAITool {
+	var out []OpenAITool
+	for _, t := range a.Tools() {
+		out = append(out, OpenAITool{Type: "function", Function: OpenAIFunction{Name: t.Name, Description: t.Description, Parameters: t.Schema}})
+	}
+	return out
+}
+
+// MCPTools are Tools as MCP tool declarations (for an assistant that
+// serves them to its own MCP host).
+func (a *Assistant) MCPTools() []*mcp.Tool {
+	var out []*mcp.Tool
+	for _, t := range a.Tools() {
+		out = append(out, &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.Schema,
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: t.Read}})
+	}
+	return out
+}
+
+// Result is the outcome of one tool call.
+type Result struct {
+	Tool string
+	// Content is what to hand back to the model: the answer's or the
+	// result's model-facing text (as MCP shows it), or the error JSON
+	// {"error": {"code", "message"}}.
+	Content string
+	// JSON is the structured result (the error body on a refusal).
+	JSON json.RawMessage
+	// Err is the coded error of a refusal (or of memhive not answering:
+	// internal), nil on success.
+	Err *memhive.Error
+	// Answer is memory_recall's answer.
+	Answer *recall.Answer
+}
+
+func failed(tool string, err error) Result {
+	var e *memhive.Error
+	if !errors.As(err, &e) {
+		e = memhive.Errorf(memhive.CodeInternal, "%s: memhive did not answer: %v", tool, err)
+	}
+	body, _ := json.Marshal(memhive.ErrorBody{Error: e})
+	return Result{Tool: tool, Content: string(body), JSON: body, Err: e}
+}
+
+// binding is the assistant's binding as the gateway takes it.
+func (a *Assistant) binding() gateway.Binding {
+	return gateway.Binding{Member: a.cfg.Member, Audience: a.cfg.Audience, Channel: a.cfg.Channel,
+		Asker: a.cfg.Asker, Assistant: a.cfg.ID, Tier: a.tmpl.MemoryTier, Session: a.cfg.Session}
+}
+
+// Call runs the tool call name(args) a model made, with the assistant's
+// binding, over NATS. A tool the template does not offer is refused
+// (malformed_tool_call), as is any argument that tries to bind.
+func (a *Assistant) Call(ctx context.Context, name string, args json.RawMessage) Result {
+	offered := false
+	for _, t := range a.tmpl.ToolList() {
+		offered = offered || t == name
+	}
+	if !offered {
+		return failed(name, memhive.Errorf(memhive.CodeMalformedToolCall, "this assistant offers no tool %q (it offers %s)", name, strings.Join(a.ToolNames(), ", ")))
+	}
+	ctx, cancel := context.WithTimeout(ctx, a.cfg.Timeout)
+	defer cancel()
+	switch name {
+	case gateway.RecallTool:
+		req, err := a.binding().RecallRequest(args)
+		if err != nil {
+			return failed(name, err)
+		}
+		return a.recall(ctx, req)
+	case gateway.MemorizeTool:
+		req, err := a.binding().MemorizeRequest(args)
+		if err != nil {
+			return failed(name, err)
+		}
+		return a.memorize(ctx, req)
+	case gateway.TopicTool:
+		var in struct {
+			Topic string `json:"topic"`
+		}
+		dec := json.NewDecoder(strings.NewReader(string(args)))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&in); err != nil || strings.TrimSpace(in.Topic) == "" {
+			return failed(name, memhive.Errorf(memhive.CodeMalformedToolCall, "enter_topic takes {\"topic\": string} only"))
+		}
+		adv, err := a.EnterTopic(ctx, in.Topic)
+		if err != nil {
+			return failed(name, err)
+		}
+		body, _ := json.Marshal(adv)
+		return Result{Tool: name, Content: adv.Text, JSON: body}
+	default:
+		return a.memoryTool(ctx, name, args)
+	}
+}
+
+// recall asks memory_recall over NATS.
+func (a *Assistant) recall(ctx context.Context, req recall.Request) Result {
+	data, err := json.Marshal(req)
+	if err != nil {
+		return failed(gateway.RecallTool, err)
+	}
+	msg := nats.NewMsg(a.cfg.Prefix + "." + a.cfg.Member + ".recall")
+	msg.Data = data
+	msg.Header.Set(gateway.HeaderAssistant, a.cfg.ID)
+	body, err := a.request(ctx, msg)
+	if err != nil {
+		return failed(gateway.RecallTool, err)
+	}
+	var ans recall.Answer
+	if err := json.Unmarshal(body, &ans); err != nil {
+		return failed(gateway.RecallTool, fmt.Errorf("decode answer: %w", err))
+	}
+	return Result{Tool: gateway.RecallTool, Content: ans.Text, JSON: body, Answer: &ans}
+}
+
+// memoryTool calls one of the memory micro service's tools.
+func (a *Assistant) memoryTool(ctx context.Context, name string, args json.RawMessage) Result {
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	msg := nats.NewMsg(a.cfg.Prefix + "." + a.cfg.Member + "." + name)
+	msg.Data = args
+	a.setHeaders(msg.Header)
+	body, err := a.request(ctx, msg)
+	if err != nil {
+		return failed(name, err)
+	}
+	text, err := gateway.MemoryToolText(name, body, 0)
+	if err != nil { // a result this SDK cannot read: hand the model the JSON
+		text = string(body)
+	}
+	return Result{Tool: name, Content: text, JSON: body}
+}
+
+func (a *Assistant) setHeaders(h nats.Header) {
+	h.Set(gateway.HeaderMember, a.cfg.Member)
+	h.Set(gateway.HeaderAudience, strings.Join(a.cfg.Audience, ","))
+	h.Set(gateway.HeaderChannel, a.cfg.Channel)
+	h.Set(gateway.HeaderAsker, a.cfg.Asker)
+	h.Set(gateway.HeaderAssistant, a.cfg.ID)
+	h.Set(gateway.HeaderSession, a.cfg.Session)
+	if a.tmpl.MemoryTier != "" {
+		h.Set(gateway.HeaderTier, a.tmpl.MemoryTier)
+	}
+}
+
+// request sends msg and returns the reply's body, or the coded error the
+// reply carries.
+func (a *Assistant) request(ctx context.Context, msg *nats.Msg) ([]byte, error) {
+	reply, err := a.nc.RequestMsgWithContext(ctx, msg)
+	if err != nil {
+		if err == nats.ErrNoResponders {
+			return nil, memhive.Errorf(memhive.CodeInternal, "nothing serves %s: is memhive running with this cell?", msg.Subject)
+		}
+		return nil, err
+	}
+	if e := replyError(reply); e != nil {
+		return nil, e
+	}
+	return reply.Data, nil
+}
+
+// replyError is the coded error of a reply, or nil.
+func replyError(m *nats.Msg) *memhive.Error {
+	if m.Header.Get(gateway.HeaderErrorCode) == "" && !strings.HasPrefix(strings.TrimSpace(string(m.Data)), `{"error"`) {
+		return nil
+	}
+	var b memhive.ErrorBody
+	if err := json.Unmarshal(m.Data, &b); err != nil || b.Error == nil {
+		return memhive.Errorf(memhive.Code(m.Header.Get(gateway.HeaderErrorCode)), "%s", m.Header.Get("Nats-Service-Error"))
+	}
+	return b.Error
+}
+
+// memorize publishes on the member's remember lane (JetStream) and waits
+// for the outcome on an inbox named by Memhive-Reply-To.
+func (a *Assistant) memorize(ctx context.Context, req remember.Request) Result {
+	data, err := json.Marshal(req)
+	if err != nil {
+		return failed(gateway.MemorizeTool, err)
+	}
+	inbox := a.nc.NewRespInbox()
+	sub, err := a.nc.SubscribeSync(inbox)
+	if err != nil {
+		return failed(gateway.MemorizeTool, err)
+	}
+	defer func() { _ = sub.Unsubscribe() }()
+	msg := nats.NewMsg(remember.Subject(a.cfg.Prefix, a.cfg.Member))
+	msg.Data = data
+	msg.Header.Set(remember.ReplyHeader, inbox)
+	msg.Header.Set(nats.MsgIdHdr, lanes.NewID())
+	ack, err := a.nc.RequestMsgWithContext(ctx, msg) // the stream's ack
+	if err != nil {
+		return failed(gateway.MemorizeTool, fmt.Errorf("the remember lane did not take the request: %w", err))
+	}
+	if strings.Contains(string(ack.Data), `"error"`) {
+		return failed(gateway.MemorizeTool, fmt.Errorf("the remember lane refused the request: %s", ack.Data))
+	}
+	reply, err := sub.NextMsgWithContext(ctx)
+	if err != nil {
+		return failed(gateway.MemorizeTool, fmt.Errorf("no outcome from the remember lane: %w", err))
+	}
+	if e := replyError(reply); e != nil {
+		return failed(gateway.MemorizeTool, e)
+	}
+	var res remember.Result
+	if err := json.Unmarshal(reply.Data, &res); err != nil {
+		return failed(gateway.MemorizeTool, err)
+	}
+	text := "Memorized."
+	if !res.Inserted {
+		text = "Already in memory; nothing new was stored."
+	}
+	return Result{Tool: gateway.MemorizeTool, Content: text + " " + string(reply.Data), JSON: reply.Data}
+}
+
+// Bundle is what the assistant reads before a turn.
+type Bundle struct {
+	Tier   string
+	Text   string // the model-facing text: put it in the system prompt
+	Answer *recall.Answer
+	Took   time.Duration
+}
+
+// Ambient reports whether the template reads a bundle before each turn.
+func (a *Assistant) Ambient() bool { return a.tmpl.Ambient && a.tmpl.MemoryTier != "" }
+
+// BeforeTurn fetches the ambient bundle for the coming turn when the
+// template says so (ambient and a memory tier), and returns nil, nil when
+// it does not. Tier 0 reads the queryless bundle (profile, plans, this
+// session); tiers 1 and 2 answer userText as the question.
+func (a *Assistant) BeforeTurn(ctx context.Context, userText string) (*Bundle, error) {
+	if !a.Ambient() {
+		return nil, nil
+	}
+	start := time.Now()
+	req := a.binding()
+	rr := recall.Request{Member: req.Member, Tier: req.Tier, Audience: req.Audience, Channel: req.Channel,
+		Asker: req.Asker, Session: req.Session}
+	if req.Tier != "0" {
+		rr.Query = userText
+		if strings.TrimSpace(rr.Query) == "" {
+			rr.Tier = "0" // nothing to ask: the queryless bundle
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, a.cfg.Timeout)
+	defer cancel()
+	res := a.recall(ctx, rr)
+	if res.Err != nil {
+		return nil, res.Err
+	}
+	return &Bundle{Tier: rr.Tier, Text: res.Answer.Text, Answer: res.Answer, Took: time.Since(start)}, nil
+}

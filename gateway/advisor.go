@@ -1,0 +1,183 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/micro"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/advisor"
+	"github.com/memhive/memhive/apikey"
+)
+
+// Advisor answers topic entries; *advisor.Service is one.
+type Advisor interface {
+	Enter(ctx context.Context, req advisor.Request) (*advisor.Advice, error)
+}
+
+// The NATS micro service of the mid-task advisor.
+const (
+	AdvisorServiceName = "memhive-advisor"
+	AdvisorQueueGroup  = "memhive-advisor"
+)
+
+// ServeAdvisorNATS registers the micro service "memhive-advisor" with the
+// endpoint <prefix>.*.topic in queue group "memhive-advisor". The member
+// is the subject's; the payload is advisor.Request JSON, decoded strictly
+// (a payload member that differs is member_mismatch). The reply is the
+// advisor.Advice JSON, or {"error": {"code", "message"}} with micro's error
+// headers, as the recall service answers.
+func ServeAdvisorNATS(nc *nats.Conn, prefix string, a Advisor, logger *slog.Logger, opts ...NATSOption) (micro.Service, error) {
+	if a == nil {
+		return nil, fmt.Errorf("serve %s: no advisor", AdvisorServiceName)
+	}
+	prefix, logger, o := natsDefaults(prefix, logger, opts)
+	log := logger.With("cell", "advisor", "lane", "topic")
+	svc, err := micro.AddService(nc, micro.Config{
+		Name:        AdvisorServiceName,
+		Version:     memhive.ServiceVersion(),
+		Description: "memhive mid-task advisor: at most one stored memory for the topic an assistant enters, behind the audience gate",
+		QueueGroup:  AdvisorQueueGroup,
+		Metadata:    map[string]string{"subject": prefix + ".<member>.topic"},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("add micro service %s: %w", AdvisorServiceName, err)
+	}
+	handle := func(req micro.Request) {
+		member := memberOf(prefix, req.Subject())
+		res, err := enterTopic(a, member, req.Data(), o)
+		respondMicro(req, log, member, "topic entry", res, err)
+	}
+	for i := 1; i <= o.workers; i++ {
+		name := "topic"
+		if i > 1 {
+			name += "-" + strconv.Itoa(i)
+		}
+		if err := svc.AddEndpoint(name, micro.HandlerFunc(handle),
+			micro.WithEndpointSubject(prefix+".*.topic"),
+			micro.WithEndpointQueueGroup(AdvisorQueueGroup),
+			micro.WithEndpointMetadata(map[string]string{"tool": TopicTool})); err != nil {
+			_ = svc.Stop()
+			return nil, fmt.Errorf("add endpoint %s: %w", name, err)
+		}
+	}
+	log.Info("advisor on NATS", "subject", prefix+".*.topic", "workers", o.workers)
+	return svc, nil
+}
+
+func enterTopic(a Advisor, member string, data []byte, o natsOptions) (*advisor.Advice, error) {
+	if !memhive.ValidMember(member) {
+		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q in the subject is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
+	}
+	var req advisor.Request
+	if err := decodeStrict(data, &req); err != nil {
+		return nil, memhive.Errorf(memhive.CodeMalformedRequest, "payload is not a JSON topic entry {topic, session, audience, channel, asker?, assistant?}: %s", clipErr(err))
+	}
+	if req.Member != "" && req.Member != member {
+		return nil, memhive.Errorf(memhive.CodeMemberMismatch, "the entry names member %q but was sent to the topic subject of %q", clip(req.Member), member)
+	}
+	req.Member = member
+	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
+	defer cancel()
+	return a.Enter(ctx, req)
+}
+
+// WithAdvisor serves the enter_topic tool from a (MCP, and the HTTP route
+// /v1/members/{member}/enter_topic).
+func WithAdvisor(a Advisor) Option { return func(o *options) { o.advisor = a } }
+
+// TopicArgs are enter_topic's arguments: the only thing a model chooses.
+type TopicArgs struct {
+	Topic string `json:"topic"`
+}
+
+// EnterTopic runs the enter_topic tool for this binding: the one path of
+// MCP and HTTP. Checks, in order: no tier → memory_not_configured (the
+// advisor reads the memory); arguments → malformed_tool_call; member,
+// audience, channel → invalid_member, missing_audience, missing_channel.
+func (b Binding) EnterTopic(ctx context.Context, a Advisor, args []byte) (*advisor.Advice, error) {
+	if a == nil {
+		return nil, memhive.Errorf(memhive.CodeNotFound, "%s is not served by this process", TopicTool)
+	}
+	if b.Tier == "" {
+		return nil, notConfiguredFor(b, TopicTool)
+	}
+	var ta TopicArgs
+	if err := decodeArgs(TopicTool, `{"topic": string}`, args, &ta); err != nil {
+		return nil, err
+	}
+	if err := checkWho(b.Member, b.Audience, b.Channel); err != nil {
+		return nil, err
+	}
+	return a.Enter(ctx, advisor.Request{Member: b.Member, Topic: ta.Topic, Session: b.Session, Audience: b.Audience,
+		Channel: b.Channel, Asker: b.Asker, Assistant: b.Assistant})
+}
+
+func addTopicTool(s *mcp.Server, a Advisor, bind Binding, log *slog.Logger) {
+	closed := false
+	s.AddTool(&mcp.Tool{Name: TopicTool, Description: TopicDescription, InputSchema: TopicSchema,
+		Annotations: &mcp.ToolAnnotations{Title: "Enter a topic", ReadOnlyHint: true, OpenWorldHint: &closed}},
+		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			adv, err := bind.EnterTopic(ctx, a, req.Params.Arguments)
+			if err != nil {
+				logRecallError(log.With("tool", TopicTool), err)
+				return toolError(err), nil
+			}
+			body, _ := json.Marshal(adv)
+			return &mcp.CallToolResult{
+				Content:           []mcp.Content{&mcp.TextContent{Text: adv.Text}},
+				StructuredContent: json.RawMessage(body),
+			}, nil
+		})
+}
+
+// advisorRoute serves POST /v1/members/{member}/enter_topic when the
+// gateway has an advisor: the body is the tool's arguments, the binding the
+// key and the X-Memhive-* headers, as for the memory tools.
+func (a *api) advisorRoute(mux *http.ServeMux) {
+	if a.cfg.Advisor == nil {
+		return
+	}
+	route := TopicTool
+	mux.Handle("POST /v1/members/{member}/"+TopicTool, a.metrics.wrap(route, a.authenticate(route, apikey.KindAssistant,
+		func(r *http.Request) string { return r.PathValue("member") },
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+			if err != nil {
+				a.fail(w, route, memhive.Errorf(memhive.CodeMalformedRequest, "request body could not be read (at most %d bytes)", MaxBody))
+				return
+			}
+			member, err := pathMember(r, "")
+			if err != nil {
+				a.fail(w, route, err)
+				return
+			}
+			if h := strings.TrimSpace(r.Header.Get(HeaderMember)); h != "" && h != member {
+				a.fail(w, route, memhive.Errorf(memhive.CodeMemberMismatch, "the %s header names member %q but the path names %q", HeaderMember, clip(h), member))
+				return
+			}
+			bind, err := a.keyBinding(r, member)
+			if err != nil {
+				a.fail(w, route, err)
+				return
+			}
+			ctx, cancel := context.WithTimeout(r.Context(), a.cfg.RequestTimeout)
+			defer cancel()
+			adv, err := bind.EnterTopic(ctx, a.cfg.Advisor, data)
+			if err != nil {
+				a.fail(w, route, err)
+				return
+			}
+			writeJSON(w, http.StatusOK, adv)
+		}))))
+}

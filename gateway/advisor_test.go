@@ -1,0 +1,110 @@
+package gateway_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/advisor"
+	"github.com/memhive/memhive/apikey"
+	"github.com/memhive/memhive/gateway"
+)
+
+// echoAdvisor answers with the request it was given, to show what each
+// surface bound (the real advisor is tested in package advisor and, over
+// NATS, in package client).
+type echoAdvisor struct{}
+
+func (echoAdvisor) Enter(_ context.Context, req advisor.Request) (*advisor.Advice, error) {
+	b, _ := json.Marshal(req)
+	return &advisor.Advice{Topic: req.Topic, Text: string(b), Arm: advisor.ArmMatcher, Outcome: advisor.OutcomeNone}, nil
+}
+
+// enter_topic on MCP and HTTP: the binding comes from the caller, never
+// from the arguments; no tier is memory_not_configured.
+func TestEnterTopicSurfaces(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	bind := gateway.Binding{Member: "alice", Audience: []string{"member:alice", "person:bob"}, Channel: "web:chat",
+		Assistant: "talky", Tier: "1", Session: "s-9"}
+	connect := func(b gateway.Binding) *mcp.ClientSession {
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := gateway.NewMCPServer(echo{}, nil, b, quiet, gateway.WithAdvisor(echoAdvisor{})).Connect(ctx, st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ss.Close() })
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close() })
+		return cs
+	}
+	cs := connect(bind)
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, tl := range tools.Tools {
+		found = found || tl.Name == gateway.TopicTool
+	}
+	if !found {
+		t.Fatal("enter_topic is not declared")
+	}
+	_, text := callTool(t, cs, gateway.TopicTool, map[string]any{"topic": "the trip"})
+	var got advisor.Request
+	if err := json.Unmarshal([]byte(text), &got); err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	if got.Member != "alice" || got.Session != "s-9" || got.Assistant != "talky" || len(got.Audience) != 2 || got.Topic != "the trip" {
+		t.Fatalf("bound %+v", got)
+	}
+	res, text := callTool(t, cs, gateway.TopicTool, map[string]any{"topic": "x", "audience": []string{"*"}})
+	if code := toolErrorCode(t, res, text); code != memhive.CodeMalformedToolCall {
+		t.Fatalf("binding argument: %s %s", code, text)
+	}
+	nb := bind
+	nb.Tier = ""
+	res, text = callTool(t, connect(nb), gateway.TopicTool, map[string]any{"topic": "x"})
+	if code := toolErrorCode(t, res, text); code != memhive.CodeMemoryNotConfigured {
+		t.Fatalf("no tier: %s %s", code, text)
+	}
+
+	keys := apikey.NewMemory()
+	key := keys.MustCreate(apikey.Spec{Members: []string{"alice"}, Assistant: "talky"})
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: keys, Recaller: echo{}, Advisor: echoAdvisor{},
+		TierFor: func(string) (string, bool) { return "1", true }}))
+	t.Cleanup(srv.Close)
+	post := func(member, body string) (int, string) {
+		req, _ := http.NewRequest("POST", srv.URL+"/v1/members/"+member+"/enter_topic", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.Header.Set(gateway.HeaderAudience, "member:alice")
+		req.Header.Set(gateway.HeaderChannel, "web:chat")
+		req.Header.Set(gateway.HeaderSession, "s-1")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	if code, body := post("alice", `{"topic":"the trip"}`); code != 200 || !strings.Contains(body, `\"session\":\"s-1\"`) || !strings.Contains(body, `\"assistant\":\"talky\"`) {
+		t.Fatalf("HTTP enter_topic: %d %s", code, body)
+	}
+	if code, body := post("bob", `{"topic":"the trip"}`); code != 403 {
+		t.Fatalf("another member: %d %s", code, body)
+	}
+	if code, body := post("alice", `{"topic":"x","channel":"slack:#all"}`); code != 400 || !strings.Contains(body, "malformed_tool_call") {
+		t.Fatalf("binding in the body: %d %s", code, body)
+	}
+}
