@@ -15,6 +15,13 @@
 //
 //	go run ./internal/locomo/cmd/locomosample -seed 91 -per 20 -all-dev \
 //	    -exclude extract/testdata/locomo_labelled.jsonl > /tmp/dev2.jsonl
+//
+// A fresh held-out draw, labelled before any extractor run on it, puts every
+// drawn turn in a split of its own with -split (which overrides the hash
+// split and -all-dev):
+//
+//	go run ./internal/locomo/cmd/locomosample -seed 2611 -per 30 -draw 3 \
+//	    -split heldout2 -exclude extract/testdata/locomo_labelled.jsonl
 package main
 
 import (
@@ -48,6 +55,7 @@ func main() {
 	exclude := flag.String("exclude", "", "a JSONL file whose refs are not drawn again")
 	allDev := flag.Bool("all-dev", false, "put every drawn turn in the dev split")
 	draw := flag.Int("draw", 0, "the draw's number, written to each row (0: not written)")
+	splitName := flag.String("split", "", "put every drawn turn in this split (overrides the hash split and -all-dev)")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: go run ./internal/locomo/cmd/locomosample [flags] > sample.jsonl\n\n"+
 			"Draws LoCoMo turns uniformly at random per conversation for hand labelling.\n\n")
@@ -85,6 +93,9 @@ func main() {
 			split := "dev"
 			if sum[0]%2 == 1 && !*allDev {
 				split = "heldout"
+			}
+			if *splitName != "" {
+				split = *splitName
 			}
 			_ = enc.Encode(row{Ref: t.Ref, Split: split, Draw: *draw, Speaker: t.Speaker, At: t.At.Format(time.RFC3339), Text: t.Text, Facts: []any{}})
 		}
