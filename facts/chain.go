@@ -258,7 +258,7 @@ func gated(g *gate.Gate, first int, what string) (string, []any, error) {
 	if g.Empty() {
 		return "", nil, memhive.Errorf(memhive.CodeMissingAudience, "%s for an audience needs the audience", what)
 	}
-	return g.SQL("facts", first), g.Args(), nil
+	return g.SQL(gate.Facts, "facts", first), g.Args(), nil
 }
 
 // List is list_memories (SPEC §8): the member's facts ordered by subject,

@@ -276,6 +276,9 @@ func (a *api) recall(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.Member = member
+	if k := keyOf(r); k != nil {
+		req.Assistant = k.Assistant // the key's assistant reads through its scope and sees its drafts
+	}
 	if req.Tier, err = a.tierOf(keyOf(r), strings.TrimSpace(r.Header.Get(HeaderAssistant)), strings.TrimSpace(req.Tier)); err != nil {
 		a.fail(w, "recall", err)
 		return
