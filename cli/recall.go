@@ -107,13 +107,16 @@ could have heard come back.`)
 }
 
 func cmdExplain(e *env, args []string) error {
-	fs := newFlags(e, "explain", "explain --member M --audience A,B --channel C [--kind episode|fact|belief|edge] ID", `
+	fs := newFlags(e, "explain", "explain --member M --audience A,B --channel C [--assistant A] [--kind episode|fact|belief|edge] ID", `
 Say which rule of the audience gate (SPEC §3) shows or hides one row to an
-audience on a channel.`)
+audience on a channel. With --assistant, the read is that assistant's: its
+drafts and its template's scope count, and a row the scope hides names the
+clause (scope:exclude_channels, …). "memhive effective" lists every row.`)
 	member := fs.String("member", "", "member id (required)")
 	audience := fs.String("audience", "", "who is listening now (required)")
 	channel := fs.String("channel", "", "where (required)")
 	kind := fs.String("kind", "episode", "episode, fact, belief or edge")
+	assistant := fs.String("assistant", "", "read as this assistant (its template's scope, its drafts)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	data := fs.String("data", "", "data directory of a running memhive")
 	if err := parseInterleaved(fs, args); err != nil {
@@ -124,7 +127,11 @@ audience on a channel.`)
 		return usagef("give --member and one row id")
 	}
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
-		rule, visible, err := recall.Explain(ctx, pool, *member, memhive.SplitList(*audience), *channel, *kind, fs.Arg(0))
+		g, err := readerGate(t, *assistant, memhive.SplitList(*audience), *channel)
+		if err != nil {
+			return err
+		}
+		rule, visible, err := recall.ExplainFor(ctx, pool, *member, g, *kind, fs.Arg(0))
 		if err != nil {
 			return err
 		}

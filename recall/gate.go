@@ -2,11 +2,8 @@ package recall
 
 import (
 	"context"
-	"fmt"
 	"slices"
-	"strings"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/memhive/memhive"
@@ -121,27 +118,5 @@ var explainTables = map[string]audgate.Table{
 // lists the channels configured open_history (Config.OpenHistory). A row
 // that does not exist is a not_found *memhive.Error.
 func Explain(ctx context.Context, pool *pgxpool.Pool, member string, audience []string, channel, kind, id string, openHistory ...string) (rule string, visible bool, err error) {
-	if !memhive.ValidMember(member) {
-		return "", false, memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id", member)
-	}
-	g := newGate(audience, channel, openHistory)
-	if g.g.Empty() {
-		return "", false, memhive.Errorf(memhive.CodeMissingAudience, "explain needs the audience listening now")
-	}
-	if strings.TrimSpace(channel) == "" {
-		return "", false, memhive.Errorf(memhive.CodeMissingChannel, "explain needs the channel being read on")
-	}
-	table, ok := explainTables[kind]
-	if !ok {
-		return "", false, memhive.Errorf(memhive.CodeMalformedRequest, "kind %q is not episode, fact, belief, edge or entity", kind)
-	}
-	args, p := g.args([]any{member, id})
-	q := `SELECT ` + g.rule(table, "r", p) + `, ` + g.sql(table, "r", p) + ` FROM ` + string(table) + ` r WHERE r.member_id = $1 AND r.id = $2`
-	if err := pool.QueryRow(ctx, q, args...).Scan(&rule, &visible); err != nil {
-		if err == pgx.ErrNoRows {
-			return "", false, memhive.Errorf(memhive.CodeNotFound, "no %s %q for member %s", kind, id, member)
-		}
-		return "", false, fmt.Errorf("explain %s %s: %w", kind, id, err)
-	}
-	return rule, visible, nil
+	return ExplainFor(ctx, pool, member, audgate.New(audience, channel, openHistory), kind, id)
 }
