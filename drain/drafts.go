@@ -143,3 +143,25 @@ func Decide(ctx context.Context, pool *pgxpool.Pool, member, state string, ids [
 	}
 	return d, nil
 }
+
+// Service is the drain and the drafts on one pool, for the surfaces that
+// serve them (the operator's HTTP routes).
+type Service struct{ pool *pgxpool.Pool }
+
+// NewService returns the drain on pool.
+func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+
+// Drain is Run on the service's pool.
+func (s *Service) Drain(ctx context.Context, o Options, files []File) (*Report, error) {
+	return Run(ctx, s.pool, o, files, nil)
+}
+
+// Drafts is List on the service's pool.
+func (s *Service) Drafts(ctx context.Context, member, state, assistant string, limit int) ([]Draft, error) {
+	return List(ctx, s.pool, member, state, assistant, limit)
+}
+
+// Decide is the package's Decide on the service's pool.
+func (s *Service) Decide(ctx context.Context, member, state string, ids []string, by string) (*Decision, error) {
+	return Decide(ctx, s.pool, member, state, ids, by)
+}

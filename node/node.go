@@ -28,6 +28,7 @@ import (
 	"github.com/memhive/memhive/apikey"
 	"github.com/memhive/memhive/cells"
 	"github.com/memhive/memhive/config"
+	"github.com/memhive/memhive/drain"
 	"github.com/memhive/memhive/embed"
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/gateway"
@@ -514,6 +515,7 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 	h := gateway.NewHTTP(gateway.HTTPConfig{
 		Keys:      n.Keys,
 		Recaller:  n.Recall,
+		Drainer:   drain.NewService(n.Pool),
 		Memorizer: remember.New(n.Pool, remember.WithSupersedeThreshold(n.Recall.Config().SupersedeThreshold), remember.WithOpenHistory(n.Recall.Config().OpenHistory), remember.WithScopes(n.Recall.Scopes)),
 		Ready:     n.Ready,
 		Registry:  n.Registry,
