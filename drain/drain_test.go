@@ -10,6 +10,7 @@ import (
 
 	"github.com/memhive/memhive/drain"
 	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/nightly"
 	"github.com/memhive/memhive/remember"
 )
 
@@ -247,5 +248,36 @@ func TestDrainTwiceAndDrafts(t *testing.T) {
 	var sources int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM drain_sources WHERE member_id = 'alice'`).Scan(&sources); err != nil || sources != 9 {
 		t.Fatalf("drain_sources: %d %v", sources, err)
+	}
+}
+
+// TestNightlyIgnoresDrafts: the nightly pass derives beliefs, supersession
+// and the graph only from settled facts, so a draft never reaches another
+// assistant through a profile line built from it.
+func TestNightlyIgnoresDrafts(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := dbtest.New(t)
+	files := []drain.File{{Path: "memory/MEMORY.md", Data: []byte("- Alice's secret project is called Bluebird.\n")}}
+	if _, err := drain.Run(ctx, pool, drain.Options{Member: "alice", Assistant: "claude-code"}, files, nil); err != nil {
+		t.Fatal(err)
+	}
+	// A settled note of the same kind, which the pass does make a belief of.
+	if _, err := remember.Memorize(ctx, pool, remember.Request{Member: "alice", Note: "Alice likes long walks.", Audience: []string{"member:alice"}, Channel: "web:chat", Speaker: "member:alice"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := nightly.Run(ctx, pool, nightly.Options{Member: "alice"}); err != nil {
+		t.Fatal(err)
+	}
+	var fromDraft, fromNote int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE statement ILIKE '%bluebird%'), count(*) FILTER (WHERE statement ILIKE '%long walks%')
+		FROM beliefs WHERE member_id = 'alice'`).Scan(&fromDraft, &fromNote); err != nil {
+		t.Fatal(err)
+	}
+	if fromDraft != 0 {
+		t.Fatalf("the nightly pass made %d beliefs from a draft", fromDraft)
+	}
+	if fromNote == 0 {
+		t.Fatal("the nightly pass made no belief of the settled note either: the check above proves nothing")
 	}
 }
