@@ -12,16 +12,19 @@ import (
 	"github.com/memhive/memhive/gate"
 	"github.com/memhive/memhive/gateway"
 	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/internal/modeltest"
+	"github.com/memhive/memhive/model"
 	"github.com/memhive/memhive/recall"
 	"github.com/memhive/memhive/remember"
+	"github.com/memhive/memhive/synth"
 	"github.com/memhive/memhive/templates"
 )
 
 // TestScopeHidesChannelEverywhere is issue 12's must-show 2 on the read
 // surfaces: an assistant whose template excludes a channel (and a
 // replacement whose template only names it as its base) never sees that
-// channel's rows, on tier 0, tier 1, list_memories, review_memories or
-// update_memory, while an assistant with no scope, in the same
+// channel's rows, on tier 0, tier 1, tier 2 (the rows sent to the model),
+// list_memories, review_memories or update_memory, while an assistant with no scope, in the same
 // conversation, sees them.
 func TestScopeHidesChannelEverywhere(t *testing.T) {
 	t.Parallel()
@@ -97,6 +100,30 @@ func TestScopeHidesChannelEverywhere(t *testing.T) {
 				out["tier"+tier][it.ID] = true
 			}
 		}
+		// Tier 2: what reaches the model is what the reader may read.
+		srv := modeltest.New(t, modeltest.Response{Repeat: true, Content: `{"answer":"The memory does not contain this.","gap":"everything","sources":[],"confidence":0}`})
+		client, err := model.New(model.Config{URL: srv.URL, Model: "test-model"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Synth = synth.New(client, nil, synth.Config{})
+		b.Tier = "2"
+		req, err := b.RecallRequest(json.RawMessage(`{"query": "kayak Berlin Lisbon"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rec.Recall(ctx, req); err != nil {
+			t.Fatalf("tier 2: %v", err)
+		}
+		rec.Synth = nil
+		out["tier2_model"] = map[string]bool{}
+		for _, r := range srv.Requests() {
+			for id := range hidden {
+				if strings.Contains(string(r.Body), id) {
+					out["tier2_model"][id] = true
+				}
+			}
+		}
 		b.Tier = "1"
 		res, _, err := b.CallMemoryTool(ctx, keeper, "list_memories", json.RawMessage(`{}`))
 		if err != nil {
@@ -148,7 +175,7 @@ func TestScopeHidesChannelEverywhere(t *testing.T) {
 	// The unscoped reader sees the telegram rows on the read surfaces (so
 	// the hiding above is the scope's doing, not the gate's or the query's).
 	got := seen(t, "wide", "telegram:dm")
-	for _, surface := range []string{"tier0", "tier1", "list_memories", "review_memories"} {
+	for _, surface := range []string{"tier0", "tier1", "tier2_model", "list_memories", "review_memories"} {
 		n := 0
 		for id := range got[surface] {
 			if hidden[id] {
