@@ -7,12 +7,15 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/facts"
+	"github.com/memhive/memhive/recall"
 )
 
 // DefaultMax is how many entries one run writes or tags at most.
@@ -60,12 +63,12 @@ func (o Options) Validate() error {
 	switch {
 	case !memhive.ValidMember(o.Member):
 		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", o.Member)
-	case o.Assistant == "" || len(o.Assistant) > 64 || strings.ContainsFunc(o.Assistant, func(r rune) bool { return r <= ' ' || r == 0x7f }):
+	case o.Assistant == "" || len(o.Assistant) > 64 || !utf8.ValidString(o.Assistant) || strings.ContainsFunc(o.Assistant, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }):
 		return memhive.Errorf(memhive.CodeMalformedRequest, "drain needs the assistant whose memory this is: a name of 1-64 characters without spaces")
 	case o.Max > 10000:
 		return memhive.Errorf(memhive.CodeMalformedRequest, "max %d is over 10000 entries a run", o.Max)
 	}
-	return nil
+	return recall.CheckBinding(o.Audience, o.Channel, "", "") // what no stored audience or channel could hold
 }
 
 // Outcomes of an entry.
@@ -108,6 +111,14 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options, files []File, progr
 	o = o.WithDefaults()
 	if err := o.Validate(); err != nil {
 		return nil, err
+	}
+	for _, f := range files {
+		if !utf8.ValidString(f.Path) || strings.ContainsFunc(f.Path, unicode.IsControl) || len(f.Path) > 1024 {
+			return nil, memhive.Errorf(memhive.CodeMalformedRequest, "file path %q is not 1-1024 bytes of text without control characters", clip(f.Path, 64))
+		}
+		if len(f.Data) > MaxFileBytes {
+			return nil, memhive.Errorf(memhive.CodeTextTooLarge, "%s: %d bytes is over the %d-byte cap of a memory file", f.Path, len(f.Data), MaxFileBytes)
+		}
 	}
 	entries := Entries(files)
 	rep := &Report{Member: o.Member, Assistant: o.Assistant, Files: len(files), Max: o.Max, Outcomes: []Outcome{}}
@@ -194,7 +205,7 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options, files []File, progr
 			if out.Outcome == Written || out.Outcome == Tagged {
 				if _, err := tx.Exec(ctx, `INSERT INTO drain_sources (member_id, drain_hash, assistant, fact_id, path, format, drained_at)
 					VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-					o.Member, e.Hash, o.Assistant, out.FactID, clip(e.Path, 1024), e.Format, now); err != nil {
+					o.Member, e.Hash, o.Assistant, out.FactID, e.Path, e.Format, now); err != nil {
 					return fmt.Errorf("record the entry's source: %w", err)
 				}
 			}
