@@ -115,8 +115,8 @@ func cmdDrafts(e *env, args []string) error {
 		fmt.Fprintln(e.stderr, `Usage: memhive drafts list|approve|reject [flags]
 
   drafts list    --member M [--assistant A] [--state draft|approved|rejected|all] [--json]
-  drafts approve --member M [--by NAME] [--json] ID...
-  drafts reject  --member M [--by NAME] [--json] ID...
+  drafts approve --member M [--by NAME] [--json] ID... | --all --assistant A
+  drafts reject  --member M [--by NAME] [--json] ID... | --all --assistant A
 
 Drafts are facts "memhive drain" brought in from an assistant's own memory
 files: visible only to the assistants that drained them until approved.
@@ -160,8 +160,11 @@ decided draft is not decided again.`)
 			return nil
 		})
 	case "approve", "reject":
-		fs := newFlags(e, "drafts "+sub, "drafts "+sub+" --member M [--by NAME] [--json] ID...", "Decide drafts by their fact ids, in one transaction.")
+		fs := newFlags(e, "drafts "+sub, "drafts "+sub+" --member M [--by NAME] [--json] ID... | --all --assistant A",
+			"Decide drafts by their fact ids, or every waiting draft one assistant drained (--all --assistant), in one transaction.")
 		member := fs.String("member", "", "member id (required)")
+		all := fs.Bool("all", false, "every draft still waiting that --assistant drained")
+		assistant := fs.String("assistant", "", "with --all: whose drafts")
 		by := fs.String("by", "", "who decides (default $USER, else operator)")
 		asJSON := fs.Bool("json", false, "print JSON")
 		data := fs.String("data", "", "data directory of a running memhive")
@@ -169,8 +172,13 @@ decided draft is not decided again.`)
 			return err
 		}
 		e.jsonOut = *asJSON
-		if *member == "" || fs.NArg() == 0 {
-			return usagef("give --member and at least one draft id")
+		switch {
+		case *member == "":
+			return usagef("give --member")
+		case *all && (*assistant == "" || fs.NArg() > 0):
+			return usagef("--all takes --assistant and no ids")
+		case !*all && fs.NArg() == 0:
+			return usagef("give at least one draft id, or --all --assistant A")
 		}
 		who := *by
 		if who == "" {
@@ -181,7 +189,20 @@ decided draft is not decided again.`)
 			state = drain.StateRejected
 		}
 		return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
-			d, err := drain.Decide(ctx, pool, *member, state, fs.Args(), who)
+			ids := fs.Args()
+			if *all {
+				ds, err := drain.List(ctx, pool, *member, drain.StateDraft, *assistant, 10000)
+				if err != nil {
+					return err
+				}
+				if len(ds) == 0 {
+					return memhive.Errorf(memhive.CodeNotFound, "no drafts of %s are waiting for member %s", *assistant, *member)
+				}
+				for _, d := range ds {
+					ids = append(ids, d.ID)
+				}
+			}
+			d, err := drain.Decide(ctx, pool, *member, state, ids, who)
 			if err != nil {
 				return err
 			}

@@ -59,8 +59,21 @@ func TestDrainCLI(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "already rejected") || !strings.Contains(stderr, "not_found") {
 		t.Fatalf("approving a rejected draft: exit %d\n%s%s", code, out, stderr)
 	}
+	// --all --assistant decides every waiting draft of one assistant.
+	if err := os.WriteFile(filepath.Join(mem, "MEMORY.md"), []byte("- Alice learns Portuguese.\n- Alice has a dog.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, code = runCLI(t, "drain", "--member", "alice", "--assistant", "codex", dir); code != 0 {
+		t.Fatal("drain codex")
+	}
+	if out, _, code = runCLI(t, "drafts", "approve", "--member", "alice", "--all", "--assistant", "codex", "--json"); code != 0 || !strings.Contains(out, `"approved": 2`) {
+		t.Fatalf("approve --all: exit %d\n%s", code, out)
+	}
+	if _, stderr, code = runCLI(t, "drafts", "approve", "--member", "alice", "--all", "--assistant", "codex"); code != 1 || !strings.Contains(stderr, "not_found") {
+		t.Fatalf("approve --all with none waiting: exit %d %s", code, stderr)
+	}
 	out, _, _ = runCLI(t, "drafts", "list", "--member", "alice", "--state", "all")
-	if !strings.Contains(out, "approved") || !strings.Contains(out, "rejected") || !strings.Contains(out, "2 drafts") {
+	if !strings.Contains(out, "approved") || !strings.Contains(out, "rejected") || !strings.Contains(out, "4 drafts") {
 		t.Fatalf("drafts list --state all:\n%s", out)
 	}
 }
