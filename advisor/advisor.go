@@ -166,10 +166,10 @@ func check(req *Request) error {
 }
 
 // candidateRequest is the tier-1 question the matcher asks: the topic, with
-// the caller's binding.
+// the caller's binding (its assistant too, so its scope and drafts apply).
 func candidateRequest(req Request, limit int) recall.Request {
 	return recall.Request{Member: req.Member, Query: req.Topic, Tier: "1", Audience: req.Audience, Channel: req.Channel,
-		Asker: req.Asker, Session: req.Session, Limit: limit}
+		Asker: req.Asker, Session: req.Session, Limit: limit, Assistant: req.Assistant}
 }
 
 // Enter answers one topic entry: at most one memory, and one decision

@@ -14,6 +14,7 @@ import (
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/advisor"
+	audgate "github.com/memhive/memhive/gate"
 	"github.com/memhive/memhive/internal/dbtest"
 	"github.com/memhive/memhive/internal/modeltest"
 	"github.com/memhive/memhive/model"
@@ -398,5 +399,38 @@ func TestAdvisorConcurrentEntries(t *testing.T) {
 	recs, err := advisor.Decisions(context.Background(), s.pool, "alice", "c-1")
 	if err != nil || len(recs) != n {
 		t.Fatalf("%d records (%v)", len(recs), err)
+	}
+}
+
+// Must-show 5, the scope: an assistant whose template excludes a channel is
+// never advised a memory from it, though the gate alone would allow it; an
+// unscoped assistant on the same entry is.
+func TestAdvisorKeepsTheScope(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	if _, err := remember.Memorize(ctx, pool, remember.Request{Member: "alice", Subject: "member:alice", Predicate: "dentist",
+		Claim: "Dr Silva on Rua Augusta", Audience: alice, Channel: "work:slack", Speaker: "member:alice"}); err != nil {
+		t.Fatal(err)
+	}
+	rec := recall.New(pool, recall.Config{}.WithDefaults(), nil, nil)
+	rec.Scopes = audgate.Scopes{"narrow": {ExcludeChannels: []string{"work:slack"}}}
+	a, err := advisor.New(pool, rec, advisor.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := func(assistant, session string) *advisor.Advice {
+		adv, err := a.Enter(ctx, advisor.Request{Member: "alice", Session: session, Audience: alice, Channel: "work:slack",
+			Assistant: assistant, Topic: "dentist appointment"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return adv
+	}
+	if adv := ask("narrow", "s-narrow"); adv.Delivered {
+		t.Fatalf("the scoped assistant was advised %q from an excluded channel", adv.Memory.Text)
+	}
+	if adv := ask("talky", "s-talky"); !adv.Delivered {
+		t.Fatalf("the unscoped assistant was advised nothing (outcome %s): the scope test proves nothing", adv.Outcome)
 	}
 }

@@ -33,14 +33,16 @@ func parseTime(flagName, s string) (*time.Time, error) {
 }
 
 func cmdRecall(e *env, args []string) error {
-	fs := newFlags(e, "recall", `recall --member M --audience A,B --channel C [--asker P] [--session S] --tier 0|1|2 [--limit K] [--as-of T] [--window-from T --window-to T] [--json] "query"`, `
+	fs := newFlags(e, "recall", `recall --member M --audience A,B --channel C [--asker P] [--assistant A] [--session S] --tier 0|1|2 [--limit K] [--as-of T] [--window-from T --window-to T] [--json] "query"`, `
 Ask memory_recall of the running memhive (over NATS) and print the
 model-facing text, or the whole answer with --json. Only rows the audience
-could have heard come back.`)
+could have heard come back; with --assistant, only those that assistant's
+scope lets it read, and its own drafts.`)
 	member := fs.String("member", "", "member id (required)")
 	audience := fs.String("audience", "", "who is listening now, comma separated (required)")
 	channel := fs.String("channel", "", "where (required)")
 	asker := fs.String("asker", "", "who asks (default member:<member>)")
+	assistant := fs.String("assistant", "", "ask as this assistant (its template's scope, its drafts)")
 	session := fs.String("session", "", "tier 0's session (default \"default\")")
 	tier := fs.String("tier", "1", "0, 1 or 2")
 	limit := fs.Int("limit", 0, "tier-1 items (default 20)")
@@ -58,7 +60,7 @@ could have heard come back.`)
 		return usagef("--member is required")
 	}
 	req := recall.Request{Member: *member, Query: strings.Join(fs.Args(), " "), Tier: *tier, Audience: memhive.SplitList(*audience),
-		Channel: *channel, Asker: *asker, Session: *session, Limit: *limit, BudgetTokens: *budget}
+		Channel: *channel, Asker: *asker, Assistant: strings.TrimSpace(*assistant), Session: *session, Limit: *limit, BudgetTokens: *budget}
 	var err error
 	if req.AsOf, err = parseTime("as-of", *asOf); err != nil {
 		return err
@@ -77,7 +79,12 @@ could have heard come back.`)
 		body, _ := json.Marshal(req)
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
-		resp, err := nc.RequestWithContext(ctx, lanes.Subjects{Prefix: t.prefix()}.Recall(*member), body)
+		msg := nats.NewMsg(lanes.Subjects{Prefix: t.prefix()}.Recall(*member))
+		msg.Data = body
+		if req.Assistant != "" {
+			msg.Header.Set(gateway.HeaderAssistant, req.Assistant) // its scope and drafts, and its tier when none is given
+		}
+		resp, err := nc.RequestMsgWithContext(ctx, msg)
 		if err != nil {
 			return fmt.Errorf("recall over NATS (is memhive up?): %w", err)
 		}
@@ -107,13 +114,16 @@ could have heard come back.`)
 }
 
 func cmdExplain(e *env, args []string) error {
-	fs := newFlags(e, "explain", "explain --member M --audience A,B --channel C [--kind episode|fact|belief|edge] ID", `
+	fs := newFlags(e, "explain", "explain --member M --audience A,B --channel C [--assistant A] [--kind episode|fact|belief|edge] ID", `
 Say which rule of the audience gate (SPEC §3) shows or hides one row to an
-audience on a channel.`)
+audience on a channel. With --assistant, the read is that assistant's: its
+drafts and its template's scope count, and a row the scope hides names the
+clause (scope:exclude_channels, …). "memhive effective" lists every row.`)
 	member := fs.String("member", "", "member id (required)")
 	audience := fs.String("audience", "", "who is listening now (required)")
 	channel := fs.String("channel", "", "where (required)")
 	kind := fs.String("kind", "episode", "episode, fact, belief or edge")
+	assistant := fs.String("assistant", "", "read as this assistant (its template's scope, its drafts)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	data := fs.String("data", "", "data directory of a running memhive")
 	if err := parseInterleaved(fs, args); err != nil {
@@ -124,7 +134,11 @@ audience on a channel.`)
 		return usagef("give --member and one row id")
 	}
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
-		rule, visible, err := recall.Explain(ctx, pool, *member, memhive.SplitList(*audience), *channel, *kind, fs.Arg(0))
+		g, err := readerGate(t, *assistant, memhive.SplitList(*audience), *channel)
+		if err != nil {
+			return err
+		}
+		rule, visible, err := recall.ExplainFor(ctx, pool, *member, g, *kind, fs.Arg(0))
 		if err != nil {
 			return err
 		}
@@ -185,7 +199,9 @@ Answers come from the memhive running on this machine (over NATS).`)
 	var mem gateway.Memorizer
 	if pool, err := t.connectRuntimeDB(ctx); err == nil {
 		defer pool.Close()
-		mem = rememberService(pool)
+		if mem, err = rememberService(t, pool); err != nil {
+			return err
+		}
 	}
 	srv := gateway.NewMCPServer(natsRecaller{nc: nc, prefix: t.prefix()}, mem, bind, newLogger(t.cfg, e.stderr),
 		gateway.WithAdvisor(natsAdvisor{nc: nc, prefix: t.prefix()}))
@@ -203,7 +219,12 @@ func (r natsRecaller) Recall(ctx context.Context, req recall.Request) (*recall.A
 	if err != nil {
 		return nil, err
 	}
-	resp, err := r.nc.RequestWithContext(ctx, lanes.Subjects{Prefix: r.prefix}.Recall(req.Member), body)
+	msg := nats.NewMsg(lanes.Subjects{Prefix: r.prefix}.Recall(req.Member))
+	msg.Data = body
+	if req.Assistant != "" { // not in the body: the recall cell reads it from the header (its scope, its drafts)
+		msg.Header.Set(gateway.HeaderAssistant, req.Assistant)
+	}
+	resp, err := r.nc.RequestMsgWithContext(ctx, msg)
 	if err != nil {
 		return nil, memhive.Errorf(memhive.CodeStoreRefused, "memhive did not answer over NATS: %v", err)
 	}
@@ -222,4 +243,16 @@ func assistantTemplates(t *target) (map[string]templates.Assistant, error) {
 	return templates.Assistants(t.cfg.TemplatesDir)
 }
 
-func rememberService(pool *pgxpool.Pool) gateway.Memorizer { return remember.New(pool) }
+// rememberService is the memory tools on pool, reading through the
+// assistants' scopes (their templates') as the running memhive does.
+func rememberService(t *target, pool *pgxpool.Pool) (gateway.Memorizer, error) {
+	as, err := assistantTemplates(t)
+	if err != nil {
+		return nil, err
+	}
+	scopes, err := templates.Scopes(as)
+	if err != nil {
+		return nil, err
+	}
+	return remember.New(pool, remember.WithScopes(scopes)), nil
+}

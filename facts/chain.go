@@ -249,16 +249,27 @@ type Filter struct {
 }
 
 // gated is the audience gate over facts for g, its parameters numbered from
-// first, and their values; nil g is the operator's view (no gate). An empty
-// gate is refused.
+// first, and their values; nil g is the operator's view (no gate), which
+// is the record: it leaves out drafts not approved (`memhive drafts list`
+// shows those), so nothing derived from the record — the nightly pass's
+// beliefs among them — is made from a draft. An empty gate is refused.
 func gated(g *gate.Gate, first int, what string) (string, []any, error) {
 	if g == nil {
-		return "true", nil, nil
+		return Settled("facts"), nil, nil
 	}
 	if g.Empty() {
 		return "", nil, memhive.Errorf(memhive.CodeMissingAudience, "%s for an audience needs the audience", what)
 	}
-	return g.SQL("facts", first), g.Args(), nil
+	return g.SQL(gate.Facts, "facts", first), g.Args(), nil
+}
+
+// Settled is the predicate of a fact that is part of the record for every
+// reader the gate allows: not a draft (draft IS NULL) or an approved one.
+// Passes that derive rows from facts (supersession, beliefs, the graph)
+// read only settled facts, so a draft never reaches another assistant
+// through what is derived from it.
+func Settled(a string) string {
+	return fmt.Sprintf(`(%[1]s.draft IS NULL OR %[1]s.draft = 'approved')`, a)
 }
 
 // List is list_memories (SPEC §8): the member's facts ordered by subject,

@@ -41,7 +41,18 @@ type Fact struct {
 	Channel          string
 	Audience         []string
 	Speaker          string
-	Origin           string // close | memorize | update | import
+	Origin           string // close | memorize | update | import | drain
+	// Draft, when set, writes the fact as a draft (migration 016): visible
+	// only to the assistant that wrote it until approved, and unique by its
+	// hash (a second Insert with the same hash writes nothing).
+	Draft *Draft
+}
+
+// Draft is how a drafted fact is written: its author and the hash of the
+// normalised text it was drained from.
+type Draft struct {
+	By   string // the assistant that wrote it
+	Hash string // the drain hash: one fact per member and hash
 }
 
 // Querier is what Insert needs: a pool, a connection or a transaction.
@@ -131,27 +142,42 @@ func Insert(ctx context.Context, q Querier, f *Fact) (inserted bool, id string, 
 	if src == nil {
 		src = []string{}
 	}
-	tag, err := q.Exec(ctx, `INSERT INTO facts (member_id, id, subject, predicate, claim, subject_canon, predicate_canon,
-			claim_canon, claim_hash, fact_kind, confidence, valid_from, valid_until, source_episode_ids, session_id,
-			channel, audience, speaker, origin, tokens)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-		ON CONFLICT (member_id, claim_hash) DO NOTHING`,
-		f.Member, f.ID, f.Subject, f.Predicate, f.Claim, memhive.Canon(f.Subject), memhive.CanonPredicate(f.Predicate),
+	args := []any{f.Member, f.ID, f.Subject, f.Predicate, f.Claim, memhive.Canon(f.Subject), memhive.CanonPredicate(f.Predicate),
 		memhive.Canon(f.Claim), hash, kind, conf, f.ValidFrom, f.ValidUntil, src, nullable(f.Session),
 		f.Channel, memhive.NormalizeAudience(f.Audience), nullable(f.Speaker), origin,
-		TokenEstimate(f.Subject+" "+f.Predicate+" "+f.Claim))
+		TokenEstimate(f.Subject + " " + f.Predicate + " " + f.Claim)}
+	stmt := insertSQL + ` ON CONFLICT (member_id, claim_hash) DO NOTHING`
+	existing, key := `SELECT id FROM facts WHERE member_id = $1 AND claim_hash = $2`, hash
+	if d := f.Draft; d != nil {
+		if strings.TrimSpace(d.By) == "" || d.Hash == "" {
+			return false, "", memhive.Errorf(memhive.CodeMalformedRequest, "a draft needs its assistant and its hash")
+		}
+		stmt = `INSERT INTO facts (member_id, id, subject, predicate, claim, subject_canon, predicate_canon,
+			claim_canon, claim_hash, fact_kind, confidence, valid_from, valid_until, source_episode_ids, session_id,
+			channel, audience, speaker, origin, tokens, draft, drafted_by, drain_hash)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'draft', ARRAY[$21::text], $22)
+		ON CONFLICT DO NOTHING`
+		args = append(args, d.By, d.Hash)
+		existing, key = `SELECT id FROM facts WHERE member_id = $1 AND drain_hash = $2`, d.Hash
+	}
+	tag, err := q.Exec(ctx, stmt, args...)
 	if err != nil {
 		return false, "", fmt.Errorf("insert fact: %w", err)
 	}
 	if tag.RowsAffected() == 1 {
 		return true, f.ID, nil
 	}
-	err = q.QueryRow(ctx, `SELECT id FROM facts WHERE member_id = $1 AND claim_hash = $2`, f.Member, hash).Scan(&id)
+	err = q.QueryRow(ctx, existing, f.Member, key).Scan(&id)
 	if err != nil {
 		return false, "", fmt.Errorf("find existing fact: %w", err)
 	}
 	return false, id, nil
 }
+
+const insertSQL = `INSERT INTO facts (member_id, id, subject, predicate, claim, subject_canon, predicate_canon,
+			claim_canon, claim_hash, fact_kind, confidence, valid_from, valid_until, source_episode_ids, session_id,
+			channel, audience, speaker, origin, tokens)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`
 
 func nullable(s string) any {
 	if s == "" {

@@ -55,7 +55,7 @@ func ServeAdvisorNATS(nc *nats.Conn, prefix string, a Advisor, logger *slog.Logg
 	}
 	handle := func(req micro.Request) {
 		member := memberOf(prefix, req.Subject())
-		res, err := enterTopic(a, member, req.Data(), o)
+		res, err := enterTopic(a, member, req.Data(), strings.TrimSpace(req.Headers().Get(HeaderAssistant)), o)
 		respondMicro(req, log, member, "topic entry", res, err)
 	}
 	for i := 1; i <= o.workers; i++ {
@@ -75,7 +75,11 @@ func ServeAdvisorNATS(nc *nats.Conn, prefix string, a Advisor, logger *slog.Logg
 	return svc, nil
 }
 
-func enterTopic(a Advisor, member string, data []byte, o natsOptions) (*advisor.Advice, error) {
+// enterTopic decodes one topic entry sent on NATS. The assistant, whose
+// scope and drafts the entry reads through, comes from the
+// X-Memhive-Assistant header as for a recall over NATS; a body naming
+// another assistant than the header is refused.
+func enterTopic(a Advisor, member string, data []byte, assistant string, o natsOptions) (*advisor.Advice, error) {
 	if !memhive.ValidMember(member) {
 		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q in the subject is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
 	}
@@ -87,6 +91,12 @@ func enterTopic(a Advisor, member string, data []byte, o natsOptions) (*advisor.
 		return nil, memhive.Errorf(memhive.CodeMemberMismatch, "the entry names member %q but was sent to the topic subject of %q", clip(req.Member), member)
 	}
 	req.Member = member
+	if assistant != "" {
+		if req.Assistant != "" && req.Assistant != assistant {
+			return nil, memhive.Errorf(memhive.CodeMalformedRequest, "the entry names assistant %q but its %s header says %q", clip(req.Assistant), HeaderAssistant, clip(assistant))
+		}
+		req.Assistant = assistant
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
 	defer cancel()
 	return a.Enter(ctx, req)

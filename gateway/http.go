@@ -51,6 +51,9 @@ type HTTPConfig struct {
 	// tier of every request is the tier of its key's assistant. Nil: no
 	// templates, the request's own tier stands.
 	TierFor func(assistant string) (string, bool)
+	// Drainer serves the operator's drain and drafts routes (drain.go); nil:
+	// they answer 404.
+	Drainer Drainer
 	// MaxChars caps the model-facing text of an answer. 0: 8000; negative: no cap.
 	MaxChars int
 	// RequestTimeout bounds one recall or memorize. Default 30s.
@@ -202,6 +205,7 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "alive"})
 	})))
 	operator("GET /readyz", "readyz", http.HandlerFunc(a.ready))
+	a.drainRoutes(operator)
 	operator("GET /metrics", "metrics", promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{Registry: cfg.Registry}))
 	a.transferRoutes(mux)
 	a.advisorRoute(mux)
@@ -284,6 +288,9 @@ func (a *api) recall(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.Member = member
+	if k := keyOf(r); k != nil {
+		req.Assistant = k.Assistant // the key's assistant reads through its scope and sees its drafts
+	}
 	if req.Tier, err = a.tierOf(keyOf(r), strings.TrimSpace(r.Header.Get(HeaderAssistant)), strings.TrimSpace(req.Tier)); err != nil {
 		a.fail(w, "recall", err)
 		return

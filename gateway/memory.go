@@ -220,7 +220,7 @@ func decodeArgs(tool, usage string, args json.RawMessage, v any) error {
 
 // who is the binding as the memory tools take it.
 func (b Binding) who() remember.Who {
-	return remember.Who{Member: b.Member, Audience: b.Audience, Channel: b.Channel, Asker: b.Asker}
+	return remember.Who{Member: b.Member, Audience: b.Audience, Channel: b.Channel, Asker: b.Asker, Assistant: b.Assistant}
 }
 
 // CallMemoryTool runs the memory-management tool name for this binding:

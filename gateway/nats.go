@@ -158,8 +158,9 @@ func (h *natsRecall) answer(member string, msg micro.Request) (*recall.Answer, e
 	if err != nil {
 		return nil, err
 	}
+	req.Assistant = strings.TrimSpace(msg.Headers().Get(HeaderAssistant)) // its scope and drafts
 	if strings.TrimSpace(req.Tier) == "" && h.o.tierFor != nil {
-		if name := strings.TrimSpace(msg.Headers().Get(HeaderAssistant)); name != "" {
+		if name := req.Assistant; name != "" {
 			if t, ok := h.o.tierFor(name); ok {
 				req.Tier = t
 			}

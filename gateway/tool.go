@@ -201,14 +201,15 @@ func (b Binding) RecallRequest(args json.RawMessage) (recall.Request, error) {
 		return recall.Request{}, err
 	}
 	req := recall.Request{
-		Member:   b.Member,
-		Query:    a.Query,
-		Tier:     recall.NormalizeTier(b.Tier),
-		Audience: b.Audience,
-		Channel:  b.Channel,
-		Asker:    b.Asker,
-		Session:  b.Session,
-		Limit:    a.Limit,
+		Member:    b.Member,
+		Query:     a.Query,
+		Tier:      recall.NormalizeTier(b.Tier),
+		Audience:  b.Audience,
+		Channel:   b.Channel,
+		Asker:     b.Asker,
+		Assistant: b.Assistant,
+		Session:   b.Session,
+		Limit:     a.Limit,
 	}
 	for _, w := range []struct {
 		name string

@@ -155,7 +155,7 @@ func shownIDs(body, kind string) []string {
 func gated(t *testing.T, h *hive, table string, aud []string, channel string) []string {
 	t.Helper()
 	g := gate.New(aud, channel, openHistory)
-	rows, err := h.pool.Query(t.Context(), `SELECT r.id FROM `+table+` r WHERE r.member_id = 'alice' AND `+g.SQL("r", 1)+` ORDER BY r.id`, g.Args()...)
+	rows, err := h.pool.Query(t.Context(), `SELECT r.id FROM `+table+` r WHERE r.member_id = 'alice' AND `+g.SQL(gate.Table(table), "r", 1)+` ORDER BY r.id`, g.Args()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/memhive/memhive/facts"
+	"github.com/memhive/memhive/gate"
 )
 
 // axis is one (subject, predicate) axis: its versions, in chains, on a
@@ -92,7 +93,7 @@ func (in *Inspector) facts(w http.ResponseWriter, r *http.Request, a *auth) {
 	q := `/* ui:beliefs */ SELECT b.id, b.holder, b.statement, b.section, b.channel, b.confidence, b.active, b.pinned, b.source_fact_ids, b.audience, b.created_at, b.updated_at
 		FROM beliefs b WHERE b.member_id = $1`
 	args := []any{member}
-	q, args = d.View.where("b", q, args)
+	q, args = d.View.where(gate.Beliefs, "b", q, args)
 	brows, err := in.cfg.Pool.Query(ctx, q+` ORDER BY b.section, b.pinned DESC, b.active DESC, b.updated_at DESC, b.id LIMIT 500`, args...)
 	if err != nil {
 		in.fail(w, r, a, err)

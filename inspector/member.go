@@ -48,11 +48,11 @@ func (in *Inspector) readViewAs(r *http.Request) (viewAs, error) {
 }
 
 // where appends the view's gate (if any) for a row aliased a.
-func (v viewAs) where(a string, sql string, args []any) (string, []any) {
+func (v viewAs) where(t gate.Table, a string, sql string, args []any) (string, []any) {
 	if v.gate == nil {
 		return sql, args
 	}
-	p, args := v.gate.Where(a, args)
+	p, args := v.gate.Where(t, a, args)
 	return sql + " AND " + p, args
 }
 
@@ -102,7 +102,7 @@ func (in *Inspector) timeline(w http.ResponseWriter, r *http.Request, a *auth) {
 		AND ($4 = '' OR e.speaker = $4) AND ($5 = '' OR $5 = ANY(e.audience)) AND (cardinality($6::text[]) = 0 OR e.id = ANY($6::text[]))`
 	args := []any{member, d.Session, d.Channel, d.Speaker, d.Aud, nonNil(ids)}
 	if d.Error == "" {
-		q, args = d.View.where("e", q, args)
+		q, args = d.View.where(gate.Episodes, "e", q, args)
 		q += fmt.Sprintf(" ORDER BY e.happened_at DESC, e.id DESC LIMIT %d OFFSET %d", pageRows+1, d.Offset)
 		rows, err := in.cfg.Pool.Query(ctx, q, args...)
 		if err != nil {
@@ -267,7 +267,7 @@ func (in *Inspector) who(w http.ResponseWriter, r *http.Request, a *auth) {
 		args := append([]any{member, d.ID}, g.Args()...)
 		var ans whoAnswer
 		ans.Audience, ans.Channel = k.aud, k.ch
-		if err := in.cfg.Pool.QueryRow(ctx, `/* ui:who */ SELECT `+g.Rule("r", 3)+`, `+g.SQL("r", 3)+` FROM `+table+
+		if err := in.cfg.Pool.QueryRow(ctx, `/* ui:who */ SELECT `+g.Rule(gate.Table(table), "r", 3)+`, `+g.SQL(gate.Table(table), "r", 3)+` FROM `+table+
 			` r WHERE r.member_id = $1 AND r.id = $2`, args...).Scan(&ans.Rule, &ans.Visible); err != nil {
 			in.fail(w, r, a, err)
 			return

@@ -308,7 +308,7 @@ func supersede(ctx context.Context, tx pgx.Tx, member string, opt Options, mr *M
 	}
 	rows, err := tx.Query(ctx, `SELECT f.id, f.subject_canon, f.predicate_canon, f.claim_canon, coalesce(f.speaker, ''), f.audience,
 			f.confidence, f.valid_from, f.recorded_at, f.valid_until
-		FROM facts f WHERE f.member_id = $1 AND f.expired_at IS NULL
+		FROM facts f WHERE f.member_id = $1 AND f.expired_at IS NULL AND `+facts.Settled("f")+`
 		ORDER BY f.subject_canon, f.predicate_canon, f.valid_from, f.recorded_at, f.id`, member)
 	if err != nil {
 		return err
@@ -398,7 +398,7 @@ func entityKind(pred string) string {
 // before the close pass made edges).
 func graph(ctx context.Context, tx pgx.Tx, member string, _ Options, mr *MemberReport) error {
 	rows, err := tx.Query(ctx, `SELECT f.id, f.subject, f.predicate_canon, f.claim, f.channel, f.audience, f.source_episode_ids
-		FROM facts f WHERE f.member_id = $1
+		FROM facts f WHERE f.member_id = $1 AND `+facts.Settled("f")+`
 		  AND NOT EXISTS (SELECT 1 FROM entity_edges e WHERE e.member_id = f.member_id AND e.fact_id = f.id)
 		ORDER BY f.recorded_at, f.id`, member)
 	if err != nil {

@@ -29,6 +29,7 @@ import (
 	"github.com/memhive/memhive/apikey"
 	"github.com/memhive/memhive/cells"
 	"github.com/memhive/memhive/config"
+	"github.com/memhive/memhive/drain"
 	"github.com/memhive/memhive/embed"
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/gateway"
@@ -126,6 +127,9 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		remb = n.Embedder
 	}
 	n.Recall = recall.New(n.RecallPool, rcfg.WithDefaults(), remb, logger.With("cell", "recall"))
+	if n.Recall.Scopes, err = templates.Scopes(assistants); err != nil { // every tier and tool reads through them
+		return n, err
+	}
 	// The one model client: tier 2 and the optional model extractor. Timeout
 	// and budgets come from MEMHIVE_MODEL_*; the endpoint may come from the
 	// config file. With no endpoint it answers model_not_configured.
@@ -200,7 +204,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		}})
 	}
 	if hiveT.Enabled("recall") {
-		keeper := remember.New(n.Pool, remember.WithSupersedeThreshold(n.Recall.Config().SupersedeThreshold), remember.WithOpenHistory(n.Recall.Config().OpenHistory))
+		keeper := remember.New(n.Pool, remember.WithSupersedeThreshold(n.Recall.Config().SupersedeThreshold), remember.WithOpenHistory(n.Recall.Config().OpenHistory), remember.WithScopes(n.Recall.Scopes))
 		nc, prefix := n.NC, cfg.Prefix
 		n.Hive.Add(cells.Func{CellName: "memory", RunFunc: func(ctx context.Context) error {
 			svc, err := gateway.ServeMemoryNATS(nc, prefix, keeper, logger, gateway.WithTierFor(tierFor))
@@ -515,7 +519,8 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 	h := gateway.NewHTTP(gateway.HTTPConfig{
 		Keys:      n.Keys,
 		Recaller:  n.Recall,
-		Memorizer: remember.New(n.Pool, remember.WithSupersedeThreshold(n.Recall.Config().SupersedeThreshold), remember.WithOpenHistory(n.Recall.Config().OpenHistory)),
+		Drainer:   drain.NewService(n.Pool),
+		Memorizer: remember.New(n.Pool, remember.WithSupersedeThreshold(n.Recall.Config().SupersedeThreshold), remember.WithOpenHistory(n.Recall.Config().OpenHistory), remember.WithScopes(n.Recall.Scopes)),
 		Ready:     n.Ready,
 		Registry:  n.Registry,
 		TierFor:   tierFor,

@@ -51,7 +51,7 @@ const ManifestFile = "manifest.json"
 var Tables = []string{
 	"episodes", "refusals", "sessions", "facts", "entities", "entity_edges", "beliefs",
 	"embeddings", "aliases", "alias_effects", "rejected_pairs", "predicate_cardinality", "consolidation_log",
-	"decision_log", "summaries", "advisor_decisions",
+	"decision_log", "summaries", "advisor_decisions", "drain_sources",
 }
 
 // Derived are tables with member_id that an export leaves out, with why:

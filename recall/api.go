@@ -11,12 +11,16 @@ import (
 // Request is one memory_recall question (SPEC §4). Member, Audience,
 // Channel and Asker come from the caller's binding, never from a model.
 type Request struct {
-	Member       string     `json:"member"`
-	Query        string     `json:"query"`
-	Tier         string     `json:"tier"` // "0", "1" or "2"
-	Audience     []string   `json:"audience"`
-	Channel      string     `json:"channel"`
-	Asker        string     `json:"asker,omitempty"`   // default "member:<member>"
+	Member   string   `json:"member"`
+	Query    string   `json:"query"`
+	Tier     string   `json:"tier"` // "0", "1" or "2"
+	Audience []string `json:"audience"`
+	Channel  string   `json:"channel"`
+	Asker    string   `json:"asker,omitempty"` // default "member:<member>"
+	// Assistant is the assistant asking, from the caller's binding (its API
+	// key, its X-Memhive-Assistant header), never from a body: it reads
+	// through its template's scope and sees its own drafts.
+	Assistant    string     `json:"-"`
 	Session      string     `json:"session,omitempty"` // tier 0's session; default "default"
 	AsOf         *time.Time `json:"as_of,omitempty"`   // default now
 	WindowFrom   *time.Time `json:"window_from,omitempty"`

@@ -82,7 +82,7 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 	for _, k := range order {
 		b := newSQLB(q.member, q.gate)
 		sql := `/* leg:chain */ SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''),
-				NOT ` + b.gate("f") + ` FROM facts f
+				NOT ` + b.gate(tFacts, "f") + ` FROM facts f
 			WHERE f.member_id = $1 AND f.subject_canon = ` + b.p(k.subject) + ` AND f.predicate_canon = ANY(` + b.p(spell(k.pred)) + `::text[])
 			  AND f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
 			ORDER BY f.valid_from, f.recorded_at, f.id LIMIT 1000`
@@ -188,7 +188,7 @@ func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, singl
 				UNION ALL
 				SELECT f.superseded_by, ch.depth + 1 FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
 				WHERE f.superseded_by IS NOT NULL AND ch.depth < 64)
-			SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''), NOT ` + b.gate("f") + `
+			SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''), NOT ` + b.gate(tFacts, "f") + `
 			FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
 			WHERE f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
 			ORDER BY ch.depth`
@@ -280,7 +280,7 @@ func (s *Service) fillPreviously(ctx context.Context, q *query, out []*row, axis
 			  AND f.id <> ` + id + `
 			  AND f.claim_canon <> (SELECT c.claim_canon FROM facts c WHERE c.member_id = $1 AND c.id = ` + id + `)
 			  AND (f.superseded_by = ` + id + ` OR ` + older + `)
-			  AND ` + notRetractedSQL("f") + ` AND ` + b.gate("f") + `
+			  AND ` + notRetractedSQL("f") + ` AND ` + b.gate(tFacts, "f") + `
 			ORDER BY (f.superseded_by IS NOT DISTINCT FROM ` + id + `) DESC, f.valid_from DESC, f.id DESC LIMIT 1`
 		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
 			for rows.Next() {

@@ -2,11 +2,8 @@ package recall
 
 import (
 	"context"
-	"fmt"
 	"slices"
-	"strings"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/memhive/memhive"
@@ -23,44 +20,50 @@ const (
 	RuleHidden        = audgate.RuleHidden        // hidden: no rule shows it
 )
 
-// gate is the audience gate of one read: the current audience, the channel,
-// and whether that channel is configured open_history. Its predicate is
-// package gate's, the one builder every read uses (recall and the memory
-// tools alike); the values travel as parameters.
+// The gated tables, as package gate names them.
+const (
+	tEpisodes = audgate.Episodes
+	tFacts    = audgate.Facts
+	tBeliefs  = audgate.Beliefs
+	tEntities = audgate.Entities
+	tEdges    = audgate.Edges
+)
+
+// gate is the gate of one read: the current audience, the channel, whether
+// that channel is configured open_history, the assistant reading and its
+// scope. Its predicate is package gate's, the one builder every read uses
+// (recall and the memory tools alike); the values travel as parameters.
 type gate struct {
-	audience []string // normalised, non-empty
-	channel  string
-	open     bool
+	g audgate.Gate
 }
 
 func newGate(audience []string, channel string, openHistory []string) gate {
-	g := audgate.New(audience, channel, openHistory)
-	return gate{audience: g.Audience, channel: g.Channel, open: g.Open}
+	return gate{g: audgate.New(audience, channel, openHistory)}
 }
 
-// shared is the gate as package gate's value.
-func (g gate) shared() audgate.Gate {
-	return audgate.Gate{Audience: g.audience, Channel: g.channel, Open: g.open}
+// reading is g for a read by assistant (its drafts) through scope.
+func (g gate) reading(assistant string, scope audgate.Scope) gate {
+	return gate{g: g.g.For(assistant, scope)}
 }
 
 // gateParams are the positional parameter numbers a query gave the gate:
-// the audience; the channel and open follow it.
+// the first of its audgate.NArgs values.
 type gateParams struct{ first int }
 
 // args appends the gate's values to args and returns the parameter numbers
 // they got.
 func (g gate) args(args []any) ([]any, gateParams) {
 	n := len(args)
-	return append(args, g.shared().Args()...), gateParams{first: n + 1}
+	return append(args, g.g.Args()...), gateParams{first: n + 1}
 }
 
-// gateSQL is THE audience predicate (SPEC §3, package gate) for a row
-// aliased a with columns audience text[] and channel text.
-func gateSQL(a string, p gateParams) string { return audgate.Gate{}.SQL(a, p.first) }
+// sql is THE gate predicate (SPEC §3, package gate) for a row of table t
+// aliased a.
+func (g gate) sql(t audgate.Table, a string, p gateParams) string { return g.g.SQL(t, a, p.first) }
 
-// ruleSQL is the same gate as a CASE naming the rule that decides; Explain
-// uses it and the tests check it agrees with gateSQL.
-func ruleSQL(a string, p gateParams) string { return audgate.Gate{}.Rule(a, p.first) }
+// rule is the same gate as a CASE naming the rule or scope clause that
+// decides; Explain uses it and the tests check it agrees with sql.
+func (g gate) rule(t audgate.Table, a string, p gateParams) string { return g.g.Rule(t, a, p.first) }
 
 // IntersectAudience is the audience of a row derived from several sources
 // (SPEC §3): the intersection of the sources' audiences, with "*" neutral.
@@ -102,12 +105,12 @@ func IntersectAudience(lists ...[]string) []string {
 }
 
 // explainTables maps a row kind to its table.
-var explainTables = map[string]string{
-	"episode": "episodes",
-	"fact":    "facts",
-	"belief":  "beliefs",
-	"edge":    "entity_edges",
-	"entity":  "entities",
+var explainTables = map[string]audgate.Table{
+	"episode": tEpisodes,
+	"fact":    tFacts,
+	"belief":  tBeliefs,
+	"edge":    tEdges,
+	"entity":  tEntities,
 }
 
 // Explain says which gate rule shows or hides one row (kind episode, fact,
@@ -115,27 +118,5 @@ var explainTables = map[string]string{
 // lists the channels configured open_history (Config.OpenHistory). A row
 // that does not exist is a not_found *memhive.Error.
 func Explain(ctx context.Context, pool *pgxpool.Pool, member string, audience []string, channel, kind, id string, openHistory ...string) (rule string, visible bool, err error) {
-	if !memhive.ValidMember(member) {
-		return "", false, memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id", member)
-	}
-	g := newGate(audience, channel, openHistory)
-	if len(g.audience) == 0 {
-		return "", false, memhive.Errorf(memhive.CodeMissingAudience, "explain needs the audience listening now")
-	}
-	if strings.TrimSpace(channel) == "" {
-		return "", false, memhive.Errorf(memhive.CodeMissingChannel, "explain needs the channel being read on")
-	}
-	table, ok := explainTables[kind]
-	if !ok {
-		return "", false, memhive.Errorf(memhive.CodeMalformedRequest, "kind %q is not episode, fact, belief, edge or entity", kind)
-	}
-	args, p := g.args([]any{member, id})
-	q := `SELECT ` + ruleSQL("r", p) + `, ` + gateSQL("r", p) + ` FROM ` + table + ` r WHERE r.member_id = $1 AND r.id = $2`
-	if err := pool.QueryRow(ctx, q, args...).Scan(&rule, &visible); err != nil {
-		if err == pgx.ErrNoRows {
-			return "", false, memhive.Errorf(memhive.CodeNotFound, "no %s %q for member %s", kind, id, member)
-		}
-		return "", false, fmt.Errorf("explain %s %s: %w", kind, id, err)
-	}
-	return rule, visible, nil
+	return ExplainFor(ctx, pool, member, audgate.New(audience, channel, openHistory), kind, id)
 }

@@ -49,7 +49,7 @@ func seedNames(gs []string, query, asker string) (names []string, self string) {
 // ("person:mary_ann") and as its bare name ("mary ann").
 func participantCanons(q *query) map[string]bool {
 	out := map[string]bool{}
-	for _, p := range append([]string{q.asker}, q.gate.audience...) {
+	for _, p := range append([]string{q.asker}, q.gate.g.Audience...) {
 		if p == "" || p == "*" {
 			continue
 		}
@@ -76,8 +76,8 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegGraph, weight: 1, mode: "exact"}
 	var exists bool
 	eb := newSQLB(q.member, q.gate) // gated: a stranger must not learn whether the member has entities
-	if err := s.pool.QueryRow(ctx, `/* leg:graph */ SELECT EXISTS (SELECT 1 FROM entities en WHERE en.member_id = $1 AND `+eb.gate("en")+`)`+
-		` OR EXISTS (SELECT 1 FROM entity_edges x WHERE x.member_id = $1 AND `+eb.gate("x")+`)`, eb.args...).Scan(&exists); err != nil {
+	if err := s.pool.QueryRow(ctx, `/* leg:graph */ SELECT EXISTS (SELECT 1 FROM entities en WHERE en.member_id = $1 AND `+eb.gate(tEntities, "en")+`)`+
+		` OR EXISTS (SELECT 1 FROM entity_edges x WHERE x.member_id = $1 AND `+eb.gate(tEdges, "x")+`)`, eb.args...).Scan(&exists); err != nil {
 		return nil, fmt.Errorf("graph leg: %w", err)
 	}
 	if !exists {
@@ -96,7 +96,7 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 	b := newSQLB(q.member, q.gate)
 	g := b.p(names)
 	seedSQL := `/* leg:graph */ SELECT en.id, en.canon FROM entities en
-		WHERE en.member_id = $1 AND ` + b.gate("en") + ` AND (en.canon = ANY(` + g + `::text[])
+		WHERE en.member_id = $1 AND ` + b.gate(tEntities, "en") + ` AND (en.canon = ANY(` + g + `::text[])
 		   OR en.canon IN (SELECT a.canonical FROM aliases a WHERE a.member_id = $1 AND a.dimension = 'entity'
 		                   AND a.reverted_at IS NULL AND a.alias = ANY(` + g + `::text[])))
 		ORDER BY en.canon, en.id LIMIT ` + b.p(s.cfg.GraphMaxNodes)
@@ -127,7 +127,7 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 			b := newSQLB(q.member, q.gate)
 			sql := `/* leg:graph */ SELECT DISTINCT ON (en.canon) en.id, en.canon FROM unnest(` + b.p(long) + `::text[]) AS g(name)
 				JOIN entities en ON en.member_id = $1 AND en.canon % g.name AND similarity(en.canon, g.name) >= 0.6
-				WHERE ` + b.gate("en") + `
+				WHERE ` + b.gate(tEntities, "en") + `
 				ORDER BY en.canon, en.id LIMIT ` + b.p(s.cfg.GraphMaxNodes)
 			fuzzy, err := collect(sql, b.args)
 			if err != nil {
@@ -157,9 +157,9 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 		b := newSQLB(q.member, q.gate)
 		fr := b.p(frontier)
 		degSQL := `/* leg:graph */ SELECT n, count(*) FROM (
-				SELECT x.src_id AS n FROM entity_edges x WHERE x.member_id = $1 AND x.src_id = ANY(` + fr + `::text[]) AND ` + b.gate("x") + `
+				SELECT x.src_id AS n FROM entity_edges x WHERE x.member_id = $1 AND x.src_id = ANY(` + fr + `::text[]) AND ` + b.gate(tEdges, "x") + `
 				UNION ALL
-				SELECT x.dst_id FROM entity_edges x WHERE x.member_id = $1 AND x.dst_id = ANY(` + fr + `::text[]) AND ` + b.gate("x") + `) d
+				SELECT x.dst_id FROM entity_edges x WHERE x.member_id = $1 AND x.dst_id = ANY(` + fr + `::text[]) AND ` + b.gate(tEdges, "x") + `) d
 			GROUP BY n`
 		rows, err := s.pool.Query(ctx, degSQL, b.args...)
 		if err != nil {
@@ -193,7 +193,7 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 		edgeSQL := `/* leg:graph */ SELECT DISTINCT en.id, en.canon FROM entity_edges x
 			JOIN entities en ON en.member_id = $1 AND en.id = CASE WHEN x.src_id = ANY(` + w + `::text[]) THEN x.dst_id ELSE x.src_id END
 			WHERE x.member_id = $1 AND (x.src_id = ANY(` + w + `::text[]) OR x.dst_id = ANY(` + w + `::text[]))
-			  AND ` + b.gate("x") + ` AND ` + b.gate("en") + `
+			  AND ` + b.gate(tEdges, "x") + ` AND ` + b.gate(tEntities, "en") + `
 			ORDER BY en.canon, en.id`
 		next, err := collect(edgeSQL, b.args)
 		if err != nil {

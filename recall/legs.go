@@ -46,9 +46,9 @@ func (b *sqlb) filters(q *query, col string) string {
 // retraction (facts) and the gate.
 func (b *sqlb) readFilter(q *query, kind, a string) string {
 	if kind == "episode" {
-		return b.filters(q, a+".happened_at") + ` AND ` + b.gate(a)
+		return b.filters(q, a+".happened_at") + ` AND ` + b.gate(tEpisodes, a)
 	}
-	return b.filters(q, a+".valid_from") + ` AND ` + notRetractedSQL(a) + ` AND ` + b.gate(a)
+	return b.filters(q, a+".valid_from") + ` AND ` + notRetractedSQL(a) + ` AND ` + b.gate(tFacts, a)
 }
 
 func tableOf(kind string) string {

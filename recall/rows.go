@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	audgate "github.com/memhive/memhive/gate"
 )
 
 // sqlb collects positional arguments while a query's text is written, so
@@ -24,14 +26,16 @@ func (b *sqlb) p(v any) string {
 	return fmt.Sprintf("$%d", len(b.args))
 }
 
-// gate returns the audience predicate for alias a (parameters added once).
-func (b *sqlb) gate(a string) string {
+// gate returns the gate's predicate (audience, drafts, the reader's scope)
+// for a row of table t aliased a (parameters added once, shared by every
+// table the query gates).
+func (b *sqlb) gate(t audgate.Table, a string) string {
 	if b.gp == nil {
 		var gp gateParams
 		b.args, gp = b.g.args(b.args)
 		b.gp = &gp
 	}
-	return gateSQL(a, *b.gp)
+	return b.g.sql(t, a, *b.gp)
 }
 
 // notRetractedSQL: a retracted fact (forgotten: expired, superseded by

@@ -15,7 +15,7 @@ func (s *Service) selfLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegSelf, weight: 1}
 	var exists bool
 	eb := newSQLB(q.member, q.gate) // gated: a stranger must not learn whether the member has facts
-	if err := s.pool.QueryRow(ctx, `/* leg:self */ SELECT EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND `+eb.gate("f")+`)`, eb.args...).Scan(&exists); err != nil {
+	if err := s.pool.QueryRow(ctx, `/* leg:self */ SELECT EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND `+eb.gate(tFacts, "f")+`)`, eb.args...).Scan(&exists); err != nil {
 		return nil, fmt.Errorf("self leg: %w", err)
 	}
 	if !exists {

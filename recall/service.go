@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/memhive/memhive"
+	audgate "github.com/memhive/memhive/gate"
 )
 
 // Service answers recall requests for every member of one store.
@@ -24,6 +25,11 @@ type Service struct {
 	// Synth is tier 2's model call; nil answers tier 2 with
 	// model_not_configured.
 	Synth Synthesizer
+
+	// Scopes are the assistants' scopes (their templates'): a request that
+	// names its Assistant reads through that assistant's scope on every
+	// tier, and sees that assistant's drafts. Nil: no assistant is scoped.
+	Scopes audgate.Scopes
 
 	// now is the clock (tests may replace it).
 	now func() time.Time
@@ -114,7 +120,7 @@ func (s *Service) prepare(req Request) (*query, error) {
 	if err := Validate(req); err != nil {
 		return nil, err
 	}
-	q := &query{req: req, member: req.Member, gate: newGate(req.Audience, req.Channel, s.cfg.OpenHistory)}
+	q := &query{req: req, member: req.Member, gate: newGate(req.Audience, req.Channel, s.cfg.OpenHistory).reading(req.Assistant, s.Scopes.Of(req.Assistant))}
 	if req.AsOf != nil {
 		q.asOf, q.asOfGiven = req.AsOf.UTC(), true
 	} else {

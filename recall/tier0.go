@@ -40,13 +40,13 @@ func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func() []*
 	holder := "member:" + q.member
 	bb := newSQLB(q.member, q.gate)
 	beliefsSQL := `/* leg:tier0 */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at, b.pinned, b.confidence FROM beliefs b
-		WHERE b.member_id = $1 AND b.active AND (b.section <> 'derived' OR b.pinned) AND ` + bb.gate("b") + `
+		WHERE b.member_id = $1 AND b.active AND (b.section <> 'derived' OR b.pinned) AND ` + bb.gate(tBeliefs, "b") + `
 		ORDER BY b.pinned DESC, b.confidence DESC, b.created_at, b.id LIMIT ` + bb.p(limit)
 	fb := newSQLB(q.member, q.gate)
 	factsSQL := `/* leg:tier0 */ SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''),
 			f.fact_kind, f.audience FROM facts f
 		WHERE f.member_id = $1 AND f.subject_canon = ` + fb.p(memhive.Canon(holder)) + `
-		  AND f.valid_from <= ` + fb.p(q.asOf) + ` AND ` + notRetractedSQL("f") + ` AND ` + fb.gate("f") + `
+		  AND f.valid_from <= ` + fb.p(q.asOf) + ` AND ` + notRetractedSQL("f") + ` AND ` + fb.gate(tFacts, "f") + `
 		ORDER BY f.valid_from, f.recorded_at, f.id LIMIT 5000`
 	var lines []profileLine
 	var fs []profileFact
@@ -171,13 +171,13 @@ func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 		WHERE f.member_id = $1 AND f.fact_kind = 'foresight'
 		  AND (f.valid_until IS NULL OR f.valid_until > ` + asOf + `)
 		  AND (f.expired_at IS NULL OR f.expired_at > ` + asOf + `)
-		  AND ` + notRetractedSQL("f") + ` AND ` + fb.gate("f") + `
+		  AND ` + notRetractedSQL("f") + ` AND ` + fb.gate(tFacts, "f") + `
 		ORDER BY f.valid_from, f.id LIMIT ` + fb.p(s.cfg.Tier0Foresight)
 
 	eb := newSQLB(q.member, q.gate)
 	episodesSQL := `/* leg:tier0 */ SELECT ` + episodeCols("e") + ` FROM episodes e
 		WHERE e.member_id = $1 AND e.session_id = ` + eb.p(q.session) + ` AND e.channel = ` + eb.p(q.req.Channel) + `
-		  AND e.happened_at <= ` + eb.p(q.asOf) + ` AND ` + eb.gate("e") + `
+		  AND e.happened_at <= ` + eb.p(q.asOf) + ` AND ` + eb.gate(tEpisodes, "e") + `
 		ORDER BY e.happened_at DESC, e.id DESC LIMIT ` + eb.p(s.cfg.Tier0Episodes)
 
 	var batch pgx.Batch

@@ -354,7 +354,7 @@ func toRemove(lines []ProfileLine, section string, a ProfileArgs) ([]ProfileLine
 // the binding's gate shows (package gate's predicate, in SQL), ordered by
 // section, pinned first, then age.
 func loadProfile(ctx context.Context, tx pgx.Tx, w Who, g gate.Gate, rule facts.Rule) ([]ProfileLine, error) {
-	pred, args := g.Where("b", []any{w.Member, holder(w.Member)})
+	pred, args := g.Where(gate.Beliefs, "b", []any{w.Member, holder(w.Member)})
 	rows, err := tx.Query(ctx, `SELECT b.id, b.section, b.statement, b.pinned, b.channel, b.audience, b.source_fact_ids, `+pred+`
 		FROM beliefs b WHERE b.member_id = $1 AND b.holder = $2 AND b.active
 		ORDER BY b.section, b.pinned DESC, b.created_at, b.id`, args...)

@@ -24,6 +24,7 @@ import (
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/facts"
+	"github.com/memhive/memhive/gate"
 )
 
 // MaxText caps the claim or note of one memorize request, in bytes.
@@ -223,6 +224,7 @@ type Service struct {
 	profileBound int
 	rule         facts.Rule // the fact in force (list_memories, review_memories, the profile)
 	openHistory  []string
+	scopes       gate.Scopes // the assistants' scopes (WithScopes)
 }
 
 // Option tunes a Service.
@@ -251,6 +253,12 @@ func WithSupersedeThreshold(n int) Option {
 // recall does.
 func WithOpenHistory(channels []string) Option {
 	return func(s *Service) { s.openHistory = slices.Clone(channels) }
+}
+
+// WithScopes gives the assistants' scopes (their templates'): a tool call
+// whose binding names its Assistant reads through that assistant's scope.
+func WithScopes(scopes gate.Scopes) Option {
+	return func(s *Service) { s.scopes = scopes }
 }
 
 // New returns a Service writing to pool.

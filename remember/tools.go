@@ -23,6 +23,9 @@ type Who struct {
 	Audience []string
 	Channel  string
 	Asker    string // default "member:<member>"
+	// Assistant is the assistant calling, from its binding: it reads
+	// through its template's scope (WithScopes) and sees its own drafts.
+	Assistant string
 }
 
 // Check refuses a binding without a valid member, an audience or a channel.
@@ -48,11 +51,12 @@ func (w Who) asker() string {
 
 func (w Who) audience() []string { return memhive.NormalizeAudience(w.Audience) }
 
-// gate is the binding's audience gate: package gate's predicate, the one
-// every read uses (recall's included), with the service's open_history
-// channels (rule 4).
+// gate is the binding's gate: package gate's predicate, the one every read
+// uses (recall's included), with the service's open_history channels
+// (rule 4), read by the binding's assistant through its scope.
 func (s *Service) gate(w Who) gate.Gate {
-	return gate.New(w.Audience, strings.TrimSpace(w.Channel), s.openHistory)
+	a := strings.TrimSpace(w.Assistant)
+	return gate.New(w.Audience, strings.TrimSpace(w.Channel), s.openHistory).For(a, s.scopes.Of(a))
 }
 
 // MaxID caps a memory id in a tool's arguments (ids are 26-character
@@ -77,7 +81,7 @@ func hiddenOrMissing(id string) *memhive.Error {
 // else not_found (the same error whether it is hidden or does not exist).
 func visibleFact(ctx context.Context, db facts.DB, g gate.Gate, w Who, id string) (*facts.Row, error) {
 	var ok bool
-	pred, args := g.Where("f", []any{w.Member, id})
+	pred, args := g.Where(gate.Facts, "f", []any{w.Member, id})
 	err := db.QueryRow(ctx, `SELECT true FROM facts f WHERE f.member_id = $1 AND f.id = $2 AND `+pred, args...).Scan(&ok)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, hiddenOrMissing(id)

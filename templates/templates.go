@@ -14,6 +14,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/memhive/memhive/gate"
 )
 
 //go:embed hive/template.json assistant/*/config.json cogny/template.json
@@ -46,6 +48,14 @@ type Assistant struct {
 	Ambient bool `json:"ambient"`
 	// Tools the assistant offers its model (ToolNames); none named: DefaultTools.
 	Tools []string `json:"tools,omitempty"`
+
+	// Base names the assistant this one replaces: it inherits the base's
+	// scope (narrowed further by its own, never widened). Scopes resolves it.
+	Base string `json:"base,omitempty"`
+	// Scope narrows what the assistant reads (docs/scopes.md): channels,
+	// fact kinds, predicates, sessions older than a date. It never widens
+	// the audience gate.
+	Scope *gate.Scope `json:"scope,omitempty"`
 }
 
 // DecodeStrict decodes JSON into v, refusing unknown keys and trailing data.
@@ -117,6 +127,13 @@ func Assistants(dir string) (map[string]Assistant, error) {
 		if a.Name == "" {
 			a.Name = path.Base(path.Dir(p))
 		}
+		if a.Scope != nil {
+			sc, err := a.Scope.Normalize()
+			if err != nil {
+				return fmt.Errorf("assistant template %s: %w", p, err)
+			}
+			a.Scope = &sc
+		}
 		out[a.Name] = a
 		return nil
 	}
@@ -155,4 +172,47 @@ func nameOr(file string) string {
 		return "(built in)"
 	}
 	return file
+}
+
+// Scopes is each assistant's effective scope: its own, narrowed by its
+// base's, and that base's base's, and so on (a replacement inherits the
+// scope of the assistant it replaces, SPEC §9). A base that names no known
+// template, or a chain of bases that loops, is an error.
+func Scopes(assistants map[string]Assistant) (gate.Scopes, error) {
+	out := gate.Scopes{}
+	for name := range assistants {
+		sc, err := ScopeOf(assistants, name)
+		if err != nil {
+			return nil, err
+		}
+		if !sc.IsZero() {
+			out[name] = sc
+		}
+	}
+	return out, nil
+}
+
+// ScopeOf is the effective scope of assistant name (see Scopes), and the
+// zero scope for a name no template has.
+func ScopeOf(assistants map[string]Assistant, name string) (gate.Scope, error) {
+	var sc gate.Scope
+	seen := map[string]bool{}
+	for n := name; n != ""; {
+		a, ok := assistants[n]
+		if !ok {
+			if n == name {
+				return gate.Scope{}, nil
+			}
+			return gate.Scope{}, fmt.Errorf("assistant template %s: base %q is not a known assistant template", name, n)
+		}
+		if seen[n] {
+			return gate.Scope{}, fmt.Errorf("assistant template %s: its chain of bases loops at %q", name, n)
+		}
+		seen[n] = true
+		if a.Scope != nil {
+			sc = sc.Narrow(*a.Scope)
+		}
+		n = a.Base
+	}
+	return sc, nil
 }
