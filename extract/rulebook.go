@@ -108,7 +108,7 @@ var rules = []rule{
 		}
 	}),
 	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working)\b.*?\bas\s+(?:an?\s+)?)(.+)`, 1, func(c *clause, m []string) {
-		if p := phrase(m[1]); p != "" && job(p) {
+		if p := strings.TrimSpace(orgCutRE.ReplaceAllString(phrase(m[1])+" ", "")); p != "" && job(p) {
 			if strings.Contains(strings.ToLower(m[0]), "worked") {
 				c.neg = true
 			}
@@ -619,7 +619,7 @@ var rules = []rule{
 			ws := strings.Fields(strings.ToLower(p))
 			// Without a date only a plan a person would write down: a
 			// verb of the list with what it is about.
-			if len(ws) < 2 || len(ws) > 8 || badObject(p) || (!c.hasDate && !planVerbs[ws[0]]) ||
+			if (len(ws) < 2 && !(len(ws) == 1 && soloPlans[ws[0]])) || len(ws) > 8 || badObject(p) || (!c.hasDate && !planVerbs[ws[0]]) ||
 				(ws[0] == "be" && ws[1] != "a" && ws[1] != "an") {
 				continue
 			}
@@ -752,6 +752,9 @@ func genericPlan(p string) bool {
 	if len(ws) == 0 {
 		return true
 	}
+	if len(ws) == 1 {
+		return !soloPlans[ws[0]] // "adopt" is a plan; "go" is not
+	}
 	switch ws[0] {
 	case "keep", "continue", "stay", "stick", "carry", "remain", "see", "seeing", "hear", "hearing", "know",
 		"knowing", "chat", "chatting", "talk", "talking", "catch":
@@ -781,7 +784,7 @@ var planFiller = map[string]bool{"a": true, "an": true, "the": true, "some": tru
 	"done": true, "lot": true, "lots": true, "of": true, "more": true, "nice": true, "so": true, "much": true,
 	"really": true, "this": true, "that": true, "again": true, "together": true, "soon": true, "well": true,
 	"on": true, "up": true, "over": true, "at": true, "to": true, "with": true, "you": true, "them": true, "in": true,
-	"new": true, "things": true, "thing": true, "stuff": true, "something": true, "everything": true}
+	"new": true, "my": true, "our": true, "hard": true, "harder": true, "hardest": true, "things": true, "thing": true, "stuff": true, "something": true, "everything": true}
 
 // planVerbs start a plan worth keeping when no date is said ("I want to
 // adopt a child", not "I want to find the best spot").

@@ -58,8 +58,9 @@ type clause struct {
 
 func newClause(s, speaker string, at time.Time) *clause {
 	s = canStandRE.ReplaceAllString(s, "${1} hate")
-	s = cantWaitRE.ReplaceAllString(s, "${1}want to")
+	s = cantWaitRE.ReplaceAllString(s, "${1}want to ")
 	s = cantTilRE.ReplaceAllString(s, "${1}")
+	s = rewriteChat(s)
 	c := &clause{speaker: speaker, at: at, raw: s, known: map[string]bool{}, named: map[string]bool{}}
 	date, rest, hasDate := findDate(s, at)
 	past, rest2, hasPast := findPastDate(rest, at)
@@ -398,7 +399,7 @@ var auxVerb = map[string]bool{"is": true, "are": true, "was": true, "were": true
 	"had": true, "will": true, "would": true, "can": true, "could": true, "should": true, "does": true, "did": true,
 	"am": true, "be": true, "been": true, "'s": true, "must": true}
 
-var refWords = map[string]bool{"it": true, "this": true, "them": true, "these": true, "those": true,
+var refWords = map[string]bool{"one": true, "ones": true, "it": true, "this": true, "them": true, "these": true, "those": true,
 	"there": true, "you": true, "your": true, "him": true, "her": true}
 
 var pronoun = map[string]bool{"you": true, "your": true, "yours": true, "it": true, "it's": true, "that": true, "this": true,

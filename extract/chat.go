@@ -1,0 +1,379 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Rules for how people talk about themselves in chat (issue 9, second
+// pass): plans said as "plan on …" or "my goal is to …", life events said
+// with a gerund ("I started painting again"), ongoing hobbies ("I've been
+// reading a lot lately"), lasting preferences ("I've always loved …"), and
+// work said as "my job at …" or "I've been working as a barista for two
+// years". Every rule here goes through clause.mode like the others, so
+// questions, second person, conditions, hedges and negation are handled
+// the same way; each is written for conversation in general, with negative
+// cases in chat_test.go.
+
+// chatRewrites normalise wordings before the rules read a clause: "I've
+// always wanted to learn Spanish" is a wish still held, not a past one
+// ("wanted to" alone is a hedge); "I always dreamed of visiting Italy" is one
+// too.
+var chatRewrites = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+always\s+wanted\s+to\s+`), "${1} want to "},
+	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+(?:always\s+)?dreamed\s+(?:of|about)\s+`), "${1} want to \x02"},
+	{regexp.MustCompile(`(?i)\b(i|we)(?:'re|'m|\s+am|\s+are)\s+determined\s+to\s+`), "${1} want to "},
+}
+
+func rewriteChat(s string) string {
+	for _, rw := range chatRewrites {
+		s = rw.re.ReplaceAllString(s, rw.with)
+	}
+	// "dreamed of visiting" → "want to visit": the gerund marked \x02 by
+	// the rewrite above takes its base form when it is a known verb.
+	return dreamedGerundRE.ReplaceAllStringFunc(s, func(m string) string {
+		w := strings.TrimPrefix(m, "\x02")
+		if b, ok := gerundBase(strings.ToLower(w)); ok && (planVerbs[b] || hobbyVerbs[b]) {
+			return b
+		}
+		return w
+	})
+}
+
+var dreamedGerundRE = regexp.MustCompile(`\x02[A-Za-z]*`)
+
+// planVerb reports whether w (a base form or a gerund) starts a plan worth
+// keeping without a date: "planning on running a marathon".
+func planVerb(w string) bool {
+	w = strings.ToLower(w)
+	if planVerbs[w] {
+		return true
+	}
+	b, ok := gerundBase(w)
+	return ok && planVerbs[b]
+}
+
+// gerundBase returns the base form of a gerund ("running" → "run",
+// "moving" → "move", "visiting" → "visit") when it is in planVerbs or
+// hobbyVerbs, and otherwise the word without "ing".
+func gerundBase(w string) (string, bool) {
+	if !strings.HasSuffix(w, "ing") || len(w) < 5 {
+		return "", false
+	}
+	b := strings.TrimSuffix(w, "ing")
+	for _, cand := range []string{b, b + "e", b[:len(b)-1]} {
+		if planVerbs[cand] || hobbyVerbs[cand] {
+			return cand, true
+		}
+	}
+	return b, true
+}
+
+// soloPlans are verbs that are a plan on their own ("I'm determined to
+// adopt", "we want to retire").
+var soloPlans = map[string]bool{"adopt": true, "retire": true, "move": true, "relocate": true, "travel": true,
+	"propose": true, "graduate": true, "emigrate": true}
+
+// hobbyVerbs are the pastimes a person keeps doing; "I've been <verb>ing
+// a lot" or "I started <verb>ing" says one is taken up.
+var hobbyVerbs = map[string]bool{"read": true, "write": true, "paint": true, "draw": true, "cook": true, "bake": true,
+	"hike": true, "run": true, "jog": true, "swim": true, "garden": true, "knit": true, "crochet": true, "sew": true,
+	"dance": true, "sing": true, "journal": true, "meditate": true, "cycle": true, "bike": true, "climb": true,
+	"surf": true, "ski": true, "skate": true, "fish": true, "camp": true, "sketch": true, "practice": true,
+	"practise": true, "learn": true, "play": true, "study": true, "volunteer": true, "skateboard": true,
+	"snowboard": true, "kayak": true, "golf": true, "box": true, "photograph": true, "write poetry": true,
+	"blog": true, "vlog": true, "stream": true, "code": true, "program": true, "train": true, "lift": true,
+	"workout": true, "exercise": true, "travel": true, "explore": true, "collect": true, "build": true,
+	"sculpt": true, "film": true, "compose": true, "rap": true, "teach": true, "mentor": true, "coach": true}
+
+// hobbyGerund reports whether w is the gerund of a hobby verb.
+func hobbyGerund(w string) bool {
+	b, ok := gerundBase(strings.ToLower(w))
+	return ok && hobbyVerbs[b]
+}
+
+// completions are what "I finished / completed …" makes a life event of;
+// "I just finished the book" or "finished my coffee" are not.
+var completions = map[string]bool{"degree": true, "course": true, "program": true, "programme": true,
+	"marathon": true, "half-marathon": true, "race": true, "triathlon": true, "training": true, "internship": true,
+	"thesis": true, "dissertation": true, "phd": true, "masters": true, "master's": true, "bachelor's": true,
+	"certification": true, "certificate": true, "residency": true, "bootcamp": true, "apprenticeship": true,
+	"studies": true, "school": true, "novel": true, "first": true, "screenplay": true, "album": true,
+	"diploma": true, "exams": true, "finals": true, "semester": true, "rehab": true, "chemo": true, "treatment": true}
+
+// fields are lines of work said as "I work in …" without an article.
+var fields = map[string]bool{"marketing": true, "sales": true, "finance": true, "tech": true, "it": true,
+	"healthcare": true, "education": true, "retail": true, "construction": true, "hospitality": true, "hr": true,
+	"engineering": true, "design": true, "advertising": true, "publishing": true, "journalism": true, "law": true,
+	"accounting": true, "banking": true, "insurance": true, "real estate": true, "nursing": true, "research": true,
+	"software": true, "logistics": true, "consulting": true, "medicine": true, "pharma": true, "film": true,
+	"music": true, "fashion": true, "politics": true, "government": true, "academia": true, "customer service": true}
+
+// soothingRE ends a gerund subject that the speaker says helps them:
+// "Cooking has been helping me de-stress", "Painting is my escape".
+const soothingRE = `(?:has\s+been|is|'s|was|have\s+been|are)\s+(?:really\s+|always\s+|so\s+|truly\s+|also\s+)?(?:helping\s+me|helped\s+me|my\s+(?:escape|outlet|therapy|refuge|sanctuary|happy\s+place|way\s+to\s+(?:relax|unwind|de-stress|destress|cope))|(?:so\s+)?(?:relaxing|therapeutic|calming)\s+for\s+me|a\s+(?:great|huge|big)\s+(?:outlet|escape|stress\s+reliever)\s+for\s+me)`
+
+func init() {
+	rules = append(rules,
+		// Plans: "I plan on running a marathon", "we're planning on moving".
+		r(fp+`(?i:\s+(?:plan|plans)\s+on|'m\s+planning\s+on|\s+am\s+planning\s+on|'re\s+planning\s+on|\s+are\s+planning\s+on)\s+([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
+			p := cut(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || len(ws) > 8 || badObject(p) || !(c.hasDate || planVerb(ws[0])) || hasForesight(c) {
+				return
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-2)
+		}),
+		// "My dream is to …", "our plan is to …", "my goal this year is to …".
+		r(`(?i:\b(?:my|our)\s+(?:(?:big|biggest|main|new|next|only|ultimate|long-term)\s+)?(?:dream|goal|plan|aim|hope|ambition|wish|resolution)(?:\s+(?:this|for\s+(?:this|next))\s+(?:year|month|summer|week))?\s+is\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
+			p := cut(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || len(ws) > 10 || badObject(p) || hasForesight(c) || (len(ws) == 1 && !soloPlans[ws[0]]) {
+				return
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
+		}),
+		// A wish to go somewhere named: "I want to visit Japan", "can't wait
+		// to see the Grand Canyon".
+		r(fp+`(?i:\s*(?:really\s+|also\s+|still\s+)?(?:want\s+to|wanna|'d\s+love\s+to|would\s+love\s+to|hope\s+to|'m\s+hoping\s+to|am\s+hoping\s+to|plan\s+to|'m\s+planning\s+to|am\s+planning\s+to|'re\s+planning\s+to)\s+(?:finally\s+)?(?:visit|see|explore|go\s+to|travel\s+to|fly\s+to|get\s+to)(?:\s+the)?)\s+`+nm, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !c.known[p] {
+				for _, f := range c.facts {
+					if f.Predicate == "plans" && strings.Contains(f.Claim, p) {
+						return // "plans visit Japan" says it
+					}
+				}
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
+			}
+		}),
+
+		// Events: "I started painting again", "we began learning Spanish".
+		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|even|actually)\s+)*(?:started|began|took\s+up|picked\s+up|got\s+into))\s+([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
+			p := cut(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] {
+				return // "I started thinking", "I started feeling better"
+			}
+			c.add(c.speaker, "started", trimAgain(p), Experience, confEvent-4)
+		}),
+		// "I started to learn the guitar" → started learning the guitar.
+		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also)\s+)*(?:started|began)\s+to)\s+([a-z]+\b.*)`, 1, func(c *clause, m []string) {
+			p := cut(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) < 2 || len(ws) > 6 || !hobbyVerbs[ws[0]] || badObject(p) {
+				return // "I started to feel", "began to cry"
+			}
+			c.add(c.speaker, "started", trimAgain(p), Experience, confEvent-6)
+		}),
+		// "I just finished my first marathon", "I completed my degree".
+		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|officially|also)\s+)*(?:finished|completed|passed))\s+((?i:my|our|a|an|the)\s+.+)`, 1, func(c *clause, m []string) {
+			p := object(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || len(ws) > 5 {
+				return
+			}
+			for _, w := range ws {
+				if completions[strings.Trim(w, `"',.!`)] {
+					c.add(c.speaker, "completed", p, Experience, confEvent)
+					return
+				}
+			}
+		}),
+		// "I got promoted (to team lead)".
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|finally|officially)\s+)*(?:got|was|have\s+been|'ve\s+been)\s+promoted)(?i:\s+to\s+(?:an?\s+|the\s+)?([a-z][a-z ]*))?`, 1, func(c *clause, m []string) {
+			what := "promoted"
+			if j := strings.TrimSpace(orgCutRE.ReplaceAllString(phrase(m[1])+" ", "")); j != "" && job(j) {
+				what = j
+				c.add(c.speaker, "job_title", j, World, confFirst-5)
+			}
+			c.add(c.speaker, "promoted", what, Experience, confEvent+5)
+		}),
+		// "I retired last year", "I finally retired".
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|finally|officially)\s+)*retired)(?i:\s+from\s+(.+))?\s*$`, 0, func(c *clause, m []string) {
+			what := "retired"
+			if o := org(m[1]); o != "" {
+				what = o
+			}
+			c.add(c.speaker, "retired", what, Experience, confEvent+5)
+		}),
+
+		// Preferences said as lasting: "I've always loved the ocean".
+		r(fp+`(?i:'ve|\s+have)?(?i:\s+(?:really\s+)?always)\s+(?i:(loved|liked|enjoyed|adored|hated|disliked))\s+(.+)`, 2, func(c *clause, m []string) {
+			p := object(m[2])
+			if p == "" || strings.HasPrefix(strings.ToLower(p), "to ") {
+				return
+			}
+			pred := "likes"
+			if w := strings.ToLower(m[1]); w == "hated" || w == "disliked" {
+				pred = "dislikes"
+			}
+			c.add(c.speaker, pred, p, World, confPref)
+		}),
+		r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|also|always|just))*\s+(?i:been)(?i:\s+(?:really|also|always|so|pretty))*\s+(?i:passionate\s+about|a\s+(?:huge\s+|big\s+|massive\s+|long-time\s+|longtime\s+)?fan\s+of|in\s+love\s+with|fascinated\s+by|drawn\s+to|loving|enjoying)\s+(.+)`, 1, func(c *clause, m []string) {
+			if p := object(m[1]); p != "" {
+				c.add(c.speaker, "likes", p, World, confPref)
+			}
+		}),
+		// An ongoing pastime: "I've been reading a lot lately", "I've been
+		// painting more". Only hobby verbs: "I've been working a lot" is not
+		// a pastime, nor "I've been thinking".
+		r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|also|just|still))*\s+(?i:been)(?i:\s+(?:really|also|so|still|busy))*\s+([a-z]+ing)\b(.*)`, 1, func(c *clause, m []string) {
+			if !hobbyGerund(m[1]) {
+				return
+			}
+			rest := strings.ToLower(strings.TrimSpace(m[2]))
+			p := strings.ToLower(m[1])
+			if o := object(m[2]); o != "" && !strings.HasPrefix(rest, "a lot") && !strings.HasPrefix(rest, "more") &&
+				!strings.HasPrefix(rest, "lately") && !strings.HasPrefix(rest, "for ") && !strings.HasPrefix(rest, "with ") {
+				if len(strings.Fields(o)) > 4 {
+					return
+				}
+				p += " " + o
+			}
+			c.add(c.speaker, "likes", p, World, confPref-8)
+		}),
+		// "Cooking has been helping me de-stress", "Painting is my escape".
+		r(`(?i:^([a-z]+ing(?:\s+[a-z']+){0,3})\s+`+soothingRE+`)`, 1, func(c *clause, m []string) {
+			ws := strings.Fields(m[1])
+			if !hobbyGerund(ws[0]) {
+				return
+			}
+			if p := object(m[1]); p != "" {
+				c.add(c.speaker, "likes", p, World, confPref-4)
+			}
+		}),
+
+		// Work: "my job at the hospital", "my new job with Acme".
+		r(`(?i:\bmy\s+(?:new\s+|current\s+|full-time\s+|part-time\s+|day\s+)?(?:job|work|position|role|internship)\s+(?:at|with|for))\s+(.+)`, 1, func(c *clause, m []string) {
+			o := strings.TrimSpace(copulaTailRE.ReplaceAllString(org(m[1])+" ", ""))
+			if o != "" && !strings.HasPrefix(o, "\x01") && !pronoun[strings.ToLower(o)] {
+				c.add(c.speaker, "works_at", o, World, confFirst-6)
+			}
+		}),
+		// "my job as a nurse", "my career as a musician", "hustling as a
+		// musician"; "As a teacher, I …".
+		r(`(?i:\b(?:my\s+(?:new\s+|current\s+|first\s+)?(?:job|work|career|role|position|time)|(?:i|we)\s+(?:\w+\s+)?(?:hustling|hustle|grinding|making\s+a\s+living|earning\s+a\s+living|start(?:ed|ing)?\s+out))\s+as\s+(?:an?\s+)?)([a-z][a-z\- ]*)`, 1, func(c *clause, m []string) {
+			j := strings.TrimSpace(orgCutRE.ReplaceAllString(phrase(m[1])+" ", ""))
+			if j != "" && job(j) {
+				c.add(c.speaker, "job_title", j, World, confFirst-8)
+			}
+		}),
+		rule{re: regexp.MustCompile(`(?i:^as\s+an?\s+)([a-z][a-z\- ]*?)(?i:\s+myself)?\s*$`), claim: 1, raw: true, fn: func(c *clause, m []string) {
+			if j := strings.TrimSpace(m[1]); job(j) {
+				c.add(c.speaker, "job_title", j, World, confFirst-8)
+			}
+		}},
+		// "I work in marketing", "I work in a hospital".
+		r(fp+aux+`(?i:\s+(?:work|works|working))\s+(?i:in)\s+(.+)`, 1, func(c *clause, m []string) {
+			p := cut(m[1])
+			lp := strings.ToLower(p)
+			if strings.HasPrefix(lp, "a ") || strings.HasPrefix(lp, "an ") {
+				if o := org(p); o != "" && len(strings.Fields(o)) <= 3 && !pronoun[strings.ToLower(o)] {
+					c.add(c.speaker, "works_at", o, World, confFirst-8)
+				}
+				return
+			}
+			f := strings.TrimSpace(orgCutRE.ReplaceAllString(lp+" ", ""))
+			if fields[f] {
+				c.add(c.speaker, "works_in_field", f, World, confFirst-8)
+			}
+		}),
+		// "I have a car", "I got a new bike", "we bought a boat".
+		r(fp+`(?i:\s+(?:have|has|'ve\s+got|have\s+got|got|bought|purchased|just\s+bought|just\s+got|finally\s+got|finally\s+bought))\s+(?i:an?\s+|my\s+first\s+|our\s+first\s+)(?i:(?:new|used|old|second-hand|little|brand\s+new|gorgeous|beautiful|vintage)\s+)?((?i:car|truck|motorcycle|motorbike|bike|boat|van|camper|rv|scooter|house|apartment|flat|condo|cabin|cottage|piano|guitar|drum\s+kit|keyboard)|[A-Z][\p{L}\-]+(?:\s+[A-Z0-9][\p{L}\-]*)*)\b`, 1, func(c *clause, m []string) {
+			if compoundAfter(m[0], c.text) {
+				return // "I got a car wash"
+			}
+			p := m[1]
+			if p[0] >= 'A' && p[0] <= 'Z' {
+				// A named thing ("a Prius"): without a word list of brands,
+				// only when bought, and not a place ("bought a Paris guide").
+				lm := strings.ToLower(m[0])
+				if !(strings.Contains(lm, "bought") || strings.Contains(lm, "purchased")) || lexPlaces.has(p) {
+					return
+				}
+			} else {
+				p = strings.ToLower(p)
+			}
+			c.add(c.speaker, "owns", p, World, confPref)
+		}),
+	)
+}
+
+// copulaTailRE is the rest of a clause after its subject ("[my job at the
+// hospital] is hard").
+var copulaTailRE = regexp.MustCompile(`(?i)\s+(?:is|was|has|had|are|were|keeps|makes|gets|pays|sucks|takes|starts|ends)\s.*$`)
+
+// notTakenUp gerunds after "started" say how one felt or what happened,
+// not what was taken up.
+var notTakenUp = map[string]bool{"feeling": true, "thinking": true, "wondering": true, "crying": true, "laughing": true,
+	"getting": true, "going": true, "having": true, "noticing": true, "realizing": true, "realising": true,
+	"worrying": true, "looking": true, "seeing": true, "being": true, "trying": true, "doing": true, "making": true,
+	"coming": true, "saying": true, "talking": true, "asking": true, "missing": true, "hurting": true, "raining": true,
+	"snowing": true, "panicking": true, "freaking": true, "questioning": true, "doubting": true, "wanting": true,
+	"needing": true, "using": true, "spending": true, "taking": true, "putting": true}
+
+// trimAgain drops an "again" or "back up" that says the start is a return.
+func trimAgain(p string) string {
+	for _, s := range []string{" again", " back up", " once more"} {
+		p = strings.TrimSuffix(p, s)
+	}
+	return p
+}
+
+// hasForesight reports whether a rule already read a plan in the clause.
+func hasForesight(c *clause) bool {
+	for _, f := range c.facts {
+		if f.Kind == Foresight {
+			return true
+		}
+	}
+	return false
+}
+
+// seasonStart is the first month of a season (meteorological seasons of
+// the northern hemisphere: a member in the south would say "this summer"
+// for December; without a location the northern reading is taken).
+var seasonStart = map[string]time.Month{"spring": time.March, "summer": time.June, "fall": time.September,
+	"autumn": time.September, "winter": time.December}
+
+// resolveSeason resolves "this summer" (the current season: at's day, or
+// the coming one this year; false once it has passed) and "next summer"
+// (the next start of the season after at's, not the one at is in).
+func resolveSeason(which, season string, at time.Time) (time.Time, bool) {
+	mo := seasonStart[strings.ToLower(season)]
+	d := day(at)
+	start := time.Date(at.Year(), mo, 1, 0, 0, 0, 0, time.UTC)
+	if mo == time.December && at.Month() < time.March {
+		start = start.AddDate(-1, 0, 0) // January is in last December's winter
+	}
+	end := start.AddDate(0, 3, 0)
+	switch strings.ToLower(which) {
+	case "this", "in the":
+		if d.Before(start) {
+			return start, true
+		}
+		if d.Before(end) {
+			return d, true
+		}
+		return time.Time{}, false
+	}
+	if d.Before(start) {
+		return start, true
+	}
+	return start.AddDate(1, 0, 0), true
+}
+
+func init() {
+	futureDates = append(futureDates, struct {
+		re      *regexp.Regexp
+		resolve func(m []string, at time.Time) (time.Time, bool)
+	}{regexp.MustCompile(`(?i)\b(this|next|coming|in\s+the)\s+(spring|summer|fall|autumn|winter)\b`), func(m []string, at time.Time) (time.Time, bool) {
+		return resolveSeason(m[1], m[2], at)
+	}})
+}
