@@ -377,3 +377,63 @@ func init() {
 		return resolveSeason(m[1], m[2], at)
 	}})
 }
+
+// placePreps end what an object is before a word pointing elsewhere:
+// "taking walks on [this trail]", "go on a hike to [a place like this]".
+var placePreps = map[string]bool{"on": true, "in": true, "at": true, "to": true, "with": true, "around": true,
+	"near": true, "through": true, "along": true, "by": true, "from": true, "for": true, "into": true}
+
+// trimRefTail cuts an object before a prepositional phrase whose words
+// point at something said or shown elsewhere ("this", "it", "them", "you"),
+// when what is left still says something: "taking walks on this nearby
+// trail" → "taking walks". An object that is itself a reference stays
+// whole, for badObject to refuse.
+func trimRefTail(p string) string {
+	ws := strings.Fields(p)
+	for i := 1; i < len(ws); i++ {
+		w := strings.ToLower(strings.Trim(ws[i], `"',.!`))
+		if !refWords[w] && !deicticWords[w] {
+			continue
+		}
+		j := i - 1
+		for j > 0 && !placePreps[strings.ToLower(ws[j])] && articleRE.MatchString(ws[j]+" ") {
+			j-- // "on a place like this": back to the preposition
+		}
+		if j >= 2 && placePreps[strings.ToLower(ws[j])] {
+			if last := strings.ToLower(ws[j-1]); vague[last] || last == "time" {
+				return p // "spending time [with them]" says nothing kept
+			}
+			return strings.Join(ws[:j], " ")
+		}
+		return p
+	}
+	return p
+}
+
+var deicticWords = map[string]bool{"this": true, "that": true, "these": true, "those": true}
+
+// splitGerunds splits "hiking in the mountains and exploring forests"
+// into the two pastimes it names; a conjunction of nouns ("mac and
+// cheese", "rock and roll") stays one.
+func splitGerunds(p string) []string {
+	a, b, ok := strings.Cut(p, " and ")
+	if !ok {
+		return []string{p}
+	}
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	if len(fa) == 0 || len(fb) == 0 || !isGerund(fa[0]) || !isGerund(fb[0]) || strings.Contains(b, " and ") {
+		return []string{p}
+	}
+	return []string{a, b}
+}
+
+func isGerund(w string) bool {
+	w = strings.ToLower(w)
+	return len(w) > 4 && strings.HasSuffix(w, "ing") && !notGerund[w]
+}
+
+// notGerund are words ending in -ing that are nouns or adjectives.
+var notGerund = map[string]bool{"thing": true, "things": true, "something": true, "nothing": true, "anything": true,
+	"everything": true, "morning": true, "evening": true, "spring": true, "string": true, "king": true, "ring": true,
+	"wedding": true, "building": true, "amazing": true, "interesting": true, "exciting": true, "during": true,
+	"clothing": true, "ceiling": true, "pudding": true, "sibling": true, "darling": true, "ending": true}

@@ -360,7 +360,9 @@ var rules = []rule{
 			if c.fore {
 				return
 			}
-			c.add(c.speaker, "likes", p, World, confPref)
+			for _, q := range splitGerunds(p) {
+				c.add(c.speaker, "likes", q, World, confPref)
+			}
 		}
 	}),
 	r(fpbe+aux+`(?i:\s+(?:a\s+)?(?:huge|big|massive|great|real|longtime|long-time|die-hard|total)?\s*fan\s+of)\s+(.+)`, 1, func(c *clause, m []string) {
@@ -753,7 +755,8 @@ func genericPlan(p string) bool {
 		return true
 	}
 	if len(ws) == 1 {
-		return !soloPlans[ws[0]] // "adopt" is a plan; "go" is not
+		b, _ := gerundBase(ws[0])
+		return !soloPlans[ws[0]] && !soloPlans[b] // "adopt", "moving" are plans; "go" is not
 	}
 	switch ws[0] {
 	case "keep", "continue", "stay", "stick", "carry", "remain", "see", "seeing", "hear", "hearing", "know",
@@ -766,7 +769,7 @@ func genericPlan(p string) bool {
 			}
 		}
 	case "have", "get", "make", "do", "take", "give", "bring", "buy", "find":
-		if len(ws) > 1 && danglingPrep[ws[1]] {
+		if len(ws) > 1 && danglingPrep[ws[1]] && !articleRE.MatchString(ws[1]+" ") {
 			return true // "[the connection I'd like to] have with Toby": the object is elsewhere
 		}
 	}

@@ -356,6 +356,7 @@ func object(s string) string {
 	}
 	p := phrase(s)
 	p = strings.TrimPrefix(p, "to ")
+	p = trimRefTail(p)
 	if p == "" || badObject(p) || vague[strings.ToLower(strings.Fields(p)[0])] || len(strings.Fields(p)) > 8 {
 		return ""
 	}
