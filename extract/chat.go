@@ -27,6 +27,12 @@ var chatRewrites = []struct {
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+always\s+wanted\s+to\s+`), "${1} want to "},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+(?:always\s+)?dreamed\s+(?:of|about)\s+`), "${1} want to \x02"},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'re|'m|\s+am|\s+are)\s+determined\s+to\s+`), "${1} want to "},
+	// "I'm also excited to", "we're really looking forward to": the
+	// adverb between the verb and the wish hides it from the plan rules.
+	{regexp.MustCompile(`(?i)\b(i'm|we're|i am|we are)\s+(?:also\s+|really\s+|so\s+|super\s+|just\s+|still\s+)+(excited\s+to|looking\s+forward\s+to|keen\s+to|hoping\s+to|planning\s+to|planning\s+on|thinking\s+(?:of|about))\s+`), "${1} ${2} "},
+	// "Can't wait for our hike" is eager, not negative (and "Can't …" at
+	// the start is no question).
+	{regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can\s+not)\s+wait\s+for\s+(my|our)\s+`), "${1}eagerly await ${2} "},
 }
 
 func rewriteChat(s string) string {
@@ -131,7 +137,7 @@ func init() {
 		}),
 		// "My dream is to …", "our plan is to …", "my goal this year is to …".
 		r(`(?i:\b(?:my|our)\s+(?:(?:big|biggest|main|new|next|only|ultimate|long-term)\s+)?(?:dream|goal|plan|aim|hope|ambition|wish|resolution)(?:\s+(?:this|for\s+(?:this|next))\s+(?:year|month|summer|week))?\s+is\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
-			p := cut(m[1])
+			p := trimRefTail(cut(m[1]))
 			ws := strings.Fields(strings.ToLower(p))
 			if len(ws) == 0 || len(ws) > 10 || badObject(p) || hasForesight(c) || (len(ws) == 1 && !soloPlans[ws[0]]) {
 				return
@@ -213,10 +219,12 @@ func init() {
 			if w := strings.ToLower(m[1]); w == "hated" || w == "disliked" {
 				pred = "dislikes"
 			}
-			c.add(c.speaker, pred, p, World, confPref)
+			for _, q := range splitGerunds(p) {
+				c.add(c.speaker, pred, q, World, confPref)
+			}
 		}),
 		r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|also|always|just))*\s+(?i:been)(?i:\s+(?:really|also|always|so|pretty))*\s+(?i:passionate\s+about|a\s+(?:huge\s+|big\s+|massive\s+|long-time\s+|longtime\s+)?fan\s+of|in\s+love\s+with|fascinated\s+by|drawn\s+to|loving|enjoying)\s+(.+)`, 1, func(c *clause, m []string) {
-			if p := object(m[1]); p != "" {
+			for _, p := range splitGerunds(object(m[1])) {
 				c.add(c.speaker, "likes", p, World, confPref)
 			}
 		}),
@@ -240,13 +248,62 @@ func init() {
 		}),
 		// "Cooking has been helping me de-stress", "Painting is my escape".
 		r(`(?i:^([a-z]+ing(?:\s+[a-z']+){0,3})\s+`+soothingRE+`)`, 1, func(c *clause, m []string) {
-			ws := strings.Fields(m[1])
-			if !hobbyGerund(ws[0]) {
-				return
+			ws := strings.Fields(strings.ToLower(m[1]))
+			if !isGerund(ws[0]) || vague[ws[0]] || notTakenUp[ws[0]] {
+				return // "Being outside is calming for me", "Seeing them is my therapy"
 			}
 			if p := object(m[1]); p != "" {
 				c.add(c.speaker, "likes", p, World, confPref-4)
 			}
+		}),
+
+		// "Music really helps me focus", "Yoga helps me unwind".
+		r(`(?i:^([a-z][a-z\-]+(?:\s+[a-z][a-z\-]+)?)\s+(?:really\s+|always\s+|also\s+|definitely\s+)*(?:helps|has\s+helped|has\s+been\s+helping|keeps)\s+me\s+(?:to\s+)?(?:focus|relax|unwind|de-stress|destress|cope|recharge|calm\s+down|stay\s+sane|stay\s+grounded|sane|grounded|centered|centred))\b`, 1, func(c *clause, m []string) {
+			ws := strings.Fields(strings.ToLower(m[1]))
+			if pronoun[ws[0]] || vague[ws[0]] || notTakenUp[ws[0]] || deicticWords[ws[0]] || stopWords[titleWord(ws[0])] {
+				return // "It helps me relax", "That keeps me sane"
+			}
+			p := m[1]
+			if l := strings.ToLower(lastWord(p)); len(ws) > 1 && (l == "really" || l == "always" || l == "also" || l == "definitely" || l == "just") {
+				p = strings.Fields(p)[0]
+			}
+			c.add(c.speaker, "likes", p, World, confPref-6)
+		}),
+		// "I love how video games spark the imagination": the subject of
+		// "how" is what is liked, when it is named (not "it", "you", "the
+		// colors" of a photo shown).
+		r(fp+`(?i:\s+(?:really\s+|just\s+|also\s+)*(?:love|like|enjoy|adore))\s+(?i:how)\s+([a-z][a-z\-]+(?:\s+[a-z][a-z\-]+)?)\s+(?i:can|are|is|make|makes|bring|brings|help|helps|let|lets|have|has|always|really|just)\b`, 1, func(c *clause, m []string) {
+			ws := strings.Fields(strings.ToLower(m[1]))
+			if pronoun[ws[0]] || deicticWords[ws[0]] || refWords[ws[0]] || vague[ws[0]] || ws[0] == "much" || ws[0] == "well" ||
+				ws[0] == "far" || ws[0] == "fast" || ws[0] == "easy" || ws[0] == "often" || ws[0] == "quickly" {
+				return
+			}
+			c.add(c.speaker, "likes", m[1], World, confPref-8)
+		}),
+		// "I was also in Turkey and Mexico", "we visited Spain, Italy and
+		// Greece": every place of a list of known places.
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|also|once|even)\s+)*(?:visited|went\s+to|travell?ed\s+to|(?:was|were)\s+(?:also\s+|once\s+)?in|'ve\s+(?:also\s+)?been\s+to|have\s+(?:also\s+)?been\s+to))\s+([A-Z][\p{L}\- ]*(?:,\s+[A-Z][\p{L}\- ]*)*,?\s+(?i:and)\s+[A-Z][\p{L}\-]*(?:\s+[A-Z][\p{L}\-]*)*)`, 1, func(c *clause, m []string) {
+			items := strings.FieldsFunc(strings.ReplaceAll(m[1], " and ", ","), func(r rune) bool { return r == ',' })
+			var places []string
+			for _, it := range items {
+				it = strings.TrimSpace(it)
+				if !lexPlaces.has(it) {
+					return // a list that is not all places is not read
+				}
+				places = append(places, it)
+			}
+			for _, p := range places {
+				c.add(c.speaker, "visited", p, Experience, confEvent-2)
+			}
+		}),
+		// "Can't wait for our hike": a plan of the speaker's own.
+		r(`(?i:(?:^|\b(?:i|we)\s+)eagerly\s+await\s+)((?i:my|our)\s+[a-z][a-z\- ]{2,40})`, 1, func(c *clause, m []string) {
+			p := strings.TrimSpace(orgCutRE.ReplaceAllString(cut(m[1])+" ", ""))
+			if ws := strings.Fields(p); len(ws) < 2 || len(ws) > 4 || badObject(strings.Join(ws[1:], " ")) || vague[strings.ToLower(ws[1])] {
+				return
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-4) // "our hike": whose it is stays said
 		}),
 
 		// Work: "my job at the hospital", "my new job with Acme".
@@ -413,19 +470,36 @@ func trimRefTail(p string) string {
 var deicticWords = map[string]bool{"this": true, "that": true, "these": true, "those": true}
 
 // splitGerunds splits "hiking in the mountains and exploring forests"
-// into the two pastimes it names; a conjunction of nouns ("mac and
-// cheese", "rock and roll") stays one.
+// and "yoga and meditation" into the two pastimes they name; a fixed pair
+// ("mac and cheese", "rock and roll") or a longer conjunction of nouns
+// ("peace and quiet of the woods") stays one. An empty p gives none.
 func splitGerunds(p string) []string {
+	if p == "" {
+		return nil
+	}
 	a, b, ok := strings.Cut(p, " and ")
-	if !ok {
+	if !ok || strings.Contains(b, " and ") {
 		return []string{p}
 	}
 	fa, fb := strings.Fields(a), strings.Fields(b)
-	if len(fa) == 0 || len(fb) == 0 || !isGerund(fa[0]) || !isGerund(fb[0]) || strings.Contains(b, " and ") {
+	if len(fa) == 0 || len(fb) == 0 {
 		return []string{p}
 	}
-	return []string{a, b}
+	if isGerund(fa[0]) && isGerund(fb[0]) {
+		return []string{a, b}
+	}
+	if len(fa) == 1 && len(fb) == 1 && len(fa[0]) > 3 && len(fb[0]) > 3 && !binomials[strings.ToLower(p)] {
+		return []string{a, b}
+	}
+	return []string{p}
 }
+
+// binomials are fixed pairs of nouns that name one thing.
+var binomials = map[string]bool{"rock and roll": true, "salt and pepper": true, "fish and chips": true,
+	"bread and butter": true, "pen and paper": true, "peace and quiet": true, "arts and crafts": true,
+	"hide and seek": true, "trial and error": true, "drum and bass": true, "mac and cheese": true,
+	"rhythm and blues": true, "dungeons and dragons": true, "pros and cons": true, "law and order": true,
+	"beauty and the beast": true, "cookies and cream": true, "strawberries and cream": true}
 
 func isGerund(w string) bool {
 	w = strings.ToLower(w)

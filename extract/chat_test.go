@@ -50,6 +50,13 @@ func TestChatRules(t *testing.T) {
 		{"We enjoy hiking in the mountains and exploring forests.",
 			[]want{w(me, "likes", "hiking in the mountains"), w(me, "likes", "exploring forests")}},
 		{"Max and I love taking walks on this nearby trail.", []want{w(me, "likes", "taking walks")}},
+		{"I've been into yoga and meditation lately.", []want{w(me, "likes", "yoga"), w(me, "likes", "meditation")}},
+		{"Music really helps me focus.", []want{w(me, "likes", "Music")}},
+		{"I love how video games can spark the imagination.", []want{w(me, "likes", "video games")}},
+		{"I was also in Turkey and Mexico.", []want{ev(me, "visited", "Turkey", ""), ev(me, "visited", "Mexico", "")}},
+		{"Can't wait for our hike!", []want{fut(me, "plans", "our hike", "")}},
+		{"I'm also excited to mentor young dancers.", []want{fut(me, "plans", "mentor young dancers", "")}},
+		{"My dream is to create a loving home for these kids.", []want{fut(me, "plans", "create a loving home", "")}},
 		// Work.
 		{"I've been working as a barista for two years.", []want{w(me, "job_title", "barista")}},
 		{"My job at the hospital is hard.", []want{w(me, "works_at", "hospital")}},
@@ -84,6 +91,12 @@ func TestChatRules(t *testing.T) {
 		{"I bought a Paris guide.", nil},
 		{"I love spending time with them.", nil},
 		{"I love playing with you.", nil},
+		{"It helps me relax.", nil},
+		{"I love how it turned out.", nil},
+		{"I love how the colors pop.", nil},
+		{"I went to Jon and Mary's party.", nil},
+		{"I can't wait for the weekend.", nil},
+		{"I can't wait to see you!", nil},
 		{"I love mac and cheese.", []want{w(me, "likes", "mac and cheese")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)

@@ -376,12 +376,12 @@ var rules = []rule{
 		}
 	}),
 	r(fpbe+aux+`(?i:\s+(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on|addicted\s+to|in\s+love\s+with))\s+(.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" {
+		for _, p := range splitGerunds(object(m[1])) {
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
 	}),
 	r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|recently|also|just|lately))*\s+(?i:been)(?i:\s+(?:really|recently|also|lately|so))*\s+(?i:into|getting\s+into|hooked\s+on|obsessed\s+with)\s+(.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" {
+		for _, p := range splitGerunds(object(m[1])) {
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
 	}),
@@ -617,7 +617,7 @@ var rules = []rule{
 			}
 		}
 		for _, p := range strings.Split(cut(m[1]), " and ") {
-			p = cut(p)
+			p = trimRefTail(cut(p))
 			ws := strings.Fields(strings.ToLower(p))
 			// Without a date only a plan a person would write down: a
 			// verb of the list with what it is about.
@@ -798,7 +798,9 @@ var planVerbs = map[string]bool{"visit": true, "travel": true, "move": true, "st
 	"record": true, "retire": true, "marry": true, "propose": true, "compete": true, "attend": true, "enroll": true,
 	"sign": true, "take": true, "have": true, "quit": true, "change": true, "switch": true, "found": true,
 	"teach": true, "train": true, "climb": true, "hike": true, "see": false, "finish": true, "complete": true,
-	"organize": true, "plan": true, "throw": true, "celebrate": true, "renovate": true, "paint": true}
+	"organize": true, "plan": true, "throw": true, "celebrate": true, "renovate": true, "paint": true,
+	"mentor": true, "coach": true, "perform": true, "sell": true, "invest": true, "save": true, "foster": true,
+	"raise": true, "remodel": true, "redo": true, "grow": true, "donate": true, "fundraise": true}
 
 // adjNotCompound are words before an ownable that are not part of its name
 // ("my new car", "my own studio").

@@ -71,7 +71,7 @@ func newClause(s, speaker string, at time.Time) *clause {
 
 var (
 	canStandRE = regexp.MustCompile(`(?i)\b(i|we)\s+(?:can't|cannot|can not|couldn't)\s+stand\b`)
-	cantWaitRE = regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can not)\s+wait\s+(?:to|for)\s+`)
+	cantWaitRE = regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can not)\s+wait\s+to\s+`)
 	cantTilRE  = regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can not)\s+wait\s+(?:'til|til|till|until)\s+`)
 	// A clause whose subject is the listener, or a condition, is not read.
 	secondRE = regexp.MustCompile(`(?i)^(?:(?:oh|wow|so|and|but|yeah|yes|well|hey),?\s+)*(?:you|your|you're|you've|you'll|you'd|u|ur)\b`)
