@@ -306,6 +306,55 @@ func init() {
 			c.add(c.speaker, "plans", p, Foresight, confPlan-4) // "our hike": whose it is stays said
 		}),
 
+		// "I'm a huge Star Wars fan", "Big basketball fan here".
+		r(`(?:`+fpbe+aux+`\s+(?i:an?)|^(?i:an?)?)\s*(?i:(?:huge|big|massive|great|die-hard|diehard|longtime|long-time|lifelong|total|true)\s+)([A-Za-z][\w'\-]*(?:\s+[A-Za-z][\w'\-]*){0,2})\s+(?i:fan)\b`, 1, func(c *clause, m []string) {
+			ws := strings.Fields(strings.ToLower(m[1]))
+			if len(ws) == 0 || pronoun[ws[0]] || deicticWords[ws[0]] || ws[len(ws)-1] == "of" || ws[0] == "fan" {
+				return
+			}
+			for _, w := range ws {
+				if evaluative[w] || w == "fan" {
+					return // "a huge big fan"
+				}
+			}
+			if c.neg { // "I'm not a huge football fan"
+				c.neg = false
+				c.add(c.speaker, "dislikes", m[1], World, confPref-4)
+				return
+			}
+			c.add(c.speaker, "likes", m[1], World, confPref)
+		}),
+		// "I got a new job as a nurse", "I started a new job", "I got the job!".
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|officially)\s+)*(?:got|landed|started|began|accepted|found|start)\s+(?:a|my|the)\s+(?:new\s+|first\s+|dream\s+)?(?:job|position|role))(?i:\s+as\s+(?:an?\s+)?([a-z][a-z\- ]*))?\s*$`, 1, func(c *clause, m []string) {
+			what := "job"
+			if j := strings.TrimSpace(orgCutRE.ReplaceAllString(phrase(m[1])+" ", "")); j != "" && job(j) {
+				what = j
+				c.add(c.speaker, "job_title", j, World, confFirst-5)
+			}
+			c.add(c.speaker, "started_job", what, Experience, confEvent+3)
+		}),
+		// "We just moved into a new apartment".
+		r(`(?i:(?:^|\b(?:i|we)(?:'re|'m|\s+are|\s+am)?\s+)(?:(?:just|finally|recently|officially)\s+)*(?:moved|moving)\s+into\s+(?:a|an|our|my|the)\s+)((?:new|bigger|smaller|first|own|little)\s+)?((?i:house|home|apartment|flat|condo|place|dorm|studio))\b`, 2, func(c *clause, m []string) {
+			what := strings.ToLower(strings.TrimSpace(m[1] + m[2]))
+			if strings.Contains(strings.ToLower(m[0]), "moving") {
+				if c.hasDate {
+					c.add(c.speaker, "plans", "move into "+what, Foresight, confPlan)
+				}
+				return
+			}
+			c.add(c.speaker, "moved", what, Experience, confEvent)
+		}),
+		// "I'll be starting a new course next week": a plan with its date.
+		r(fp+`(?i:'ll|\s+will)\s+(?i:be)\s+([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
+			p := trimRefTail(cut(m[1]))
+			ws := strings.Fields(strings.ToLower(p))
+			if !c.hasDate || len(ws) < 2 || len(ws) > 8 || badObject(p) || vague[ws[0]] || notTakenUp[ws[0]] || hasForesight(c) {
+				return // "I'll be thinking of you", "I'll be waiting"
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan)
+		}),
+
 		// Work: "my job at the hospital", "my new job with Acme".
 		r(`(?i:\bmy\s+(?:new\s+|current\s+|full-time\s+|part-time\s+|day\s+)?(?:job|work|position|role|internship)\s+(?:at|with|for))\s+(.+)`, 1, func(c *clause, m []string) {
 			o := strings.TrimSpace(copulaTailRE.ReplaceAllString(org(m[1])+" ", ""))
@@ -511,3 +560,14 @@ var notGerund = map[string]bool{"thing": true, "things": true, "something": true
 	"everything": true, "morning": true, "evening": true, "spring": true, "string": true, "king": true, "ring": true,
 	"wedding": true, "building": true, "amazing": true, "interesting": true, "exciting": true, "during": true,
 	"clothing": true, "ceiling": true, "pudding": true, "sibling": true, "darling": true, "ending": true}
+
+// frequented places said as "my …" are where one goes ("my gym", "my
+// bar", "my company" as often the employer): owned only when said so ("I
+// own a gym", "we opened a cafe").
+var frequented = map[string]bool{"gym": true, "bar": true, "cafe": true, "café": true, "salon": true,
+	"restaurant": true, "company": true}
+
+// frequentedAdj before a place say it is one's usual, not one's own ("my
+// local store").
+var frequentedAdj = map[string]bool{"local": true, "usual": true, "regular": true, "nearest": true,
+	"neighborhood": true, "neighbourhood": true, "corner": true, "go-to": true}

@@ -57,6 +57,14 @@ func TestChatRules(t *testing.T) {
 		{"Can't wait for our hike!", []want{fut(me, "plans", "our hike", "")}},
 		{"I'm also excited to mentor young dancers.", []want{fut(me, "plans", "mentor young dancers", "")}},
 		{"My dream is to create a loving home for these kids.", []want{fut(me, "plans", "create a loving home", "")}},
+		{"I'm a huge Star Wars fan.", []want{w(me, "likes", "Star Wars")}},
+		{"Big basketball fan here.", []want{w(me, "likes", "basketball")}},
+		{"I'm not a huge football fan.", []want{w(me, "dislikes", "football")}},
+		{"I got a new job as a nurse.", []want{ev(me, "started_job", "nurse", ""), w(me, "job_title", "nurse")}},
+		{"I started a new job last week.", []want{ev(me, "started_job", "job", "2026-02-25")}},
+		{"We just moved into a new apartment.", []want{ev(me, "moved", "new apartment", "")}},
+		{"We're moving into a bigger house next month.", []want{fut(me, "plans", "move into bigger house", "2026-04-01")}},
+		{"I'll be starting a pottery course next week.", []want{fut(me, "plans", "starting a pottery course", "2026-03-11")}},
 		// Work.
 		{"I've been working as a barista for two years.", []want{w(me, "job_title", "barista")}},
 		{"My job at the hospital is hard.", []want{w(me, "works_at", "hospital")}},
@@ -97,6 +105,12 @@ func TestChatRules(t *testing.T) {
 		{"I went to Jon and Mary's party.", nil},
 		{"I can't wait for the weekend.", nil},
 		{"I can't wait to see you!", nil},
+		{"I'm a huge fan.", nil},
+		{"You're a huge Star Wars fan.", nil},
+		{"Did you get the job?", nil},
+		{"I'll be thinking of you tomorrow.", nil},
+		{"I went to my gym.", nil},
+		{"My local store was closed.", nil},
 		{"I love mac and cheese.", []want{w(me, "likes", "mac and cheese")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)

@@ -477,6 +477,9 @@ var rules = []rule{
 		if dwellings[p] {
 			return // "my house", "my apartment": where one lives, not what one owns
 		}
+		if frequented[strings.ToLower(m[2])] || frequentedAdj[strings.ToLower(m[1])] {
+			return // "my gym", "my local bar": where one goes, not what one owns
+		}
 		c.mention()
 		c.add(c.speaker, "owns", p, World, confMention+2)
 	}),
