@@ -160,7 +160,7 @@ func init() {
 		}),
 
 		// Events: "I started painting again", "we began learning Spanish".
-		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|even|actually)\s+)*(?:started|began|took\s+up|picked\s+up|got\s+into))\s+([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
+		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|even|actually)\s+)*(?:started|began|took\s+up|taken\s+up|picked\s+up|got\s+into))\s+([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
 			p := cut(m[1])
 			ws := strings.Fields(strings.ToLower(p))
 			if len(ws) == 0 || len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] {
@@ -353,6 +353,44 @@ func init() {
 			}
 			c.fore = true
 			c.add(c.speaker, "plans", p, Foresight, confPlan)
+		}),
+
+		// A habit of the present: "I go hiking every weekend", "we often
+		// go camping".
+		r(fp+`(?i:\s+(?:usually|often|always|also|still|sometimes|regularly|really|love\s+to|like\s+to))*\s+(?i:go)\s+([a-z]+ing)\b`, 1, func(c *clause, m []string) {
+			if w := strings.ToLower(m[1]); isGerund(w) && !vague[w] && !notTakenUp[w] {
+				c.add(c.speaker, "likes", w, World, confPref-4)
+			}
+		}),
+		// "I play the guitar", "we play tennis on Sundays".
+		r(fp+`(?i:\s+(?:usually|often|always|also|still|sometimes|regularly|mostly|mainly))*\s+(?i:play)\s+((?i:the\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)`, 1, func(c *clause, m []string) {
+			p := object(strings.TrimSpace(orgCutRE.ReplaceAllString(m[1]+" ", "")))
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || len(ws) > 2 || placePreps[ws[0]] || pronoun[ws[0]] || ws[0] == "games" || ws[0] == "around" ||
+				ws[0] == "along" || ws[0] == "together" || ws[0] == "outside" || ws[0] == "it" || ws[0] == "dead" || ws[0] == "fair" {
+				return // "I play with my kids", "I play along", "I play it safe"
+			}
+			c.add(c.speaker, "likes", "playing "+p, World, confPref-4)
+		}),
+		// "In my free time I paint", "in my spare time, I read".
+		r(`(?i:\b(?:in|during)\s+(?:my|our)\s+(?:free|spare|down|own)\s*time,?\s+(?:i|we)\s+(?:(?:usually|often|also|mostly|mainly|like\s+to|love\s+to|enjoy)\s+)*)([a-z]+(?:\s+[a-z][\w\-]*){0,3})`, 1, func(c *clause, m []string) {
+			ws := strings.Fields(strings.ToLower(cut(m[1])))
+			if len(ws) == 0 || vague[ws[0]] || auxVerb[ws[0]] || pronoun[ws[0]] || notTakenUp[ws[0]] || ws[0] == "just" || ws[0] == "try" {
+				return
+			}
+			if len(ws) > 1 && (pronoun[ws[1]] || refWords[ws[1]]) {
+				return
+			}
+			c.add(c.speaker, "likes", strings.Join(ws, " "), World, confPref-4)
+		}),
+		// "I took up yoga", "I've taken up knitting".
+		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also)\s+)*(?:took|taken)\s+up)\s+([a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s*$`, 1, func(c *clause, m []string) {
+			p := object(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || isGerund(ws[0]) || placePreps[ws[0]] || ws[0] == "space" || ws[0] == "room" || ws[0] == "time" {
+				return // gerunds are read above; "it took up space"
+			}
+			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}),
 
 		// Work: "my job at the hospital", "my new job with Acme".
@@ -571,3 +609,7 @@ var frequented = map[string]bool{"gym": true, "bar": true, "cafe": true, "café"
 // local store").
 var frequentedAdj = map[string]bool{"local": true, "usual": true, "regular": true, "nearest": true,
 	"neighborhood": true, "neighbourhood": true, "corner": true, "go-to": true}
+
+// freeTimeCommaRE: "In my spare time, I read comics" is one clause for the
+// free-time rule (the comma before "I" would otherwise start a new one).
+var freeTimeCommaRE = regexp.MustCompile(`(?i)\b((?:in|during)\s+(?:my|our)\s+(?:free|spare|down|own)\s*time),\s+((?:i|we)\b)`)

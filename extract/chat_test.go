@@ -65,6 +65,12 @@ func TestChatRules(t *testing.T) {
 		{"We just moved into a new apartment.", []want{ev(me, "moved", "new apartment", "")}},
 		{"We're moving into a bigger house next month.", []want{fut(me, "plans", "move into bigger house", "2026-04-01")}},
 		{"I'll be starting a pottery course next week.", []want{fut(me, "plans", "starting a pottery course", "2026-03-11")}},
+		{"I go hiking every weekend.", []want{w(me, "likes", "hiking")}},
+		{"We play tennis on Sundays.", []want{w(me, "likes", "playing tennis")}},
+		{"I play the guitar.", []want{w(me, "likes", "playing guitar")}},
+		{"In my spare time, I read comics.", []want{w(me, "likes", "read comics")}},
+		{"I took up yoga last year.", []want{ev(me, "started", "yoga", "2025-01-01")}},
+		{"I've taken up knitting.", []want{ev(me, "started", "knitting", "")}},
 		// Work.
 		{"I've been working as a barista for two years.", []want{w(me, "job_title", "barista")}},
 		{"My job at the hospital is hard.", []want{w(me, "works_at", "hospital")}},
@@ -111,6 +117,10 @@ func TestChatRules(t *testing.T) {
 		{"I'll be thinking of you tomorrow.", nil},
 		{"I went to my gym.", nil},
 		{"My local store was closed.", nil},
+		{"Do you go hiking?", nil},
+		{"I play it safe.", nil},
+		{"I used to play the guitar.", nil},
+		{"It took up space.", nil},
 		{"I love mac and cheese.", []want{w(me, "likes", "mac and cheese")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)

@@ -112,6 +112,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			// condition is as hypothetical as the condition.
 			continue
 		}
+		s = freeTimeCommaRE.ReplaceAllString(s, "$1 $2")
 		for _, cl := range clauses(s) {
 			c := newClause(cl, speaker, at)
 			c.run()
