@@ -237,11 +237,17 @@ func init() {
 			}
 			rest := strings.ToLower(strings.TrimSpace(m[2]))
 			p := strings.ToLower(m[1])
-			if o := object(m[2]); o != "" && !strings.HasPrefix(rest, "a lot") && !strings.HasPrefix(rest, "more") &&
-				!strings.HasPrefix(rest, "lately") && !strings.HasPrefix(rest, "for ") && !strings.HasPrefix(rest, "with ") {
-				if len(strings.Fields(o)) > 4 {
-					return
-				}
+			if strings.Contains(" "+rest+" ", " from ") {
+				return // "I've been learning a lot from you"
+			}
+			switch o := object(m[2]); {
+			case rest == "" || pastimeTailRE.MatchString(rest):
+				// "I've been reading a lot lately": the pastime alone
+			case o == "" || notPastimeObj[strings.Fields(strings.ToLower(o))[0]]:
+				return // "playing it by ear", "running late"
+			case len(strings.Fields(o)) > 4:
+				return
+			default:
 				p += " " + o
 			}
 			c.add(c.speaker, "likes", p, World, confPref-8)
@@ -364,6 +370,9 @@ func init() {
 		}),
 		// "I play the guitar", "we play tennis on Sundays".
 		r(fp+`(?i:\s+(?:usually|often|always|also|still|sometimes|regularly|mostly|mainly))*\s+(?i:play)\s+((?i:the\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)`, 1, func(c *clause, m []string) {
+			if articleRE.MatchString(m[1]) && !strings.HasPrefix(strings.ToLower(m[1]), "the ") {
+				return // "I play a big role", "I play a lot"
+			}
 			p := object(strings.TrimSpace(orgCutRE.ReplaceAllString(m[1]+" ", "")))
 			ws := strings.Fields(strings.ToLower(p))
 			if len(ws) == 0 || len(ws) > 2 || placePreps[ws[0]] || pronoun[ws[0]] || ws[0] == "games" || ws[0] == "around" ||
@@ -613,3 +622,12 @@ var frequentedAdj = map[string]bool{"local": true, "usual": true, "regular": tru
 // freeTimeCommaRE: "In my spare time, I read comics" is one clause for the
 // free-time rule (the comma before "I" would otherwise start a new one).
 var freeTimeCommaRE = regexp.MustCompile(`(?i)\b((?:in|during)\s+(?:my|our)\s+(?:free|spare|down|own)\s*time),\s+((?:i|we)\b)`)
+
+// pastimeTailRE: words after an ongoing pastime that say how often, not
+// what ("I've been reading a lot lately", "painting more").
+var pastimeTailRE = regexp.MustCompile(`^(?:a\s+lot|a\s+ton|more|lately|recently|again|so\s+much|every|each|daily|weekly|these\s+days|for\s|with\s|on\s|at\s|in\s|since\s|almost|nearly|non-stop|nonstop)`)
+
+// notPastimeObj after a gerund make an idiom, not a pastime ("running
+// late", "running low", "playing around").
+var notPastimeObj = map[string]bool{"late": true, "low": true, "behind": true, "out": true, "around": true,
+	"errands": true, "catch-up": true, "games": true, "along": true, "up": true, "down": true, "off": true}

@@ -79,6 +79,7 @@ func TestChatRules(t *testing.T) {
 		{"As a nurse, I see a lot.", []want{w(me, "job_title", "nurse")}},
 		{"I keep hustling as a musician.", []want{w(me, "job_title", "musician")}},
 		// Possessions bought or had.
+		{"I started my own online clothing store.", []want{w(me, "owns", "online clothing store"), ev(me, "started", "online clothing store", "")}},
 		{"I got a new car last week.", []want{w(me, "owns", "car")}},
 		{"I bought a Prius.", []want{w(me, "owns", "Prius")}},
 
@@ -121,6 +122,14 @@ func TestChatRules(t *testing.T) {
 		{"I play it safe.", nil},
 		{"I used to play the guitar.", nil},
 		{"It took up space.", nil},
+		{"I've been running late.", nil},
+		{"I've been playing it by ear.", nil},
+		{"I've been learning a lot from you.", nil},
+		{"I play a big role in the team.", nil},
+		{"I love how you did that.", nil},
+		{"I've always loved you.", nil},
+		{"My plan is to sleep.", nil},
+		{"Big fan of your work!", nil},
 		{"I love mac and cheese.", []want{w(me, "likes", "mac and cheese")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)

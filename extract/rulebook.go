@@ -445,7 +445,7 @@ var rules = []rule{
 	}),
 
 	// Possessions.
-	r(fp+aux+`(?i:\s+(?:own|owns|bought|opened|launched|founded|set\s+up|started))\s+(?i:(?:my|our)\s+(?:own\s+)?|an?\s+|the\s+)?(?:(\w+)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:own|owns|bought|opened|launched|founded|set\s+up|started))\s+(?i:(?:my|our)\s+(?:own\s+)?|an?\s+|the\s+)?(?:(\w+(?:\s+\w+)?)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
 		p := strings.ToLower(m[2])
 		if m[1] != "" && !pronoun[strings.ToLower(m[1])] && !adjNotCompound[strings.ToLower(m[1])] {
 			p = strings.ToLower(m[1]) + " " + p
