@@ -30,6 +30,14 @@ var chatRewrites = []struct {
 	// "I'm also excited to", "we're really looking forward to": the
 	// adverb between the verb and the wish hides it from the plan rules.
 	{regexp.MustCompile(`(?i)\b(i'm|we're|i am|we are)\s+(?:also\s+|really\s+|so\s+|super\s+|just\s+|still\s+)+(excited\s+to|looking\s+forward\s+to|keen\s+to|hoping\s+to|planning\s+to|planning\s+on|thinking\s+(?:of|about))\s+`), "${1} ${2} "},
+	// A decision or a saving is a plan: "I've decided to start a blog",
+	// "we're saving up for a house".
+	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+(?:finally\s+|just\s+)?decided\s+to\s+`), "${1} want to "},
+	{regexp.MustCompile(`(?i)\b(i|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+)?saving\s+(?:up\s+)?for\s+(an?|my|our)\s+`), "${1} want to buy ${2} "},
+	// Liking said idiomatically: "I can't get enough of jazz", "I'm a
+	// sucker for thrillers".
+	{regexp.MustCompile(`(?i)\b(i|we)\s+(?:just\s+)?(?:can't|cannot)\s+get\s+enough\s+of\s+`), "${1} love "},
+	{regexp.MustCompile(`(?i)\b(i|we)(?:'m|'re|\s+am|\s+are)\s+(?:such\s+|a\s+)?(?:total\s+|big\s+|huge\s+|real\s+)?suckers?\s+for\s+`), "${1} love "},
 	// "Can't wait for our hike" is eager, not negative (and "Can't …" at
 	// the start is no question).
 	{regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can\s+not)\s+wait\s+for\s+(my|our)\s+`), "${1}eagerly await ${2} "},
@@ -109,7 +117,7 @@ var completions = map[string]bool{"degree": true, "course": true, "program": tru
 	"thesis": true, "dissertation": true, "phd": true, "masters": true, "master's": true, "bachelor's": true,
 	"certification": true, "certificate": true, "residency": true, "bootcamp": true, "apprenticeship": true,
 	"studies": true, "school": true, "novel": true, "first": true, "screenplay": true, "album": true,
-	"diploma": true, "exams": true, "finals": true, "semester": true, "rehab": true, "chemo": true, "treatment": true}
+	"diploma": true, "exams": true, "exam": true, "test": true, "license": true, "licence": true, "finals": true, "semester": true, "rehab": true, "chemo": true, "treatment": true}
 
 // fields are lines of work said as "I work in …" without an article.
 var fields = map[string]bool{"marketing": true, "sales": true, "finance": true, "tech": true, "it": true,
@@ -402,6 +410,63 @@ func init() {
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}),
 
+		// "I'm a cat person", "I'm more of a morning person".
+		r(fpbe+`(?i:\s+(?:definitely\s+|totally\s+|more\s+of\s+|such\s+|really\s+)*(?:an?)\s+)([a-z][a-z\-]+)(?i:\s+person)\b`, 1, func(c *clause, m []string) {
+			w := strings.ToLower(m[1])
+			if notPersonLike[w] || evaluative[w] {
+				return // "a people person", "a good person"
+			}
+			c.add(c.speaker, "likes", w, World, confPref-4)
+		}),
+		// "Nothing beats a good book", "there's nothing like fresh bread".
+		r(`(?i:^(?:honestly,?\s+)?(?:nothing\s+beats|there's\s+nothing\s+like|there\s+is\s+nothing\s+like|nothing\s+compares\s+to))\s+(.+)`, 1, func(c *clause, m []string) {
+			if p := object(m[1]); p != "" {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+		// "I ran my first marathon", "we ran a 5K".
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|also)\s+)*(?:ran|completed|finished|did))\s+((?i:my\s+first|our\s+first|a|an|the)\s+(?:[\w\-]+\s+)?(?i:marathon|half-marathon|half\s+marathon|5k|10k|triathlon|ultramarathon|ultra|race|ironman))\b`, 1, func(c *clause, m []string) {
+			if p := object(m[1]); p != "" {
+				c.add(c.speaker, "completed", p, Experience, confEvent)
+			}
+		}),
+		// "I had a baby girl", "we welcomed our second child".
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently)\s+)*(?:had|welcomed|gave\s+birth\s+to))\s+((?i:a|an|our|my)\s+(?:(?:first|second|third|new|beautiful|healthy|little)\s+)*(?i:baby(?:\s+(?:girl|boy))?|son|daughter|child|twins))\b`, 1, func(c *clause, m []string) {
+			if p := object(m[1]); p != "" {
+				c.add(c.speaker, "had_child", p, Experience, confEvent+3)
+			}
+		}),
+		// "I got accepted into law school", "I got into Stanford".
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|officially)\s+)*(?:got\s+accepted|was\s+accepted|were\s+accepted|got\s+admitted|was\s+admitted)\s+(?:in|into|to|at)\s+)(.+)`, 1, func(c *clause, m []string) {
+			if o := org(m[1]); o != "" && !pronoun[strings.ToLower(o)] {
+				c.add(c.speaker, "joined", o, Experience, confEvent)
+			}
+		}),
+		// Signing up, enrolling, applying said as under way: a plan.
+		r(fpbe+`(?i:\s+(?:also\s+|finally\s+|now\s+)?)((?i:signing\s+up\s+for|enrolling\s+in|applying\s+(?:to|for)|joining|registering\s+for)\s+.+)`, 1, func(c *clause, m []string) {
+			p := trimRefTail(cut(m[1]))
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) < 2 || len(ws) > 8 || badObject(p) || hasForesight(c) {
+				return
+			}
+			if last := ws[len(ws)-1]; danglingPrep[last] {
+				return
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-2)
+		}),
+		// "I got hired at Acme", "my shift at the diner", "my coworkers at Acme".
+		r(`(?i:\b(?:(?:i|we)\s+(?:just\s+|finally\s+)?got\s+hired\s+(?:at|by)|my\s+(?:shift|shifts|coworkers|co-workers|colleagues|boss|manager|team|office|desk)\s+at))\s+(.+)`, 1, func(c *clause, m []string) {
+			o := strings.TrimSpace(copulaTailRE.ReplaceAllString(org(m[1])+" ", ""))
+			if o == "" || pronoun[strings.ToLower(o)] || strings.HasPrefix(o, "\x01") || len(strings.Fields(o)) > 4 {
+				return
+			}
+			if strings.Contains(strings.ToLower(m[0]), "hired") {
+				c.add(c.speaker, "started_job", o, Experience, confEvent+3)
+			}
+			c.add(c.speaker, "works_at", o, World, confFirst-8)
+		}),
+
 		// Work: "my job at the hospital", "my new job with Acme".
 		r(`(?i:\bmy\s+(?:new\s+|current\s+|full-time\s+|part-time\s+|day\s+)?(?:job|work|position|role|internship)\s+(?:at|with|for))\s+(.+)`, 1, func(c *clause, m []string) {
 			o := strings.TrimSpace(copulaTailRE.ReplaceAllString(org(m[1])+" ", ""))
@@ -631,3 +696,12 @@ var pastimeTailRE = regexp.MustCompile(`^(?:a\s+lot|a\s+ton|more|lately|recently
 // late", "running low", "playing around").
 var notPastimeObj = map[string]bool{"late": true, "low": true, "behind": true, "out": true, "around": true,
 	"errands": true, "catch-up": true, "games": true, "along": true, "up": true, "down": true, "off": true}
+
+// notPersonLike: "I'm a <word> person" that says what one is, not what one
+// likes.
+var notPersonLike = map[string]bool{"people": true, "nice": true, "kind": true, "private": true, "shy": true,
+	"different": true, "changed": true, "new": true, "better": true, "grown": true, "young": true, "old": true,
+	"sensitive": true, "positive": true, "negative": true, "spiritual": true, "religious": true, "simple": true,
+	"social": true, "visual": true, "practical": true, "logical": true, "creative": true, "quiet": true,
+	"patient": true, "single": true, "real": true, "normal": true, "whole": true, "free": true, "lucky": true,
+	"strong": true, "stubborn": true, "busy": true, "lazy": true, "tall": true, "short": true, "reserved": true}

@@ -71,6 +71,17 @@ func TestChatRules(t *testing.T) {
 		{"In my spare time, I read comics.", []want{w(me, "likes", "read comics")}},
 		{"I took up yoga last year.", []want{ev(me, "started", "yoga", "2025-01-01")}},
 		{"I've taken up knitting.", []want{ev(me, "started", "knitting", "")}},
+		{"I've decided to start a blog.", []want{fut(me, "plans", "start a blog", "")}},
+		{"We're saving up for a house.", []want{fut(me, "plans", "buy a house", "")}},
+		{"I can't get enough of jazz.", []want{w(me, "likes", "jazz")}},
+		{"I'm a sucker for thrillers.", []want{w(me, "likes", "thrillers")}},
+		{"I'm a cat person.", []want{w(me, "likes", "cat")}},
+		{"Nothing beats a good book.", []want{w(me, "likes", "good book")}},
+		{"I ran my first marathon last month.", []want{ev(me, "completed", "first marathon", "2026-02-01")}},
+		{"We had a baby girl.", []want{ev(me, "had_child", "baby girl", "")}},
+		{"I got accepted into law school.", []want{ev(me, "joined", "law school", "")}},
+		{"I'm signing up for a pottery class.", []want{fut(me, "plans", "signing up for a pottery class", "")}},
+		{"I passed my driving test.", []want{ev(me, "completed", "driving test", "")}},
 		// Work.
 		{"I've been working as a barista for two years.", []want{w(me, "job_title", "barista")}},
 		{"My job at the hospital is hard.", []want{w(me, "works_at", "hospital")}},
@@ -80,6 +91,8 @@ func TestChatRules(t *testing.T) {
 		{"I keep hustling as a musician.", []want{w(me, "job_title", "musician")}},
 		// Possessions bought or had.
 		{"I started my own online clothing store.", []want{w(me, "owns", "online clothing store"), ev(me, "started", "online clothing store", "")}},
+		{"I got hired at Acme.", []want{ev(me, "started_job", "Acme", ""), w(me, "works_at", "Acme")}},
+		{"My shift at the diner was long.", []want{w(me, "works_at", "diner")}},
 		{"I got a new car last week.", []want{w(me, "owns", "car")}},
 		{"I bought a Prius.", []want{w(me, "owns", "Prius")}},
 
@@ -130,6 +143,11 @@ func TestChatRules(t *testing.T) {
 		{"I've always loved you.", nil},
 		{"My plan is to sleep.", nil},
 		{"Big fan of your work!", nil},
+		{"I'm a people person.", nil},
+		{"I'm a good person.", nil},
+		{"Are you a cat person?", nil},
+		{"She had a baby.", nil},
+		{"You should sign up for a class.", nil},
 		{"I love mac and cheese.", []want{w(me, "likes", "mac and cheese")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)

@@ -278,7 +278,7 @@ func family(p string) string {
 	case "plans", "travels_to", "visits":
 		return "plan"
 	case "moved", "married", "adopted", "graduated", "started_job", "lost_job", "joined", "started", "applied_to",
-		"won", "visited", "engaged", "was_in", "completed", "promoted", "retired":
+		"won", "visited", "engaged", "was_in", "completed", "promoted", "retired", "had_child":
 		return "event"
 	}
 	if strings.HasPrefix(p, "favorite_") {
