@@ -98,7 +98,7 @@ var hobbyVerbs = map[string]bool{"read": true, "write": true, "paint": true, "dr
 	"hike": true, "run": true, "jog": true, "swim": true, "garden": true, "knit": true, "crochet": true, "sew": true,
 	"dance": true, "sing": true, "journal": true, "meditate": true, "cycle": true, "bike": true, "climb": true,
 	"surf": true, "ski": true, "skate": true, "fish": true, "camp": true, "sketch": true, "practice": true,
-	"practise": true, "learn": true, "play": true, "study": true, "volunteer": true, "skateboard": true,
+	"practise": true, "learn": true, "play": true, "volunteer": true, "skateboard": true,
 	"snowboard": true, "kayak": true, "golf": true, "box": true, "photograph": true, "write poetry": true,
 	"blog": true, "vlog": true, "stream": true, "code": true, "program": true, "train": true, "lift": true,
 	"workout": true, "exercise": true, "travel": true, "explore": true, "collect": true, "build": true,
@@ -174,7 +174,10 @@ func init() {
 			if len(ws) == 0 || len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] {
 				return // "I started thinking", "I started feeling better"
 			}
-			c.add(c.speaker, "started", trimAgain(p), Experience, confEvent-4)
+			if p = trimTail(trimAgain(p)); p == "" {
+				return
+			}
+			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}),
 		// "I started to learn the guitar" → started learning the guitar.
 		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also)\s+)*(?:started|began)\s+to)\s+([a-z]+\b.*)`, 1, func(c *clause, m []string) {
@@ -288,6 +291,9 @@ func init() {
 		// colors" of a photo shown).
 		r(fp+`(?i:\s+(?:really\s+|just\s+|also\s+)*(?:love|like|enjoy|adore))\s+(?i:how)\s+([a-z][a-z\-]+(?:\s+[a-z][a-z\-]+)?)\s+(?i:can|are|is|make|makes|bring|brings|help|helps|let|lets|have|has|always|really|just)\b`, 1, func(c *clause, m []string) {
 			ws := strings.Fields(strings.ToLower(m[1]))
+			if len(ws) > 1 && (pronoun[ws[1]] || refWords[ws[1]]) {
+				return // "I love how uncomplicated it is"
+			}
 			if pronoun[ws[0]] || deicticWords[ws[0]] || refWords[ws[0]] || vague[ws[0]] || ws[0] == "much" || ws[0] == "well" ||
 				ws[0] == "far" || ws[0] == "fast" || ws[0] == "easy" || ws[0] == "often" || ws[0] == "quickly" {
 				return
@@ -390,9 +396,9 @@ func init() {
 			c.add(c.speaker, "likes", "playing "+p, World, confPref-4)
 		}),
 		// "In my free time I paint", "in my spare time, I read".
-		r(`(?i:\b(?:in|during)\s+(?:my|our)\s+(?:free|spare|down|own)\s*time,?\s+(?:i|we)\s+(?:(?:usually|often|also|mostly|mainly|like\s+to|love\s+to|enjoy)\s+)*)([a-z]+(?:\s+[a-z][\w\-]*){0,3})`, 1, func(c *clause, m []string) {
-			ws := strings.Fields(strings.ToLower(cut(m[1])))
-			if len(ws) == 0 || vague[ws[0]] || auxVerb[ws[0]] || pronoun[ws[0]] || notTakenUp[ws[0]] || ws[0] == "just" || ws[0] == "try" {
+		r(`(?i:\b(?:in|during)\s+(?:my|our)\s+(?:free|spare|down|own)\s*time,?\s+(?:i|we)\s+(?:(?:usually|often|also|still|really|always|mostly|mainly|like\s+to|love\s+to|enjoy)\s+)*)([a-z].*)`, 1, func(c *clause, m []string) {
+			ws := strings.Fields(strings.ToLower(trimTail(cut(m[1]))))
+			if len(ws) == 0 || len(ws) > 5 || vague[ws[0]] || ws[0] == "love" || ws[0] == "like" || ws[0] == "enjoy" || auxVerb[ws[0]] || pronoun[ws[0]] || notTakenUp[ws[0]] || ws[0] == "just" || ws[0] == "try" {
 				return
 			}
 			if len(ws) > 1 && (pronoun[ws[1]] || refWords[ws[1]]) {
@@ -646,6 +652,9 @@ func splitGerunds(p string) []string {
 	if len(fa) == 0 || len(fb) == 0 {
 		return []string{p}
 	}
+	if fb0 := strings.ToLower(fb[0]); strings.HasSuffix(fb0, "ed") || fb0 == "want" || fb0 == "decided" || fb0 == "realized" {
+		return []string{a} // "strategy games [and wanted to challenge myself]": a new clause
+	}
 	if isGerund(fa[0]) && isGerund(fb[0]) {
 		return []string{a, b}
 	}
@@ -690,7 +699,7 @@ var freeTimeCommaRE = regexp.MustCompile(`(?i)\b((?:in|during)\s+(?:my|our)\s+(?
 
 // pastimeTailRE: words after an ongoing pastime that say how often, not
 // what ("I've been reading a lot lately", "painting more").
-var pastimeTailRE = regexp.MustCompile(`^(?:a\s+lot|a\s+ton|more|lately|recently|again|so\s+much|every|each|daily|weekly|these\s+days|for\s|with\s|on\s|at\s|in\s|since\s|almost|nearly|non-stop|nonstop)`)
+var pastimeTailRE = regexp.MustCompile(`^(?:as\s+usual|as\s+always|a\s+bunch|a\s+lot|a\s+ton|more|lately|recently|again|so\s+much|every|each|daily|weekly|these\s+days|for\s|with\s|on\s|at\s|in\s|since\s|almost|nearly|non-stop|nonstop)`)
 
 // notPastimeObj after a gerund make an idiom, not a pastime ("running
 // late", "running low", "playing around").
@@ -705,3 +714,23 @@ var notPersonLike = map[string]bool{"people": true, "nice": true, "kind": true, 
 	"social": true, "visual": true, "practical": true, "logical": true, "creative": true, "quiet": true,
 	"patient": true, "single": true, "real": true, "normal": true, "whole": true, "free": true, "lucky": true,
 	"strong": true, "stubborn": true, "busy": true, "lazy": true, "tall": true, "short": true, "reserved": true}
+
+// thingVerbs take a thing to have as their object ("buy a house", "find
+// a flat"); light verbs with an article ("take a look", "have a blast")
+// say nothing kept.
+var thingVerbs = map[string]bool{"buy": true, "find": true, "bring": true}
+
+// trimTail drops words a removed time expression leaves dangling at the
+// end of a claim ("playing guitar [about] five years ago").
+func trimTail(p string) string {
+	for {
+		l := strings.ToLower(lastWord(p))
+		if l == "" || !(danglingPrep[l] || trailingConj[l] || l == "around" || l == "roughly" || l == "nearly" ||
+			l == "almost" || l == "over" || l == "some" || l == "since" || l == "ever") {
+			return p
+		}
+		p = strings.TrimSpace(p[:len(p)-len(lastWord(p))])
+	}
+}
+
+var ownableRE = regexp.MustCompile(`^` + ownables + `$`)

@@ -82,6 +82,11 @@ func TestChatRules(t *testing.T) {
 		{"I got accepted into law school.", []want{ev(me, "joined", "law school", "")}},
 		{"I'm signing up for a pottery class.", []want{fut(me, "plans", "signing up for a pottery class", "")}},
 		{"I passed my driving test.", []want{ev(me, "completed", "driving test", "")}},
+		{"I started playing acoustic guitar about five years ago.", []want{ev(me, "started", "playing acoustic guitar", "2021-03-04")}},
+		{"In my free time, I enjoy curling up with a good book.", []want{w(me, "likes", "curling up with a good book")}},
+		{"I've been reading as usual.", []want{w(me, "likes", "reading")}},
+		{"I've always been drawn to strategy games and wanted to challenge myself.", []want{w(me, "likes", "strategy games")}},
+		{"I recently started a blog on car mods.", []want{w(me, "owns", "blog"), ev(me, "started", "blog on car mods", "")}},
 		// Work.
 		{"I've been working as a barista for two years.", []want{w(me, "job_title", "barista")}},
 		{"My job at the hospital is hard.", []want{w(me, "works_at", "hospital")}},
@@ -148,6 +153,9 @@ func TestChatRules(t *testing.T) {
 		{"Are you a cat person?", nil},
 		{"She had a baby.", nil},
 		{"You should sign up for a class.", nil},
+		{"I love how uncomplicated it is.", nil},
+		{"I'd love to take a look!", nil},
+		{"I've been studying real hard.", nil},
 		{"I love mac and cheese.", []want{w(me, "likes", "mac and cheese")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)

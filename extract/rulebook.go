@@ -447,6 +447,13 @@ var rules = []rule{
 	// Possessions.
 	r(fp+aux+`(?i:\s+(?:own|owns|bought|opened|launched|founded|set\s+up|started))\s+(?i:(?:my|our)\s+(?:own\s+)?|an?\s+|the\s+)?(?:(\w+(?:\s+\w+)?)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
 		p := strings.ToLower(m[2])
+		if mw := strings.Fields(strings.ToLower(m[1])); len(mw) == 2 && danglingPrep[mw[1]] {
+			// "started a blog on [car] mods": the blog, not the car
+			if ownableRE.MatchString(mw[0]) {
+				c.add(c.speaker, "owns", mw[0], World, confPref)
+			}
+			return
+		}
 		if m[1] != "" && !pronoun[strings.ToLower(m[1])] && !adjNotCompound[strings.ToLower(m[1])] {
 			p = strings.ToLower(m[1]) + " " + p
 		}
@@ -772,7 +779,7 @@ func genericPlan(p string) bool {
 			}
 		}
 	case "have", "get", "make", "do", "take", "give", "bring", "buy", "find":
-		if len(ws) > 1 && danglingPrep[ws[1]] && !articleRE.MatchString(ws[1]+" ") {
+		if len(ws) > 1 && danglingPrep[ws[1]] && (!articleRE.MatchString(ws[1]+" ") || !thingVerbs[ws[0]]) {
 			return true // "[the connection I'd like to] have with Toby": the object is elsewhere
 		}
 	}
