@@ -652,7 +652,7 @@ func splitGerunds(p string) []string {
 	if len(fa) == 0 || len(fb) == 0 {
 		return []string{p}
 	}
-	if fb0 := strings.ToLower(fb[0]); strings.HasSuffix(fb0, "ed") || fb0 == "want" || fb0 == "decided" || fb0 == "realized" {
+	if newClauseVerbs[strings.ToLower(fb[0])] {
 		return []string{a} // "strategy games [and wanted to challenge myself]": a new clause
 	}
 	if isGerund(fa[0]) && isGerund(fb[0]) {
@@ -715,10 +715,13 @@ var notPersonLike = map[string]bool{"people": true, "nice": true, "kind": true, 
 	"patient": true, "single": true, "real": true, "normal": true, "whole": true, "free": true, "lucky": true,
 	"strong": true, "stubborn": true, "busy": true, "lazy": true, "tall": true, "short": true, "reserved": true}
 
-// thingVerbs take a thing to have as their object ("buy a house", "find
-// a flat"); light verbs with an article ("take a look", "have a blast")
-// say nothing kept.
-var thingVerbs = map[string]bool{"buy": true, "find": true, "bring": true}
+// lightNouns after a light verb and an article say nothing kept ("take a
+// look", "have a blast", "give it a shot"); "make an appointment" or
+// "take a trip" do.
+var lightNouns = map[string]bool{"look": true, "blast": true, "chance": true, "shot": true, "go": true, "try": true,
+	"moment": true, "break": true, "breath": true, "step": true, "minute": true, "second": true, "rest": true,
+	"nap": true, "peek": true, "listen": true, "stab": true, "crack": true, "ball": true, "difference": true,
+	"good": true, "great": true, "best": true, "lot": true, "bit": true, "little": true, "few": true, "deep": true, "quick": true}
 
 // trimTail drops words a removed time expression leaves dangling at the
 // end of a claim ("playing guitar [about] five years ago").
@@ -734,3 +737,11 @@ func trimTail(p string) string {
 }
 
 var ownableRE = regexp.MustCompile(`^` + ownables + `$`)
+
+// newClauseVerbs after "and" start a new clause of the same subject, not
+// a second object ("strategy games and wanted to …"); an adjective in -ed
+// ("chocolate and mixed berry flavors") does not.
+var newClauseVerbs = map[string]bool{"wanted": true, "want": true, "decided": true, "realized": true,
+	"realised": true, "started": true, "tried": true, "thought": true, "felt": true, "found": true, "went": true,
+	"got": true, "made": true, "learned": true, "learnt": true, "hope": true, "hoped": true, "need": true,
+	"needed": true, "can't": true, "couldn't": true, "would": true, "will": true}

@@ -87,6 +87,8 @@ func TestChatRules(t *testing.T) {
 		{"I've been reading as usual.", []want{w(me, "likes", "reading")}},
 		{"I've always been drawn to strategy games and wanted to challenge myself.", []want{w(me, "likes", "strategy games")}},
 		{"I recently started a blog on car mods.", []want{w(me, "owns", "blog"), ev(me, "started", "blog on car mods", "")}},
+		{"I'm going to make an appointment.", []want{fut(me, "plans", "make an appointment", "")}},
+		{"I love chocolate and mixed berry flavors.", []want{w(me, "likes", "chocolate and mixed berry flavors")}},
 		// Work.
 		{"I've been working as a barista for two years.", []want{w(me, "job_title", "barista")}},
 		{"My job at the hospital is hard.", []want{w(me, "works_at", "hospital")}},
@@ -156,6 +158,7 @@ func TestChatRules(t *testing.T) {
 		{"I love how uncomplicated it is.", nil},
 		{"I'd love to take a look!", nil},
 		{"I've been studying real hard.", nil},
+		{"I'm going to do my best.", nil},
 		{"I love mac and cheese.", []want{w(me, "likes", "mac and cheese")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)

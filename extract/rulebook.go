@@ -779,7 +779,7 @@ func genericPlan(p string) bool {
 			}
 		}
 	case "have", "get", "make", "do", "take", "give", "bring", "buy", "find":
-		if len(ws) > 1 && danglingPrep[ws[1]] && (!articleRE.MatchString(ws[1]+" ") || !thingVerbs[ws[0]]) {
+		if len(ws) > 1 && danglingPrep[ws[1]] && (!articleRE.MatchString(ws[1]+" ") || (len(ws) > 2 && lightNouns[ws[2]])) {
 			return true // "[the connection I'd like to] have with Toby": the object is elsewhere
 		}
 	}
