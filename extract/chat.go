@@ -235,7 +235,9 @@ func init() {
 			}
 		}),
 		r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|also|always|just))*\s+(?i:been)(?i:\s+(?:really|also|always|so|pretty))*\s+(?i:passionate\s+about|a\s+(?:huge\s+|big\s+|massive\s+|long-time\s+|longtime\s+)?fan\s+of|in\s+love\s+with|fascinated\s+by|drawn\s+to|loving|enjoying)\s+(.+)`, 1, func(c *clause, m []string) {
-			for _, p := range splitGerunds(object(m[1])) {
+			// "I've been loving getting to know Japanese culture": the culture
+			obj := learningRE.ReplaceAllString(m[1], "")
+			for _, p := range splitGerunds(object(obj)) {
 				c.add(c.speaker, "likes", p, World, confPref)
 			}
 		}),
@@ -274,6 +276,19 @@ func init() {
 			}
 		}),
 
+		// "Cooking and eating the food is so rewarding": a pastime the
+		// speaker finds good, said with a gerund subject at the start.
+		r(`(?i:^([a-z]+ing(?:\s+[a-z']+){0,2}(?:\s+and\s+[a-z]+ing(?:\s+[a-z']+){0,2})?)\s+(?:is|has\s+been|'s)\s+(?:so\s+|really\s+|always\s+|super\s+|very\s+|truly\s+)*(?:rewarding|fun|enjoyable|satisfying|fulfilling|relaxing|therapeutic|calming))\b`, 1, func(c *clause, m []string) {
+			for _, part := range strings.Split(m[1], " and ") {
+				ws := strings.Fields(strings.ToLower(part))
+				if len(ws) == 0 || !hobbyGerund(ws[0]) {
+					continue
+				}
+				if o := object(part); o != "" {
+					c.add(c.speaker, "likes", strings.ToLower(o[:1])+o[1:], World, confPref-6)
+				}
+			}
+		}),
 		// "Music really helps me focus", "Yoga helps me unwind".
 		r(`(?i:^([a-z][a-z\-]+(?:\s+[a-z][a-z\-]+)?)\s+(?:really\s+|always\s+|also\s+|definitely\s+)*(?:helps|has\s+helped|has\s+been\s+helping|keeps)\s+me\s+(?:to\s+)?(?:focus|relax|unwind|de-stress|destress|cope|recharge|calm\s+down|stay\s+sane|stay\s+grounded|sane|grounded|centered|centred))\b`, 1, func(c *clause, m []string) {
 			ws := strings.Fields(strings.ToLower(m[1]))
@@ -745,3 +760,6 @@ var newClauseVerbs = map[string]bool{"wanted": true, "want": true, "decided": tr
 	"realised": true, "started": true, "tried": true, "thought": true, "felt": true, "found": true, "went": true,
 	"got": true, "made": true, "learned": true, "learnt": true, "hope": true, "hoped": true, "need": true,
 	"needed": true, "can't": true, "couldn't": true, "would": true, "will": true}
+
+// learningRE opens an object that is what is being learnt about.
+var learningRE = regexp.MustCompile(`(?i)^(?:getting\s+to\s+know|learning\s+(?:more\s+)?about|exploring|discovering)\s+`)

@@ -89,6 +89,9 @@ func TestChatRules(t *testing.T) {
 		{"I recently started a blog on car mods.", []want{w(me, "owns", "blog"), ev(me, "started", "blog on car mods", "")}},
 		{"I'm going to make an appointment.", []want{fut(me, "plans", "make an appointment", "")}},
 		{"I love chocolate and mixed berry flavors.", []want{w(me, "likes", "chocolate and mixed berry flavors")}},
+		{"Cooking and eating the food is so rewarding.", []want{w(me, "likes", "cooking")}},
+		{"Exploring old towns is so fun.", []want{w(me, "likes", "exploring old towns")}},
+		{"I've been loving getting to know Japanese culture.", []want{w(me, "likes", "Japanese culture")}},
 		// Work.
 		{"I've been working as a barista for two years.", []want{w(me, "job_title", "barista")}},
 		{"My job at the hospital is hard.", []want{w(me, "works_at", "hospital")}},
@@ -159,6 +162,8 @@ func TestChatRules(t *testing.T) {
 		{"I'd love to take a look!", nil},
 		{"I've been studying real hard.", nil},
 		{"I'm going to do my best.", nil},
+		{"Being here is so fun.", nil},
+		{"Traveling is so exhausting.", nil},
 		{"I love mac and cheese.", []want{w(me, "likes", "mac and cheese")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
