@@ -174,6 +174,9 @@ func init() {
 			if len(ws) == 0 || len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] {
 				return // "I started thinking", "I started feeling better"
 			}
+			if ws[0] == "working" || ws[0] == "interning" {
+				return // "I started working at Zalando": a job started, read as started_job
+			}
 			if p = trimTail(trimAgain(p)); p == "" {
 				return
 			}

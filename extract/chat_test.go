@@ -164,6 +164,7 @@ func TestChatRules(t *testing.T) {
 		{"I'm going to do my best.", nil},
 		{"Being here is so fun.", nil},
 		{"Traveling is so exhausting.", nil},
+		{"I just started working at Zalando.", []want{w(me, "works_at", "Zalando"), ev(me, "started_job", "Zalando", "")}},
 		{"I love mac and cheese.", []want{w(me, "likes", "mac and cheese")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
