@@ -60,6 +60,12 @@ const (
 // nobody writing rules sees which turns the extractor gets wrong there.
 const showHeldOut2Env = "MEMHIVE_SHOW_HELDOUT2"
 
+// showHeldOutEnv, set to 1, prints the first held-out part's misses and
+// spurious facts. They used to be printed whenever the test failed, so a
+// routine "go test ./extract/" showed held-out cases to whoever was
+// writing rules; now only the totals are.
+const showHeldOutEnv = "MEMHIVE_SHOW_HELDOUT"
+
 // TestLoCoMoDev prints precision and recall on the dev part, with every
 // miss and every spurious fact (the part the rules were tuned on).
 func TestLoCoMoDev(t *testing.T) {
@@ -76,10 +82,11 @@ func TestLoCoMoDevSecondDraw(t *testing.T) {
 }
 
 // TestLoCoMoHeldOut prints precision and recall per predicate family on the
-// held-out part: `go test -v -run HeldOut ./extract/`.
+// held-out part: `go test -v -run HeldOut ./extract/` (cases only with
+// MEMHIVE_SHOW_HELDOUT=1).
 func TestLoCoMoHeldOut(t *testing.T) {
 	t.Parallel()
-	locomoEval(t, "heldout", 0, locomoHeldOutPrecisionFloor, locomoHeldOutRecallFloor, true)
+	locomoEval(t, "heldout", 0, locomoHeldOutPrecisionFloor, locomoHeldOutRecallFloor, os.Getenv(showHeldOutEnv) == "1")
 }
 
 // TestLoCoMoHeldOut2 prints precision and recall per predicate family on the
@@ -262,7 +269,7 @@ func family(p string) string {
 		return "identity"
 	case "lives_in", "from", "moved_from":
 		return "home"
-	case "works_at", "job_title", "studies", "studies_at", "volunteers_at":
+	case "works_at", "job_title", "studies", "studies_at", "volunteers_at", "works_in_field":
 		return "work"
 	case "likes", "dislikes", "prefers", "allergic_to", "diet":
 		return "preference"
@@ -271,7 +278,7 @@ func family(p string) string {
 	case "plans", "travels_to", "visits":
 		return "plan"
 	case "moved", "married", "adopted", "graduated", "started_job", "lost_job", "joined", "started", "applied_to",
-		"won", "visited", "engaged", "was_in":
+		"won", "visited", "engaged", "was_in", "completed", "promoted", "retired", "had_child":
 		return "event"
 	}
 	if strings.HasPrefix(p, "favorite_") {

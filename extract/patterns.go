@@ -107,6 +107,12 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		}
 		s = strings.TrimRight(s, ".!;: ")
 		s = restoreCase(s)
+		if condRE.MatchString(strings.TrimSpace(markerRE.ReplaceAllString(s, ""))) {
+			// "If I get the job, I plan on moving": the clause after a
+			// condition is as hypothetical as the condition.
+			continue
+		}
+		s = freeTimeCommaRE.ReplaceAllString(s, "$1 $2")
 		for _, cl := range clauses(s) {
 			c := newClause(cl, speaker, at)
 			c.run()

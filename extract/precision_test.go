@@ -30,7 +30,9 @@ func TestPrecisionRules(t *testing.T) {
 		{"Here's a reminder: my gym membership card.", nil},
 		{"This is my favorite studio.", nil},
 		{"It's a mile from my house.", nil},
-		{"I finally opened my own car maintenance shop!", nil},
+		// opening or starting one's own business is owning it (the dev
+		// labels write "owns car shop", "owns online clothing store")
+		{"I finally opened my own car maintenance shop!", []string{"owns car maintenance shop world positive"}},
 		{"We adopted a bird named Kiwi.", []string{"has_pet Kiwi world positive", "adopted Kiwi experience positive"}},
 		// objects that are someone else's, deictic or cut off
 		{"I love his tech and that sarcastic humor.", nil},
@@ -53,7 +55,7 @@ func TestPrecisionRules(t *testing.T) {
 		{"Blue's my fave.", []string{"likes Blue world positive"}},
 		{"I recently joined a rock band and have been practicing guitar.", []string{"joined rock band experience positive"}},
 		{"Unfortunately, I also lost my job at Door Dash.", []string{"lost_job Door Dash experience positive", "works_at Door Dash world negative"}},
-		{"I started my own online clothing store not so long ago.", []string{"started online clothing store experience positive"}},
+		{"I started my own online clothing store not so long ago.", []string{"owns online clothing store world positive", "started online clothing store experience positive"}},
 		{"Max is my mother's cat.", []string{"mother Alice's mother world positive"}},
 	}
 	for _, c := range cases {

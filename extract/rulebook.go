@@ -108,7 +108,7 @@ var rules = []rule{
 		}
 	}),
 	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working)\b.*?\bas\s+(?:an?\s+)?)(.+)`, 1, func(c *clause, m []string) {
-		if p := phrase(m[1]); p != "" && job(p) {
+		if p := strings.TrimSpace(orgCutRE.ReplaceAllString(phrase(m[1])+" ", "")); p != "" && job(p) {
 			if strings.Contains(strings.ToLower(m[0]), "worked") {
 				c.neg = true
 			}
@@ -360,7 +360,9 @@ var rules = []rule{
 			if c.fore {
 				return
 			}
-			c.add(c.speaker, "likes", p, World, confPref)
+			for _, q := range splitGerunds(p) {
+				c.add(c.speaker, "likes", q, World, confPref)
+			}
 		}
 	}),
 	r(fpbe+aux+`(?i:\s+(?:a\s+)?(?:huge|big|massive|great|real|longtime|long-time|die-hard|total)?\s*fan\s+of)\s+(.+)`, 1, func(c *clause, m []string) {
@@ -374,12 +376,12 @@ var rules = []rule{
 		}
 	}),
 	r(fpbe+aux+`(?i:\s+(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on|addicted\s+to|in\s+love\s+with))\s+(.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" {
+		for _, p := range splitGerunds(object(m[1])) {
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
 	}),
 	r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|recently|also|just|lately))*\s+(?i:been)(?i:\s+(?:really|recently|also|lately|so))*\s+(?i:into|getting\s+into|hooked\s+on|obsessed\s+with)\s+(.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" {
+		for _, p := range splitGerunds(object(m[1])) {
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
 	}),
@@ -443,8 +445,15 @@ var rules = []rule{
 	}),
 
 	// Possessions.
-	r(fp+aux+`(?i:\s+(?:own|owns|bought|opened|launched|founded|set\s+up|started))\s+(?i:(?:my|our)\s+(?:own\s+)?|an?\s+|the\s+)?(?:(\w+)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:own|owns|bought|opened|launched|founded|set\s+up|started))\s+(?i:(?:my|our)\s+(?:own\s+)?|an?\s+|the\s+)?(?:(\w+(?:\s+\w+)?)\s+)?`+ownables+`\b`, 2, func(c *clause, m []string) {
 		p := strings.ToLower(m[2])
+		if mw := strings.Fields(strings.ToLower(m[1])); len(mw) == 2 && danglingPrep[mw[1]] {
+			// "started a blog on [car] mods": the blog, not the car
+			if ownableRE.MatchString(mw[0]) {
+				c.add(c.speaker, "owns", mw[0], World, confPref)
+			}
+			return
+		}
 		if m[1] != "" && !pronoun[strings.ToLower(m[1])] && !adjNotCompound[strings.ToLower(m[1])] {
 			p = strings.ToLower(m[1]) + " " + p
 		}
@@ -474,6 +483,9 @@ var rules = []rule{
 		}
 		if dwellings[p] {
 			return // "my house", "my apartment": where one lives, not what one owns
+		}
+		if frequented[strings.ToLower(m[2])] || frequentedAdj[strings.ToLower(m[1])] {
+			return // "my gym", "my local bar": where one goes, not what one owns
 		}
 		c.mention()
 		c.add(c.speaker, "owns", p, World, confMention+2)
@@ -615,11 +627,11 @@ var rules = []rule{
 			}
 		}
 		for _, p := range strings.Split(cut(m[1]), " and ") {
-			p = cut(p)
+			p = trimRefTail(cut(p))
 			ws := strings.Fields(strings.ToLower(p))
 			// Without a date only a plan a person would write down: a
 			// verb of the list with what it is about.
-			if len(ws) < 2 || len(ws) > 8 || badObject(p) || (!c.hasDate && !planVerbs[ws[0]]) ||
+			if (len(ws) < 2 && !(len(ws) == 1 && soloPlans[ws[0]])) || len(ws) > 8 || badObject(p) || (!c.hasDate && !planVerbs[ws[0]]) ||
 				(ws[0] == "be" && ws[1] != "a" && ws[1] != "an") {
 				continue
 			}
@@ -752,6 +764,10 @@ func genericPlan(p string) bool {
 	if len(ws) == 0 {
 		return true
 	}
+	if len(ws) == 1 {
+		b, _ := gerundBase(ws[0])
+		return !soloPlans[ws[0]] && !soloPlans[b] // "adopt", "moving" are plans; "go" is not
+	}
 	switch ws[0] {
 	case "keep", "continue", "stay", "stick", "carry", "remain", "see", "seeing", "hear", "hearing", "know",
 		"knowing", "chat", "chatting", "talk", "talking", "catch":
@@ -763,7 +779,7 @@ func genericPlan(p string) bool {
 			}
 		}
 	case "have", "get", "make", "do", "take", "give", "bring", "buy", "find":
-		if len(ws) > 1 && danglingPrep[ws[1]] {
+		if len(ws) > 1 && danglingPrep[ws[1]] && (!articleRE.MatchString(ws[1]+" ") || (len(ws) > 2 && lightNouns[ws[2]])) {
 			return true // "[the connection I'd like to] have with Toby": the object is elsewhere
 		}
 	}
@@ -781,7 +797,7 @@ var planFiller = map[string]bool{"a": true, "an": true, "the": true, "some": tru
 	"done": true, "lot": true, "lots": true, "of": true, "more": true, "nice": true, "so": true, "much": true,
 	"really": true, "this": true, "that": true, "again": true, "together": true, "soon": true, "well": true,
 	"on": true, "up": true, "over": true, "at": true, "to": true, "with": true, "you": true, "them": true, "in": true,
-	"new": true, "things": true, "thing": true, "stuff": true, "something": true, "everything": true}
+	"new": true, "my": true, "our": true, "hard": true, "harder": true, "hardest": true, "things": true, "thing": true, "stuff": true, "something": true, "everything": true}
 
 // planVerbs start a plan worth keeping when no date is said ("I want to
 // adopt a child", not "I want to find the best spot").
@@ -792,7 +808,9 @@ var planVerbs = map[string]bool{"visit": true, "travel": true, "move": true, "st
 	"record": true, "retire": true, "marry": true, "propose": true, "compete": true, "attend": true, "enroll": true,
 	"sign": true, "take": true, "have": true, "quit": true, "change": true, "switch": true, "found": true,
 	"teach": true, "train": true, "climb": true, "hike": true, "see": false, "finish": true, "complete": true,
-	"organize": true, "plan": true, "throw": true, "celebrate": true, "renovate": true, "paint": true}
+	"organize": true, "plan": true, "throw": true, "celebrate": true, "renovate": true, "paint": true,
+	"mentor": true, "coach": true, "perform": true, "sell": true, "invest": true, "save": true, "foster": true,
+	"raise": true, "remodel": true, "redo": true, "grow": true, "donate": true, "fundraise": true}
 
 // adjNotCompound are words before an ownable that are not part of its name
 // ("my new car", "my own studio").

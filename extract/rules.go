@@ -58,8 +58,9 @@ type clause struct {
 
 func newClause(s, speaker string, at time.Time) *clause {
 	s = canStandRE.ReplaceAllString(s, "${1} hate")
-	s = cantWaitRE.ReplaceAllString(s, "${1}want to")
+	s = cantWaitRE.ReplaceAllString(s, "${1}want to ")
 	s = cantTilRE.ReplaceAllString(s, "${1}")
+	s = rewriteChat(s)
 	c := &clause{speaker: speaker, at: at, raw: s, known: map[string]bool{}, named: map[string]bool{}}
 	date, rest, hasDate := findDate(s, at)
 	past, rest2, hasPast := findPastDate(rest, at)
@@ -70,7 +71,7 @@ func newClause(s, speaker string, at time.Time) *clause {
 
 var (
 	canStandRE = regexp.MustCompile(`(?i)\b(i|we)\s+(?:can't|cannot|can not|couldn't)\s+stand\b`)
-	cantWaitRE = regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can not)\s+wait\s+(?:to|for)\s+`)
+	cantWaitRE = regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can not)\s+wait\s+to\s+`)
 	cantTilRE  = regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can not)\s+wait\s+(?:'til|til|till|until)\s+`)
 	// A clause whose subject is the listener, or a condition, is not read.
 	secondRE = regexp.MustCompile(`(?i)^(?:(?:oh|wow|so|and|but|yeah|yes|well|hey),?\s+)*(?:you|your|you're|you've|you'll|you'd|u|ur)\b`)
@@ -355,6 +356,7 @@ func object(s string) string {
 	}
 	p := phrase(s)
 	p = strings.TrimPrefix(p, "to ")
+	p = trimRefTail(p)
 	if p == "" || badObject(p) || vague[strings.ToLower(strings.Fields(p)[0])] || len(strings.Fields(p)) > 8 {
 		return ""
 	}
@@ -398,7 +400,7 @@ var auxVerb = map[string]bool{"is": true, "are": true, "was": true, "were": true
 	"had": true, "will": true, "would": true, "can": true, "could": true, "should": true, "does": true, "did": true,
 	"am": true, "be": true, "been": true, "'s": true, "must": true}
 
-var refWords = map[string]bool{"it": true, "this": true, "them": true, "these": true, "those": true,
+var refWords = map[string]bool{"one": true, "ones": true, "it": true, "this": true, "them": true, "these": true, "those": true,
 	"there": true, "you": true, "your": true, "him": true, "her": true}
 
 var pronoun = map[string]bool{"you": true, "your": true, "yours": true, "it": true, "it's": true, "that": true, "this": true,
