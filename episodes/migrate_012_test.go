@@ -41,6 +41,13 @@ func TestMigration012KeysPostingsByLengthAndKeepsMaxTF(t *testing.T) {
 	if k := key(); !strings.Contains(k, "(member_id, term, dl, episode_id) INCLUDE (tf)") {
 		t.Fatalf("key after 012: %s", k)
 	}
+	var multi string
+	if err := pool.QueryRow(ctx, `SELECT pg_get_indexdef('keyword_postings_multi_idx'::regclass)`).Scan(&multi); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(multi, "WHERE (tf > 1)") {
+		t.Fatalf("the index of the postings whose tf is above 1: %s", multi)
+	}
 	// max_tf is the largest tf of the lexeme's postings, for every lexeme
 	check := func(when string) {
 		t.Helper()

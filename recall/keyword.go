@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -19,14 +20,15 @@ const (
 )
 
 // keywordEssentialPostings is how many postings the first round of the
-// episode ranking reads in full: the rarest query terms' postings, while
-// they fit. Every other term is read shortest episode first, keywordChunk
-// postings per lexeme in the first round, four times more in each round
-// after. Tunings of cost, never of the result: a round's answer is exact or
-// the round is not the last.
+// episode ranking reads; each round after reads four times more. A round
+// spends them on the classes with the fewest postings left, read to their
+// end, while they fit, and shares the rest among the other lexemes (at
+// least keywordChunk each), read shortest episode first. Tunings of cost,
+// never of the result: a round's answer is exact or the round is not the
+// last.
 const (
 	keywordEssentialPostings = 1000
-	keywordChunk             = 64
+	keywordChunk             = 16
 )
 
 // keywordLeg: BM25 with prefix matching over all of the member's matching
@@ -95,7 +97,6 @@ type kwClass struct {
 	maxTFs  []int64 // each lexeme's largest tf in the member's postings
 	df      int64
 	idf     float64
-	maxTF   int64 // the most tf a row can have in this class: the sum of maxTFs
 }
 
 // keywordEpisodes is the member's best limit visible episodes by BM25, and
@@ -157,7 +158,6 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		for _, t := range c.lexemes {
 			c.dfs = append(c.dfs, m[t])
 			c.maxTFs = append(c.maxTFs, maxTF[t])
-			c.maxTF += maxTF[t]
 		}
 		cls = append(cls, c)
 	}
@@ -198,6 +198,7 @@ type kwLexeme struct {
 	maxTF int64
 	dl    int
 	id    string
+	got   int64 // postings read
 	done  bool
 }
 
@@ -231,8 +232,9 @@ func kwW(tf, dl int, avgdl float64) float64 {
 
 // kwThreshold is the most a row not met yet in any posting can score. Such
 // a row of length d holds none of the lexemes read past length d (it would
-// have been met), and a class's tf in it is at most the sum of the max tf
-// of its lexemes not read past d, and at most d. The bound at d only rises
+// have been met), and each of the others once at most (every posting whose
+// tf is above 1 is read in the first round), so a class's tf in it is at
+// most the number of its lexemes not read past d, and at most d. The bound at d only rises
 // where a lexeme's read position is: the most over those lengths is the
 // most over every length.
 func kwThreshold(cls []kwClass, lx []kwLexeme, avgdl float64) float64 {
@@ -246,7 +248,7 @@ func kwThreshold(cls []kwClass, lx []kwLexeme, avgdl float64) float64 {
 		clear(t)
 		for _, l := range lx {
 			if !l.done && l.dl <= d {
-				t[l.cls] += l.maxTF
+				t[l.cls]++
 			}
 		}
 		var sum float64
@@ -261,8 +263,9 @@ func kwThreshold(cls []kwClass, lx []kwLexeme, avgdl float64) float64 {
 }
 
 // kwUpper is the most row r can score from what has been read: each
-// class's tf read so far, plus at most the max tf of each of its lexemes
-// whose posting of r has not been read (at most r's length).
+// class's tf read so far, plus 1 for each of its lexemes whose posting of r
+// may not have been read (its tf is 1: the others are read in the first
+// round); at most r's length.
 func kwUpper(cls []kwClass, lx []kwLexeme, r *kwRow, avgdl float64) float64 {
 	t := make([]int64, len(cls))
 	for c, n := range r.tfs {
@@ -270,7 +273,7 @@ func kwUpper(cls []kwClass, lx []kwLexeme, r *kwRow, avgdl float64) float64 {
 	}
 	for _, l := range lx {
 		if !l.read(r.dl) {
-			t[l.cls] += l.maxTF
+			t[l.cls]++
 		}
 	}
 	var sum float64
@@ -300,34 +303,21 @@ func (s *Service) keywordRank(ctx context.Context, q *query, cls []kwClass, avgd
 	var lx []kwLexeme
 	for c, k := range cls {
 		for j, t := range k.lexemes {
-			lx = append(lx, kwLexeme{term: t, cls: c, df: k.dfs[j], maxTF: max(k.maxTFs[j], 1)})
+			lx = append(lx, kwLexeme{term: t, cls: c, df: k.dfs[j], maxTF: k.maxTFs[j]})
 		}
 	}
 	budget := int64(keywordEssentialPostings)
 	if s.kwBudget > 0 {
 		budget = s.kwBudget
 	}
-	full := make([]bool, len(cls))
-	var inFull int64
-	for c, k := range cls {
-		var p int64
-		for _, d := range k.dfs {
-			p += d
-		}
-		if inFull+p > budget {
-			break
-		}
-		inFull += p
-		full[c] = true
-	}
 	rows := map[string]*kwRow{}
 	var met []*kwRow // in the order met: the work below does not depend on map order
-	chunk := int64(keywordChunk)
+	least := int64(keywordChunk)
 	if s.kwChunk > 0 {
-		chunk = s.kwChunk
+		least = s.kwChunk
 	}
 	for round := 1; ; round++ {
-		if err := s.keywordRead(ctx, q, lx, full, round, chunk, rows, &met, len(cls)); err != nil {
+		if err := s.keywordRead(ctx, q, lx, kwPlan(lx, len(cls), budget, least), round == 1, rows, &met, len(cls)); err != nil {
 			return nil, round, err
 		}
 		done := true
@@ -343,8 +333,9 @@ func (s *Service) keywordRank(ctx context.Context, q *query, cls []kwClass, avgd
 		// Resolving (a read of episodes per row) pays only once the top can
 		// be above theta: when limit rows met, taken as visible, score at
 		// least theta by what has been read of them. Until then read on.
-		if !done && !kwCanStop(cls, met, theta, limit, avgdl) {
-			chunk *= 4
+		most := 4*limit + 64
+		if !done && !kwCanStop(cls, met, theta, limit, avgdl, most) {
+			budget *= 4
 			continue
 		}
 		// resolve the rows that could reach the top, best bound first,
@@ -395,15 +386,69 @@ func (s *Service) keywordRank(ctx context.Context, q *query, cls []kwClass, avgd
 			out, err := s.keywordFetch(ctx, q, top)
 			return out, round, err
 		}
-		chunk *= 4
+		budget *= 4
 	}
 }
 
-// kwCanStop reports whether limit rows met score at least theta by what
-// has been read of them (their exact score once resolved; hidden rows do
-// not count).
-func kwCanStop(cls []kwClass, met []*kwRow, theta float64, limit int, avgdl float64) bool {
-	n := 0
+// kwPlan is how many postings each lexeme reads in a round of budget
+// postings: the classes with the fewest postings left are read to their
+// end while they fit the budget (a class read to its end adds nothing to
+// the bound of the rows not met); the other lexemes share what is left,
+// at least least each.
+func kwPlan(lx []kwLexeme, nCls int, budget, least int64) []int64 {
+	rem := make([]int64, nCls)
+	for _, l := range lx {
+		if !l.done {
+			rem[l.cls] += max(l.df-l.got, 0) + 1
+		}
+	}
+	var order []int
+	for c := range nCls {
+		if rem[c] > 0 {
+			order = append(order, c)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rem[a], rem[b]) })
+	full := make([]bool, nCls)
+	var used int64
+	for _, c := range order {
+		if used+rem[c] > budget {
+			break
+		}
+		used += rem[c]
+		full[c] = true
+	}
+	var rest int64
+	for _, l := range lx {
+		if !l.done && !full[l.cls] {
+			rest++
+		}
+	}
+	per := least
+	if rest > 0 {
+		per = max((budget-used)/rest, least)
+	}
+	lim := make([]int64, len(lx))
+	for i, l := range lx {
+		switch {
+		case l.done:
+		case full[l.cls]:
+			lim[i] = max(l.df-l.got, 0) + 1 // all of them: fewer than asked marks the end
+		default:
+			lim[i] = per
+		}
+	}
+	return lim
+}
+
+// kwCanStop reports whether resolving now may end the ranking at a
+// bearable cost: limit rows met score at least theta by what has been read
+// of them (their exact score once resolved; hidden rows do not count), and
+// at most most rows not resolved could score above the limit-th of those.
+// Otherwise reading on (a posting costs about a hundredth of a row
+// resolved) tightens the bounds.
+func kwCanStop(cls []kwClass, met []*kwRow, theta float64, limit int, avgdl float64, most int) bool {
+	lbs := make([]float64, 0, len(met))
 	for _, r := range met {
 		sc := r.score
 		if !r.resolved {
@@ -414,13 +459,25 @@ func kwCanStop(cls []kwClass, met []*kwRow, theta float64, limit int, avgdl floa
 		} else if !r.visible {
 			continue
 		}
-		if sc >= theta+1e-9 {
-			if n++; n >= limit {
-				return true
+		lbs = append(lbs, sc)
+	}
+	if len(lbs) < limit {
+		return false
+	}
+	slices.SortFunc(lbs, func(a, b float64) int { return cmp.Compare(b, a) })
+	kth := lbs[limit-1]
+	if kth < theta+1e-9 {
+		return false
+	}
+	n := 0
+	for _, r := range met {
+		if !r.resolved && r.ub >= kth-1e-9 {
+			if n++; n > most {
+				return false
 			}
 		}
 	}
-	return false
+	return true
 }
 
 func kwByScore(a, b *kwRow) int {
@@ -435,30 +492,44 @@ func kwByScore(a, b *kwRow) int {
 
 // keywordRead reads the next postings of every lexeme not read to its end
 // (an index-only range of keyword_postings' key each) into rows.
-func (s *Service) keywordRead(ctx context.Context, q *query, lx []kwLexeme, full []bool, round int, chunk int64,
+func (s *Service) keywordRead(ctx context.Context, q *query, lx []kwLexeme, lim []int64, first bool,
 	rows map[string]*kwRow, met *[]*kwRow, nCls int) error {
+	var multi []int // the first round also reads every posting whose tf is above 1
+	if first {
+		for i, l := range lx {
+			if l.maxTF > 1 {
+				multi = append(multi, i)
+			}
+		}
+	}
 	var ri, rdl []int
 	var rterm, rid []string
 	var rlim []int64
 	for i, l := range lx {
-		if l.done {
+		if l.done || lim[i] <= 0 {
 			continue
 		}
-		n := chunk
-		if round == 1 && full[l.cls] {
-			n = l.df + 1 // all of them: fewer than asked marks the end
-		}
-		ri, rterm, rdl, rid, rlim = append(ri, i), append(rterm, l.term), append(rdl, l.dl), append(rid, l.id), append(rlim, n)
+		ri, rterm, rdl, rid, rlim = append(ri, i), append(rterm, l.term), append(rdl, l.dl), append(rid, l.id), append(rlim, lim[i])
 	}
-	if len(ri) == 0 {
+	if len(ri) == 0 && len(multi) == 0 {
 		return nil
+	}
+	mterm := make([]string, len(multi))
+	for j, i := range multi {
+		mterm[j] = lx[i].term
 	}
 	res, err := s.pool.Query(ctx, `/* leg:keyword */ SELECT r.i, p.episode_id, p.dl, p.tf
 		FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::bigint[]) AS r(i, term, adl, aid, lim)
 		CROSS JOIN LATERAL (
 			SELECT p.episode_id, p.dl, p.tf FROM keyword_postings p
-			WHERE p.member_id = $1 AND p.term = r.term COLLATE "C" AND (p.dl, p.episode_id) > (r.adl, r.aid)
-			ORDER BY p.dl, p.episode_id LIMIT r.lim) p`, q.member, ri, rterm, rdl, rid, rlim)
+			WHERE p.member_id = $1 AND p.term = r.term COLLATE "C" AND (p.dl, p.episode_id) > (r.adl, r.aid) AND p.tf = 1
+			ORDER BY p.dl, p.episode_id LIMIT r.lim) p
+		UNION ALL
+		SELECT r.i, p.episode_id, p.dl, p.tf
+		FROM unnest($7::int[], $8::text[]) AS r(i, term)
+		CROSS JOIN LATERAL (
+			SELECT p.episode_id, p.dl, p.tf FROM keyword_postings p
+			WHERE p.member_id = $1 AND p.term = r.term COLLATE "C" AND p.tf > 1) p`, q.member, ri, rterm, rdl, rid, rlim, multi, mterm)
 	if err != nil {
 		return err
 	}
@@ -474,9 +545,13 @@ func (s *Service) keywordRead(ctx context.Context, q *query, lx []kwLexeme, full
 		if err := res.Scan(&i, &id, &dl, &tf); err != nil {
 			return err
 		}
-		got[i]++
-		if got[i] == 1 || dl > last[i].dl || (dl == last[i].dl && id > last[i].id) {
-			last[i].dl, last[i].id = dl, id
+		if tf > 1 { // read in full: not part of the shortest-first walk
+			lx[i].got++
+		} else {
+			got[i]++
+			if got[i] == 1 || dl > last[i].dl || (dl == last[i].dl && id > last[i].id) {
+				last[i].dl, last[i].id = dl, id
+			}
 		}
 		r := rows[id]
 		if r == nil {
@@ -490,6 +565,7 @@ func (s *Service) keywordRead(ctx context.Context, q *query, lx []kwLexeme, full
 		return err
 	}
 	for j, i := range ri {
+		lx[i].got += got[i]
 		if got[i] > 0 {
 			lx[i].dl, lx[i].id = last[i].dl, last[i].id
 		}
@@ -517,12 +593,14 @@ func (s *Service) keywordResolve(ctx context.Context, q *query, cls []kwClass, l
 	sql := `/* leg:keyword */ WITH q AS MATERIALIZED (SELECT * FROM unnest(` + b.p(qCls) + `::int[], ` + b.p(qTerms) + `::text[]) AS q(cls, term))
 		SELECT x.id, coalesce(t.cls, -1), coalesce(t.tf, 0)
 		FROM unnest(` + b.p(ids) + `::text[]) AS n(id)
-		JOIN episodes x ON x.member_id = $1 AND x.id = n.id
+		CROSS JOIN LATERAL (
+			SELECT x.id, x.tsv FROM episodes x
+			WHERE x.member_id = $1 AND x.id = n.id AND ` + b.readFilter(q, "episode", "x") + `
+			OFFSET 0) x
 		LEFT JOIN LATERAL (
 			SELECT q.cls, sum(greatest(coalesce(cardinality(l.positions), 0), 1))::int AS tf
 			FROM unnest(x.tsv) l JOIN q ON q.term = l.lexeme
-			GROUP BY q.cls) t ON true
-		WHERE ` + b.readFilter(q, "episode", "x")
+			GROUP BY q.cls) t ON true`
 	res, err := s.pool.Query(ctx, sql, b.args...)
 	if err != nil {
 		return err
@@ -582,8 +660,11 @@ func (s *Service) keywordFetch(ctx context.Context, q *query, top []*kwRow) ([]s
 		ids[i] = h.id
 	}
 	b := newSQLB(q.member, q.gate)
-	sql := `/* leg:keyword */ SELECT ` + colsOf("episode", "x") + ` FROM episodes x
-		WHERE x.member_id = $1 AND x.id = ANY(` + b.p(ids) + `::text[]) AND ` + b.readFilter(q, "episode", "x")
+	sql := `/* leg:keyword */ SELECT ` + colsOf("episode", "x") + ` FROM unnest(` + b.p(ids) + `::text[]) AS n(id)
+		CROSS JOIN LATERAL (
+			SELECT * FROM episodes x
+			WHERE x.member_id = $1 AND x.id = n.id AND ` + b.readFilter(q, "episode", "x") + `
+			OFFSET 0) x`
 	rows, err := s.pool.Query(ctx, sql, b.args...)
 	if err != nil {
 		return nil, err

@@ -1,5 +1,6 @@
 -- Back to 011: the postings keyed by (member_id, term, episode_id), no
 -- max_tf, the trigger of 008.
+DROP INDEX IF EXISTS keyword_postings_multi_idx;
 ALTER TABLE keyword_postings DROP CONSTRAINT keyword_postings_pkey;
 ALTER TABLE keyword_postings ADD CONSTRAINT keyword_postings_pkey PRIMARY KEY (member_id, term, episode_id) INCLUDE (tf, dl);
 

@@ -15,6 +15,12 @@
 -- episode). Same columns, same write cost: the key is rebuilt, no index is
 -- added.
 --
+-- keyword_postings_multi_idx holds the postings whose tf is above 1 (a few
+-- in a hundred in chat: a word said twice in one turn). The leg reads
+-- those of a query's lexemes first, in full, and then the others, whose tf
+-- is 1, shortest first: the bound of a row not met then counts 1 per
+-- lexeme, not the lexeme's largest tf, which one long turn sets.
+--
 -- keyword_terms.max_tf is the largest tf of the lexeme in the member's
 -- postings (kept by the trigger; nothing is ever deleted, so it only grows),
 -- so that the bound above uses the tf a term really reaches (1 for most of a
@@ -22,6 +28,8 @@
 
 ALTER TABLE keyword_postings DROP CONSTRAINT keyword_postings_pkey;
 ALTER TABLE keyword_postings ADD CONSTRAINT keyword_postings_pkey PRIMARY KEY (member_id, term, dl, episode_id) INCLUDE (tf);
+
+CREATE INDEX keyword_postings_multi_idx ON keyword_postings (member_id, term, dl, episode_id) INCLUDE (tf) WHERE tf > 1;
 
 ALTER TABLE keyword_terms ADD COLUMN max_tf integer NOT NULL DEFAULT 1;
 
