@@ -219,6 +219,7 @@ type kwRow struct {
 	visible  bool
 	score    float64 // exact once resolved
 	ub       float64 // the most it can score while not resolved
+	row      *row    // the episode, once resolved and visible
 }
 
 // kwW is BM25's tf part: tf·(k1+1)/(tf + k1·(1 − b + b·dl/avgdl)).
@@ -383,8 +384,11 @@ func (s *Service) keywordRank(ctx context.Context, q *query, cls []kwClass, avgd
 			}
 		}
 		if done || (len(top) == limit && top[limit-1].score >= theta+1e-9) {
-			out, err := s.keywordFetch(ctx, q, top)
-			return out, round, err
+			out := make([]scored, len(top))
+			for i, r := range top {
+				out[i] = scored{r.row, r.score}
+			}
+			return out, round, nil
 		}
 		budget *= 4
 	}
@@ -591,34 +595,33 @@ func (s *Service) keywordResolve(ctx context.Context, q *query, cls []kwClass, l
 	}
 	b := newSQLB(q.member, q.gate)
 	sql := `/* leg:keyword */ WITH q AS MATERIALIZED (SELECT * FROM unnest(` + b.p(qCls) + `::int[], ` + b.p(qTerms) + `::text[]) AS q(cls, term))
-		SELECT x.id, coalesce(t.cls, -1), coalesce(t.tf, 0)
+		SELECT ` + colsOf("episode", "x") + `, t.cls, t.tf
 		FROM unnest(` + b.p(ids) + `::text[]) AS n(id)
 		CROSS JOIN LATERAL (
-			SELECT x.id, x.tsv FROM episodes x
+			SELECT * FROM episodes x
 			WHERE x.member_id = $1 AND x.id = n.id AND ` + b.readFilter(q, "episode", "x") + `
 			OFFSET 0) x
-		LEFT JOIN LATERAL (
-			SELECT q.cls, sum(greatest(coalesce(cardinality(l.positions), 0), 1))::int AS tf
-			FROM unnest(x.tsv) l JOIN q ON q.term = l.lexeme
-			GROUP BY q.cls) t ON true`
+		CROSS JOIN LATERAL (
+			SELECT coalesce(array_agg(q.cls), '{}') AS cls, coalesce(array_agg(greatest(coalesce(cardinality(l.positions), 0), 1)), '{}') AS tf
+			FROM unnest(x.tsv) l JOIN q ON q.term = l.lexeme) t`
 	res, err := s.pool.Query(ctx, sql, b.args...)
 	if err != nil {
 		return err
 	}
 	defer res.Close()
 	tfs := map[string][]int{}
+	got := map[string]*row{}
 	for res.Next() {
-		var id string
-		var c, tf int
-		if err := res.Scan(&id, &c, &tf); err != nil {
+		var cs, ts []int32
+		r, err := scanEpisode(res, &cs, &ts)
+		if err != nil {
 			return err
 		}
-		if tfs[id] == nil {
-			tfs[id] = make([]int, len(cls))
+		t := make([]int, len(cls))
+		for j, c := range cs {
+			t[c] += int(ts[j])
 		}
-		if c >= 0 {
-			tfs[id][c] += tf
-		}
+		tfs[r.ID], got[r.ID] = t, r
 	}
 	if err := res.Err(); err != nil {
 		return err
@@ -626,7 +629,7 @@ func (s *Service) keywordResolve(ctx context.Context, q *query, cls []kwClass, l
 	for _, r := range rs {
 		r.resolved = true
 		if t, ok := tfs[r.id]; ok {
-			r.visible = true
+			r.visible, r.row = true, got[r.id]
 			r.tfs = t
 			r.score = kwScore(cls, t, r.dl, avgdl)
 		}
@@ -648,46 +651,6 @@ func kwScore(cls []kwClass, tfs []int, dl int, avgdl float64) float64 {
 		sc += cls[c].idf * tf * (BM25K1 + 1) / (tf + norm)
 	}
 	return math.Round(sc*1e9) / 1e9
-}
-
-// keywordFetch reads the ranked episodes' rows, in the ranking's order.
-func (s *Service) keywordFetch(ctx context.Context, q *query, top []*kwRow) ([]scored, error) {
-	if len(top) == 0 {
-		return nil, nil
-	}
-	ids := make([]string, len(top))
-	for i, h := range top {
-		ids[i] = h.id
-	}
-	b := newSQLB(q.member, q.gate)
-	sql := `/* leg:keyword */ SELECT ` + colsOf("episode", "x") + ` FROM unnest(` + b.p(ids) + `::text[]) AS n(id)
-		CROSS JOIN LATERAL (
-			SELECT * FROM episodes x
-			WHERE x.member_id = $1 AND x.id = n.id AND ` + b.readFilter(q, "episode", "x") + `
-			OFFSET 0) x`
-	rows, err := s.pool.Query(ctx, sql, b.args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	byID := map[string]*row{}
-	for rows.Next() {
-		r, err := scanEpisode(rows)
-		if err != nil {
-			return nil, err
-		}
-		byID[r.ID] = r
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	out := make([]scored, 0, len(top))
-	for _, h := range top {
-		if r := byID[h.id]; r != nil {
-			out = append(out, scored{r, h.score})
-		}
-	}
-	return out, nil
 }
 
 // classDFs sets each class's document frequency: its lexeme's for a class
