@@ -290,10 +290,10 @@ func kwUpper(cls []kwClass, lx []kwLexeme, r *kwRow, avgdl float64) float64 {
 // random access to the postings.
 //
 // Each round reads, for every lexeme not read to its end, its next postings
-// in key order (the first round reads the rarest classes in full while
-// their postings fit keywordEssentialPostings, and keywordChunk postings of
-// every other lexeme; each round after reads four times more), from the
-// index alone. A row met is known to score at most kwUpper; the rows that
+// in key order, from the index alone (kwPlan: keywordEssentialPostings in
+// the first round, four times more each round after, spent first on the
+// classes with the fewest postings left; the first round also reads every
+// posting whose tf is above 1). A row met is known to score at most kwUpper; the rows that
 // could still reach the top are resolved, best bound first: read from
 // episodes (the gate and the request's filters decide whether it is
 // visible) and scored on every class from its own tsv, exactly. The round

@@ -84,7 +84,7 @@ func TestKeywordGateInsideTheRanking(t *testing.T) {
 // The keyword leg's rounds give exactly the ranking of a BM25 computed in
 // SQL over the member's tsv, also when the first round reads one posting of
 // each lexeme only and the rest must be read in later rounds.
-func TestKeywordMaxScoreRoundsAreExact(t *testing.T) {
+func TestKeywordRoundsAreExact(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	me := []string{"member:fay"}
