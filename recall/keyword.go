@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -19,14 +20,16 @@ const (
 )
 
 // keywordEssentialPostings is how many postings the first round of the
-// episode ranking reads in full (the rarest query terms' postings); the
-// other lexemes are only probed for those candidates, while their upper
-// bounds cannot lift an unseen row into the top. Each further round doubles
-// it. A tuning of cost, never of the result: every round's answer is
-// exact or the round is not the last. On a 10,000-turn member (LoCoMo
-// questions) 1,000 cost less than 4,000 (fewer rows probed on every other
-// lexeme) or 250 (more rounds).
-const keywordEssentialPostings = 1000
+// episode ranking reads; each round after reads four times more. A round
+// spends them on the classes with the fewest postings left, read to their
+// end, while they fit, and shares the rest among the other lexemes (at
+// least keywordChunk each), read shortest episode first. Tunings of cost,
+// never of the result: a round's answer is exact or the round is not the
+// last.
+const (
+	keywordEssentialPostings = 1000
+	keywordChunk             = 16
+)
 
 // keywordLeg: BM25 with prefix matching over all of the member's matching
 // rows (SPEC §4 tier 1, "ranking at least as good as BM25").
@@ -42,15 +45,17 @@ const keywordEssentialPostings = 1000
 // member's episodes (all of them: document frequencies do not depend on who
 // asks; the gate and the request filters decide which rows are candidates).
 //
-// Episodes are ranked from the inverted index of migration 008
-// (keyword_postings, keyword_terms) by MaxScore: the rarest terms'
-// postings are read in full and their rows scored on every term (the
-// others' lexemes are probed for those rows only); a row outside those
-// postings scores less than the sum of the other terms' upper bounds
-// (idf·(k1+1)), so when the limit-th visible row scores at least that sum
-// the top is exact; otherwise more terms are read in full and the round
-// runs again. Facts, few per member, are scored exactly in one statement
-// from their tsv (the GIN index of migration 005 finds them).
+// Episodes are ranked from the inverted index of migrations 008 and 012
+// (keyword_postings keyed by member, lexeme, episode length and id;
+// keyword_terms) by a threshold algorithm (keywordRank): each term's
+// postings are read shortest episode first, every row seen is scored
+// exactly on all the query's terms from its own tsv, and reading stops
+// when no row not yet seen can score above the limit-th visible row. A
+// term's contribution falls as the episode's length grows, so on a member
+// of 100,000 turns a common term (a speaker's name, a short stem) is read
+// for its shortest rows only, not in full. Facts, few per member, are
+// scored exactly in one statement from their tsv (the GIN index of
+// migration 005 finds them).
 func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegKeyword, weight: 1, mode: "bm25"}
 	ts := terms(q.req.Query)
@@ -89,20 +94,21 @@ const queryLexemesSQL = `SELECT DISTINCT t.ord::int AS ord, l AS lex, right(t.te
 type kwClass struct {
 	lexemes []string
 	dfs     []int64 // each lexeme's document frequency
+	maxTFs  []int64 // each lexeme's largest tf in the member's postings
 	df      int64
 	idf     float64
 }
 
 // keywordEpisodes is the member's best limit visible episodes by BM25, and
-// how many MaxScore rounds it took.
+// how many rounds it took.
 func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, limit int) ([]scored, int, error) {
 	// The member's totals (term '') and every lexeme the query's terms
 	// match, with its document frequency: a range of keyword_terms' key per
 	// term (a prefix, or the lexeme alone).
 	rows, err := s.pool.Query(ctx, `/* leg:keyword */ WITH q AS MATERIALIZED (`+queryLexemesSQL+`)
-		SELECT 0, k.term, k.df, k.len FROM keyword_terms k WHERE k.member_id = $1 AND k.term = ''
+		SELECT 0, k.term, k.df, k.len, k.max_tf FROM keyword_terms k WHERE k.member_id = $1 AND k.term = ''
 		UNION ALL
-		SELECT q.ord, k.term, k.df, k.len FROM q JOIN keyword_terms k ON k.member_id = $1
+		SELECT q.ord, k.term, k.df, k.len, k.max_tf FROM q JOIN keyword_terms k ON k.member_id = $1
 			AND k.term >= q.lex COLLATE "C"
 			AND k.term <= CASE WHEN q.prefix THEN q.lex || chr(1114111) ELSE q.lex END COLLATE "C"
 			AND k.term <> ''`, q.member, each)
@@ -110,12 +116,13 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		return nil, 0, err
 	}
 	byOrd := map[int]map[string]int64{}
+	maxTF := map[string]int64{}
 	var n, total int64
 	for rows.Next() {
 		var ord int
 		var t string
-		var df, ln int64
-		if err := rows.Scan(&ord, &t, &df, &ln); err != nil {
+		var df, ln, mtf int64
+		if err := rows.Scan(&ord, &t, &df, &ln, &mtf); err != nil {
 			rows.Close()
 			return nil, 0, err
 		}
@@ -127,6 +134,7 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 			byOrd[ord] = map[string]int64{}
 		}
 		byOrd[ord][t] = df
+		maxTF[t] = mtf
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -149,6 +157,7 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		seen[key] = true
 		for _, t := range c.lexemes {
 			c.dfs = append(c.dfs, m[t])
+			c.maxTFs = append(c.maxTFs, maxTF[t])
 		}
 		cls = append(cls, c)
 	}
@@ -166,7 +175,7 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		df := float64(cls[i].df)
 		cls[i].idf = math.Log(1 + (float64(n)-df+0.5)/(df+0.5))
 	}
-	// rarest first: the highest upper bound idf·(k1+1) first
+	// rarest first (a deterministic order: the scores are summed in it)
 	slices.SortFunc(cls, func(a, b kwClass) int {
 		if a.df != b.df {
 			if a.df < b.df {
@@ -176,43 +185,472 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		}
 		return strings.Compare(strings.Join(a.lexemes, " "), strings.Join(b.lexemes, " "))
 	})
+	return s.keywordRank(ctx, q, cls, avgdl, limit)
+}
+
+// kwLexeme is one lexeme of a query's class and how far its postings have
+// been read, in key order (episode length dl, then id): every posting up to
+// (dl, id) has been, all of them when done.
+type kwLexeme struct {
+	term  string
+	cls   int
+	df    int64
+	maxTF int64
+	dl    int
+	id    string
+	got   int64 // postings read
+	done  bool
+}
+
+// read reports whether the posting of an episode of length dl, if it has
+// one, has surely been read: the lexeme is read to its end or past that
+// length. (At the length it is read to, ids decide, in the database's
+// collation: such a posting counts as not read, which only loosens a bound.)
+func (l *kwLexeme) read(dl int) bool { return l.done || dl < l.dl }
+
+// kwRow is an episode met in the postings: its length, the tf read so far
+// per class, and, once resolved (read from episodes: gate, filters and its
+// tf per class from its own tsv), whether it is visible and its score.
+type kwRow struct {
+	id       string
+	dl       int
+	tfs      []int
+	resolved bool
+	visible  bool
+	score    float64 // exact once resolved
+	ub       float64 // the most it can score while not resolved
+	row      *row    // the episode, once resolved and visible
+}
+
+// kwW is BM25's tf part: tf·(k1+1)/(tf + k1·(1 − b + b·dl/avgdl)).
+func kwW(tf, dl int, avgdl float64) float64 {
+	if tf <= 0 {
+		return 0
+	}
+	f := float64(tf)
+	return f * (BM25K1 + 1) / (f + BM25K1*(1-BM25B+BM25B*float64(dl)/avgdl))
+}
+
+// kwThreshold is the most a row not met yet in any posting can score. Such
+// a row of length d holds none of the lexemes read past length d (it would
+// have been met), and each of the others once at most (every posting whose
+// tf is above 1 is read in the first round), so a class's tf in it is at
+// most the number of its lexemes not read past d, and at most d. The bound at d only rises
+// where a lexeme's read position is: the most over those lengths is the
+// most over every length.
+func kwThreshold(cls []kwClass, lx []kwLexeme, avgdl float64) float64 {
+	var best float64
+	t := make([]int64, len(cls))
+	for _, at := range lx {
+		if at.done {
+			continue
+		}
+		d := max(at.dl, 1)
+		clear(t)
+		for _, l := range lx {
+			if !l.done && l.dl <= d {
+				t[l.cls]++
+			}
+		}
+		var sum float64
+		for c := range cls {
+			if t[c] > 0 {
+				sum += cls[c].idf * kwW(int(min(t[c], int64(d))), d, avgdl)
+			}
+		}
+		best = math.Max(best, sum)
+	}
+	return best
+}
+
+// kwUpper is the most row r can score from what has been read: each
+// class's tf read so far, plus 1 for each of its lexemes whose posting of r
+// may not have been read (its tf is 1: the others are read in the first
+// round); at most r's length.
+func kwUpper(cls []kwClass, lx []kwLexeme, r *kwRow, avgdl float64) float64 {
+	t := make([]int64, len(cls))
+	for c, n := range r.tfs {
+		t[c] = int64(n)
+	}
+	for _, l := range lx {
+		if !l.read(r.dl) {
+			t[l.cls]++
+		}
+	}
+	var sum float64
+	for c := range cls {
+		sum += cls[c].idf * kwW(int(min(t[c], int64(r.dl))), r.dl, avgdl)
+	}
+	return sum
+}
+
+// keywordRank is the member's best limit visible episodes by BM25 over the
+// query's classes cls (rarest first), and how many rounds it took: a
+// threshold algorithm over postings read shortest episode first, without
+// random access to the postings.
+//
+// Each round reads, for every lexeme not read to its end, its next postings
+// in key order, from the index alone (kwPlan: keywordEssentialPostings in
+// the first round, four times more each round after, spent first on the
+// classes with the fewest postings left; the first round also reads every
+// posting whose tf is above 1). A row met is known to score at most kwUpper; the rows that
+// could still reach the top are resolved, best bound first: read from
+// episodes (the gate and the request's filters decide whether it is
+// visible) and scored on every class from its own tsv, exactly. The round
+// is the last when limit visible rows are resolved, the limit-th scores
+// more than any row not met can (kwThreshold), and every row met that
+// could reach it has been resolved; or when every lexeme has been read.
+func (s *Service) keywordRank(ctx context.Context, q *query, cls []kwClass, avgdl float64, limit int) ([]scored, int, error) {
+	var lx []kwLexeme
+	for c, k := range cls {
+		for j, t := range k.lexemes {
+			lx = append(lx, kwLexeme{term: t, cls: c, df: k.dfs[j], maxTF: k.maxTFs[j]})
+		}
+	}
 	budget := int64(keywordEssentialPostings)
 	if s.kwBudget > 0 {
 		budget = s.kwBudget
 	}
-	postings := func(c kwClass) (sum int64) {
-		for _, d := range c.dfs {
-			sum += d
-		}
-		return sum
+	rows := map[string]*kwRow{}
+	var met []*kwRow // in the order met: the work below does not depend on map order
+	least := int64(keywordChunk)
+	if s.kwChunk > 0 {
+		least = s.kwChunk
 	}
-	e := 0 // classes [0, e) are read in full
 	for round := 1; ; round++ {
-		var read int64
-		for i := range e {
-			read += postings(cls[i])
-		}
-		for e < len(cls) && (e == 0 || read+postings(cls[e]) <= budget) {
-			read += postings(cls[e])
-			e++
-		}
-		var rest float64 // the most a row outside the read postings can score
-		for _, c := range cls[e:] {
-			rest += c.idf * (BM25K1 + 1)
-		}
-		out, err := s.keywordRound(ctx, q, cls, e, avgdl, limit)
-		if err != nil {
+		if err := s.keywordRead(ctx, q, lx, kwPlan(lx, len(cls), budget, least), round == 1, rows, &met, len(cls)); err != nil {
 			return nil, round, err
 		}
-		if e == len(cls) || (len(out) >= limit && out[limit-1].score >= rest+1e-9) {
+		done := true
+		for _, l := range lx {
+			done = done && l.done
+		}
+		theta := kwThreshold(cls, lx, avgdl)
+		for _, r := range met {
+			if !r.resolved {
+				r.ub = kwUpper(cls, lx, r, avgdl)
+			}
+		}
+		// Resolving (a read of episodes per row) pays only once the top can
+		// be above theta: when limit rows met, taken as visible, score at
+		// least theta by what has been read of them. Until then read on.
+		most := 4*limit + 64
+		if !done && !kwCanStop(cls, met, theta, limit, avgdl, most) {
+			budget *= 4
+			continue
+		}
+		// resolve the rows that could reach the top, best bound first,
+		// until the limit-th visible row is above every unresolved bound
+		var top []*kwRow
+		batch := 2*limit + 64
+		for {
+			top = top[:0]
+			var open []*kwRow
+			for _, r := range met {
+				switch {
+				case r.resolved && r.visible:
+					top = append(top, r)
+				case !r.resolved:
+					open = append(open, r)
+				}
+			}
+			slices.SortFunc(top, kwByScore)
+			if len(top) > limit {
+				top = top[:limit]
+			}
+			kth := math.Inf(-1)
+			if len(top) == limit {
+				kth = top[limit-1].score
+			}
+			slices.SortFunc(open, func(a, b *kwRow) int {
+				if a.ub != b.ub {
+					if a.ub > b.ub {
+						return -1
+					}
+					return 1
+				}
+				return strings.Compare(a.id, b.id)
+			})
+			n := 0
+			for n < len(open) && open[n].ub >= kth-1e-9 && n < batch {
+				n++
+			}
+			batch *= 2
+			if n == 0 {
+				break
+			}
+			if err := s.keywordResolve(ctx, q, cls, lx, open[:n], avgdl); err != nil {
+				return nil, round, err
+			}
+		}
+		if done || (len(top) == limit && top[limit-1].score >= theta+1e-9) {
+			out := make([]scored, len(top))
+			for i, r := range top {
+				out[i] = scored{r.row, r.score}
+			}
 			return out, round, nil
 		}
-		budget *= 2
-		if e < len(cls) && read+postings(cls[e]) > budget {
-			// the next class alone is past the doubled budget: read it anyway
-			budget = read + postings(cls[e])
+		budget *= 4
+	}
+}
+
+// kwPlan is how many postings each lexeme reads in a round of budget
+// postings: the classes with the fewest postings left are read to their
+// end while they fit the budget (a class read to its end adds nothing to
+// the bound of the rows not met); the other lexemes share what is left,
+// at least least each.
+func kwPlan(lx []kwLexeme, nCls int, budget, least int64) []int64 {
+	rem := make([]int64, nCls)
+	for _, l := range lx {
+		if !l.done {
+			rem[l.cls] += max(l.df-l.got, 0) + 1
 		}
 	}
+	var order []int
+	for c := range nCls {
+		if rem[c] > 0 {
+			order = append(order, c)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rem[a], rem[b]) })
+	full := make([]bool, nCls)
+	var used int64
+	for _, c := range order {
+		if used+rem[c] > budget {
+			break
+		}
+		used += rem[c]
+		full[c] = true
+	}
+	var rest int64
+	for _, l := range lx {
+		if !l.done && !full[l.cls] {
+			rest++
+		}
+	}
+	per := least
+	if rest > 0 {
+		per = max((budget-used)/rest, least)
+	}
+	lim := make([]int64, len(lx))
+	for i, l := range lx {
+		switch {
+		case l.done:
+		case full[l.cls]:
+			lim[i] = max(l.df-l.got, 0) + 1 // all of them: fewer than asked marks the end
+		default:
+			lim[i] = per
+		}
+	}
+	return lim
+}
+
+// kwCanStop reports whether resolving now may end the ranking at a
+// bearable cost: limit rows met score at least theta by what has been read
+// of them (their exact score once resolved; hidden rows do not count), and
+// at most most rows not resolved could score above the limit-th of those.
+// Otherwise reading on (a posting costs about a hundredth of a row
+// resolved) tightens the bounds.
+func kwCanStop(cls []kwClass, met []*kwRow, theta float64, limit int, avgdl float64, most int) bool {
+	lbs := make([]float64, 0, len(met))
+	for _, r := range met {
+		sc := r.score
+		if !r.resolved {
+			sc = 0
+			for c, tf := range r.tfs {
+				sc += cls[c].idf * kwW(tf, r.dl, avgdl)
+			}
+		} else if !r.visible {
+			continue
+		}
+		lbs = append(lbs, sc)
+	}
+	if len(lbs) < limit {
+		return false
+	}
+	slices.SortFunc(lbs, func(a, b float64) int { return cmp.Compare(b, a) })
+	kth := lbs[limit-1]
+	if kth < theta+1e-9 {
+		return false
+	}
+	n := 0
+	for _, r := range met {
+		if !r.resolved && r.ub >= kth-1e-9 {
+			if n++; n > most {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func kwByScore(a, b *kwRow) int {
+	if a.score != b.score {
+		if a.score > b.score {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a.id, b.id)
+}
+
+// keywordRead reads the next postings of every lexeme not read to its end
+// (an index-only range of keyword_postings' key each) into rows.
+func (s *Service) keywordRead(ctx context.Context, q *query, lx []kwLexeme, lim []int64, first bool,
+	rows map[string]*kwRow, met *[]*kwRow, nCls int) error {
+	var multi []int // the first round also reads every posting whose tf is above 1
+	if first {
+		for i, l := range lx {
+			if l.maxTF > 1 {
+				multi = append(multi, i)
+			}
+		}
+	}
+	var ri, rdl []int
+	var rterm, rid []string
+	var rlim []int64
+	for i, l := range lx {
+		if l.done || lim[i] <= 0 {
+			continue
+		}
+		ri, rterm, rdl, rid, rlim = append(ri, i), append(rterm, l.term), append(rdl, l.dl), append(rid, l.id), append(rlim, lim[i])
+	}
+	if len(ri) == 0 && len(multi) == 0 {
+		return nil
+	}
+	mterm := make([]string, len(multi))
+	for j, i := range multi {
+		mterm[j] = lx[i].term
+	}
+	res, err := s.pool.Query(ctx, `/* leg:keyword */ SELECT r.i, p.episode_id, p.dl, p.tf
+		FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::bigint[]) AS r(i, term, adl, aid, lim)
+		CROSS JOIN LATERAL (
+			SELECT p.episode_id, p.dl, p.tf FROM keyword_postings p
+			WHERE p.member_id = $1 AND p.term = r.term COLLATE "C" AND (p.dl, p.episode_id) > (r.adl, r.aid) AND p.tf = 1
+			ORDER BY p.dl, p.episode_id LIMIT r.lim) p
+		UNION ALL
+		SELECT r.i, p.episode_id, p.dl, p.tf
+		FROM unnest($7::int[], $8::text[]) AS r(i, term)
+		CROSS JOIN LATERAL (
+			SELECT p.episode_id, p.dl, p.tf FROM keyword_postings p
+			WHERE p.member_id = $1 AND p.term = r.term COLLATE "C" AND p.tf > 1) p`, q.member, ri, rterm, rdl, rid, rlim, multi, mterm)
+	if err != nil {
+		return err
+	}
+	defer res.Close()
+	got := make([]int64, len(lx))
+	last := make([]struct {
+		dl int
+		id string
+	}, len(lx))
+	for res.Next() {
+		var i, dl, tf int
+		var id string
+		if err := res.Scan(&i, &id, &dl, &tf); err != nil {
+			return err
+		}
+		if tf > 1 { // read in full: not part of the shortest-first walk
+			lx[i].got++
+		} else {
+			got[i]++
+			if got[i] == 1 || dl > last[i].dl || (dl == last[i].dl && id > last[i].id) {
+				last[i].dl, last[i].id = dl, id
+			}
+		}
+		r := rows[id]
+		if r == nil {
+			r = &kwRow{id: id, dl: dl, tfs: make([]int, nCls)}
+			rows[id] = r
+			*met = append(*met, r)
+		}
+		r.tfs[lx[i].cls] += tf
+	}
+	if err := res.Err(); err != nil {
+		return err
+	}
+	for j, i := range ri {
+		lx[i].got += got[i]
+		if got[i] > 0 {
+			lx[i].dl, lx[i].id = last[i].dl, last[i].id
+		}
+		if got[i] < rlim[j] {
+			lx[i].done = true
+		}
+	}
+	return nil
+}
+
+// keywordResolve reads rs from episodes: those the gate and the request's
+// filters show are scored on every class from their own tsv (the lexemes
+// and counts the index was written from); the others are marked hidden.
+func (s *Service) keywordResolve(ctx context.Context, q *query, cls []kwClass, lx []kwLexeme, rs []*kwRow, avgdl float64) error {
+	ids := make([]string, len(rs))
+	for i, r := range rs {
+		ids[i] = r.id
+	}
+	qCls := make([]int, len(lx))
+	qTerms := make([]string, len(lx))
+	for i, l := range lx {
+		qCls[i], qTerms[i] = l.cls, l.term
+	}
+	b := newSQLB(q.member, q.gate)
+	sql := `/* leg:keyword */ WITH q AS MATERIALIZED (SELECT * FROM unnest(` + b.p(qCls) + `::int[], ` + b.p(qTerms) + `::text[]) AS q(cls, term))
+		SELECT ` + colsOf("episode", "x") + `, t.cls, t.tf
+		FROM unnest(` + b.p(ids) + `::text[]) AS n(id)
+		CROSS JOIN LATERAL (
+			SELECT * FROM episodes x
+			WHERE x.member_id = $1 AND x.id = n.id AND ` + b.readFilter(q, "episode", "x") + `
+			OFFSET 0) x
+		CROSS JOIN LATERAL (
+			SELECT coalesce(array_agg(q.cls), '{}') AS cls, coalesce(array_agg(greatest(coalesce(cardinality(l.positions), 0), 1)), '{}') AS tf
+			FROM unnest(x.tsv) l JOIN q ON q.term = l.lexeme) t`
+	res, err := s.pool.Query(ctx, sql, b.args...)
+	if err != nil {
+		return err
+	}
+	defer res.Close()
+	tfs := map[string][]int{}
+	got := map[string]*row{}
+	for res.Next() {
+		var cs, ts []int32
+		r, err := scanEpisode(res, &cs, &ts)
+		if err != nil {
+			return err
+		}
+		t := make([]int, len(cls))
+		for j, c := range cs {
+			t[c] += int(ts[j])
+		}
+		tfs[r.ID], got[r.ID] = t, r
+	}
+	if err := res.Err(); err != nil {
+		return err
+	}
+	for _, r := range rs {
+		r.resolved = true
+		if t, ok := tfs[r.id]; ok {
+			r.visible, r.row = true, got[r.id]
+			r.tfs = t
+			r.score = kwScore(cls, t, r.dl, avgdl)
+		}
+	}
+	return nil
+}
+
+// kwScore is a row's BM25 score from its tf per class (summed in the
+// classes' order, rounded to 1e-9 so that equal rows tie exactly and the id
+// breaks the tie).
+func kwScore(cls []kwClass, tfs []int, dl int, avgdl float64) float64 {
+	norm := BM25K1 * (1 - BM25B + BM25B*float64(dl)/avgdl)
+	var sc float64
+	for c, n := range tfs {
+		if n == 0 {
+			continue
+		}
+		tf := float64(n)
+		sc += cls[c].idf * tf * (BM25K1 + 1) / (tf + norm)
+	}
+	return math.Round(sc*1e9) / 1e9
 }
 
 // classDFs sets each class's document frequency: its lexeme's for a class
@@ -245,7 +683,7 @@ func (s *Service) classDFs(ctx context.Context, member string, cls []kwClass) er
 		FROM unnest($2::int[], $3::text[], $4::text[]) AS c(i, term, maxterm)
 		JOIN keyword_postings p ON p.member_id = $1 AND p.term = c.term COLLATE "C"
 		WHERE NOT EXISTS (SELECT 1 FROM keyword_postings m
-			WHERE m.member_id = $1 AND m.term = c.maxterm COLLATE "C" AND m.episode_id = p.episode_id)
+			WHERE m.member_id = $1 AND m.term = c.maxterm COLLATE "C" AND m.dl = p.dl AND m.episode_id = p.episode_id)
 		GROUP BY c.i`, member, ids, terms, maxTerms)
 	if err != nil {
 		return err
@@ -260,58 +698,6 @@ func (s *Service) classDFs(ctx context.Context, member string, cls []kwClass) er
 		cls[i].df += more
 	}
 	return rows.Err()
-}
-
-// keywordRound scores, on every class, the visible episodes in the
-// postings of the first e classes, and returns the best limit.
-func (s *Service) keywordRound(ctx context.Context, q *query, cls []kwClass, e int, avgdl float64, limit int) ([]scored, error) {
-	var ids []int
-	var terms []string
-	var idfs []float64
-	var ess []bool
-	for i, c := range cls {
-		for _, t := range c.lexemes {
-			ids, terms, idfs, ess = append(ids, i), append(terms, t), append(idfs, c.idf), append(ess, i < e)
-		}
-	}
-	b := newSQLB(q.member, q.gate)
-	tIDs, tTerms, tIdf, tEss := b.p(ids), b.p(terms), b.p(idfs), b.p(ess)
-	tK1, tB, tAvg := b.p(BM25K1), b.p(BM25B), b.p(avgdl)
-	// Scores are rounded to 1e-9: a float sum depends on the order of its
-	// terms, which the aggregate does not fix, and equal rows (a repeated
-	// turn) must tie exactly so that the id breaks the tie.
-	//
-	// ess: the essential classes' postings, read in full (an index range
-	// scan of keyword_postings' key per lexeme); probe: the other lexemes'
-	// postings of those rows only (one key lookup each); ct: each row's tf
-	// per class; sc: each row's BM25 score. The rows are then taken best
-	// first and kept if the gate and the filters let them through, until
-	// limit are kept.
-	sql := `/* leg:keyword */ WITH q AS MATERIALIZED (
-			SELECT * FROM unnest(` + tIDs + `::int[], ` + tTerms + `::text[], ` + tIdf + `::float8[], ` + tEss + `::bool[]) AS q(cls, term, idf, essential)),
-		ess AS MATERIALIZED (
-			SELECT p.episode_id, q.cls, q.idf, p.tf, p.dl
-			FROM q JOIN keyword_postings p ON p.member_id = $1 AND p.term = q.term COLLATE "C"
-			WHERE q.essential),
-		probe AS (
-			SELECT c.episode_id, q.cls, q.idf, p.tf, p.dl
-			FROM (SELECT DISTINCT episode_id FROM ess) c CROSS JOIN q
-			JOIN keyword_postings p ON p.member_id = $1 AND p.term = q.term COLLATE "C" AND p.episode_id = c.episode_id
-			WHERE NOT q.essential),
-		ct AS (
-			SELECT episode_id, max(idf) AS idf, sum(tf)::float8 AS tf, max(dl)::float8 AS dl
-			FROM (SELECT * FROM ess UNION ALL SELECT * FROM probe) z
-			GROUP BY episode_id, cls),
-		sc AS MATERIALIZED (
-			SELECT episode_id, round(sum(idf * tf * (` + tK1 + `::float8 + 1) / (tf + ` + tK1 + `::float8 * (1 - ` + tB + `::float8 + ` + tB + `::float8 * dl / ` + tAvg + `::float8)))::numeric, 9)::float8 AS score
-			FROM ct GROUP BY episode_id)
-		SELECT ` + colsOf("episode", "x") + `, s.score::float8
-		FROM (SELECT * FROM sc ORDER BY score DESC, episode_id) s
-		CROSS JOIN LATERAL (SELECT * FROM episodes x WHERE x.member_id = $1 AND x.id = s.episode_id) x
-		WHERE ` + b.readFilter(q, "episode", "x") + `
-		ORDER BY s.score DESC, s.episode_id
-		LIMIT ` + b.p(limit)
-	return s.queryScored(ctx, "episode", sql, b.args)
 }
 
 // keywordFacts is the member's best limit visible facts by BM25 over the

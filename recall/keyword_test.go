@@ -1,6 +1,8 @@
 package recall
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -79,10 +81,10 @@ func TestKeywordGateInsideTheRanking(t *testing.T) {
 	}
 }
 
-// MaxScore's rounds give exactly the ranking of a BM25 computed in SQL over
-// the member's tsv, also when the first round reads one lexeme's postings
-// only and the others must be read in later rounds.
-func TestKeywordMaxScoreRoundsAreExact(t *testing.T) {
+// The keyword leg's rounds give exactly the ranking of a BM25 computed in
+// SQL over the member's tsv, also when the first round reads one posting of
+// each lexeme only and the rest must be read in later rounds.
+func TestKeywordRoundsAreExact(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	me := []string{"member:fay"}
@@ -112,6 +114,9 @@ func TestKeywordMaxScoreRoundsAreExact(t *testing.T) {
 	for _, budget := range []int64{1, 1000} {
 		s := New(f.pool, Config{}, nil, nil)
 		s.kwBudget = budget
+		if budget == 1 {
+			s.kwChunk = 1 // one posting a lexeme in the first round: several rounds
+		}
 		q, err := s.prepare(req("fay", "1", "hippo giraffe zebras walks", me, "c"))
 		if err != nil {
 			t.Fatal(err)
@@ -154,6 +159,90 @@ func TestKeywordMaxScoreRoundsAreExact(t *testing.T) {
 		for i := range want {
 			if res.rows[i].ID != want[i] {
 				t.Fatalf("budget %d (mode %s): row %d is %s, want %s", budget, res.mode, i, res.rows[i].ID, want[i])
+			}
+		}
+	}
+}
+
+// The keyword leg's top 20 equals a BM25 computed in SQL over the member's
+// tsv, on random members and queries: common and rare words, words said
+// several times in a turn, turns of every length, a third of them hidden
+// from the asker (document frequencies still count them), and the leg run
+// both with its defaults and with one posting a lexeme a round (many
+// rounds, every bound and every resolution step used) and with a few.
+func TestKeywordRankingEqualsBM25OnRandomMembers(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	rng := rand.New(rand.NewPCG(12, 7))
+	words := strings.Fields("zebra hippo lion tiger panda koala otter moose bison camel llama yak")
+	eve := []string{"person:eve"}
+	for i := range 600 {
+		n := 1 + rng.IntN(14)
+		var ws []string
+		for range n {
+			// Zipf-like: the first words are common, the last rare
+			ws = append(ws, words[min(int(rng.ExpFloat64()*2.5), len(words)-1)])
+		}
+		aud := []string{"member:gus", "person:eve"}
+		if i%3 == 0 {
+			aud = []string{"member:gus"}
+		}
+		f.episode(ep{member: "gus", channel: "c", content: strings.Join(ws, " "), audience: aud, at: t0})
+	}
+	for qi := range 25 {
+		var qw []string
+		for range 1 + rng.IntN(4) {
+			qw = append(qw, words[rng.IntN(len(words))])
+		}
+		query := strings.Join(qw, " ")
+		var want []string
+		rows, err := f.pool.Query(f.ctx, `WITH qw AS (SELECT DISTINCT w, (tsvector_to_array(to_tsvector('english', w)))[1] AS stem
+				FROM unnest($1::text[]) AS w),
+			lx AS (
+				SELECT e.id, e.audience, l.lexeme, greatest(coalesce(cardinality(l.positions), 0), 1)::float8 AS tf
+				FROM episodes e LEFT JOIN LATERAL unnest(e.tsv) l ON true WHERE e.member_id = 'gus'),
+			dl AS (SELECT id, coalesce(sum(tf), 0) AS dl FROM lx GROUP BY id),
+			n AS (SELECT count(*)::float8 AS n, avg(dl) AS avgdl FROM dl),
+			cls AS (SELECT DISTINCT array_agg(DISTINCT lx.lexeme ORDER BY lx.lexeme) AS lexemes
+				FROM qw JOIN lx ON lx.lexeme = qw.stem OR (length(qw.w) >= 4 AND starts_with(lx.lexeme, qw.stem))
+				GROUP BY qw.w),
+			ct AS (SELECT lx.id, cls.lexemes, sum(lx.tf) AS tf FROM lx JOIN cls ON lx.lexeme = ANY(cls.lexemes) GROUP BY lx.id, cls.lexemes),
+			df AS (SELECT lexemes, count(*)::float8 AS df FROM ct GROUP BY lexemes)
+			SELECT ct.id FROM ct JOIN dl USING (id) JOIN df USING (lexemes) CROSS JOIN n
+			WHERE ct.id IN (SELECT id FROM episodes WHERE member_id = 'gus' AND 'person:eve' = ANY(audience))
+			GROUP BY ct.id
+			ORDER BY round(sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * ct.tf * 2.2 / (ct.tf + 1.2 * (0.25 + 0.75 * dl.dl / n.avgdl)))::numeric, 9) DESC, ct.id
+			LIMIT 20`, qw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, id)
+		}
+		rows.Close()
+		for _, small := range []int64{0, 1, 8, 40} {
+			s := New(f.pool, Config{}, nil, nil)
+			if small > 0 {
+				s.kwBudget, s.kwChunk = small, small
+			}
+			q, err := s.prepare(req("gus", "1", query, eve, "c"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.keywordLeg(f.ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range res.rows {
+				got = append(got, r.ID)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("query %d %q (first round's budget %d, 0: the default; mode %s):\n got %v\nwant %v", qi, query, small, res.mode, got, want)
 			}
 		}
 	}

@@ -33,8 +33,9 @@ type Service struct {
 
 	// now is the clock (tests may replace it).
 	now func() time.Time
-	// kwBudget replaces keywordEssentialPostings when > 0 (tests).
-	kwBudget int64
+	// kwBudget and kwChunk replace keywordEssentialPostings and
+	// keywordChunk when > 0 (tests).
+	kwBudget, kwChunk int64
 
 	// wrapLeg, when set (tests only), wraps each tier-1 leg function.
 	wrapLeg func(leg string, fn legFunc) legFunc

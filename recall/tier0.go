@@ -86,6 +86,8 @@ type profileLine struct {
 	r      *row
 	pinned bool
 	conf   int
+	fact   *profileFact // a line derived from this fact: r is made when the line may be shown (lazy)
+	at     time.Time
 }
 
 type profileFact struct {
@@ -122,14 +124,19 @@ func (s *Service) profile(q *query, limit int, lines []profileLine, fs []profile
 				if !res.InForce[j] || f.kind == facts.Foresight {
 					continue
 				}
-				stmt := facts.Statement(f.r.predicateCanon, f.r.claim, extract.EntityKind(f.r.predicateCanon) == "person")
-				aud := memhive.NormalizeAudience(f.audience)
-				r := &row{Item: Item{Kind: "belief", ID: facts.BeliefID(q.member, holder, stmt, aud, f.r.Channel),
-					Who: holder, Text: stmt, Channel: f.r.Channel, When: f.r.When}, at: f.r.at}
-				lines = append(lines, profileLine{r: r, conf: f.v.Confidence})
+				lines = append(lines, profileLine{fact: &fs[i], conf: f.v.Confidence, at: f.r.at})
 			}
 		}
 	}
+	for i := range lines {
+		if lines[i].r != nil {
+			lines[i].at = lines[i].r.at
+		}
+	}
+	// The order is pinned first, confidence, time, id. A derived line's
+	// statement and id (a hash) are made only for the lines that may be
+	// shown: the lines are sorted without their ids, and each run of lines
+	// equal but for the id is completed and sorted by id when reached.
 	slices.SortStableFunc(lines, func(a, b profileLine) int {
 		if a.pinned != b.pinned {
 			if a.pinned {
@@ -140,25 +147,45 @@ func (s *Service) profile(q *query, limit int, lines []profileLine, fs []profile
 		if c := cmp.Compare(b.conf, a.conf); c != 0 {
 			return c
 		}
-		if c := a.r.at.Compare(b.r.at); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.r.ID, b.r.ID)
+		return a.at.Compare(b.at)
 	})
 	var out []*row
 	seen := map[string]bool{}
-	for _, l := range lines {
-		c := memhive.Canon(l.r.Text)
-		if seen[c] {
-			continue
+	for i := 0; i < len(lines) && len(out) < limit; {
+		j := i + 1
+		for j < len(lines) && lines[j].pinned == lines[i].pinned && lines[j].conf == lines[i].conf && lines[j].at.Equal(lines[i].at) {
+			j++
 		}
-		seen[c] = true
-		out = append(out, l.r)
-		if len(out) == limit {
-			break
+		run := lines[i:j]
+		for k := range run {
+			if run[k].r == nil {
+				run[k].r = derivedLine(q, holder, run[k].fact)
+			}
 		}
+		slices.SortStableFunc(run, func(a, b profileLine) int { return cmp.Compare(a.r.ID, b.r.ID) })
+		for _, l := range run {
+			c := memhive.Canon(l.r.Text)
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			out = append(out, l.r)
+			if len(out) == limit {
+				break
+			}
+		}
+		i = j
 	}
 	return out
+}
+
+// derivedLine is the profile line of a fact in force about the member: the
+// belief the nightly pass would derive from it (same statement, same id).
+func derivedLine(q *query, holder string, f *profileFact) *row {
+	stmt := facts.Statement(f.r.predicateCanon, f.r.claim, extract.EntityKind(f.r.predicateCanon) == "person")
+	aud := memhive.NormalizeAudience(f.audience)
+	return &row{Item: Item{Kind: "belief", ID: facts.BeliefID(q.member, holder, stmt, aud, f.r.Channel),
+		Who: holder, Text: stmt, Channel: f.r.Channel, When: f.r.When}, at: f.r.at}
 }
 
 // tier0 is the ambient bundle (SPEC §4): beliefs, open foresight facts and

@@ -46,7 +46,7 @@ type BM25AgreeSize struct {
 	// LegMS is the keyword leg's latency (the whole leg: its statements and
 	// rounds), p50, p95, p99 in milliseconds.
 	LegMS [3]float64 `json:"leg_ms_p50_p95_p99"`
-	// Rounds counts questions by the leg's MaxScore rounds (its mode).
+	// Rounds counts questions by the leg's rounds (its mode).
 	Modes         map[string]int `json:"modes"`
 	ImportSeconds float64        `json:"import_seconds"`
 	// Mismatches are a few questions whose sets differ, for reading.
