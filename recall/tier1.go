@@ -124,15 +124,16 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 			return nil, nil, err
 		}
 	}
-	// configured weights (Config.LegWeights) replace the SPEC's 1 of a
-	// voting leg; a leg with weight 0 (temporal in point mode) stays 0
+	// a voting leg gets its weight (Config.LegWeights, else
+	// DefaultLegWeights); a leg with weight 0 (temporal in point mode)
+	// stays 0
 	for _, l := range results {
-		if w, set := s.cfg.legWeight(l.name); set && l.weight > 0 {
-			l.weight = w
+		if l.weight > 0 {
+			l.weight = s.cfg.weightOf(l.name)
 		}
 	}
 
-	fused, rows, err := fuse(results)
+	fused, rows, err := fuse(s.cfg.Fusion(), results)
 	if err != nil {
 		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
 	}
