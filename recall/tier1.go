@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 )
@@ -14,6 +15,9 @@ type Diagnostic struct {
 	Legs     []LegDiagnostic   `json:"legs"`
 	Fused    []FusedDiagnostic `json:"fused"`
 	Replaced []replacement     `json:"replaced,omitempty"`
+	// Named are the candidates from sessions of people the query names,
+	// whose fused score was multiplied (people.go), kind:id sorted.
+	Named []string `json:"named,omitempty"`
 }
 
 // LegDiagnostic is one leg's ranked ids (kind:id, best first).
@@ -137,6 +141,32 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 	if err != nil {
 		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
 	}
+	// the sessions of people the query names come first (people.go); a
+	// failure here costs the boost, never the call
+	var named []string
+	if sess, ids, err := s.namedSessions(ctx, q, rows); err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, fmt.Errorf("tier 1: %w", ctx.Err())
+		}
+		s.logger.Warn("recall: named sessions", "member", q.member, "err", err)
+	} else if len(sess) > 0 {
+		boosted := map[string]bool{}
+		for k, r := range rows {
+			if r.Kind == "episode" && sess[r.Session] ||
+				r.Kind == "fact" && r.subjectCanon != "" && slices.Contains(ids, r.subjectCanon) {
+				boosted[k] = true
+			}
+		}
+		if len(boosted) < len(rows) { // all alike: the order stands
+			if err := BoostNamed(fused, boosted); err != nil {
+				return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
+			}
+			for k := range boosted {
+				named = append(named, k)
+			}
+			slices.Sort(named)
+		}
+	}
 	ranked := make([]*row, len(fused))
 	for i, f := range fused {
 		r := *rows[f.Key]
@@ -216,7 +246,7 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 	}
 	a.Text, a.Dropped = text, dropped
 
-	d := Diagnostic{Replaced: reps}
+	d := Diagnostic{Replaced: reps, Named: named}
 	for _, l := range results {
 		ld := LegDiagnostic{Leg: l.name, Weight: l.weight, Mode: l.mode, Missing: l.missing, Ranked: []string{}}
 		for _, r := range l.rows {

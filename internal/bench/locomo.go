@@ -99,6 +99,7 @@ type asked struct {
 	items   [][]string // dia ids per answer position
 	epOnly  [][]string
 	legs    []recall.LegDiagnostic
+	named   []string
 	bm25    [][]string
 	elapsed time.Duration
 }
@@ -301,10 +302,11 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	splitMem, splitBM := [2]*Acc{NewAcc(), NewAcc()}, [2]*Acc{NewAcc(), NewAcc()}
 	legNames := []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf}
 	type variant struct {
-		name   string
-		weight func(leg string, w int) int64
-		fusion *recall.Fusion // nil: the service's
-		depth  int            // each leg's first depth candidates; 0: all
+		name    string
+		weight  func(leg string, w int) int64
+		fusion  *recall.Fusion // nil: the service's
+		depth   int            // each leg's first depth candidates; 0: all
+		noNamed bool           // without the named-sessions boost
 	}
 	same := func(_ string, w int) int64 { return int64(w) }
 	variants := []variant{{name: "all legs (re-fused)", weight: same}}
@@ -337,8 +339,9 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	// 1 + 0.5×(legs−1), every voting leg weight 1, each leg's first 20
 	spec := recall.SpecFusion
 	ones := func(_ string, w int) int64 { return int64(min(w, 1)) }
-	variants = append(variants, variant{name: "SPEC fusion, 20 a leg", weight: ones, fusion: &spec, depth: 20},
-		variant{name: "SPEC fusion, all cands", weight: ones, fusion: &spec},
+	variants = append(variants, variant{name: "no named-session boost", weight: same, noNamed: true},
+		variant{name: "SPEC fusion, 20 a leg", weight: ones, fusion: &spec, depth: 20, noNamed: true},
+		variant{name: "SPEC fusion, all cands", weight: ones, fusion: &spec, noNamed: true},
 		variant{name: "weights 1 (K, depth kept)", weight: ones})
 	accs := make([]*Acc, len(variants))
 	for i := range accs {
@@ -370,7 +373,11 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 			if v.fusion != nil {
 				fu = *v.fusion
 			}
-			keys, err := RefuseDepth(fu, j.legs, v.weight, v.depth, o.Limit)
+			named := j.named
+			if v.noNamed {
+				named = nil
+			}
+			keys, err := RefuseDepth(fu, j.legs, v.weight, v.depth, named, o.Limit)
 			if err != nil {
 				return nil, err
 			}
@@ -437,6 +444,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 					"ranked": l.Ranked, "ranked_dia": top(expand(l.Ranked, dia, sources), len(l.Ranked))}
 			}
 			line["legs"] = legs
+			line["named"] = j.named
 			if err := enc.Encode(line); err != nil {
 				return nil, fmt.Errorf("dump: %w", err)
 			}
@@ -467,6 +475,7 @@ func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, now time.Tim
 		return fmt.Errorf("recall %s: diagnostic: %w", s.ID, err)
 	}
 	j.legs = d.Legs
+	j.named = d.Named
 	return nil
 }
 
@@ -476,12 +485,14 @@ func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, now time.Tim
 // and returns the first limit keys. Legs with weight 0 in the diagnostic
 // vote for nothing, as in the service.
 func Refuse(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg string, w int) int64, limit int) ([]string, error) {
-	return RefuseDepth(f, legs, weight, 0, limit)
+	return RefuseDepth(f, legs, weight, 0, nil, limit)
 }
 
 // RefuseDepth is Refuse with each leg cut to its first depth candidates
-// (0: all of them).
-func RefuseDepth(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg string, w int) int64, depth, limit int) ([]string, error) {
+// (0: all of them) and the candidates in named boosted as the service
+// boosts the sessions of people a query names (recall.BoostNamed;
+// Diagnostic.Named).
+func RefuseDepth(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg string, w int) int64, depth int, named []string, limit int) ([]string, error) {
 	votes := map[string][]recall.Vote{}
 	best := map[string][2]int{} // best rank, leg index
 	var keys []string
@@ -518,6 +529,15 @@ func RefuseDepth(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg s
 		fs = append(fs, fu)
 	}
 	recall.SortFused(fs)
+	if len(named) > 0 {
+		boost := map[string]bool{}
+		for _, k := range named {
+			boost[k] = true
+		}
+		if err := recall.BoostNamed(fs, boost); err != nil {
+			return nil, fmt.Errorf("re-fuse: %w", err)
+		}
+	}
 	var out []string
 	for _, fu := range fs {
 		if len(out) == limit {
