@@ -138,6 +138,8 @@ func printLocomo(w io.Writer, r *bench.LocomoResult) {
 		printRecallTable(w, r.Split[:2], false)
 		fmt.Fprintln(w, "\nTurn-level recall@k (%), conversations 6-10 (held out from tuning)")
 		printRecallTable(w, r.Split[2:], false)
+		fmt.Fprintf(w, "\nmemhive not above BM25, conversations 1-5: %s\n", notAbove(r.Split[0], r.Split[1]))
+		fmt.Fprintf(w, "memhive not above BM25, conversations 6-10 (held out): %s\n", notAbove(r.Split[2], r.Split[3]))
 	}
 	if r.EpisodesOnly != nil {
 		fmt.Fprintln(w, "\nTurn-level recall@k (%), fact items counted as misses")
@@ -236,4 +238,25 @@ func printHaystackSummary(w io.Writer, rs []*bench.LocomoResult) {
 		fmt.Fprintf(w, "  %9d | %6.1f %6.1f %6.1f %6.1f | %6.1f %6.1f %6.1f %6.1f | %+.1f\n", r.Haystack,
 			m[0], m[1], m[2], m[3], b[0], b[1], b[2], b[3], m[1]-base)
 	}
+}
+
+// notAbove lists the cells (group @k) where m's turn recall is not above
+// b's, or says none.
+func notAbove(m, b bench.Table) string {
+	var out []string
+	for _, g := range bench.Groups {
+		mr, br := m.Row(g), b.Row(g)
+		if mr.Questions == 0 {
+			continue
+		}
+		for i, k := range bench.Ks {
+			if mr.Turn[i] <= br.Turn[i] {
+				out = append(out, fmt.Sprintf("%s @%d (%.1f vs %.1f)", g, k, mr.Turn[i], br.Turn[i]))
+			}
+		}
+	}
+	if len(out) == 0 {
+		return "none (above at every k in every category)"
+	}
+	return strings.Join(out, ", ")
 }

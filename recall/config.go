@@ -108,13 +108,14 @@ func (c Config) legWeight(leg string) (int, bool) {
 }
 
 // DefaultLegWeights are the fusion weights of the legs LegWeights does not
-// name: the keyword leg 3, every other leg 2. The keyword leg (BM25) is the
+// name: the keyword leg 3, every other leg 2, the context list (the turns
+// around the keyword leg's best hits, context.go) 1. The keyword leg (BM25) is the
 // strongest single leg on every set measured (LoCoMo conversations 1-5:
 // keyword alone 63.6 at @10, semantic alone 41.3; an outside benchmark:
 // plain BM25 above the fused list), so where the legs disagree its rank r
 // comes before another leg's rank r; where they agree the sum still lifts
 // the row. SPEC §4 as first written weighed every leg 1.
-var DefaultLegWeights = map[string]int{LegKeyword: 3, LegSemantic: 2, LegGraph: 2, LegTemporal: 2, LegSelf: 2}
+var DefaultLegWeights = map[string]int{LegKeyword: 3, LegSemantic: 2, LegGraph: 2, LegTemporal: 2, LegSelf: 2, LegContext: 1}
 
 // weightOf is leg's fusion weight when it votes: the configured one, else
 // DefaultLegWeights.

@@ -135,7 +135,7 @@ func fuse(f Fusion, legs []*legResult) ([]Fused, map[string]*row, error) {
 				keys = append(keys, k)
 				rows[k] = r
 			}
-			votes[k] = append(votes[k], Vote{Leg: l.name, Weight: int64(l.weight), Rank: i + 1})
+			votes[k] = append(votes[k], Vote{Leg: l.name, Weight: int64(l.weight), Rank: l.rankOf(i)})
 		}
 	}
 	out := make([]Fused, 0, len(keys))

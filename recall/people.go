@@ -11,7 +11,7 @@ import (
 
 // namedSessionFactor multiplies the fused score of an episode from a
 // session in which a person the query names took part (namedSessions).
-const namedSessionFactor = 2
+const namedSessionFactor = 4
 
 // namedSessions: a question that names people ("what did Caroline say
 // about the adoption agency?") is about the conversations those people

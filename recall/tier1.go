@@ -27,6 +27,9 @@ type LegDiagnostic struct {
 	Mode    string   `json:"mode,omitempty"`
 	Missing string   `json:"missing,omitempty"`
 	Ranked  []string `json:"ranked"`
+	// Ranks, when present, is each ranked key's rank (the context list
+	// ranks a neighbour at its source's rank); else rank = position.
+	Ranks []int `json:"ranks,omitempty"`
 }
 
 // FusedDiagnostic is one fused candidate.
@@ -127,6 +130,18 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		if err != nil {
 			return nil, nil, err
 		}
+	}
+	// the context list, from the keyword leg's answer (context.go)
+	ci := len(fns)
+	if w, set := s.cfg.legWeight(LegContext); set && w == 0 {
+		results = append(results, &legResult{name: LegContext, missing: "disabled by configuration"})
+	} else {
+		kw := results[0]
+		cr, err := s.runLeg(ctx, ci, func(ctx context.Context, q *query) (*legResult, error) { return s.contextLeg(ctx, q, kw) }, q)
+		if err != nil {
+			return nil, nil, err
+		}
+		results = append(results, cr)
 	}
 	// a voting leg gets its weight (Config.LegWeights, else
 	// DefaultLegWeights); a leg with weight 0 (temporal in point mode)
@@ -251,6 +266,9 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		ld := LegDiagnostic{Leg: l.name, Weight: l.weight, Mode: l.mode, Missing: l.missing, Ranked: []string{}}
 		for _, r := range l.rows {
 			ld.Ranked = append(ld.Ranked, r.key())
+		}
+		if l.ranks != nil {
+			ld.Ranks = l.ranks
 		}
 		d.Legs = append(d.Legs, ld)
 	}

@@ -300,7 +300,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	mem, epOnly, bm, bmSpk := NewAcc(), NewAcc(), NewAcc(), NewAcc()
 	// [0] conversations 1–5, [1] 6–10: memhive and BM25
 	splitMem, splitBM := [2]*Acc{NewAcc(), NewAcc()}, [2]*Acc{NewAcc(), NewAcc()}
-	legNames := []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf}
+	legNames := []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf, recall.LegContext}
 	type variant struct {
 		name    string
 		weight  func(leg string, w int) int64
@@ -509,9 +509,13 @@ func RefuseDepth(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg s
 				keys = append(keys, k)
 				best[k] = [2]int{1 << 30, len(legs)}
 			}
-			votes[k] = append(votes[k], recall.Vote{Leg: l.Leg, Weight: w, Rank: i + 1})
-			if b := best[k]; i+1 < b[0] || i+1 == b[0] && li < b[1] {
-				best[k] = [2]int{i + 1, li}
+			rank := i + 1
+			if i < len(l.Ranks) {
+				rank = l.Ranks[i]
+			}
+			votes[k] = append(votes[k], recall.Vote{Leg: l.Leg, Weight: w, Rank: rank})
+			if b := best[k]; rank < b[0] || rank == b[0] && li < b[1] {
+				best[k] = [2]int{rank, li}
 			}
 		}
 	}
