@@ -19,8 +19,11 @@ LoCoMo retrieval (shared/eval/README.md): import the ten conversations into a
 fresh schema (one member each), embed them, ask all 1,986 questions at tier 1
 with limit 50, audience both speakers, as of an hour after the last session,
 and report turn- and session-level recall@5/10/25/50 per category, overall
-(all five categories) and for categories 1-4; a leg ablation re-fused from
-tier 1's diagnostic; and BM25 over the same turns in the same run.
+(all five categories) and for categories 1-4; conversations 1-5 (the only
+ones to tune on) and 6-10 (held out) apart, with the cells where memhive is
+not above BM25; a leg ablation re-fused from tier 1's diagnostic (also SPEC
+§4's first fusion, K 60 and x1.5 per further leg, over the same legs); and
+BM25 over the same turns in the same run.
 --with-facts closes every session (deterministic extractor) and runs the
 nightly pass before asking. --haystack N[,N…] also gives each member N turns
 of other people's conversations (the other nine samples' turns, round robin,
