@@ -111,18 +111,40 @@ func (s *Service) runLeg(ctx context.Context, i int, fn legFunc, q *query) (*leg
 // items (tier 2's candidates).
 func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) {
 	fns := s.legs()
-	results := make([]*legResult, len(fns))
-	errs := make([]error, len(fns))
+	// results[ci] is the context list (context.go): it starts as soon as
+	// the keyword leg has answered, in that leg's goroutine, while the
+	// other legs still run
+	ci := len(fns)
+	results := make([]*legResult, ci+1)
+	errs := make([]error, ci+1)
+	ctxOff := false
+	if w, set := s.cfg.legWeight(LegContext); set && w == 0 {
+		ctxOff = true
+		results[ci] = &legResult{name: LegContext, missing: "disabled by configuration"}
+	}
+	runContext := func() {
+		if ctxOff {
+			return
+		}
+		kw := results[0]
+		results[ci], errs[ci] = s.runLeg(ctx, ci, func(ctx context.Context, q *query) (*legResult, error) { return s.contextLeg(ctx, q, kw) }, q)
+	}
 	var wg sync.WaitGroup
 	for i, fn := range fns {
 		if w, set := s.cfg.legWeight(legOrder[i]); set && w == 0 {
 			results[i] = &legResult{name: legOrder[i], missing: "disabled by configuration"}
+			if i == 0 {
+				runContext() // no keyword leg: an empty list, no SQL
+			}
 			continue
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			results[i], errs[i] = s.runLeg(ctx, i, fn, q)
+			if i == 0 && errs[i] == nil {
+				runContext()
+			}
 		}()
 	}
 	wg.Wait()
@@ -131,17 +153,8 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 			return nil, nil, err
 		}
 	}
-	// the context list, from the keyword leg's answer (context.go)
-	ci := len(fns)
-	if w, set := s.cfg.legWeight(LegContext); set && w == 0 {
-		results = append(results, &legResult{name: LegContext, missing: "disabled by configuration"})
-	} else {
-		kw := results[0]
-		cr, err := s.runLeg(ctx, ci, func(ctx context.Context, q *query) (*legResult, error) { return s.contextLeg(ctx, q, kw) }, q)
-		if err != nil {
-			return nil, nil, err
-		}
-		results = append(results, cr)
+	if results[ci] == nil { // the keyword leg failed the call
+		results[ci] = &legResult{name: LegContext}
 	}
 	// a voting leg gets its weight (Config.LegWeights, else
 	// DefaultLegWeights); a leg with weight 0 (temporal in point mode)
