@@ -19,8 +19,11 @@ LoCoMo retrieval (shared/eval/README.md): import the ten conversations into a
 fresh schema (one member each), embed them, ask all 1,986 questions at tier 1
 with limit 50, audience both speakers, as of an hour after the last session,
 and report turn- and session-level recall@5/10/25/50 per category, overall
-(all five categories) and for categories 1-4; a leg ablation re-fused from
-tier 1's diagnostic; and BM25 over the same turns in the same run.
+(all five categories) and for categories 1-4; conversations 1-5 (the only
+ones to tune on) and 6-10 (held out) apart, with the cells where memhive is
+not above BM25; a leg ablation re-fused from tier 1's diagnostic (also SPEC
+§4's first fusion, K 60 and x1.5 per further leg, over the same legs); and
+BM25 over the same turns in the same run.
 --with-facts closes every session (deterministic extractor) and runs the
 nightly pass before asking. --haystack N[,N…] also gives each member N turns
 of other people's conversations (the other nine samples' turns, round robin,
@@ -138,6 +141,8 @@ func printLocomo(w io.Writer, r *bench.LocomoResult) {
 		printRecallTable(w, r.Split[:2], false)
 		fmt.Fprintln(w, "\nTurn-level recall@k (%), conversations 6-10 (held out from tuning)")
 		printRecallTable(w, r.Split[2:], false)
+		fmt.Fprintf(w, "\nmemhive not above BM25, conversations 1-5: %s\n", notAbove(r.Split[0], r.Split[1]))
+		fmt.Fprintf(w, "memhive not above BM25, conversations 6-10 (held out): %s\n", notAbove(r.Split[2], r.Split[3]))
 	}
 	if r.EpisodesOnly != nil {
 		fmt.Fprintln(w, "\nTurn-level recall@k (%), fact items counted as misses")
@@ -236,4 +241,25 @@ func printHaystackSummary(w io.Writer, rs []*bench.LocomoResult) {
 		fmt.Fprintf(w, "  %9d | %6.1f %6.1f %6.1f %6.1f | %6.1f %6.1f %6.1f %6.1f | %+.1f\n", r.Haystack,
 			m[0], m[1], m[2], m[3], b[0], b[1], b[2], b[3], m[1]-base)
 	}
+}
+
+// notAbove lists the cells (group @k) where m's turn recall is not above
+// b's, or says none.
+func notAbove(m, b bench.Table) string {
+	var out []string
+	for _, g := range bench.Groups {
+		mr, br := m.Row(g), b.Row(g)
+		if mr.Questions == 0 {
+			continue
+		}
+		for i, k := range bench.Ks {
+			if mr.Turn[i] <= br.Turn[i] {
+				out = append(out, fmt.Sprintf("%s @%d (%.1f vs %.1f)", g, k, mr.Turn[i], br.Turn[i]))
+			}
+		}
+	}
+	if len(out) == 0 {
+		return "none (above at every k in every category)"
+	}
+	return strings.Join(out, ", ")
 }

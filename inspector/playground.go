@@ -19,11 +19,11 @@ type playgroundForm struct {
 }
 
 // legBreak is one leg's part in one fused score: its rank of the item
-// (0: the leg did not propose it), its weight, and w/(60+rank).
+// (0: the leg did not propose it), its weight, and w/(K+rank).
 type legBreak struct {
 	Leg          string
 	Rank, Weight int
-	Share        string // the fraction w/(60+rank), as text
+	Share        string // the fraction w/(K+rank), as text
 	ShareDec     string // the same as a decimal, for reading
 }
 
@@ -51,6 +51,9 @@ type playgroundData struct {
 	Request  string // the request as JSON (what the HTTP API would be sent)
 	Elapsed  time.Duration
 	Channels []string
+	// FusionK and AgreementPct are the fusion's constants, from the
+	// diagnostic (recall.Fusion).
+	FusionK, AgreementPct int64
 }
 
 // parseTime reads RFC 3339, or a datetime-local value (taken as UTC).
@@ -158,13 +161,26 @@ func (d *playgroundData) breakdown() error {
 	for i, l := range diag.Legs {
 		rank[i] = map[string]int{}
 		for j, k := range l.Ranked {
+			r := j + 1
+			if j < len(l.Ranks) { // the context list votes at its source's rank
+				r = l.Ranks[j]
+			}
 			if _, ok := rank[i][k]; !ok {
-				rank[i][k] = j + 1
+				rank[i][k] = r
 			}
 		}
 		if l.Missing != "" {
 			d.Missing = append(d.Missing, l)
 		}
+	}
+	fu := recall.Fusion{K: diag.FusionK, AgreementPct: diag.AgreementPct}
+	if fu.K <= 0 { // a diagnostic from before the constants were recorded
+		fu = recall.SpecFusion
+	}
+	d.FusionK, d.AgreementPct = fu.K, fu.AgreementPct
+	named := map[string]bool{}
+	for _, k := range diag.Named {
+		named[k] = true
 	}
 	for _, fd := range diag.Fused {
 		row := fusedRow{FusedDiagnostic: fd, Shown: shown[fd.Key]}
@@ -173,17 +189,27 @@ func (d *playgroundData) breakdown() error {
 		for i, l := range diag.Legs {
 			b := legBreak{Leg: l.Leg, Weight: l.Weight, Rank: rank[i][fd.Key]}
 			if b.Rank > 0 && l.Weight > 0 {
-				b.Share = fmt.Sprintf("%d/(60+%d)", l.Weight, b.Rank)
-				b.ShareDec = strconv.FormatFloat(float64(l.Weight)/float64(60+b.Rank), 'f', 6, 64)
+				b.Share = fmt.Sprintf("%d/(%d+%d)", l.Weight, fu.K, b.Rank)
+				b.ShareDec = strconv.FormatFloat(float64(l.Weight)/float64(fu.K+int64(b.Rank)), 'f', 6, 64)
 				votes = append(votes, recall.Vote{Leg: l.Leg, Weight: int64(l.Weight), Rank: b.Rank})
 			}
 			row.Legs = append(row.Legs, b)
 		}
-		row.Factor = fmt.Sprintf("1 + 0.5×(%d−1) = %s", len(votes), strconv.FormatFloat(1+0.5*float64(len(votes)-1), 'f', -1, 64))
-		score, _, _, _, err := recall.FuseScore(votes)
+		a := float64(fu.AgreementPct) / 100
+		row.Factor = fmt.Sprintf("1 + %s×(%d−1) = %s", strconv.FormatFloat(a, 'f', -1, 64), len(votes), strconv.FormatFloat(1+a*float64(len(votes)-1), 'f', -1, 64))
+		fs := []recall.Fused{{Key: fd.Key}}
+		var err error
+		fs[0].Score, fs[0].Num, fs[0].Den, _, err = fu.Score(votes)
 		if err != nil {
 			return err
 		}
+		if named[fd.Key] && diag.NamedFactor > 0 {
+			row.Factor += fmt.Sprintf("; ×%d (a session of a person the question names)", diag.NamedFactor)
+			if err := recall.BoostNamed(fs, map[string]bool{fd.Key: true}); err != nil {
+				return err
+			}
+		}
+		score := fs[0].Score
 		row.Check = score.Text('f')
 		row.Agrees = row.Check == fd.Score
 		d.Fused = append(d.Fused, row)

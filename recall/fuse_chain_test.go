@@ -2,6 +2,7 @@ package recall
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -22,8 +23,9 @@ func dec(t *testing.T, s string) *apd.Decimal {
 
 func TestFuseScoreExact(t *testing.T) {
 	t.Parallel()
-	// one leg at rank 1: 1/61, factor 1
-	got, _, _, n, err := FuseScore([]Vote{{LegKeyword, 1, 1}})
+	spec := SpecFusion
+	// SPEC §4 as first written: one leg at rank 1: 1/61, factor 1
+	got, _, _, n, err := spec.Score([]Vote{{LegKeyword, 1, 1}})
 	if err != nil || n != 1 {
 		t.Fatal(err, n)
 	}
@@ -31,7 +33,7 @@ func TestFuseScoreExact(t *testing.T) {
 		t.Fatalf("1/61 = %s", got.Text('f'))
 	}
 	// two legs at ranks 1 and 2: (1/61 + 1/62) × 1.5; 1/61+1/62 = 123/3782
-	got, _, _, n, _ = FuseScore([]Vote{{LegKeyword, 1, 1}, {LegSemantic, 1, 2}})
+	got, _, _, n, _ = spec.Score([]Vote{{LegKeyword, 1, 1}, {LegSemantic, 1, 2}})
 	var exact, tmp apd.Decimal
 	c := apd.BaseContext.WithPrecision(34)
 	c.Quo(&tmp, apd.New(123*3, 0), apd.New(3782*2, 0))
@@ -40,14 +42,31 @@ func TestFuseScoreExact(t *testing.T) {
 		t.Fatalf("two legs: %s votes %d, want %s", got.Text('f'), n, exact.Text('f'))
 	}
 	// a weight-0 leg adds nothing and does not count as voting
-	got2, _, _, n2, _ := FuseScore([]Vote{{LegKeyword, 1, 1}, {LegSemantic, 1, 2}, {LegTemporal, 0, 1}})
+	got2, _, _, n2, _ := spec.Score([]Vote{{LegKeyword, 1, 1}, {LegSemantic, 1, 2}, {LegTemporal, 0, 1}})
 	if n2 != 2 || got2.Cmp(&got) != 0 {
 		t.Fatalf("weight 0 changed the score: %s/%d", got2.Text('f'), n2)
 	}
 	// three legs: factor exactly 2
-	got3, _, _, _, _ := FuseScore([]Vote{{LegKeyword, 1, 60}, {LegGraph, 1, 60}, {LegSelf, 1, 60}})
+	got3, _, _, _, _ := spec.Score([]Vote{{LegKeyword, 1, 60}, {LegGraph, 1, 60}, {LegSelf, 1, 60}})
 	if got3.Cmp(dec(t, "0.05")) != 0 { // 3/120 × 2
 		t.Fatalf("three legs at rank 60: %s", got3.Text('f'))
+	}
+
+	// the default (K 5, no agreement factor): keyword weight 3 at rank 1
+	// and semantic weight 2 at rank 2 are 3/6 + 2/7 = 33/42 exactly
+	got, num, den, n, err := FuseScore([]Vote{{LegKeyword, 3, 1}, {LegSemantic, 2, 2}})
+	if err != nil || n != 2 {
+		t.Fatal(err, n)
+	}
+	c.Quo(&tmp, apd.New(33, 0), apd.New(42, 0))
+	c.Round(&exact, &tmp)
+	if got.Cmp(&exact) != 0 || cmpExact(&num, &den, apd.New(33, 0), apd.New(42, 0)) != 0 {
+		t.Fatalf("default fusion: %s (%s/%s), want 33/42", got.Text('f'), num.Text('f'), den.Text('f'))
+	}
+	// an agreement bonus of 25%: three legs at rank 5 (K 5): 3/10 × 1.5
+	got, _, _, _, _ = Fusion{K: 5, AgreementPct: 25}.Score([]Vote{{LegKeyword, 1, 5}, {LegGraph, 1, 5}, {LegSelf, 1, 5}})
+	if got.Cmp(dec(t, "0.45")) != 0 {
+		t.Fatalf("agreement 25%%: %s, want 0.45", got.Text('f'))
 	}
 }
 
@@ -63,7 +82,7 @@ func TestFuseTieBreaks(t *testing.T) {
 		{name: LegGraph, weight: 1, rows: []*row{mk("fact", "b")}},
 		{name: LegTemporal, weight: 0, rows: []*row{mk("episode", "zzz")}},
 	}
-	fs, _, err := fuse(legs)
+	fs, _, err := fuse(DefaultFusion, legs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,9 +104,31 @@ func TestFuseTieBreaks(t *testing.T) {
 		{name: LegKeyword, weight: 1, rows: []*row{mk("episode", "solo"), mk("episode", "pair")}},
 		{name: LegSelf, weight: 1, rows: []*row{mk("fact", "other"), mk("episode", "pair")}},
 	}
-	fs, _, _ = fuse(legs)
-	if fs[0].Key != "episode:pair" || fs[0].Votes != 2 {
-		t.Fatalf("agreement factor: %+v", fs[0])
+	for _, fu := range []Fusion{DefaultFusion, SpecFusion} {
+		fs, _, _ = fuse(fu, legs)
+		if fs[0].Key != "episode:pair" || fs[0].Votes != 2 {
+			t.Fatalf("%+v: agreement: %+v", fu, fs[0])
+		}
+	}
+	// but not at any depth: two legs at rank 12 against one leg's first
+	// hit. K 60 put the pair first (2/72 × 1.5 > 1/61: fusion sorted by
+	// votes first), the default puts the hit first (1/6 > 2/17)
+	var kw, se []*row
+	kw = append(kw, mk("episode", "hit"))
+	for i := 2; i <= 11; i++ {
+		kw = append(kw, mk("episode", fmt.Sprintf("k%02d", i)))
+		se = append(se, mk("episode", fmt.Sprintf("s%02d", i)))
+	}
+	se = append(se, mk("episode", "s12"))
+	kw, se = append(kw, mk("episode", "pair")), append(se, mk("episode", "pair"))
+	legs = []*legResult{{name: LegKeyword, weight: 1, rows: kw}, {name: LegSemantic, weight: 1, rows: se}}
+	fs, _, _ = fuse(SpecFusion, legs)
+	if fs[0].Key != "episode:pair" {
+		t.Fatalf("SPEC fusion: %+v first", fs[0])
+	}
+	fs, _, _ = fuse(DefaultFusion, legs)
+	if fs[0].Key != "episode:hit" {
+		t.Fatalf("default fusion: %+v first, want the keyword leg's first hit", fs[0])
 	}
 }
 

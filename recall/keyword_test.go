@@ -50,7 +50,7 @@ func TestKeywordGateInsideTheRanking(t *testing.T) {
 	for range 40 {
 		f.episode(ep{member: "dan", channel: "c", content: "a zebra at the zoo, and more words around it", audience: other, at: t0})
 	}
-	s := New(f.pool, Config{}, nil, nil)
+	s := New(f.pool, Config{LegLimit: 20}, nil, nil)
 	q, err := s.prepare(req("dan", "1", "zebra", []string{"person:eve"}, "c"))
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +112,7 @@ func TestKeywordRoundsAreExact(t *testing.T) {
 		f.episode(ep{member: "fay", channel: "c", content: strings.Join(ws, " "), audience: me, at: t0})
 	}
 	for _, budget := range []int64{1, 1000} {
-		s := New(f.pool, Config{}, nil, nil)
+		s := New(f.pool, Config{LegLimit: 20}, nil, nil)
 		s.kwBudget = budget
 		if budget == 1 {
 			s.kwChunk = 1 // one posting a lexeme in the first round: several rounds

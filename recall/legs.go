@@ -17,7 +17,9 @@ const (
 	LegSelf     = "self"
 )
 
-var legOrder = []string{LegKeyword, LegSemantic, LegGraph, LegTemporal, LegSelf}
+// legOrder is the five legs and, last, the context list (context.go),
+// which runs after them from the keyword leg's answer.
+var legOrder = []string{LegKeyword, LegSemantic, LegGraph, LegTemporal, LegSelf, LegContext}
 
 // legResult is one leg's ranked candidates (best first).
 type legResult struct {
@@ -30,6 +32,16 @@ type legResult struct {
 	mode    string
 	missing string
 	rows    []*row
+	// ranks, when set, is each row's rank (Vote.Rank); else its position
+	ranks []int
+}
+
+// rankOf is row i's rank in the leg: ranks[i] when set, else i+1.
+func (l *legResult) rankOf(i int) int {
+	if i < len(l.ranks) {
+		return l.ranks[i]
+	}
+	return i + 1
 }
 
 // filters are the request filters every leg puts inside its SQL: as_of

@@ -202,7 +202,7 @@ func TestTier1WithoutEmbedderNamesSemanticMissing(t *testing.T) {
 			t.Fatalf("leg %+v missing", l)
 		}
 	}
-	if !slices.Equal(running, []string{LegKeyword, LegGraph, LegTemporal, LegSelf}) {
+	if !slices.Equal(running, []string{LegKeyword, LegGraph, LegTemporal, LegSelf, LegContext}) {
 		t.Fatalf("running legs %v", running)
 	}
 	var d Diagnostic
@@ -210,7 +210,7 @@ func TestTier1WithoutEmbedderNamesSemanticMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range d.Legs {
-		if l.Leg != LegSemantic && len(l.Ranked) == 0 {
+		if l.Leg != LegSemantic && l.Leg != LegContext && len(l.Ranked) == 0 { // the fixture's turns have no neighbours
 			t.Fatalf("leg %s proposed nothing: %s", l.Leg, a.Diagnostic)
 		}
 	}
@@ -243,7 +243,7 @@ func TestKeywordRanksByBM25WithPrefixes(t *testing.T) {
 	for i := range 30 {
 		f.episode(ep{member: "alice", channel: "c", content: fmt.Sprintf("practiced something %d", i), audience: me, at: t0})
 	}
-	s := New(f.pool, Config{}, nil, nil)
+	s := New(f.pool, Config{LegLimit: 20}, nil, nil)
 	q, err := s.prepare(req("alice", "1", "Who practiced the violin?", me, "c"))
 	if err != nil {
 		t.Fatal(err)
@@ -319,22 +319,33 @@ func TestTemporalLegWindowAndPoint(t *testing.T) {
 	if res.weight != 1 || len(res.rows) != 2 || res.rows[0].ID != in2 || res.rows[1].ID != in1 {
 		t.Fatalf("window: weight %d rows %v", res.weight, res.rows)
 	}
-	// validity time ranks (newest first) whatever the terms; a term match
-	// breaks a tie of times
+	if !strings.HasSuffix(res.mode, " newest") {
+		t.Fatalf("a query without terms besides its time ranks by time: mode %q", res.mode)
+	}
+	// the window filters, the terms rank: only the window's dinner, not the
+	// newer swim nor the dinner of three days ago
 	q.req.Query = "dinner yesterday"
 	res, _ = s.temporalLeg(f.ctx, q)
-	if len(res.rows) != 2 || res.rows[0].ID != in2 {
-		t.Fatalf("time first: %v", res.rows)
+	if len(res.rows) != 1 || res.rows[0].ID != in1 || !strings.HasSuffix(res.mode, " terms") {
+		t.Fatalf("terms rank within the window: %v (mode %q)", res.rows, res.mode)
 	}
+	// an equal BM25 score: the newer row first
 	tie := f.episode(ep{member: "alice", channel: "c", content: "a dinner party", audience: me, at: t0.Add(-20 * time.Hour)})
 	res, _ = s.temporalLeg(f.ctx, q)
-	if len(res.rows) != 3 || res.rows[0].ID != tie || res.rows[1].ID != in2 || res.rows[2].ID != in1 {
-		t.Fatalf("term breaks the tie: %v", res.rows)
+	if len(res.rows) != 2 || res.rows[0].ID != tie || res.rows[1].ID != in1 {
+		t.Fatalf("the newer of two equal matches first: %v", res.rows)
 	}
-	q.req.Query = "swimming yesterday"
+	// a row matching more of the query's terms first, whatever its time
+	q.req.Query = "bob dinner yesterday"
 	res, _ = s.temporalLeg(f.ctx, q)
-	if len(res.rows) != 3 || res.rows[0].ID != in2 || res.rows[1].ID != tie {
-		t.Fatalf("term breaks the tie (other way): %v", res.rows)
+	if len(res.rows) != 2 || res.rows[0].ID != in1 {
+		t.Fatalf("two terms before one: %v", res.rows)
+	}
+	// no row of the window matches: the window's rows, newest first
+	q.req.Query = "kayak yesterday"
+	res, _ = s.temporalLeg(f.ctx, q)
+	if len(res.rows) != 3 || res.rows[0].ID != in2 && res.rows[0].ID != tie || res.rows[2].ID != in1 {
+		t.Fatalf("no match falls back to time: %v", res.rows)
 	}
 	q.req.Query = "dinner"
 	res, _ = s.temporalLeg(f.ctx, q)

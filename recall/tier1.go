@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 )
@@ -14,6 +15,16 @@ type Diagnostic struct {
 	Legs     []LegDiagnostic   `json:"legs"`
 	Fused    []FusedDiagnostic `json:"fused"`
 	Replaced []replacement     `json:"replaced,omitempty"`
+	// Named are the candidates from sessions of people the query names,
+	// whose fused score was multiplied by NamedFactor (people.go), kind:id
+	// sorted.
+	Named []string `json:"named,omitempty"`
+	// FusionK, AgreementPct and NamedFactor are the constants the fused
+	// scores were computed with (fuse.go), so that anyone reading the
+	// diagnostic can recompute every score exactly from the legs' ranks.
+	FusionK      int64 `json:"fusion_k"`
+	AgreementPct int64 `json:"agreement_pct"`
+	NamedFactor  int64 `json:"named_factor,omitempty"`
 }
 
 // LegDiagnostic is one leg's ranked ids (kind:id, best first).
@@ -23,6 +34,9 @@ type LegDiagnostic struct {
 	Mode    string   `json:"mode,omitempty"`
 	Missing string   `json:"missing,omitempty"`
 	Ranked  []string `json:"ranked"`
+	// Ranks, when present, is each ranked key's rank (the context list
+	// ranks a neighbour at its source's rank); else rank = position.
+	Ranks []int `json:"ranks,omitempty"`
 }
 
 // FusedDiagnostic is one fused candidate.
@@ -104,18 +118,40 @@ func (s *Service) runLeg(ctx context.Context, i int, fn legFunc, q *query) (*leg
 // items (tier 2's candidates).
 func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) {
 	fns := s.legs()
-	results := make([]*legResult, len(fns))
-	errs := make([]error, len(fns))
+	// results[ci] is the context list (context.go): it starts as soon as
+	// the keyword leg has answered, in that leg's goroutine, while the
+	// other legs still run
+	ci := len(fns)
+	results := make([]*legResult, ci+1)
+	errs := make([]error, ci+1)
+	ctxOff := false
+	if w, set := s.cfg.legWeight(LegContext); set && w == 0 {
+		ctxOff = true
+		results[ci] = &legResult{name: LegContext, missing: "disabled by configuration"}
+	}
+	runContext := func() {
+		if ctxOff {
+			return
+		}
+		kw := results[0]
+		results[ci], errs[ci] = s.runLeg(ctx, ci, func(ctx context.Context, q *query) (*legResult, error) { return s.contextLeg(ctx, q, kw) }, q)
+	}
 	var wg sync.WaitGroup
 	for i, fn := range fns {
 		if w, set := s.cfg.legWeight(legOrder[i]); set && w == 0 {
 			results[i] = &legResult{name: legOrder[i], missing: "disabled by configuration"}
+			if i == 0 {
+				runContext() // no keyword leg: an empty list, no SQL
+			}
 			continue
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			results[i], errs[i] = s.runLeg(ctx, i, fn, q)
+			if i == 0 && errs[i] == nil {
+				runContext()
+			}
 		}()
 	}
 	wg.Wait()
@@ -124,17 +160,47 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 			return nil, nil, err
 		}
 	}
-	// configured weights (Config.LegWeights) replace the SPEC's 1 of a
-	// voting leg; a leg with weight 0 (temporal in point mode) stays 0
+	if results[ci] == nil { // the keyword leg failed the call
+		results[ci] = &legResult{name: LegContext}
+	}
+	// a voting leg gets its weight (Config.LegWeights, else
+	// DefaultLegWeights); a leg with weight 0 (temporal in point mode)
+	// stays 0
 	for _, l := range results {
-		if w, set := s.cfg.legWeight(l.name); set && l.weight > 0 {
-			l.weight = w
+		if l.weight > 0 {
+			l.weight = s.cfg.weightOf(l.name)
 		}
 	}
 
-	fused, rows, err := fuse(results)
+	fused, rows, err := fuse(s.cfg.Fusion(), results)
 	if err != nil {
 		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
+	}
+	// the sessions of people the query names come first (people.go); a
+	// failure here costs the boost, never the call
+	var named []string
+	if sess, ids, err := s.namedSessions(ctx, q, rows); err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, fmt.Errorf("tier 1: %w", ctx.Err())
+		}
+		s.logger.Warn("recall: named sessions", "member", q.member, "err", err)
+	} else if len(sess) > 0 {
+		boosted := map[string]bool{}
+		for k, r := range rows {
+			if r.Kind == "episode" && sess[r.Session] ||
+				r.Kind == "fact" && r.subjectCanon != "" && slices.Contains(ids, r.subjectCanon) {
+				boosted[k] = true
+			}
+		}
+		if len(boosted) < len(rows) { // all alike: the order stands
+			if err := BoostNamed(fused, boosted); err != nil {
+				return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
+			}
+			for k := range boosted {
+				named = append(named, k)
+			}
+			slices.Sort(named)
+		}
 	}
 	ranked := make([]*row, len(fused))
 	for i, f := range fused {
@@ -215,11 +281,18 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 	}
 	a.Text, a.Dropped = text, dropped
 
-	d := Diagnostic{Replaced: reps}
+	fu := s.cfg.Fusion()
+	d := Diagnostic{Replaced: reps, Named: named, FusionK: fu.K, AgreementPct: fu.AgreementPct}
+	if len(named) > 0 {
+		d.NamedFactor = namedSessionFactor
+	}
 	for _, l := range results {
 		ld := LegDiagnostic{Leg: l.name, Weight: l.weight, Mode: l.mode, Missing: l.missing, Ranked: []string{}}
 		for _, r := range l.rows {
 			ld.Ranked = append(ld.Ranked, r.key())
+		}
+		if l.ranks != nil {
+			ld.Ranks = l.ranks
 		}
 		d.Legs = append(d.Legs, ld)
 	}

@@ -26,9 +26,9 @@ func TestLegWeightsValidate(t *testing.T) {
 	}
 }
 
-// TestLegWeights: a configured weight replaces the SPEC's 1 in the fused
-// score, 0 keeps a leg from running, temporal stays 0 in point mode, and
-// no configuration is the SPEC's weights.
+// TestLegWeights: a configured weight replaces the default
+// (DefaultLegWeights) in the fused score, 0 keeps a leg from running,
+// temporal stays 0 in point mode.
 func TestLegWeights(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
@@ -66,22 +66,22 @@ func TestLegWeights(t *testing.T) {
 		return s.Text('f')
 	}
 
-	// default: keyword weight 1, dinner first with 1/61
+	// default: keyword weight 3 (DefaultLegWeights), dinner first with 3/(K+1)
 	a, d := ask(Config{}, "harbour dinner")
-	if len(a.Items) == 0 || a.Items[0].ID != dinner || weight(d, LegKeyword) != 1 {
+	if len(a.Items) == 0 || a.Items[0].ID != dinner || weight(d, LegKeyword) != 3 {
 		t.Fatalf("default: items %+v legs %+v", a.Items, d.Legs)
 	}
-	if want := scoreOf(Vote{LegKeyword, 1, 1}); a.Items[0].Score != want {
+	if want := scoreOf(Vote{LegKeyword, 3, 1}); a.Items[0].Score != want {
 		t.Errorf("default score %s, want %s", a.Items[0].Score, want)
 	}
 
-	// keyword weight 3: the same ranking, three times the score
-	a, d = ask(Config{LegWeights: map[string]int{LegKeyword: 3}}, "harbour dinner")
-	if len(a.Items) == 0 || a.Items[0].ID != dinner || weight(d, LegKeyword) != 3 {
-		t.Fatalf("weight 3: items %+v legs %+v", a.Items, d.Legs)
+	// keyword weight 6: the same ranking, twice the default's score
+	a, d = ask(Config{LegWeights: map[string]int{LegKeyword: 6}}, "harbour dinner")
+	if len(a.Items) == 0 || a.Items[0].ID != dinner || weight(d, LegKeyword) != 6 {
+		t.Fatalf("weight 6: items %+v legs %+v", a.Items, d.Legs)
 	}
-	if want := scoreOf(Vote{LegKeyword, 3, 1}); a.Items[0].Score != want {
-		t.Errorf("weight 3 score %s, want %s", a.Items[0].Score, want)
+	if want := scoreOf(Vote{LegKeyword, 6, 1}); a.Items[0].Score != want {
+		t.Errorf("weight 6 score %s, want %s", a.Items[0].Score, want)
 	}
 
 	// keyword off: it does not run and is named missing; nothing else finds the dinner

@@ -113,7 +113,7 @@ func TestRefuseMatchesServiceOrder(t *testing.T) {
 		{Leg: recall.LegSemantic, Weight: 1, Ranked: []string{"episode:c", "episode:d"}},
 		{Leg: recall.LegTemporal, Weight: 0, Ranked: []string{"episode:d"}},
 	}
-	all, err := Refuse(legs, func(_ string, w int) int64 { return int64(w) }, 10)
+	all, err := Refuse(recall.SpecFusion, legs, func(_ string, w int) int64 { return int64(w) }, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestRefuseMatchesServiceOrder(t *testing.T) {
 	if want := []string{"episode:c", "episode:a", "episode:b", "episode:d"}; !slices.Equal(all, want) {
 		t.Fatalf("all legs = %v, want %v", all, want)
 	}
-	kw, err := Refuse(legs, func(l string, w int) int64 {
+	kw, err := Refuse(recall.SpecFusion, legs, func(l string, w int) int64 {
 		if l == recall.LegKeyword {
 			return int64(w)
 		}
@@ -141,14 +141,14 @@ func TestRefuseMatchesServiceOrder(t *testing.T) {
 		{Leg: recall.LegKeyword, Weight: 1, Ranked: []string{"episode:a", "episode:b"}},
 		{Leg: recall.LegSemantic, Weight: 1, Ranked: []string{"episode:d", "episode:c"}},
 	}
-	plain, err := Refuse(two, func(_ string, w int) int64 { return int64(w) }, 10)
+	plain, err := Refuse(recall.SpecFusion, two, func(_ string, w int) int64 { return int64(w) }, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"episode:a", "episode:d", "episode:b", "episode:c"}; !slices.Equal(plain, want) {
 		t.Fatalf("disjoint legs = %v, want %v", plain, want)
 	}
-	heavy, err := Refuse(two, func(l string, w int) int64 {
+	heavy, err := Refuse(recall.SpecFusion, two, func(l string, w int) int64 {
 		if l == recall.LegKeyword {
 			return 3 * int64(w)
 		}
@@ -159,6 +159,29 @@ func TestRefuseMatchesServiceOrder(t *testing.T) {
 	}
 	if want := []string{"episode:a", "episode:b", "episode:d", "episode:c"}; !slices.Equal(heavy, want) {
 		t.Fatalf("keyword weight 3 = %v, want %v", heavy, want)
+	}
+	// the default fusion (K 5, no agreement factor): z, which both legs
+	// hold at rank 9 (2/14), no longer outranks the legs' first hits (1/6),
+	// as it does under the SPEC's K 60 (2/69 × 1.5 > 1/61)
+	deep := []recall.LegDiagnostic{
+		{Leg: recall.LegKeyword, Weight: 1, Ranked: []string{"episode:a", "episode:k2", "episode:k3", "episode:k4",
+			"episode:k5", "episode:k6", "episode:k7", "episode:k8", "episode:z"}},
+		{Leg: recall.LegSemantic, Weight: 1, Ranked: []string{"episode:s1", "episode:s2", "episode:s3", "episode:s4",
+			"episode:s5", "episode:s6", "episode:s7", "episode:s8", "episode:z"}},
+	}
+	def, err := Refuse(recall.DefaultFusion, deep, func(_ string, w int) int64 { return int64(w) }, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"episode:a", "episode:s1", "episode:k2"}; !slices.Equal(def, want) {
+		t.Fatalf("default fusion = %v, want %v", def, want)
+	}
+	old, err := Refuse(recall.SpecFusion, deep, func(_ string, w int) int64 { return int64(w) }, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"episode:z"}; !slices.Equal(old, want) {
+		t.Fatalf("SPEC fusion = %v, want %v (the agreement at ranks 9 and 9 first)", old, want)
 	}
 }
 

@@ -39,7 +39,8 @@ type LocomoOptions struct {
 	Limit    int // tier-1 limit; default 50
 	Parallel int // questions asked at once; default 2
 	// Dump, when set, receives one JSON line per question (its evidence,
-	// memhive's and BM25's first ten refs, every leg's first ten).
+	// memhive's and BM25's first ten refs, every leg's first ten, and every
+	// leg's whole ranked list as keys and as refs, for re-fusing off line).
 	Dump     io.Writer
 	Progress io.Writer // optional progress lines
 	Logger   *slog.Logger
@@ -98,6 +99,7 @@ type asked struct {
 	items   [][]string // dia ids per answer position
 	epOnly  [][]string
 	legs    []recall.LegDiagnostic
+	named   []string
 	bm25    [][]string
 	elapsed time.Duration
 }
@@ -298,15 +300,18 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	mem, epOnly, bm, bmSpk := NewAcc(), NewAcc(), NewAcc(), NewAcc()
 	// [0] conversations 1–5, [1] 6–10: memhive and BM25
 	splitMem, splitBM := [2]*Acc{NewAcc(), NewAcc()}, [2]*Acc{NewAcc(), NewAcc()}
-	legNames := []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf}
+	legNames := []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf, recall.LegContext}
 	type variant struct {
-		name   string
-		weight func(leg string, w int) int64
+		name    string
+		weight  func(leg string, w int) int64
+		fusion  *recall.Fusion // nil: the service's
+		depth   int            // each leg's first depth candidates; 0: all
+		noNamed bool           // without the named-sessions boost
 	}
 	same := func(_ string, w int) int64 { return int64(w) }
-	variants := []variant{{"all legs (re-fused)", same}}
+	variants := []variant{{name: "all legs (re-fused)", weight: same}}
 	for _, l := range legNames {
-		variants = append(variants, variant{"without " + l, func(x string, w int) int64 {
+		variants = append(variants, variant{name: "without " + l, weight: func(x string, w int) int64 {
 			if x == l {
 				return 0
 			}
@@ -314,7 +319,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 		}})
 	}
 	for _, l := range legNames {
-		variants = append(variants, variant{l + " only", func(x string, w int) int64 {
+		variants = append(variants, variant{name: l + " only", weight: func(x string, w int) int64 {
 			if x != l {
 				return 0
 			}
@@ -323,13 +328,21 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	}
 	// weightings the service does not use, to show what a weight would do
 	for _, kw := range []int64{2, 3} {
-		variants = append(variants, variant{fmt.Sprintf("keyword weight %d", kw), func(x string, w int) int64 {
+		variants = append(variants, variant{name: fmt.Sprintf("keyword weight ×%d", kw), weight: func(x string, w int) int64 {
 			if x == recall.LegKeyword {
 				return kw * int64(w)
 			}
 			return int64(w)
 		}})
 	}
+	// SPEC §4's fusion as first written over the same legs: K 60, factor
+	// 1 + 0.5×(legs−1), every voting leg weight 1, each leg's first 20
+	spec := recall.SpecFusion
+	ones := func(_ string, w int) int64 { return int64(min(w, 1)) }
+	variants = append(variants, variant{name: "no named-session boost", weight: same, noNamed: true},
+		variant{name: "SPEC fusion, 20 a leg", weight: ones, fusion: &spec, depth: 20, noNamed: true},
+		variant{name: "SPEC fusion, all cands", weight: ones, fusion: &spec, noNamed: true},
+		variant{name: "weights 1 (K, depth kept)", weight: ones})
 	accs := make([]*Acc, len(variants))
 	for i := range accs {
 		accs[i] = NewAcc()
@@ -356,7 +369,15 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 		splitMem[half].Add(j.q.Category, j.q.Evidence, j.items)
 		splitBM[half].Add(j.q.Category, j.q.Evidence, j.bm25)
 		for vi, v := range variants {
-			keys, err := Refuse(j.legs, v.weight, o.Limit)
+			fu := cfg.Fusion()
+			if v.fusion != nil {
+				fu = *v.fusion
+			}
+			named := j.named
+			if v.noNamed {
+				named = nil
+			}
+			keys, err := RefuseDepth(fu, j.legs, v.weight, v.depth, named, o.Limit)
 			if err != nil {
 				return nil, err
 			}
@@ -415,12 +436,15 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 		enc := json.NewEncoder(o.Dump)
 		for _, j := range jobs {
 			line := map[string]any{"sample": samples[j.sample].ID, "question": j.q.Text, "category": j.q.Category,
-				"evidence": j.q.Evidence, "memhive": top(j.items, 10), "bm25": top(j.bm25, 10)}
+				"evidence": j.q.Evidence, "memhive": top(j.items, 10), "bm25": top(j.bm25, 10),
+				"bm25_50": top(j.bm25, len(j.bm25))}
 			legs := map[string]any{}
 			for _, l := range j.legs {
-				legs[l.Leg] = map[string]any{"mode": l.Mode, "missing": l.Missing, "top": top(expand(l.Ranked, dia, sources), 10)}
+				legs[l.Leg] = map[string]any{"mode": l.Mode, "missing": l.Missing, "weight": l.Weight, "top": top(expand(l.Ranked, dia, sources), 10),
+					"ranked": l.Ranked, "ranked_dia": top(expand(l.Ranked, dia, sources), len(l.Ranked))}
 			}
 			line["legs"] = legs
+			line["named"] = j.named
 			if err := enc.Encode(line); err != nil {
 				return nil, fmt.Errorf("dump: %w", err)
 			}
@@ -451,15 +475,24 @@ func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, now time.Tim
 		return fmt.Errorf("recall %s: diagnostic: %w", s.ID, err)
 	}
 	j.legs = d.Legs
+	j.named = d.Named
 	return nil
 }
 
-// Refuse re-fuses the legs' ranked keys with recall.FuseScore and
+// Refuse re-fuses the legs' ranked keys with f (recall.Fusion.Score) and
 // recall.SortFused (the service's own fusion and order), each leg's votes
 // weighted by weight(leg, the leg's own weight) — 0 leaves the leg out —
 // and returns the first limit keys. Legs with weight 0 in the diagnostic
 // vote for nothing, as in the service.
-func Refuse(legs []recall.LegDiagnostic, weight func(leg string, w int) int64, limit int) ([]string, error) {
+func Refuse(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg string, w int) int64, limit int) ([]string, error) {
+	return RefuseDepth(f, legs, weight, 0, nil, limit)
+}
+
+// RefuseDepth is Refuse with each leg cut to its first depth candidates
+// (0: all of them) and the candidates in named boosted as the service
+// boosts the sessions of people a query names (recall.BoostNamed;
+// Diagnostic.Named).
+func RefuseDepth(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg string, w int) int64, depth int, named []string, limit int) ([]string, error) {
 	votes := map[string][]recall.Vote{}
 	best := map[string][2]int{} // best rank, leg index
 	var keys []string
@@ -469,36 +502,52 @@ func Refuse(legs []recall.LegDiagnostic, weight func(leg string, w int) int64, l
 			continue
 		}
 		for i, k := range l.Ranked {
+			if depth > 0 && i == depth {
+				break
+			}
 			if _, ok := votes[k]; !ok {
 				keys = append(keys, k)
 				best[k] = [2]int{1 << 30, len(legs)}
 			}
-			votes[k] = append(votes[k], recall.Vote{Leg: l.Leg, Weight: w, Rank: i + 1})
-			if b := best[k]; i+1 < b[0] || i+1 == b[0] && li < b[1] {
-				best[k] = [2]int{i + 1, li}
+			rank := i + 1
+			if i < len(l.Ranks) {
+				rank = l.Ranks[i]
+			}
+			votes[k] = append(votes[k], recall.Vote{Leg: l.Leg, Weight: w, Rank: rank})
+			if b := best[k]; rank < b[0] || rank == b[0] && li < b[1] {
+				best[k] = [2]int{rank, li}
 			}
 		}
 	}
 	fs := make([]recall.Fused, 0, len(keys))
 	for _, k := range keys {
-		score, num, den, n, err := recall.FuseScore(votes[k])
+		score, num, den, n, err := f.Score(votes[k])
 		if err != nil {
 			return nil, fmt.Errorf("re-fuse: %w", err)
 		}
 		_, id, _ := strings.Cut(k, ":")
-		f := recall.Fused{Key: k, ID: id, Votes: n, BestRank: best[k][0], BestLeg: best[k][1]}
-		f.Score.Set(&score)
-		f.Num.Set(&num)
-		f.Den.Set(&den)
-		fs = append(fs, f)
+		fu := recall.Fused{Key: k, ID: id, Votes: n, BestRank: best[k][0], BestLeg: best[k][1]}
+		fu.Score.Set(&score)
+		fu.Num.Set(&num)
+		fu.Den.Set(&den)
+		fs = append(fs, fu)
 	}
 	recall.SortFused(fs)
+	if len(named) > 0 {
+		boost := map[string]bool{}
+		for _, k := range named {
+			boost[k] = true
+		}
+		if err := recall.BoostNamed(fs, boost); err != nil {
+			return nil, fmt.Errorf("re-fuse: %w", err)
+		}
+	}
 	var out []string
-	for _, f := range fs {
+	for _, fu := range fs {
 		if len(out) == limit {
 			break
 		}
-		out = append(out, f.Key)
+		out = append(out, fu.Key)
 	}
 	return out, nil
 }

@@ -72,15 +72,17 @@ func TestFiveLegsWithWordVectors(t *testing.T) {
 	a := ask(t, svc, "alice", "what did I do on vacation last month?", me, asOf)
 	dg := diagnostic(t, a)
 	for _, l := range a.Legs {
-		if l.Missing != "" || l.Candidates == 0 {
+		// the context list (the turns around the keyword leg's hits) has
+		// none here: the fixture's turns are hours apart
+		if l.Missing != "" || l.Candidates == 0 && l.Leg != recall.LegContext {
 			t.Errorf("leg %s: %d candidates, missing %q", l.Leg, l.Candidates, l.Missing)
 		}
 	}
-	if len(a.Legs) != 5 {
-		t.Errorf("%d legs reported, want 5: %+v", len(a.Legs), a.Legs)
+	if len(a.Legs) != 6 {
+		t.Errorf("%d legs reported, want the five legs and the context list: %+v", len(a.Legs), a.Legs)
 	}
 	for _, l := range dg.Legs {
-		if l.Weight != 1 {
+		if l.Weight != recall.DefaultLegWeights[l.Leg] {
 			t.Errorf("leg %s has weight %d (mode %q)", l.Leg, l.Weight, l.Mode)
 		}
 		t.Logf("leg %-8s mode %-45q ranked %v", l.Leg, l.Mode, l.Ranked)

@@ -1,0 +1,94 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cockroachdb/apd/v3"
+)
+
+// namedSessionFactor multiplies the fused score of an episode from a
+// session in which a person the query names took part (namedSessions).
+const namedSessionFactor = 4
+
+// namedSessions: a question that names people ("what did Caroline say
+// about the adoption agency?") is about the conversations those people
+// took part in. Of the candidates' sessions, it returns those in which a
+// person named in the query spoke (a visible turn of theirs: gated like
+// every read), and the ids it looked for. Names are the query's 1–3-word
+// grams as participant ids ("caroline" → person:caroline,
+// member:caroline; "mary ann" → person:mary_ann), as the graph leg seeds
+// them (and the bare grams, which name a fact's subject: the caller
+// boosts facts about a named person too). One statement; each session is an index range of
+// episodes_session_idx stopped at the named speaker's first turn, and at
+// most one probe a candidate session. A query naming nobody who speaks
+// in the record (a first-person question to an assistant) changes
+// nothing; neither does a record whose every session holds the named
+// people (all candidates are multiplied alike).
+func (s *Service) namedSessions(ctx context.Context, q *query, rows map[string]*row) (map[string]bool, []string, error) {
+	var ids []string
+	seen := map[string]bool{}
+	for _, g := range grams(q.req.Query) {
+		u := strings.ReplaceAll(g, " ", "_")
+		for _, id := range []string{"person:" + u, "member:" + u, g} {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	var sessions []string
+	ss := map[string]bool{}
+	for _, r := range rows {
+		if r.Kind == "episode" && r.Session != "" && !ss[r.Session] {
+			ss[r.Session] = true
+			sessions = append(sessions, r.Session)
+		}
+	}
+	if len(ids) == 0 || len(sessions) == 0 {
+		return nil, ids, nil
+	}
+	slices.Sort(sessions)
+	b := newSQLB(q.member, q.gate)
+	sql := `/* leg:people */ SELECT s.id FROM unnest(` + b.p(sessions) + `::text[]) AS s(id)
+		WHERE EXISTS (SELECT 1 FROM episodes x WHERE x.member_id = $1 AND x.session_id = s.id
+			AND x.speaker = ANY(` + b.p(ids) + `::text[]) AND ` + b.readFilter(q, "episode", "x") + `)`
+	rs, err := s.pool.Query(ctx, sql, b.args...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("named sessions: %w", err)
+	}
+	defer rs.Close()
+	out := map[string]bool{}
+	for rs.Next() {
+		var id string
+		if err := rs.Scan(&id); err != nil {
+			return nil, nil, fmt.Errorf("named sessions: %w", err)
+		}
+		out[id] = true
+	}
+	return out, ids, rs.Err()
+}
+
+// BoostNamed multiplies the exact score of each fused candidate in boosted
+// by namedSessionFactor and sorts again (SortFused).
+func BoostNamed(fs []Fused, boosted map[string]bool) error {
+	if len(boosted) == 0 {
+		return nil
+	}
+	for i := range fs {
+		if !boosted[fs[i].Key] {
+			continue
+		}
+		f := &fs[i]
+		if _, err := decCtx.Mul(&f.Num, &f.Num, apd.New(namedSessionFactor, 0)); err != nil {
+			return err
+		}
+		if _, err := decCtx.Quo(&f.Score, &f.Num, &f.Den); err != nil {
+			return err
+		}
+	}
+	SortFused(fs)
+	return nil
+}
