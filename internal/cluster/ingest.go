@@ -147,7 +147,9 @@ func (r Report) String() string {
 }
 
 // OK reports whether nothing was lost, duplicated or reordered.
-func (r Report) OK() bool { return r.Lost == 0 && r.Duplicated == 0 && r.OutOfOrder == 0 && r.Rows == r.Acked }
+func (r Report) OK() bool {
+	return r.Lost == 0 && r.Duplicated == 0 && r.OutOfOrder == 0 && r.Rows == r.Acked
+}
 
 // ErrNotYet is Wait's error when the record did not catch up in time.
 var ErrNotYet = errors.New("cluster: the record did not reach the acknowledged count in time")
