@@ -125,3 +125,28 @@ func EnsurePartitionConsumer(ctx context.Context, js jetstream.JetStream, prefix
 	}
 	return c, nil
 }
+
+// AppendersIdle reports whether every appender consumer of the episode
+// stream (the shared one or the partitions') has nothing waiting and
+// nothing unacknowledged; false when there is none yet.
+func AppendersIdle(ctx context.Context, js jetstream.JetStream) (bool, error) {
+	s, err := js.Stream(ctx, EpisodeStream)
+	if err != nil {
+		return false, err
+	}
+	found := false
+	lister := s.ListConsumers(ctx)
+	for info := range lister.Info() {
+		if info.Name != AppenderDurable && !strings.HasPrefix(info.Name, AppenderDurable+"-p") {
+			continue
+		}
+		found = true
+		if info.NumPending > 0 || info.NumAckPending > 0 {
+			return false, nil
+		}
+	}
+	if err := lister.Err(); err != nil {
+		return false, err
+	}
+	return found, nil
+}

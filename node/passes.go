@@ -46,8 +46,14 @@ func init() {
 }
 
 // EnsureCloseStream creates the close lane's stream.
-func EnsureCloseStream(ctx context.Context, js jetstream.JetStream, prefix string) (jetstream.Stream, error) {
+// replicas > 0 (at most one value) sets its replica count on a cluster.
+func EnsureCloseStream(ctx context.Context, js jetstream.JetStream, prefix string, replicas ...int) (jetstream.Stream, error) {
+	r := 1
+	if len(replicas) > 0 && replicas[0] > 0 {
+		r = replicas[0]
+	}
 	return js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Replicas:    r,
 		Name:        CloseStream,
 		Description: "memhive: close-pass requests",
 		Subjects:    []string{prefix + ".*.close"},
@@ -87,6 +93,7 @@ type closerCell struct {
 	attempts int
 	backoff  time.Duration
 	every    time.Duration
+	replicas int
 }
 
 func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
@@ -106,7 +113,7 @@ func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 	}
 	c := &closerCell{pool: n.Pool, nc: n.NC, js: n.JS, prefix: n.Config.Prefix, idle: idle,
 		log: n.Log.With("cell", "closer"), seen: make(chan []episodes.Episode, 64), ex: extract.Patterns{}, attempts: p.Attempts,
-		backoff: time.Duration(p.Backoff), every: time.Duration(p.IdleCheck)}
+		backoff: time.Duration(p.Backoff), every: time.Duration(p.IdleCheck), replicas: n.Config.NATSReplicas}
 	if c.backoff <= 0 {
 		c.backoff = 10 * time.Second
 	}
@@ -135,7 +142,7 @@ func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 func (c *closerCell) Name() string { return "closer" }
 
 func (c *closerCell) Run(ctx context.Context) error {
-	if _, err := EnsureCloseStream(ctx, c.js, c.prefix); err != nil {
+	if _, err := EnsureCloseStream(ctx, c.js, c.prefix, c.replicas); err != nil {
 		return fmt.Errorf("close stream: %w", err)
 	}
 	cons, err := c.js.CreateOrUpdateConsumer(ctx, CloseStream, jetstream.ConsumerConfig{
