@@ -154,6 +154,7 @@ type Stats struct {
 	Transient      atomic.Int64 // transient store errors (connection lost, Postgres restarting), retried in place
 	Redelivered    atomic.Int64 // messages that arrived more than once
 	RepliesIgnored atomic.Int64 // Memhive-Reply-To subjects outside ReplyPrefix, not answered
+	Resets         atomic.Int64 // partition consumers remade after a gap in their deliveries
 }
 
 // Counters names every counter of s (for /metrics and the cell's status).
@@ -162,7 +163,7 @@ func (s *Stats) Counters() map[string]*atomic.Int64 {
 		"accepted": &s.Accepted, "duplicates": &s.Duplicates, "refused": &s.Refused, "batches": &s.Batches,
 		"failures": &s.Failures, "isolated": &s.Isolated, "store_refused": &s.StoreRefused,
 		"dead_letters": &s.DeadLetters, "transient": &s.Transient, "redelivered": &s.Redelivered,
-		"replies_ignored": &s.RepliesIgnored,
+		"replies_ignored": &s.RepliesIgnored, "partition_resets": &s.Resets,
 	}
 }
 

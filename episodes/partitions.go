@@ -326,15 +326,27 @@ func (a *Appender) drop(ctx context.Context, kv jetstream.KeyValue, l *lease, wh
 // in stream order, while the lease is valid.
 func (a *Appender) readPartition(ctx context.Context, l *lease, sem chan struct{}) {
 	defer close(l.done)
-	var cons jetstream.Consumer
-	for ctx.Err() == nil && l.valid() {
-		var err error
-		cons, err = lanes.EnsurePartitionConsumer(ctx, a.js, a.cfg.Prefix, l.p, time.Duration(a.cfg.AckWait), a.cfg.MaxDeliver+5)
-		if err == nil {
-			break
+	var (
+		cons   jetstream.Consumer
+		last   uint64 // the last delivery sequence this reader saw
+		reset  bool
+		resets int
+	)
+	ready := func() bool {
+		for ctx.Err() == nil && l.valid() {
+			var err error
+			cons, last, err = lanes.EnsurePartitionConsumer(ctx, a.js, a.cfg.Prefix, l.p, time.Duration(a.cfg.AckWait), a.cfg.MaxDeliver+5, reset)
+			if err == nil {
+				reset = false
+				return true
+			}
+			a.log.Warn("partition consumer not ready; retrying", "partition", l.p, "err", err)
+			sleep(ctx, time.Second)
 		}
-		a.log.Warn("partition consumer not ready; retrying", "partition", l.p, "err", err)
-		sleep(ctx, time.Second)
+		return false
+	}
+	if !ready() {
+		return
 	}
 	for ctx.Err() == nil {
 		if !l.valid() {
@@ -356,6 +368,24 @@ func (a *Appender) readPartition(ctx context.Context, l *lease, sem chan struct{
 		if !l.valid() {
 			return // left unacknowledged: the next owner reads them first
 		}
+		// Every delivery must follow the last one seen: a gap means
+		// messages were handed to a fetch that never reached this reader
+		// (a leader change), and they would come back only after the ack
+		// wait, behind newer turns. Commit nothing of this batch; remake
+		// the consumer from its floor so they come first.
+		if gap := deliveryGap(msgs, last); gap != "" {
+			resets++
+			a.Stats.Resets.Add(1)
+			a.log.Warn("delivery gap; remaking the partition's consumer from its ack floor", "partition", l.p, "gap", gap, "resets", resets)
+			reset = true
+			if !ready() {
+				return
+			}
+			continue
+		}
+		if meta, err := msgs[len(msgs)-1].Metadata(); err == nil {
+			last = meta.Sequence.Consumer
+		}
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
@@ -364,6 +394,23 @@ func (a *Appender) readPartition(ctx context.Context, l *lease, sem chan struct{
 		a.handle(ctx, msgs)
 		<-sem
 	}
+}
+
+// deliveryGap says where msgs do not follow delivery sequence last one by
+// one ("" when they do).
+func deliveryGap(msgs []jetstream.Msg, last uint64) string {
+	want := last + 1
+	for _, m := range msgs {
+		meta, err := m.Metadata()
+		if err != nil {
+			continue
+		}
+		if meta.Sequence.Consumer != want {
+			return fmt.Sprintf("delivery %d where %d was due", meta.Sequence.Consumer, want)
+		}
+		want++
+	}
+	return ""
 }
 
 // fetch takes what is waiting (up to Batch), or waits up to a second for

@@ -85,7 +85,14 @@ func checkPartitions(ctx context.Context, js jetstream.JetStream, want int) erro
 // order instead of after an ack wait, behind newer turns of the same
 // members; what was committed but not acknowledged comes again and is
 // skipped by the episodes' key.
-func EnsurePartitionConsumer(ctx context.Context, js jetstream.JetStream, prefix string, p int, ackWait time.Duration, maxDeliver int) (jetstream.Consumer, error) {
+//
+// With reset the consumer is made again from its floor even when it shows
+// nothing pending: the reader saw a gap in its delivery sequence (a fetch
+// whose messages never reached it, around a NATS leader change).
+//
+// It returns the consumer and the last delivery sequence it handed out, so
+// the reader can tell the next delivery it must see.
+func EnsurePartitionConsumer(ctx context.Context, js jetstream.JetStream, prefix string, p int, ackWait time.Duration, maxDeliver int, reset bool) (jetstream.Consumer, uint64, error) {
 	if ackWait == 0 {
 		ackWait = 30 * time.Second
 	}
@@ -106,24 +113,24 @@ func EnsurePartitionConsumer(ctx context.Context, js jetstream.JetStream, prefix
 	if c, err := js.Consumer(ctx, EpisodeStream, name); err == nil {
 		info, err := c.Info(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("consumer %s: %w", name, err)
+			return nil, 0, fmt.Errorf("consumer %s: %w", name, err)
 		}
-		if info.NumAckPending == 0 && info.NumRedelivered == 0 {
-			return c, nil
+		if !reset && info.NumAckPending == 0 && info.NumRedelivered == 0 {
+			return c, info.Delivered.Consumer, nil
 		}
 		if err := js.DeleteConsumer(ctx, EpisodeStream, name); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
-			return nil, fmt.Errorf("consumer %s: reset: %w", name, err)
+			return nil, 0, fmt.Errorf("consumer %s: reset: %w", name, err)
 		}
 		cc.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
 		cc.OptStartSeq = info.AckFloor.Stream + 1
 	} else if !errors.Is(err, jetstream.ErrConsumerNotFound) {
-		return nil, fmt.Errorf("consumer %s: %w", name, err)
+		return nil, 0, fmt.Errorf("consumer %s: %w", name, err)
 	}
 	c, err := js.CreateOrUpdateConsumer(ctx, EpisodeStream, cc)
 	if err != nil {
-		return nil, fmt.Errorf("ensure consumer %s: %w", name, err)
+		return nil, 0, fmt.Errorf("ensure consumer %s: %w", name, err)
 	}
-	return c, nil
+	return c, c.CachedInfo().Delivered.Consumer, nil
 }
 
 // AppendersIdle reports whether every appender consumer of the episode

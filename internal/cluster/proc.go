@@ -189,3 +189,13 @@ func (p *Proc) Metric(ctx context.Context, name string) float64 {
 	}
 	return -1
 }
+
+// Exited reports whether the process has ended.
+func (p *Proc) Exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
