@@ -102,7 +102,7 @@ func TestStreamLeaderKilledDuringIngest(t *testing.T) {
 	b.start(t, "a")
 	b.start(t, "b")
 	waitUntil(t, "six partitions owned", 60*time.Second, func() bool { return owned(b.procs...) == 6 })
-	in := &cluster.Ingest{Members: 100, PerMember: 200, Workers: 20}
+	in := &cluster.Ingest{Members: 100, PerMember: 200, Workers: 50}
 	done := make(chan error, 1)
 	began := time.Now()
 	go func() { done <- in.Run(context.Background(), b.nats.Conn(t)) }()
@@ -139,7 +139,7 @@ func TestProcessKilledPartitionsMove(t *testing.T) {
 	b := newBed(t, 9)
 	a, bp, c := b.start(t, "a"), b.start(t, "b"), b.start(t, "c")
 	waitUntil(t, "nine partitions owned", 60*time.Second, func() bool { return owned(a, bp, c) == 9 })
-	in := &cluster.Ingest{Members: 100, PerMember: 100, Workers: 20}
+	in := &cluster.Ingest{Members: 100, PerMember: 100, Workers: 50}
 	done := make(chan error, 1)
 	go func() { done <- in.Run(context.Background(), b.nats.Conn(t)) }()
 	waitUntil(t, "a third acknowledged", 120*time.Second, func() bool { return in.Progress.Load() >= 3000 })
