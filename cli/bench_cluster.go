@@ -285,19 +285,27 @@ func clusterIngest(ctx context.Context, u, natsURL string, rows []episodes.Episo
 	var once sync.Once
 	actx, acancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	defer func() { acancel(); wg.Wait() }()
+	var closers []func()
+	defer func() {
+		// the appenders give their leases back before their connections close
+		acancel()
+		wg.Wait()
+		for _, f := range closers {
+			f()
+		}
+	}()
 	var apps []*episodes.Appender
 	for i := range k {
 		pool, err := pgxpool.NewWithConfig(ctx, db.Pool.Config().Copy())
 		if err != nil {
 			return 0, err
 		}
-		defer pool.Close()
+		closers = append(closers, pool.Close)
 		anc, err := nats.Connect(natsURL, nats.MaxReconnects(-1))
 		if err != nil {
 			return 0, err
 		}
-		defer anc.Close()
+		closers = append(closers, anc.Close)
 		a, err := episodes.NewAppender(pool, anc, episodes.AppenderConfig{Partitions: parts, Replicas: 3, Process: fmt.Sprintf("bench-%d", i+1)}, after, log)
 		if err != nil {
 			return 0, err
@@ -309,7 +317,12 @@ func clusterIngest(ctx context.Context, u, natsURL string, rows []episodes.Episo
 		}
 		apps = append(apps, a)
 		wg.Add(1)
-		go func() { defer wg.Done(); _ = a.Run(actx) }()
+		go func() {
+			defer wg.Done()
+			if err := a.Run(actx); err != nil {
+				log.Error("appender stopped", "process", i+1, "err", err)
+			}
+		}()
 	}
 	// every partition owned, and spread (each process at its share)
 	deadline := time.Now().Add(60 * time.Second)
@@ -326,7 +339,11 @@ func clusterIngest(ctx context.Context, u, natsURL string, rows []episodes.Episo
 			break
 		}
 		if time.Now().After(deadline) {
-			return 0, fmt.Errorf("partitions not spread over %d processes in 60s", k)
+			var sts []episodes.PartitionStatus
+			for _, a := range apps {
+				sts = append(sts, a.Partitions())
+			}
+			return 0, fmt.Errorf("partitions not spread over %d processes in 60s: %+v", k, sts)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

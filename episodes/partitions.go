@@ -121,20 +121,33 @@ func rank(process string, p int) uint64 {
 
 func (a *Appender) runPartitioned(ctx context.Context) error {
 	cfg := a.cfg
-	if _, err := lanes.EnsureStream(ctx, a.js, lanes.StreamConfig{Prefix: cfg.Prefix, Replicas: cfg.Replicas, Partitions: cfg.Partitions}); err != nil {
-		return err
-	}
 	ttl := time.Duration(cfg.LeaseTTL)
-	kv, err := a.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket:      LeaseBucket(cfg.Prefix),
-		Description: "memhive: which process reads which member partition",
-		TTL:         ttl,
-		History:     1,
-		Storage:     jetstream.FileStorage,
-		Replicas:    cfg.Replicas,
-	})
-	if err != nil {
-		return fmt.Errorf("lease bucket: %w", err)
+	var kv jetstream.KeyValue
+	// The stream and the bucket may take a while on a busy or electing
+	// cluster: retry (a partition mismatch is an operator's error: return it).
+	for attempt := 1; ; attempt++ {
+		_, err := lanes.EnsureStream(ctx, a.js, lanes.StreamConfig{Prefix: cfg.Prefix, Replicas: cfg.Replicas, Partitions: cfg.Partitions})
+		if err == nil {
+			kv, err = a.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+				Bucket:      LeaseBucket(cfg.Prefix),
+				Description: "memhive: which process reads which member partition",
+				TTL:         ttl,
+				History:     1,
+				Storage:     jetstream.FileStorage,
+				Replicas:    cfg.Replicas,
+			})
+			if err != nil {
+				err = fmt.Errorf("lease bucket: %w", err)
+			}
+		}
+		if err == nil {
+			break
+		}
+		if errors.Is(err, lanes.ErrPartitionMismatch) || ctx.Err() != nil || attempt >= 10 {
+			return err
+		}
+		a.log.Warn("episode stream or lease bucket not ready; retrying", "attempt", attempt, "err", err)
+		sleep(ctx, time.Duration(attempt)*time.Second)
 	}
 	a.parts.mu.Lock()
 	a.parts.owned = map[int]*lease{}
@@ -202,32 +215,19 @@ func (a *Appender) balance(ctx context.Context, kv jetstream.KeyValue, procKey s
 		owned = append(owned, l)
 	}
 	a.parts.mu.Unlock()
+	// Renew every lease at once: one slow round trip must not make the
+	// others run out.
+	var wg sync.WaitGroup
 	for _, l := range owned {
-		select {
-		case <-l.done: // the reader stopped (its lease ran out): give it back
-			a.drop(ctx, kv, l, "reader stopped")
-			continue
-		default:
-		}
-		rev, err := kv.Update(ctx, leaseKey(l.p), []byte(a.cfg.Process), l.rev)
-		if err != nil {
-			if ctx.Err() != nil {
-				return
-			}
-			if !l.valid() || errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyNotFound) {
-				a.parts.lost.Add(1)
-				a.log.Warn("partition lease lost", "partition", l.p, "err", err)
-				a.drop(ctx, kv, l, "lease lost")
-			} else {
-				a.log.Warn("partition lease not renewed; retrying", "partition", l.p, "err", err)
-			}
-			continue
-		}
-		l.rev = rev
-		l.until.Store(started.Add(ttl * 2 / 3).UnixNano())
-		if c, err := a.js.Consumer(ctx, lanes.EpisodeStream, lanes.PartitionConsumer(l.p)); err == nil {
-			l.pending.Store(c.CachedInfo().NumPending + uint64(c.CachedInfo().NumAckPending))
-		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a.renew(ctx, kv, l, started)
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return
 	}
 	live := 0
 	if lister, err := kv.ListKeys(ctx); err == nil {
@@ -278,6 +278,36 @@ func (a *Appender) balance(ctx context.Context, kv jetstream.KeyValue, procKey s
 		}
 		a.acquire(ctx, p, rev, started.Add(ttl*2/3), sem)
 		n++
+	}
+}
+
+// renew renews lease l (or drops it when its reader stopped or it was lost)
+// and samples its partition's lag.
+func (a *Appender) renew(ctx context.Context, kv jetstream.KeyValue, l *lease, started time.Time) {
+	select {
+	case <-l.done: // the reader stopped (its lease ran out): give it back
+		a.drop(ctx, kv, l, "reader stopped")
+		return
+	default:
+	}
+	rev, err := kv.Update(ctx, leaseKey(l.p), []byte(a.cfg.Process), l.rev)
+	if err != nil {
+		if ctx.Err() != nil {
+			return
+		}
+		if !l.valid() || errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyNotFound) {
+			a.parts.lost.Add(1)
+			a.log.Warn("partition lease lost", "partition", l.p, "err", err)
+			a.drop(ctx, kv, l, "lease lost")
+		} else {
+			a.log.Warn("partition lease not renewed; retrying", "partition", l.p, "err", err)
+		}
+		return
+	}
+	l.rev = rev
+	l.until.Store(started.Add(time.Duration(a.cfg.LeaseTTL) * 2 / 3).UnixNano())
+	if c, err := a.js.Consumer(ctx, lanes.EpisodeStream, lanes.PartitionConsumer(l.p)); err == nil {
+		l.pending.Store(c.CachedInfo().NumPending + uint64(c.CachedInfo().NumAckPending))
 	}
 }
 
