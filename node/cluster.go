@@ -69,3 +69,16 @@ func (n *Node) registerClusterMetrics(a *episodes.Appender) {
 		took.Observe(d.Seconds())
 	}
 }
+
+// passRuns is the process's pass-run counter (memhive_pass_runs_total by
+// kind and status), registered on first use.
+func (n *Node) passRuns() *prometheus.CounterVec {
+	if n.passRunsVec == nil {
+		n.passRunsVec = prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "memhive_pass_runs_total",
+			Help: "Close and nightly pass runs in this process, by kind (close, nightly) and status (completed, skipped, busy, done, failed; nightly counts members).",
+		}, []string{"kind", "status"})
+		n.Registry.MustRegister(n.passRunsVec)
+	}
+	return n.passRunsVec
+}

@@ -72,6 +72,8 @@ type Node struct {
 	httpSrv  *http.Server
 	ln       net.Listener
 	onCommit []func([]episodes.Episode)
+
+	passRunsVec *prometheus.CounterVec // memhive_pass_runs_total (cluster.go)
 }
 
 // Start brings a node up. On error everything started so far is stopped.
