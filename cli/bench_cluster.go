@@ -60,7 +60,7 @@ each process count, on fresh schemas and a fresh stream; the median ratio
 over rounds is reported. Schemas are dropped at the end.`)
 	turns := fs.Int("turns", 20000, "how many turns")
 	dbURL := fs.String("database", "", "Postgres URL (default MEMHIVE_TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)")
-	procList := fs.String("processes", "1,2,3", "process counts to measure")
+	procList := fs.String("processes", "1,2,3", "process counts to measure; 0 is one process without partitions (the single-process default), for reference")
 	parts := fs.Int("partitions", 12, "member partitions")
 	queue := fs.Bool("embed-queue", true, "queue each row for embedding in the appender's transaction (as memhive up does with an embedder)")
 	nRounds := fs.Int("rounds", 1, "rounds")
@@ -72,8 +72,8 @@ over rounds is reported. Schemas are dropped at the end.`)
 	var counts []int
 	for _, s := range strings.Split(*procList, ",") {
 		k, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || k < 1 {
-			return usagef("--processes: want counts like 1,2,3")
+		if err != nil || k < 0 {
+			return usagef("--processes: want counts like 1,2,3 (0: one process without partitions, for reference)")
 		}
 		counts = append(counts, k)
 	}
@@ -263,6 +263,10 @@ func clusterIngest(ctx context.Context, u, natsURL string, rows []episodes.Episo
 	if err := js.DeleteKeyValue(ctx, episodes.LeaseBucket("")); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) {
 		return 0, err
 	}
+	unpartitioned := k == 0
+	if unpartitioned {
+		k, parts = 1, 0
+	}
 	if _, err := lanes.EnsureStream(ctx, js, lanes.StreamConfig{Replicas: 3, Partitions: parts}); err != nil {
 		return 0, err
 	}
@@ -335,7 +339,7 @@ func clusterIngest(ctx context.Context, u, natsURL string, rows []episodes.Episo
 				spread = false
 			}
 		}
-		if total == parts && spread {
+		if unpartitioned || total == parts && spread {
 			break
 		}
 		if time.Now().After(deadline) {
