@@ -37,7 +37,7 @@ type clusterBenchResult struct {
 	Partitions int                `json:"partitions"`
 	EmbedQueue bool               `json:"embed_queue"`
 	Cores      int                `json:"cores"`
-	Copy4      float64            `json:"raw_copy_4_streams_turns_per_sec"`
+	Copy4      float64            `json:"raw_copy_4_streams_turns_per_sec"` // median of every COPY of the run
 	Procs      []clusterBenchProc `json:"memhive"`
 }
 
@@ -55,8 +55,8 @@ loopback, sync always, the episode stream and leases at R3) with one, two
 and three memhive appenders sharing the lanes by member partition, each
 with its own NATS connection and Postgres pool as a memhive process has,
 against a raw COPY of the same rows in four parallel streams (the bulk-load
-limit) in the same run and on the same Postgres. Each round runs COPY, then
-each process count, on fresh schemas and a fresh stream; the median ratio
+limit) in the same run and on the same Postgres. Each measurement runs right
+after its own COPY, on fresh schemas and a fresh stream; the median ratio
 over rounds is reported. Schemas are dropped at the end.`)
 	turns := fs.Int("turns", 20000, "how many turns")
 	dbURL := fs.String("database", "", "Postgres URL (default MEMHIVE_TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)")
@@ -100,20 +100,21 @@ over rounds is reported. Schemas are dropped at the end.`)
 	ratios := make([][]float64, len(counts))
 	var copies []float64
 	for r := range *nRounds {
-		c4, err := copyParallel(ctx, u, rows, 4)
-		if err != nil {
-			return err
-		}
-		copies = append(copies, c4)
-		fmt.Fprintf(e.stderr, "round %d: raw COPY, 4 streams: %.0f turns/s\n", r+1, c4)
 		for i, k := range counts {
+			// the baseline right before each measurement: on a shared
+			// machine the load drifts within a round
+			c4, err := copyParallel(ctx, u, rows, 4)
+			if err != nil {
+				return err
+			}
+			copies = append(copies, c4)
 			rate, err := clusterIngest(ctx, u, urls, rows, k, *parts, *queue, log)
 			if err != nil {
 				return fmt.Errorf("%d processes: %w", k, err)
 			}
 			rates[i] = append(rates[i], rate)
 			ratios[i] = append(ratios[i], rate/c4)
-			fmt.Fprintf(e.stderr, "round %d: %d memhive processes: %.0f turns/s (%.2f of COPY)\n", r+1, k, rate, rate/c4)
+			fmt.Fprintf(e.stderr, "round %d: raw COPY, 4 streams %.0f turns/s, then %d memhive processes %.0f turns/s: %.2f of COPY\n", r+1, c4, k, rate, rate/c4)
 		}
 	}
 	res.Copy4 = median(copies)
