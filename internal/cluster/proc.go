@@ -199,3 +199,11 @@ func (p *Proc) Exited() bool {
 		return false
 	}
 }
+
+// RemoveBinary removes the binary Binary built (call it from TestMain after
+// the tests ran).
+func RemoveBinary() {
+	if binPath != "" {
+		_ = os.RemoveAll(filepath.Dir(binPath))
+	}
+}
