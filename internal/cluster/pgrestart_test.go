@@ -2,8 +2,11 @@ package cluster_test
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,6 +53,29 @@ func TestPostgresRestartDuringIngest(t *testing.T) {
 	if code := ready(); code != http.StatusOK {
 		t.Fatalf("/readyz before the outage: %d", code)
 	}
+	// an assistant key for member m000, made while the database is up
+	keyCmd := exec.Command(cluster.Binary(t), "keys", "create", "--member", cluster.Member(0), "--assistant", "talky", "--json", "--data", p.Dir)
+	keyCmd.Env = append(os.Environ(), "MEMHIVE_CONFIG=")
+	kb, err := keyCmd.Output()
+	if err != nil {
+		t.Fatalf("keys create: %v", err)
+	}
+	var key struct{ Key string }
+	if err := json.Unmarshal(kb, &key); err != nil || key.Key == "" {
+		t.Fatalf("keys create: %s", kb)
+	}
+	recall := func() (int, string) {
+		body := `{"query":"turn","audience":["member:` + cluster.Member(0) + `"],"channel":"test:cluster"}`
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+p.Addr.HTTPAddr+"/v1/members/"+cluster.Member(0)+"/recall", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+key.Key)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
 
 	in := &cluster.Ingest{Members: 50, PerMember: 120, Workers: 10}
 	done := make(chan error, 1)
@@ -61,6 +87,9 @@ func TestPostgresRestartDuringIngest(t *testing.T) {
 		t.Fatal(err)
 	}
 	notReady := waitUntil(t, "/readyz says not ready", 20*time.Second, func() bool { return ready() == http.StatusServiceUnavailable })
+	if code, body := recall(); code != http.StatusServiceUnavailable {
+		t.Fatalf("recall while Postgres is down: %d %s, want 503", code, body)
+	}
 	time.Sleep(3 * time.Second) // the outage: turns keep arriving in the stream
 	atRestart := in.Progress.Load()
 	pg2, err := localpg.Start(ctx, opts)
@@ -91,6 +120,9 @@ func TestPostgresRestartDuringIngest(t *testing.T) {
 	if !rep.OK() {
 		t.Fatalf("record: %s", rep)
 	}
+	if code, body := recall(); code != http.StatusOK || !strings.Contains(body, "turn ") {
+		t.Fatalf("recall after the restart: %d %.300s", code, body)
+	}
 	if p.Exited() {
 		t.Fatalf("memhive exited during the outage:\n%s", p.Tail(30))
 	}
@@ -98,6 +130,6 @@ func TestPostgresRestartDuringIngest(t *testing.T) {
 	if !strings.Contains(string(log), "store unreachable") {
 		t.Fatalf("the outage is not in memhive's log:\n%s", p.Tail(30))
 	}
-	t.Logf("MUST-SHOW 2: Postgres down %s (acks during it: %d), /readyz 503 after %s, 200 again %s after restart; %s",
+	t.Logf("MUST-SHOW 2: Postgres down %s (acks during it: %d), /readyz 503 after %s, 200 again %s after restart; recall 503 during, 200 after; %s",
 		outage.Round(time.Millisecond), atRestart, notReady.Round(time.Millisecond), recovered.Round(time.Millisecond), rep)
 }
