@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/memhive/memhive/internal/cluster"
 	"github.com/memhive/memhive/internal/dbtest"
@@ -72,6 +73,18 @@ func TestScriptsClusterUpSmoke(t *testing.T) {
 	if _, err := nats.Connect(strings.Join(urls, ",")); err == nil {
 		t.Fatal("the cluster let in a client without credentials")
 	}
+	// the processes make the R3 streams as their cells start, once the new
+	// cluster has elected its leaders
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the episode stream", 60*time.Second, func() bool {
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_, err := js.Stream(sctx, lanes.EpisodeStream)
+		return err == nil
+	})
 	c, err := lanes.NewClient(context.Background(), nc, lanes.ClientOptions{})
 	if err != nil {
 		t.Fatal(err)
