@@ -156,14 +156,10 @@ func waitCommitted(ctx context.Context, nc *nats.Conn, d time.Duration) bool {
 	}
 	deadline := time.Now().Add(d)
 	for {
-		cons, err := js.Consumer(ctx, lanes.EpisodeStream, lanes.AppenderDurable)
-		if err == nil {
-			info, err := cons.Info(ctx)
-			if err == nil && info.NumPending == 0 && info.NumAckPending == 0 {
-				// Refusals are announced right after the ack: give them a moment.
-				time.Sleep(150 * time.Millisecond)
-				return true
-			}
+		if idle, err := lanes.AppendersIdle(ctx, js); err == nil && idle {
+			// Refusals are announced right after the ack: give them a moment.
+			time.Sleep(150 * time.Millisecond)
+			return true
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			return false

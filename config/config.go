@@ -86,6 +86,17 @@ type Config struct {
 	// cannot starve: a tier-1 call runs its five legs at once. Default
 	// RecallWorkers × 5.
 	RecallPool int `json:"recall_pool,omitempty" env:"MEMHIVE_RECALL_POOL"`
+	// Partitions splits the episode lanes into member partitions so that
+	// several memhive processes share them, each member read by one process
+	// at a time (docs/cluster.md). Every process on the same NATS must set
+	// the same number. Default 0: one shared consumer, for one process.
+	Partitions int `json:"partitions,omitempty" env:"MEMHIVE_PARTITIONS"`
+	// NATSReplicas is the replica count of memhive's streams and lease
+	// bucket on a clustered NATS (3 on a three-node cluster). Default 1.
+	NATSReplicas int `json:"nats_replicas,omitempty" env:"MEMHIVE_NATS_REPLICAS"`
+	// ProcessName names this process in the partition leases and its logs.
+	// Default: host, pid and a random suffix.
+	ProcessName string `json:"process_name,omitempty" env:"MEMHIVE_PROCESS"`
 	// LogLevel: debug, info (default), warn, error.
 	LogLevel string `json:"log_level,omitempty" env:"MEMHIVE_LOG_LEVEL"`
 	// LogFormat: text (default) or json.

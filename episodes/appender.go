@@ -55,6 +55,23 @@ type AppenderConfig struct {
 	// inboxes (_INBOX.…) and the per-assistant inbox prefixes the embedded
 	// NATS grants its assistant users (_INBOX_<user>.…).
 	ReplyPrefix string `json:"reply_prefix,omitempty"`
+	// Partitions, when > 0, splits the lanes into that many member
+	// partitions, each read by one process at a time under a lease, so
+	// several processes share the lanes and each member's turns are still
+	// appended in stream order (docs/cluster.md). Every process sharing the
+	// lanes must set the same number. Default 0: one shared consumer, for
+	// one process.
+	Partitions int `json:"partitions,omitempty"`
+	// Replicas of the episode stream and the lease bucket on a clustered
+	// NATS. Default 1.
+	Replicas int `json:"replicas,omitempty"`
+	// LeaseTTL is how long a partition lease lives without renewal: a
+	// process that dies without a word loses its partitions this long after
+	// its last renewal (renewed every LeaseTTL/3). Default 6s.
+	LeaseTTL Duration `json:"lease_ttl,omitempty"`
+	// Process names this process in the leases. Default: host, pid and a
+	// random suffix.
+	Process string `json:"process,omitempty"`
 }
 
 // WithDefaults fills the zero fields.
@@ -82,6 +99,15 @@ func (c AppenderConfig) WithDefaults() AppenderConfig {
 	}
 	if c.ReplyPrefix == "" {
 		c.ReplyPrefix = "_INBOX"
+	}
+	if c.Replicas <= 0 {
+		c.Replicas = 1
+	}
+	if c.LeaseTTL <= 0 {
+		c.LeaseTTL = Duration(6 * time.Second)
+	}
+	if c.Process == "" {
+		c.Process = defaultProcessName()
 	}
 	return c
 }
@@ -128,6 +154,7 @@ type Stats struct {
 	Transient      atomic.Int64 // transient store errors (connection lost, Postgres restarting), retried in place
 	Redelivered    atomic.Int64 // messages that arrived more than once
 	RepliesIgnored atomic.Int64 // Memhive-Reply-To subjects outside ReplyPrefix, not answered
+	Resets         atomic.Int64 // partition consumers remade after a gap in their deliveries
 }
 
 // Counters names every counter of s (for /metrics and the cell's status).
@@ -136,7 +163,7 @@ func (s *Stats) Counters() map[string]*atomic.Int64 {
 		"accepted": &s.Accepted, "duplicates": &s.Duplicates, "refused": &s.Refused, "batches": &s.Batches,
 		"failures": &s.Failures, "isolated": &s.Isolated, "store_refused": &s.StoreRefused,
 		"dead_letters": &s.DeadLetters, "transient": &s.Transient, "redelivered": &s.Redelivered,
-		"replies_ignored": &s.RepliesIgnored,
+		"replies_ignored": &s.RepliesIgnored, "partition_resets": &s.Resets,
 	}
 }
 
@@ -153,6 +180,11 @@ type Appender struct {
 	Stats Stats
 	// OnCommit, when set, is called after each commit with the rows written.
 	OnCommit func(written []Episode)
+	// OnBatch, when set, is called after each commit with the batch's size
+	// (messages) and how long the transaction took.
+	OnBatch func(messages int, took time.Duration)
+
+	parts partitionState
 }
 
 // NewAppender returns an appender; Run starts it.
@@ -172,7 +204,10 @@ func NewAppender(pool *pgxpool.Pool, nc *nats.Conn, cfg AppenderConfig, after Af
 // written when ctx ends are either committed and acknowledged, or left
 // unacknowledged for redelivery; none is lost.
 func (a *Appender) Run(ctx context.Context) error {
-	if _, err := lanes.EnsureStream(ctx, a.js, lanes.StreamConfig{Prefix: a.cfg.Prefix}); err != nil {
+	if a.cfg.Partitions > 0 {
+		return a.runPartitioned(ctx)
+	}
+	if _, err := lanes.EnsureStream(ctx, a.js, lanes.StreamConfig{Prefix: a.cfg.Prefix, Replicas: a.cfg.Replicas}); err != nil {
 		return err
 	}
 	cons, err := lanes.EnsureConsumer(ctx, a.js, a.cfg.Prefix, time.Duration(a.cfg.AckWait), a.cfg.MaxDeliver+5)
@@ -507,6 +542,7 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 		}
 	}
 	var written []Episode
+	began := time.Now()
 	err := pgx.BeginFunc(ctx, a.pool, func(tx pgx.Tx) error {
 		keys, err := Insert(ctx, tx, eps)
 		if err != nil {
@@ -552,6 +588,9 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 		}
 	}
 	a.Stats.Batches.Add(1)
+	if a.OnBatch != nil {
+		a.OnBatch(len(items), time.Since(began))
+	}
 	a.Stats.Accepted.Add(int64(len(written)))
 	a.Stats.Duplicates.Add(int64(len(eps) - len(written) + dups))
 	a.Stats.Refused.Add(int64(len(refs)))

@@ -19,6 +19,9 @@ const (
 	// CodeForbidden: the key's kind does not reach this route, or the request
 	// names an assistant or tier other than the key's (403).
 	CodeForbidden memhive.Code = "forbidden"
+	// CodeUnavailable: the key could not be checked because the store is
+	// unreachable (Postgres restarting); try again shortly (503).
+	CodeUnavailable memhive.Code = "unavailable"
 )
 
 // HeaderKey carries an API key when Authorization: Bearer is not used.
@@ -84,7 +87,11 @@ func (a *api) authenticate(route, kind string, member func(r *http.Request) stri
 			a.fail(w, route, memhive.Errorf(CodeUnauthenticated, "the API key is unknown or revoked"))
 			return
 		case err != nil && !errors.Is(err, apikey.ErrMember):
-			a.fail(w, route, err)
+			// The key store did not answer: the service is unavailable, not
+			// broken (/readyz then says not ready, as it should).
+			a.log.Warn("API key not checked: the store did not answer", "route", route, "err", err)
+			w.Header().Set("Retry-After", "1")
+			a.fail(w, route, memhive.Errorf(CodeUnavailable, "the key store is unreachable; try again shortly"))
 			return
 		case kind != "" && k.Kind != kind:
 			a.fail(w, route, memhive.Errorf(CodeForbidden, "this route needs an %s key; this is an %s key", kind, k.Kind))

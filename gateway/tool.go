@@ -433,7 +433,7 @@ func Status(code memhive.Code) int {
 		return http.StatusRequestEntityTooLarge
 	case memhive.CodeOverBudget:
 		return http.StatusTooManyRequests
-	case memhive.CodeStoreRefused:
+	case memhive.CodeStoreRefused, CodeUnavailable:
 		return http.StatusServiceUnavailable
 	default:
 		return http.StatusInternalServerError

@@ -63,6 +63,11 @@ type StreamConfig struct {
 	// MaxAge bounds how long turns stay in the stream after they were
 	// appended; the record is Postgres. Default 7 days.
 	MaxAge time.Duration
+	// Partitions, when > 0, stores each member's turns under a partition
+	// subject (memhive.<member>.episode.<P>, P < Partitions) so several
+	// processes can share the lanes with each member read by one of them
+	// (partition.go). Every process must use the same number. Default 0.
+	Partitions int
 }
 
 // WithDefaults fills the zero fields.
@@ -86,6 +91,9 @@ func (c StreamConfig) WithDefaults() StreamConfig {
 // the server accepted atomic batch publishing on it (nats-server 2.12+).
 func EnsureStream(ctx context.Context, js jetstream.JetStream, cfg StreamConfig) (atomic bool, err error) {
 	cfg = cfg.WithDefaults()
+	if err := checkPartitions(ctx, js, cfg.Partitions); err != nil {
+		return false, err
+	}
 	sc := jetstream.StreamConfig{
 		Name:               EpisodeStream,
 		Description:        "memhive: turns on their way into the episodes table",
@@ -97,6 +105,9 @@ func EnsureStream(ctx context.Context, js jetstream.JetStream, cfg StreamConfig)
 		Replicas:           cfg.Replicas,
 		MaxMsgSize:         DefaultMaxText + maxRawSlack + 1<<20, // oversized turns reach the appender and are refused with a code
 		AllowAtomicPublish: true,
+	}
+	if cfg.Partitions > 0 {
+		sc.SubjectTransform = partitionTransform(cfg.Prefix, cfg.Partitions)
 	}
 	s, err := js.CreateOrUpdateStream(ctx, sc)
 	if err != nil {

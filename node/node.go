@@ -76,6 +76,8 @@ type Node struct {
 	ln       net.Listener
 	onCommit []func([]episodes.Episode)
 	advisor  *advisor.Service // node/advisor.go
+
+	passRunsVec *prometheus.CounterVec // memhive_pass_runs_total (cluster.go)
 }
 
 // Start brings a node up. On error everything started so far is stopped.
@@ -151,6 +153,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 			return n, err
 		}
 		acfg.Prefix = cfg.Prefix
+		clusterAppenderConfig(cfg, &acfg)
 		var after episodes.AfterInsert
 		if n.Embedder != nil {
 			model := n.Embedder.Model()
@@ -172,6 +175,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 			}
 		}
 		n.Hive.Add(appenderCell{a})
+		n.registerClusterMetrics(a)
 		for name, v := range a.Stats.Counters() {
 			n.Registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
 				Name: "memhive_appender_" + name + "_total",
@@ -216,7 +220,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		}})
 	}
 	if hiveT.Enabled("remember") {
-		c := remember.NewConsumer(n.JS, n.Pool, remember.Config{Prefix: cfg.Prefix, Logger: logger.With("cell", "remember")})
+		c := remember.NewConsumer(n.JS, n.Pool, remember.Config{Prefix: cfg.Prefix, Replicas: cfg.NATSReplicas, Logger: logger.With("cell", "remember")})
 		n.Hive.Add(startStopCell{name: "remember", start: c.Start, stop: c.Stop})
 	}
 	for _, extra := range extraCells {

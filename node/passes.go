@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/cells"
@@ -46,8 +47,14 @@ func init() {
 }
 
 // EnsureCloseStream creates the close lane's stream.
-func EnsureCloseStream(ctx context.Context, js jetstream.JetStream, prefix string) (jetstream.Stream, error) {
+// replicas > 0 (at most one value) sets its replica count on a cluster.
+func EnsureCloseStream(ctx context.Context, js jetstream.JetStream, prefix string, replicas ...int) (jetstream.Stream, error) {
+	r := 1
+	if len(replicas) > 0 && replicas[0] > 0 {
+		r = replicas[0]
+	}
 	return js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Replicas:    r,
 		Name:        CloseStream,
 		Description: "memhive: close-pass requests",
 		Subjects:    []string{prefix + ".*.close"},
@@ -87,6 +94,8 @@ type closerCell struct {
 	attempts int
 	backoff  time.Duration
 	every    time.Duration
+	replicas int
+	runs     *prometheus.CounterVec
 }
 
 func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
@@ -106,7 +115,7 @@ func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 	}
 	c := &closerCell{pool: n.Pool, nc: n.NC, js: n.JS, prefix: n.Config.Prefix, idle: idle,
 		log: n.Log.With("cell", "closer"), seen: make(chan []episodes.Episode, 64), ex: extract.Patterns{}, attempts: p.Attempts,
-		backoff: time.Duration(p.Backoff), every: time.Duration(p.IdleCheck)}
+		backoff: time.Duration(p.Backoff), every: time.Duration(p.IdleCheck), replicas: n.Config.NATSReplicas, runs: n.passRuns()}
 	if c.backoff <= 0 {
 		c.backoff = 10 * time.Second
 	}
@@ -135,7 +144,7 @@ func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 func (c *closerCell) Name() string { return "closer" }
 
 func (c *closerCell) Run(ctx context.Context) error {
-	if _, err := EnsureCloseStream(ctx, c.js, c.prefix); err != nil {
+	if _, err := EnsureCloseStream(ctx, c.js, c.prefix, c.replicas); err != nil {
 		return fmt.Errorf("close stream: %w", err)
 	}
 	cons, err := c.js.CreateOrUpdateConsumer(ctx, CloseStream, jetstream.ConsumerConfig{
@@ -310,7 +319,13 @@ func (c *closerCell) refuse(ctx context.Context, m jetstream.Msg, member string,
 func (c *closerCell) close(ctx context.Context, req closer.Request) error {
 	rep, err := closer.Close(ctx, c.pool, c.ex, req, c.log)
 	if err != nil {
+		c.runs.WithLabelValues("close", "failed").Inc()
 		return err
+	}
+	if rep.Skipped == "" {
+		c.runs.WithLabelValues("close", "completed").Inc()
+	} else {
+		c.runs.WithLabelValues("close", "skipped").Inc()
 	}
 	body, _ := json.Marshal(rep)
 	_ = c.nc.Publish(ClosedSubject(c.prefix, req.Member), body)
@@ -346,11 +361,16 @@ func newClockCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 	if n.Recall != nil {
 		threshold = n.Recall.Config().SupersedeThreshold
 	}
+	runs := n.passRuns()
 	clk := &nightly.Clock{At: p.NightlyAt, Logger: log, Run: func(ctx context.Context, at time.Time) error {
 		rep, err := nightly.Run(ctx, pool, nightly.Options{RunID: nightly.NightRunID(at), Logger: log, Judge: judge, Backfill: backfill(pool, emb),
 			Threshold: threshold})
 		if err != nil {
+			runs.WithLabelValues("nightly", "failed").Inc()
 			return err
+		}
+		for _, m := range rep.Members {
+			runs.WithLabelValues("nightly", m.Status).Inc()
 		}
 		log.Info("nightly pass done", "run", rep.RunID, "members", len(rep.Members), "written", rep.Written())
 		return nil
