@@ -43,6 +43,7 @@ type callRow struct {
 	Tier                        *string
 	LatencyMS, Prompt, Complete int
 	At                          time.Time
+	Cost                        string // US dollars at the configured price; "" without one
 }
 
 type decisionsData struct {
@@ -54,6 +55,8 @@ type decisionsData struct {
 	Cell, Verdict          string // model call filters
 	Reverted               *aliasRow
 	CallTotals             struct{ Calls, Prompt, Complete, LatencyMS int }
+	Priced                 bool   // a model price is configured (Config.Price)
+	CostTotal              string // the shown calls' cost, US dollars
 	Kinds, Statuses, Cells []string
 	Verdicts               []string
 }
@@ -139,12 +142,15 @@ func (in *Inspector) decisions(w http.ResponseWriter, r *http.Request, a *auth) 
 		in.fail(w, r, a, err)
 		return
 	}
-	for _, c := range d.Calls {
+	for i, c := range d.Calls {
 		d.CallTotals.Calls++
 		d.CallTotals.Prompt += c.Prompt
 		d.CallTotals.Complete += c.Complete
 		d.CallTotals.LatencyMS += c.LatencyMS
+		d.Calls[i].Cost, _ = in.cfg.Price.Cost(c.Prompt, c.Complete)
 	}
+	// The total is priced from the summed tokens: exact, as each row is.
+	d.CostTotal, d.Priced = in.cfg.Price.Cost(d.CallTotals.Prompt, d.CallTotals.Complete)
 	choices := func(col string) ([]string, error) {
 		rows, err := in.cfg.Pool.Query(ctx, `/* ui:model-call-choices */ SELECT DISTINCT `+col+` FROM decision_log WHERE member_id = $1 ORDER BY 1 LIMIT 100`, member)
 		if err != nil {

@@ -29,6 +29,7 @@ import (
 	"github.com/memhive/memhive/internal/locomo"
 	"github.com/memhive/memhive/internal/natstest"
 	"github.com/memhive/memhive/lanes"
+	"github.com/memhive/memhive/model"
 	"github.com/memhive/memhive/recall"
 )
 
@@ -157,7 +158,11 @@ func setup(t testing.TB) *hive {
 	lc.Close()
 	reg := prometheus.NewRegistry()
 	api := gateway.NewHTTP(gateway.HTTPConfig{Recaller: rec, Keys: h.keys, Registry: reg, Logger: quiet})
-	in, err := inspector.New(inspector.Config{Pool: pool, Recaller: rec, Keys: h.keys, Registry: reg, Cells: hv.Status, JS: js, OpenHistory: openHistory, Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	price, err := model.ParsePrice("0.15", "0.60")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := inspector.New(inspector.Config{Pool: pool, Recaller: rec, Keys: h.keys, Registry: reg, Price: price, Cells: hv.Status, JS: js, OpenHistory: openHistory, Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		SampleEvery: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -27,6 +27,7 @@ import (
 	"github.com/memhive/memhive/apikey"
 	"github.com/memhive/memhive/cells"
 	"github.com/memhive/memhive/gateway"
+	"github.com/memhive/memhive/model"
 )
 
 //go:embed templates/*.html static/*
@@ -57,6 +58,9 @@ type Config struct {
 	// MaxChars caps the playground's answer text as the HTTP API does. 0:
 	// gateway.DefaultMaxChars.
 	MaxChars int
+	// Price turns the decision log's tokens into a cost on the Decisions
+	// page (model.PriceFromEnv). Zero: tokens only, and the page says so.
+	Price model.Price
 	// Registry is sampled every SampleEvery for the Health charts. Nil: no charts.
 	Registry *prometheus.Registry
 	// Cells reports the hive's cells. Nil: none shown.

@@ -1,6 +1,7 @@
 package inspector_test
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -46,5 +47,29 @@ func TestTimelineFiltersAndRefusals(t *testing.T) {
 	_, body = h.do("GET", "/ui/members/alice/refusals?code=dead_letter", nil, op)
 	if strings.Contains(body, "invalid_text</code>") {
 		t.Error("the code filter let another code through")
+	}
+}
+
+// TestModelCallsArePriced: with a model price configured, each call of the
+// decision log and their total are shown in dollars, exactly.
+func TestModelCallsArePriced(t *testing.T) {
+	t.Parallel()
+	h := setup(t)
+	for i, tok := range [][2]int{{1000, 500}, {3000, 0}} {
+		if _, err := h.pool.Exec(t.Context(), `INSERT INTO decision_log (member_id, id, cell, tier, verdict, latency_ms, prompt_tokens, completion_tokens)
+			VALUES ('alice', $1, 'synth', '2', 'ok', 40, $2, $3)`, fmt.Sprintf("dl-%d", i), tok[0], tok[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, body := h.do("GET", "/ui/members/alice/decisions", nil, bearer(h.opKey))
+	if code != 200 {
+		t.Fatalf("decisions: %d", code)
+	}
+	// $0.15 and $0.60 per million tokens: 1000/500 → 0.00045, 3000/0 →
+	// 0.00045, together 4000/500 → 0.0009.
+	for _, want := range []string{`<td class="num">0.00045</td>`, "cost $0.0009 at the configured price"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the decisions page lacks %q", want)
+		}
 	}
 }
