@@ -212,7 +212,7 @@ func TestKeywordRankingEqualsBM25OnRandomMembers(t *testing.T) {
 			WHERE ct.id IN (SELECT id FROM episodes WHERE member_id = 'gus' AND 'person:eve' = ANY(audience))
 			GROUP BY ct.id
 			ORDER BY round(sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * ct.tf * 2.2 / (ct.tf + 1.2 * (0.25 + 0.75 * dl.dl / n.avgdl)))::numeric, 9) DESC, ct.id
-			LIMIT 20`, qw)
+			LIMIT $2`, qw, Config{}.WithDefaults().LegLimit) // the leg's depth
 		if err != nil {
 			t.Fatal(err)
 		}
