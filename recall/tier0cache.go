@@ -54,6 +54,11 @@ type t0Entry struct {
 	lines       []profileLine
 }
 
+// cacheable reports whether q's profile lines may be kept: not when the
+// reader's scope has a since date, whose gate reads the sessions table,
+// which the record version does not follow.
+func cacheable(q *query) bool { return q.gate.g.Scope.Since == nil }
+
 func tier0Key(q *query) t0Key {
 	return t0Key{member: q.member, gate: fmt.Sprintf("%#v", q.gate.g.Args()), asOfGiven: q.asOfGiven}
 }
@@ -64,7 +69,7 @@ func (c *tier0Cache) lookup(q *query) (t0Key, *t0Entry) {
 	k := tier0Key(q)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.off || c.entries == nil {
+	if c.off || c.entries == nil || !cacheable(q) {
 		return k, nil
 	}
 	el, ok := c.entries[k]
@@ -84,7 +89,7 @@ func (c *tier0Cache) lookup(q *query) (t0Key, *t0Entry) {
 // valid_from after as_of of a fact about the member, nil for none).
 func (s *Service) keepProfile(k t0Key, q *query, version int64, derived []profileLine, fs []profileFact, next *time.Time) {
 	c := &s.t0
-	if c.off || len(derived) > tier0CacheLines {
+	if c.off || len(derived) > tier0CacheLines || !cacheable(q) {
 		return
 	}
 	var until time.Time

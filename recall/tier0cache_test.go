@@ -96,3 +96,50 @@ func TestTier0KeptEqualsUncached(t *testing.T) {
 	}
 	t.Logf("%d calls: %d hits, %d misses", calls, hits, misses)
 }
+
+// Concurrent calls share the kept lines without changing them: each answer
+// equals the uncached one for its reader (run with -race).
+func TestTier0KeptConcurrent(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	seedProfile(f, "alice", 200, 9)
+	kept := New(f.pool, Config{}, nil, nil)
+	plain := New(f.pool, Config{}, nil, nil)
+	plain.t0.off = true
+	readers := [][]string{{"member:alice"}, {"member:alice", "person:bob"}, {"person:bob"}}
+	want := make([]string, len(readers))
+	for i, aud := range readers {
+		a, err := plain.Recall(f.ctx, req("alice", "0", "", aud, "web:chat"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		j, _ := json.Marshal(a)
+		want[i] = string(j)
+	}
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			for n := range 15 {
+				i := (g + n) % len(readers)
+				a, err := kept.Recall(f.ctx, req("alice", "0", "", readers[i], "web:chat"))
+				if err != nil {
+					errs <- err
+					return
+				}
+				if j, _ := json.Marshal(a); string(j) != want[i] {
+					errs <- fmt.Errorf("goroutine %d call %d reader %d: kept answer differs", g, n, i)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if hits, _ := kept.Tier0CacheStats(); hits == 0 {
+		t.Fatal("no call used the kept lines")
+	}
+}
