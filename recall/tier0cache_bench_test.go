@@ -1,9 +1,12 @@
 package recall
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/memhive/memhive/facts"
 )
 
 // BenchmarkTier0 is one tier-0 call on a member with about 3,000 facts
@@ -44,6 +47,28 @@ func BenchmarkTier0(b *testing.B) {
 			b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
 			hits, misses := s.Tier0CacheStats()
 			b.ReportMetric(float64(hits)/float64(hits+misses), "kept/call")
+		})
+	}
+}
+
+// BenchmarkFactInsertRecordVersion is what the record version costs a
+// writer: one facts.Insert (one statement) with migration 021's trigger
+// enabled (versioned) and disabled (plain), in one run:
+//
+//	go test -run '^$' -bench FactInsertRecordVersion -benchtime 1000x ./recall/
+func BenchmarkFactInsertRecordVersion(b *testing.B) {
+	f := setup(b)
+	for _, mode := range []string{"versioned", "plain"} {
+		b.Run(mode, func(b *testing.B) {
+			if mode == "plain" {
+				f.exec(`ALTER TABLE facts DISABLE TRIGGER facts_version_ins`)
+				defer f.exec(`ALTER TABLE facts ENABLE TRIGGER facts_version_ins`)
+			}
+			b.ResetTimer()
+			for range b.N {
+				f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "likes", Claim: fmt.Sprintf("thing %d", idSeq.Add(1)),
+					ValidFrom: t0, Channel: "web:chat", Audience: []string{"member:alice"}, Origin: "memorize"})
+			}
 		})
 	}
 }
