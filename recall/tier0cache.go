@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // Bounds of the tier-0 profile cache: how many (member, reader) entries and
@@ -138,4 +140,21 @@ func (s *Service) keepProfile(k t0Key, q *query, version int64, derived []profil
 // their member's profile lines kept and current, and how many did not.
 func (s *Service) Tier0CacheStats() (hits, misses int64) {
 	return s.t0.hits.Load(), s.t0.misses.Load()
+}
+
+// Tier0CacheCollectors are the kept profile lines' counters for a
+// Prometheus registry: memhive_recall_tier0_profile_kept_total (calls that
+// used kept lines) and memhive_recall_tier0_profile_resolved_total (calls
+// that read and resolved the member's facts).
+func (s *Service) Tier0CacheCollectors() []prometheus.Collector {
+	return []prometheus.Collector{
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "memhive_recall_tier0_profile_kept_total",
+			Help: "Tier-0 and tier-2 profile reads served by the kept in-force lines (record version unchanged).",
+		}, func() float64 { return float64(s.t0.hits.Load()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "memhive_recall_tier0_profile_resolved_total",
+			Help: "Tier-0 and tier-2 profile reads that read and resolved the member's facts (nothing kept, or kept lines out of date).",
+		}, func() float64 { return float64(s.t0.misses.Load()) }),
+	}
 }
