@@ -129,6 +129,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		remb = n.Embedder
 	}
 	n.Recall = recall.New(n.RecallPool, rcfg.WithDefaults(), remb, logger.With("cell", "recall"))
+	n.Registry.MustRegister(n.Recall.Tier0CacheCollectors()...)
 	if n.Recall.Scopes, err = templates.Scopes(assistants); err != nil { // every tier and tool reads through them
 		return n, err
 	}

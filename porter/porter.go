@@ -61,6 +61,7 @@ var Derived = map[string]string{
 	"keyword_terms":    "the keyword index's counters, rebuilt from episodes by its trigger",
 	"api_key_members":  "API keys are the hive's credentials, not the member's record",
 	"replays":          "replay generations of this hive (docs/replay.md): their schemas do not travel; replay again after import",
+	"record_versions":  "a change counter for caches (migration 021), bumped by the import's own writes",
 }
 
 // Manifest describes an export.

@@ -36,6 +36,8 @@ type Service struct {
 	// kwBudget and kwChunk replace keywordEssentialPostings and
 	// keywordChunk when > 0 (tests).
 	kwBudget, kwChunk int64
+	// t0 keeps tier 0's profile lines per member and reader (tier0cache.go).
+	t0 tier0Cache
 
 	// wrapLeg, when set (tests only), wraps each tier-1 leg function.
 	wrapLeg func(leg string, fn legFunc) legFunc

@@ -36,20 +36,45 @@ func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*ro
 // queueProfile queues the profile's statements on batch (tier 0 sends them
 // with its other parts, in one round trip) and returns what makes the
 // profile once the batch has been read.
+//
+// The lines derived from the facts in force are the costly part (every
+// fact about the member is read and resolved), so they are kept per member
+// and reader in s.t0 (tier0cache.go), keyed by the member's record version
+// (migration 021): the batch reads the version first, and the facts
+// statements carry it as a one-time filter, so when the kept lines are
+// still current the database skips them and the call's cost no longer
+// grows with the member's history. The output is the same either way.
 func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func() []*row {
 	holder := "member:" + q.member
 	bb := newSQLB(q.member, q.gate)
 	beliefsSQL := `/* leg:tier0 */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at, b.pinned, b.confidence FROM beliefs b
 		WHERE b.member_id = $1 AND b.active AND (b.section <> 'derived' OR b.pinned) AND ` + bb.gate(tBeliefs, "b") + `
 		ORDER BY b.pinned DESC, b.confidence DESC, b.created_at, b.id LIMIT ` + bb.p(limit)
+	key, kept := s.t0.lookup(q)
+	skip := int64(-1) // the version at which the facts need not be read; -1: read them
+	if kept != nil {
+		skip = kept.version
+	}
 	fb := newSQLB(q.member, q.gate)
 	factsSQL := `/* leg:tier0 */ SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''),
 			f.fact_kind, f.audience FROM facts f
 		WHERE f.member_id = $1 AND f.subject_canon = ` + fb.p(memhive.Canon(holder)) + `
 		  AND f.valid_from <= ` + fb.p(q.asOf) + ` AND ` + notRetractedSQL("f") + ` AND ` + fb.gate(tFacts, "f") + `
+		  AND ` + recordVersionSQL + ` <> ` + fb.p(skip) + `
 		ORDER BY f.valid_from, f.recorded_at, f.id LIMIT 5000`
+	// the first instant after as_of at which a fact about the member
+	// becomes valid: the kept lines hold until then (or until a fact read
+	// stops being valid)
+	nextSQL := `/* leg:tier0 */ SELECT min(f.valid_from) FROM facts f
+		WHERE f.member_id = $1 AND f.subject_canon = $2 AND f.valid_from > $3 AND ` + recordVersionSQL + ` <> $4`
 	var lines []profileLine
 	var fs []profileFact
+	version := int64(-1)
+	var next *time.Time
+	batch.Queue(`/* leg:tier0 */ SELECT `+recordVersionSQL, q.member).Query(func(rows pgx.Rows) error {
+		_, err := pgx.ForEachRow(rows, []any{&version}, func() error { return nil })
+		return err
+	})
 	batch.Queue(beliefsSQL, bb.args...).Query(func(rows pgx.Rows) error {
 		for rows.Next() {
 			r := &row{Item: Item{Kind: "belief"}}
@@ -76,11 +101,28 @@ func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func() []*
 		}
 		return rows.Err()
 	})
+	batch.Queue(nextSQL, q.member, memhive.Canon(holder), q.asOf, skip).Query(func(rows pgx.Rows) error {
+		_, err := pgx.ForEachRow(rows, []any{&next}, func() error { return nil })
+		return err
+	})
 	ax := facts.QueueAxes(batch, q.member)
 	return func() []*row {
-		return s.profile(q, limit, lines, fs, ax)
+		if kept != nil && version == kept.version {
+			s.t0.hits.Add(1)
+			return s.profile(q, limit, lines, kept.lines)
+		}
+		s.t0.misses.Add(1)
+		derived := s.inForceLines(q, fs, ax)
+		if version >= 0 {
+			s.keepProfile(key, q, version, derived, fs, next)
+		}
+		return s.profile(q, limit, lines, derived)
 	}
 }
+
+// recordVersionSQL is the member's record version (migration 021; $1 is
+// the member): its own counter plus the hive-wide one.
+const recordVersionSQL = `(SELECT coalesce(sum(rv.version), 0)::bigint FROM record_versions rv WHERE rv.member_id IN ($1, '*'))`
 
 type profileLine struct {
 	r      *row
@@ -97,10 +139,26 @@ type profileFact struct {
 	audience []string
 }
 
-// profile merges the written lines and the facts about the member into the
-// profile this reader sees (see activeBeliefs).
-func (s *Service) profile(q *query, limit int, lines []profileLine, fs []profileFact, ax *facts.Axes) []*row {
-	holder := "member:" + q.member
+// compareLines is the profile's order but for ids: pinned first, then
+// confidence, then time.
+func compareLines(a, b profileLine) int {
+	if a.pinned != b.pinned {
+		if a.pinned {
+			return -1
+		}
+		return 1
+	}
+	if c := cmp.Compare(b.conf, a.conf); c != 0 {
+		return c
+	}
+	return a.at.Compare(b.at)
+}
+
+// inForceLines are the profile lines derived from fs, the facts about the
+// member this reader sees, one per fact in force at as_of by facts.Rule
+// (foresight excepted), in the profile's order (compareLines, stable).
+func (s *Service) inForceLines(q *query, fs []profileFact, ax *facts.Axes) []profileLine {
+	var lines []profileLine
 	if len(fs) > 0 {
 		groups := map[string][]int{}
 		var keys []string
@@ -128,27 +186,37 @@ func (s *Service) profile(q *query, limit int, lines []profileLine, fs []profile
 			}
 		}
 	}
-	for i := range lines {
-		if lines[i].r != nil {
-			lines[i].at = lines[i].r.at
+	slices.SortStableFunc(lines, compareLines)
+	return lines
+}
+
+// profile merges the written lines and the lines derived from the facts
+// in force (inForceLines, not changed) into the profile this reader sees
+// (see activeBeliefs).
+func (s *Service) profile(q *query, limit int, written, derived []profileLine) []*row {
+	holder := "member:" + q.member
+	for i := range written {
+		written[i].at = written[i].r.at
+	}
+	// The order is pinned first, confidence, time, id: the written lines
+	// before the derived ones at equal rank, as a stable sort of the two
+	// lists one after the other would put them. A derived line's
+	// statement and id (a hash) are made only for the lines that may be
+	// shown: the lines are ordered without their ids, and each run of
+	// lines equal but for the id is completed and sorted by id when
+	// reached.
+	slices.SortStableFunc(written, compareLines)
+	lines := make([]profileLine, 0, len(written)+len(derived))
+	i, j := 0, 0
+	for i < len(written) || j < len(derived) {
+		if j == len(derived) || i < len(written) && compareLines(written[i], derived[j]) <= 0 {
+			lines = append(lines, written[i])
+			i++
+		} else {
+			lines = append(lines, derived[j])
+			j++
 		}
 	}
-	// The order is pinned first, confidence, time, id. A derived line's
-	// statement and id (a hash) are made only for the lines that may be
-	// shown: the lines are sorted without their ids, and each run of lines
-	// equal but for the id is completed and sorted by id when reached.
-	slices.SortStableFunc(lines, func(a, b profileLine) int {
-		if a.pinned != b.pinned {
-			if a.pinned {
-				return -1
-			}
-			return 1
-		}
-		if c := cmp.Compare(b.conf, a.conf); c != 0 {
-			return c
-		}
-		return a.at.Compare(b.at)
-	})
 	var out []*row
 	seen := map[string]bool{}
 	for i := 0; i < len(lines) && len(out) < limit; {
@@ -169,7 +237,8 @@ func (s *Service) profile(q *query, limit int, lines []profileLine, fs []profile
 				continue
 			}
 			seen[c] = true
-			out = append(out, l.r)
+			r := *l.r // kept lines are shared between calls: hand out a copy
+			out = append(out, &r)
 			if len(out) == limit {
 				break
 			}

@@ -181,7 +181,7 @@ func TestUpAuth(t *testing.T) {
 	if status, body := httpDo(t, "GET", base+"/metrics", "", ""); status != 401 || !strings.Contains(body, "unauthenticated") {
 		t.Fatalf("/metrics without a key: %d %s", status, body)
 	}
-	if status, body := httpDo(t, "GET", base+"/metrics", strings.TrimSpace(string(opKey)), ""); status != 200 || !strings.Contains(body, "memhive_http_requests_total") {
+	if status, body := httpDo(t, "GET", base+"/metrics", strings.TrimSpace(string(opKey)), ""); status != 200 || !strings.Contains(body, "memhive_http_requests_total") || !strings.Contains(body, "memhive_recall_tier0_profile_kept_total") {
 		t.Fatalf("/metrics with the operator key: %d %s", status, body)
 	}
 	if status, _ := httpDo(t, "GET", base+"/healthz", "", ""); status != 200 {

@@ -1,0 +1,14 @@
+DROP TRIGGER facts_version_ins ON facts;
+DROP TRIGGER facts_version_upd ON facts;
+DROP TRIGGER facts_version_del ON facts;
+DROP TRIGGER beliefs_version_ins ON beliefs;
+DROP TRIGGER beliefs_version_upd ON beliefs;
+DROP TRIGGER beliefs_version_del ON beliefs;
+DROP TRIGGER aliases_version_ins ON aliases;
+DROP TRIGGER aliases_version_upd ON aliases;
+DROP TRIGGER aliases_version_del ON aliases;
+DROP TRIGGER cardinality_version_ins ON predicate_cardinality;
+DROP TRIGGER cardinality_version_upd ON predicate_cardinality;
+DROP TRIGGER cardinality_version_del ON predicate_cardinality;
+DROP FUNCTION memhive_bump_record_version();
+DROP TABLE record_versions;

@@ -1,0 +1,160 @@
+package recall
+
+import (
+	"container/list"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Bounds of the tier-0 profile cache: how many (member, reader) entries and
+// how many derived lines in all it keeps before dropping the least recently
+// used.
+const (
+	tier0CacheEntries = 1024
+	tier0CacheLines   = 200_000
+)
+
+// tier0Cache keeps, per member and reader (the gate's values, and whether
+// as_of was given), the profile lines derived from the facts in force
+// (inForceLines, ids made), so that tier 0 need not read and resolve every
+// fact about the member on every call. An entry is current while
+//   - the member's record version (migration 021: bumped in the writer's
+//     transaction by every statement on facts, beliefs, aliases and
+//     predicate_cardinality) is the one it was made at: the version is read
+//     in the same round trip as the rest of tier 0, so a write through any
+//     process is seen at the next call; and
+//   - as_of is within [from, until): from is the as_of it was resolved at,
+//     until the first later instant at which a fact about the member
+//     becomes valid or a fact read stops being valid, the only two ways
+//     time alone changes which facts are in force (facts.Rule).
+//
+// The zero value is ready to use.
+type tier0Cache struct {
+	mu      sync.Mutex
+	off     bool // tests and benchmarks: never keep (the path before the cache)
+	entries map[t0Key]*list.Element
+	lru     list.List // of *t0Entry, most recent first
+	lines   int
+	hits    atomic.Int64
+	misses  atomic.Int64
+}
+
+type t0Key struct {
+	member    string
+	gate      string
+	asOfGiven bool
+}
+
+type t0Entry struct {
+	key         t0Key
+	version     int64
+	from, until time.Time // until zero: no end
+	lines       []profileLine
+}
+
+// cacheable reports whether q's profile lines may be kept: not when the
+// reader's scope has a since date, whose gate reads the sessions table,
+// which the record version does not follow.
+func cacheable(q *query) bool { return q.gate.g.Scope.Since == nil }
+
+func tier0Key(q *query) t0Key {
+	return t0Key{member: q.member, gate: fmt.Sprintf("%#v", q.gate.g.Args()), asOfGiven: q.asOfGiven}
+}
+
+// lookup returns q's key and the entry that may serve q at its as_of, if
+// any (its version is checked against the database's by the caller).
+func (c *tier0Cache) lookup(q *query) (t0Key, *t0Entry) {
+	k := tier0Key(q)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.off || c.entries == nil || !cacheable(q) {
+		return k, nil
+	}
+	el, ok := c.entries[k]
+	if !ok {
+		return k, nil
+	}
+	e := el.Value.(*t0Entry)
+	if q.asOf.Before(e.from) || !e.until.IsZero() && !q.asOf.Before(e.until) {
+		return k, nil
+	}
+	c.lru.MoveToFront(el)
+	return k, e
+}
+
+// keep stores the derived lines (sorted) resolved for q at version, read
+// with fs (the facts they were resolved from) and next (the first
+// valid_from after as_of of a fact about the member, nil for none).
+func (s *Service) keepProfile(k t0Key, q *query, version int64, derived []profileLine, fs []profileFact, next *time.Time) {
+	c := &s.t0
+	if c.off || len(derived) > tier0CacheLines || !cacheable(q) {
+		return
+	}
+	var until time.Time
+	if next != nil {
+		until = *next
+	}
+	for _, f := range fs {
+		if u := f.v.ValidUntil; u != nil && u.After(q.asOf) && (until.IsZero() || u.Before(until)) {
+			until = *u
+		}
+	}
+	holder := "member:" + q.member
+	lines := make([]profileLine, len(derived))
+	for i, l := range derived {
+		l.r = derivedLine(q, holder, l.fact)
+		l.fact = nil // the facts read are not kept
+		lines[i] = l
+	}
+	e := &t0Entry{key: k, version: version, from: q.asOf, until: until, lines: lines}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = map[t0Key]*list.Element{}
+	}
+	if el, ok := c.entries[k]; ok {
+		old := el.Value.(*t0Entry)
+		if old.version > version {
+			return // a newer one was kept meanwhile
+		}
+		c.lines -= len(old.lines)
+		c.lru.Remove(el)
+		delete(c.entries, k)
+	}
+	c.entries[k] = c.lru.PushFront(e)
+	c.lines += len(lines)
+	for c.lru.Len() > tier0CacheEntries || c.lines > tier0CacheLines {
+		el := c.lru.Back()
+		old := el.Value.(*t0Entry)
+		c.lru.Remove(el)
+		delete(c.entries, old.key)
+		c.lines -= len(old.lines)
+	}
+}
+
+// Tier0CacheStats reports how many tier-0 (and tier-2 profile) reads found
+// their member's profile lines kept and current, and how many did not.
+func (s *Service) Tier0CacheStats() (hits, misses int64) {
+	return s.t0.hits.Load(), s.t0.misses.Load()
+}
+
+// Tier0CacheCollectors are the kept profile lines' counters for a
+// Prometheus registry: memhive_recall_tier0_profile_kept_total (calls that
+// used kept lines) and memhive_recall_tier0_profile_resolved_total (calls
+// that read and resolved the member's facts).
+func (s *Service) Tier0CacheCollectors() []prometheus.Collector {
+	return []prometheus.Collector{
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "memhive_recall_tier0_profile_kept_total",
+			Help: "Tier-0 and tier-2 profile reads served by the kept in-force lines (record version unchanged).",
+		}, func() float64 { return float64(s.t0.hits.Load()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "memhive_recall_tier0_profile_resolved_total",
+			Help: "Tier-0 and tier-2 profile reads that read and resolved the member's facts (nothing kept, or kept lines out of date).",
+		}, func() float64 { return float64(s.t0.misses.Load()) }),
+	}
+}

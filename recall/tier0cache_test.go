@@ -1,0 +1,145 @@
+package recall
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/memhive/memhive/facts"
+)
+
+// seedProfile writes n facts about member: single and multi axes, several
+// speakers and confidences, three audiences, some closed (valid_until),
+// some valid only later, some foresight, and a few written beliefs.
+func seedProfile(f *fixture, member string, n int, seed uint64) {
+	f.t.Helper()
+	rnd := rand.New(rand.NewPCG(seed, 1))
+	preds := []string{"lives_in", "works_at", "likes", "dislikes", "owns", "favorite_food", "job_title", "plays", "has_pet", "visited"}
+	speakers := []string{"member:" + member, "assistant:talky", "person:bob"}
+	auds := [][]string{{"member:" + member}, {"member:" + member, "person:bob"}, {"*"}}
+	for i := range n {
+		from := t0.Add(time.Duration(rnd.IntN(400*24)) * time.Hour)
+		fa := facts.Fact{Member: member, Subject: "member:" + member, Predicate: preds[rnd.IntN(len(preds))],
+			Claim: fmt.Sprintf("thing %d", rnd.IntN(n/2+1)), Confidence: 20 + rnd.IntN(81), ValidFrom: from,
+			Channel: "web:chat", Audience: auds[rnd.IntN(len(auds))], Speaker: speakers[rnd.IntN(len(speakers))], Origin: "memorize"}
+		if rnd.IntN(6) == 0 {
+			fa.ValidUntil = ptr(from.Add(time.Duration(1+rnd.IntN(90*24)) * time.Hour))
+		}
+		if rnd.IntN(12) == 0 {
+			fa.Kind = facts.Foresight
+		}
+		_ = i
+		f.fact(fa)
+	}
+	for i := range 5 {
+		f.belief(member, "member:"+member, fmt.Sprintf("written line %d", i), "web:chat", auds[i%len(auds)], i == 0)
+	}
+}
+
+// With the lines kept or not, tier 0 (and tier 2's profile) answers byte
+// for byte the same, at every as_of, given or the clock's, as the clock
+// crosses the instants where facts start and stop being valid, for several
+// readers and budgets; and the kept lines are used.
+func TestTier0KeptEqualsUncached(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	seedProfile(f, "alice", 400, 7)
+	clock := t0
+	now := func() time.Time { return clock }
+	kept := New(f.pool, Config{}, nil, nil)
+	kept.now = now
+	plain := New(f.pool, Config{}, nil, nil)
+	plain.now = now
+	plain.t0.off = true
+
+	readers := [][]string{{"member:alice"}, {"member:alice", "person:bob"}, {"person:bob"}}
+	var calls int
+	for step := range 60 {
+		clock = t0.Add(time.Duration(step*7) * 24 * time.Hour)
+		for ri, aud := range readers {
+			for _, budget := range []int{0, 150} {
+				for _, given := range []bool{false, true} {
+					r := req("alice", "0", "", aud, "web:chat")
+					r.BudgetTokens = budget
+					if given {
+						r.AsOf = ptr(t0.Add(time.Duration(step*5) * 24 * time.Hour))
+					}
+					a, err := kept.Recall(f.ctx, r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					b, err := plain.Recall(f.ctx, r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ja, _ := json.Marshal(a)
+					jb, _ := json.Marshal(b)
+					if string(ja) != string(jb) {
+						t.Fatalf("step %d reader %d budget %d as_of given %v: kept and uncached differ:\n%s\n---\n%s", step, ri, budget, given, a.Text, b.Text)
+					}
+					calls++
+				}
+			}
+		}
+		if step == 30 { // a write half way
+			seedProfile(f, "alice", 20, 8)
+		}
+	}
+	hits, misses := kept.Tier0CacheStats()
+	if hits == 0 || misses == 0 || hits+misses != int64(calls) {
+		t.Fatalf("kept lines: %d hits, %d misses over %d calls", hits, misses, calls)
+	}
+	if h, _ := plain.Tier0CacheStats(); h != 0 {
+		t.Fatalf("the uncached service used kept lines %d times", h)
+	}
+	t.Logf("%d calls: %d hits, %d misses", calls, hits, misses)
+}
+
+// Concurrent calls share the kept lines without changing them: each answer
+// equals the uncached one for its reader (run with -race).
+func TestTier0KeptConcurrent(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	seedProfile(f, "alice", 200, 9)
+	kept := New(f.pool, Config{}, nil, nil)
+	plain := New(f.pool, Config{}, nil, nil)
+	plain.t0.off = true
+	readers := [][]string{{"member:alice"}, {"member:alice", "person:bob"}, {"person:bob"}}
+	want := make([]string, len(readers))
+	for i, aud := range readers {
+		a, err := plain.Recall(f.ctx, req("alice", "0", "", aud, "web:chat"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		j, _ := json.Marshal(a)
+		want[i] = string(j)
+	}
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			for n := range 15 {
+				i := (g + n) % len(readers)
+				a, err := kept.Recall(f.ctx, req("alice", "0", "", readers[i], "web:chat"))
+				if err != nil {
+					errs <- err
+					return
+				}
+				if j, _ := json.Marshal(a); string(j) != want[i] {
+					errs <- fmt.Errorf("goroutine %d call %d reader %d: kept answer differs", g, n, i)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if hits, _ := kept.Tier0CacheStats(); hits == 0 {
+		t.Fatal("no call used the kept lines")
+	}
+}
