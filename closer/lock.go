@@ -12,10 +12,18 @@ import (
 )
 
 // passLockClass is the first key of the advisory lock the passes take per
-// member ("pa" "ss" in ASCII); the second hashes the schema and the
-// member_id (advisory locks are per database, and hives in two schemas of
-// one database must not wait for each other).
+// member ("pa" "ss" in ASCII); the second hashes the hive and the member_id
+// (advisory locks are per database, and hives in two schemas of one
+// database must not wait for each other). The hive is the connection's
+// schema, or the setting memhive.hive where a pool names it: a replay's
+// generation pool reads another schema first but must wait for the live
+// passes of its member (HiveSetting).
 const passLockClass = 0x70617373
+
+// HiveSetting is the run-time setting that names a connection's hive for
+// the pass lock when its schema is not the hive's own (replay.Run sets it
+// on a generation's pool to the live schema).
+const HiveSetting = "memhive.hive"
 
 // LockMember takes the per-member pass lock: the close pass and the nightly
 // pass run under it, so two memhive processes on one database never run a
@@ -34,10 +42,10 @@ func LockMember(ctx context.Context, pool *pgxpool.Pool, member string, wait boo
 		return nil, false, fmt.Errorf("pass lock for %s: %w", member, err)
 	}
 	if wait {
-		_, err = conn.Exec(ctx, `/* pass:lock */ SELECT pg_advisory_lock($1, hashtext(current_schema() || chr(31) || $2))`, passLockClass, member)
+		_, err = conn.Exec(ctx, `/* pass:lock */ SELECT pg_advisory_lock($1, hashtext(coalesce(nullif(current_setting('memhive.hive', true), ''), current_schema()) || chr(31) || $2))`, passLockClass, member)
 		ok = err == nil
 	} else {
-		err = conn.QueryRow(ctx, `/* pass:lock */ SELECT pg_try_advisory_lock($1, hashtext(current_schema() || chr(31) || $2))`, passLockClass, member).Scan(&ok)
+		err = conn.QueryRow(ctx, `/* pass:lock */ SELECT pg_try_advisory_lock($1, hashtext(coalesce(nullif(current_setting('memhive.hive', true), ''), current_schema()) || chr(31) || $2))`, passLockClass, member).Scan(&ok)
 	}
 	if err != nil || !ok {
 		conn.Release()
@@ -48,7 +56,7 @@ func LockMember(ctx context.Context, pool *pgxpool.Pool, member string, wait boo
 	}
 	return func() {
 		// A failed unlock (the connection is gone) released the lock with it.
-		if _, err := conn.Exec(context.WithoutCancel(ctx), `/* pass:lock */ SELECT pg_advisory_unlock($1, hashtext(current_schema() || chr(31) || $2))`, passLockClass, member); err != nil {
+		if _, err := conn.Exec(context.WithoutCancel(ctx), `/* pass:lock */ SELECT pg_advisory_unlock($1, hashtext(coalesce(nullif(current_setting('memhive.hive', true), ''), current_schema()) || chr(31) || $2))`, passLockClass, member); err != nil {
 			conn.Conn().Close(context.WithoutCancel(ctx)) //nolint:errcheck // closing drops the lock
 		}
 		conn.Release()

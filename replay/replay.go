@@ -169,6 +169,10 @@ func Run(ctx context.Context, pool *pgxpool.Pool, member string, opt Options) (*
 	}
 	cfg := pool.Config().Copy()
 	cfg.ConnConfig.RuntimeParams["search_path"] = pgx.Identifier{rep.Schema}.Sanitize() + ", " + searchPath
+	// The passes replayed here take the member's pass lock of the live
+	// hive, so a replay waits for a live close or nightly run and the other
+	// way round (closer.HiveSetting).
+	cfg.ConnConfig.RuntimeParams[closer.HiveSetting] = live
 	cfg.MaxConns = 4
 	gpool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

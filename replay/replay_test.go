@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -378,10 +379,14 @@ func TestReplayWaitsForALivePass(t *testing.T) {
 	l.turns("s2", t0.AddDate(0, 1, 0), []string{"member:alice"}, "We moved to Lisbon!")
 	l.close("s2", "explicit")
 	l.nightly("n1", t0.AddDate(0, 2, 0))
-	unlock, ok, err := closer.LockMember(l.ctx, l.pool, "alice", false)
+	held, ok, err := closer.LockMember(l.ctx, l.pool, "alice", false)
 	if err != nil || !ok {
 		t.Fatalf("lock: %v %v", ok, err)
 	}
+	// A failing check must still release the lock, or the pool's cleanup
+	// waits for its connection until the test binary times out.
+	unlock := sync.OnceFunc(held)
+	t.Cleanup(unlock)
 	type result struct {
 		rep *replay.Report
 		err error
