@@ -25,7 +25,7 @@ func closeSchema(e *env, db *bench.DB, keep bool) {
 }
 
 func cmdBench(e *env, args []string) error {
-	fs := newFlags(e, "bench", "bench ingest|locomo|latency|embed|bm25 [flags]", `
+	fs := newFlags(e, "bench", "bench ingest|locomo|latency|embed|bm25|cluster [flags]", `
 Run a benchmark and print its figures (see BENCHMARKS.md):
   ingest   N turns published until committed, against a raw COPY of the same
            rows into the same schema, in the same run
@@ -35,7 +35,9 @@ Run a benchmark and print its figures (see BENCHMARKS.md):
            the earlier word-salad record)
   embed    how fast the embedder drains the queue of a bulk import
   bm25     the keyword leg's top 20 against an exact BM25 at 1,000 / 10,000 /
-           100,000 turns, and its latency`)
+           100,000 turns, and its latency
+  cluster  ingest with one, two and three memhive processes on a three-node
+           NATS cluster, against four parallel raw COPY streams`)
 	if len(args) > 0 && isHelp(args[0]) {
 		fs.Usage()
 		return flag.ErrHelp
