@@ -71,6 +71,12 @@ func ServeAdvisorNATS(nc *nats.Conn, prefix string, a Advisor, logger *slog.Logg
 			return nil, fmt.Errorf("add endpoint %s: %w", name, err)
 		}
 	}
+	// The server has our subscriptions once a flush returns: a request sent
+	// on another connection after this function returns finds a responder.
+	if err := nc.Flush(); err != nil {
+		_ = svc.Stop()
+		return nil, fmt.Errorf("flush %s subscriptions: %w", svc.Info().Name, err)
+	}
 	log.Info("advisor on NATS", "subject", prefix+".*.topic", "workers", o.workers)
 	return svc, nil
 }

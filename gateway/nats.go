@@ -91,6 +91,12 @@ func ServeNATS(nc *nats.Conn, prefix string, r Recaller, logger *slog.Logger, op
 			return nil, fmt.Errorf("add endpoint %s: %w", name, err)
 		}
 	}
+	// The server has our subscriptions once a flush returns: a request sent
+	// on another connection after this function returns finds a responder.
+	if err := nc.Flush(); err != nil {
+		_ = svc.Stop()
+		return nil, fmt.Errorf("flush %s subscriptions: %w", svc.Info().Name, err)
+	}
 	log.Info("recall service on NATS", "subject", prefix+".*.recall", "workers", o.workers)
 	return svc, nil
 }
@@ -255,6 +261,12 @@ func ServeMemoryNATS(nc *nats.Conn, prefix string, k Keeper, logger *slog.Logger
 				return nil, fmt.Errorf("add endpoint %s: %w", name, err)
 			}
 		}
+	}
+	// The server has our subscriptions once a flush returns: a request sent
+	// on another connection after this function returns finds a responder.
+	if err := nc.Flush(); err != nil {
+		_ = svc.Stop()
+		return nil, fmt.Errorf("flush %s subscriptions: %w", svc.Info().Name, err)
 	}
 	log.Info("memory tools on NATS", "subject", prefix+".*.<tool>", "tools", MemoryTools, "workers", o.workers)
 	return svc, nil
