@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -229,8 +228,6 @@ func (h *hive) do(method, path string, form url.Values, hdr map[string]string) (
 }
 
 func bearer(key string) map[string]string { return map[string]string{"Authorization": "Bearer " + key} }
-
-func ciStrict() bool { return os.Getenv("CI") == "true" }
 
 // testLog writes the inspector's warnings and errors to the test's log.
 type testLog struct{ t testing.TB }
