@@ -57,7 +57,7 @@ func init() {
 		"explain":  {"say which audience-gate rule shows or hides a row", cmdExplain},
 		"mcp":      {"serve memory_recall, memorize and the memory tools over MCP on stdio", cmdMCP},
 		"config":   {"show the effective configuration (config show)", cmdConfig},
-		"bench":    {"run a benchmark: bench ingest | bench locomo | bench latency", cmdBench},
+		"bench":    {"run a benchmark: bench ingest | locomo | latency | embed | bm25 | cluster", cmdBench},
 		"version":  {"print the version", cmdVersion},
 	}
 }
@@ -120,8 +120,12 @@ Commands:`)
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	width := 0
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+		width = max(width, len(n))
+	}
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-*s %s\n", width, n, commands[n].summary)
 	}
 	fmt.Fprintln(w, `
 Every command takes --help. Client commands find the memhive that "memhive up"
