@@ -247,7 +247,10 @@ func (g *gen) build() *record {
 				valid_until = valid_from + interval '1 day', closure_source = 'nightly:p' WHERE member_id = $1 AND id = $2`, m, factIDs[i], factIDs[i+1])
 		}
 		for i := 4; i < len(factIDs); i += 13 {
-			g.exec(`UPDATE facts SET expired_at = valid_from, closure_source = 'forget:test' WHERE member_id = $1 AND id = $2`, m, factIDs[i])
+			// as facts.Forget does: a forgotten fact leaves any chain it was on
+			// (superseded_by cleared), so a fact superseded above and then
+			// forgotten is retracted too
+			g.exec(`UPDATE facts SET expired_at = valid_from, superseded_by = NULL, closure_source = 'forget:test' WHERE member_id = $1 AND id = $2`, m, factIDs[i])
 			delete(rec.known, "fact:"+factIDs[i]) // retracted: must never appear at all
 		}
 		rec.factIDs[m] = factIDs
