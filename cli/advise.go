@@ -50,7 +50,7 @@ twice in a session. Each entry is recorded (advisor decisions).`)
 	channel := fs.String("channel", "", "where (required)")
 	session := fs.String("session", "default", "the session")
 	asker := fs.String("asker", "", "who asks (default member:<member>)")
-	assistant := fs.String("assistant", "", "the assistant entering the topic (for the record)")
+	assistant := fs.String("assistant", "", "the assistant entering the topic: recorded, and its template's scope and drafts apply")
 	asJSON := fs.Bool("json", false, "print the advice as JSON")
 	data := fs.String("data", "", "data directory of a running memhive")
 	if err := parseInterleaved(fs, args); err != nil {

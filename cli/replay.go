@@ -49,6 +49,9 @@ member's generations instead (status, hashes, schema). docs/replay.md.`)
 		return err
 	}
 	e.jsonOut = *asJSON
+	if *member == "" {
+		return usagef("--member is required")
+	}
 	if !memhive.ValidMember(*member) {
 		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a valid member id", *member)
 	}
@@ -156,6 +159,9 @@ instead of the live state.`)
 		return err
 	}
 	e.jsonOut = *asJSON
+	if *member == "" {
+		return usagef("--member is required")
+	}
 	if !memhive.ValidMember(*member) {
 		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a valid member id", *member)
 	}
