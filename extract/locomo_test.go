@@ -43,6 +43,9 @@ const (
 	locomoDevRecallFloor        = 0.45
 	locomoDev2PrecisionFloor    = 0.85
 	locomoDev2RecallFloor       = 0.25
+	// The fourth draw (dev, session 4): no floor before its first run.
+	locomoDev4PrecisionFloor    = 0.0
+	locomoDev4RecallFloor       = 0.0
 	locomoHeldOutPrecisionFloor = 0.85
 	locomoHeldOutRecallFloor    = 0.55
 	// The third draw (split heldout2) was labelled before any extractor
@@ -79,6 +82,14 @@ func TestLoCoMoDev(t *testing.T) {
 func TestLoCoMoDevSecondDraw(t *testing.T) {
 	t.Parallel()
 	locomoEval(t, "dev", 2, locomoDev2PrecisionFloor, locomoDev2RecallFloor, true)
+}
+
+// TestLoCoMoDevFourthDraw prints the fourth draw alone (150 dev turns drawn
+// and labelled in session 4 before any extractor ran on them; see the
+// README in testdata): `go test -v -run DevFourthDraw ./extract/`.
+func TestLoCoMoDevFourthDraw(t *testing.T) {
+	t.Parallel()
+	locomoEval(t, "dev", 4, locomoDev4PrecisionFloor, locomoDev4RecallFloor, true)
 }
 
 // TestLoCoMoHeldOut prints precision and recall per predicate family on the
