@@ -113,15 +113,19 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			continue
 		}
 		s = freeTimeCommaRE.ReplaceAllString(s, "$1 $2")
+		open := false
 		for _, cl := range clauses(s) {
 			c := newClause(cl, speaker, at)
 			c.run()
-			for _, f := range c.facts {
+			ruled := len(c.facts)
+			open = c.readTagged(open)
+			for i, f := range c.facts {
 				key := memhive.Canon(f.Subject) + "\x00" + f.Predicate + "\x00" + memhive.Canon(f.Claim) + "\x00" + f.Polarity
-				if seen[key] {
-					continue
+				claimKey := memhive.Canon(f.Subject) + "\x00" + memhive.Canon(f.Claim)
+				if seen[key] || i >= ruled && seen[claimKey] {
+					continue // the tagged reader's reading of a claim the turn already gave
 				}
-				seen[key] = true
+				seen[key], seen[claimKey] = true, true
 				out = append(out, f)
 			}
 		}

@@ -1,0 +1,111 @@
+package extract_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memhive/memhive/extract"
+)
+
+// TestTaggedReader covers the tagged reader (tagged.go): first-person
+// clauses read as subject + verb group + object over part-of-speech tags.
+// Every sentence here was written for this test (none is from LoCoMo);
+// each gives exactly the facts listed. The negative half is what the
+// reader must leave alone: reactions to what the listener showed,
+// pronoun and deictic objects, questions, second person, conditions,
+// hedges, past likings, negated events, gifts, a dog not yet gotten.
+func TestTaggedReader(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// Preferences: verb, "be into", "do", a gerund subject, "my passion for".
+		{"I'm doing kickboxing and it's giving me so much energy.", []want{w(me, "likes", "kickboxing")}},
+		{"Yep, I do running with my neighbours on Sundays.", []want{w(me, "likes", "running")}},
+		{"Writing has always been a passion of mine.", []want{w(me, "likes", "Writing")}},
+		{"Fixing old bikes really helps me unwind.", []want{w(me, "likes", "Fixing old bikes")}},
+		{"The trip was a reminder of my passion for photography.", []want{w(me, "likes", "photography")}},
+		{"We love camping - going for walks, exploring new trails.",
+			[]want{w(me, "likes", "camping"), w(me, "likes", "going for walks"), w(me, "likes", "exploring new trails")}},
+		{"I love being outdoors - having picnics.", nil}, // the rulebook refuses "being", "having"
+		{"i love baking sourdough and trying out new recipes",
+			[]want{w(me, "likes", "baking sourdough"), w(me, "likes", "trying out new recipes")}},
+		{"Love experimenting with spices.", []want{w(me, "likes", "experimenting with spices")}},
+		{"I loved \"Piranesi\" by Susanna Clarke.", []want{w(me, "likes", "Piranesi")}},
+		{"I never liked jogging.", []want{{s: me, p: "likes", c: "jogging", kind: "world", pol: "negative"}}},
+		// Plans and wishes.
+		{"I can't wait for some stargazing this weekend.", []want{fut(me, "plans", "some stargazing", "")}},
+		{"Planning a trip to Portugal next month.", []want{fut(me, "travels_to", "Portugal", "")}},
+		{"We're thinking of opening a small bakery.", []want{fut(me, "plans", "opening a small bakery", "")}},
+		// Life events by lemma.
+		{"I just signed with a new agency.", []want{ev(me, "joined", "new agency", "")}},
+		{"I just started volunteering at an animal shelter.", []want{ev(me, "started", "volunteering at an animal shelter", "")}},
+		{"We moved to Denver in the spring.", []want{w(me, "lives_in", "Denver")}},
+		// Possession from "my <pet>".
+		{"I spent the whole weekend at the lake with my pups.", []want{w(me, "has_pet", "pups")}},
+		{"I still haven't shown you my cats!", []want{w(me, "has_pet", "cats")}},
+
+		// Left alone.
+		{"Love the colours in that one!", nil},
+		{"Love your new haircut.", nil},
+		{"I love the freedom it brings.", nil},
+		{"I love watching them play.", nil},
+		{"I love playing with you.", nil},
+		{"I'd love to hear more about it.", nil},
+		{"Do you like hiking?", nil},
+		{"You love cooking, right?", nil},
+		{"If I win the lottery, I'll buy a boat.", nil},
+		{"I might join a gym.", nil},
+		{"We loved skateboards back then.", nil},
+		{"I'll enjoy reading them.", nil},
+		{"I didn't win the tournament.", nil},
+		{"I still haven't gotten a dog.", nil},
+		{"I bought a console for my brother as a gift.", []want{w(me, "brother", "*")}},
+		{"I've done weight training before.", nil},
+		{"I'm doing great, thanks!", nil},
+		{"Take care and talk soon!", nil},
+		{"Planning a trip there next month.", nil},
+		{"That's my childhood dog in the photo.", nil},
+		{"Can't wait to catch up with you!", nil},
+	} {
+		facts := extract.TurnFacts(tc.text, me, at)
+		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
+		var gots []string
+		for _, f := range facts {
+			g := got(f)
+			for _, x := range tc.want {
+				if x.c == "*" && x.p == g.p {
+					g.c = "*" // an unnamed relative: any claim
+				}
+			}
+			gots = append(gots, g.String())
+		}
+		var wants []string
+		for _, x := range tc.want {
+			wants = append(wants, want{s: x.s, p: x.p, c: x.c, kind: x.kind, pol: x.pol}.String())
+		}
+		slices.Sort(gots)
+		slices.Sort(wants)
+		if !slices.Equal(gots, wants) {
+			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
+		}
+	}
+}
+
+// BenchmarkTurnFacts is the per-sentence cost of the deterministic
+// extractor (rulebook and tagged reader): one chat turn of three sentences
+// a call. go test -run '^$' -bench TurnFacts ./extract/
+func BenchmarkTurnFacts(b *testing.B) {
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	turn := "Hey! Last weekend we moved to Denver with my two pups. I love going for hikes and trying out new recipes. Can't wait for some stargazing next month!"
+	extract.TurnFacts(turn, me, at) // load the tagger's model once
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		extract.TurnFacts(turn, me, at)
+	}
+}
