@@ -234,6 +234,9 @@ type tagged struct {
 	// the last list read ended.
 	listOpen bool
 	itemsEnd int
+	// inSubject: the phrase being read is the clause's subject, so a
+	// finite verb after it is its own.
+	inSubject bool
 	// mention: the fact being added was read from "my <noun>", not a verb.
 	mention bool
 	// eagerPrefix, when set, stands for the words before a claim
@@ -408,6 +411,10 @@ func (r *tagged) predicate(i int) {
 		}
 		return
 	}
+	if ts[i].t == "VBG" && i > 0 && isBe(ts[i-1].lw) && progressiveWish[ts[i].lw] {
+		r.beComplement(i) // "we're thinking about buying a house", "I'm hoping to get a dog"
+		return
+	}
 	if !ts[i].verb() && ts[i].t != "NN" {
 		return
 	}
@@ -455,8 +462,49 @@ func (r *tagged) predicate(i int) {
 		if v.t == "VBP" || v.t == "VBZ" || v.t == "VBG" && r.subject {
 			r.hobby(i + 1) // "I do yoga", not "I've done weight training"
 		}
+	default:
+		// A pastime said in the habitual present: "I collect vinyl
+		// records", "we bake bread on Sundays".
+		if v.t == "VBP" && r.subject && habitual[l] && !strings.Contains(r.prefix(i), " not ") {
+			g := gerundOf(l)
+			claim := g
+			if np, e := r.nounPhrase(i+1, false); np != "" && e > i+1 {
+				claim = g + " " + np
+			} else if i+1 < len(ts) && ts[i+1].t == "PRP" {
+				return // "I paint it"
+			}
+			r.add(i, "likes", claim, World, confTaggedPref)
+		}
 	}
 }
+
+// acquire are generic verbs that make a plan with a concrete object.
+var acquire = map[string]bool{"get": true, "buy": true, "find": true}
+
+// progressiveWish are gerunds after "be" that carry a plan.
+var progressiveWish = map[string]bool{"thinking": true, "hoping": true, "planning": true, "looking": true}
+
+// habitual are pastime verbs whose habitual present says a liking ("I
+// knit", "we hike every weekend"); verbs that are as often one-off or
+// something else ("read", "write", "play", "learn", "run") are left out.
+var habitual = setOf(`paint draw bake knit crochet sew sing journal meditate cycle climb surf ski skate fish camp
+	sketch collect sculpt compose kayak golf photograph blog vlog skateboard snowboard garden hike jog swim dance`)
+
+// gerundOf is the -ing form of a base verb: "bake" → "baking", "swim" →
+// "swimming", "garden" → "gardening".
+func gerundOf(b string) string {
+	switch {
+	case strings.HasSuffix(b, "ie"):
+		return b[:len(b)-2] + "ying"
+	case strings.HasSuffix(b, "e") && !strings.HasSuffix(b, "ee"):
+		return b[:len(b)-1] + "ing"
+	case doubledFinal[b]:
+		return b + b[len(b)-1:] + "ing"
+	}
+	return b + "ing"
+}
+
+var doubledFinal = setOf(`swim jog run skip shop plan stop`)
 
 var auxWord = map[string]bool{"am": true, "are": true, "is": true, "was": true, "were": true, "be": true,
 	"been": true, "do": true, "did": true, "does": true, "will": true, "would": true, "can": true, "could": true,
@@ -635,7 +683,7 @@ func (r *tagged) nounPhrase(i int, allowThe bool) (string, int) {
 			head, i = j-1, j
 		}
 	}
-	if i < len(ts) && ts[i].verb() && ts[i].t != "VBG" && ts[i].t != "VBN" {
+	if i < len(ts) && ts[i].verb() && ts[i].t != "VBG" && ts[i].t != "VBN" && !r.inSubject {
 		return "", i // "[love] sure does bring us joy": the phrase is the next clause's subject
 	}
 	if start < len(ts) && ts[start].lw == "the" && i < len(ts) && (ts[i].t == "PRP" || ts[i].lw == "that" || ts[i].lw == "which" || ts[i].t == "NNP") {
@@ -777,8 +825,8 @@ func (r *tagged) wish(i int) {
 func (r *tagged) planVerb(i int, fore bool) {
 	ts := r.toks
 	l := lemma(ts[i].lw)
-	if genericVerb[l] {
-		return
+	if genericVerb[l] && !(acquire[l] && i+1 < len(ts) && (ts[i+1].t == "DT" || ts[i+1].t == "PRP$") && i+2 < len(ts) && ts[i+2].noun()) {
+		return // "get a dog", "get my license" are plans; "get going", "get it" are not
 	}
 	j := i + 1
 	if j < len(ts) && (ts[j].t == "RP" || ts[j].lw == "out" || ts[j].lw == "up") {
@@ -1114,7 +1162,9 @@ var activity = map[string]bool{"yoga": true, "pilates": true, "karate": true, "j
 // "Painting landscapes is my favorite".
 func (r *tagged) gerundSubject(i int) bool {
 	ts := r.toks
+	r.inSubject = true
 	its := r.items(i, false)
+	r.inSubject = false
 	if len(its) == 0 || its[0].claim == "" {
 		return false
 	}
@@ -1123,8 +1173,8 @@ func (r *tagged) gerundSubject(i int) bool {
 	for end < len(ts) && !ts[end].verb() {
 		end++
 	}
-	if end >= len(ts) || ts[end].t == "VBG" {
-		return false
+	if end >= len(ts) || ts[end].t == "VBG" || ts[end].lw == "was" || ts[end].lw == "were" {
+		return false // "Acting was my first passion": a liking of the past
 	}
 	j := end
 	for j < len(ts) && (ts[j].adv() || auxWord[ts[j].lw] || ts[j].lw == "has" || ts[j].lw == "have" || ts[j].lw == "been") {
@@ -1141,7 +1191,7 @@ func (r *tagged) gerundSubject(i int) bool {
 }
 
 // praiseRE follows a pastime that the speaker says is theirs.
-var praiseRE = regexp.MustCompile(`^\s*(?:(?:a|one)\s+(?:(?:big|huge|real|true|great|long-time|lifelong)\s+)?(?:passion|love|hobby|favorite|favourite)s?\s+of\s+mine|my\s+(?:(?:big|biggest|first|true|real|greatest|new|main|favorite|favourite)\s+)?(?:passion|hobby|favorite|favourite|thing|jam|escape|outlet|therapy|happy\s+place)|helps?\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge|clear\s+my\s+head|stay\s+(?:sane|calm|grounded))|helping\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge))\b`)
+var praiseRE = regexp.MustCompile(`^\s*(?:(?:a|one)\s+(?:(?:big|huge|real|true|great|long-time|lifelong)\s+)?(?:passion|love|hobby|favorite|favourite)s?\s+of\s+mine|(?:my|a)\s+(?:(?:big|biggest|first|true|real|greatest|new|main|favorite|favourite|total|real)\s+)?(?:passion|hobby|favorite|favourite|thing|jam|escape|outlet|therapy|happy\s+place|lifesaver|life\s+saver|game\s+changer|game-changer)|helps?\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge|clear\s+my\s+head|stay\s+(?:sane|calm|grounded))|helping\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge))\b`)
 
 // mentions reads the speaker's pets and possessions named with "my"/"our"
 // anywhere in the clause: "spending time with my pets", "took my pups to
