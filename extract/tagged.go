@@ -234,6 +234,8 @@ type tagged struct {
 	// the last list read ended.
 	listOpen bool
 	itemsEnd int
+	// from: where the clause being read starts (an embedded one's subject).
+	from int
 	// inSubject: the phrase being read is the clause's subject, so a
 	// finite verb after it is its own.
 	inSubject bool
@@ -319,7 +321,7 @@ func (r *tagged) prefix(at int) string {
 		return *r.eagerPrefix
 	}
 	var b strings.Builder
-	for _, k := range r.toks[:min(at, len(r.toks))] {
+	for _, k := range r.toks[min(r.from, at, len(r.toks)):min(at, len(r.toks))] {
 		b.WriteString(k.lw)
 		b.WriteByte(' ')
 	}
@@ -366,7 +368,23 @@ func (r *tagged) read() {
 	case ts[i].noun():
 		r.gerundSubject(i)
 	}
+	// A first-person clause embedded after the first ("I wanted to tell
+	// you I just joined a writers group", "guess what, I got a puppy") is
+	// read from its own subject, and only the words from there on count
+	// for negation and modality.
+	for k := i + 1; k+1 < len(ts) && len(r.c.facts) == 0; k++ {
+		if (ts[k].lw == "i" || ts[k].lw == "we") && ts[k].t == "PRP" && !embedBlock[ts[k-1].lw] {
+			r.from, r.subject = k, true
+			r.predicate(k + 1)
+			r.from = 0
+		}
+	}
 }
+
+// embedBlock: an embedded "I" after these is a condition, a comparison or
+// something reported, not a statement.
+var embedBlock = setOf(`if when whenever unless because since until before after as like than whether once while
+	said says told tells think thought guess hope wish bet`)
 
 // predicate reads the verb group from i (after the subject).
 func (r *tagged) predicate(i int) {
@@ -638,7 +656,7 @@ func (r *tagged) nounPhrase(i int, allowThe bool) (string, int) {
 	start := i
 	if i < len(ts) && (ts[i].t == "DT" || ts[i].t == "PRP$") {
 		switch ts[i].lw {
-		case "a", "an", "some", "my", "our", "all":
+		case "a", "an", "some", "my", "our", "all", "another":
 		case "the":
 			if !allowThe {
 				return "", i + 1
@@ -1106,6 +1124,8 @@ func (r *tagged) possession(l string, v ttok, i int) {
 		return // "bought a console for my partner": a gift
 	}
 	switch {
+	case l == "get" && (h == "job" || h == "position") && len(ws) > 1:
+		r.add(i, "started_job", claim, Experience, confTaggedEvent) // "I got a temp job"
 	case isPet(h) && !ambiguousPets[h]:
 		// "a puppy named Ned": the name is the claim.
 		if end+1 < len(ts) && (ts[end].lw == "named" || ts[end].lw == "called") && ts[end+1].t == "NNP" {
