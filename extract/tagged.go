@@ -433,6 +433,12 @@ func (r *tagged) predicate(i int) {
 		r.beComplement(i) // "we're thinking about buying a house", "I'm hoping to get a dog"
 		return
 	}
+	if ts[i].t == "VBG" && i > 0 && isBe(ts[i-1].lw) && (ts[i-1].lw == "am" || ts[i-1].lw == "are") && r.c.hasDate && verbClass[lemma(ts[i].lw)] == 0 {
+		// A present progressive with a future date is a plan: "I'm putting
+		// together an art show next month", "we're hosting a party on Friday".
+		r.planVerb(i, true)
+		return
+	}
 	if !ts[i].verb() && ts[i].t != "NN" {
 		return
 	}
@@ -495,6 +501,12 @@ func (r *tagged) predicate(i int) {
 		}
 	}
 }
+
+// activityGerund are outings said with "go" ("go camping") beyond the
+// hobby verbs.
+var activityGerund = setOf(`camping hiking fishing shopping skiing snowboarding surfing sailing kayaking canoeing
+	bowling hunting birdwatching stargazing backpacking climbing biking swimming skating dancing snorkeling
+	scuba diving rafting paddleboarding`)
 
 // acquire are generic verbs that make a plan with a concrete object.
 var acquire = map[string]bool{"get": true, "buy": true, "find": true}
@@ -720,7 +732,7 @@ func (r *tagged) nounPhrase(i int, allowThe bool) (string, int) {
 }
 
 // vagueNoun are heads that name nothing kept.
-var vagueNoun = map[string]bool{"freedom": true, "connection": true, "smell": true, "taste": true, "lesson": true,
+var vagueNoun = map[string]bool{"future": true, "past": true, "freedom": true, "connection": true, "smell": true, "taste": true, "lesson": true,
 	"view": true, "views": true, "feel": true, "look": true, "sound": true, "message": true, "story": true,
 	"projects": true, "project": true, "plan": true, "plans": true, "goal": true, "goals": true, "process": true,
 	"community": true, "team": false, "sight": true, "idea's": true, "details": true, "colors": true, "colours": true, "time": true, "times": true, "day": true, "days": true, "week": true, "lot": true,
@@ -843,8 +855,12 @@ func (r *tagged) wish(i int) {
 func (r *tagged) planVerb(i int, fore bool) {
 	ts := r.toks
 	l := lemma(ts[i].lw)
-	if genericVerb[l] && !(acquire[l] && i+1 < len(ts) && (ts[i+1].t == "DT" || ts[i+1].t == "PRP$") && i+2 < len(ts) && ts[i+2].noun()) {
-		return // "get a dog", "get my license" are plans; "get going", "get it" are not
+	if l == "go" && i+1 < len(ts) && ts[i+1].t == "VBG" && (hobbyGerund(ts[i+1].lw) || activityGerund[ts[i+1].lw]) {
+		r.add(i, "plans", r.span(i, i+2), Foresight, confTaggedPlan) // "going camping", "go skiing"
+		return
+	}
+	if genericVerb[l] && !(acquire[l] && i+1 < len(ts) && (ts[i+1].t == "DT" || ts[i+1].t == "PRP$" || ts[i+1].lw == "into") && i+2 < len(ts) && ts[i+2].noun()) {
+		return // "get a dog", "get into politics" are plans; "get going", "get it" are not
 	}
 	j := i + 1
 	if j < len(ts) && (ts[j].t == "RP" || ts[j].lw == "out" || ts[j].lw == "up") {
@@ -922,7 +938,7 @@ var genericVerb = map[string]bool{"let": true, "tell": true, "show": true, "hear
 	"continue": true, "stay": true, "find": true, "put": true, "think": true, "figure": true, "update": true,
 	"hang": true, "meet": true, "support": true, "cheer": true, "celebrate": true, "enjoy": true, "reach": true,
 	"follow": true, "read": false, "look": true, "feel": true, "come": true, "use": true, "spread": true,
-	"inspire": true, "bring": true, "create": true, "grow": true, "work": true, "give it": true, "go": true,
+	"inspire": true, "bring": true, "create": true, "grow": true, "give it": true, "go": true,
 	"stop": true, "remember": true, "hold": true, "pass": true, "listen": true, "watch": true, "ask": true,
 	"call": true, "text": true, "join": false, "take": true, "spend": true, "keep going": true, "push": true}
 
