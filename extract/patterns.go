@@ -122,10 +122,13 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			for i, f := range c.facts {
 				key := memhive.Canon(f.Subject) + "\x00" + f.Predicate + "\x00" + memhive.Canon(f.Claim) + "\x00" + f.Polarity
 				claimKey := memhive.Canon(f.Subject) + "\x00" + memhive.Canon(f.Claim)
-				if seen[key] || i >= ruled && seen[claimKey] {
-					continue // the tagged reader's reading of a claim the turn already gave
+				famKey := memhive.Canon(f.Subject) + "\x00" + f.Predicate
+				if seen[key] || i >= ruled && (seen[claimKey] || f.Predicate == "has_pet" && seen[famKey]) {
+					// The tagged reader's reading of a claim the turn already
+					// gave, or "my pups" beside a pet the turn named.
+					continue
 				}
-				seen[key], seen[claimKey] = true, true
+				seen[key], seen[claimKey], seen[famKey] = true, true, true
 				out = append(out, f)
 			}
 		}

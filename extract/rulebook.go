@@ -460,6 +460,9 @@ var rules = []rule{
 		if compoundAfter(m[0], c.text) {
 			return // "I opened my own car maintenance shop": not a car
 		}
+		if vehicleStartRE.MatchString(m[0]) {
+			return // "we started the car": an engine started, nothing owned
+		}
 		c.add(c.speaker, "owns", p, World, confPref)
 	}),
 	r(fp+`(?i:\s+own)\s+(.+)`, 1, func(c *clause, m []string) {
@@ -520,6 +523,9 @@ var rules = []rule{
 				return // pets are read above
 			}
 		}
+		if !anyWord(p, adoptees) && !properName(p) {
+			return // "adopted a new approach": a child or an animal is adopted
+		}
 		c.add(c.speaker, "adopted", p, Experience, confEvent+5)
 	}),
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+|officially\s+)?(?:joined|signed\s+up\s+for|enrolled\s+in|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
@@ -528,7 +534,8 @@ var rules = []rule{
 		}
 	}),
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:took\s+up|started|began|picked\s+up))\s+((?i:a|an|the|some|my\s+new|my\s+own|my\s+first)\s+.+)`, 1, func(c *clause, m []string) {
-		if p := strings.TrimPrefix(strings.TrimPrefix(object(m[1]), "own "), "first "); p != "" && !regexp.MustCompile(`(?i)\b(?:job|position|role|internship)\b`).MatchString(p) {
+		if p := strings.TrimPrefix(strings.TrimPrefix(object(m[1]), "own "), "first "); p != "" && !regexp.MustCompile(`(?i)\b(?:job|position|role|internship)\b`).MatchString(p) &&
+			(anyWord(p, ventures) || anyWord(p, activity) || anyWord(p, groups)) { // "started the car" is no life event
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}
 	}),
@@ -538,8 +545,8 @@ var rules = []rule{
 		}
 	}),
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|actually\s+)?won)\s+((?i:a|an|the|first|second|third|my)\s+.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" {
-			c.add(c.speaker, "won", p, Experience, confEvent)
+		if p := object(m[1]); p != "" && (anyWord(p, prizes) || anyWord(p, placings)) {
+			c.add(c.speaker, "won", p, Experience, confEvent) // "won the game" is a match, not a life event
 		}
 	}),
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:visited|went\s+to|travell?ed\s+to|flew\s+to|went\s+back\s+to|was\s+in|were\s+in|spent\s+\w+\s+(?:days?|weeks?)\s+in))\s+`+nm, 1, func(c *clause, m []string) {
@@ -825,3 +832,7 @@ func lastWord(p string) string {
 	}
 	return ws[len(ws)-1]
 }
+
+// vehicleStartRE: "started" before a vehicle is an engine started, not a
+// business founded.
+var vehicleStartRE = regexp.MustCompile(`(?i)\bstarted\s+(?:the|my|our|a|an)?\s*(?:\w+\s+)?(?:car|truck|boat|motorcycle|motorbike|bike)\b`)

@@ -534,7 +534,7 @@ func gerundOf(b string) string {
 	return b + "ing"
 }
 
-var doubledFinal = setOf(`swim jog run skip shop plan stop`)
+var doubledFinal = setOf(`swim jog run skip shop plan stop knit`)
 
 var auxWord = map[string]bool{"am": true, "are": true, "is": true, "was": true, "were": true, "be": true,
 	"been": true, "do": true, "did": true, "does": true, "will": true, "would": true, "can": true, "could": true,
@@ -562,6 +562,8 @@ func (r *tagged) beComplement(i int) {
 	switch {
 	case w == "into" && i+1 < len(ts):
 		r.prefObject(i + 1)
+	case w == "all" && i+2 < len(ts) && ts[i+1].lw == "about":
+		r.prefObject(i + 2) // "I'm all about dramas and romcoms"
 	case (w == "a" || w == "an") && i+1 < len(ts):
 		j := i + 1
 		for j < len(ts) && (ts[j].adj() || ts[j].adv()) {
@@ -1109,6 +1111,20 @@ var (
 )
 
 var adoptees = setOf(`child children kid kids baby babies son daughter boy girl twins sibling siblings pet pets pup pups`)
+
+// placings are wins said by rank: "won first place", "won gold".
+var placings = setOf(`place gold silver bronze first second third`)
+
+// anyWord reports whether a word of p (or its singular) is in set.
+func anyWord(p string, set map[string]bool) bool {
+	for _, w := range strings.Fields(strings.ToLower(p)) {
+		w = strings.Trim(w, `"',.!?`)
+		if set[w] || set[singular(w)] {
+			return true
+		}
+	}
+	return false
+}
 
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}

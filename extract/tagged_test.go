@@ -49,7 +49,30 @@ func TestTaggedReader(t *testing.T) {
 		{"I spent the whole weekend at the lake with my pups.", []want{w(me, "has_pet", "pups")}},
 		{"I still haven't shown you my cats!", []want{w(me, "has_pet", "cats")}},
 
+		// Habitual pastimes, subjects that are a hobby, "all about".
+		{"I collect vintage vinyl records.", []want{w(me, "likes", "collecting vintage vinyl records")}},
+		{"We knit scarves every winter.", []want{w(me, "likes", "knitting scarves")}},
+		{"Baking bread is my new hobby.", []want{w(me, "likes", "Baking bread")}},
+		{"Yoga has been a lifesaver for me.", []want{w(me, "likes", "Yoga")}},
+		{"I'm all about horror films and true crime podcasts.",
+			[]want{w(me, "likes", "horror films"), w(me, "likes", "true crime podcasts")}},
+		// Plans: progressive with a future date, "go camping", "hoping to get".
+		{"I'm hosting a pottery workshop next month.", []want{fut(me, "plans", "hosting a pottery workshop", "")}},
+		{"We're thinking about going camping in May.", []want{fut(me, "plans", "going camping", "")}},
+		{"I'm hoping to get a promotion this year.", []want{fut(me, "plans", "get a promotion", "")}},
+		// Events: embedded first person, "another", a job got.
+		{"Guess what, I just joined a climbing gym!", []want{ev(me, "joined", "climbing gym", "")}},
+		{"I just won another chess tournament.", []want{ev(me, "won", "chess tournament", "")}},
+		{"I got a part-time job to pay the bills.", []want{ev(me, "started_job", "part-time job", "")}},
+
 		// Left alone.
+		{"I paint it every year.", nil},
+		{"Acting was my first passion.", nil},
+		{"I'm working on it tonight.", nil},
+		{"You said I should join a gym.", nil},
+		{"I won the game last night.", nil},
+		{"We started the car and left.", nil},
+		{"I adopted a new approach at work.", nil},
 		{"Love the colours in that one!", nil},
 		{"Love your new haircut.", nil},
 		{"I love the freedom it brings.", nil},
