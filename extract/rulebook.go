@@ -179,7 +179,7 @@ var rules = []rule{
 			c.add(c.speaker, "works_at", what, World, confFirst-5)
 		}
 	}),
-	r(fp+aux+`(?i:\s+(?:volunteer|volunteering|volunteered))\s+(?i:at|with|for)\s+(.+)`, 1, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:(?:just\s+|recently\s+|also\s+)?(?:started|began)\s+)?(?:volunteer|volunteering|volunteered))\s+(?i:at|with|for)\s+(.+)`, 1, func(c *clause, m []string) {
 		if o := org(m[1]); o != "" {
 			if strings.Contains(strings.ToLower(m[0]), "volunteered") {
 				return // a one-off

@@ -328,7 +328,7 @@ func phrase(s string) string {
 	return strings.TrimSpace(articleRE.ReplaceAllString(cut(s), ""))
 }
 
-var orgCutRE = regexp.MustCompile(`\s+(?:as|in|on|for|near|since|with|at|to|from|during|every|each)\s.*$`)
+var orgCutRE = regexp.MustCompile(`\s+(?:as|in|on|for|near|since|with|at|to|from|during|every|each|once|twice)\s.*$`)
 
 // org returns the organisation at the start of s.
 func org(s string) string {

@@ -43,7 +43,8 @@ func TestTaggedReader(t *testing.T) {
 		{"We're thinking of opening a small bakery.", []want{fut(me, "plans", "opening a small bakery", "")}},
 		// Life events by lemma.
 		{"I just signed with a new agency.", []want{ev(me, "joined", "new agency", "")}},
-		{"I just started volunteering at an animal shelter.", []want{ev(me, "started", "volunteering at an animal shelter", "")}},
+		{"I just started volunteering at an animal shelter.",
+			[]want{ev(me, "started", "volunteering at an animal shelter", ""), w(me, "volunteers_at", "animal shelter")}},
 		{"We moved to Denver in the spring.", []want{w(me, "lives_in", "Denver")}},
 		// Possession from "my <pet>".
 		{"I spent the whole weekend at the lake with my pups.", []want{w(me, "has_pet", "pups")}},
