@@ -295,6 +295,10 @@ func (r *tagged) add(at int, pred, claim, kind string, conf int) bool {
 	if r.mention {
 		r.c.neg = false // "I haven't shown you my pets yet": the pets are still the speaker's
 	}
+	if (kind == Foresight || kind == Experience) && canRE.MatchString(r.prefix(at)) && r.eagerPrefix == nil {
+		r.c.neg, r.c.fore = false, false
+		return false // "we can plan a trip together": an offer, not a plan
+	}
 	if pred == "likes" && (r.c.fore || pastLikingRE.MatchString(r.c.raw)) {
 		r.c.neg, r.c.fore = false, false
 		return false // "I'll enjoy writing them", "we loved skateboards back then"
@@ -304,6 +308,10 @@ func (r *tagged) add(at int, pred, claim, kind string, conf int) bool {
 	r.c.neg, r.c.fore = false, false
 	return len(r.c.facts) > n
 }
+
+// canRE: "can" before the verb makes an offer or an ability of a plan or
+// an event.
+var canRE = regexp.MustCompile(`\bcan\b`)
 
 // pastLikingRE marks a liking of the past.
 var pastLikingRE = regexp.MustCompile(`(?i)\b(?:as\s+a\s+(?:kid|child|teen|teenager)|back\s+then|when\s+(?:i|we)\s+(?:was|were)|growing\s+up|in\s+high\s+school|in\s+college|used\s+to)\b`)
@@ -1043,7 +1051,10 @@ func (r *tagged) event(l string, i int) {
 	case "sign", "apply":
 		if i < len(ts) && (ts[i].lw == "with" || ts[i].lw == "to" || ts[i].lw == "for" || ts[i].lw == "up") {
 			j := i + 1
-			if ts[i].lw == "up" && j < len(ts) && (ts[j].lw == "for" || ts[j].lw == "with") {
+			if ts[i].lw == "up" {
+				if j >= len(ts) || ts[j].lw != "for" && ts[j].lw != "with" {
+					return // "signed up Nike for a deal": a sponsor signed, nothing joined
+				}
 				j++
 			}
 			if claim, _ := r.nounPhrase(j, true); claim != "" {
@@ -1225,7 +1236,7 @@ func (r *tagged) gerundSubject(i int) bool {
 	for end < len(ts) && !ts[end].verb() {
 		end++
 	}
-	if end >= len(ts) || ts[end].t == "VBG" || ts[end].lw == "was" || ts[end].lw == "were" {
+	if end >= len(ts) || ts[end].t == "VBG" || ts[end].t == "MD" || ts[end].lw == "was" || ts[end].lw == "were" {
 		return false // "Acting was my first passion": a liking of the past
 	}
 	j := end
