@@ -5,7 +5,9 @@
 // audiences.
 //
 // The default Extractor, Patterns, is deterministic and calls no model:
-// hand-written rules over clauses, with word lists generated offline from
+// hand-written rules over clauses, then a reader over the clause's
+// part-of-speech tags (tagged.go; prose's embedded perceptron tagger) that
+// adds what the rules did not find, with word lists generated offline from
 // WordNet and SCOWL (extract/lexicon), for identity, home, work,
 // relationships, preferences, possessions, life events and plans with their
 // dates. First person ("I", "we", "my") is resolved to the turn's speaker,
