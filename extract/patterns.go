@@ -133,7 +133,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			}
 		}
 	}
-	return out
+	return append(out, photoPets(text, speaker, at, seen)...)
 }
 
 var (

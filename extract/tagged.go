@@ -4,6 +4,9 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"time"
+
+	"github.com/memhive/memhive"
 
 	"github.com/jdkato/prose/v3/tag"
 	"github.com/jdkato/prose/v3/tokenize"
@@ -1311,3 +1314,52 @@ var pastPet = map[string]bool{"childhood": true, "late": true, "old": true, "for
 	"previous": true, "neighbor's": true, "friend's": true}
 
 var petNotOwned = map[string]bool{"lost": true, "miss": true, "missed": true}
+
+// A pet shown in a shared photo: "This is Max!" with a caption that shows a
+// dog. The caption alone says nothing kept (a photo of a dog may be anyone's
+// dog), and neither does "This is Max" alone; together the speaker is
+// introducing their pet by name.
+var (
+	introRE      = regexp.MustCompile(`(?:^|[.!?]\s+|,\s+)(?i:this\s+is|meet|here's|here\s+is|say\s+hi\s+to|say\s+hello\s+to)\s+([A-Z][a-z]{1,15})\b`)
+	captionTexts = regexp.MustCompile(`\[shares? a photo:([^\]]*)\]`)
+)
+
+func photoPets(text, speaker string, at time.Time, seen map[string]bool) []Fact {
+	caps := captionTexts.FindAllStringSubmatch(text, -1)
+	if len(caps) == 0 || !taggerOn {
+		return nil
+	}
+	pet := ""
+	for _, c := range caps {
+		for _, w := range strings.Fields(strings.ToLower(c[1])) {
+			if w = strings.Trim(w, ".,;:"); isPet(w) && !ambiguousPets[w] {
+				pet = singular(w)
+			}
+		}
+	}
+	if pet == "" {
+		return nil
+	}
+	var out []Fact
+	body := clean(text)
+	for _, m := range introRE.FindAllStringSubmatch(body, -1) {
+		n := m[1]
+		if lexPlaces.has(n) || lexNationalities.has(n) || relations[strings.ToLower(n)] != "" || pronoun[strings.ToLower(n)] ||
+			introNot[strings.ToLower(n)] || seen[memhive.Canon(speaker)+"\x00"+memhive.Canon(n)] {
+			continue
+		}
+		c := newClause(m[0], speaker, at)
+		c.add(speaker, "has_pet", n, World, confTaggedPosses)
+		for _, f := range c.facts {
+			f.Entities = append(f.Entities, Entity{Name: n, Kind: "animal"})
+			out = append(out, f, Fact{Subject: n, Predicate: "is_a", Claim: pet, Kind: World, Polarity: Positive,
+				ValidFrom: at, Confidence: confTaggedPosses, Speaker: speaker,
+				Entities: []Entity{{Name: n, Kind: "animal"}}})
+		}
+	}
+	return out
+}
+
+// introNot are capitalised words after "this is" that are no pet's name.
+var introNot = setOf(`the my our this that it what how why when where who so such just me us one another
+	amazing awesome great cool crazy huge insane incredible`)

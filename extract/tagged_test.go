@@ -66,7 +66,16 @@ func TestTaggedReader(t *testing.T) {
 		{"I just won another chess tournament.", []want{ev(me, "won", "chess tournament", "")}},
 		{"I got a part-time job to pay the bills.", []want{ev(me, "started_job", "part-time job", "")}},
 
+		// A pet introduced with a photo of it.
+		{"This is Biscuit! [shares a photo: a photo of a dog lying on a couch]", []want{w(me, "has_pet", "Biscuit")}},
+		{"Meet Pickle, our newest family member! [shares a photo: a photo of a kitten in a basket]",
+			[]want{w(me, "has_pet", "Pickle")}},
+
 		// Left alone.
+		{"This is Biscuit!", nil},
+		{"This is Amazing! [shares a photo: a photo of a dog on a beach]", nil},
+		{"This is Paris last spring. [shares a photo: a photo of a dog in front of a tower]", nil},
+		{"Here's Anna at the park. [shares a photo: a photo of a woman on a bench]", nil},
 		{"I paint it every year.", nil},
 		{"Acting was my first passion.", nil},
 		{"I'm working on it tonight.", nil},
