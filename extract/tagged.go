@@ -1294,6 +1294,29 @@ func (r *tagged) mentions() {
 		if e < len(ts) && ts[e].lw == "'s" {
 			continue // "my dog's bed" still says a dog, but the rulebook reads "my dog"
 		}
+		if (ownableRE.MatchString(h) || vehicle[h]) && e-i > 2 && !(e < len(ts) && ts[e].noun()) {
+			// "my awesome music studio", "our little vegetable garden": the
+			// rulebook reads "my (one word) studio"; the tags read longer ones.
+			mods := r.toks[i+1 : e-1]
+			ok := !dwellings[h] && !frequented[h]
+			for _, k := range mods {
+				if notOwned[k.lw] || frequentedAdj[k.lw] || k.lw == "old" || k.lw == "dream" {
+					ok = false
+				}
+			}
+			if ok {
+				var ws []string
+				for _, k := range mods {
+					if k.noun() {
+						ws = append(ws, k.lw) // the compound, without the praise: "music studio"
+					}
+				}
+				r.mention = true
+				r.add(i, "owns", strings.Join(append(ws, h), " "), World, confTaggedPosses)
+				r.mention = false
+			}
+			continue
+		}
 		if (isPet(h) || h == "pets" || h == "pups" || h == "pup") && !ambiguousPets[h] && !petNotOwned[ts[max(i-1, 0)].lw] && !pastPet[ts[j-1].lw] && !pastPet[ts[j].lw] {
 			claim := r.span(j, e)
 			if e < len(ts) && ts[e].t == "NNP" {

@@ -66,12 +66,17 @@ func TestTaggedReader(t *testing.T) {
 		{"I just won another chess tournament.", []want{ev(me, "won", "chess tournament", "")}},
 		{"I got a part-time job to pay the bills.", []want{ev(me, "started_job", "part-time job", "")}},
 
+		// Things owned, said with a longer noun phrase than the rulebook reads.
+		{"My online clothing store has been a roller coaster.", []want{w(me, "owns", "online clothing store")}},
+		{"Take a look at my new vintage camera!", []want{w(me, "owns", "vintage camera")}},
 		// A pet introduced with a photo of it.
 		{"This is Biscuit! [shares a photo: a photo of a dog lying on a couch]", []want{w(me, "has_pet", "Biscuit")}},
 		{"Meet Pickle, our newest family member! [shares a photo: a photo of a kitten in a basket]",
 			[]want{w(me, "has_pet", "Pickle")}},
 
 		// Left alone.
+		{"My local coffee shop has the best muffins.", nil},
+		{"I miss my old recording studio.", nil},
 		{"This is Biscuit!", nil},
 		{"This is Amazing! [shares a photo: a photo of a dog on a beach]", nil},
 		{"This is Paris last spring. [shares a photo: a photo of a dog in front of a tower]", nil},
