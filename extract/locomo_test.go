@@ -43,9 +43,11 @@ const (
 	locomoDevRecallFloor     = 0.45
 	locomoDev2PrecisionFloor = 0.85
 	locomoDev2RecallFloor    = 0.25
-	// The fourth draw (dev, session 4): no floor before its first run.
-	locomoDev4PrecisionFloor    = 0.0
-	locomoDev4RecallFloor       = 0.0
+	// The fourth draw (dev, session 4): no floor before its first run
+	// (rulebook alone: 0.769 / 0.213); regression floors just under the
+	// figure the tagged reader was tuned to (0.864 / 0.404 at 18268c6).
+	locomoDev4PrecisionFloor    = 0.80
+	locomoDev4RecallFloor       = 0.35
 	locomoHeldOutPrecisionFloor = 0.85
 	locomoHeldOutRecallFloor    = 0.55
 	// The third draw (split heldout2) was labelled before any extractor
