@@ -3,6 +3,7 @@ package recall
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -65,12 +66,36 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 	}
 	each, _, _ := tsQueries(ts)
 	limit := s.cfg.LegLimit
-	eps, rounds, err := s.keywordEpisodes(ctx, q, each, limit)
-	if err != nil {
-		return nil, fmt.Errorf("keyword leg (episodes): %w", err)
+	var eps []scored
+	cached := false
+	if x := s.kwGet(q.member); x != nil {
+		var err error
+		eps, err = s.keywordEpisodesCached(ctx, q, x, each, limit)
+		switch {
+		case errors.Is(err, errKwGap): // out of step: answer from SQL, load again later
+			s.kwDrop(q.member)
+			s.logger.Warn("keyword cache: index dropped", "member", q.member, "err", err)
+		case err != nil:
+			return nil, fmt.Errorf("keyword leg (episodes, cached): %w", err)
+		default:
+			cached = true
+			s.kw.hits.Add(1)
+			res.mode = "bm25/cache"
+		}
 	}
-	if rounds > 1 {
-		res.mode = fmt.Sprintf("bm25/%d", rounds)
+	if !cached {
+		s.kw.misses.Add(1)
+		var rounds int
+		var n int64
+		var err error
+		eps, rounds, n, err = s.keywordEpisodes(ctx, q, each, limit)
+		if err != nil {
+			return nil, fmt.Errorf("keyword leg (episodes): %w", err)
+		}
+		if rounds > 1 {
+			res.mode = fmt.Sprintf("bm25/%d", rounds)
+		}
+		s.kwMaybeLoad(q.member, n)
 	}
 	fs, err := s.keywordFacts(ctx, q, each, limit)
 	if err != nil {
@@ -99,9 +124,9 @@ type kwClass struct {
 	idf     float64
 }
 
-// keywordEpisodes is the member's best limit visible episodes by BM25, and
-// how many rounds it took.
-func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, limit int) ([]scored, int, error) {
+// keywordEpisodes is the member's best limit visible episodes by BM25, how
+// many rounds it took, and the member's number of episodes.
+func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, limit int) ([]scored, int, int64, error) {
 	// The member's totals (term '') and every lexeme the query's terms
 	// match, with its document frequency: a range of keyword_terms' key per
 	// term (a prefix, or the lexeme alone).
@@ -113,7 +138,7 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 			AND k.term <= CASE WHEN q.prefix THEN q.lex || chr(1114111) ELSE q.lex END COLLATE "C"
 			AND k.term <> ''`, q.member, each)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	byOrd := map[int]map[string]int64{}
 	maxTF := map[string]int64{}
@@ -124,7 +149,7 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		var df, ln, mtf int64
 		if err := rows.Scan(&ord, &t, &df, &ln, &mtf); err != nil {
 			rows.Close()
-			return nil, 0, err
+			return nil, 0, 0, err
 		}
 		if ord == 0 {
 			n, total = df, ln
@@ -138,7 +163,7 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	// one class per distinct lexeme set (two terms matching the same
 	// lexemes are one term)
@@ -162,10 +187,10 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		cls = append(cls, c)
 	}
 	if n == 0 || len(cls) == 0 {
-		return nil, 0, nil
+		return nil, 0, n, nil
 	}
 	if err := s.classDFs(ctx, q.member, cls); err != nil {
-		return nil, 0, err
+		return nil, 0, n, err
 	}
 	avgdl := float64(total) / float64(n)
 	if avgdl <= 0 {
@@ -185,7 +210,8 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		}
 		return strings.Compare(strings.Join(a.lexemes, " "), strings.Join(b.lexemes, " "))
 	})
-	return s.keywordRank(ctx, q, cls, avgdl, limit)
+	eps, rounds, err := s.keywordRank(ctx, q, cls, avgdl, limit)
+	return eps, rounds, n, err
 }
 
 // kwLexeme is one lexeme of a query's class and how far its postings have
