@@ -490,8 +490,13 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 		avgdl = 1
 	}
 	// df of a class: the episodes holding any of its lexemes
-	slot := make([]int32, n) // doc → 1 + its index into touched, 0: not touched
-	var touched []int32
+	buf := kwBufs.Get().(*kwBuf)
+	defer kwBufs.Put(buf)
+	if int64(cap(buf.slot)) < n {
+		buf.slot = make([]int32, n+n/4)
+	}
+	slot := buf.slot[:n] // doc → 1 + its index into touched, 0: not touched (zero between calls)
+	touched := buf.touched[:0]
 	var mark []uint64
 	for i := range cls {
 		if len(cls[i].tids) == 1 {
@@ -526,7 +531,15 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 		return strings.Compare(strings.Join(a.lexemes, " "), strings.Join(b.lexemes, " "))
 	})
 	nc := len(cls)
-	var tfs []int
+	var most int64 // the most episodes the classes can touch
+	for c := range cls {
+		most += cls[c].df
+	}
+	most = min(most, n)
+	if int64(cap(buf.tfs)) < most*int64(nc) {
+		buf.tfs = make([]int32, most*int64(nc)+most*int64(nc)/4)
+	}
+	tfs := buf.tfs[:most*int64(nc)]
 	for c := range cls {
 		for _, tid := range cls[c].tids {
 			for _, p := range x.posts[tid] {
@@ -535,21 +548,24 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 					k = int32(len(touched))
 					slot[p.doc] = k + 1
 					touched = append(touched, p.doc)
-					tfs = append(tfs, make([]int, nc)...)
 				}
-				tfs[int(k)*nc+c] += int(p.tf)
+				tfs[int(k)*nc+c] += p.tf
 			}
 		}
 	}
 	x.mu.RUnlock()
-	plain := make([]kwClass, nc)
+	idfs := make([]float64, nc)
 	for i := range cls {
-		plain[i] = cls[i].kwClass
+		idfs[i] = cls[i].idf
 	}
 	cands := make([]kwCand, len(touched))
 	for k, doc := range touched {
-		cands[k] = kwCand{score: kwScore(plain, tfs[k*nc:(k+1)*nc], int(dls[doc]), avgdl), doc: doc}
+		row := tfs[k*nc : (k+1)*nc]
+		cands[k] = kwCand{score: kwScore32(idfs, row, int(dls[doc]), avgdl), doc: doc}
+		clear(row)
+		slot[doc] = 0
 	}
+	buf.touched = touched
 
 	// the best visible, in score order (id breaks ties), batch by batch
 	better := func(a, b kwCand) bool {
@@ -583,6 +599,29 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 		batch *= 2
 	}
 	return out, nil
+}
+
+// kwBuf is a call's scratch space, kept between calls: slot is all zero
+// and tfs too when it is put back.
+type kwBuf struct {
+	slot, touched, tfs []int32
+}
+
+var kwBufs = sync.Pool{New: func() any { return &kwBuf{} }}
+
+// kwScore32 is kwScore over int32 counts and the classes' idfs: the same
+// arithmetic in the same order, so the same float64 to the bit.
+func kwScore32(idfs []float64, tfs []int32, dl int, avgdl float64) float64 {
+	norm := BM25K1 * (1 - BM25B + BM25B*float64(dl)/avgdl)
+	var sc float64
+	for c, n := range tfs {
+		if n == 0 {
+			continue
+		}
+		tf := float64(n)
+		sc += idfs[c] * tf * (BM25K1 + 1) / (tf + norm)
+	}
+	return math.Round(sc*1e9) / 1e9
 }
 
 // kwTopAfter is the k best of cands (by better) that come after cursor (all
