@@ -11,7 +11,7 @@ import (
 // Migration 025 numbers each member's episodes 1..N (keyword_docs): the
 // episodes written before it in recorded order, every episode written after
 // by the keyword trigger, in one statement for several members at once;
-// the member's count (keyword_terms, term '') is the highest number. Its
+// the member's count (keyword_terms, term ”) is the highest number. Its
 // down migration drops the table and the trigger still writes the index.
 func TestMigration025NumbersEpisodesPerMember(t *testing.T) {
 	t.Parallel()
