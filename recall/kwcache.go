@@ -747,3 +747,12 @@ func (s *Service) KeywordCacheCollectors() []prometheus.Collector {
 		gauge("memhive_recall_keyword_cache_members", "Members whose keyword index is held in memory.", &c.members),
 	}
 }
+
+// KeywordCacheLoading reports how many member indexes are being loaded in
+// the background (harnesses wait for it before measuring warm).
+func (s *Service) KeywordCacheLoading() int {
+	c := &s.kw
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.loading)
+}
