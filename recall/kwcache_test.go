@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -276,5 +277,56 @@ func TestKeywordCacheEvictsUnderBudget(t *testing.T) {
 	tiny.kwBudgetOverride = one / 2
 	if ok, err := tiny.KeywordCacheLoad(f.ctx, "kim"); err != nil || ok {
 		t.Fatalf("a member above the budget: held %v (%v)", ok, err)
+	}
+}
+
+// A member at the size threshold is answered by the SQL path while its index
+// loads in the background, and from memory after, with the same rows.
+func TestKeywordCacheLoadsInTheBackground(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:ned"}
+	for i := range 40 {
+		f.episode(ep{member: "ned", channel: "c", content: fmt.Sprintf("the heron %d stood in the reeds", i), audience: me, at: t0})
+	}
+	small := New(f.pool, Config{LegLimit: 20, KeywordCacheMinEpisodes: 41}, nil, nil)
+	s := New(f.pool, Config{LegLimit: 20, KeywordCacheMinEpisodes: 40}, nil, nil)
+	ask := func(s *Service) *legResult {
+		t.Helper()
+		q, err := s.prepare(req("ned", "1", "heron reeds", me, "c"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.keywordLeg(f.ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	first := ask(s)
+	if first.mode == "bm25/cache" {
+		t.Fatal("the first call was answered from a cache nothing had loaded")
+	}
+	deadline := time.Now().Add(time.Minute)
+	for s.kwGet("ned") == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the member's index was never loaded")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	second := ask(s)
+	if second.mode != "bm25/cache" || len(second.rows) != len(first.rows) || len(first.rows) != 20 {
+		t.Fatalf("after the load: mode %s, %d rows (first %d)", second.mode, len(second.rows), len(first.rows))
+	}
+	for i := range first.rows {
+		if first.rows[i].ID != second.rows[i].ID {
+			t.Fatalf("row %d differs after the load", i)
+		}
+	}
+	// below the threshold: never loaded (a load is marked loading before the
+	// call returns)
+	ask(small)
+	if small.KeywordCacheLoading() != 0 || small.kwGet("ned") != nil {
+		t.Fatal("a member below keyword_cache_min_episodes was loaded")
 	}
 }
