@@ -146,13 +146,20 @@ func (x *kwIndex) match(lex string, prefix bool) []int32 {
 
 // kwDeltaSQL is the member's episodes with ord > $2, in ord order, each with
 // its lexemes and their tf (from its tsv, as the trigger writes the
-// postings). One statement: one snapshot.
-const kwDeltaSQL = `/* leg:keyword */ SELECT d.ord, d.episode_id, coalesce(l.terms, '{}'), coalesce(l.tfs, '{}')
+// postings). One statement: one snapshot. Each episode is a key probe
+// (OFFSET 0: no plan can turn it into a scan of the member's episodes).
+const kwDeltaSQL = `/* leg:keyword */ SELECT d.ord, d.episode_id, l.terms, l.tfs
 	FROM keyword_docs d
-	JOIN episodes e ON e.member_id = d.member_id AND e.id = d.episode_id
-	CROSS JOIN LATERAL (SELECT array_agg(x.term) AS terms, array_agg(x.tf) AS tfs FROM memhive_keyword_lexemes(e.tsv) x) l
+	CROSS JOIN LATERAL (SELECT e.tsv FROM episodes e WHERE e.member_id = d.member_id AND e.id = d.episode_id OFFSET 0) e
+	CROSS JOIN LATERAL (SELECT coalesce(array_agg(x.term), '{}') AS terms, coalesce(array_agg(x.tf), '{}') AS tfs
+		FROM memhive_keyword_lexemes(e.tsv) x) l
 	WHERE d.member_id = $1 AND d.ord > $2
 	ORDER BY d.ord`
+
+// kwDeltaStep is how many episodes a call's freshness check reads at most
+// in one statement (LIMIT: a plan for a few rows, never a parallel sort of
+// the member's ordinals); more are read by further statements.
+const kwDeltaStep = 1000
 
 // kwDelta is episodes read by kwDeltaSQL.
 type kwDelta struct {
@@ -399,7 +406,11 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 	x.mu.RUnlock()
 	b := &pgx.Batch{}
 	b.Queue(strings.ReplaceAll(queryLexemesSQL, "$2", "$1"), each)
-	b.Queue(kwDeltaSQL, q.member, held)
+	step := kwDeltaStep
+	if s.kwStep > 0 {
+		step = s.kwStep
+	}
+	b.Queue(kwDeltaSQL+` LIMIT $3`, q.member, held, step)
 	br := s.pool.SendBatch(ctx, b)
 	type qlex struct {
 		ord    int
@@ -438,10 +449,21 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 	if err != nil {
 		return nil, err
 	}
-	if len(ds) > 0 {
+	for len(ds) > 0 {
 		grew, err := x.apply(ds)
 		s.kwGrew(x, grew)
 		if err != nil {
+			return nil, err
+		}
+		if len(ds) < step {
+			break
+		}
+		// a bulk import since: read on from what the last batch ended at
+		rows, err := s.pool.Query(ctx, kwDeltaSQL+` LIMIT $3`, q.member, ds[len(ds)-1].ord, step)
+		if err != nil {
+			return nil, err
+		}
+		if ds, err = scanKwDelta(rows); err != nil {
 			return nil, err
 		}
 	}

@@ -43,6 +43,8 @@ type Service struct {
 	// kwBudgetOverride, when > 0, is the keyword cache's budget in bytes
 	// (tests).
 	kwBudgetOverride int64
+	// kwStep, when > 0, replaces kwDeltaStep (tests).
+	kwStep int
 
 	// wrapLeg, when set (tests only), wraps each tier-1 leg function.
 	wrapLeg func(leg string, fn legFunc) legFunc

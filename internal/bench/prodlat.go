@@ -109,6 +109,9 @@ type ProdResult struct {
 	LoadAvg     string         `json:"loadavg_start"`
 	LoadAvgEnd  string         `json:"loadavg_end"`
 	PoolMaxConn int32          `json:"pool_max_conns"`
+	// KeywordCache is the keyword cache's counters over the measure
+	// (recall/kwcache.go): calls from memory, calls by the SQL path, loads.
+	KeywordCache [3]int64 `json:"keyword_cache_hits_misses_loads"`
 }
 
 // ProdTier is one tier at one member size.
@@ -556,6 +559,11 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	for t := time.Now(); n.Recall.KeywordCacheLoading() > 0 && time.Since(t) < 2*time.Minute; {
 		time.Sleep(50 * time.Millisecond)
 	}
+	kwHits, kwMisses, kwLoads, _, _ := n.Recall.KeywordCacheStats()
+	defer func() {
+		h, m, l, _, _ := n.Recall.KeywordCacheStats()
+		res.KeywordCache = [3]int64{h - kwHits, m - kwMisses, l - kwLoads}
+	}()
 
 	// ingest alongside
 	ictx, icancel := context.WithCancel(ctx)
