@@ -391,6 +391,14 @@ func (s *Service) kwLoad(ctx context.Context, member string) error {
 	return nil
 }
 
+// kwQLex is one of a query's lexemes (queryLexemesSQL): the query term it
+// comes from, and whether it is a prefix.
+type kwQLex struct {
+	ord    int
+	lex    string
+	prefix bool
+}
+
 // kwCand is a scored episode of the cache path.
 type kwCand struct {
 	score float64
@@ -412,19 +420,14 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 	}
 	b.Queue(kwDeltaSQL+` LIMIT $3`, q.member, held, step)
 	br := s.pool.SendBatch(ctx, b)
-	type qlex struct {
-		ord    int
-		lex    string
-		prefix bool
-	}
-	var qls []qlex
+	var qls []kwQLex
 	rows, err := br.Query()
 	if err != nil {
 		br.Close()
 		return nil, err
 	}
 	for rows.Next() {
-		var l qlex
+		var l kwQLex
 		if err := rows.Scan(&l.ord, &l.lex, &l.prefix); err != nil {
 			rows.Close()
 			br.Close()
@@ -468,6 +471,13 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 		}
 	}
 
+	cands, ids := x.rank(qls)
+	return s.kwVisibleTop(ctx, q, "episode", cands, ids, limit)
+}
+
+// rank scores every episode (or fact) of x holding a lexeme the query's
+// lexemes qls match, and returns them with x's ids (indexed by doc).
+func (x *kwIndex) rank(qls []kwQLex) ([]kwCand, []string) {
 	// classes and scores, under the read lock
 	x.mu.RLock()
 	ids, dls := x.ids, x.dls
@@ -589,6 +599,13 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 	}
 	buf.touched = touched
 
+	return cands, ids
+}
+
+// kwVisibleTop is the best limit of cands (by score, then id) that the gate
+// and the request's filters show, read from kind's table by batches in
+// score order.
+func (s *Service) kwVisibleTop(ctx context.Context, q *query, kind string, cands []kwCand, ids []string, limit int) ([]scored, error) {
 	// the best visible, in score order (id breaks ties), batch by batch
 	better := func(a, b kwCand) bool {
 		if a.score != b.score {
@@ -609,7 +626,7 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 		for i, c := range next {
 			bIDs[i] = ids[c.doc]
 		}
-		vis, err := s.keywordVisible(ctx, q, bIDs)
+		vis, err := s.keywordVisible(ctx, q, kind, bIDs)
 		if err != nil {
 			return nil, err
 		}
@@ -701,15 +718,15 @@ func kwTopAfter(cands []kwCand, cursor *kwCand, k int, better func(a, b kwCand) 
 	return h
 }
 
-// keywordVisible reads the episodes ids that the gate and the request's
-// filters show.
-func (s *Service) keywordVisible(ctx context.Context, q *query, ids []string) (map[string]*row, error) {
+// keywordVisible reads the rows of kind ("episode" or "fact") with ids
+// that the gate and the request's filters show.
+func (s *Service) keywordVisible(ctx context.Context, q *query, kind string, ids []string) (map[string]*row, error) {
 	b := newSQLB(q.member, q.gate)
-	sql := `/* leg:keyword */ SELECT ` + colsOf("episode", "x") + `
+	sql := `/* leg:keyword */ SELECT ` + colsOf(kind, "x") + `
 		FROM unnest(` + b.p(ids) + `::text[]) AS n(id)
 		CROSS JOIN LATERAL (
-			SELECT * FROM episodes x
-			WHERE x.member_id = $1 AND x.id = n.id AND ` + b.readFilter(q, "episode", "x") + `
+			SELECT * FROM ` + tableOf(kind) + ` x
+			WHERE x.member_id = $1 AND x.id = n.id AND ` + b.readFilter(q, kind, "x") + `
 			OFFSET 0) x`
 	res, err := s.pool.Query(ctx, sql, b.args...)
 	if err != nil {
@@ -718,7 +735,7 @@ func (s *Service) keywordVisible(ctx context.Context, q *query, ids []string) (m
 	defer res.Close()
 	out := map[string]*row{}
 	for res.Next() {
-		r, err := scanEpisode(res)
+		r, err := scanOf(kind, res)
 		if err != nil {
 			return nil, err
 		}
