@@ -97,7 +97,7 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 		}
 		s.kwMaybeLoad(q.member, n)
 	}
-	fs, err := s.keywordFacts(ctx, q, each, limit)
+	fs, err := s.keywordFactsAny(ctx, q, each, limit)
 	if err != nil {
 		return nil, fmt.Errorf("keyword leg (facts): %w", err)
 	}

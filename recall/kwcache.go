@@ -49,6 +49,10 @@ type kwPost struct{ doc, tf int32 }
 // kwIndex is one member's keyword index in memory.
 type kwIndex struct {
 	member string
+	key    string // member, or "fact|" + member for its facts' index
+	// version is the member's record version (migration 021) a facts
+	// index was read at; a facts index is current while it is unchanged.
+	version int64
 
 	mu     sync.RWMutex
 	ids    []string // episode id by doc (ord − 1); only appended to
@@ -63,7 +67,7 @@ type kwIndex struct {
 }
 
 func newKwIndex(member string) *kwIndex {
-	return &kwIndex{member: member, termID: map[string]int32{}}
+	return &kwIndex{member: member, key: member, termID: map[string]int32{}}
 }
 
 // Estimated memory per item (Go headers and map overhead included, roughly).
@@ -225,7 +229,8 @@ func (s *Service) kwBudgetBytes() int64 {
 	return int64(s.cfg.KeywordCacheMB) << 20
 }
 
-// kwGet is member's index when held (and marks it used).
+// kwGet is the index under key (a member, or "fact|" + member) when held
+// (and marks it used).
 func (s *Service) kwGet(member string) *kwIndex {
 	c := &s.kw
 	c.mu.Lock()
@@ -251,7 +256,7 @@ func (s *Service) kwDrop(member string) {
 func (c *kwCache) remove(el *list.Element) {
 	x := el.Value.(*kwIndex)
 	c.lru.Remove(el)
-	delete(c.entries, x.member)
+	delete(c.entries, x.key)
 	x.mu.RLock()
 	c.used -= x.bytes
 	x.mu.RUnlock()
@@ -267,7 +272,7 @@ func (s *Service) kwGrew(x *kwIndex, delta int64) {
 	c := &s.kw
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if el, ok := c.entries[x.member]; ok && el.Value.(*kwIndex) == x {
+	if el, ok := c.entries[x.key]; ok && el.Value.(*kwIndex) == x {
 		c.used += delta
 		s.kwEvict(x)
 	}
@@ -301,10 +306,10 @@ func (s *Service) kwPut(x *kwIndex) bool {
 	if c.entries == nil {
 		c.entries = map[string]*list.Element{}
 	}
-	if el, ok := c.entries[x.member]; ok {
+	if el, ok := c.entries[x.key]; ok {
 		c.remove(el)
 	}
-	c.entries[x.member] = c.lru.PushFront(x)
+	c.entries[x.key] = c.lru.PushFront(x)
 	c.used += x.bytes
 	s.kwEvict(x)
 	return true
@@ -314,36 +319,46 @@ func (s *Service) kwPut(x *kwIndex) bool {
 // member has at least KeywordCacheMinEpisodes episodes (n, read by the SQL
 // path), none is held or loading, and no other load runs.
 func (s *Service) kwMaybeLoad(member string, n int64) {
-	if s.kwBudgetBytes() == 0 || n < int64(s.cfg.KeywordCacheMinEpisodes) || n == 0 {
+	if n < int64(s.cfg.KeywordCacheMinEpisodes) {
 		return
 	}
-	// an estimate of the index's size before reading it: ~12 postings an episode
+	s.kwMaybeLoadKey(member, n, func(ctx context.Context) error { return s.kwLoad(ctx, member) })
+}
+
+// kwMaybeLoadKey runs load in the background for the index under key (of
+// about n items) unless the cache is off, the index would not fit, it is
+// held or loading, or another load runs.
+func (s *Service) kwMaybeLoadKey(key string, n int64, load func(ctx context.Context) error) {
+	if s.kwBudgetBytes() == 0 || n <= 0 {
+		return
+	}
+	// an estimate of the index's size before reading it: ~12 postings an item
 	if n*(kwDocBytes+26+12*kwPostingBytes) > s.kwBudgetBytes() {
 		return
 	}
 	c := &s.kw
 	c.mu.Lock()
-	_, held := c.entries[member]
-	if held || c.loading[member] || !c.busy.CompareAndSwap(false, true) {
+	_, held := c.entries[key]
+	if held || c.loading[key] || !c.busy.CompareAndSwap(false, true) {
 		c.mu.Unlock()
 		return
 	}
 	if c.loading == nil {
 		c.loading = map[string]bool{}
 	}
-	c.loading[member] = true
+	c.loading[key] = true
 	c.mu.Unlock()
 	go func() {
 		defer func() {
 			c.mu.Lock()
-			delete(c.loading, member)
+			delete(c.loading, key)
 			c.mu.Unlock()
 			c.busy.Store(false)
 		}()
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
-		if err := s.kwLoad(ctx, member); err != nil {
-			s.logger.Warn("keyword cache: load failed; the member stays on the SQL path", "member", member, "err", err)
+		if err := load(ctx); err != nil {
+			s.logger.Warn("keyword cache: load failed; the member stays on the SQL path", "key", key, "err", err)
 		}
 	}()
 }

@@ -3,13 +3,17 @@ package recall
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/memhive/memhive/facts"
 )
 
 // kwPair is the same store read by the SQL path (cache off) and by the
@@ -329,5 +333,109 @@ func TestKeywordCacheLoadsInTheBackground(t *testing.T) {
 	ask(small)
 	if small.KeywordCacheLoading() != 0 || small.kwGet("ned") != nil {
 		t.Fatal("a member below keyword_cache_min_episodes was loaded")
+	}
+}
+
+// The facts' index ranks the member's facts as the SQL statement does
+// (scores equal to 1e-9: the statement sums in its own order), for a reader
+// who sees part of them; a fact written afterwards changes the member's
+// record version, and the next call answers from SQL (with the new fact)
+// instead of a stale index.
+func TestKeywordFactsIndexEqualsSQLAndFollowsTheRecordVersion(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	rng := rand.New(rand.NewPCG(3, 25))
+	words := strings.Fields("coffee tea bread market garden walking walker bicycle kenya lisbon sister brother the of")
+	me := []string{"member:oli"}
+	shared := []string{"member:oli", "person:eve"}
+	pick := func() string {
+		var ws []string
+		for range 1 + rng.IntN(4) {
+			ws = append(ws, words[min(int(rng.ExpFloat64()*4), len(words)-1)])
+		}
+		return strings.Join(ws, " ")
+	}
+	for i := range 90 {
+		aud := me
+		if i%3 == 0 {
+			aud = shared
+		}
+		f.fact(facts.Fact{Member: "oli", Subject: "Oli", Predicate: "likes", Claim: pick() + fmt.Sprintf(" %d", i), ValidFrom: t0, Channel: "c", Audience: aud})
+	}
+	sqlPath, cached := kwPair(f)
+	if err := cached.kwLoadFacts(f.ctx, "oli"); err != nil || cached.kwGet(kwFactsKey("oli")) == nil {
+		t.Fatalf("facts index not held (%v)", err)
+	}
+	key := func(rs []scored) string {
+		var b strings.Builder
+		for _, r := range rs {
+			fmt.Fprintf(&b, "%s@%.6f ", r.r.ID, r.score)
+		}
+		return b.String()
+	}
+	run := func(s *Service, qt string, aud []string, cachedPath bool) []scored {
+		t.Helper()
+		q, err := s.prepare(req("oli", "1", qt, aud, "c"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		each, _, _ := tsQueries(terms(qt))
+		if cachedPath {
+			fs, ok, err := s.keywordFactsCached(f.ctx, q, s.kwGet(kwFactsKey("oli")), each, 20)
+			if err != nil || !ok {
+				t.Fatalf("%q: cached facts: ok %v, %v", qt, ok, err)
+			}
+			return fs
+		}
+		fs, err := s.keywordFacts(f.ctx, q, each, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fs
+	}
+	found := 0
+	for _, qt := range []string{"coffee", "walks market", "kenya coffee bread", "brother sister", "garden tea lisbon", "bicy", "nothing"} {
+		for _, aud := range [][]string{me, {"person:eve"}} {
+			want, got := run(sqlPath, qt, aud, false), run(cached, qt, aud, true)
+			// order by (score to 1e-6, id) on both sides: equal scores may
+			// differ in the last bits
+			norm := func(rs []scored) []scored {
+				out := slices.Clone(rs)
+				slices.SortStableFunc(out, func(a, b scored) int {
+					if d := math.Round(a.score*1e6) - math.Round(b.score*1e6); d != 0 {
+						if d > 0 {
+							return -1
+						}
+						return 1
+					}
+					return strings.Compare(a.r.ID, b.r.ID)
+				})
+				return out
+			}
+			if key(norm(want)) != key(norm(got)) {
+				t.Fatalf("%q %v:\nSQL   %s\ncache %s", qt, aud, key(norm(want)), key(norm(got)))
+			}
+			found += len(got)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no fact found: the comparison shows nothing")
+	}
+	// a new fact: the index is out of date
+	fresh := f.fact(facts.Fact{Member: "oli", Subject: "Oli", Predicate: "bought", Claim: "a zither", ValidFrom: t0, Channel: "c", Audience: me})
+	q, err := cached.prepare(req("oli", "1", "zither", me, "c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	each, _, _ := tsQueries(terms("zither"))
+	fs, err := cached.keywordFactsAny(f.ctx, q, each, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 1 || fs[0].r.ID != fresh {
+		t.Fatalf("after a new fact: %d facts, want the zither", len(fs))
+	}
+	if cached.kwGet(kwFactsKey("oli")) != nil {
+		t.Fatal("the stale facts index is still held")
 	}
 }
