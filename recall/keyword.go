@@ -67,10 +67,11 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 	each, _, _ := tsQueries(ts)
 	limit := s.cfg.LegLimit
 	var eps []scored
+	var pre *kwPre
 	cached := false
 	if x := s.kwGet(q.member); x != nil {
 		var err error
-		eps, err = s.keywordEpisodesCached(ctx, q, x, each, limit)
+		eps, pre, err = s.keywordEpisodesCached(ctx, q, x, s.kwGet(kwFactsKey(q.member)), each, limit)
 		switch {
 		case errors.Is(err, errKwGap): // out of step: answer from SQL, load again later
 			s.kwDrop(q.member)
@@ -97,7 +98,7 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 		}
 		s.kwMaybeLoad(q.member, n)
 	}
-	fs, err := s.keywordFactsAny(ctx, q, each, limit)
+	fs, err := s.keywordFactsAny(ctx, q, each, limit, pre)
 	if err != nil {
 		return nil, fmt.Errorf("keyword leg (facts): %w", err)
 	}

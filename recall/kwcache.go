@@ -414,6 +414,14 @@ type kwQLex struct {
 	prefix bool
 }
 
+// kwPre is what the episodes' round trip read for the facts' index: the
+// query's lexemes and, when have, the member's record version.
+type kwPre struct {
+	qls     []kwQLex
+	version int64
+	have    bool
+}
+
 // kwCand is a scored episode of the cache path.
 type kwCand struct {
 	score float64
@@ -423,7 +431,11 @@ type kwCand struct {
 // keywordEpisodesCached is keywordEpisodes from member's index in memory.
 // errKwGap means the index is out of step with keyword_docs (it is dropped;
 // the caller answers from SQL).
-func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwIndex, each []string, limit int) ([]scored, error) {
+//
+// When fx (the member's facts index) is held, the member's record version is
+// read in the same round trip, and returned with the query's lexemes in pre
+// for keywordFactsAny, which then needs no round trip of its own for them.
+func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwIndex, fx *kwIndex, each []string, limit int) ([]scored, *kwPre, error) {
 	x.mu.RLock()
 	held := int64(len(x.ids))
 	x.mu.RUnlock()
@@ -434,44 +446,52 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 		step = s.kwStep
 	}
 	b.Queue(kwDeltaSQL+` LIMIT $3`, q.member, held, step)
+	if fx != nil {
+		b.Queue(kwVersionSQL, q.member)
+	}
 	br := s.pool.SendBatch(ctx, b)
 	var qls []kwQLex
 	rows, err := br.Query()
 	if err != nil {
 		br.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	for rows.Next() {
 		var l kwQLex
 		if err := rows.Scan(&l.ord, &l.lex, &l.prefix); err != nil {
 			rows.Close()
 			br.Close()
-			return nil, err
+			return nil, nil, err
 		}
 		qls = append(qls, l)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		br.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	rows, err = br.Query()
 	if err != nil {
 		br.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	ds, err := scanKwDelta(rows)
+	pre := &kwPre{qls: qls}
+	if err == nil && fx != nil {
+		pre.have = true
+		err = br.QueryRow().Scan(&pre.version)
+	}
 	if cerr := br.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for len(ds) > 0 {
 		grew, err := x.apply(ds)
 		s.kwGrew(x, grew)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(ds) < step {
 			break
@@ -479,15 +499,19 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 		// a bulk import since: read on from what the last batch ended at
 		rows, err := s.pool.Query(ctx, kwDeltaSQL+` LIMIT $3`, q.member, ds[len(ds)-1].ord, step)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if ds, err = scanKwDelta(rows); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 
 	cands, ids := x.rank(qls)
-	return s.kwVisibleTop(ctx, q, "episode", cands, ids, limit)
+	eps, err := s.kwVisibleTop(ctx, q, "episode", cands, ids, limit)
+	if err != nil {
+		return nil, nil, err
+	}
+	return eps, pre, nil
 }
 
 // rank scores every episode (or fact) of x holding a lexeme the query's

@@ -381,7 +381,7 @@ func TestKeywordFactsIndexEqualsSQLAndFollowsTheRecordVersion(t *testing.T) {
 		}
 		each, _, _ := tsQueries(terms(qt))
 		if cachedPath {
-			fs, ok, err := s.keywordFactsCached(f.ctx, q, s.kwGet(kwFactsKey("oli")), each, 20)
+			fs, ok, err := s.keywordFactsCached(f.ctx, q, s.kwGet(kwFactsKey("oli")), each, 20, nil)
 			if err != nil || !ok {
 				t.Fatalf("%q: cached facts: ok %v, %v", qt, ok, err)
 			}
@@ -428,7 +428,7 @@ func TestKeywordFactsIndexEqualsSQLAndFollowsTheRecordVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	each, _, _ := tsQueries(terms("zither"))
-	fs, err := cached.keywordFactsAny(f.ctx, q, each, 20)
+	fs, err := cached.keywordFactsAny(f.ctx, q, each, 20, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -436,6 +436,61 @@ func TestKeywordFactsIndexEqualsSQLAndFollowsTheRecordVersion(t *testing.T) {
 		t.Fatalf("after a new fact: %d facts, want the zither", len(fs))
 	}
 	if cached.kwGet(kwFactsKey("oli")) != nil {
+		t.Fatal("the stale facts index is still held")
+	}
+}
+
+// With both of a member's indexes held, the leg reads the record version in
+// the episodes' round trip: a fact written since is found by the next call
+// (from SQL) and the facts' index is dropped; before it, the leg's rows are
+// the SQL path's.
+func TestKeywordLegWithBothIndexesFollowsTheRecordVersion(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:pia"}
+	for i := range 40 {
+		f.episode(ep{member: "pia", channel: "c", content: fmt.Sprintf("we cooked lentils and rice, day %d", i), audience: me, at: t0})
+		f.fact(facts.Fact{Member: "pia", Subject: "Pia", Predicate: "cooked", Claim: fmt.Sprintf("lentil soup number %d", i), ValidFrom: t0, Channel: "c", Audience: me})
+	}
+	sqlPath, cached := kwPair(f)
+	if ok, err := cached.KeywordCacheLoad(f.ctx, "pia"); err != nil || !ok {
+		t.Fatalf("load: %v %v", ok, err)
+	}
+	if err := cached.kwLoadFacts(f.ctx, "pia"); err != nil || cached.kwGet(kwFactsKey("pia")) == nil {
+		t.Fatalf("facts index not held (%v)", err)
+	}
+	ids := func(s *Service, qt string) (map[string]bool, string) {
+		t.Helper()
+		q, err := s.prepare(req("pia", "1", qt, me, "c"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.keywordLeg(f.ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, r := range res.rows {
+			out[r.key()] = true
+		}
+		return out, res.mode
+	}
+	want, _ := ids(sqlPath, "lentils soup")
+	got, mode := ids(cached, "lentils soup")
+	if mode != "bm25/cache" || len(got) != 20 || len(want) != 20 {
+		t.Fatalf("mode %s, %d rows (SQL path %d)", mode, len(got), len(want))
+	}
+	for k := range want {
+		if !got[k] {
+			t.Fatalf("%s is in the SQL path's rows, not in the cached leg's", k)
+		}
+	}
+	fresh := f.fact(facts.Fact{Member: "pia", Subject: "Pia", Predicate: "bought", Claim: "a tagine", ValidFrom: t0, Channel: "c", Audience: me})
+	got, _ = ids(cached, "tagine")
+	if !got["fact:"+fresh] {
+		t.Fatal("the fact written after the facts index was loaded is not found")
+	}
+	if cached.kwGet(kwFactsKey("pia")) != nil {
 		t.Fatal("the stale facts index is still held")
 	}
 }

@@ -43,10 +43,10 @@ const kwFactsLoadSQL = `/* leg:keyword */ SELECT coalesce((SELECT v.version FROM
 
 // keywordFactsAny is the leg's facts: from memory when the member's facts
 // index is held and current, else from SQL (keywordFacts).
-func (s *Service) keywordFactsAny(ctx context.Context, q *query, each []string, limit int) ([]scored, error) {
+func (s *Service) keywordFactsAny(ctx context.Context, q *query, each []string, limit int, pre *kwPre) ([]scored, error) {
 	key := kwFactsKey(q.member)
 	if fx := s.kwGet(key); fx != nil {
-		fs, ok, err := s.keywordFactsCached(ctx, q, fx, each, limit)
+		fs, ok, err := s.keywordFactsCached(ctx, q, fx, each, limit, pre)
 		if err != nil {
 			return nil, err
 		}
@@ -65,11 +65,23 @@ func (s *Service) keywordFactsAny(ctx context.Context, q *query, each []string, 
 	return fs, nil
 }
 
+// kwVersionSQL is the member's record version (0 before its first write).
+const kwVersionSQL = `/* leg:keyword */ SELECT coalesce((SELECT v.version FROM record_versions v WHERE v.member_id = $1), 0)`
+
 // keywordFactsCached ranks the member's facts from fx; false when fx is not
-// at the member's record version.
-func (s *Service) keywordFactsCached(ctx context.Context, q *query, fx *kwIndex, each []string, limit int) ([]scored, bool, error) {
+// at the member's record version. The version and the query's lexemes are
+// pre's when it has them (read by the episodes' round trip), else read here.
+func (s *Service) keywordFactsCached(ctx context.Context, q *query, fx *kwIndex, each []string, limit int, pre *kwPre) ([]scored, bool, error) {
+	if pre != nil && pre.have {
+		if pre.version != fx.version {
+			return nil, false, nil
+		}
+		cands, ids := fx.rank(pre.qls)
+		fs, err := s.kwVisibleTop(ctx, q, "fact", cands, ids, limit)
+		return fs, err == nil, err
+	}
 	b := &pgx.Batch{}
-	b.Queue(`/* leg:keyword */ SELECT coalesce((SELECT v.version FROM record_versions v WHERE v.member_id = $1), 0)`, q.member)
+	b.Queue(kwVersionSQL, q.member)
 	b.Queue(strings.ReplaceAll(queryLexemesSQL, "$2", "$1"), each)
 	br := s.pool.SendBatch(ctx, b)
 	var version int64
