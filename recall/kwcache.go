@@ -816,13 +816,13 @@ func (s *Service) KeywordCacheCollectors() []prometheus.Collector {
 	return []prometheus.Collector{
 		counter("memhive_recall_keyword_cache_hits_total", "Keyword-leg calls ranked from the member's index in memory.", &c.hits),
 		counter("memhive_recall_keyword_cache_misses_total", "Keyword-leg calls ranked by the SQL path (member not held, small, or loading).", &c.misses),
-		counter("memhive_recall_keyword_cache_loads_total", "Member keyword indexes loaded into memory.", &c.loads),
+		counter("memhive_recall_keyword_cache_loads_total", "Keyword indexes (a member's episodes, or its facts) loaded into memory.", &c.loads),
 		counter("memhive_recall_keyword_cache_load_failures_total", "Member keyword index loads that failed.", &c.loadFails),
 		counter("memhive_recall_keyword_cache_evictions_total", "Member keyword indexes dropped to stay within keyword_cache_mb.", &c.evictions),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "memhive_recall_keyword_cache_load_seconds_total", Help: "Time spent loading member keyword indexes."},
 			func() float64 { return float64(c.loadNanos.Load()) / 1e9 }),
 		gauge("memhive_recall_keyword_cache_bytes", "Estimated memory held by the keyword cache.", &c.bytes),
-		gauge("memhive_recall_keyword_cache_members", "Members whose keyword index is held in memory.", &c.members),
+		gauge("memhive_recall_keyword_cache_members", "Keyword indexes held in memory (a member's episodes, or its facts).", &c.members),
 	}
 }
 
