@@ -73,9 +73,9 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 		var err error
 		eps, pre, err = s.keywordEpisodesCached(ctx, q, x, s.kwGet(kwFactsKey(q.member)), each, limit)
 		switch {
-		case errors.Is(err, errKwGap): // out of step: answer from SQL, load again later
+		case errors.Is(err, errKwGap), errors.Is(err, errKwBehind): // answer from SQL, load again later
 			s.kwDrop(q.member)
-			s.logger.Warn("keyword cache: index dropped", "member", q.member, "err", err)
+			s.logger.Info("keyword cache: index dropped", "member", q.member, "err", err)
 		case err != nil:
 			return nil, fmt.Errorf("keyword leg (episodes, cached): %w", err)
 		default:

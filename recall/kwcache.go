@@ -80,6 +80,14 @@ const (
 
 var errKwGap = errors.New("keyword cache: episode ordinals out of sequence")
 
+// errKwBehind: more episodes were written since the index was read than a
+// call catches up with (kwCatchUpStatements of kwDeltaStep).
+var errKwBehind = errors.New("keyword cache: index far behind")
+
+// kwCatchUpStatements is how many freshness statements (of kwDeltaStep
+// episodes) a call reads at most before it gives the index up to a reload.
+const kwCatchUpStatements = 2
+
 // add appends the episode of ordinal ord (which must be the next one).
 func (x *kwIndex) add(ord int64, id string, terms []string, tfs []int32) error {
 	if ord != int64(len(x.ids))+1 {
@@ -429,8 +437,9 @@ type kwCand struct {
 }
 
 // keywordEpisodesCached is keywordEpisodes from member's index in memory.
-// errKwGap means the index is out of step with keyword_docs (it is dropped;
-// the caller answers from SQL).
+// errKwGap means the index is out of step with keyword_docs, errKwBehind
+// that it is far behind it (it is dropped; the caller answers from SQL, and
+// the SQL path loads it again in the background).
 //
 // When fx (the member's facts index) is held, the member's record version is
 // read in the same round trip, and returned with the query's lexemes in pre
@@ -487,7 +496,7 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 	if err != nil {
 		return nil, nil, err
 	}
-	for len(ds) > 0 {
+	for st := 1; len(ds) > 0; st++ {
 		grew, err := x.apply(ds)
 		s.kwGrew(x, grew)
 		if err != nil {
@@ -496,7 +505,12 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 		if len(ds) < step {
 			break
 		}
-		// a bulk import since: read on from what the last batch ended at
+		if st == kwCatchUpStatements {
+			// a bulk import since: catching up here would make this call
+			// slow; the SQL path answers and the index is loaded again
+			return nil, nil, fmt.Errorf("%w: member %s, more than %d new episodes", errKwBehind, q.member, st*step)
+		}
+		// read on from what the last batch ended at
 		rows, err := s.pool.Query(ctx, kwDeltaSQL+` LIMIT $3`, q.member, ds[len(ds)-1].ord, step)
 		if err != nil {
 			return nil, nil, err

@@ -107,7 +107,7 @@ func TestKeywordCacheEqualsSQLPathOnRandomMembers(t *testing.T) {
 		f.episode(ep{member: "hal", channel: "c", content: turn(), audience: aud(), at: t0})
 	}
 	sqlPath, cached := kwPair(f)
-	cached.kwStep = 7 // the 30 rows written between rounds take several statements
+	cached.kwStep = 16 // the 30 rows written between rounds take two statements
 	if ok, err := cached.KeywordCacheLoad(f.ctx, "hal"); err != nil || !ok {
 		t.Fatalf("load: held %v, %v", ok, err)
 	}
@@ -493,4 +493,63 @@ func TestKeywordLegWithBothIndexesFollowsTheRecordVersion(t *testing.T) {
 	if cached.kwGet(kwFactsKey("pia")) != nil {
 		t.Fatal("the stale facts index is still held")
 	}
+}
+
+// A bulk write since the index was read (more than a call catches up with):
+// the call is answered by the SQL path, with its rows, the index is dropped,
+// and it is loaded again in the background, with every row.
+func TestKeywordCacheFarBehindAnswersFromSQLAndReloads(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:quin"}
+	for i := range 30 {
+		f.episode(ep{member: "quin", channel: "c", content: fmt.Sprintf("the ferry left at %d with the cargo", i), audience: me, at: t0})
+	}
+	sqlPath, _ := kwPair(f)
+	s := New(f.pool, Config{LegLimit: 20, KeywordCacheMinEpisodes: 10}, nil, nil)
+	s.kwStep = 5
+	if ok, err := s.KeywordCacheLoad(f.ctx, "quin"); err != nil || !ok {
+		t.Fatalf("load: %v %v", ok, err)
+	}
+	w := otherWriter(t, f)
+	for i := range 11 { // more than 2 statements of 5
+		otherEpisode(t, f, w, "quin", fmt.Sprintf("the ferry cargo was late, crate %d", i), me)
+	}
+	r := req("quin", "1", "ferry cargo crate", me, "c")
+	q, _ := s.prepare(r)
+	res, err := s.keywordLeg(f.ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q2, _ := sqlPath.prepare(r)
+	want, err := sqlPath.keywordLeg(f.ctx, q2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.mode == "bm25/cache" || len(res.rows) != 20 || len(want.rows) != 20 {
+		t.Fatalf("far behind: mode %s, %d rows (SQL path %d)", res.mode, len(res.rows), len(want.rows))
+	}
+	for i := range want.rows {
+		if res.rows[i].ID != want.rows[i].ID {
+			t.Fatalf("row %d differs from the SQL path's", i)
+		}
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		x := s.kwGet("quin")
+		if x != nil {
+			x.mu.RLock()
+			n := len(x.ids)
+			x.mu.RUnlock()
+			if n != 41 {
+				t.Fatalf("reloaded index holds %d episodes, want 41", n)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the index was never loaded again")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	kwCompare(t, f, sqlPath, s, r)
 }
