@@ -18,7 +18,10 @@ shifted until the size is reached), every LoCoMo question (or --queries of
 them, spread evenly) asked of the keyword leg alone and of a BM25 computed
 in Go from the member's episodes (to_tsvector's lexemes, the same prefix
 rule, k1 1.2, b 0.75), independently of the leg's index. Reports how many
-top-k sets are equal, the mean overlap and the leg's latency per size.
+top-k sets are equal, the mean overlap and the leg's latency per size, as
+recall runs it (a member of keyword_cache_min_episodes or more from its index
+in memory, loaded first: warm; the cold load's time is reported), and the same
+for the SQL path alone (cache off).
 See docs/benchmarks-method.md.`)
 	sizes := fs.String("sizes", "1000,10000,100000", "member sizes in turns, comma-separated")
 	queries := fs.Int("queries", 0, "questions per size, spread over all of LoCoMo's (0: all 1,986)")
@@ -69,6 +72,10 @@ See docs/benchmarks-method.md.`)
 	fmt.Fprintf(w, "  %8s %8s %8s %8s %9s %9s %9s %9s  %s\n", "turns", "queries", "equal", "equal %", "overlap", "leg p50", "leg p95", "leg p99", "modes")
 	for _, s := range res.Sizes {
 		fmt.Fprintf(w, "  %8d %8d %8d %8.1f %9.3f %7.1fms %7.1fms %7.1fms  %v\n", s.Turns, s.Queries, s.Equal, s.Percent, s.MeanOverlap, s.LegMS[0], s.LegMS[1], s.LegMS[2], s.Modes)
+		fmt.Fprintf(w, "  %8s %8s %8d %8.1f %9s %7.1fms %7.1fms %7.1fms  SQL path alone (cache off)\n", "", "", s.SQLEqual, 100*float64(s.SQLEqual)/float64(max(s.Queries, 1)), "", s.SQLLegMS[0], s.SQLLegMS[1], s.SQLLegMS[2])
+		if s.CacheLoadSeconds > 0 {
+			fmt.Fprintf(w, "  %8s cold load of the member's keyword index: %.2fs, %.1f MiB\n", "", s.CacheLoadSeconds, s.CacheMiB)
+		}
 		for _, m := range s.Mismatches {
 			fmt.Fprintf(w, "           differs: %s\n", m)
 		}

@@ -114,6 +114,8 @@ func printProduction(w io.Writer, r *bench.ProdResult) {
 	for _, l := range r.Legs {
 		fmt.Fprintf(w, "  %-9s %-5s | %6.1f %6.1f %6.1f\n", l.Leg, l.Size, l.P[0], l.P[1], l.P[2])
 	}
+	fmt.Fprintf(w, "keyword leg during the measure: %d calls from the in-memory index, %d by the SQL path, %d member indexes loaded\n",
+		r.KeywordCache[0], r.KeywordCache[1], r.KeywordCache[2])
 	if len(r.Missing) > 0 {
 		var ks []string
 		for k, v := range r.Missing {

@@ -86,6 +86,11 @@ type Config struct {
 	// cannot starve: a tier-1 call runs its five legs at once. Default
 	// RecallWorkers × 5.
 	RecallPool int `json:"recall_pool,omitempty" env:"MEMHIVE_RECALL_POOL"`
+	// KeywordCacheMB is the memory, in MiB, this process may spend on the
+	// keyword leg's in-memory indexes of big members (recall/kwcache.go;
+	// about 20 MiB a member of 100,000 turns). -1 turns the cache off.
+	// Default 256.
+	KeywordCacheMB int `json:"keyword_cache_mb,omitempty" env:"MEMHIVE_KEYWORD_CACHE_MB"`
 	// Partitions splits the episode lanes into member partitions so that
 	// several memhive processes share them, each member read by one process
 	// at a time (docs/cluster.md). Every process on the same NATS must set
@@ -189,6 +194,9 @@ func (c *Config) WithDefaults() *Config {
 	if c.RecallPool == 0 {
 		c.RecallPool = c.RecallWorkers * 5
 	}
+	if c.KeywordCacheMB == 0 {
+		c.KeywordCacheMB = 256
+	}
 	if c.LogFormat == "" {
 		c.LogFormat = "text"
 	}
@@ -217,6 +225,9 @@ func (c *Config) Validate() error {
 		if p.n < 0 || p.n > 1000 {
 			return fmt.Errorf("config: %s %d is outside 1..1000", p.name, p.n)
 		}
+	}
+	if c.KeywordCacheMB < -1 || c.KeywordCacheMB > 1<<20 {
+		return fmt.Errorf("config: keyword_cache_mb %d is outside -1 (off)..1048576", c.KeywordCacheMB)
 	}
 	if c.NATSPort < 0 || c.NATSPort > 65535 {
 		return fmt.Errorf("config: nats port %d is out of range", c.NATSPort)

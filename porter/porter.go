@@ -59,6 +59,7 @@ var Tables = []string{
 var Derived = map[string]string{
 	"keyword_postings": "the keyword index, rebuilt from episodes by its trigger",
 	"keyword_terms":    "the keyword index's counters, rebuilt from episodes by its trigger",
+	"keyword_docs":     "the keyword index's episode ordinals (migration 025), rebuilt from episodes by its trigger",
 	"api_key_members":  "API keys are the hive's credentials, not the member's record",
 	"replays":          "replay generations of this hive (docs/replay.md): their schemas do not travel; replay again after import",
 	"record_versions":  "a change counter for caches (migration 021), bumped by the import's own writes",

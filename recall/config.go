@@ -83,6 +83,16 @@ type Config struct {
 	// a shared machine at a load of 30, where a trivial statement on a
 	// fresh connection can take a second).
 	LegBudgetMS int `json:"leg_budget_ms,omitempty"`
+	// KeywordCacheMB is the memory budget, in MiB, of the keyword leg's
+	// in-process indexes (kwcache.go): members of at least
+	// KeywordCacheMinEpisodes episodes are ranked from a copy of their
+	// keyword index in memory, least recently used out past the budget.
+	// Default 256; -1 turns the cache off (every member on the SQL path).
+	KeywordCacheMB int `json:"keyword_cache_mb,omitempty"`
+	// KeywordCacheMinEpisodes: members with fewer episodes stay on the SQL
+	// path (fast enough there). Default 2000.
+	KeywordCacheMinEpisodes int `json:"keyword_cache_min_episodes,omitempty"`
+
 	// CallBudgetMS bounds a whole tier-1 call (the legs, fusion and the
 	// version chains; not tier 2's model call) in milliseconds. Default
 	// 6000; at least LegBudgetMS.
@@ -149,6 +159,8 @@ func (c Config) WithDefaults() Config {
 	def(&c.ExactVectorBelow, 20000)
 	def(&c.LegBudgetMS, 2000)
 	def(&c.CallBudgetMS, max(6000, c.LegBudgetMS))
+	def(&c.KeywordCacheMB, 256)
+	def(&c.KeywordCacheMinEpisodes, 2000)
 	if c.SimilarityFloor == 0 {
 		c.SimilarityFloor = 0.5
 	}
@@ -170,6 +182,9 @@ func (c Config) Validate() error {
 		if w < 0 || w > 1000 {
 			return fmt.Errorf("recall config: leg_weights %s = %d outside 0..1000", leg, w)
 		}
+	}
+	if c.KeywordCacheMB < -1 || c.KeywordCacheMinEpisodes < 0 {
+		return fmt.Errorf("recall config: keyword_cache_mb %d (-1 turns the cache off) or keyword_cache_min_episodes %d below 0", c.KeywordCacheMB, c.KeywordCacheMinEpisodes)
 	}
 	if c.FusionK > 1000 || c.AgreementPct > 1000 {
 		return fmt.Errorf("recall config: fusion_k %d or agreement_pct %d above 1000", c.FusionK, c.AgreementPct)

@@ -38,6 +38,13 @@ type Service struct {
 	kwBudget, kwChunk int64
 	// t0 keeps tier 0's profile lines per member and reader (tier0cache.go).
 	t0 tier0Cache
+	// kw keeps big members' keyword indexes in memory (kwcache.go).
+	kw kwCache
+	// kwBudgetOverride, when > 0, is the keyword cache's budget in bytes
+	// (tests).
+	kwBudgetOverride int64
+	// kwStep, when > 0, replaces kwDeltaStep (tests).
+	kwStep int
 
 	// wrapLeg, when set (tests only), wraps each tier-1 leg function.
 	wrapLeg func(leg string, fn legFunc) legFunc

@@ -43,9 +43,19 @@ type BM25AgreeSize struct {
 	// Empty counts questions where BM25 matches no row (both sides empty
 	// counts as equal).
 	Empty int `json:"empty"`
-	// LegMS is the keyword leg's latency (the whole leg: its statements and
-	// rounds), p50, p95, p99 in milliseconds.
+	// LegMS is the keyword leg's latency as recall runs it (the whole leg:
+	// for a member of at least keyword_cache_min_episodes, its index in
+	// memory, loaded before the questions: warm; else the SQL path), p50,
+	// p95, p99 in milliseconds.
 	LegMS [3]float64 `json:"leg_ms_p50_p95_p99"`
+	// SQLEqual and SQLLegMS are the same for the SQL path alone (the cache
+	// off), the same questions asked right after.
+	SQLEqual int        `json:"sql_equal"`
+	SQLLegMS [3]float64 `json:"sql_leg_ms_p50_p95_p99"`
+	// CacheLoadSeconds is the cold load of the member's index into memory
+	// (0: the member stays on the SQL path); CacheMiB its estimated size.
+	CacheLoadSeconds float64 `json:"cache_load_seconds"`
+	CacheMiB         float64 `json:"cache_mib"`
 	// Rounds counts questions by the leg's rounds (its mode).
 	Modes         map[string]int `json:"modes"`
 	ImportSeconds float64        `json:"import_seconds"`
@@ -113,6 +123,7 @@ func RunBM25Agree(ctx context.Context, db *DB, o BM25AgreeOptions) (*BM25AgreeRe
 	res := &BM25AgreeResult{Date: time.Now().UTC().Format(time.RFC3339), Machine: DescribeMachine(ctx, db.Pool),
 		Schema: db.Schema, K1: recall.BM25K1, B: recall.BM25B, K: o.K}
 	svc := recall.New(db.Pool, recall.Config{}, nil, nil)
+	sqlSvc := recall.New(db.Pool, recall.Config{KeywordCacheMB: -1}, nil, nil)
 	for _, size := range o.Sizes {
 		member := fmt.Sprintf("bm25_%d", size)
 		t0 := time.Now()
@@ -126,7 +137,20 @@ func RunBM25Agree(ctx context.Context, db *DB, o BM25AgreeOptions) (*BM25AgreeRe
 		if err != nil {
 			return nil, err
 		}
-		var lat []time.Duration
+		if size >= svc.Config().KeywordCacheMinEpisodes {
+			_, _, _, b0, _ := svc.KeywordCacheStats()
+			t1 := time.Now()
+			held, err := svc.KeywordCacheLoad(ctx, member)
+			if err != nil {
+				return nil, err
+			}
+			_, _, _, b1, _ := svc.KeywordCacheStats()
+			if held {
+				sz.CacheLoadSeconds, sz.CacheMiB = time.Since(t1).Seconds(), float64(b1-b0)/(1<<20)
+				progress("  keyword index of %s loaded into memory in %.2fs (%.1f MiB)", member, sz.CacheLoadSeconds, sz.CacheMiB)
+			}
+		}
+		var lat, sqlLat []time.Duration
 		var overlap float64
 		for qi, qt := range questions {
 			want, err := ex.top(ctx, db, qt, o.K)
@@ -136,6 +160,15 @@ func RunBM25Agree(ctx context.Context, db *DB, o BM25AgreeOptions) (*BM25AgreeRe
 			req := recall.Request{Member: member, Tier: "1", Query: qt, Audience: []string{bm25Owner},
 				Channel: locomo.Channel, AsOf: &asOf}
 			t1 := time.Now()
+			sqlGot, _, err := sqlSvc.KeywordRanking(ctx, req)
+			sqlLat = append(sqlLat, time.Since(t1))
+			if err != nil {
+				return nil, fmt.Errorf("keyword leg (SQL path), %q: %w", qt, err)
+			}
+			if sameKeywordTop(sqlGot, want, o.K) {
+				sz.SQLEqual++
+			}
+			t1 = time.Now()
 			got, mode, err := svc.KeywordRanking(ctx, req)
 			lat = append(lat, time.Since(t1))
 			if err != nil {
@@ -174,10 +207,33 @@ func RunBM25Agree(ctx context.Context, db *DB, o BM25AgreeOptions) (*BM25AgreeRe
 		sz.Percent = 100 * float64(sz.Equal) / float64(max(sz.Queries, 1))
 		sz.MeanOverlap = overlap / float64(max(sz.Queries, 1))
 		sz.LegMS = Percentiles(lat)
-		progress("  %d turns: %d/%d top-%d sets equal (%.1f%%), leg p50 %.1f ms p95 %.1f ms", size, sz.Equal, sz.Queries, o.K, sz.Percent, sz.LegMS[0], sz.LegMS[1])
+		sz.SQLLegMS = Percentiles(sqlLat)
+		progress("  %d turns: %d/%d top-%d sets equal (%.1f%%), leg p50 %.1f ms p95 %.1f ms; SQL path %d equal, p50 %.1f ms p95 %.1f ms",
+			size, sz.Equal, sz.Queries, o.K, sz.Percent, sz.LegMS[0], sz.LegMS[1], sz.SQLEqual, sz.SQLLegMS[0], sz.SQLLegMS[1])
 		res.Sizes = append(res.Sizes, sz)
 	}
 	return res, nil
+}
+
+// sameKeywordTop reports whether the leg's first k rows (keys "episode:<id>") are
+// the set want.
+func sameKeywordTop(got, want []string, k int) bool {
+	if len(got) > k {
+		got = got[:k]
+	}
+	if len(got) != len(want) {
+		return false
+	}
+	set := map[string]bool{}
+	for _, g := range got {
+		set[strings.TrimPrefix(g, "episode:")] = true
+	}
+	for _, w := range want {
+		if !set[w] {
+			return false
+		}
+	}
+	return true
 }
 
 type locomoTurn struct {
