@@ -29,6 +29,9 @@ const (
 	// the member's episodes ("home", "dinner") says too little to propose
 	// a turn by.
 	categoryMaxDFPct = 2
+	// categoryMaxTerms bounds the category words looked up in the
+	// member's postings (the rarest the member has).
+	categoryMaxTerms = 64
 	// categoryPersonFacts bounds the person's facts read (newest first).
 	categoryPersonFacts = 500
 )
@@ -111,19 +114,22 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 		canons[i] = memhive.Canon(p)
 	}
 	fb := newSQLB(q.member, q.gate)
-	rows, err := s.pool.Query(ctx, `/* leg:graph */ SELECT `+factCols("f")+` FROM facts f
+	rows, err := s.pool.Query(ctx, `/* leg:graph */ SELECT `+factCols("f")+`, f.source_episode_ids FROM facts f
 		WHERE f.member_id = $1 AND f.subject_canon = ANY(`+fb.p(canons)+`::text[]) AND `+fb.readFilter(q, "fact", "f")+`
 		ORDER BY f.valid_from DESC, f.id DESC LIMIT `+fb.p(categoryPersonFacts), fb.args...)
 	if err != nil {
 		return nil, fmt.Errorf("category match: facts: %w", err)
 	}
 	var byPred, byClaim []*row
+	sources := map[*row][]string{}
 	for rows.Next() {
-		r, err := scanFact(rows)
+		var src []string
+		r, err := scanFact(rows, &src)
 		if err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("category match: facts: %w", err)
 		}
+		sources[r] = src
 		switch {
 		case claimInCategory(r.claim, ask.Category):
 			byClaim = append(byClaim, r)
@@ -135,11 +141,17 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("category match: facts: %w", err)
 	}
+	// A turn a proposed fact was distilled from is not proposed again:
+	// the fact already stands for it.
+	seen := map[string]bool{}
 	for _, r := range append(byClaim, byPred...) {
 		if len(out) == categoryFacts {
 			break
 		}
 		out = append(out, r)
+		for _, id := range sources[r] {
+			seen[id] = true
+		}
 	}
 	// The named people's own turns that name a member of the category.
 	stems, err := s.stemsOf(ctx, ask.Category)
@@ -163,7 +175,7 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 	}
 	sql := `/* leg:graph */ WITH n AS (SELECT k.df FROM keyword_terms k WHERE k.member_id = $1 AND k.term = ''),
 		t AS (SELECT k.term, k.df FROM keyword_terms k, n WHERE k.member_id = $1 AND k.term = ANY(` + eb.p(stems) + `::text[])
-		      AND k.df * 100 <= n.df * ` + eb.p(categoryMaxDFPct) + `),
+		      AND k.df * 100 <= n.df * ` + eb.p(categoryMaxDFPct) + ` ORDER BY k.df, k.term LIMIT ` + eb.p(categoryMaxTerms) + `),
 		qt AS (SELECT coalesce(array_agg(l.lexeme), '{}') AS lx FROM unnest(to_tsvector('english', ` + eb.p(strings.Join(rest, " ")) + `)) l)
 		SELECT ` + episodeCols("e") + ` FROM t CROSS JOIN qt CROSS JOIN LATERAL (
 			SELECT x.*, (SELECT count(*) FROM unnest(tsvector_to_array(x.tsv)) l WHERE l = ANY(qt.lx)) AS shared
@@ -176,7 +188,6 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 		return nil, fmt.Errorf("category match: turns: %w", err)
 	}
 	defer erows.Close()
-	seen := map[string]bool{}
 	n := 0
 	for erows.Next() {
 		r, err := scanEpisode(erows)

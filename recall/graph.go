@@ -93,7 +93,14 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 			rows = append(rows, r)
 		}
 	}
+	// The category match's proposals are alike (one turn or fact a
+	// member of the category, none better than another): each votes at
+	// rank 1; the walk's facts follow at ranks 2, 3, ...
 	res.rows, res.missing = rows, ""
+	res.ranks = make([]int, len(rows))
+	for i := range rows {
+		res.ranks[i] = max(1, i-len(cat)+2)
+	}
 	if res.mode == "exact" || res.mode == "" {
 		res.mode = "category"
 	} else {
