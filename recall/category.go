@@ -29,6 +29,9 @@ const (
 	// the member's episodes ("home", "dinner") says too little to propose
 	// a turn by.
 	categoryMaxDFPct = 2
+	// categoryMaxDF caps it in turns too, so a large record reads at most
+	// categoryMaxTerms × categoryMaxDF postings.
+	categoryMaxDF = 200
 	// categoryMaxTerms bounds the category words looked up in the
 	// member's postings (the rarest the member has).
 	categoryMaxTerms = 64
@@ -175,7 +178,7 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 	}
 	sql := `/* leg:graph */ WITH n AS (SELECT k.df FROM keyword_terms k WHERE k.member_id = $1 AND k.term = ''),
 		t AS (SELECT k.term, k.df FROM keyword_terms k, n WHERE k.member_id = $1 AND k.term = ANY(` + eb.p(stems) + `::text[])
-		      AND k.df * 100 <= n.df * ` + eb.p(categoryMaxDFPct) + ` ORDER BY k.df, k.term LIMIT ` + eb.p(categoryMaxTerms) + `),
+		      AND k.df * 100 <= n.df * ` + eb.p(categoryMaxDFPct) + ` AND k.df <= ` + eb.p(categoryMaxDF) + ` ORDER BY k.df, k.term LIMIT ` + eb.p(categoryMaxTerms) + `),
 		qt AS (SELECT coalesce(array_agg(l.lexeme), '{}') AS lx FROM unnest(to_tsvector('english', ` + eb.p(strings.Join(rest, " ")) + `)) l)
 		SELECT ` + episodeCols("e") + ` FROM t CROSS JOIN qt CROSS JOIN LATERAL (
 			SELECT x.*, (SELECT count(*) FROM unnest(tsvector_to_array(x.tsv)) l WHERE l = ANY(qt.lx)) AS shared
