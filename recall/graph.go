@@ -72,7 +72,45 @@ const maxFuzzyNames = 24
 // GraphFactsPerNode facts about each node that is not a participant (the
 // asker or someone in the current audience: their nodes are walked
 // through, their own facts not proposed).
+//
+// Before the walk's facts, the category match (category.go): for a query
+// that names a person of the conversation and asks for a category, that
+// person's facts and turns that name a member of it.
 func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
+	cat, err := s.categoryMatch(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("graph leg: %w", err)
+	}
+	res, err := s.graphWalk(ctx, q)
+	if err != nil || len(cat) == 0 {
+		return res, err
+	}
+	seen := map[string]bool{}
+	rows := make([]*row, 0, len(cat)+len(res.rows))
+	for _, r := range append(cat, res.rows...) {
+		if !seen[r.key()] && len(rows) < s.cfg.LegLimit {
+			seen[r.key()] = true
+			rows = append(rows, r)
+		}
+	}
+	// The category match's proposals are alike (one turn or fact a
+	// member of the category, none better than another): each votes at
+	// rank 1; the walk's facts follow at ranks 2, 3, ...
+	res.rows, res.missing = rows, ""
+	res.ranks = make([]int, len(rows))
+	for i := range rows {
+		res.ranks[i] = max(1, i-len(cat)+2)
+	}
+	if res.mode == "exact" || res.mode == "" {
+		res.mode = "category"
+	} else {
+		res.mode += "+category"
+	}
+	return res, nil
+}
+
+// graphWalk is the graph leg's walk over the entity graph (graphLeg).
+func (s *Service) graphWalk(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegGraph, weight: 1, mode: "exact"}
 	var exists bool
 	eb := newSQLB(q.member, q.gate) // gated: a stranger must not learn whether the member has entities

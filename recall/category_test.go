@@ -1,0 +1,86 @@
+package recall
+
+import (
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/memhive/memhive/facts"
+)
+
+// TestCategoryMatch: a list question that names a participant and a
+// category ("what instruments does Melanie play?") is answered by the
+// graph leg with her turns and facts that name a member of the category,
+// though they share no word with the question; the other speaker's turns,
+// a stranger's audience and a question naming nobody get nothing.
+func TestCategoryMatch(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const m = "catmatch"
+	both := []string{"person:caroline", "person:melanie"}
+	turn := func(who, text string, i int) string {
+		return f.episode(ep{member: m, channel: "c", speaker: who, content: text, audience: both, at: t0.Add(time.Duration(i) * time.Minute)})
+	}
+	// filler, so that the category words are rare in the member's record
+	for i := range 60 {
+		who := both[i%2]
+		turn(who, "That sounds lovely, tell me more about your weekend number "+strconv.Itoa(i), i)
+	}
+	violin := turn("person:melanie", "I play the violin most evenings.", 100)
+	clarinet := turn("person:melanie", "Yeah, I play clarinet too, since I was young.", 101)
+	guitar := turn("person:caroline", "I started playing the guitar last month!", 102)
+	pottery := turn("person:melanie", "I signed up for a pottery class yesterday.", 103)
+	luna := f.fact(facts.Fact{Member: m, Subject: "person:melanie", Predicate: "has_pet", Claim: "Luna", ValidFrom: t0,
+		Channel: "c", Audience: both, Speaker: "person:melanie"})
+	likes := f.fact(facts.Fact{Member: m, Subject: "person:melanie", Predicate: "likes", Claim: "pottery", ValidFrom: t0,
+		Channel: "c", Audience: both, Speaker: "person:melanie", SourceEpisodeIDs: []string{pottery}})
+	hidden := f.fact(facts.Fact{Member: m, Subject: "person:melanie", Predicate: "has_pet", Claim: "Oscar", ValidFrom: t0,
+		Channel: "c", Audience: []string{"person:melanie", "person:zed"}, Speaker: "person:melanie"})
+	s := New(f.pool, Config{}, nil, nil)
+	ids := func(query string, audience []string) []string {
+		t.Helper()
+		q, err := s.prepare(req(m, "1", query, audience, "c"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.graphLeg(f.ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range res.rows {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	got := ids("What instruments does Melanie play?", both)
+	if !slices.Contains(got, violin) || !slices.Contains(got, clarinet) {
+		t.Errorf("instruments: want the violin and clarinet turns, got %v", got)
+	}
+	if slices.Contains(got, guitar) {
+		t.Errorf("instruments of Melanie: Caroline's guitar proposed")
+	}
+	if got := ids("What pets does Melanie have?", both); !slices.Contains(got, luna) || slices.Contains(got, hidden) {
+		t.Errorf("pets: want the has_pet fact %s and not the one said to zed %s, got %v", luna, hidden, got)
+	}
+	// a fact stands for the turn it came from: "likes pottery" is
+	// proposed, its turn not again
+	if got := ids("What activities does Melanie do?", both); !slices.Contains(got, likes) || slices.Contains(got, pottery) {
+		t.Errorf("activities: want the fact %s and not its turn %s, got %v", likes, pottery, got)
+	}
+	// nothing for a stranger's audience, nothing without a named person,
+	// nothing for a singular (one-event) question
+	for _, tc := range []struct {
+		query    string
+		audience []string
+	}{
+		{"What instruments does Melanie play?", []string{"person:stranger"}},
+		{"What instruments does she play?", both},
+		{"What instrument did Melanie play yesterday?", both},
+	} {
+		if got := ids(tc.query, tc.audience); len(got) != 0 {
+			t.Errorf("%q to %v: want nothing, got %v", tc.query, tc.audience, got)
+		}
+	}
+}
