@@ -28,8 +28,13 @@ type axis struct{ subject, pred string }
 // links (followUpdates).
 //
 // It also returns axisOf, which fillPreviously needs: a fact's axis
-// spellings and whether its axis is single.
-func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*row, []replacement, axisFunc, error) {
+// spellings and whether its axis is single. ax are the member's predicate
+// aliases and cardinalities when the caller has read them already (nil:
+// read here).
+//
+// Every statement it needs (each single axis's versions, and the update
+// links of every other fact hit, followUpdates) goes in one round trip.
+func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row, ax *facts.Axes) ([]*row, []replacement, axisFunc, error) {
 	hasFact := false
 	for _, r := range rs {
 		hasFact = hasFact || r.Kind == "fact"
@@ -37,9 +42,11 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 	if !hasFact {
 		return rs, nil, noAxis, nil
 	}
-	ax, err := facts.LoadAxes(ctx, s.pool, q.member)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("version chain: %w", err)
+	if ax == nil {
+		var err error
+		if ax, err = facts.LoadAxes(ctx, s.pool, q.member); err != nil {
+			return nil, nil, nil, fmt.Errorf("version chain: %w", err)
+		}
 	}
 	// every spelling of each single predicate: itself and its live aliases
 	spellings := map[string][]string{}
@@ -101,6 +108,9 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 			return rows.Err()
 		})
 	}
+	// the multi-axis fact hits' update links, in the same round trip:
+	// resolving the single axes below leaves those hits as they are
+	updates := queueUpdates(&batch, q, rs, single)
 	if batch.Len() > 0 {
 		if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 			return nil, nil, nil, fmt.Errorf("version chain: in force: %w", err)
@@ -146,11 +156,7 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 		cp := *sh
 		out[i] = &cp
 	}
-	more, err := s.followUpdates(ctx, q, out, single)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	reps = append(reps, more...)
+	reps = append(reps, s.followUpdates(q, out, updates)...)
 	return out, reps, func(r *row) ([]string, bool) {
 		if !single(r) {
 			return nil, false
@@ -171,47 +177,9 @@ func noAxis(*row) ([]string, bool) { return nil, false }
 // (valid_from ≤ as_of, not retracted) go through the same facts.Rule: the
 // hit is replaced by the version in force on that chain, and marked
 // SupersessionUnknown when a version the gate hides may replace it.
-func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, single func(*row) bool) ([]replacement, error) {
-	type link struct {
-		r *row
-		v facts.Version
-	}
-	chains := make([][]link, len(out))
-	var batch pgx.Batch
-	for i, r := range out {
-		if r.Kind != "fact" || single(r) {
-			continue
-		}
-		b := newSQLB(q.member, q.gate)
-		sql := `/* leg:chain */ WITH RECURSIVE ch(id, depth) AS (
-				SELECT f.superseded_by, 1 FROM facts f WHERE f.member_id = $1 AND f.id = ` + b.p(r.ID) + ` AND f.superseded_by IS NOT NULL
-				UNION ALL
-				SELECT f.superseded_by, ch.depth + 1 FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
-				WHERE f.superseded_by IS NOT NULL AND ch.depth < 64)
-			SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''), NOT ` + b.gate(tFacts, "f") + `
-			FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
-			WHERE f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
-			ORDER BY ch.depth`
-		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var l link
-				r, err := scanFact(rows, &l.v.ClaimCanon, &l.v.Confidence, &l.v.RecordedAt, &l.v.SupersededBy, &l.v.Hidden)
-				if err != nil {
-					return err
-				}
-				l.v.ID, l.v.Speaker, l.v.ValidFrom, l.v.ValidUntil = r.ID, r.Who, r.at, r.until
-				l.r = r
-				chains[i] = append(chains[i], l)
-			}
-			return rows.Err()
-		})
-	}
-	if batch.Len() == 0 {
-		return nil, nil
-	}
-	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
-		return nil, fmt.Errorf("version chain: updates: %w", err)
-	}
+// chains are each hit's successors, nearest first (queueUpdates), by
+// position in out.
+func (s *Service) followUpdates(q *query, out []*row, chains [][]updateLink) []replacement {
 	rule := s.cfg.rule()
 	var reps []replacement
 	for i, ch := range chains {
@@ -240,7 +208,64 @@ func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, singl
 		cp.SupersessionUnknown = cp.SupersessionUnknown || res.Unknown[j]
 		out[i] = &cp
 	}
-	return reps, nil
+	return reps
+}
+
+// updateLink is one successor on a hit's superseded_by chain.
+type updateLink struct {
+	r *row
+	v facts.Version
+}
+
+// queueUpdates queues on batch one statement that walks the superseded_by
+// chain of every fact hit off a single axis (at most 64 links each), and
+// returns each hit's successors by the hit's position in rs, nearest
+// first; filled when the batch has been read. One statement for all the
+// hits (it was one per hit: fifty statements to plan for a fused list of
+// fifty facts, nearly all of which have no successor).
+func queueUpdates(batch *pgx.Batch, q *query, rs []*row, single func(*row) bool) [][]updateLink {
+	chains := make([][]updateLink, len(rs))
+	pos := map[string][]int{}
+	var ids []string
+	for i, r := range rs {
+		if r.Kind != "fact" || single(r) {
+			continue
+		}
+		if _, ok := pos[r.ID]; !ok {
+			ids = append(ids, r.ID)
+		}
+		pos[r.ID] = append(pos[r.ID], i)
+	}
+	if len(ids) == 0 {
+		return chains
+	}
+	b := newSQLB(q.member, q.gate)
+	sql := `/* leg:chain */ WITH RECURSIVE ch(src, id, depth) AS (
+			SELECT f.id, f.superseded_by, 1 FROM facts f WHERE f.member_id = $1 AND f.id = ANY(` + b.p(ids) + `::text[]) AND f.superseded_by IS NOT NULL
+			UNION ALL
+			SELECT ch.src, f.superseded_by, ch.depth + 1 FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
+			WHERE f.superseded_by IS NOT NULL AND ch.depth < 64)
+		SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''), NOT ` + b.gate(tFacts, "f") + `, ch.src
+		FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
+		WHERE f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
+		ORDER BY ch.src, ch.depth`
+	batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
+		for rows.Next() {
+			var l updateLink
+			var src string
+			r, err := scanFact(rows, &l.v.ClaimCanon, &l.v.Confidence, &l.v.RecordedAt, &l.v.SupersededBy, &l.v.Hidden, &src)
+			if err != nil {
+				return err
+			}
+			l.v.ID, l.v.Speaker, l.v.ValidFrom, l.v.ValidUntil = r.ID, r.Who, r.at, r.until
+			l.r = r
+			for _, i := range pos[src] {
+				chains[i] = append(chains[i], l)
+			}
+		}
+		return rows.Err()
+	})
+	return chains
 }
 
 // fillPreviously sets Previously on every shown fact to the version it

@@ -7,6 +7,10 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/memhive/memhive/facts"
 )
 
 // Diagnostic is tier 1's separate record of how an answer was made: every
@@ -177,14 +181,28 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
 	}
 	// the sessions of people the query names come first (people.go); a
-	// failure here costs the boost, never the call
+	// failure here costs the boost, never the call. Its statement goes in
+	// one round trip with the member's predicate aliases and cardinalities,
+	// which the version chains need when a fact is among the candidates.
 	var named []string
-	if sess, ids, err := s.namedSessions(ctx, q, rows); err != nil {
+	var batch pgx.Batch
+	var ax *facts.Axes
+	if slices.ContainsFunc(fused, func(f Fused) bool { return rows[f.Key].Kind == "fact" }) {
+		ax = facts.QueueAxes(&batch, q.member)
+	}
+	nsDone := queueNamedSessions(&batch, q, rows)
+	var nsErr error
+	if batch.Len() > 0 {
+		if nsErr = s.pool.SendBatch(ctx, &batch).Close(); nsErr != nil {
+			ax = nil // resolveChains reads them again, alone
+		}
+	}
+	if nsErr != nil {
 		if ctx.Err() != nil {
 			return nil, nil, fmt.Errorf("tier 1: %w", ctx.Err())
 		}
-		s.logger.Warn("recall: named sessions", "member", q.member, "err", err)
-	} else if len(sess) > 0 {
+		s.logger.Warn("recall: named sessions", "member", q.member, "err", nsErr)
+	} else if sess, ids := nsDone(); len(sess) > 0 {
 		boosted := map[string]bool{}
 		for k, r := range rows {
 			if r.Kind == "episode" && sess[r.Session] ||
@@ -208,7 +226,7 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		r.Score = f.Score.Text('f')
 		ranked[i] = &r
 	}
-	resolved, reps, axisOf, err := s.resolveChains(ctx, q, ranked)
+	resolved, reps, axisOf, err := s.resolveChains(ctx, q, ranked, ax)
 	if err != nil {
 		return nil, nil, err
 	}
