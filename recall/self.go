@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/memhive/memhive"
 )
 
@@ -26,22 +28,32 @@ import (
 // every fact about the asker (TestSelfLegEqualsFullRanking).
 func (s *Service) selfLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegSelf, weight: 1}
+	// whether the member has facts, and the leg's statement, in one round
+	// trip
 	var exists bool
+	var batch pgx.Batch
 	eb := newSQLB(q.member, q.gate) // gated: a stranger must not learn whether the member has facts
-	if err := s.pool.QueryRow(ctx, `/* leg:self */ SELECT EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND `+eb.gate(tFacts, "f")+`)`, eb.args...).Scan(&exists); err != nil {
+	batch.Queue(`/* leg:self */ SELECT EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND `+eb.gate(tFacts, "f")+`)`, eb.args...).QueryRow(func(r pgx.Row) error {
+		return r.Scan(&exists)
+	})
+	sql, args := s.selfSQL(q)
+	batch.Queue(sql, args...).Query(func(rows pgx.Rows) error {
+		for rows.Next() {
+			var score float64
+			r, err := scanFact(rows, &score)
+			if err != nil {
+				return err
+			}
+			res.rows = append(res.rows, r)
+		}
+		return rows.Err()
+	})
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 		return nil, fmt.Errorf("self leg: %w", err)
 	}
 	if !exists {
+		res.rows = nil
 		res.missing = "no facts yet"
-		return res, nil
-	}
-	sql, args := s.selfSQL(q)
-	l, err := s.queryScored(ctx, "fact", sql, args)
-	if err != nil {
-		return nil, fmt.Errorf("self leg: %w", err)
-	}
-	for _, sc := range l {
-		res.rows = append(res.rows, sc.r)
 	}
 	return res, nil
 }

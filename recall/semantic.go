@@ -68,20 +68,22 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 		return s.semanticExact(ctx, q, res, b, dist, quoteLiteral(model))
 	}
 	sql := s.semanticHNSWSQL(q, b, dist, model)
+	// the transaction, its settings and the statement in one round trip (a
+	// batch); a failed batch leaves its connection in a failed transaction,
+	// which the pool then discards
 	var hits []vecHit
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// one round trip for both settings (simple protocol: no arguments)
-		if _, err := tx.Exec(ctx, semanticSettings); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, sql, b.args...)
-		if err != nil {
-			return err
-		}
+	var batch pgx.Batch
+	batch.Queue(`BEGIN`)
+	for _, set := range strings.Split(semanticSettings, ";") {
+		batch.Queue(strings.TrimSpace(set))
+	}
+	batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
+		var err error
 		hits, err = pgx.CollectRows(rows, scanVecHit)
 		return err
 	})
-	if err != nil {
+	batch.Queue(`COMMIT`)
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 		return nil, fmt.Errorf("semantic leg: %w", err)
 	}
 	return s.semanticRows(ctx, q, res, hits)
