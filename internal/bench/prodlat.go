@@ -109,6 +109,11 @@ type ProdResult struct {
 	LoadAvg     string         `json:"loadavg_start"`
 	LoadAvgEnd  string         `json:"loadavg_end"`
 	PoolMaxConn int32          `json:"pool_max_conns"`
+	// Tier0Kept and Tier0Resolved count the measured tier-0 calls whose
+	// member's profile lines were kept and current, and those that read
+	// and resolved the member's facts (recall.Service.Tier0CacheStats).
+	Tier0Kept     int64 `json:"tier0_profile_kept"`
+	Tier0Resolved int64 `json:"tier0_profile_resolved"`
 }
 
 // ProdTier is one tier at one member size.
@@ -573,6 +578,7 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 
 	res.LoadAvg = LoadAvg()
 	res.Machine = DescribeMachine(ctx, db.Pool)
+	kept0, resolved0 := n.Recall.Tier0CacheStats()
 	t0 := time.Now()
 	interval := time.Duration(float64(time.Second) / o.QueryRate)
 	var wg sync.WaitGroup
@@ -588,6 +594,8 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	}
 	wg.Wait()
 	elapsed := time.Since(t0)
+	kept1, resolved1 := n.Recall.Tier0CacheStats()
+	res.Tier0Kept, res.Tier0Resolved = kept1-kept0, resolved1-resolved0
 	icancel()
 	iwg.Wait()
 	res.LoadAvgEnd = LoadAvg()
@@ -621,7 +629,7 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 				Max: float64(mx.Microseconds()) / 1000, Items: float64(items) / float64(len(ds))})
 		}
 	}
-	for _, leg := range []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf} {
+	for _, leg := range []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf, recall.LegContext} {
 		for _, size := range []string{"100k", "10k", "1k"} {
 			var ds []time.Duration
 			for _, p := range probes {
