@@ -114,6 +114,12 @@ type ProdResult struct {
 	// and resolved the member's facts (recall.Service.Tier0CacheStats).
 	Tier0Kept     int64 `json:"tier0_profile_kept"`
 	Tier0Resolved int64 `json:"tier0_profile_resolved"`
+	// PoolAcquires, PoolWaited and PoolWaitMS are the recall pool's
+	// connection acquisitions while the questions ran, how many of them
+	// found no idle connection, and the time spent acquiring in all (ms).
+	PoolAcquires int64   `json:"pool_acquires"`
+	PoolWaited   int64   `json:"pool_acquires_waited"`
+	PoolWaitMS   float64 `json:"pool_acquire_ms"`
 }
 
 // ProdTier is one tier at one member size.
@@ -485,7 +491,7 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 		return err
 	}
 	defer stop()
-	res.PoolMaxConn = n.Pool.Config().MaxConns
+	res.PoolMaxConn = n.RecallPool.Config().MaxConns // the read path's own pool (recall runs on it)
 	r := rand.New(rand.NewPCG(o.Seed+11, 3))
 	var probes []*prodProbe
 	for range o.Questions {
@@ -579,6 +585,7 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	res.LoadAvg = LoadAvg()
 	res.Machine = DescribeMachine(ctx, db.Pool)
 	kept0, resolved0 := n.Recall.Tier0CacheStats()
+	ps0 := n.RecallPool.Stat()
 	t0 := time.Now()
 	interval := time.Duration(float64(time.Second) / o.QueryRate)
 	var wg sync.WaitGroup
@@ -596,6 +603,10 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	elapsed := time.Since(t0)
 	kept1, resolved1 := n.Recall.Tier0CacheStats()
 	res.Tier0Kept, res.Tier0Resolved = kept1-kept0, resolved1-resolved0
+	ps1 := n.RecallPool.Stat()
+	res.PoolAcquires = ps1.AcquireCount() - ps0.AcquireCount()
+	res.PoolWaited = ps1.EmptyAcquireCount() - ps0.EmptyAcquireCount()
+	res.PoolWaitMS = float64((ps1.AcquireDuration() - ps0.AcquireDuration()).Microseconds()) / 1000
 	icancel()
 	iwg.Wait()
 	res.LoadAvgEnd = LoadAvg()
