@@ -74,8 +74,8 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	var hits []vecHit
 	var batch pgx.Batch
 	batch.Queue(`BEGIN`)
-	for _, set := range strings.Split(semanticSettings, ";") {
-		batch.Queue(strings.TrimSpace(set))
+	for _, set := range strings.Split(strings.TrimPrefix(semanticSettings, semanticTag), ";") {
+		batch.Queue(semanticTag + strings.TrimSpace(set)) // each tagged: one statement each
 	}
 	batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
 		var err error
@@ -96,7 +96,9 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 // member holds a handful of vectors, would rather read all of them through
 // the primary key and sort them by distance (seconds on a 50,000-turn
 // member). The statement's only other sort is of its ≤ LegLimit results.
-const semanticSettings = `/* leg:semantic */ SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 100; SET LOCAL enable_sort = off`
+const semanticSettings = semanticTag + `SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 100; SET LOCAL enable_sort = off`
+
+const semanticTag = `/* leg:semantic */ `
 
 // semanticHNSWSQL is the HNSW statement. The ANN walk comes first and
 // alone: one table, ordered by distance, so the model's HNSW index serves
