@@ -100,3 +100,57 @@ func TestSelfLegEqualsFullRanking(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfLegServedByIndexes: on a member with 5,000 facts about the
+// asker, the self leg reads the facts that match the query through
+// facts_mtsv_idx and the newest others down a time index
+// (facts_subject_time_idx), stopping at its limit: never every fact about
+// the asker, with the planner's statistics or without them (right after
+// an import).
+func TestSelfLegServedByIndexes(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const m = "selfbig"
+	f.exec(`INSERT INTO facts (member_id, id, subject, predicate, claim, subject_canon, predicate_canon, claim_canon, claim_hash, valid_from, channel, audience)
+		SELECT $1, 'F' || lpad(i::text, 8, '0'), 'member:selfbig', 'note', c, 'member:selfbig', 'note', c, md5(c), $2::timestamptz + i * interval '1 hour', 'c', '{member:selfbig}'
+		FROM generate_series(1, 5000) AS i, LATERAL (SELECT CASE WHEN i % 250 = 0 THEN 'bought kenya coffee ' || i ELSE 'wrote note number ' || i END AS c) z`, m, t0)
+	s := New(f.pool, Config{}, nil, nil)
+	asOf := t0.Add(10000 * time.Hour)
+	check := func(stats string) {
+		for _, qt := range []string{"where did I buy the kenya coffee", "zebra"} {
+			q, err := s.prepare(Request{Member: m, Tier: "1", Query: qt, Audience: []string{"member:" + m}, Channel: "c", AsOf: &asOf})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sql, args := s.selfSQL(q)
+			read := 0.0
+			explain(t, f, sql, args).walk(func(n planNode) {
+				if n.Relation != "facts" {
+					return
+				}
+				switch {
+				case n.NodeType == "Seq Scan":
+					t.Errorf("%s, %q: a Seq Scan on facts", stats, qt)
+				// facts_valid_idx is as good a walk here, where every fact of the
+				// member is about the asker (the planner takes it with statistics)
+				case n.IndexName != "" && n.IndexName != "facts_subject_time_idx" && n.IndexName != "facts_mtsv_idx" && n.IndexName != "facts_valid_idx":
+					t.Errorf("%s, %q: facts read by %s %s", stats, qt, n.NodeType, n.IndexName)
+				}
+				read += n.ActualRows
+			})
+			if read > 500 {
+				t.Errorf("%s, %q: %.0f facts read for a leg of %d", stats, qt, read, s.cfg.LegLimit)
+			}
+			res, err := s.selfLeg(f.ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.rows) != s.cfg.LegLimit {
+				t.Fatalf("%s, %q: %d rows, want %d", stats, qt, len(res.rows), s.cfg.LegLimit)
+			}
+		}
+	}
+	check("without statistics")
+	f.exec(`ANALYZE facts`)
+	check("with statistics")
+}
