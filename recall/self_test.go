@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -148,6 +149,50 @@ func TestSelfLegServedByIndexes(t *testing.T) {
 			if len(res.rows) != s.cfg.LegLimit {
 				t.Fatalf("%s, %q: %d rows, want %d", stats, qt, len(res.rows), s.cfg.LegLimit)
 			}
+		}
+	}
+	check("without statistics")
+	f.exec(`ANALYZE facts`)
+	check("with statistics")
+}
+
+// TestTier0ForesightServedByIndex: tier 0's open foresight on a member
+// with 3,000 foresight facts (and 3,000 others) walks a time index in its
+// order (facts_kind_time_idx) and stops at its cap, with the planner's
+// statistics or without them: no sort of every foresight fact of the
+// member.
+func TestTier0ForesightServedByIndex(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const m = "foresee"
+	f.exec(`INSERT INTO facts (member_id, id, subject, predicate, claim, subject_canon, predicate_canon, claim_canon, claim_hash, fact_kind, valid_from, channel, audience)
+		SELECT $1, 'F' || lpad(i::text, 8, '0'), 'member:foresee', 'plans', c, 'member:foresee', 'plans', c, md5(c), 'foresight', $2::timestamptz + i * interval '1 hour', 'c', '{member:foresee}'
+		FROM generate_series(1, 3000) AS i, LATERAL (SELECT 'will travel ' || i AS c) z`, m, t0)
+	f.exec(`INSERT INTO facts (member_id, id, subject, predicate, claim, subject_canon, predicate_canon, claim_canon, claim_hash, valid_from, channel, audience)
+		SELECT $1, 'W' || lpad(i::text, 8, '0'), 'member:foresee', 'likes', c, 'member:foresee', 'likes', c, md5(c), $2::timestamptz + i * interval '1 hour', 'c', '{member:foresee}'
+		FROM generate_series(1, 3000) AS i, LATERAL (SELECT 'likes tea ' || i AS c) z`, m, t0)
+	s := New(f.pool, Config{}, nil, nil)
+	asOf := t0.Add(100 * time.Hour)
+	check := func(stats string) {
+		q, err := s.prepare(Request{Member: m, Tier: "0", Audience: []string{"member:" + m}, Channel: "c", AsOf: &asOf})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sql, args := s.foresightSQL(q)
+		read := 0.0
+		explain(t, f, sql, args).walk(func(n planNode) {
+			if strings.Contains(n.NodeType, "Sort") {
+				t.Errorf("%s: the plan sorts (%s)", stats, n.NodeType)
+			}
+			if n.Relation == "facts" {
+				read += n.ActualRows
+				if n.IndexName != "facts_kind_time_idx" && n.IndexName != "facts_valid_idx" { // both walk in the order
+					t.Errorf("%s: facts read by %s %s", stats, n.NodeType, n.IndexName)
+				}
+			}
+		})
+		if read > 100 {
+			t.Errorf("%s: %.0f facts read for %d lines", stats, read, s.cfg.Tier0Foresight)
 		}
 	}
 	check("without statistics")
