@@ -15,7 +15,11 @@ import (
 // (ts_rank) then recency: valid_from desc, id desc.
 //
 // A fact that matches no term of the query ranks 0 (ts_rank is positive
-// exactly when the any-term tsquery matches), so the leg is the facts that
+// exactly when the any-term tsquery matches: its terms are runs of letters
+// and digits, each one lexeme or none, joined by |; a term the text-search
+// parser split into several lexemes would make a phrase, which ts_rank
+// scores lexeme by lexeme and @@ does not, but no such term has been
+// found), so the leg is the facts that
 // match, best ts_rank first, followed, when fewer than LegLimit match, by
 // the newest others. selfSQL reads it that way, so that its cost no longer
 // grows with how many facts there are about the asker (every one of them
