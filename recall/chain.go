@@ -28,19 +28,57 @@ type axis struct{ subject, pred string }
 // links (followUpdates).
 //
 // It also returns axisOf, which fillPreviously needs: a fact's axis
-// spellings and whether its axis is single.
-func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*row, []replacement, axisFunc, error) {
-	hasFact := false
-	for _, r := range rs {
-		hasFact = hasFact || r.Kind == "fact"
-	}
-	if !hasFact {
+// spellings and whether its axis is single. ax are the member's predicate
+// aliases and cardinalities when the caller has read them already (nil:
+// read here).
+//
+// Every statement it needs (each single axis's versions, and the update
+// links of every other fact hit, followUpdates) goes in one round trip.
+func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row, ax *facts.Axes) ([]*row, []replacement, axisFunc, error) {
+	if !slices.ContainsFunc(rs, func(r *row) bool { return r.Kind == "fact" }) {
 		return rs, nil, noAxis, nil
 	}
-	ax, err := facts.LoadAxes(ctx, s.pool, q.member)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("version chain: %w", err)
+	if ax == nil {
+		var err error
+		if ax, err = facts.LoadAxes(ctx, s.pool, q.member); err != nil {
+			return nil, nil, nil, fmt.Errorf("version chain: %w", err)
+		}
 	}
+	var batch pgx.Batch
+	j := s.queueChains(&batch, q, rs, ax)
+	if batch.Len() > 0 {
+		if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+			return nil, nil, nil, fmt.Errorf("version chain: in force: %w", err)
+		}
+	}
+	out, reps, axisOf := j.finish(rs)
+	return out, reps, axisOf, nil
+}
+
+// chainJob is resolveChains' work for one set of hits: the statements it
+// queued and what it needs to resolve them once they have been read.
+type chainJob struct {
+	s      *Service
+	q      *query
+	spell  func(string) []string
+	single func(*row) bool
+	pred   func(string) string
+	axes   map[axis]*axisVersions
+	order  []axis
+	// updates are the successors of each fact hit off single axes, by id
+	updates map[string][]updateLink
+}
+
+type axisVersions struct {
+	rows []*row
+	vs   []facts.Version
+}
+
+// queueChains queues on batch every statement resolveChains needs for the
+// hits rs (in any order: the statements depend on which hits there are,
+// not on their order), with ax the member's predicate aliases and
+// cardinalities; finish resolves them once the batch has been read.
+func (s *Service) queueChains(batch *pgx.Batch, q *query, rs []*row, ax *facts.Axes) *chainJob {
 	// every spelling of each single predicate: itself and its live aliases
 	spellings := map[string][]string{}
 	for a, c := range ax.Aliases {
@@ -52,41 +90,35 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 		spellings[c] = append(spellings[c], c)
 		slices.Sort(spellings[c])
 	}
-	spell := func(p string) []string {
+	j := &chainJob{s: s, q: q, axes: map[axis]*axisVersions{}, pred: ax.Pred}
+	j.spell = func(p string) []string {
 		if sp, ok := spellings[p]; ok {
 			return sp
 		}
 		return []string{p}
 	}
-	single := func(r *row) bool { return ax.Single(r.predicateCanon) }
+	j.single = func(r *row) bool { return ax.Single(r.predicateCanon) }
 
-	// one round trip: every version of every single axis hit, hidden ones
-	// marked, up to as_of (retracted versions are on no chain)
-	type axisVersions struct {
-		rows []*row
-		vs   []facts.Version
-	}
-	axes := map[axis]*axisVersions{}
-	var order []axis
+	// every version of every single axis hit, hidden ones marked, up to
+	// as_of (retracted versions are on no chain)
 	for _, r := range rs {
-		if r.Kind != "fact" || !single(r) {
+		if r.Kind != "fact" || !j.single(r) {
 			continue
 		}
 		k := axis{r.subjectCanon, ax.Pred(r.predicateCanon)}
-		if _, ok := axes[k]; !ok {
-			axes[k] = &axisVersions{}
-			order = append(order, k)
+		if _, ok := j.axes[k]; !ok {
+			j.axes[k] = &axisVersions{}
+			j.order = append(j.order, k)
 		}
 	}
-	var batch pgx.Batch
-	for _, k := range order {
+	for _, k := range j.order {
 		b := newSQLB(q.member, q.gate)
 		sql := `/* leg:chain */ SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''),
 				NOT ` + b.gate(tFacts, "f") + ` FROM facts f
-			WHERE f.member_id = $1 AND f.subject_canon = ` + b.p(k.subject) + ` AND f.predicate_canon = ANY(` + b.p(spell(k.pred)) + `::text[])
+			WHERE f.member_id = $1 AND f.subject_canon = ` + b.p(k.subject) + ` AND f.predicate_canon = ANY(` + b.p(j.spell(k.pred)) + `::text[])
 			  AND f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
 			ORDER BY f.valid_from, f.recorded_at, f.id LIMIT 1000`
-		av := axes[k]
+		av := j.axes[k]
 		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
 			for rows.Next() {
 				var v facts.Version
@@ -101,30 +133,35 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 			return rows.Err()
 		})
 	}
-	if batch.Len() > 0 {
-		if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
-			return nil, nil, nil, fmt.Errorf("version chain: in force: %w", err)
-		}
-	}
+	// the update links of the fact hits off single axes, in the same
+	// batch: resolving the single axes leaves those hits as they are
+	j.updates = queueUpdates(batch, q, rs, j.single)
+	return j
+}
+
+// finish resolves the chains of the hits rs (ranked) from what the batch
+// read.
+func (j *chainJob) finish(rs []*row) ([]*row, []replacement, axisFunc) {
+	q := j.q
 	// what is shown per hit: the version in force on its chain, with what
 	// it replaced and whether a hidden version may replace it
 	shownOf := map[string]*row{}
-	for _, k := range order {
-		av := axes[k]
-		res := s.cfg.rule().Resolve(av.vs, true, q.asOf)
+	for _, k := range j.order {
+		av := j.axes[k]
+		res := j.s.cfg.rule().Resolve(av.vs, true, q.asOf)
 		for i, r := range av.rows {
-			j := res.Shown[i]
-			if j < 0 {
+			x := res.Shown[i]
+			if x < 0 {
 				continue
 			}
-			cp := *av.rows[j]
+			cp := *av.rows[x]
 			cp.Previously, cp.prevText = nil, ""
-			if p := res.Previously[j]; p >= 0 {
+			if p := res.Previously[x]; p >= 0 {
 				prev := av.rows[p].Item
 				cp.Previously = &prev
 				cp.prevText = av.rows[p].claim
 			}
-			cp.SupersessionUnknown = res.Unknown[j]
+			cp.SupersessionUnknown = res.Unknown[x]
 			cp.resolved = true
 			shownOf[r.ID] = &cp
 		}
@@ -133,7 +170,7 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 	var reps []replacement
 	for i, r := range rs {
 		out[i] = r
-		if r.Kind != "fact" || !single(r) {
+		if r.Kind != "fact" || !j.single(r) {
 			continue
 		}
 		sh := shownOf[r.ID]
@@ -146,17 +183,13 @@ func (s *Service) resolveChains(ctx context.Context, q *query, rs []*row) ([]*ro
 		cp := *sh
 		out[i] = &cp
 	}
-	more, err := s.followUpdates(ctx, q, out, single)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	reps = append(reps, more...)
+	reps = append(reps, j.s.followUpdates(q, out, j.single, j.updates)...)
 	return out, reps, func(r *row) ([]string, bool) {
-		if !single(r) {
+		if !j.single(r) {
 			return nil, false
 		}
-		return spell(ax.Pred(r.predicateCanon)), true
-	}, nil
+		return j.spell(j.pred(r.predicateCanon)), true
+	}
 }
 
 // axisFunc gives a fact's axis spellings and whether the axis is single.
@@ -171,54 +204,19 @@ func noAxis(*row) ([]string, bool) { return nil, false }
 // (valid_from ≤ as_of, not retracted) go through the same facts.Rule: the
 // hit is replaced by the version in force on that chain, and marked
 // SupersessionUnknown when a version the gate hides may replace it.
-func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, single func(*row) bool) ([]replacement, error) {
-	type link struct {
-		r *row
-		v facts.Version
-	}
-	chains := make([][]link, len(out))
-	var batch pgx.Batch
-	for i, r := range out {
-		if r.Kind != "fact" || single(r) {
-			continue
-		}
-		b := newSQLB(q.member, q.gate)
-		sql := `/* leg:chain */ WITH RECURSIVE ch(id, depth) AS (
-				SELECT f.superseded_by, 1 FROM facts f WHERE f.member_id = $1 AND f.id = ` + b.p(r.ID) + ` AND f.superseded_by IS NOT NULL
-				UNION ALL
-				SELECT f.superseded_by, ch.depth + 1 FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
-				WHERE f.superseded_by IS NOT NULL AND ch.depth < 64)
-			SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''), NOT ` + b.gate(tFacts, "f") + `
-			FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
-			WHERE f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
-			ORDER BY ch.depth`
-		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var l link
-				r, err := scanFact(rows, &l.v.ClaimCanon, &l.v.Confidence, &l.v.RecordedAt, &l.v.SupersededBy, &l.v.Hidden)
-				if err != nil {
-					return err
-				}
-				l.v.ID, l.v.Speaker, l.v.ValidFrom, l.v.ValidUntil = r.ID, r.Who, r.at, r.until
-				l.r = r
-				chains[i] = append(chains[i], l)
-			}
-			return rows.Err()
-		})
-	}
-	if batch.Len() == 0 {
-		return nil, nil
-	}
-	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
-		return nil, fmt.Errorf("version chain: updates: %w", err)
-	}
+// chains are the successors of the hits off single axes, nearest first
+// (queueUpdates), by hit id.
+func (s *Service) followUpdates(q *query, out []*row, single func(*row) bool, chains map[string][]updateLink) []replacement {
 	rule := s.cfg.rule()
 	var reps []replacement
-	for i, ch := range chains {
+	for i, hit := range out {
+		if hit.Kind != "fact" || single(hit) {
+			continue
+		}
+		ch := chains[hit.ID]
 		if len(ch) == 0 {
 			continue
 		}
-		hit := out[i]
 		// the hit heads its chain (its successors start no earlier)
 		vs := []facts.Version{{ID: hit.ID, Speaker: hit.Who, ValidFrom: hit.at, ValidUntil: hit.until, SupersededBy: ch[0].v.ID}}
 		rows := []*row{hit}
@@ -240,7 +238,60 @@ func (s *Service) followUpdates(ctx context.Context, q *query, out []*row, singl
 		cp.SupersessionUnknown = cp.SupersessionUnknown || res.Unknown[j]
 		out[i] = &cp
 	}
-	return reps, nil
+	return reps
+}
+
+// updateLink is one successor on a hit's superseded_by chain.
+type updateLink struct {
+	r *row
+	v facts.Version
+}
+
+// queueUpdates queues on batch one statement that walks the superseded_by
+// chain of every fact hit off a single axis (at most 64 links each), and
+// returns each hit's successors by the hit's id, nearest first; filled
+// when the batch has been read. One statement for all the
+// hits (it was one per hit: fifty statements to plan for a fused list of
+// fifty facts, nearly all of which have no successor).
+func queueUpdates(batch *pgx.Batch, q *query, rs []*row, single func(*row) bool) map[string][]updateLink {
+	chains := map[string][]updateLink{}
+	seen := map[string]bool{}
+	var ids []string
+	for _, r := range rs {
+		if r.Kind != "fact" || single(r) || seen[r.ID] {
+			continue
+		}
+		seen[r.ID] = true
+		ids = append(ids, r.ID)
+	}
+	if len(ids) == 0 {
+		return chains
+	}
+	b := newSQLB(q.member, q.gate)
+	sql := `/* leg:chain */ WITH RECURSIVE ch(src, id, depth) AS (
+			SELECT f.id, f.superseded_by, 1 FROM facts f WHERE f.member_id = $1 AND f.id = ANY(` + b.p(ids) + `::text[]) AND f.superseded_by IS NOT NULL
+			UNION ALL
+			SELECT ch.src, f.superseded_by, ch.depth + 1 FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
+			WHERE f.superseded_by IS NOT NULL AND ch.depth < 64)
+		SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''), NOT ` + b.gate(tFacts, "f") + `, ch.src
+		FROM ch JOIN facts f ON f.member_id = $1 AND f.id = ch.id
+		WHERE f.valid_from <= ` + b.p(q.asOf) + ` AND ` + notRetractedSQL("f") + `
+		ORDER BY ch.src, ch.depth`
+	batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
+		for rows.Next() {
+			var l updateLink
+			var src string
+			r, err := scanFact(rows, &l.v.ClaimCanon, &l.v.Confidence, &l.v.RecordedAt, &l.v.SupersededBy, &l.v.Hidden, &src)
+			if err != nil {
+				return err
+			}
+			l.v.ID, l.v.Speaker, l.v.ValidFrom, l.v.ValidUntil = r.ID, r.Who, r.at, r.until
+			l.r = r
+			chains[src] = append(chains[src], l)
+		}
+		return rows.Err()
+	})
+	return chains
 }
 
 // fillPreviously sets Previously on every shown fact to the version it

@@ -112,32 +112,10 @@ func (s *Service) graphLeg(ctx context.Context, q *query) (*legResult, error) {
 // graphWalk is the graph leg's walk over the entity graph (graphLeg).
 func (s *Service) graphWalk(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegGraph, weight: 1, mode: "exact"}
-	var exists bool
-	eb := newSQLB(q.member, q.gate) // gated: a stranger must not learn whether the member has entities
-	if err := s.pool.QueryRow(ctx, `/* leg:graph */ SELECT EXISTS (SELECT 1 FROM entities en WHERE en.member_id = $1 AND `+eb.gate(tEntities, "en")+`)`+
-		` OR EXISTS (SELECT 1 FROM entity_edges x WHERE x.member_id = $1 AND `+eb.gate(tEdges, "x")+`)`, eb.args...).Scan(&exists); err != nil {
-		return nil, fmt.Errorf("graph leg: %w", err)
-	}
-	if !exists {
-		res.missing = "no entities yet"
-		return res, nil
-	}
-	gs := grams(q.req.Query)
-	names, self := seedNames(gs, q.req.Query, q.asker)
-	if len(names) == 0 {
-		return res, nil
-	}
 	type node struct {
 		id, canon string
 		depth     int
 	}
-	b := newSQLB(q.member, q.gate)
-	g := b.p(names)
-	seedSQL := `/* leg:graph */ SELECT en.id, en.canon FROM entities en
-		WHERE en.member_id = $1 AND ` + b.gate(tEntities, "en") + ` AND (en.canon = ANY(` + g + `::text[])
-		   OR en.canon IN (SELECT a.canonical FROM aliases a WHERE a.member_id = $1 AND a.dimension = 'entity'
-		                   AND a.reverted_at IS NULL AND a.alias = ANY(` + g + `::text[])))
-		ORDER BY en.canon, en.id LIMIT ` + b.p(s.cfg.GraphMaxNodes)
 	collect := func(sql string, args []any) ([]node, error) {
 		rows, err := s.pool.Query(ctx, sql, args...)
 		if err != nil {
@@ -148,9 +126,43 @@ func (s *Service) graphWalk(ctx context.Context, q *query) (*legResult, error) {
 			return n, r.Scan(&n.id, &n.canon)
 		})
 	}
-	seeds, err := collect(seedSQL, b.args)
-	if err != nil {
+	gs := grams(q.req.Query)
+	names, self := seedNames(gs, q.req.Query, q.asker)
+	// whether the member has entities, and the seeds, in one round trip
+	var exists bool
+	var seeds []node
+	var batch pgx.Batch
+	eb := newSQLB(q.member, q.gate) // gated: a stranger must not learn whether the member has entities
+	batch.Queue(`/* leg:graph */ SELECT EXISTS (SELECT 1 FROM entities en WHERE en.member_id = $1 AND `+eb.gate(tEntities, "en")+`)`+
+		` OR EXISTS (SELECT 1 FROM entity_edges x WHERE x.member_id = $1 AND `+eb.gate(tEdges, "x")+`)`, eb.args...).QueryRow(func(r pgx.Row) error {
+		return r.Scan(&exists)
+	})
+	if len(names) > 0 {
+		b := newSQLB(q.member, q.gate)
+		g := b.p(names)
+		seedSQL := `/* leg:graph */ SELECT en.id, en.canon FROM entities en
+			WHERE en.member_id = $1 AND ` + b.gate(tEntities, "en") + ` AND (en.canon = ANY(` + g + `::text[])
+			   OR en.canon IN (SELECT a.canonical FROM aliases a WHERE a.member_id = $1 AND a.dimension = 'entity'
+			                   AND a.reverted_at IS NULL AND a.alias = ANY(` + g + `::text[])))
+			ORDER BY en.canon, en.id LIMIT ` + b.p(s.cfg.GraphMaxNodes)
+		batch.Queue(seedSQL, b.args...).Query(func(rows pgx.Rows) error {
+			var err error
+			seeds, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (node, error) {
+				var n node
+				return n, r.Scan(&n.id, &n.canon)
+			})
+			return err
+		})
+	}
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 		return nil, fmt.Errorf("graph leg: seeds: %w", err)
+	}
+	if !exists {
+		res.missing = "no entities yet"
+		return res, nil
+	}
+	if len(names) == 0 {
+		return res, nil
 	}
 	named := slices.ContainsFunc(seeds, func(n node) bool { return n.canon != self })
 	if !named {

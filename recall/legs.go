@@ -120,9 +120,10 @@ func (s *Service) queryScored(ctx context.Context, kind, sql string, args []any)
 }
 
 // fetchRows reads episodes and facts by id, gated and filtered again in
-// SQL, keyed kind:id.
+// SQL, keyed kind:id; both kinds in one round trip.
 func (s *Service) fetchRows(ctx context.Context, q *query, episodeIDs, factIDs []string) (map[string]*row, error) {
 	out := map[string]*row{}
+	var batch pgx.Batch
 	for _, part := range []struct {
 		kind string
 		ids  []string
@@ -133,22 +134,22 @@ func (s *Service) fetchRows(ctx context.Context, q *query, episodeIDs, factIDs [
 		b := newSQLB(q.member, q.gate)
 		sql := `/* leg:semantic */ SELECT ` + colsOf(part.kind, "x") + ` FROM ` + tableOf(part.kind) + ` x
 			WHERE x.member_id = $1 AND x.id = ANY(` + b.p(part.ids) + `::text[]) AND ` + b.readFilter(q, part.kind, "x")
-		rows, err := s.pool.Query(ctx, sql, b.args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			r, err := scanOf(part.kind, rows)
-			if err != nil {
-				rows.Close()
-				return nil, err
+		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				r, err := scanOf(part.kind, rows)
+				if err != nil {
+					return err
+				}
+				out[r.key()] = r
 			}
-			out[r.key()] = r
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
+			return rows.Err()
+		})
+	}
+	if batch.Len() == 0 {
+		return out, nil
+	}
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

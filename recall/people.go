@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cockroachdb/apd/v3"
+	"github.com/jackc/pgx/v5"
 )
 
 // namedSessionFactor multiplies the fused score of an episode from a
@@ -28,6 +29,22 @@ const namedSessionFactor = 4
 // nothing; neither does a record whose every session holds the named
 // people (all candidates are multiplied alike).
 func (s *Service) namedSessions(ctx context.Context, q *query, rows map[string]*row) (map[string]bool, []string, error) {
+	var batch pgx.Batch
+	done := queueNamedSessions(&batch, q, rows)
+	if batch.Len() > 0 {
+		if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+			return nil, nil, fmt.Errorf("named sessions: %w", err)
+		}
+	}
+	sess, ids := done()
+	return sess, ids, nil
+}
+
+// queueNamedSessions queues namedSessions' statement on batch, if it has
+// one to run, so that tier 1 sends it with the version chains' first
+// statements in one round trip; done returns the result once the batch has
+// been read.
+func queueNamedSessions(batch *pgx.Batch, q *query, rows map[string]*row) (done func() (map[string]bool, []string)) {
 	var ids []string
 	seen := map[string]bool{}
 	for _, g := range grams(q.req.Query) {
@@ -48,27 +65,20 @@ func (s *Service) namedSessions(ctx context.Context, q *query, rows map[string]*
 		}
 	}
 	if len(ids) == 0 || len(sessions) == 0 {
-		return nil, ids, nil
+		return func() (map[string]bool, []string) { return nil, ids }
 	}
 	slices.Sort(sessions)
 	b := newSQLB(q.member, q.gate)
 	sql := `/* leg:people */ SELECT s.id FROM unnest(` + b.p(sessions) + `::text[]) AS s(id)
 		WHERE EXISTS (SELECT 1 FROM episodes x WHERE x.member_id = $1 AND x.session_id = s.id
 			AND x.speaker = ANY(` + b.p(ids) + `::text[]) AND ` + b.readFilter(q, "episode", "x") + `)`
-	rs, err := s.pool.Query(ctx, sql, b.args...)
-	if err != nil {
-		return nil, nil, fmt.Errorf("named sessions: %w", err)
-	}
-	defer rs.Close()
 	out := map[string]bool{}
-	for rs.Next() {
+	batch.Queue(sql, b.args...).Query(func(rs pgx.Rows) error {
 		var id string
-		if err := rs.Scan(&id); err != nil {
-			return nil, nil, fmt.Errorf("named sessions: %w", err)
-		}
-		out[id] = true
-	}
-	return out, ids, rs.Err()
+		_, err := pgx.ForEachRow(rs, []any{&id}, func() error { out[id] = true; return nil })
+		return err
+	})
+	return func() (map[string]bool, []string) { return out, ids }
 }
 
 // BoostNamed multiplies the exact score of each fused candidate in boosted

@@ -68,20 +68,22 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 		return s.semanticExact(ctx, q, res, b, dist, quoteLiteral(model))
 	}
 	sql := s.semanticHNSWSQL(q, b, dist, model)
+	// the transaction, its settings and the statement in one round trip (a
+	// batch); a failed batch leaves its connection in a failed transaction,
+	// which the pool then discards
 	var hits []vecHit
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// one round trip for both settings (simple protocol: no arguments)
-		if _, err := tx.Exec(ctx, semanticSettings); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, sql, b.args...)
-		if err != nil {
-			return err
-		}
+	var batch pgx.Batch
+	batch.Queue(`BEGIN`)
+	for _, set := range strings.Split(strings.TrimPrefix(semanticSettings, semanticTag), ";") {
+		batch.Queue(semanticTag + strings.TrimSpace(set)) // each tagged: one statement each
+	}
+	batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
+		var err error
 		hits, err = pgx.CollectRows(rows, scanVecHit)
 		return err
 	})
-	if err != nil {
+	batch.Queue(`COMMIT`)
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 		return nil, fmt.Errorf("semantic leg: %w", err)
 	}
 	return s.semanticRows(ctx, q, res, hits)
@@ -94,7 +96,9 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 // member holds a handful of vectors, would rather read all of them through
 // the primary key and sort them by distance (seconds on a 50,000-turn
 // member). The statement's only other sort is of its ≤ LegLimit results.
-const semanticSettings = `/* leg:semantic */ SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 100; SET LOCAL enable_sort = off`
+const semanticSettings = semanticTag + `SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 100; SET LOCAL enable_sort = off`
+
+const semanticTag = `/* leg:semantic */ `
 
 // semanticHNSWSQL is the HNSW statement. The ANN walk comes first and
 // alone: one table, ordered by distance, so the model's HNSW index serves

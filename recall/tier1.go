@@ -7,6 +7,10 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/memhive/memhive/facts"
 )
 
 // Diagnostic is tier 1's separate record of how an answer was made: every
@@ -136,7 +140,18 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		kw := results[0]
 		results[ci], errs[ci] = s.runLeg(ctx, ci, func(ctx context.Context, q *query) (*legResult, error) { return s.contextLeg(ctx, q, kw) }, q)
 	}
+	// the member's predicate aliases and cardinalities, which the version
+	// chains need, read while the legs run
+	var ax *facts.Axes
+	var axErr error
 	var wg sync.WaitGroup
+	wg.Go(func() {
+		var batch pgx.Batch
+		a := facts.QueueAxes(&batch, q.member)
+		if axErr = s.pool.SendBatch(ctx, &batch).Close(); axErr == nil {
+			ax = a
+		}
+	})
 	for i, fn := range fns {
 		if w, set := s.cfg.legWeight(legOrder[i]); set && w == 0 {
 			results[i] = &legResult{name: legOrder[i], missing: "disabled by configuration"}
@@ -177,14 +192,36 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
 	}
 	// the sessions of people the query names come first (people.go); a
-	// failure here costs the boost, never the call
+	// failure here costs the boost, never the call. Its statement goes in
+	// one round trip with the version chains' (chain.go), which depend on
+	// which candidates there are, not on their order.
+	if axErr != nil && ctx.Err() == nil {
+		s.logger.Warn("recall: predicate axes", "member", q.member, "err", axErr) // resolveChains reads them again
+	}
 	var named []string
-	if sess, ids, err := s.namedSessions(ctx, q, rows); err != nil {
+	var batch pgx.Batch
+	var chains *chainJob
+	hasFact := slices.ContainsFunc(fused, func(f Fused) bool { return rows[f.Key].Kind == "fact" })
+	if hasFact && ax != nil {
+		cands := make([]*row, len(fused))
+		for i, f := range fused {
+			cands[i] = rows[f.Key]
+		}
+		chains = s.queueChains(&batch, q, cands, ax)
+	}
+	nsDone := queueNamedSessions(&batch, q, rows)
+	var nsErr error
+	if batch.Len() > 0 {
+		if nsErr = s.pool.SendBatch(ctx, &batch).Close(); nsErr != nil {
+			chains = nil // read again below, alone
+		}
+	}
+	if nsErr != nil {
 		if ctx.Err() != nil {
 			return nil, nil, fmt.Errorf("tier 1: %w", ctx.Err())
 		}
-		s.logger.Warn("recall: named sessions", "member", q.member, "err", err)
-	} else if len(sess) > 0 {
+		s.logger.Warn("recall: named sessions", "member", q.member, "err", nsErr)
+	} else if sess, ids := nsDone(); len(sess) > 0 {
 		boosted := map[string]bool{}
 		for k, r := range rows {
 			if r.Kind == "episode" && sess[r.Session] ||
@@ -208,8 +245,12 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		r.Score = f.Score.Text('f')
 		ranked[i] = &r
 	}
-	resolved, reps, axisOf, err := s.resolveChains(ctx, q, ranked)
-	if err != nil {
+	var resolved []*row
+	var reps []replacement
+	var axisOf axisFunc
+	if chains != nil {
+		resolved, reps, axisOf = chains.finish(ranked)
+	} else if resolved, reps, axisOf, err = s.resolveChains(ctx, q, ranked, ax); err != nil {
 		return nil, nil, err
 	}
 	// a replacement keeps its hit's score; two hits resolving to one

@@ -98,7 +98,8 @@ type ProdResult struct {
 	// Tiers: per tier and member size, p50/p95/p99 ms from the moment each
 	// question was due (open loop: a slow answer delays no other question).
 	Tiers []ProdTier `json:"tiers"`
-	// Legs: tier 1's per-leg wall time (ms) inside the call, per size.
+	// Legs: tier 1's per-leg wall time (ms) inside the call, per size; and
+	// "outside", the call's time outside its legs' longest path.
 	Legs        []ProdLeg      `json:"tier1_legs"`
 	Missing     map[string]int `json:"tier1_legs_missing"`
 	Errors      int            `json:"errors"` // questions that failed (not counted in the percentiles)
@@ -112,6 +113,17 @@ type ProdResult struct {
 	// KeywordCache is the keyword cache's counters over the measure
 	// (recall/kwcache.go): calls from memory, calls by the SQL path, loads.
 	KeywordCache [3]int64 `json:"keyword_cache_hits_misses_loads"`
+	// Tier0Kept and Tier0Resolved count the measured tier-0 calls whose
+	// member's profile lines were kept and current, and those that read
+	// and resolved the member's facts (recall.Service.Tier0CacheStats).
+	Tier0Kept     int64 `json:"tier0_profile_kept"`
+	Tier0Resolved int64 `json:"tier0_profile_resolved"`
+	// PoolAcquires, PoolWaited and PoolWaitMS are the recall pool's
+	// connection acquisitions while the questions ran, how many of them
+	// found no idle connection, and the time spent acquiring in all (ms).
+	PoolAcquires int64   `json:"pool_acquires"`
+	PoolWaited   int64   `json:"pool_acquires_waited"`
+	PoolWaitMS   float64 `json:"pool_acquire_ms"`
 }
 
 // ProdTier is one tier at one member size.
@@ -483,7 +495,7 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 		return err
 	}
 	defer stop()
-	res.PoolMaxConn = n.Pool.Config().MaxConns
+	res.PoolMaxConn = n.RecallPool.Config().MaxConns // the read path's own pool (recall runs on it)
 	r := rand.New(rand.NewPCG(o.Seed+11, 3))
 	var probes []*prodProbe
 	for range o.Questions {
@@ -600,6 +612,8 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 
 	res.LoadAvg = LoadAvg()
 	res.Machine = DescribeMachine(ctx, db.Pool)
+	kept0, resolved0 := n.Recall.Tier0CacheStats()
+	ps0 := n.RecallPool.Stat()
 	t0 := time.Now()
 	interval := time.Duration(float64(time.Second) / o.QueryRate)
 	var wg sync.WaitGroup
@@ -615,6 +629,12 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	}
 	wg.Wait()
 	elapsed := time.Since(t0)
+	kept1, resolved1 := n.Recall.Tier0CacheStats()
+	res.Tier0Kept, res.Tier0Resolved = kept1-kept0, resolved1-resolved0
+	ps1 := n.RecallPool.Stat()
+	res.PoolAcquires = ps1.AcquireCount() - ps0.AcquireCount()
+	res.PoolWaited = ps1.EmptyAcquireCount() - ps0.EmptyAcquireCount()
+	res.PoolWaitMS = float64((ps1.AcquireDuration() - ps0.AcquireDuration()).Microseconds()) / 1000
 	icancel()
 	iwg.Wait()
 	res.LoadAvgEnd = LoadAvg()
@@ -648,12 +668,26 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 				Max: float64(mx.Microseconds()) / 1000, Items: float64(items) / float64(len(ds))})
 		}
 	}
-	for _, leg := range []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf} {
+	// "outside" is the call's time outside its legs' longest path (the
+	// context list runs after the keyword leg, the others alongside):
+	// waiting to start, fusion, the version chains, rendering
+	outside := func(p *prodProbe) float64 {
+		crit := p.legs[recall.LegKeyword] + p.legs[recall.LegContext]
+		for _, l := range []string{recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf} {
+			crit = max(crit, p.legs[l])
+		}
+		return max(0, float64(p.took.Microseconds())/1000-crit)
+	}
+	for _, leg := range []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf, recall.LegContext, "outside"} {
 		for _, size := range []string{"100k", "10k", "1k"} {
 			var ds []time.Duration
 			for _, p := range probes {
 				if p.tier == "1" && p.member.size == size && p.legs != nil {
-					ds = append(ds, time.Duration(p.legs[leg]*float64(time.Millisecond)))
+					ms := p.legs[leg]
+					if leg == "outside" {
+						ms = outside(p)
+					}
+					ds = append(ds, time.Duration(ms*float64(time.Millisecond)))
 				}
 			}
 			if len(ds) > 0 {
