@@ -275,30 +275,9 @@ func polarity(p string) string {
 	return p
 }
 
-// family groups predicates as the labelled set's README lists them.
-func family(p string) string {
-	switch p {
-	case "name", "nickname", "age", "gender", "birthday", "nationality":
-		return "identity"
-	case "lives_in", "from", "moved_from":
-		return "home"
-	case "works_at", "job_title", "studies", "studies_at", "volunteers_at", "works_in_field":
-		return "work"
-	case "likes", "dislikes", "prefers", "allergic_to", "diet":
-		return "preference"
-	case "has_pet", "owns", "is_a":
-		return "possession"
-	case "plans", "travels_to", "visits":
-		return "plan"
-	case "moved", "married", "adopted", "graduated", "started_job", "lost_job", "joined", "started", "applied_to",
-		"won", "visited", "engaged", "was_in", "completed", "promoted", "retired", "had_child":
-		return "event"
-	}
-	if strings.HasPrefix(p, "favorite_") {
-		return "preference"
-	}
-	return "relation"
-}
+// family groups predicates as the labelled set's README lists them: the
+// tagged reader's predFamily, one list for both.
+func family(p string) string { return extract.PredFamily(p) }
 
 var (
 	punctRE = regexp.MustCompile(`[^\p{L}\p{N}\s'-]+`)
