@@ -21,17 +21,12 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/memhive/memhive/internal/wordnet"
 )
 
-type synset struct {
-	lemmas []string
-	hypo   []string // ~ (classes)
-	inst   []string // ~i (instances)
-	gloss  string
-}
-
-type wordnet struct {
-	noun  map[string]*synset
+type db struct {
+	noun  map[string]*wordnet.Synset
 	index map[string][]string // noun lemma → synset offsets, by sense
 }
 
@@ -86,7 +81,7 @@ func main() {
 	out := flag.String("out", "category/wordnet.txt", "output file")
 	verbose := flag.Bool("v", false, "print the gloss of every root")
 	flag.Parse()
-	w := &wordnet{noun: read(filepath.Join(*wn, "data.noun")), index: index(filepath.Join(*wn, "index.noun"))}
+	w := &db{noun: must(wordnet.ReadData(filepath.Join(*wn, "data.noun"))), index: must(wordnet.ReadIndex(filepath.Join(*wn, "index.noun")))}
 	common := map[string]bool{}
 	f, err := os.Open(*words)
 	if err != nil {
@@ -117,7 +112,7 @@ func main() {
 				fail("no sense %s", s)
 			}
 			if *verbose {
-				fmt.Fprintf(os.Stderr, "%s %s: %s\n", c.name, s, w.noun[offs[n-1]].gloss)
+				fmt.Fprintf(os.Stderr, "%s %s: %s\n", c.name, s, w.noun[offs[n-1]].Gloss)
 			}
 			for id, d := range w.depths(offs[n-1]) {
 				if d >= minDepth {
@@ -127,7 +122,7 @@ func main() {
 		}
 		for id := range depth {
 			s := w.noun[id]
-			for _, l := range s.lemmas {
+			for _, l := range s.Lemmas {
 				if w.rank(l, id) > maxRank || l != strings.ToLower(l) || len(strings.Fields(l)) > 3 {
 					continue
 				}
@@ -139,8 +134,8 @@ func main() {
 			if !c.instances {
 				continue
 			}
-			for _, i := range s.inst {
-				for _, l := range w.noun[i].lemmas {
+			for _, i := range s.Instances {
+				for _, l := range w.noun[i].Lemmas {
 					low := strings.ToLower(l)
 					if !isCapitalised(l) || common[low] || w.rank(l, i) > maxRank || len(strings.Fields(l)) > 3 {
 						continue
@@ -191,7 +186,7 @@ const maxRank = 2
 
 // rank is the sense number of synset id among lemma l's noun senses (1 =
 // most frequent), or a large number when l has no such sense.
-func (w *wordnet) rank(l, id string) int {
+func (w *db) rank(l, id string) int {
 	for i, o := range w.index[strings.ToLower(strings.ReplaceAll(l, " ", "_"))] {
 		if o == id {
 			return i + 1
@@ -202,7 +197,7 @@ func (w *wordnet) rank(l, id string) int {
 
 // depths is root and every class below it (hyponyms, not instances), each
 // with its least number of steps below the root.
-func (w *wordnet) depths(root string) map[string]int {
+func (w *db) depths(root string) map[string]int {
 	d := map[string]int{root: 0}
 	frontier := []string{root}
 	for step := 1; len(frontier) > 0; step++ {
@@ -211,7 +206,7 @@ func (w *wordnet) depths(root string) map[string]int {
 			if w.noun[id] == nil {
 				continue
 			}
-			for _, h := range w.noun[id].hypo {
+			for _, h := range w.noun[id].Hyponyms {
 				if _, ok := d[h]; !ok {
 					d[h] = step
 					next = append(next, h)
@@ -223,64 +218,12 @@ func (w *wordnet) depths(root string) map[string]int {
 	return d
 }
 
-func read(path string) map[string]*synset {
-	f, err := os.Open(path)
+// must is v, or the end of the program with err.
+func must[T any](v T, err error) T {
 	if err != nil {
 		fail("%v", err)
 	}
-	defer f.Close()
-	out := map[string]*synset{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "  ") {
-			continue
-		}
-		data, gloss, _ := strings.Cut(line, " | ")
-		fs := strings.Fields(data)
-		s := &synset{gloss: gloss}
-		n, _ := strconv.ParseInt(fs[3], 16, 32)
-		i := 4
-		for range n {
-			s.lemmas = append(s.lemmas, strings.ReplaceAll(fs[i], "_", " "))
-			i += 2
-		}
-		p, _ := strconv.Atoi(fs[i])
-		i++
-		for range p {
-			sym, off := fs[i], fs[i+1]
-			switch sym {
-			case "~":
-				s.hypo = append(s.hypo, off)
-			case "~i":
-				s.inst = append(s.inst, off)
-			}
-			i += 4
-		}
-		out[fs[0]] = s
-	}
-	return out
-}
-
-func index(path string) map[string][]string {
-	f, err := os.Open(path)
-	if err != nil {
-		fail("%v", err)
-	}
-	defer f.Close()
-	out := map[string][]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "  ") {
-			continue
-		}
-		fs := strings.Fields(line)
-		sn, _ := strconv.Atoi(fs[2])
-		out[fs[0]] = fs[len(fs)-sn:]
-	}
-	return out
+	return v
 }
 
 func fail(format string, a ...any) {

@@ -17,18 +17,12 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/memhive/memhive/internal/wordnet"
 )
 
-type synset struct {
-	lemmas   []string
-	hyper    []string // @ and @i
-	hypo     []string // ~ and ~i
-	pertains []string // \ (adjectives: the noun synsets they pertain to)
-	gloss    string
-}
-
-type wordnet struct {
-	noun, adj map[string]*synset
+type db struct {
+	noun, adj map[string]*wordnet.Synset
 	index     map[string][]string // noun lemma → synset offsets, by sense
 }
 
@@ -38,7 +32,7 @@ func main() {
 	out := flag.String("out", "extract/lexicon", "output directory")
 	verbose := flag.Bool("v", false, "print the gloss of every root")
 	flag.Parse()
-	w := &wordnet{noun: read(filepath.Join(*wn, "data.noun")), adj: read(filepath.Join(*wn, "data.adj")), index: index(filepath.Join(*wn, "index.noun"))}
+	w := &db{noun: must(wordnet.ReadData(filepath.Join(*wn, "data.noun"))), adj: must(wordnet.ReadData(filepath.Join(*wn, "data.adj"))), index: must(wordnet.ReadIndex(filepath.Join(*wn, "index.noun")))}
 
 	root := func(specs ...string) []string {
 		var ids []string
@@ -50,7 +44,7 @@ func main() {
 				fail("no sense %s", s)
 			}
 			if *verbose {
-				fmt.Fprintf(os.Stderr, "%s: %s\n", s, w.noun[offs[n-1]].gloss)
+				fmt.Fprintf(os.Stderr, "%s: %s\n", s, w.noun[offs[n-1]].Gloss)
 			}
 			ids = append(ids, offs[n-1])
 		}
@@ -70,7 +64,7 @@ func main() {
 		if !w.instanceOf(id, placeSet) {
 			continue
 		}
-		for _, l := range s.lemmas {
+		for _, l := range s.Lemmas {
 			if isCapitalised(l) {
 				places = append(places, l)
 			}
@@ -85,19 +79,19 @@ func main() {
 	// ("Italian" → Italy).
 	var nationalities []string
 	for _, s := range w.adj {
-		for _, p := range s.pertains {
+		for _, p := range s.Pertains {
 			ps := w.noun[p]
 			if ps == nil {
 				continue
 			}
 			isPlace := false
-			for _, l := range ps.lemmas {
+			for _, l := range ps.Lemmas {
 				isPlace = isPlace || placeNames[l]
 			}
 			if !isPlace {
 				continue
 			}
-			for _, l := range s.lemmas {
+			for _, l := range s.Lemmas {
 				if isCapitalised(l) {
 					nationalities = append(nationalities, l)
 				}
@@ -108,7 +102,7 @@ func main() {
 	lower := func(roots []string) []string {
 		var out []string
 		for id := range w.closure(roots) {
-			for _, l := range w.noun[id].lemmas {
+			for _, l := range w.noun[id].Lemmas {
 				if l == strings.ToLower(l) && len(strings.Fields(l)) <= 3 {
 					out = append(out, l)
 				}
@@ -192,13 +186,9 @@ func isCapitalised(l string) bool {
 }
 
 // instanceOf reports whether synset id is an instance (@i) of a class in set.
-func (w *wordnet) instanceOf(id string, set map[string]bool) bool {
-	return w.noun[id].instance(set)
-}
-
-func (s *synset) instance(set map[string]bool) bool {
-	for _, h := range s.hyper {
-		if strings.HasPrefix(h, "i") && set[h[1:]] {
+func (w *db) instanceOf(id string, set map[string]bool) bool {
+	for _, h := range w.noun[id].InstanceOf {
+		if set[h] {
 			return true
 		}
 	}
@@ -206,7 +196,7 @@ func (s *synset) instance(set map[string]bool) bool {
 }
 
 // closure is the roots and every class below them (hyponyms, not instances).
-func (w *wordnet) closure(roots []string) map[string]bool {
+func (w *db) closure(roots []string) map[string]bool {
 	seen := map[string]bool{}
 	stack := append([]string(nil), roots...)
 	for len(stack) > 0 {
@@ -216,85 +206,9 @@ func (w *wordnet) closure(roots []string) map[string]bool {
 			continue
 		}
 		seen[id] = true
-		for _, h := range w.noun[id].hypo {
-			if !strings.HasPrefix(h, "i") {
-				stack = append(stack, h)
-			}
-		}
+		stack = append(stack, w.noun[id].Hyponyms...)
 	}
 	return seen
-}
-
-func read(path string) map[string]*synset {
-	f, err := os.Open(path)
-	if err != nil {
-		fail("%v", err)
-	}
-	defer f.Close()
-	out := map[string]*synset{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "  ") {
-			continue
-		}
-		data, gloss, _ := strings.Cut(line, " | ")
-		fs := strings.Fields(data)
-		s := &synset{gloss: gloss}
-		n, _ := strconv.ParseInt(fs[3], 16, 32)
-		i := 4
-		for range n {
-			l := strings.ReplaceAll(fs[i], "_", " ")
-			if k := strings.IndexByte(l, '('); k > 0 { // adjective markers: "(a)", "(p)"
-				l = l[:k]
-			}
-			s.lemmas = append(s.lemmas, l)
-			i += 2
-		}
-		p, _ := strconv.Atoi(fs[i])
-		i++
-		for range p {
-			sym, off := fs[i], fs[i+1]
-			switch sym {
-			case "@":
-				s.hyper = append(s.hyper, off)
-			case "@i":
-				s.hyper = append(s.hyper, "i"+off)
-			case "~":
-				s.hypo = append(s.hypo, off)
-			case "~i":
-				s.hypo = append(s.hypo, "i"+off)
-			case `\`:
-				if fs[i+2] == "n" {
-					s.pertains = append(s.pertains, off)
-				}
-			}
-			i += 4
-		}
-		out[fs[0]] = s
-	}
-	return out
-}
-
-func index(path string) map[string][]string {
-	f, err := os.Open(path)
-	if err != nil {
-		fail("%v", err)
-	}
-	defer f.Close()
-	out := map[string][]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "  ") {
-			continue
-		}
-		fs := strings.Fields(line)
-		sn, _ := strconv.Atoi(fs[2])
-		out[fs[0]] = fs[len(fs)-sn:]
-	}
-	return out
 }
 
 func write(path, header string, list []string) {
@@ -312,6 +226,14 @@ func write(path, header string, list []string) {
 		fail("%v", err)
 	}
 	fmt.Fprintf(os.Stderr, "%s: %d\n", path, len(out))
+}
+
+// must is v, or the end of the program with err.
+func must[T any](v T, err error) T {
+	if err != nil {
+		fail("%v", err)
+	}
+	return v
 }
 
 func fail(format string, a ...any) {
