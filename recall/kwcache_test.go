@@ -31,14 +31,7 @@ func kwCompare(t *testing.T, f *fixture, sqlPath, cached *Service, r Request) in
 	t.Helper()
 	var got [2][]string
 	for i, s := range []*Service{sqlPath, cached} {
-		q, err := s.prepare(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.keywordLeg(f.ctx, q)
-		if err != nil {
-			t.Fatalf("%q: %v", r.Query, err)
-		}
+		res := kwLeg(t, f, s, r)
 		if i == 1 && res.mode != "bm25/cache" {
 			t.Fatalf("%q: cached service answered in mode %s", r.Query, res.mode)
 		}
@@ -53,6 +46,33 @@ func kwCompare(t *testing.T, f *fixture, sqlPath, cached *Service, r Request) in
 		t.Fatalf("%q (audience %v): SQL path %v\ncache    %v", r.Query, r.Audience, got[0], got[1])
 	}
 	return len(got[0])
+}
+
+// kwLeg runs s's keyword leg for r.
+func kwLeg(t *testing.T, f *fixture, s *Service, r Request) *legResult {
+	t.Helper()
+	q, err := s.prepare(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.keywordLeg(f.ctx, q)
+	if err != nil {
+		t.Fatalf("%q: %v", r.Query, err)
+	}
+	return res
+}
+
+// sameRows fails unless got and want list the same rows in the same order.
+func sameRows(t *testing.T, what string, got, want *legResult) {
+	t.Helper()
+	if len(got.rows) != len(want.rows) {
+		t.Fatalf("%s: %d rows, the SQL path %d", what, len(got.rows), len(want.rows))
+	}
+	for i := range want.rows {
+		if got.rows[i].ID != want.rows[i].ID {
+			t.Fatalf("%s: row %d is %s, the SQL path's %s", what, i, got.rows[i].ID, want.rows[i].ID)
+		}
+	}
 }
 
 // otherWriter is a second pool on the test's schema: writes from other
@@ -259,24 +279,11 @@ func TestKeywordCacheEvictsUnderBudget(t *testing.T) {
 	}
 	// kim now goes through the SQL path, with the SQL path's rows
 	r := req("kim", "1", "walk canal kim", me("kim"), "c")
-	q, _ := s.prepare(r)
-	res, err := s.keywordLeg(f.ctx, q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q2, _ := sqlPath.prepare(r)
-	want, err := sqlPath.keywordLeg(f.ctx, q2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, want := kwLeg(t, f, s, r), kwLeg(t, f, sqlPath, r)
 	if res.mode == "bm25/cache" || len(res.rows) != 20 || len(want.rows) != 20 {
 		t.Fatalf("evicted member: mode %s, %d rows (SQL path %d)", res.mode, len(res.rows), len(want.rows))
 	}
-	for i := range res.rows {
-		if res.rows[i].ID != want.rows[i].ID {
-			t.Fatalf("row %d differs", i)
-		}
-	}
+	sameRows(t, "evicted member", res, want)
 	// a member bigger than the whole budget is not kept
 	tiny := New(f.pool, Config{KeywordCacheMinEpisodes: 1}, nil, nil)
 	tiny.kwBudgetOverride = one / 2
@@ -516,24 +523,11 @@ func TestKeywordCacheFarBehindAnswersFromSQLAndReloads(t *testing.T) {
 		otherEpisode(t, f, w, "quin", fmt.Sprintf("the ferry cargo was late, crate %d", i), me)
 	}
 	r := req("quin", "1", "ferry cargo crate", me, "c")
-	q, _ := s.prepare(r)
-	res, err := s.keywordLeg(f.ctx, q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q2, _ := sqlPath.prepare(r)
-	want, err := sqlPath.keywordLeg(f.ctx, q2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, want := kwLeg(t, f, s, r), kwLeg(t, f, sqlPath, r)
 	if res.mode == "bm25/cache" || len(res.rows) != 20 || len(want.rows) != 20 {
 		t.Fatalf("far behind: mode %s, %d rows (SQL path %d)", res.mode, len(res.rows), len(want.rows))
 	}
-	for i := range want.rows {
-		if res.rows[i].ID != want.rows[i].ID {
-			t.Fatalf("row %d differs from the SQL path's", i)
-		}
-	}
+	sameRows(t, "far behind", res, want)
 	deadline := time.Now().Add(time.Minute)
 	for {
 		x := s.kwGet("quin")
