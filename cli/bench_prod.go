@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"sort"
 	"strings"
 	"time"
@@ -53,6 +54,7 @@ See docs/benchmarks-method.md.`)
 	keep := fs.Bool("keep", false, "keep the schema at the end (its name is printed)")
 	reuse := fs.String("reuse", "", "measure on this kept schema instead of building one")
 	asJSON := fs.Bool("json", false, "print JSON")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measure (not the build) to this file, for go tool pprof")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -81,6 +83,14 @@ See docs/benchmarks-method.md.`)
 		if err := bench.BuildProduction(ctx, db, o, res); err != nil {
 			return err
 		}
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("cpu profile: %w", err)
+		}
+		defer f.Close()
+		o.Profile = f
 	}
 	if err := bench.RunProduction(ctx, db, o, res); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"sync"
@@ -55,6 +56,9 @@ type ProdOptions struct {
 	Seed     uint64
 	Progress io.Writer
 	Logger   *slog.Logger
+	// Profile, when set, receives a CPU profile (runtime/pprof) of the
+	// measure: the questions and the ingest alongside, not the build.
+	Profile io.Writer
 }
 
 func (o *ProdOptions) defaults() {
@@ -614,6 +618,12 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	res.Machine = DescribeMachine(ctx, db.Pool)
 	kept0, resolved0 := n.Recall.Tier0CacheStats()
 	ps0 := n.RecallPool.Stat()
+	if o.Profile != nil {
+		if err := pprof.StartCPUProfile(o.Profile); err != nil {
+			return fmt.Errorf("cpu profile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	t0 := time.Now()
 	interval := time.Duration(float64(time.Second) / o.QueryRate)
 	var wg sync.WaitGroup
