@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/memhive/memhive/facts"
 )
 
 // FoldDiagnostic records one candidate folded into another (Diagnostic.Folded).
@@ -15,7 +17,10 @@ type FoldDiagnostic struct {
 
 // foldEvidence gives one piece of evidence one place in the fused list. A
 // fact read from turns that are all candidates themselves is folded into
-// the best placed of those turns, wherever it stands; a fact saying what a
+// the best placed of those turns, wherever it stands, unless onChain says
+// it is on a version chain (a single-cardinality axis: the version in force
+// and what it replaced are what the fact adds to its turn, so it keeps its
+// own place); a fact saying what a
 // fact fused above it says (same speaker, subject, predicate and claim), or read
 // from a subset of that fact's turns, is folded into that fact. A folded
 // candidate leaves the list and its votes join the one it was folded into
@@ -30,7 +35,7 @@ type FoldDiagnostic struct {
 // votes holds each candidate's votes (fuseVotes); sources each fact's
 // source episode ids. It returns the new list and what was folded into
 // what, in the order folded.
-func foldEvidence(f Fusion, fused []Fused, votes map[string][]Vote, rows map[string]*row, sources map[string][]string) ([]Fused, []FoldDiagnostic, error) {
+func foldEvidence(f Fusion, fused []Fused, votes map[string][]Vote, rows map[string]*row, sources map[string][]string, onChain func(*row) bool) ([]Fused, []FoldDiagnostic, error) {
 	var folds []FoldDiagnostic
 	pos := map[string]int{}
 	for i, fu := range fused {
@@ -39,7 +44,7 @@ func foldEvidence(f Fusion, fused []Fused, votes map[string][]Vote, rows map[str
 	gone := map[string]bool{}
 	for _, fu := range fused {
 		r := rows[fu.Key]
-		if r.Kind != "fact" || len(sources[r.ID]) == 0 {
+		if r.Kind != "fact" || len(sources[r.ID]) == 0 || onChain != nil && onChain(r) {
 			continue
 		}
 		t, all := -1, true
@@ -182,7 +187,12 @@ func (s *Service) fold(ctx context.Context, q *query, fused *[]Fused, rows map[s
 	if err != nil || sources == nil { // no fact among the candidates
 		return nil, err
 	}
-	out, folds, err := foldEvidence(s.cfg.Fusion(), *fused, votes, rows, sources)
+	ax, err := facts.LoadAxes(ctx, s.pool, q.member)
+	if err != nil {
+		return nil, fmt.Errorf("fold: %w", err)
+	}
+	onChain := func(r *row) bool { return ax.Single(r.predicateCanon) }
+	out, folds, err := foldEvidence(s.cfg.Fusion(), *fused, votes, rows, sources, onChain)
 	if err != nil {
 		return nil, err
 	}

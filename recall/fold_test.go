@@ -91,7 +91,7 @@ func TestFoldEvidenceRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, folds, err := foldEvidence(DefaultFusion, fused, votes, rows, sources)
+	out, folds, err := foldEvidence(DefaultFusion, fused, votes, rows, sources, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,8 +132,37 @@ func TestFoldEvidenceRules(t *testing.T) {
 	// no fact among the candidates: nothing changes
 	legs = []*legResult{{name: LegKeyword, weight: 1, rows: []*row{rows["episode:e1"], rows["episode:e2"]}}}
 	fused, _, votes, _ = fuseVotes(DefaultFusion, legs)
-	out, folds, _ = foldEvidence(DefaultFusion, fused, votes, rows, sources)
+	out, folds, _ = foldEvidence(DefaultFusion, fused, votes, rows, sources, nil)
 	if len(folds) != 0 || len(out) != 2 || out[0].Key != "episode:e1" {
 		t.Fatalf("episodes only: %+v %+v", out, folds)
+	}
+}
+
+// A fact on a version chain (a single-cardinality axis, lives_in) keeps
+// its own place beside its source turn: the version in force and what it
+// replaced are what it adds.
+func TestFoldKeepsChainFacts(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	src := f.episode(ep{member: "alice", channel: "web:chat", content: "I live in Berlin now", audience: me, at: t0})
+	fid := f.fact(facts.Fact{Member: "alice", Subject: "alice", Predicate: "lives_in", Claim: "Berlin", ValidFrom: t0,
+		Channel: "web:chat", Audience: me, SourceEpisodeIDs: []string{src}})
+	r := req("alice", "1", "where does alice live Berlin", me, "web:chat")
+	r.AsOf = ptr(t0.Add(24 * time.Hour))
+	a, err := New(f.pool, Config{}, nil, nil).Recall(f.ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d Diagnostic
+	if err := json.Unmarshal(a.Diagnostic, &d); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, it := range a.Items {
+		keys = append(keys, it.Kind+":"+it.ID)
+	}
+	if len(d.Folded) != 0 || !slices.Contains(keys, "fact:"+fid) || !slices.Contains(keys, "episode:"+src) {
+		t.Fatalf("items %v, folded %+v: want the fact and its turn, nothing folded", keys, d.Folded)
 	}
 }
