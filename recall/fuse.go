@@ -122,6 +122,13 @@ func cmpExact(a, b, c, d *apd.Decimal) int {
 // fuse combines the legs' ranked rows with f. Order: score descending,
 // then best rank, then leg order of the leg giving it, then id (then kind).
 func fuse(f Fusion, legs []*legResult) ([]Fused, map[string]*row, error) {
+	out, rows, _, err := fuseVotes(f, legs)
+	return out, rows, err
+}
+
+// fuseVotes is fuse that also returns each candidate's votes (foldEvidence
+// scores a folded pair again from them).
+func fuseVotes(f Fusion, legs []*legResult) ([]Fused, map[string]*row, map[string][]Vote, error) {
 	votes := map[string][]Vote{}
 	rows := map[string]*row{}
 	var keys []string
@@ -140,24 +147,37 @@ func fuse(f Fusion, legs []*legResult) ([]Fused, map[string]*row, error) {
 	}
 	out := make([]Fused, 0, len(keys))
 	for _, k := range keys {
-		score, num, den, n, err := f.Score(votes[k])
+		fu, err := scoreFused(f, k, rows[k].ID, votes[k])
 		if err != nil {
-			return nil, nil, err
-		}
-		fu := Fused{Key: k, ID: rows[k].ID, Votes: n, BestRank: 1 << 30, BestLeg: len(legOrder)}
-		fu.Score.Set(&score)
-		fu.Num.Set(&num)
-		fu.Den.Set(&den)
-		for _, v := range votes[k] {
-			li := slices.Index(legOrder, v.Leg)
-			if v.Rank < fu.BestRank || v.Rank == fu.BestRank && li < fu.BestLeg {
-				fu.BestRank, fu.BestLeg = v.Rank, li
-			}
+			return nil, nil, nil, err
 		}
 		out = append(out, fu)
 	}
 	SortFused(out)
-	return out, rows, nil
+	return out, rows, votes, nil
+}
+
+// scoreFused scores one candidate's votes with f and sets its
+// tie-breakers: the best rank, and the first leg in leg order giving it.
+func scoreFused(f Fusion, key, id string, votes []Vote) (Fused, error) {
+	score, num, den, n, err := f.Score(votes)
+	if err != nil {
+		return Fused{}, err
+	}
+	fu := Fused{Key: key, ID: id, Votes: n, BestRank: 1 << 30, BestLeg: len(legOrder)}
+	fu.Score.Set(&score)
+	fu.Num.Set(&num)
+	fu.Den.Set(&den)
+	for _, v := range votes {
+		if v.Weight == 0 {
+			continue
+		}
+		li := slices.Index(legOrder, v.Leg)
+		if v.Rank < fu.BestRank || v.Rank == fu.BestRank && li < fu.BestLeg {
+			fu.BestRank, fu.BestLeg = v.Rank, li
+		}
+	}
+	return fu, nil
 }
 
 // SortFused orders fused candidates: score descending, best rank

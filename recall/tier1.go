@@ -18,6 +18,7 @@ import (
 type Diagnostic struct {
 	Legs     []LegDiagnostic   `json:"legs"`
 	Fused    []FusedDiagnostic `json:"fused"`
+	Folded   []FoldDiagnostic  `json:"folded,omitempty"` // fold.go
 	Replaced []replacement     `json:"replaced,omitempty"`
 	// Named are the candidates from sessions of people the query names,
 	// whose fused score was multiplied by NamedFactor (people.go), kind:id
@@ -187,7 +188,11 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		}
 	}
 
-	fused, rows, err := fuse(s.cfg.Fusion(), results)
+	fused, rows, votes, err := fuseVotes(s.cfg.Fusion(), results)
+	if err != nil {
+		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
+	}
+	folded, err := s.fold(ctx, q, &fused, rows, votes) // fold.go
 	if err != nil {
 		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
 	}
@@ -323,7 +328,7 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 	a.Text, a.Dropped = text, dropped
 
 	fu := s.cfg.Fusion()
-	d := Diagnostic{Replaced: reps, Named: named, FusionK: fu.K, AgreementPct: fu.AgreementPct}
+	d := Diagnostic{Replaced: reps, Named: named, Folded: folded, FusionK: fu.K, AgreementPct: fu.AgreementPct}
 	if len(named) > 0 {
 		d.NamedFactor = namedSessionFactor
 	}

@@ -212,8 +212,9 @@ func TestTracerRecallLegs(t *testing.T) {
 	for leg := range lt.n {
 		// chain: the version-chain lookups after fusion (recall/chain.go);
 		// context: the turns around the keyword leg's hits (recall/context.go);
-		// people: the sessions of people the question names (recall/people.go)
-		if !slices.Contains([]string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf, recall.LegContext, "people", "chain", "other"}, leg) {
+		// people: the sessions of people the question names (recall/people.go);
+		// fold: the fact candidates' source turns (recall/fold.go)
+		if !slices.Contains([]string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf, recall.LegContext, "people", "chain", "fold", "other"}, leg) {
 			t.Errorf("tier 1: statements under %q: %q", leg, lt.sqls[leg])
 		}
 	}
