@@ -35,7 +35,8 @@ type fusedRow struct {
 	Check    string // the score recomputed from the breakdown (recall.FuseScore)
 	Agrees   bool   // Check equals the diagnostic's score
 	Kind, ID string
-	Shown    bool // the item is in the answer
+	Shown    bool     // the item is in the answer
+	Folded   []string // candidates folded into this one, whose votes it carries
 }
 
 type playgroundData struct {
@@ -182,6 +183,21 @@ func (d *playgroundData) breakdown() error {
 	for _, k := range diag.Named {
 		named[k] = true
 	}
+	// a candidate folded into another (one place per piece of evidence)
+	// brings its votes to it
+	foldedInto := map[string][]string{}
+	for _, f := range diag.Folded {
+		foldedInto[f.Into] = append(foldedInto[f.Into], f.Key)
+	}
+	legVotes := func(key string) []recall.Vote {
+		var vs []recall.Vote
+		for i, l := range diag.Legs {
+			if r := rank[i][key]; r > 0 && l.Weight > 0 {
+				vs = append(vs, recall.Vote{Leg: l.Leg, Weight: int64(l.Weight), Rank: r})
+			}
+		}
+		return vs
+	}
 	for _, fd := range diag.Fused {
 		row := fusedRow{FusedDiagnostic: fd, Shown: shown[fd.Key]}
 		row.Kind, row.ID, _ = strings.Cut(fd.Key, ":")
@@ -194,6 +210,10 @@ func (d *playgroundData) breakdown() error {
 				votes = append(votes, recall.Vote{Leg: l.Leg, Weight: int64(l.Weight), Rank: b.Rank})
 			}
 			row.Legs = append(row.Legs, b)
+		}
+		for _, k := range foldedInto[fd.Key] {
+			votes = recall.MergeVotes(votes, legVotes(k))
+			row.Folded = append(row.Folded, k)
 		}
 		a := float64(fu.AgreementPct) / 100
 		row.Factor = fmt.Sprintf("1 + %s×(%d−1) = %s", strconv.FormatFloat(a, 'f', -1, 64), len(votes), strconv.FormatFloat(1+a*float64(len(votes)-1), 'f', -1, 64))

@@ -104,7 +104,7 @@ func foldEvidence(f Fusion, fused []Fused, votes map[string][]Vote, rows map[str
 		if merged[fd.Into] == nil {
 			merged[fd.Into] = slices.Clone(votes[fd.Into])
 		}
-		merged[fd.Into] = mergeVotes(merged[fd.Into], votes[fd.Key])
+		merged[fd.Into] = MergeVotes(merged[fd.Into], votes[fd.Key])
 	}
 	out := make([]Fused, 0, len(keep))
 	for _, k := range keep {
@@ -122,9 +122,11 @@ func foldEvidence(f Fusion, fused []Fused, votes map[string][]Vote, rows map[str
 	return out, folds, nil
 }
 
-// mergeVotes adds b's votes to a: a leg already voting keeps its better
-// (lower) rank, so no leg counts twice.
-func mergeVotes(a, b []Vote) []Vote {
+// MergeVotes adds b's votes to a: a leg already voting keeps its better
+// (lower) rank, so no leg counts twice. It is how a folded candidate's
+// votes join the one it was folded into (Diagnostic.Folded), for those who
+// recompute a fused score from the diagnostic (the inspector's playground).
+func MergeVotes(a, b []Vote) []Vote {
 	for _, v := range b {
 		i := slices.IndexFunc(a, func(x Vote) bool { return x.Leg == v.Leg })
 		switch {
@@ -181,15 +183,18 @@ func (s *Service) factSources(ctx context.Context, q *query, rows map[string]*ro
 	return out, nil
 }
 
-// fold applies foldEvidence to tier 1's fused list in place.
-func (s *Service) fold(ctx context.Context, q *query, fused *[]Fused, rows map[string]*row, votes map[string][]Vote) ([]FoldDiagnostic, error) {
+// fold applies foldEvidence to tier 1's fused list in place. ax is the
+// member's predicate axes as tier 1 read them while its legs ran; nil
+// (that read failed) reads them again.
+func (s *Service) fold(ctx context.Context, q *query, fused *[]Fused, rows map[string]*row, votes map[string][]Vote, ax *facts.Axes) ([]FoldDiagnostic, error) {
 	sources, err := s.factSources(ctx, q, rows)
 	if err != nil || sources == nil { // no fact among the candidates
 		return nil, err
 	}
-	ax, err := facts.LoadAxes(ctx, s.pool, q.member)
-	if err != nil {
-		return nil, fmt.Errorf("fold: %w", err)
+	if ax == nil {
+		if ax, err = facts.LoadAxes(ctx, s.pool, q.member); err != nil {
+			return nil, fmt.Errorf("fold: %w", err)
+		}
 	}
 	onChain := func(r *row) bool { return ax.Single(r.predicateCanon) }
 	out, folds, err := foldEvidence(s.cfg.Fusion(), *fused, votes, rows, sources, onChain)

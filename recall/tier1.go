@@ -192,7 +192,7 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 	if err != nil {
 		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
 	}
-	folded, err := s.fold(ctx, q, &fused, rows, votes) // fold.go
+	folded, err := s.fold(ctx, q, &fused, rows, votes, ax) // fold.go
 	if err != nil {
 		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
 	}

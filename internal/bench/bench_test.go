@@ -3,6 +3,7 @@ package bench
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -235,5 +236,43 @@ func TestHaystackIsOtherPeoplesTalkBeforeAndAfter(t *testing.T) {
 	again, _ := Haystack(samples, 3, 5001)
 	if again[4000].ID != hay[4000].ID || again[4000].Text != hay[4000].Text {
 		t.Fatal("the haystack differs between runs")
+	}
+}
+
+// TestRefuseFoldsAsTheServiceFolded: a fact the service folded into its
+// source turn leaves the re-fused list and its votes lift the turn.
+func TestRefuseFoldsAsTheServiceFolded(t *testing.T) {
+	legs := []recall.LegDiagnostic{
+		{Leg: recall.LegKeyword, Weight: 3, Ranked: []string{"episode:e2", "episode:e1", "fact:f1"}},
+		{Leg: recall.LegSemantic, Weight: 2, Ranked: []string{"fact:f1", "episode:e3"}},
+	}
+	same := func(_ string, w int) int64 { return int64(w) }
+	plain, err := RefuseFolded(recall.DefaultFusion, legs, same, 0, nil, nil, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(plain, " "); got != "fact:f1 episode:e2 episode:e1 episode:e3" {
+		t.Fatalf("without folds: %s", got)
+	}
+	folded, err := RefuseFolded(recall.DefaultFusion, legs, same, 0, nil, []recall.FoldDiagnostic{{Key: "fact:f1", Into: "episode:e1"}}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// e1: keyword at 2 and semantic at 1 (from f1) outscores e2's keyword at 1
+	if got := strings.Join(folded, " "); got != "episode:e1 episode:e2 episode:e3" {
+		t.Fatalf("with f1 folded into e1: %s", got)
+	}
+	// a variant without the keyword leg has no e1: f1 stands on its own
+	noKW, err := RefuseFolded(recall.DefaultFusion, legs, func(l string, w int) int64 {
+		if l == recall.LegKeyword {
+			return 0
+		}
+		return int64(w)
+	}, 0, nil, []recall.FoldDiagnostic{{Key: "fact:f1", Into: "episode:e1"}}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(noKW, " "); got != "fact:f1 episode:e3" {
+		t.Fatalf("keyword off: %s", got)
 	}
 }

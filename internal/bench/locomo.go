@@ -100,6 +100,7 @@ type asked struct {
 	epOnly  [][]string
 	legs    []recall.LegDiagnostic
 	named   []string
+	folds   []recall.FoldDiagnostic
 	bm25    [][]string
 	elapsed time.Duration
 }
@@ -377,7 +378,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 			if v.noNamed {
 				named = nil
 			}
-			keys, err := RefuseDepth(fu, j.legs, v.weight, v.depth, named, o.Limit)
+			keys, err := RefuseFolded(fu, j.legs, v.weight, v.depth, named, j.folds, o.Limit)
 			if err != nil {
 				return nil, err
 			}
@@ -476,6 +477,7 @@ func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, now time.Tim
 	}
 	j.legs = d.Legs
 	j.named = d.Named
+	j.folds = d.Folded
 	return nil
 }
 
@@ -493,6 +495,16 @@ func Refuse(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg string
 // boosts the sessions of people a query names (recall.BoostNamed;
 // Diagnostic.Named).
 func RefuseDepth(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg string, w int) int64, depth int, named []string, limit int) ([]string, error) {
+	return RefuseFolded(f, legs, weight, depth, named, nil, limit)
+}
+
+// RefuseFolded is RefuseDepth that also folds candidates as the service
+// folded them (Diagnostic.Folded: a fact into its source turn, a repeated
+// claim into its first saying): a folded candidate's votes join the one it
+// was folded into (recall.MergeVotes) and it leaves the list, when both
+// are among the re-fused candidates (a variant that cuts or drops a leg
+// may lose the one folded into; the other then stands on its own).
+func RefuseFolded(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg string, w int) int64, depth int, named []string, folds []recall.FoldDiagnostic, limit int) ([]string, error) {
 	votes := map[string][]recall.Vote{}
 	best := map[string][2]int{} // best rank, leg index
 	var keys []string
@@ -519,8 +531,22 @@ func RefuseDepth(f recall.Fusion, legs []recall.LegDiagnostic, weight func(leg s
 			}
 		}
 	}
+	gone := map[string]bool{}
+	for _, fd := range folds {
+		if votes[fd.Key] == nil || votes[fd.Into] == nil || gone[fd.Into] {
+			continue
+		}
+		votes[fd.Into] = recall.MergeVotes(votes[fd.Into], votes[fd.Key])
+		if b, c := best[fd.Into], best[fd.Key]; c[0] < b[0] || c[0] == b[0] && c[1] < b[1] {
+			best[fd.Into] = c
+		}
+		gone[fd.Key] = true
+	}
 	fs := make([]recall.Fused, 0, len(keys))
 	for _, k := range keys {
+		if gone[k] {
+			continue
+		}
 		score, num, den, n, err := f.Score(votes[k])
 		if err != nil {
 			return nil, fmt.Errorf("re-fuse: %w", err)
