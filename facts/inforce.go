@@ -297,15 +297,31 @@ func LoadAxes(ctx context.Context, db DB, member string) (*Axes, error) {
 // QueueAxes queues on b the two statements LoadAxes runs, so a reader can
 // fetch them in its own round trip; the returned Axes is filled when the
 // batch's results are read.
-func QueueAxes(b *pgx.Batch, member string) *Axes {
+func QueueAxes(b *pgx.Batch, member string) *Axes { return queueAxes(b, member, "", 0) }
+
+// QueueAxesUnless is QueueAxes that reads nothing when versionSQL, an
+// expression of the member ($1) such as recall's record version, equals
+// skip: a caller that kept what it derived from the axes at that version
+// does not need them again (-1 reads them always).
+func QueueAxesUnless(b *pgx.Batch, member string, skip int64, versionSQL string) *Axes {
+	return queueAxes(b, member, " AND "+versionSQL+" <> $2", skip)
+}
+
+// queueAxes queues the two statements of the axes, each with cond (which
+// may read $2 = skip) added to its filter when cond is not empty.
+func queueAxes(b *pgx.Batch, member, cond string, skip int64) *Axes {
+	args := []any{member}
+	if cond != "" {
+		args = append(args, skip)
+	}
 	a := &Axes{Aliases: map[string]string{}, Cardinalities: map[string]string{}}
 	b.Queue(`/* leg:chain */ SELECT alias, canonical FROM aliases
-		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL`, member).Query(func(rows pgx.Rows) error {
+		WHERE member_id = $1 AND dimension = 'predicate' AND reverted_at IS NULL`+cond, args...).Query(func(rows pgx.Rows) error {
 		var x, c string
 		_, err := pgx.ForEachRow(rows, []any{&x, &c}, func() error { a.Aliases[x] = c; return nil })
 		return err
 	})
-	b.Queue(`/* leg:chain */ `+cardinalitySQL, member).Query(func(rows pgx.Rows) error {
+	b.Queue(`/* leg:chain */ SELECT * FROM (`+cardinalitySQL+`) c WHERE true`+cond, args...).Query(func(rows pgx.Rows) error {
 		var p, c string
 		_, err := pgx.ForEachRow(rows, []any{&p, &c}, func() error { a.Cardinalities[p] = c; return nil })
 		return err

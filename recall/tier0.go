@@ -46,15 +46,16 @@ func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*ro
 // grows with the member's history. The output is the same either way.
 func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func() []*row {
 	holder := "member:" + q.member
-	bb := newSQLB(q.member, q.gate)
-	beliefsSQL := `/* leg:tier0 */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at, b.pinned, b.confidence FROM beliefs b
-		WHERE b.member_id = $1 AND b.active AND (b.section <> 'derived' OR b.pinned) AND ` + bb.gate(tBeliefs, "b") + `
-		ORDER BY b.pinned DESC, b.confidence DESC, b.created_at, b.id LIMIT ` + bb.p(limit)
 	key, kept := s.t0.lookup(q)
-	skip := int64(-1) // the version at which the facts need not be read; -1: read them
+	skip := int64(-1) // the version at which the beliefs, facts and axes need not be read; -1: read them
 	if kept != nil {
 		skip = kept.version
 	}
+	bb := newSQLB(q.member, q.gate)
+	beliefsSQL := `/* leg:tier0 */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at, b.pinned, b.confidence FROM beliefs b
+		WHERE b.member_id = $1 AND b.active AND (b.section <> 'derived' OR b.pinned) AND ` + bb.gate(tBeliefs, "b") + `
+		  AND ` + recordVersionSQL + ` <> ` + bb.p(skip) + `
+		ORDER BY b.pinned DESC, b.confidence DESC, b.created_at, b.id LIMIT ` + bb.p(limit)
 	fb := newSQLB(q.member, q.gate)
 	factsSQL := `/* leg:tier0 */ SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''),
 			f.fact_kind, f.audience FROM facts f
@@ -105,16 +106,17 @@ func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func() []*
 		_, err := pgx.ForEachRow(rows, []any{&next}, func() error { return nil })
 		return err
 	})
-	ax := facts.QueueAxes(batch, q.member)
+	ax := facts.QueueAxesUnless(batch, q.member, skip, recordVersionSQL)
 	return func() []*row {
 		if kept != nil && version == kept.version {
 			s.t0.hits.Add(1)
-			return s.profile(q, limit, lines, kept.lines)
+			// profile sorts and stamps the written lines it is given: a copy
+			return s.profile(q, limit, slices.Clone(kept.beliefs), kept.lines)
 		}
 		s.t0.misses.Add(1)
 		derived := s.inForceLines(q, fs, ax)
 		if version >= 0 {
-			s.keepProfile(key, q, version, derived, fs, next)
+			s.keepProfile(key, q, version, lines, derived, fs, next)
 		}
 		return s.profile(q, limit, lines, derived)
 	}

@@ -3,6 +3,7 @@ package recall
 import (
 	"container/list"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -54,6 +55,10 @@ type t0Entry struct {
 	version     int64
 	from, until time.Time // until zero: no end
 	lines       []profileLine
+	// beliefs are the written profile lines (beliefs) the reader was given
+	// at version: they too follow the record version (migration 021), and
+	// hold no time of their own, so a current entry serves them as well.
+	beliefs []profileLine
 }
 
 // cacheable reports whether q's profile lines may be kept: not when the
@@ -89,7 +94,7 @@ func (c *tier0Cache) lookup(q *query) (t0Key, *t0Entry) {
 // keep stores the derived lines (sorted) resolved for q at version, read
 // with fs (the facts they were resolved from) and next (the first
 // valid_from after as_of of a fact about the member, nil for none).
-func (s *Service) keepProfile(k t0Key, q *query, version int64, derived []profileLine, fs []profileFact, next *time.Time) {
+func (s *Service) keepProfile(k t0Key, q *query, version int64, beliefs, derived []profileLine, fs []profileFact, next *time.Time) {
 	c := &s.t0
 	if c.off || len(derived) > tier0CacheLines || !cacheable(q) {
 		return
@@ -114,7 +119,7 @@ func (s *Service) keepProfile(k t0Key, q *query, version int64, derived []profil
 		l.fact = &f
 		lines[i] = l
 	}
-	e := &t0Entry{key: k, version: version, from: q.asOf, until: until, lines: lines}
+	e := &t0Entry{key: k, version: version, from: q.asOf, until: until, lines: lines, beliefs: slices.Clone(beliefs)}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.entries == nil {

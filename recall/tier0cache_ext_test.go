@@ -132,4 +132,20 @@ func TestTier0CacheSeesEveryWrite(t *testing.T) {
 	}
 	text = ask("alias revert")
 	has("alias revert", text, []string{"lives in Porto", "Braga"}, nil)
+
+	// a belief written, then put aside: the profile's written lines follow
+	if _, err := pool.Exec(ctx, `INSERT INTO beliefs (member_id, id, holder, statement, channel, audience, pinned)
+		VALUES ('alice', 'b1', 'member:alice', 'prefers mornings for calls', 'web:chat', $1, true)`, alone); err != nil {
+		t.Fatal(err)
+	}
+	text = ask("belief")
+	has("belief", text, []string{"prefers mornings for calls", "lives in Porto"}, nil)
+	if again := ask("belief again"); again != text {
+		t.Fatalf("no write, yet the bundle changed:\n%s\n---\n%s", text, again)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE beliefs SET active = false WHERE member_id = 'alice' AND id = 'b1'`); err != nil {
+		t.Fatal(err)
+	}
+	text = ask("belief put aside")
+	has("belief put aside", text, []string{"lives in Porto"}, []string{"prefers mornings for calls"})
 }
