@@ -106,6 +106,23 @@ func (s *Service) keywordLeg(ctx context.Context, q *query) (*legResult, error) 
 	return res, nil
 }
 
+// bm25IDF is the idf of a BM25 term held by df of a member's n episodes.
+// The SQL path and the in-memory index (kwcache.go) both use it, so that
+// they score alike to the bit.
+func bm25IDF(n, df int64) float64 {
+	d := float64(df)
+	return math.Log(1 + (float64(n)-d+0.5)/(d+0.5))
+}
+
+// compareClasses orders a query's BM25 terms rarest first, then by their
+// lexemes: the order their contributions are summed in, on both paths.
+func compareClasses(a, b kwClass) int {
+	if a.df != b.df {
+		return cmp.Compare(a.df, b.df)
+	}
+	return strings.Compare(strings.Join(a.lexemes, " "), strings.Join(b.lexemes, " "))
+}
+
 // queryLexemesSQL is the query terms $2 (tsTerm form) as (ord, lex,
 // prefix) rows: each term's lexemes under to_tsvector('english') (none for
 // a stop word), prefix when the term ends in ':*'.
@@ -198,19 +215,10 @@ func (s *Service) keywordEpisodes(ctx context.Context, q *query, each []string, 
 		avgdl = 1
 	}
 	for i := range cls {
-		df := float64(cls[i].df)
-		cls[i].idf = math.Log(1 + (float64(n)-df+0.5)/(df+0.5))
+		cls[i].idf = bm25IDF(n, cls[i].df)
 	}
 	// rarest first (a deterministic order: the scores are summed in it)
-	slices.SortFunc(cls, func(a, b kwClass) int {
-		if a.df != b.df {
-			if a.df < b.df {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(strings.Join(a.lexemes, " "), strings.Join(b.lexemes, " "))
-	})
+	slices.SortFunc(cls, compareClasses)
 	eps, rounds, err := s.keywordRank(ctx, q, cls, avgdl, limit)
 	return eps, rounds, n, err
 }

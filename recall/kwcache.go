@@ -603,18 +603,9 @@ func (x *kwIndex) rank(qls []kwQLex) ([]kwCand, []string) {
 		}
 	}
 	for i := range cls {
-		df := float64(cls[i].df)
-		cls[i].idf = math.Log(1 + (float64(n)-df+0.5)/(df+0.5))
+		cls[i].idf = bm25IDF(n, cls[i].df)
 	}
-	slices.SortFunc(cls, func(a, b mcls) int {
-		if a.df != b.df {
-			if a.df < b.df {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(strings.Join(a.lexemes, " "), strings.Join(b.lexemes, " "))
-	})
+	slices.SortFunc(cls, func(a, b mcls) int { return compareClasses(a.kwClass, b.kwClass) })
 	nc := len(cls)
 	var most int64 // the most episodes the classes can touch
 	for c := range cls {
