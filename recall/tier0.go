@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -139,6 +140,10 @@ type profileFact struct {
 	v        facts.Version
 	kind     string
 	audience []string
+	// line, on a kept entry's fact (which calls share; nil elsewhere),
+	// holds the profile line made from the fact (derivedLine) once first
+	// shown: it depends only on the member and the fact.
+	line *atomic.Pointer[row]
 }
 
 // compareLines is the profile's order but for ids: pinned first, then
@@ -208,28 +213,44 @@ func (s *Service) profile(q *query, limit int, written, derived []profileLine) [
 	// lines equal but for the id is completed and sorted by id when
 	// reached.
 	slices.SortStableFunc(written, compareLines)
-	lines := make([]profileLine, 0, len(written)+len(derived))
-	i, j := 0, 0
-	for i < len(written) || j < len(derived) {
-		if j == len(derived) || i < len(written) && compareLines(written[i], derived[j]) <= 0 {
-			lines = append(lines, written[i])
-			i++
-		} else {
-			lines = append(lines, derived[j])
-			j++
+	// The two lists are merged as far as the lines shown need, not in
+	// full: a member of 100,000 turns has thousands of derived lines, of
+	// which a call shows 20.
+	lines := make([]profileLine, 0, min(len(written)+len(derived), 2*limit+8))
+	wi, di := 0, 0
+	fill := func(n int) {
+		for len(lines) < n && (wi < len(written) || di < len(derived)) {
+			if di == len(derived) || wi < len(written) && compareLines(written[wi], derived[di]) <= 0 {
+				lines = append(lines, written[wi])
+				wi++
+			} else {
+				lines = append(lines, derived[di])
+				di++
+			}
 		}
 	}
 	var out []*row
 	seen := map[string]bool{}
-	for i := 0; i < len(lines) && len(out) < limit; {
+	for i := 0; len(out) < limit; {
+		if fill(i + 1); i >= len(lines) {
+			break
+		}
 		j := i + 1
-		for j < len(lines) && lines[j].pinned == lines[i].pinned && lines[j].conf == lines[i].conf && lines[j].at.Equal(lines[i].at) {
+		for fill(j + 1); j < len(lines) && lines[j].pinned == lines[i].pinned && lines[j].conf == lines[i].conf && lines[j].at.Equal(lines[i].at); fill(j + 1) {
 			j++
 		}
 		run := lines[i:j]
 		for k := range run {
 			if run[k].r == nil {
-				run[k].r = derivedLine(q, holder, run[k].fact)
+				f := run[k].fact
+				if f.line == nil {
+					run[k].r = derivedLine(q, holder, f)
+				} else if r := f.line.Load(); r != nil {
+					run[k].r = r
+				} else {
+					run[k].r = derivedLine(q, holder, f)
+					f.line.Store(run[k].r)
+				}
 			}
 		}
 		slices.SortStableFunc(run, func(a, b profileLine) int { return cmp.Compare(a.r.ID, b.r.ID) })

@@ -115,8 +115,8 @@ func (s *Service) keepProfile(k t0Key, q *query, version int64, beliefs, derived
 	// benchmark's 100,000-turn member, most of the miss's time in Go).
 	lines := make([]profileLine, len(derived))
 	for i, l := range derived {
-		f := *l.fact
-		l.fact = &f
+		f := l.fact
+		l.fact = &profileFact{r: f.r, v: f.v, kind: f.kind, audience: f.audience, line: new(atomic.Pointer[row])}
 		lines[i] = l
 	}
 	e := &t0Entry{key: k, version: version, from: q.asOf, until: until, lines: lines, beliefs: slices.Clone(beliefs)}
