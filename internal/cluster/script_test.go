@@ -111,18 +111,33 @@ func TestScriptsClusterUpSmoke(t *testing.T) {
 	}
 	body := `{"query":"Lisbon","audience":["member:alice"],"channel":"web:chat"}`
 	var got string
-	waitUntil(t, "the turn recalled through memhive-2", 60*time.Second, func() bool {
+	recalled := func() bool {
 		req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("http://127.0.0.1:%d/v1/members/alice/recall", http2), strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+key.Key)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
+			got = err.Error()
 			return false
 		}
 		defer resp.Body.Close()
 		rb, _ := io.ReadAll(resp.Body)
-		got = string(rb)
-		return resp.StatusCode == http.StatusOK && strings.Contains(got, "Lisbon")
-	})
+		got = fmt.Sprintf("%s: %s", resp.Status, rb)
+		return resp.StatusCode == http.StatusOK && strings.Contains(string(rb), "Lisbon")
+	}
+	for start := time.Now(); !recalled(); time.Sleep(100 * time.Millisecond) {
+		if time.Since(start) > 60*time.Second {
+			// say which half failed: the append or the recall
+			var n int
+			if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM episodes WHERE member_id = 'alice'`).Scan(&n); err != nil {
+				t.Logf("counting alice's episodes: %v", err)
+			}
+			for _, name := range []string{"memhive-1", "memhive-2"} {
+				b, _ := os.ReadFile(filepath.Join(dir, name+".log"))
+				t.Logf("%s.log (last 4 KB):\n%s", name, tail(b, 4096))
+			}
+			t.Fatalf("the turn recalled through memhive-2: not within 60s; alice has %d episodes; last answer: %.400s", n, got)
+		}
+	}
 	t.Logf("MUST-SHOW 6: recalled through memhive-2: %.200s", got)
 	st := run("status")
 	if strings.Count(st, ": running") != 5 { // 3 nats, 2 memhive; no private postgres here
@@ -157,4 +172,11 @@ func envOf(env []string, key string) string {
 		}
 	}
 	return ""
+}
+
+func tail(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[len(b)-n:]
+	}
+	return b
 }
