@@ -120,7 +120,7 @@ func printProduction(w io.Writer, r *bench.ProdResult) {
 		fmt.Fprintf(w, "recall pool: %d connections acquired, %d of them waited for one (%.0f ms acquiring in all)\n", r.PoolAcquires, r.PoolWaited, r.PoolWaitMS)
 	}
 	if n := r.Tier0Kept + r.Tier0Resolved; n > 0 {
-		fmt.Fprintf(w, "tier 0: %d of %d calls found their profile lines kept (%d read and resolved the member's facts)\n", r.Tier0Kept, n, r.Tier0Resolved)
+		fmt.Fprintf(w, "tier 0: %d of %d calls found their profile lines kept (%d resolved the member's facts, %d of them from the member's snapshot)\n", r.Tier0Kept, n, r.Tier0Resolved, r.Tier0Snapshot)
 	}
 	if s, b := p95["1 1k"], p95["1 100k"]; s > 0 {
 		fmt.Fprintf(w, "\ntier-1 p95 at 100k turns / at 1k turns (same questions): %.2f\n", b/s)

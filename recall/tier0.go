@@ -13,6 +13,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/extract"
 	"github.com/memhive/memhive/facts"
+	audgate "github.com/memhive/memhive/gate"
 )
 
 // activeBeliefs is the member's profile as this reader sees it at as_of
@@ -31,8 +32,12 @@ func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*ro
 	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
 	}
-	return done(), nil
+	return done(ctx)
 }
+
+// t0ReaderFacts is the most facts about the member one reader's profile
+// is resolved from (the first by valid_from).
+const t0ReaderFacts = 5000
 
 // queueProfile queues the profile's statements on batch (tier 0 sends them
 // with its other parts, in one round trip) and returns what makes the
@@ -44,33 +49,41 @@ func (s *Service) activeBeliefs(ctx context.Context, q *query, limit int) ([]*ro
 // (migration 021): the batch reads the version first, and the facts
 // statements carry it as a one-time filter, so when the kept lines are
 // still current the database skips them and the call's cost no longer
-// grows with the member's history. The output is the same either way.
-func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func() []*row {
+// grows with the member's history. A reader whose lines are not kept is
+// made from the member's snapshot (t0Snap: every fact about the member,
+// read once for all readers at the version), gated in memory; the
+// snapshot is read in this batch only when it is not current. The output
+// is the same either way.
+func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func(context.Context) ([]*row, error) {
 	holder := "member:" + q.member
 	key, kept := s.t0.lookup(q)
-	skip := int64(-1) // the version at which the beliefs, facts and axes need not be read; -1: read them
+	skip := int64(-1) // the version at which the beliefs need not be read; -1: read them
 	if kept != nil {
 		skip = kept.version
+	}
+	var snap *t0Snap
+	useSnap := cacheable(q) && !s.t0.off
+	if useSnap {
+		if snap = s.t0.snapshot(q.member); snap != nil && snap.tooBig {
+			useSnap, snap = false, nil
+		}
+	}
+	// The facts and the axes need not be read when the kept lines or the
+	// snapshot are current: at the larger of their versions (the record
+	// version only grows, so the smaller cannot be the current one unless
+	// they are equal).
+	skipFacts := skip
+	if snap != nil && snap.version > skipFacts {
+		skipFacts = snap.version
 	}
 	bb := newSQLB(q.member, q.gate)
 	beliefsSQL := `/* leg:tier0 */ SELECT b.id, b.holder, b.statement, b.channel, b.created_at, b.pinned, b.confidence FROM beliefs b
 		WHERE b.member_id = $1 AND b.active AND (b.section <> 'derived' OR b.pinned) AND ` + bb.gate(tBeliefs, "b") + `
 		  AND ` + recordVersionSQL + ` <> ` + bb.p(skip) + `
 		ORDER BY b.pinned DESC, b.confidence DESC, b.created_at, b.id LIMIT ` + bb.p(limit)
-	fb := newSQLB(q.member, q.gate)
-	factsSQL := `/* leg:tier0 */ SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''),
-			f.fact_kind, f.audience FROM facts f
-		WHERE f.member_id = $1 AND f.subject_canon = ` + fb.p(memhive.Canon(holder)) + `
-		  AND f.valid_from <= ` + fb.p(q.asOf) + ` AND ` + notRetractedSQL("f") + ` AND ` + fb.gate(tFacts, "f") + `
-		  AND ` + recordVersionSQL + ` <> ` + fb.p(skip) + `
-		ORDER BY f.valid_from, f.recorded_at, f.id LIMIT 5000`
-	// the first instant after as_of at which a fact about the member
-	// becomes valid: the kept lines hold until then (or until a fact read
-	// stops being valid)
-	nextSQL := `/* leg:tier0 */ SELECT min(f.valid_from) FROM facts f
-		WHERE f.member_id = $1 AND f.subject_canon = $2 AND f.valid_from > $3 AND ` + recordVersionSQL + ` <> $4`
 	var lines []profileLine
-	var fs []profileFact
+	var fs []*profileFact
+	var sfs []snapFact
 	version := int64(-1)
 	var next *time.Time
 	batch.Queue(`/* leg:tier0 */ SELECT `+recordVersionSQL, q.member).Query(func(rows pgx.Rows) error {
@@ -90,37 +103,124 @@ func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func() []*
 		}
 		return rows.Err()
 	})
-	batch.Queue(factsSQL, fb.args...).Query(func(rows pgx.Rows) error {
-		for rows.Next() {
-			var f profileFact
-			r, err := scanFact(rows, &f.v.ClaimCanon, &f.v.Confidence, &f.v.RecordedAt, &f.v.SupersededBy, &f.kind, &f.audience)
-			if err != nil {
-				return err
+	if useSnap {
+		batch.Queue(snapshotSQL, q.member, memhive.Canon(holder), skipFacts, s.t0.maxSnap()+1).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var f snapFact
+				dst := append([]any{&f.v.ClaimCanon, &f.v.Confidence, &f.v.RecordedAt, &f.v.SupersededBy}, f.g.Dest()...)
+				r, err := scanFact(rows, dst...)
+				if err != nil {
+					return err
+				}
+				f.v.ID, f.v.Speaker, f.v.ValidFrom, f.v.ValidUntil = r.ID, r.Who, r.at, r.until
+				f.r, f.kind, f.audience, f.line = r, f.g.Kind, f.g.Audience, new(atomic.Pointer[row])
+				sfs = append(sfs, f)
 			}
-			f.v.ID, f.v.Speaker, f.v.ValidFrom, f.v.ValidUntil = r.ID, r.Who, r.at, r.until
-			f.r = r
-			fs = append(fs, f)
-		}
-		return rows.Err()
-	})
-	batch.Queue(nextSQL, q.member, memhive.Canon(holder), q.asOf, skip).Query(func(rows pgx.Rows) error {
-		_, err := pgx.ForEachRow(rows, []any{&next}, func() error { return nil })
-		return err
-	})
-	ax := facts.QueueAxesUnless(batch, q.member, skip, recordVersionSQL)
-	return func() []*row {
+			return rows.Err()
+		})
+	} else {
+		fsql, fargs, nsql, nargs := readerFactsSQL(q, skip)
+		batch.Queue(fsql, fargs...).Query(func(rows pgx.Rows) error {
+			var err error
+			fs, err = scanProfileFacts(rows)
+			return err
+		})
+		batch.Queue(nsql, nargs...).Query(func(rows pgx.Rows) error {
+			_, err := pgx.ForEachRow(rows, []any{&next}, func() error { return nil })
+			return err
+		})
+	}
+	ax := facts.QueueAxesUnless(batch, q.member, skipFacts, recordVersionSQL)
+	return func(ctx context.Context) ([]*row, error) {
 		if kept != nil && version == kept.version {
 			s.t0.hits.Add(1)
 			// profile sorts and stamps the written lines it is given: a copy
-			return s.profile(q, limit, slices.Clone(kept.beliefs), kept.lines)
+			return s.profile(q, limit, slices.Clone(kept.beliefs), kept.lines), nil
 		}
 		s.t0.misses.Add(1)
+		if useSnap {
+			switch {
+			case snap != nil && version == snap.version:
+				s.t0.snapHits.Add(1)
+			case len(sfs) > s.t0.maxSnap():
+				// too many facts about the member to keep them for every
+				// reader: this reader's own statements, now and from now on
+				s.t0.keepSnapshot(&t0Snap{member: q.member, version: version, tooBig: true})
+				fsql, fargs, nsql, nargs := readerFactsSQL(q, -1)
+				var b pgx.Batch
+				b.Queue(fsql, fargs...).Query(func(rows pgx.Rows) error {
+					var err error
+					fs, err = scanProfileFacts(rows)
+					return err
+				})
+				b.Queue(nsql, nargs...).Query(func(rows pgx.Rows) error {
+					_, err := pgx.ForEachRow(rows, []any{&next}, func() error { return nil })
+					return err
+				})
+				if err := s.pool.SendBatch(ctx, &b).Close(); err != nil {
+					return nil, fmt.Errorf("read profile facts: %w", err)
+				}
+				snap = nil
+			default:
+				snap = &t0Snap{member: q.member, version: version, facts: sfs, axes: ax}
+				if version >= 0 {
+					s.t0.keepSnapshot(snap)
+				}
+			}
+			if snap != nil {
+				fs, next = snap.reader(q)
+				ax = snap.axes
+			}
+		}
 		derived := s.inForceLines(q, fs, ax)
 		if version >= 0 {
 			s.keepProfile(key, q, version, lines, derived, fs, next)
 		}
-		return s.profile(q, limit, lines, derived)
+		return s.profile(q, limit, lines, derived), nil
 	}
+}
+
+// snapshotSQL reads a member's snapshot (t0Snap): every fact about the
+// member ($2) that is not retracted, ungated, with what the gate reads of
+// it, unless the record version is $3; at most $4.
+var snapshotSQL = `/* leg:tier0 */ SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''), ` +
+	audgate.RowSQL(audgate.Facts, "f") + ` FROM facts f
+	WHERE f.member_id = $1 AND f.subject_canon = $2 AND ` + notRetractedSQL("f") + ` AND ` + recordVersionSQL + ` <> $3
+	ORDER BY f.valid_from, f.recorded_at, f.id LIMIT $4`
+
+// readerFactsSQL are the reader's own statements for its profile facts:
+// the facts about the member the gate shows that are valid at as_of (the
+// first t0ReaderFacts), and the first instant after as_of at which a fact
+// about the member becomes valid (the kept lines hold until then, or until
+// a fact read stops being valid); neither reads anything when the record
+// version is skip.
+func readerFactsSQL(q *query, skip int64) (fsql string, fargs []any, nsql string, nargs []any) {
+	holder := "member:" + q.member
+	fb := newSQLB(q.member, q.gate)
+	fsql = `/* leg:tier0 */ SELECT ` + factCols("f") + `, f.claim_canon, f.confidence, f.recorded_at, coalesce(f.superseded_by, ''),
+			f.fact_kind, f.audience FROM facts f
+		WHERE f.member_id = $1 AND f.subject_canon = ` + fb.p(memhive.Canon(holder)) + `
+		  AND f.valid_from <= ` + fb.p(q.asOf) + ` AND ` + notRetractedSQL("f") + ` AND ` + fb.gate(tFacts, "f") + `
+		  AND ` + recordVersionSQL + ` <> ` + fb.p(skip) + `
+		ORDER BY f.valid_from, f.recorded_at, f.id LIMIT ` + fmt.Sprint(t0ReaderFacts)
+	nsql = `/* leg:tier0 */ SELECT min(f.valid_from) FROM facts f
+		WHERE f.member_id = $1 AND f.subject_canon = $2 AND f.valid_from > $3 AND ` + recordVersionSQL + ` <> $4`
+	return fsql, fb.args, nsql, []any{q.member, memhive.Canon(holder), q.asOf, skip}
+}
+
+func scanProfileFacts(rows pgx.Rows) ([]*profileFact, error) {
+	var fs []*profileFact
+	for rows.Next() {
+		f := new(profileFact)
+		r, err := scanFact(rows, &f.v.ClaimCanon, &f.v.Confidence, &f.v.RecordedAt, &f.v.SupersededBy, &f.kind, &f.audience)
+		if err != nil {
+			return nil, err
+		}
+		f.v.ID, f.v.Speaker, f.v.ValidFrom, f.v.ValidUntil = r.ID, r.Who, r.at, r.until
+		f.r = r
+		fs = append(fs, f)
+	}
+	return fs, rows.Err()
 }
 
 // recordVersionSQL is the member's record version (migration 021; $1 is
@@ -164,7 +264,7 @@ func compareLines(a, b profileLine) int {
 // inForceLines are the profile lines derived from fs, the facts about the
 // member this reader sees, one per fact in force at as_of by facts.Rule
 // (foresight excepted), in the profile's order (compareLines, stable).
-func (s *Service) inForceLines(q *query, fs []profileFact, ax *facts.Axes) []profileLine {
+func (s *Service) inForceLines(q *query, fs []*profileFact, ax *facts.Axes) []profileLine {
 	var lines []profileLine
 	if len(fs) > 0 {
 		groups := map[string][]int{}
@@ -189,12 +289,28 @@ func (s *Service) inForceLines(q *query, fs []profileFact, ax *facts.Axes) []pro
 				if !res.InForce[j] || f.kind == facts.Foresight {
 					continue
 				}
-				lines = append(lines, profileLine{fact: &fs[i], conf: f.v.Confidence, at: f.r.at})
+				lines = append(lines, profileLine{fact: f, conf: f.v.Confidence, at: f.r.at})
 			}
 		}
 	}
-	slices.SortStableFunc(lines, compareLines)
-	return lines
+	// stable: sorted by position where compareLines ties (a stable sort
+	// of the lines themselves moves large values, and took a third of a
+	// miss's time)
+	ord := make([]int32, len(lines))
+	for i := range ord {
+		ord[i] = int32(i)
+	}
+	slices.SortFunc(ord, func(a, b int32) int {
+		if c := compareLines(lines[a], lines[b]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	out := make([]profileLine, len(lines))
+	for i, o := range ord {
+		out[i] = lines[o]
+	}
+	return out
 }
 
 // profile merges the written lines and the lines derived from the facts
@@ -318,7 +434,10 @@ func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
 		return nil, fmt.Errorf("tier 0: %w", err)
 	}
-	beliefs := profile()
+	beliefs, err := profile(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("tier 0: %w", err)
+	}
 
 	sections := []section{
 		{title: "PROFILE", rows: beliefs, line: beliefLine},

@@ -4,11 +4,15 @@ import (
 	"container/list"
 	"fmt"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/memhive/memhive/facts"
+	audgate "github.com/memhive/memhive/gate"
 )
 
 // Bounds of the tier-0 profile cache: how many (member, reader) entries and
@@ -42,6 +46,21 @@ type tier0Cache struct {
 	lines   int
 	hits    atomic.Int64
 	misses  atomic.Int64
+
+	// member snapshots (t0Snap), by member, most recent first
+	snaps     map[string]*list.Element
+	snapLRU   list.List
+	snapFacts int
+	snapHits  atomic.Int64 // misses of the kept lines served by a current snapshot
+	snapMax   int          // tests: replaces t0SnapMax when > 0
+}
+
+// maxSnap is the most facts about one member a snapshot holds.
+func (c *tier0Cache) maxSnap() int {
+	if c.snapMax > 0 {
+		return c.snapMax
+	}
+	return t0SnapMax
 }
 
 type t0Key struct {
@@ -94,7 +113,7 @@ func (c *tier0Cache) lookup(q *query) (t0Key, *t0Entry) {
 // keep stores the derived lines (sorted) resolved for q at version, read
 // with fs (the facts they were resolved from) and next (the first
 // valid_from after as_of of a fact about the member, nil for none).
-func (s *Service) keepProfile(k t0Key, q *query, version int64, beliefs, derived []profileLine, fs []profileFact, next *time.Time) {
+func (s *Service) keepProfile(k t0Key, q *query, version int64, beliefs, derived []profileLine, fs []*profileFact, next *time.Time) {
 	c := &s.t0
 	if c.off || len(derived) > tier0CacheLines || !cacheable(q) {
 		return
@@ -115,8 +134,9 @@ func (s *Service) keepProfile(k t0Key, q *query, version int64, beliefs, derived
 	// benchmark's 100,000-turn member, most of the miss's time in Go).
 	lines := make([]profileLine, len(derived))
 	for i, l := range derived {
-		f := l.fact
-		l.fact = &profileFact{r: f.r, v: f.v, kind: f.kind, audience: f.audience, line: new(atomic.Pointer[row])}
+		if f := l.fact; f.line == nil {
+			l.fact = &profileFact{r: f.r, v: f.v, kind: f.kind, audience: f.audience, line: new(atomic.Pointer[row])}
+		} // else a snapshot's fact: kept as it is, its memo shared with the snapshot's other readers
 		lines[i] = l
 	}
 	e := &t0Entry{key: k, version: version, from: q.asOf, until: until, lines: lines, beliefs: slices.Clone(beliefs)}
@@ -151,10 +171,17 @@ func (s *Service) Tier0CacheStats() (hits, misses int64) {
 	return s.t0.hits.Load(), s.t0.misses.Load()
 }
 
+// Tier0SnapshotServed reports how many of the reads that did not find
+// their profile lines kept were made from a current member snapshot
+// instead of the reader's own statements.
+func (s *Service) Tier0SnapshotServed() int64 { return s.t0.snapHits.Load() }
+
 // Tier0CacheCollectors are the kept profile lines' counters for a
 // Prometheus registry: memhive_recall_tier0_profile_kept_total (calls that
 // used kept lines) and memhive_recall_tier0_profile_resolved_total (calls
-// that read and resolved the member's facts).
+// that read and resolved the member's facts) and
+// memhive_recall_tier0_profile_snapshot_total (those of them made from the
+// member's snapshot).
 func (s *Service) Tier0CacheCollectors() []prometheus.Collector {
 	return []prometheus.Collector{
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
@@ -165,5 +192,110 @@ func (s *Service) Tier0CacheCollectors() []prometheus.Collector {
 			Name: "memhive_recall_tier0_profile_resolved_total",
 			Help: "Tier-0 and tier-2 profile reads that read and resolved the member's facts (nothing kept, or kept lines out of date).",
 		}, func() float64 { return float64(s.t0.misses.Load()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "memhive_recall_tier0_profile_snapshot_total",
+			Help: "Of the resolved tier-0 and tier-2 profile reads, those gated and resolved from the member's kept facts (a current snapshot) rather than read in SQL.",
+		}, func() float64 { return float64(s.t0.snapHits.Load()) }),
 	}
+}
+
+// Bounds of the member snapshots: how many members and how many facts in
+// all they keep, and the most facts about one member a snapshot holds (a
+// member with more is read per reader, in SQL, as before).
+const (
+	t0SnapMembers = 256
+	t0SnapFacts   = 200_000
+	t0SnapMax     = 20_000
+)
+
+// t0Snap is every fact about a member that is not retracted, read once for
+// all readers at a record version, each with what the gate reads of it
+// (gate.Row), in the order the reader's statement gives (valid_from,
+// recorded_at, id), and the predicate axes at that version. A reader whose
+// profile lines are not kept is gated and resolved from it in memory
+// (Gate.Shows, which decides as the SQL predicate does), so that a member
+// asked by a new audience, on a new channel or by another assistant does
+// not have every fact about them read again: on the latency benchmark's
+// 100,000-turn member each reader's first call read and scanned up to
+// 5,000 facts. Facts are shared by the snapshot's readers, their
+// profile-line memo (profileFact.line) with them.
+type t0Snap struct {
+	member  string
+	version int64
+	facts   []snapFact
+	axes    *facts.Axes
+	// tooBig: the member had more than t0SnapMax facts about them at
+	// version; no snapshot is made for them (facts are never deleted, so
+	// it stays too big), and each reader reads its own in SQL.
+	tooBig bool
+}
+
+type snapFact struct {
+	profileFact
+	g audgate.Row
+}
+
+// snapshot returns the member's snapshot, current or not (the caller
+// compares its version with the database's), or nil.
+func (c *tier0Cache) snapshot(member string) *t0Snap {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.off || c.snaps == nil {
+		return nil
+	}
+	el, ok := c.snaps[member]
+	if !ok {
+		return nil
+	}
+	c.snapLRU.MoveToFront(el)
+	return el.Value.(*t0Snap)
+}
+
+// keepSnapshot stores sn unless a newer one of its member is kept.
+func (c *tier0Cache) keepSnapshot(sn *t0Snap) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.off {
+		return
+	}
+	if c.snaps == nil {
+		c.snaps = map[string]*list.Element{}
+	}
+	if el, ok := c.snaps[sn.member]; ok {
+		old := el.Value.(*t0Snap)
+		if old.version > sn.version {
+			return
+		}
+		c.snapFacts -= len(old.facts)
+		c.snapLRU.Remove(el)
+	}
+	c.snaps[sn.member] = c.snapLRU.PushFront(sn)
+	c.snapFacts += len(sn.facts)
+	for c.snapLRU.Len() > t0SnapMembers || c.snapFacts > t0SnapFacts {
+		el := c.snapLRU.Back()
+		old := el.Value.(*t0Snap)
+		c.snapLRU.Remove(el)
+		delete(c.snaps, old.member)
+		c.snapFacts -= len(old.facts)
+	}
+}
+
+// reader is what the reader's own statement would have read from the
+// snapshot: the facts the gate shows that are valid at as_of, the first
+// 5,000 in order, and the first valid_from after as_of of any fact about
+// the member (nil for none).
+func (sn *t0Snap) reader(q *query) (fs []*profileFact, next *time.Time) {
+	n := sort.Search(len(sn.facts), func(i int) bool { return sn.facts[i].v.ValidFrom.After(q.asOf) })
+	if n < len(sn.facts) {
+		next = &sn.facts[n].v.ValidFrom
+	}
+	for i := range sn.facts[:n] {
+		f := &sn.facts[i]
+		if ok, _ := q.gate.g.Shows(audgate.Facts, f.g); ok {
+			if fs = append(fs, &f.profileFact); len(fs) == t0ReaderFacts {
+				break
+			}
+		}
+	}
+	return fs, next
 }

@@ -11,8 +11,10 @@ import (
 
 // BenchmarkTier0 is one tier-0 call on a member with about 3,000 facts
 // about them (and their episodes' session), with the profile lines kept
-// (kept: the path since migration 021) and read and resolved on every call
-// (uncached: the path before it). Compare the two in one run:
+// (kept: the path since migration 021), a reader whose lines are not kept
+// made from the member's snapshot (new-reader: the kept lines are dropped
+// before each call) and read and resolved in SQL on every call (uncached:
+// the path before either). Compare them in one run:
 //
 //	go test -run '^$' -bench Tier0 -benchtime 200x ./recall/
 func BenchmarkTier0(b *testing.B) {
@@ -26,7 +28,7 @@ func BenchmarkTier0(b *testing.B) {
 	f.exec(`ANALYZE episodes`) // its own tables: a bare ANALYZE would reach every test schema of the database
 	r := req("alice", "0", "", []string{"member:alice"}, "web:chat")
 	r.Session = "s1"
-	for _, mode := range []string{"kept", "uncached"} {
+	for _, mode := range []string{"kept", "new-reader", "uncached"} {
 		b.Run(mode, func(b *testing.B) {
 			s := New(f.pool, Config{}, nil, nil)
 			s.t0.off = mode == "uncached"
@@ -36,6 +38,12 @@ func BenchmarkTier0(b *testing.B) {
 			took := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
 			for range b.N {
+				if mode == "new-reader" {
+					s.t0.mu.Lock()
+					s.t0.entries, s.t0.lines = nil, 0
+					s.t0.lru.Init()
+					s.t0.mu.Unlock()
+				}
 				start := time.Now()
 				if _, err := s.Recall(f.ctx, r); err != nil {
 					b.Fatal(err)

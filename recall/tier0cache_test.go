@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/memhive/memhive/facts"
+	audgate "github.com/memhive/memhive/gate"
 )
 
 // seedProfile writes n facts about member: single and multi axes, several
@@ -142,4 +143,108 @@ func TestTier0KeptConcurrent(t *testing.T) {
 	if hits, _ := kept.Tier0CacheStats(); hits == 0 {
 		t.Fatal("no call used the kept lines")
 	}
+}
+
+// A reader whose lines are not kept is made from the member's snapshot,
+// gated in memory: over many readers (audiences, channels, an
+// open_history channel, assistants with drafts of their own and scopes,
+// as_of given or not) and a write half way, tier 0 answers byte for byte
+// as the uncached service, and the snapshot served the misses.
+func TestTier0SnapshotEqualsUncached(t *testing.T) {
+	t.Parallel()
+	for _, max := range []int{0, 50} {
+		t.Run(fmt.Sprint("snapMax=", max), func(t *testing.T) { testTier0Snapshot(t, max) })
+	}
+}
+
+// testTier0Snapshot is TestTier0SnapshotEqualsUncached with at most max
+// facts in a snapshot (0: the default): a member with more is read by each
+// reader in SQL.
+func testTier0Snapshot(t *testing.T, max int) {
+	t.Parallel()
+	f := setup(t)
+	seedProfile(f, "alice", 300, 21)
+	// facts on other channels, some drafts of one assistant, some rejected
+	rnd := rand.New(rand.NewPCG(21, 2))
+	for i := range 60 {
+		fa := facts.Fact{Member: "alice", Subject: "member:alice", Predicate: []string{"likes", "lives_in", "owns"}[i%3],
+			Claim: fmt.Sprintf("other %d", i), Confidence: 40 + rnd.IntN(60), ValidFrom: t0.Add(time.Duration(rnd.IntN(300*24)) * time.Hour),
+			Channel: []string{"voice:car", "slack:#team"}[i%2], Audience: [][]string{{"member:alice"}, {"member:alice", "person:carol"}}[rnd.IntN(2)],
+			Speaker: "member:alice", Origin: "memorize"}
+		if i%5 < 3 {
+			fa.Origin, fa.Draft = "drain", &facts.Draft{By: "talky", Hash: fmt.Sprintf("h%d", i)}
+		}
+		id := f.fact(fa)
+		switch i % 5 {
+		case 1:
+			f.exec(`UPDATE facts SET draft = 'rejected' WHERE member_id = 'alice' AND id = $1`, id)
+		case 2:
+			f.exec(`UPDATE facts SET draft = 'approved' WHERE member_id = 'alice' AND id = $1`, id)
+		}
+	}
+	clock := t0.Add(200 * 24 * time.Hour)
+	now := func() time.Time { return clock }
+	cfg := Config{OpenHistory: []string{"slack:#team"}}
+	kept := New(f.pool, cfg, nil, nil)
+	kept.now = now
+	plain := New(f.pool, cfg, nil, nil)
+	plain.now = now
+	plain.t0.off = true
+	kept.t0.snapMax = max
+	scopes := audgate.Scopes{
+		"talky": {},
+		"picky": {Predicates: []string{"likes", "owns"}, ExcludeChannels: []string{"voice:car"}},
+		"kindy": {Kinds: []string{"world"}, Channels: []string{"web:chat", "slack:#team"}},
+	}
+	kept.Scopes, plain.Scopes = scopes, scopes
+	readers := [][]string{{"member:alice"}, {"member:alice", "person:bob"}, {"person:bob"}, {"member:alice", "person:carol"}}
+	var calls int
+	for step := range 8 {
+		for _, aud := range readers {
+			for _, ch := range []string{"web:chat", "voice:car", "slack:#team"} {
+				for _, as := range []string{"", "talky", "picky", "kindy"} {
+					r := req("alice", "0", "", aud, ch)
+					r.Assistant = as
+					if step%2 == 1 {
+						r.AsOf = ptr(t0.Add(time.Duration(step*40) * 24 * time.Hour))
+					}
+					// every call a new reader to the kept lines: the
+					// snapshot serves it
+					kept.t0.mu.Lock()
+					kept.t0.entries = nil
+					kept.t0.lru.Init()
+					kept.t0.lines = 0
+					kept.t0.mu.Unlock()
+					a, err := kept.Recall(f.ctx, r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					b, err := plain.Recall(f.ctx, r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ja, _ := json.Marshal(a)
+					jb, _ := json.Marshal(b)
+					if string(ja) != string(jb) {
+						t.Fatalf("step %d reader %v channel %s assistant %q: snapshot and uncached differ:\n%s\n---\n%s", step, aud, ch, as, a.Text, b.Text)
+					}
+					calls++
+				}
+			}
+		}
+		if step == 4 {
+			seedProfile(f, "alice", 20, 22)
+		}
+	}
+	served := kept.t0.snapHits.Load()
+	if max > 0 {
+		if served != 0 {
+			t.Fatalf("a snapshot over its bound served %d calls", served)
+		}
+		return
+	}
+	if _, misses := kept.Tier0CacheStats(); misses != int64(calls) || served < int64(calls)-4 {
+		t.Fatalf("%d calls: %d missed the kept lines, %d served by the snapshot", calls, misses, served)
+	}
+	t.Logf("%d calls, %d served by the snapshot", calls, served)
 }

@@ -122,6 +122,9 @@ type ProdResult struct {
 	// and resolved the member's facts (recall.Service.Tier0CacheStats).
 	Tier0Kept     int64 `json:"tier0_profile_kept"`
 	Tier0Resolved int64 `json:"tier0_profile_resolved"`
+	// Tier0Snapshot counts the resolved ones made from a current member
+	// snapshot (recall.Service.Tier0SnapshotServed).
+	Tier0Snapshot int64 `json:"tier0_profile_from_snapshot"`
 	// PoolAcquires, PoolWaited and PoolWaitMS are the recall pool's
 	// connection acquisitions while the questions ran, how many of them
 	// found no idle connection, and the time spent acquiring in all (ms).
@@ -617,6 +620,7 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	res.LoadAvg = LoadAvg()
 	res.Machine = DescribeMachine(ctx, db.Pool)
 	kept0, resolved0 := n.Recall.Tier0CacheStats()
+	snap0 := n.Recall.Tier0SnapshotServed()
 	ps0 := n.RecallPool.Stat()
 	if o.Profile != nil {
 		if err := pprof.StartCPUProfile(o.Profile); err != nil {
@@ -641,6 +645,7 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	elapsed := time.Since(t0)
 	kept1, resolved1 := n.Recall.Tier0CacheStats()
 	res.Tier0Kept, res.Tier0Resolved = kept1-kept0, resolved1-resolved0
+	res.Tier0Snapshot = n.Recall.Tier0SnapshotServed() - snap0
 	ps1 := n.RecallPool.Stat()
 	res.PoolAcquires = ps1.AcquireCount() - ps0.AcquireCount()
 	res.PoolWaited = ps1.EmptyAcquireCount() - ps0.EmptyAcquireCount()
