@@ -17,6 +17,11 @@
 //
 // Every table's predicate takes the same parameters, so one set of values
 // serves a query that gates several tables (a join of edges and entities).
+//
+// Shows (shows.go) is the same gate in Go, for a reader that holds rows in
+// memory and gates them there; it decides as SQL does on every row RowSQL
+// reads, and refuses a scope with a since date (which reads the sessions
+// table).
 package gate
 
 import (
