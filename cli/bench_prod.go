@@ -126,9 +126,9 @@ func printProduction(w io.Writer, r *bench.ProdResult) {
 		fmt.Fprintf(w, "\ntier-1 p95 at 100k turns / at 1k turns (same questions): %.2f\n", b/s)
 	}
 	fmt.Fprintln(w, "\nTier 1, each leg's time inside the call (ms; legs run concurrently)")
-	fmt.Fprintf(w, "  %-9s %-5s | %s\n", "leg", "size", "p50 / p95 / p99")
+	fmt.Fprintf(w, "  %-12s %-5s | %s\n", "leg", "size", "p50 / p95 / p99")
 	for _, l := range r.Legs {
-		fmt.Fprintf(w, "  %-9s %-5s | %6.1f %6.1f %6.1f\n", l.Leg, l.Size, l.P[0], l.P[1], l.P[2])
+		fmt.Fprintf(w, "  %-12s %-5s | %6.1f %6.1f %6.1f\n", l.Leg, l.Size, l.P[0], l.P[1], l.P[2])
 	}
 	fmt.Fprintf(w, "keyword leg during the measure: %d calls from the in-memory index, %d by the SQL path, %d member indexes loaded\n",
 		r.KeywordCache[0], r.KeywordCache[1], r.KeywordCache[2])

@@ -383,7 +383,7 @@ func (n *Node) startDB(ctx context.Context) error {
 		url = pg.URL()
 	}
 	n.DBURL = url
-	owner, err := openPool(ctx, url, "", 2)
+	owner, err := openPool(ctx, url, "", 2, nil)
 	if err != nil {
 		return err
 	}
@@ -403,10 +403,10 @@ func (n *Node) startDB(ctx context.Context) error {
 	}
 	// two pools: the writers' and the read path's own, so that a busy
 	// appender never leaves a recall waiting for a connection
-	if n.Pool, err = openPool(ctx, runURL, setRole, cfg.DBPool); err != nil {
+	if n.Pool, err = openPool(ctx, runURL, setRole, cfg.DBPool, nil); err != nil {
 		return err
 	}
-	if n.RecallPool, err = openPool(ctx, runURL, setRole, cfg.RecallPool); err != nil {
+	if n.RecallPool, err = openPool(ctx, runURL, setRole, cfg.RecallPool, recallTracer(ctx)); err != nil {
 		return err
 	}
 	var who string
@@ -421,10 +421,27 @@ func (n *Node) startDB(ctx context.Context) error {
 // openPool opens a pool on url with recall's session parameters, switched
 // to role with SET ROLE on every new connection when role is not "", of
 // at most maxConns connections (0: pgx's default).
-func openPool(ctx context.Context, url, role string, maxConns int) (*pgxpool.Pool, error) {
+type recallTracerKey struct{}
+
+// WithRecallTracer is ctx carrying a tracer for the read path's pool:
+// Start gives it to RecallPool's connections. Benchmarks use it to time
+// recall's statements by the leg that sent them.
+func WithRecallTracer(ctx context.Context, t pgx.QueryTracer) context.Context {
+	return context.WithValue(ctx, recallTracerKey{}, t)
+}
+
+func recallTracer(ctx context.Context) pgx.QueryTracer {
+	t, _ := ctx.Value(recallTracerKey{}).(pgx.QueryTracer)
+	return t
+}
+
+func openPool(ctx context.Context, url, role string, maxConns int, tracer pgx.QueryTracer) (*pgxpool.Pool, error) {
 	pcfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
+	}
+	if tracer != nil {
+		pcfg.ConnConfig.Tracer = tracer
 	}
 	if maxConns > 0 {
 		pcfg.MaxConns = int32(maxConns)

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -267,7 +269,8 @@ func prodNode(ctx context.Context, db *DB, embedder string, logger *slog.Logger)
 	}
 	cfg := (&config.Config{DataDir: dir, DatabaseURL: db.url + sep + "search_path=" + db.Schema + ",public",
 		HTTPAddr: "127.0.0.1:0", Embedder: embedder, HiveTemplate: tmpl}).WithDefaults()
-	n, err := node.Start(ctx, cfg, logger)
+	// recall's statements are timed by the leg that sent them (Tracer)
+	n, err := node.Start(node.WithRecallTracer(ctx, Tracer{}), cfg, logger)
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, nil, err
@@ -462,6 +465,8 @@ type prodProbe struct {
 	took   time.Duration
 	items  int
 	legs   map[string]float64
+	sql    map[string]float64 // tier 1: statement time (ms) by the tag of the leg that sent it (Tracer)
+	start  float64            // ms from due to the call's start
 	miss   []string
 	err    error
 }
@@ -532,6 +537,9 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 			legs[leg] = float64(took.Microseconds()) / 1000
 			mu.Unlock()
 		})
+		lt := newLegTimes()
+		ctx = context.WithValue(ctx, legTimesKey{}, lt)
+		p.start = float64(time.Since(p.due).Microseconds()) / 1000
 		a, err := n.Recall.Recall(ctx, recall.Request{Member: p.member.id, Query: p.query, Tier: p.tier, Audience: p.aud,
 			Channel: "chat:family", Session: "c0-s1", AsOf: &now})
 		p.took = time.Since(p.due)
@@ -544,6 +552,12 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 			mu.Lock()
 			p.legs = legs
 			mu.Unlock()
+			lt.mu.Lock()
+			p.sql = map[string]float64{}
+			for tag, d := range lt.d {
+				p.sql[tag] = float64(d.Microseconds()) / 1000
+			}
+			lt.mu.Unlock()
 			for _, l := range a.Legs {
 				if l.Missing != "" {
 					p.miss = append(p.miss, l.Leg+": "+l.Missing)
@@ -693,14 +707,33 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 		}
 		return max(0, float64(p.took.Microseconds())/1000-crit)
 	}
-	for _, leg := range []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf, recall.LegContext, "outside"} {
+	// and, inside "outside": "start", the wait from when the call was due
+	// to when it began; and "sql:<tag>", the call's statement time by the
+	// tag of the part that sent it (Tracer: "fold", "other" for the
+	// version chains, "people" for the named sessions, …), summed
+	tags := map[string]bool{}
+	for _, p := range probes {
+		for tag := range p.sql {
+			tags["sql:"+tag] = true
+		}
+	}
+	parts := []string{recall.LegKeyword, recall.LegSemantic, recall.LegGraph, recall.LegTemporal, recall.LegSelf, recall.LegContext, "outside", "start"}
+	for _, tag := range slices.Sorted(maps.Keys(tags)) {
+		parts = append(parts, tag)
+	}
+	for _, leg := range parts {
 		for _, size := range []string{"100k", "10k", "1k"} {
 			var ds []time.Duration
 			for _, p := range probes {
 				if p.tier == "1" && p.member.size == size && p.legs != nil {
 					ms := p.legs[leg]
-					if leg == "outside" {
+					switch {
+					case leg == "outside":
 						ms = outside(p)
+					case leg == "start":
+						ms = p.start
+					case strings.HasPrefix(leg, "sql:"):
+						ms = p.sql[strings.TrimPrefix(leg, "sql:")]
 					}
 					ds = append(ds, time.Duration(ms*float64(time.Millisecond)))
 				}
