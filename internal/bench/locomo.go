@@ -442,10 +442,11 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 			legs := map[string]any{}
 			for _, l := range j.legs {
 				legs[l.Leg] = map[string]any{"mode": l.Mode, "missing": l.Missing, "weight": l.Weight, "top": top(expand(l.Ranked, dia, sources), 10),
-					"ranked": l.Ranked, "ranked_dia": top(expand(l.Ranked, dia, sources), len(l.Ranked))}
+					"ranked": l.Ranked, "ranks": l.Ranks, "ranked_dia": top(expand(l.Ranked, dia, sources), len(l.Ranked))}
 			}
 			line["legs"] = legs
 			line["named"] = j.named
+			line["folded"] = j.folds
 			if err := enc.Encode(line); err != nil {
 				return nil, fmt.Errorf("dump: %w", err)
 			}
