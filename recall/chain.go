@@ -314,25 +314,29 @@ func (s *Service) fillPreviously(ctx context.Context, q *query, out []*row, axis
 			out[i] = &cp
 		}
 		// Both kinds of predecessor lie on the shown fact's axis (nightly and
-		// update_memory keep subject and predicate), so the lookup is a range
-		// of facts_axis_idx, never a scan of the member's facts.
+		// update_memory keep subject and predicate). The fact naming it as
+		// superseded_by is found by facts_superseded_by_idx (migration 026),
+		// not by reading the axis; on a single axis, when there is none, the
+		// newest older version is a walk of facts_axis_idx.
 		b := newSQLB(q.member, q.gate)
 		id := b.p(r.ID)
 		sp, single := axisOf(r)
-		older := `false`
 		if !single {
 			sp = []string{r.predicateCanon}
-		} else {
-			at := b.p(r.at)
-			older = `(f.valid_from < ` + at + ` OR (f.valid_from = ` + at + ` AND f.id < ` + id + `))`
 		}
-		sql := `SELECT ` + factCols("f") + ` FROM facts f
-			WHERE f.member_id = $1 AND f.subject_canon = ` + b.p(r.subjectCanon) + ` AND f.predicate_canon = ANY(` + b.p(sp) + `::text[])
+		same := `f.member_id = $1 AND f.subject_canon = ` + b.p(r.subjectCanon) + ` AND f.predicate_canon = ANY(` + b.p(sp) + `::text[])
 			  AND f.id <> ` + id + `
 			  AND f.claim_canon <> (SELECT c.claim_canon FROM facts c WHERE c.member_id = $1 AND c.id = ` + id + `)
-			  AND (f.superseded_by = ` + id + ` OR ` + older + `)
-			  AND ` + notRetractedSQL("f") + ` AND ` + b.gate(tFacts, "f") + `
-			ORDER BY (f.superseded_by IS NOT DISTINCT FROM ` + id + `) DESC, f.valid_from DESC, f.id DESC LIMIT 1`
+			  AND ` + notRetractedSQL("f") + ` AND ` + b.gate(tFacts, "f")
+		sql := `/* leg:chain */ (SELECT ` + factCols("f") + ` FROM facts f
+			WHERE f.superseded_by = ` + id + ` AND ` + same + `
+			ORDER BY f.valid_from DESC, f.id DESC LIMIT 1)`
+		if single {
+			at := b.p(r.at)
+			sql += ` UNION ALL (SELECT ` + factCols("f") + ` FROM facts f
+			WHERE (f.valid_from < ` + at + ` OR (f.valid_from = ` + at + ` AND f.id < ` + id + `)) AND ` + same + `
+			ORDER BY f.valid_from DESC, f.id DESC LIMIT 1) LIMIT 1`
+		}
 		batch.Queue(sql, b.args...).Query(func(rows pgx.Rows) error {
 			for rows.Next() {
 				p, err := scanFact(rows)

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS facts_superseded_by_idx;
