@@ -449,7 +449,7 @@ func (s *Service) keywordEpisodesCached(ctx context.Context, q *query, x *kwInde
 	held := int64(len(x.ids))
 	x.mu.RUnlock()
 	b := &pgx.Batch{}
-	b.Queue(strings.ReplaceAll(queryLexemesSQL, "$2", "$1"), each)
+	b.Queue("/* leg:keyword */ "+strings.ReplaceAll(queryLexemesSQL, "$2", "$1"), each)
 	step := kwDeltaStep
 	if s.kwStep > 0 {
 		step = s.kwStep
