@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/memhive/memhive/facts"
 )
 
@@ -152,6 +154,21 @@ func subset(a, b []string) bool {
 // factSources reads the source episode ids of the fact candidates in rows
 // (one round trip; none when there is no fact).
 func (s *Service) factSources(ctx context.Context, q *query, rows map[string]*row) (map[string][]string, error) {
+	var batch pgx.Batch
+	done := queueFactSources(&batch, q, rows)
+	if done == nil {
+		return nil, nil
+	}
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+		return nil, fmt.Errorf("fact sources: %w", err)
+	}
+	return done(), nil
+}
+
+// queueFactSources queues on batch the statement factSources sends and
+// returns what gives its result once the batch has been read (a non-nil
+// map); nil when rows hold no fact (nothing queued).
+func queueFactSources(batch *pgx.Batch, q *query, rows map[string]*row) func() map[string][]string {
 	var ids []string
 	for _, r := range rows {
 		if r.Kind == "fact" {
@@ -159,38 +176,36 @@ func (s *Service) factSources(ctx context.Context, q *query, rows map[string]*ro
 		}
 	}
 	if len(ids) == 0 {
-		return nil, nil
+		return nil
 	}
 	slices.Sort(ids)
-	rs, err := s.pool.Query(ctx, `/* leg:fold */ SELECT id, source_episode_ids FROM facts
-		WHERE member_id = $1 AND id = ANY($2::text[])`, q.member, ids)
-	if err != nil {
-		return nil, fmt.Errorf("fact sources: %w", err)
-	}
-	defer rs.Close()
 	out := map[string][]string{}
-	for rs.Next() {
+	batch.Queue(`/* leg:fold */ SELECT id, source_episode_ids FROM facts
+		WHERE member_id = $1 AND id = ANY($2::text[])`, q.member, ids).Query(func(rs pgx.Rows) error {
 		var id string
 		var src []string
-		if err := rs.Scan(&id, &src); err != nil {
-			return nil, fmt.Errorf("fact sources: %w", err)
+		_, err := pgx.ForEachRow(rs, []any{&id, &src}, func() error {
+			out[id] = src
+			src = nil
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("fact sources: %w", err)
 		}
-		out[id] = src
-	}
-	if err := rs.Err(); err != nil {
-		return nil, fmt.Errorf("fact sources: %w", err)
-	}
-	return out, nil
+		return nil
+	})
+	return func() map[string][]string { return out }
 }
 
-// fold applies foldEvidence to tier 1's fused list in place. ax is the
-// member's predicate axes as tier 1 read them while its legs ran; nil
-// (that read failed) reads them again.
-func (s *Service) fold(ctx context.Context, q *query, fused *[]Fused, rows map[string]*row, votes map[string][]Vote, ax *facts.Axes) ([]FoldDiagnostic, error) {
-	sources, err := s.factSources(ctx, q, rows)
-	if err != nil || sources == nil { // no fact among the candidates
-		return nil, err
+// fold applies foldEvidence to tier 1's fused list in place, with sources
+// the fact candidates' source episode ids (queueFactSources; nil when there
+// is no fact: nothing folds). ax is the member's predicate axes as tier 1
+// read them while its legs ran; nil (that read failed) reads them again.
+func (s *Service) fold(ctx context.Context, q *query, fused *[]Fused, rows map[string]*row, votes map[string][]Vote, ax *facts.Axes, sources map[string][]string) ([]FoldDiagnostic, error) {
+	if sources == nil { // no fact among the candidates
+		return nil, nil
 	}
+	var err error
 	if ax == nil {
 		if ax, err = facts.LoadAxes(ctx, s.pool, q.member); err != nil {
 			return nil, fmt.Errorf("fold: %w", err)

@@ -192,20 +192,21 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 	if err != nil {
 		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
 	}
-	folded, err := s.fold(ctx, q, &fused, rows, votes, ax) // fold.go
-	if err != nil {
-		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
-	}
-	// the sessions of people the query names come first (people.go); a
-	// failure here costs the boost, never the call. Its statement goes in
-	// one round trip with the version chains' (chain.go), which depend on
-	// which candidates there are, not on their order.
+	// One round trip after fusion: the fact candidates' source turns (for
+	// the fold, fold.go), the version chains (chain.go) and the sessions of
+	// people the query names (people.go). The chains and the named
+	// sessions depend on which candidates there are, not on their order,
+	// so they are read for the candidates before the fold (a folded fact's
+	// chain is read and not used). A failure of this round trip costs the
+	// boost, never the call: the sources and the chains are read again,
+	// alone.
 	if axErr != nil && ctx.Err() == nil {
 		s.logger.Warn("recall: predicate axes", "member", q.member, "err", axErr) // resolveChains reads them again
 	}
 	var named []string
 	var batch pgx.Batch
 	var chains *chainJob
+	srcDone := queueFactSources(&batch, q, rows)
 	hasFact := slices.ContainsFunc(fused, func(f Fused) bool { return rows[f.Key].Kind == "fact" })
 	if hasFact && ax != nil {
 		cands := make([]*row, len(fused))
@@ -221,10 +222,22 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 			chains = nil // read again below, alone
 		}
 	}
-	if nsErr != nil {
-		if ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("tier 1: %w", ctx.Err())
+	var sources map[string][]string
+	switch {
+	case nsErr != nil && ctx.Err() != nil:
+		return nil, nil, fmt.Errorf("tier 1: %w", ctx.Err())
+	case nsErr != nil:
+		if sources, err = s.factSources(ctx, q, rows); err != nil {
+			return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
 		}
+	case srcDone != nil:
+		sources = srcDone()
+	}
+	folded, err := s.fold(ctx, q, &fused, rows, votes, ax, sources) // fold.go
+	if err != nil {
+		return nil, nil, fmt.Errorf("tier 1 fusion: %w", err)
+	}
+	if nsErr != nil {
 		s.logger.Warn("recall: named sessions", "member", q.member, "err", nsErr)
 	} else if sess, ids := nsDone(); len(sess) > 0 {
 		boosted := map[string]bool{}
