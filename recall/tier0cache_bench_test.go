@@ -39,10 +39,7 @@ func BenchmarkTier0(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				if mode == "new-reader" {
-					s.t0.mu.Lock()
-					s.t0.entries, s.t0.lines = nil, 0
-					s.t0.lru.Init()
-					s.t0.mu.Unlock()
+					s.t0.dropLines()
 				}
 				start := time.Now()
 				if _, err := s.Recall(f.ctx, r); err != nil {

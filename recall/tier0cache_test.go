@@ -67,19 +67,7 @@ func TestTier0KeptEqualsUncached(t *testing.T) {
 					if given {
 						r.AsOf = ptr(t0.Add(time.Duration(step*5) * 24 * time.Hour))
 					}
-					a, err := kept.Recall(f.ctx, r)
-					if err != nil {
-						t.Fatal(err)
-					}
-					b, err := plain.Recall(f.ctx, r)
-					if err != nil {
-						t.Fatal(err)
-					}
-					ja, _ := json.Marshal(a)
-					jb, _ := json.Marshal(b)
-					if string(ja) != string(jb) {
-						t.Fatalf("step %d reader %d budget %d as_of given %v: kept and uncached differ:\n%s\n---\n%s", step, ri, budget, given, a.Text, b.Text)
-					}
+					sameAnswer(t, f, kept, plain, r, fmt.Sprintf("step %d reader %d budget %d as_of given %v: kept and uncached", step, ri, budget, given))
 					calls++
 				}
 			}
@@ -210,24 +198,8 @@ func testTier0Snapshot(t *testing.T, max int) {
 					}
 					// every call a new reader to the kept lines: the
 					// snapshot serves it
-					kept.t0.mu.Lock()
-					kept.t0.entries = nil
-					kept.t0.lru.Init()
-					kept.t0.lines = 0
-					kept.t0.mu.Unlock()
-					a, err := kept.Recall(f.ctx, r)
-					if err != nil {
-						t.Fatal(err)
-					}
-					b, err := plain.Recall(f.ctx, r)
-					if err != nil {
-						t.Fatal(err)
-					}
-					ja, _ := json.Marshal(a)
-					jb, _ := json.Marshal(b)
-					if string(ja) != string(jb) {
-						t.Fatalf("step %d reader %v channel %s assistant %q: snapshot and uncached differ:\n%s\n---\n%s", step, aud, ch, as, a.Text, b.Text)
-					}
+					kept.t0.dropLines()
+					sameAnswer(t, f, kept, plain, r, fmt.Sprintf("step %d reader %v channel %s assistant %q: snapshot and uncached", step, aud, ch, as))
 					calls++
 				}
 			}
@@ -247,4 +219,32 @@ func testTier0Snapshot(t *testing.T, max int) {
 		t.Fatalf("%d calls: %d missed the kept lines, %d served by the snapshot", calls, misses, served)
 	}
 	t.Logf("%d calls, %d served by the snapshot", calls, served)
+}
+
+// sameAnswer fails the test unless a and b answer r byte for byte alike
+// (as JSON); what names the comparison.
+func sameAnswer(t *testing.T, f *fixture, a, b *Service, r Request, what string) {
+	t.Helper()
+	x, err := a.Recall(f.ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := b.Recall(f.ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jx, _ := json.Marshal(x)
+	jy, _ := json.Marshal(y)
+	if string(jx) != string(jy) {
+		t.Fatalf("%s differ:\n%s\n---\n%s", what, x.Text, y.Text)
+	}
+}
+
+// dropLines forgets every reader's kept lines (the member snapshots stay):
+// the next call of each reader misses them.
+func (c *tier0Cache) dropLines() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries, c.lines = nil, 0
+	c.lru.Init()
 }
