@@ -119,16 +119,7 @@ func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func(conte
 			return rows.Err()
 		})
 	} else {
-		fsql, fargs, nsql, nargs := readerFactsSQL(q, skip)
-		batch.Queue(fsql, fargs...).Query(func(rows pgx.Rows) error {
-			var err error
-			fs, err = scanProfileFacts(rows)
-			return err
-		})
-		batch.Queue(nsql, nargs...).Query(func(rows pgx.Rows) error {
-			_, err := pgx.ForEachRow(rows, []any{&next}, func() error { return nil })
-			return err
-		})
+		queueReaderFacts(batch, q, skip, &fs, &next)
 	}
 	ax := facts.QueueAxesUnless(batch, q.member, skipFacts, recordVersionSQL)
 	return func(ctx context.Context) ([]*row, error) {
@@ -146,17 +137,8 @@ func (s *Service) queueProfile(batch *pgx.Batch, q *query, limit int) func(conte
 				// too many facts about the member to keep them for every
 				// reader: this reader's own statements, now and from now on
 				s.t0.keepSnapshot(&t0Snap{member: q.member, version: version, tooBig: true})
-				fsql, fargs, nsql, nargs := readerFactsSQL(q, -1)
 				var b pgx.Batch
-				b.Queue(fsql, fargs...).Query(func(rows pgx.Rows) error {
-					var err error
-					fs, err = scanProfileFacts(rows)
-					return err
-				})
-				b.Queue(nsql, nargs...).Query(func(rows pgx.Rows) error {
-					_, err := pgx.ForEachRow(rows, []any{&next}, func() error { return nil })
-					return err
-				})
+				queueReaderFacts(&b, q, -1, &fs, &next)
 				if err := s.pool.SendBatch(ctx, &b).Close(); err != nil {
 					return nil, fmt.Errorf("read profile facts: %w", err)
 				}
@@ -187,6 +169,21 @@ var snapshotSQL = `/* leg:tier0 */ SELECT ` + factCols("f") + `, f.claim_canon, 
 	audgate.RowSQL(audgate.Facts, "f") + ` FROM facts f
 	WHERE f.member_id = $1 AND f.subject_canon = $2 AND ` + notRetractedSQL("f") + ` AND ` + recordVersionSQL + ` <> $3
 	ORDER BY f.valid_from, f.recorded_at, f.id LIMIT $4`
+
+// queueReaderFacts queues on batch the reader's own statements for its
+// profile facts (readerFactsSQL), read into fs and next.
+func queueReaderFacts(batch *pgx.Batch, q *query, skip int64, fs *[]*profileFact, next **time.Time) {
+	fsql, fargs, nsql, nargs := readerFactsSQL(q, skip)
+	batch.Queue(fsql, fargs...).Query(func(rows pgx.Rows) error {
+		var err error
+		*fs, err = scanProfileFacts(rows)
+		return err
+	})
+	batch.Queue(nsql, nargs...).Query(func(rows pgx.Rows) error {
+		_, err := pgx.ForEachRow(rows, []any{next}, func() error { return nil })
+		return err
+	})
+}
 
 // readerFactsSQL are the reader's own statements for its profile facts:
 // the facts about the member the gate shows that are valid at as_of (the
