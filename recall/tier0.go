@@ -262,50 +262,73 @@ func compareLines(a, b profileLine) int {
 // member this reader sees, one per fact in force at as_of by facts.Rule
 // (foresight excepted), in the profile's order (compareLines, stable).
 func (s *Service) inForceLines(q *query, fs []*profileFact, ax *facts.Axes) []profileLine {
-	var lines []profileLine
-	if len(fs) > 0 {
-		groups := map[string][]int{}
-		var keys []string
-		for i, f := range fs {
-			k := ax.Pred(f.r.predicateCanon)
-			if _, ok := groups[k]; !ok {
-				keys = append(keys, k)
-			}
-			groups[k] = append(groups[k], i)
+	// the facts by axis, axes in the order they first appear, each axis's
+	// facts in fs order (a counting sort into one array: a miss resolves
+	// thousands of facts, and per-axis slices were most of its garbage)
+	gid := map[string]int32{}
+	of := make([]int32, len(fs))
+	var count []int32
+	for i, f := range fs {
+		k := ax.Pred(f.r.predicateCanon)
+		g, ok := gid[k]
+		if !ok {
+			g = int32(len(count))
+			gid[k] = g
+			count = append(count, 0)
 		}
-		rule := s.cfg.rule()
-		for _, k := range keys {
-			g := groups[k]
-			vs := make([]facts.Version, len(g))
-			for j, i := range g {
-				vs[j] = fs[i].v
-			}
-			res := rule.Resolve(vs, ax.Single(k), q.asOf)
-			for j, i := range g {
-				f := fs[i]
-				if !res.InForce[j] || f.kind == facts.Foresight {
-					continue
-				}
-				lines = append(lines, profileLine{fact: f, conf: f.v.Confidence, at: f.r.at})
+		of[i] = g
+		count[g]++
+	}
+	start := make([]int32, len(count)+1)
+	for g, n := range count {
+		start[g+1] = start[g] + n
+	}
+	byAxis := make([]int32, len(fs))
+	next := slices.Clone(start[:len(count)])
+	for i, g := range of {
+		byAxis[next[g]] = int32(i)
+		next[g]++
+	}
+	single := make([]bool, len(count))
+	for k, g := range gid {
+		single[g] = ax.Single(k)
+	}
+	rule := s.cfg.rule()
+	vs := make([]facts.Version, len(fs))
+	var inForce []*profileFact // in the order of the axes, then of fs
+	for g := range count {
+		idx := byAxis[start[g]:start[g+1]]
+		v := vs[start[g]:start[g+1]]
+		for j, i := range idx {
+			v[j] = fs[i].v
+		}
+		res := rule.Resolve(v, single[g], q.asOf)
+		for j, i := range idx {
+			if f := fs[i]; res.InForce[j] && f.kind != facts.Foresight {
+				inForce = append(inForce, f)
 			}
 		}
 	}
-	// stable: sorted by position where compareLines ties (a stable sort
-	// of the lines themselves moves large values, and took a third of a
-	// miss's time)
-	ord := make([]int32, len(lines))
+	// in the profile's order (compareLines; derived lines are never
+	// pinned), stable: sorted by position where it ties
+	ord := make([]int32, len(inForce))
 	for i := range ord {
 		ord[i] = int32(i)
 	}
 	slices.SortFunc(ord, func(a, b int32) int {
-		if c := compareLines(lines[a], lines[b]); c != 0 {
+		fa, fb := inForce[a], inForce[b]
+		if c := cmp.Compare(fb.v.Confidence, fa.v.Confidence); c != 0 {
+			return c
+		}
+		if c := fa.r.at.Compare(fb.r.at); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
 	})
-	out := make([]profileLine, len(lines))
+	out := make([]profileLine, len(ord))
 	for i, o := range ord {
-		out[i] = lines[o]
+		f := inForce[o]
+		out[i] = profileLine{fact: f, conf: f.v.Confidence, at: f.r.at}
 	}
 	return out
 }
