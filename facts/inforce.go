@@ -133,20 +133,37 @@ func Chains(vs []Version, single bool) [][]int {
 			}
 		}
 	}
-	groups := map[int][]int{}
-	var roots []int
+	// A chain's root is its smallest index (union keeps the smaller), so
+	// chains are numbered in the order of their first version, and each is
+	// a slice of one array holding every index (most chains off single
+	// axes are one version long: a slice each was most of a profile's
+	// garbage).
+	chain := make([]int, len(vs))
+	var count []int
 	for i := range vs {
-		r := find(i)
-		if _, ok := groups[r]; !ok {
-			roots = append(roots, r)
+		if r := find(i); r == i {
+			chain[i] = len(count)
+			count = append(count, 0)
+		} else {
+			chain[i] = chain[r]
 		}
-		groups[r] = append(groups[r], i)
+		count[chain[i]]++
 	}
-	out := make([][]int, 0, len(roots))
-	for _, r := range roots {
-		g := groups[r]
+	start := make([]int, len(count)+1)
+	for k, n := range count {
+		start[k+1] = start[k] + n
+	}
+	flat := make([]int, len(vs))
+	next := slices.Clone(start[:len(count)])
+	for i, k := range chain {
+		flat[next[k]] = i
+		next[k]++
+	}
+	out := make([][]int, len(count))
+	for k := range out {
+		g := flat[start[k]:start[k+1]:start[k+1]]
 		order(vs, g)
-		out = append(out, g)
+		out[k] = g
 	}
 	return out
 }
@@ -174,8 +191,9 @@ func (r Rule) Resolve(vs []Version, single bool, asOf time.Time) Resolution {
 			vs[i].Linked = true
 		}
 	}
+	var accepted []int // per chain: visible, in order
 	for _, chain := range Chains(vs, single) {
-		var accepted []int // visible, in order
+		accepted = accepted[:0]
 		for _, i := range chain {
 			v := vs[i]
 			if v.ValidFrom.After(asOf) || v.Hidden {
