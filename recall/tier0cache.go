@@ -200,11 +200,12 @@ func (s *Service) Tier0CacheCollectors() []prometheus.Collector {
 }
 
 // Bounds of the member snapshots: how many members and how many facts in
-// all they keep, and the most facts about one member a snapshot holds (a
+// all they keep (a kept fact takes about 950 bytes with its row, so about
+// 47 MB at most), and the most facts about one member a snapshot holds (a
 // member with more is read per reader, in SQL, as before).
 const (
 	t0SnapMembers = 256
-	t0SnapFacts   = 200_000
+	t0SnapFacts   = 50_000
 	t0SnapMax     = 20_000
 )
 
