@@ -26,18 +26,7 @@ func TestFoldFactIntoSourceTurn(t *testing.T) {
 
 	r := req("alice", "1", "hiking", me, "web:chat")
 	r.AsOf = ptr(t0.Add(24 * time.Hour))
-	a, err := New(f.pool, Config{}, nil, nil).Recall(f.ctx, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var d Diagnostic
-	if err := json.Unmarshal(a.Diagnostic, &d); err != nil {
-		t.Fatal(err)
-	}
-	var keys []string
-	for _, it := range a.Items {
-		keys = append(keys, it.Kind+":"+it.ID)
-	}
+	a, keys, d := recallKeys(t, f, r)
 	// the fact's only source turn is a candidate: the turn stands for it
 	want := FoldDiagnostic{Key: "fact:" + fid, Into: "episode:" + src}
 	if !slices.Equal(d.Folded, []FoldDiagnostic{want}) {
@@ -58,10 +47,7 @@ func TestFoldFactIntoSourceTurn(t *testing.T) {
 	// with room for two, the second place goes to other evidence, not to
 	// the pair's second half
 	r.Limit = 2
-	a, err = New(f.pool, Config{}, nil, nil).Recall(f.ctx, r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, _, _ = recallKeys(t, f, r)
 	if len(a.Items) != 2 || a.Items[0].ID == fid || a.Items[1].ID == fid {
 		t.Fatalf("limit 2: %+v", a.Items)
 	}
@@ -150,6 +136,16 @@ func TestFoldKeepsChainFacts(t *testing.T) {
 		Channel: "web:chat", Audience: me, SourceEpisodeIDs: []string{src}})
 	r := req("alice", "1", "where does alice live Berlin", me, "web:chat")
 	r.AsOf = ptr(t0.Add(24 * time.Hour))
+	_, keys, d := recallKeys(t, f, r)
+	if len(d.Folded) != 0 || !slices.Contains(keys, "fact:"+fid) || !slices.Contains(keys, "episode:"+src) {
+		t.Fatalf("items %v, folded %+v: want the fact and its turn, nothing folded", keys, d.Folded)
+	}
+}
+
+// recallKeys asks r and returns the answer, its items' keys (kind:id) in
+// order and its diagnostic.
+func recallKeys(t *testing.T, f *fixture, r Request) (*Answer, []string, Diagnostic) {
+	t.Helper()
 	a, err := New(f.pool, Config{}, nil, nil).Recall(f.ctx, r)
 	if err != nil {
 		t.Fatal(err)
@@ -162,7 +158,5 @@ func TestFoldKeepsChainFacts(t *testing.T) {
 	for _, it := range a.Items {
 		keys = append(keys, it.Kind+":"+it.ID)
 	}
-	if len(d.Folded) != 0 || !slices.Contains(keys, "fact:"+fid) || !slices.Contains(keys, "episode:"+src) {
-		t.Fatalf("items %v, folded %+v: want the fact and its turn, nothing folded", keys, d.Folded)
-	}
+	return a, keys, d
 }
