@@ -661,21 +661,26 @@ func (s *Service) keywordResolve(ctx context.Context, q *query, cls []kwClass, l
 	if err := res.Err(); err != nil {
 		return err
 	}
+	idfs := make([]float64, len(cls))
+	for c := range cls {
+		idfs[c] = cls[c].idf
+	}
 	for _, r := range rs {
 		r.resolved = true
 		if t, ok := tfs[r.id]; ok {
 			r.visible, r.row = true, got[r.id]
 			r.tfs = t
-			r.score = kwScore(cls, t, r.dl, avgdl)
+			r.score = kwScore(idfs, t, r.dl, avgdl)
 		}
 	}
 	return nil
 }
 
-// kwScore is a row's BM25 score from its tf per class (summed in the
-// classes' order, rounded to 1e-9 so that equal rows tie exactly and the id
-// breaks the tie).
-func kwScore(cls []kwClass, tfs []int, dl int, avgdl float64) float64 {
+// kwScore is a row's BM25 score from its tf per class and the classes'
+// idfs (summed in the classes' order, rounded to 1e-9 so that equal rows
+// tie exactly and the id breaks the tie). The SQL path and the in-memory
+// index (kwcache.go) both score with it, so they agree to the bit.
+func kwScore[T int | int32](idfs []float64, tfs []T, dl int, avgdl float64) float64 {
 	norm := BM25K1 * (1 - BM25B + BM25B*float64(dl)/avgdl)
 	var sc float64
 	for c, n := range tfs {
@@ -683,7 +688,7 @@ func kwScore(cls []kwClass, tfs []int, dl int, avgdl float64) float64 {
 			continue
 		}
 		tf := float64(n)
-		sc += cls[c].idf * tf * (BM25K1 + 1) / (tf + norm)
+		sc += idfs[c] * tf * (BM25K1 + 1) / (tf + norm)
 	}
 	return math.Round(sc*1e9) / 1e9
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -637,7 +636,7 @@ func (x *kwIndex) rank(qls []kwQLex) ([]kwCand, []string) {
 	cands := make([]kwCand, len(touched))
 	for k, doc := range touched {
 		row := tfs[k*nc : (k+1)*nc]
-		cands[k] = kwCand{score: kwScore32(idfs, row, int(dls[doc]), avgdl), doc: doc}
+		cands[k] = kwCand{score: kwScore(idfs, row, int(dls[doc]), avgdl), doc: doc}
 		clear(row)
 		slot[doc] = 0
 	}
@@ -691,21 +690,6 @@ type kwBuf struct {
 }
 
 var kwBufs = sync.Pool{New: func() any { return &kwBuf{} }}
-
-// kwScore32 is kwScore over int32 counts and the classes' idfs: the same
-// arithmetic in the same order, so the same float64 to the bit.
-func kwScore32(idfs []float64, tfs []int32, dl int, avgdl float64) float64 {
-	norm := BM25K1 * (1 - BM25B + BM25B*float64(dl)/avgdl)
-	var sc float64
-	for c, n := range tfs {
-		if n == 0 {
-			continue
-		}
-		tf := float64(n)
-		sc += idfs[c] * tf * (BM25K1 + 1) / (tf + norm)
-	}
-	return math.Round(sc*1e9) / 1e9
-}
 
 // kwTopAfter is the k best of cands (by better) that come after cursor (all
 // when nil), best first: a bounded heap, not a sort of every candidate.
