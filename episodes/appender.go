@@ -185,7 +185,17 @@ type Appender struct {
 	OnBatch func(messages int, took time.Duration)
 
 	parts partitionState
+
+	streamOnce  sync.Once
+	streamReady chan struct{}
 }
+
+// StreamReady is closed once Run has made sure the episode stream exists,
+// so that a client publishing at once finds it (memhive up waits for it
+// before it says it is up).
+func (a *Appender) StreamReady() <-chan struct{} { return a.streamReady }
+
+func (a *Appender) streamMade() { a.streamOnce.Do(func() { close(a.streamReady) }) }
 
 // NewAppender returns an appender; Run starts it.
 func NewAppender(pool *pgxpool.Pool, nc *nats.Conn, cfg AppenderConfig, after AfterInsert, logger *slog.Logger) (*Appender, error) {
@@ -197,7 +207,8 @@ func NewAppender(pool *pgxpool.Pool, nc *nats.Conn, cfg AppenderConfig, after Af
 		logger = slog.New(slog.DiscardHandler)
 	}
 	cfg = cfg.WithDefaults()
-	return &Appender{pool: pool, nc: nc, js: js, cfg: cfg, log: logger, subj: lanes.Subjects{Prefix: cfg.Prefix}, after: after}, nil
+	return &Appender{pool: pool, nc: nc, js: js, cfg: cfg, log: logger, subj: lanes.Subjects{Prefix: cfg.Prefix}, after: after,
+		streamReady: make(chan struct{})}, nil
 }
 
 // Run consumes the episode lanes until ctx ends. Messages in the batch being
@@ -210,6 +221,7 @@ func (a *Appender) Run(ctx context.Context) error {
 	if _, err := lanes.EnsureStream(ctx, a.js, lanes.StreamConfig{Prefix: a.cfg.Prefix, Replicas: a.cfg.Replicas}); err != nil {
 		return err
 	}
+	a.streamMade()
 	cons, err := lanes.EnsureConsumer(ctx, a.js, a.cfg.Prefix, time.Duration(a.cfg.AckWait), a.cfg.MaxDeliver+5)
 	if err != nil {
 		return err

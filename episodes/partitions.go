@@ -128,6 +128,7 @@ func (a *Appender) runPartitioned(ctx context.Context) error {
 	for attempt := 1; ; attempt++ {
 		_, err := lanes.EnsureStream(ctx, a.js, lanes.StreamConfig{Prefix: cfg.Prefix, Replicas: cfg.Replicas, Partitions: cfg.Partitions})
 		if err == nil {
+			a.streamMade()
 			kv, err = a.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 				Bucket:      LeaseBucket(cfg.Prefix),
 				Description: "memhive: which process reads which member partition",

@@ -151,6 +151,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	}
 
 	n.Hive = cells.New(n.NC, cfg.Prefix, logger)
+	var streamReady <-chan struct{} // the appender's: the episode stream exists
 	if hiveT.Enabled("appender") {
 		var acfg episodes.AppenderConfig
 		if err := hiveT.Params("appender", &acfg); err != nil {
@@ -179,6 +180,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 			}
 		}
 		n.Hive.Add(appenderCell{a})
+		streamReady = a.StreamReady()
 		n.registerClusterMetrics(a)
 		for name, v := range a.Stats.Counters() {
 			n.Registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
@@ -240,6 +242,20 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	}
 	if err := n.Hive.Start(ctx); err != nil {
 		return n, err
+	}
+	// The addresses file says memhive is up: by then the episode stream
+	// exists, so a client that publishes at once finds it (the appender
+	// makes it as it starts; on a cluster still electing its leaders that
+	// may take a while, and memhive goes on after streamWait, the appender
+	// still trying).
+	if streamReady != nil {
+		select {
+		case <-streamReady:
+		case <-ctx.Done():
+			return n, ctx.Err()
+		case <-time.After(streamWait):
+			logger.Warn("the episode stream is not there yet; going on (the appender keeps trying)", "waited", streamWait)
+		}
 	}
 	if hiveT.Enabled("gateway") {
 		if err := n.startHTTP(tierFor); err != nil {
@@ -421,6 +437,10 @@ func (n *Node) startDB(ctx context.Context) error {
 // openPool opens a pool on url with recall's session parameters, switched
 // to role with SET ROLE on every new connection when role is not "", of
 // at most maxConns connections (0: pgx's default).
+// streamWait is how long Start waits for the episode stream before it says
+// memhive is up anyway.
+const streamWait = 30 * time.Second
+
 type recallTracerKey struct{}
 
 // WithRecallTracer is ctx carrying a tracer for the read path's pool:

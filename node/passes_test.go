@@ -72,10 +72,7 @@ func startHive(t *testing.T, nodes int, closerParams string, tweak ...func(*conf
 
 func (h *hive) publish(t *testing.T, member string, turns ...lanes.Turn) {
 	t.Helper()
-	waitFor(t, "the episode stream", 10*time.Second, func() bool {
-		_, err := h.js.Stream(context.Background(), lanes.EpisodeStream)
-		return err == nil
-	})
+	// no wait for the stream: Start returns once it exists
 	c, err := lanes.NewClient(context.Background(), h.nc, lanes.ClientOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -110,6 +107,17 @@ func count(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {
 
 // Two processes on one database close each idle session once (must-show 7
 // of issue 9; the nightly half is nightly's TestTwoProcessesRunEachMemberOncePerNight).
+// Start returns (and memhive up writes its addresses file) only once the
+// episode stream exists: a client that publishes at once finds it (a CI
+// run once saw "stream not found" right after memhive up came up).
+func TestStartReturnsWithTheEpisodeStream(t *testing.T) {
+	t.Parallel()
+	h := startHive(t, 1, "{}")
+	if _, err := h.js.Stream(context.Background(), lanes.EpisodeStream); err != nil {
+		t.Fatalf("right after Start: %v", err)
+	}
+}
+
 func TestTwoNodesCloseEachIdleSessionOnce(t *testing.T) {
 	t.Parallel()
 	h := startHive(t, 2, `{"idle": "1s", "idle_check": "100ms", "backoff": "100ms"}`)
