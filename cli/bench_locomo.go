@@ -133,20 +133,22 @@ func printLocomo(w io.Writer, r *bench.LocomoResult) {
 	fmt.Fprintf(w, "tier-1 latency in this run: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms\n\n", r.RecallMS[0], r.RecallMS[1], r.RecallMS[2])
 
 	fmt.Fprintln(w, "Turn-level recall@k (%)")
-	printRecallTable(w, []bench.Table{r.Memhive, r.BM25}, false)
+	printRecallTable(w, []bench.Table{r.Memhive, r.BM25}, measureTurn)
 	fmt.Fprintln(w, "\nSession-level recall@k (%)")
-	printRecallTable(w, []bench.Table{r.Memhive, r.BM25}, true)
+	printRecallTable(w, []bench.Table{r.Memhive, r.BM25}, measureSession)
+	fmt.Fprintln(w, "\nSession recall_all@k (%): every evidence session among the first k distinct sessions")
+	printRecallTable(w, []bench.Table{r.Memhive, r.BM25}, measureAll)
 	if len(r.Split) == 4 {
 		fmt.Fprintln(w, "\nTurn-level recall@k (%), conversations 1-5 (tuning)")
-		printRecallTable(w, r.Split[:2], false)
+		printRecallTable(w, r.Split[:2], measureTurn)
 		fmt.Fprintln(w, "\nTurn-level recall@k (%), conversations 6-10 (held out from tuning)")
-		printRecallTable(w, r.Split[2:], false)
+		printRecallTable(w, r.Split[2:], measureTurn)
 		fmt.Fprintf(w, "\nmemhive not above BM25, conversations 1-5: %s\n", notAbove(r.Split[0], r.Split[1]))
 		fmt.Fprintf(w, "memhive not above BM25, conversations 6-10 (held out): %s\n", notAbove(r.Split[2], r.Split[3]))
 	}
 	if r.EpisodesOnly != nil {
 		fmt.Fprintln(w, "\nTurn-level recall@k (%), fact items counted as misses")
-		printRecallTable(w, []bench.Table{*r.EpisodesOnly}, false)
+		printRecallTable(w, []bench.Table{*r.EpisodesOnly}, measureTurn)
 	}
 	m, b := r.Memhive.Row("overall").Turn, r.BM25.Row("overall").Turn
 	fmt.Fprintf(w, "\nmemhive / BM25, overall turn recall: @5 %.2f  @10 %.2f  @25 %.2f  @50 %.2f\n",
@@ -180,7 +182,14 @@ func printLocomo(w io.Writer, r *bench.LocomoResult) {
 	fmt.Fprintf(w, "\ntime: %s\n", strings.Join(secs, ", "))
 }
 
-func printRecallTable(w io.Writer, ts []bench.Table, session bool) {
+// The measures printRecallTable prints.
+const (
+	measureTurn    = iota // Row.Turn
+	measureSession        // Row.Session
+	measureAll            // Row.SessionAll
+)
+
+func printRecallTable(w io.Writer, ts []bench.Table, measure int) {
 	fmt.Fprintf(w, "  %-16s %5s", "category", "n")
 	for _, t := range ts {
 		fmt.Fprintf(w, " | %-27s", shortName(t.Name))
@@ -199,8 +208,11 @@ func printRecallTable(w io.Writer, ts []bench.Table, session bool) {
 		fmt.Fprintf(w, "  %-16s %5d", g+" "+shortGroup(g), row.Questions)
 		for _, t := range ts {
 			v := t.Row(g).Turn
-			if session {
+			switch measure {
+			case measureSession:
 				v = t.Row(g).Session
+			case measureAll:
+				v = t.Row(g).SessionAll
 			}
 			fmt.Fprintf(w, " | %6.1f %6.1f %6.1f %6.1f", v[0], v[1], v[2], v[3])
 		}

@@ -78,6 +78,23 @@ func TestRecallAtK(t *testing.T) {
 	if got := SessionRecall(ev, ranked, 3); got != 1 {
 		t.Errorf("SessionRecall@3 = %v, want 1", got)
 	}
+	// recall_all over distinct sessions: many positions in one session
+	// reach one session; both evidence sessions are needed
+	crowded := [][]string{{"D2:1"}, {"D2:2"}, {"D2:3"}, nil, {"hay1-D5:hay"}, {"D1:4"}}
+	for _, c := range []struct {
+		k    int
+		want float64
+	}{{1, 0}, {2, 0}, {3, 1}, {50, 1}} {
+		if got := SessionRecallAll(ev, crowded, c.k); got != c.want {
+			t.Errorf("SessionRecallAll@%d = %v, want %v", c.k, got, c.want)
+		}
+	}
+	if got := SessionRecallAll(ev, crowded[:5], 50); got != 0 {
+		t.Errorf("SessionRecallAll without D1 = %v, want 0", got)
+	}
+	if got := SessionRecall(ev, crowded, 3); got != 0.5 {
+		t.Errorf("SessionRecall@3 (three positions, one session) = %v, want 0.5", got)
+	}
 }
 
 func TestAccumulatorGroups(t *testing.T) {

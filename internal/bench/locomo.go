@@ -149,6 +149,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 			for _, t := range hay[i] {
 				eps = append(eps, episodes.Episode{Member: locomo.Member(s.ID), ID: t.ID, Session: t.Session, Channel: t.Channel,
 					Role: t.Role, Speaker: t.Speaker, Audience: t.Audience, Content: t.Text, Ref: t.Ref, HappenedAt: t.At})
+				dia[t.ID] = hayDia(t)
 			}
 		}
 		res.Turns += len(eps)
@@ -234,7 +235,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 			withSpk[k] += t.Text
 		}
 		for _, t := range hay[i] { // the haystack: every hit there is a miss
-			docs[i] = append(docs[i], "")
+			docs[i] = append(docs[i], hayDia(t))
 			texts = append(texts, t.Text)
 			withSpk = append(withSpk, strings.TrimPrefix(t.Speaker, "person:")+": "+t.Text)
 		}
@@ -437,7 +438,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 		enc := json.NewEncoder(o.Dump)
 		for _, j := range jobs {
 			line := map[string]any{"sample": samples[j.sample].ID, "question": j.q.Text, "category": j.q.Category,
-				"evidence": j.q.Evidence, "memhive": top(j.items, 10), "bm25": top(j.bm25, 10),
+				"evidence": j.q.Evidence, "memhive": top(j.items, 10), "memhive_all": top(j.items, len(j.items)), "bm25": top(j.bm25, 10),
 				"bm25_50": top(j.bm25, len(j.bm25))}
 			legs := map[string]any{}
 			for _, l := range j.legs {
@@ -595,6 +596,11 @@ func expand(keys []string, dia map[string]string, sources map[string][]string) [
 	}
 	return out
 }
+
+// hayDia is what a haystack turn stands for in the metrics: no evidence,
+// but a session of its own ("hay…-D3" from SessionOf), so a ranking's
+// distinct sessions (SessionRecallAll) count the haystack's too.
+func hayDia(t lanes.Turn) string { return t.Session + ":hay" }
 
 // factSources maps every fact id to the dia ids of its source episodes.
 func factSources(ctx context.Context, pool *pgxpool.Pool, dia map[string]string) (map[string][]string, error) {
