@@ -353,3 +353,64 @@ func TestTemporalLegWindowAndPoint(t *testing.T) {
 		t.Fatalf("point mode: %+v", res)
 	}
 }
+
+// TestTier0UpcomingAheadThenLatest: tier 0's UPCOMING lists the plans
+// dated from as_of on, soonest first, then the others newest first, up to
+// its cap; a member who made plans years ago does not see those before
+// this week's. A plan that was ended, or that this audience did not hear,
+// is not listed.
+func TestTier0UpcomingAheadThenLatest(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const m = "planner"
+	me := "member:" + m
+	asOf := t0.Add(730 * 24 * time.Hour)
+	plan := func(claim string, from time.Time, aud ...string) {
+		if len(aud) == 0 {
+			aud = []string{me}
+		}
+		f.fact(facts.Fact{Member: m, Subject: m, Predicate: "plans", Claim: claim, Kind: facts.Foresight, ValidFrom: from,
+			Channel: "web:chat", Audience: aud})
+	}
+	plan("learn the cello", t0)                                            // said two years ago, no date
+	plan("run a marathon", asOf.Add(-7*24*time.Hour))                      // said last week
+	plan("see the dentist", asOf.Add(-24*time.Hour))                       // its date passed yesterday
+	plan("fly to Lisbon", asOf.Add(30*24*time.Hour))                       // next month
+	plan("dinner with Ana", asOf.Add(7*24*time.Hour))                      // next week
+	plan("surprise party for Bob", asOf.Add(2*24*time.Hour), "person:bob") // not heard by the member alone
+	f.fact(facts.Fact{Member: m, Subject: m, Predicate: "plans", Claim: "move to Berlin", Kind: facts.Foresight,
+		ValidFrom: asOf.Add(-48 * time.Hour), ValidUntil: ptr(asOf.Add(-time.Hour)), Channel: "web:chat", Audience: []string{me}})
+
+	upcoming := func(cap int) []string {
+		t.Helper()
+		r := req(m, "0", "", []string{me}, "web:chat")
+		r.AsOf = &asOf
+		a, err := New(f.pool, Config{Tier0Foresight: cap}, nil, nil).Recall(f.ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, it := range a.Items {
+			if it.Kind == "fact" {
+				got = append(got, it.Text)
+			}
+		}
+		return got
+	}
+	want := []string{"dinner with Ana", "fly to Lisbon", "see the dentist", "run a marathon", "learn the cello"}
+	check := func(cap int, want []string) {
+		t.Helper()
+		got := upcoming(cap)
+		if len(got) != len(want) {
+			t.Fatalf("cap %d: upcoming %q, want %q", cap, got, want)
+		}
+		for i := range want {
+			if !strings.Contains(got[i], want[i]) {
+				t.Fatalf("cap %d: upcoming %q, want %q", cap, got, want)
+			}
+		}
+	}
+	check(10, want)
+	check(3, want[:3])
+	check(1, want[:1])
+}

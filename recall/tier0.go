@@ -420,7 +420,7 @@ func derivedLine(q *query, holder string, f *profileFact) *row {
 // this session's episodes, each gated in SQL before its cap, sent in one
 // round trip, then fitted to the budget whole item by whole item.
 func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
-	fsql, fargs := s.foresightSQL(q)
+	aheadSQL, beforeSQL, fargs := s.foresightSQL(q)
 
 	eb := newSQLB(q.member, q.gate)
 	episodesSQL := `/* leg:tier0 */ SELECT ` + episodeCols("e") + ` FROM episodes e
@@ -431,16 +431,20 @@ func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 	var batch pgx.Batch
 	var foresight, episodes []*row
 	profile := s.queueProfile(&batch, q, s.cfg.Tier0Beliefs)
-	batch.Queue(fsql, fargs...).Query(func(rows pgx.Rows) error {
-		for rows.Next() {
-			r, err := scanFact(rows)
-			if err != nil {
-				return err
+	for _, sql := range []string{aheadSQL, beforeSQL} {
+		batch.Queue(sql, fargs...).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				r, err := scanFact(rows)
+				if err != nil {
+					return err
+				}
+				if len(foresight) < s.cfg.Tier0Foresight {
+					foresight = append(foresight, r)
+				}
 			}
-			foresight = append(foresight, r)
-		}
-		return rows.Err()
-	})
+			return rows.Err()
+		})
+	}
 	batch.Queue(episodesSQL, eb.args...).Query(func(rows pgx.Rows) error {
 		for rows.Next() {
 			r, err := scanEpisode(rows)
@@ -475,22 +479,32 @@ func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 	return a, nil
 }
 
-// foresightSQL is tier 0's open foresight: the member's foresight in
-// (valid_from, id) order down facts_kind_time_idx (migration 022),
-// stopping at the cap. The OFFSET 0 keeps the filters above the ordered
-// walk, and as one CASE the planner cannot take them for "one row passes"
-// and trade the walk for reading and sorting every foresight fact of the
-// member (920 on the latency benchmark's 100,000-turn member), as it did.
-func (s *Service) foresightSQL(q *query) (string, []any) {
+// foresightSQL is tier 0's open foresight, in two statements: ahead, the
+// member's foresight valid from as_of on, soonest first (a plan with a
+// date still to come); before, the rest, newest first (a plan said lately,
+// or whose date has just passed). The section lists ahead, then before, up
+// to the cap: a member who has talked for years sees what is coming and
+// what they said lately, not the oldest plans they ever made. Each walks
+// facts_kind_time_idx (migration 022) in its order from as_of and stops at
+// the cap. The OFFSET 0 keeps the filters above the ordered walk, and as
+// one CASE the planner cannot take them for "one row passes" and trade the
+// walk for reading and sorting every foresight fact of the member (920 on
+// the latency benchmark's 100,000-turn member), as it did.
+func (s *Service) foresightSQL(q *query) (ahead, before string, args []any) {
 	fb := newSQLB(q.member, q.gate)
 	asOf := fb.p(q.asOf)
-	return `/* leg:tier0 */ SELECT ` + factCols("f") + ` FROM (
-			SELECT * FROM facts w WHERE w.member_id = $1 AND w.fact_kind = 'foresight'
-			ORDER BY w.valid_from, w.id OFFSET 0) f
-		WHERE CASE WHEN (f.valid_until IS NULL OR f.valid_until > ` + asOf + `)
+	open := `CASE WHEN (f.valid_until IS NULL OR f.valid_until > ` + asOf + `)
 		  AND (f.expired_at IS NULL OR f.expired_at > ` + asOf + `)
-		  AND ` + notRetractedSQL("f") + ` AND ` + fb.gate(tFacts, "f") + ` THEN true ELSE false END
-		LIMIT ` + fb.p(s.cfg.Tier0Foresight), fb.args
+		  AND ` + notRetractedSQL("f") + ` AND ` + fb.gate(tFacts, "f") + ` THEN true ELSE false END`
+	limit := fb.p(s.cfg.Tier0Foresight)
+	walk := func(cmp, order string) string {
+		return `/* leg:tier0 */ SELECT ` + factCols("f") + ` FROM (
+			SELECT * FROM facts w WHERE w.member_id = $1 AND w.fact_kind = 'foresight' AND w.valid_from ` + cmp + ` ` + asOf + `
+			ORDER BY w.valid_from ` + order + `, w.id ` + order + ` OFFSET 0) f
+		WHERE ` + open + `
+		LIMIT ` + limit
+	}
+	return walk(">=", "ASC"), walk("<", "DESC"), fb.args
 }
 
 func items(rs []*row) []Item {
