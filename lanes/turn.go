@@ -89,7 +89,11 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	}
 	var w wireTurn
 	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields() // a "timestamp" for "at" would be dropped, not kept
 	if err := dec.Decode(&w); err != nil {
+		if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn has an unknown field %s (a turn has v, id, member, session, channel, audience, role, speaker, text, at, ref)", clip(f))
+		}
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "payload is not a JSON turn object: %s", clip(err.Error()))
 	}
 	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray ']' or '}'
@@ -128,7 +132,7 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if err := checkField("channel", *w.Channel, MaxChannel, false); err != nil {
 		return nil, err
 	}
-	if w.Text == nil {
+	if w.Text == nil || strings.TrimSpace(*w.Text) == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn has no text")
 	}
 	if len(*w.Text) > maxText {

@@ -63,6 +63,10 @@ func TestDecode(t *testing.T) {
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","ref":"` + strings.Repeat("r", 129) + `"}`, memhive.CodeFieldTooLong},
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t"} {}`, memhive.CodeMalformedTurn},
 		{"alice", `{"channel":"c","audience":["a"],"text":"t"}`, memhive.CodeMalformedTurn},
+		// no text to keep, or a field the turn does not have (it would be dropped)
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":""}`, memhive.CodeMalformedTurn},
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":" \n\t "}`, memhive.CodeMalformedTurn},
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","timestamp":"2020-01-01T00:00:00Z"}`, memhive.CodeMalformedTurn},
 		// What Postgres would refuse never gets past the decoder.
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t\u0000"}`, memhive.CodeInvalidText},
 		{"alice", `{"channel":"c\u0000","audience":["a"],"speaker":"x","text":"t"}`, memhive.CodeInvalidText},
