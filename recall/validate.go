@@ -16,8 +16,10 @@ const (
 	// MaxFieldBytes caps the channel, the asker, the session and each
 	// audience entry.
 	MaxFieldBytes = 256
-	// MaxAudience caps the number of audience entries.
-	MaxAudience = 64
+	// MaxAudience caps the number of audience entries, after
+	// normalising: a turn's cap (lanes.MaxAudience), so that whoever was
+	// present at a turn can ask about it together.
+	MaxAudience = 256
 )
 
 // CheckField refuses a value that is not valid UTF-8, holds a control
@@ -47,7 +49,9 @@ func CheckField(name, s string, max int, multiline bool) error {
 // audience or channel) is Validate's and Check's job.
 func CheckBinding(audience []string, channel, asker, session string) error {
 	if len(audience) > MaxAudience {
-		return memhive.Errorf(memhive.CodeMalformedRequest, "the audience has %d entries, over the cap of %d", len(audience), MaxAudience)
+		if n := len(memhive.NormalizeAudience(audience)); n > MaxAudience {
+			return memhive.Errorf(memhive.CodeMalformedRequest, "the audience has %d entries, over the cap of %d", n, MaxAudience)
+		}
 	}
 	for _, a := range audience {
 		if err := CheckField("an audience entry", a, MaxFieldBytes, false); err != nil {
