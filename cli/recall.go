@@ -18,16 +18,16 @@ import (
 	"github.com/memhive/memhive/templates"
 )
 
-func parseTime(flagName, s string) (*time.Time, error) {
+// parseTime reads a time flag as every surface does (recall.ParseTime):
+// RFC 3339 with a zone, or a date, which is its end when end (--as-of,
+// --window-to: "as of 2026-11-30" includes that day) and else its start.
+func parseTime(flagName, s string, end bool) (*time.Time, error) {
 	if s == "" {
 		return nil, nil
 	}
-	t, err := time.Parse(time.RFC3339Nano, s)
+	t, err := recall.ParseTime(s, end)
 	if err != nil {
-		if d, derr := time.Parse("2006-01-02", s); derr == nil {
-			return &d, nil
-		}
-		return nil, usagef("--%s %q is not an RFC 3339 time or a date", flagName, s)
+		return nil, usagef("--%s: %v", flagName, err)
 	}
 	return &t, nil
 }
@@ -62,13 +62,13 @@ scope lets it read, and its own drafts.`)
 	req := recall.Request{Member: *member, Query: strings.Join(fs.Args(), " "), Tier: *tier, Audience: memhive.SplitList(*audience),
 		Channel: *channel, Asker: *asker, Assistant: strings.TrimSpace(*assistant), Session: *session, Limit: *limit, BudgetTokens: *budget}
 	var err error
-	if req.AsOf, err = parseTime("as-of", *asOf); err != nil {
+	if req.AsOf, err = parseTime("as-of", *asOf, true); err != nil {
 		return err
 	}
-	if req.WindowFrom, err = parseTime("window-from", *wf); err != nil {
+	if req.WindowFrom, err = parseTime("window-from", *wf, false); err != nil {
 		return err
 	}
-	if req.WindowTo, err = parseTime("window-to", *wt); err != nil {
+	if req.WindowTo, err = parseTime("window-to", *wt, true); err != nil {
 		return err
 	}
 	// Refuse what the server would refuse before looking for it.

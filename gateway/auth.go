@@ -119,6 +119,10 @@ func (a *api) tierOf(k *apikey.Key, assistant, tier string) (string, error) {
 	if !ok {
 		t = ""
 	}
+	if tier != "" && tier != "0" && tier != "1" && tier != "2" {
+		// not a tier at all: the request's fault, whatever the key allows
+		return "", memhive.Errorf(memhive.CodeMalformedRequest, "tier %q is not 0, 1 or 2", clip(tier))
+	}
 	if tier != "" && tier != t {
 		return "", memhive.Errorf(CodeForbidden, "the request asks for tier %q but assistant %q is configured for tier %q", clip(tier), k.Assistant, t)
 	}

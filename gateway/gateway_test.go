@@ -542,7 +542,7 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 		{"invalid member", "Alice", `{"query":"q","tier":"1","audience":["a"],"channel":"c"}`, 400, memhive.CodeInvalidMember},
 		{"unknown field", "alice", `{"query":"q","tier":"1","audience":["a"],"channel":"c","everyone":true}`, 400, memhive.CodeMalformedRequest},
 		{"not json", "alice", `query=q`, 400, memhive.CodeMalformedRequest},
-		{"bad tier", "alice", `{"query":"q","tier":"9","audience":["a"],"channel":"c"}`, 403, gateway.CodeForbidden},
+		{"bad tier", "alice", `{"query":"q","tier":"9","audience":["a"],"channel":"c"}`, 400, memhive.CodeMalformedRequest}, // no tier at all, whatever the key allows
 		{"member the key does not cover", "carol", `{"query":"q","tier":"1","audience":["a"],"channel":"c"}`, 403, gateway.CodeForbiddenMember},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nats-io/nats.go/micro"
 
@@ -58,6 +59,62 @@ func TestTierNumberOrStringHTTP(t *testing.T) {
 	status, b := post(t, u, `{"query":"`+tooLong+`","tier":1,"audience":["member:alice"],"channel":"c"}`)
 	if status != 400 || errCode(t, b) != memhive.CodeQueryTooLong {
 		t.Fatalf("a long query: %d %s", status, b)
+	}
+}
+
+// TestHTTPRequestErrorsSayWhatToFix: a value that is no tier is the
+// request's fault (malformed_request) even when the key's assistant has a
+// tier; fields of the wrong JSON type are named with what they take, in
+// words a client author reads (no Go type names); a tier-1 question needs a
+// query.
+func TestHTTPRequestErrorsSayWhatToFix(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{},
+		TierFor: func(string) (string, bool) { return "1", true }}))
+	t.Cleanup(srv.Close)
+	u := srv.URL + "/v1/members/alice/recall"
+	for _, c := range []struct {
+		body   string
+		status int
+		code   memhive.Code
+		says   string
+	}{
+		{`{"query":"q","tier":3,"audience":["member:alice"],"channel":"c"}`, 400, memhive.CodeMalformedRequest, `tier "3" is not 0, 1 or 2`},
+		{`{"query":"q","tier":"one","audience":["member:alice"],"channel":"c"}`, 400, memhive.CodeMalformedRequest, `tier "one" is not 0, 1 or 2`},
+		{`{"query":"q","tier":2,"audience":["member:alice"],"channel":"c"}`, 403, gateway.CodeForbidden, `configured for tier "1"`},
+		{`{"query":"q","audience":"member:alice","channel":"c"}`, 400, memhive.CodeMalformedRequest, `audience must be a list of strings`},
+		{`{"query":"q","audience":["member:alice"],"channel":"c","limit":"two"}`, 400, memhive.CodeMalformedRequest, `limit must be a whole number`},
+		{`{"query":"q","audience":["member:alice"],"channel":"c","as_of":"2026-11-30T10:00:00"}`, 400, memhive.CodeMalformedRequest, `has no time zone`},
+		{`{"query":"q","audience":["member:alice"],"channel":"c","as_of":"yesterday"}`, 400, memhive.CodeMalformedRequest, `as_of: "yesterday" is not an RFC 3339 time`},
+		{`{"query":"q","audience":["member:alice"],"channel":"c","tmie":1}`, 400, memhive.CodeMalformedRequest, `unknown field "tmie"`},
+		{`[]`, 400, memhive.CodeMalformedRequest, `a request is a JSON object, not a JSON array`},
+		{`{"query":" ","audience":["member:alice"],"channel":"c"}`, 400, memhive.CodeMalformedRequest, `needs a query`},
+	} {
+		status, b := post(t, u, c.body)
+		var eb memhive.ErrorBody
+		_ = json.Unmarshal(b, &eb)
+		if status != c.status || errCode(t, b) != c.code || eb.Error == nil || !strings.Contains(eb.Error.Message, c.says) {
+			t.Errorf("%s: %d %s, want %d %s saying %q", c.body, status, b, c.status, c.code, c.says)
+		}
+		if strings.Contains(string(b), "Go ") || strings.Contains(string(b), "struct") || strings.Contains(string(b), "[]string") {
+			t.Errorf("%s: the error names Go's types: %s", c.body, b)
+		}
+	}
+	// what clients reasonably send is read: a whole limit as 2, 2.0 or "2", a date as_of as that day's end
+	for _, body := range []string{
+		`{"query":"q","audience":["member:alice"],"channel":"c","limit":2,"as_of":"2026-11-30"}`,
+		`{"query":"q","audience":["member:alice"],"channel":"c","limit":2.0,"as_of":"2026-11-30"}`,
+		`{"query":"q","audience":["member:alice"],"channel":"c","limit":"2","as_of":"2026-11-30"}`,
+	} {
+		status, b := post(t, u, body)
+		var ans recall.Answer
+		if status != 200 || json.Unmarshal(b, &ans) != nil {
+			t.Fatalf("%s: %d %s", body, status, b)
+		}
+		got := echoed(t, &ans)
+		if got.Limit != 2 || got.AsOf == nil || !got.AsOf.Equal(time.Date(2026, 11, 30, 23, 59, 59, 999999999, time.UTC)) {
+			t.Fatalf("%s: bound limit %d, as_of %v", body, got.Limit, got.AsOf)
+		}
 	}
 }
 

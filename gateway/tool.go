@@ -215,13 +215,14 @@ func (b Binding) RecallRequest(args json.RawMessage) (recall.Request, error) {
 		name string
 		in   string
 		out  **time.Time
-	}{{"window_from", a.WindowFrom, &req.WindowFrom}, {"window_to", a.WindowTo, &req.WindowTo}} {
+		end  bool // a date is the day's end
+	}{{"window_from", a.WindowFrom, &req.WindowFrom, false}, {"window_to", a.WindowTo, &req.WindowTo, true}} {
 		if w.in == "" {
 			continue
 		}
-		t, err := time.Parse(time.RFC3339Nano, w.in)
+		t, err := recall.ParseTime(w.in, w.end)
 		if err != nil {
-			return recall.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall, "%s %q is not an RFC 3339 time", w.name, clip(w.in))
+			return recall.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall, "%s: %v", w.name, err)
 		}
 		*w.out = &t
 	}
@@ -467,6 +468,12 @@ func clip(s string) string {
 	return strings.ToValidUTF8(s, "?")
 }
 
+// clipErr is a decoding error for a client: its sentence whole (up to
+// 240 characters; the decoders' own sentences clip the values they quote).
 func clipErr(err error) string {
-	return clip(strings.TrimPrefix(err.Error(), "json: "))
+	s := strings.TrimPrefix(err.Error(), "json: ")
+	if len(s) > 240 {
+		s = cutRunes(s, 240) + "…"
+	}
+	return strings.ToValidUTF8(s, "?")
 }

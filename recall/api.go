@@ -3,7 +3,10 @@ package recall
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -31,19 +34,28 @@ type Request struct {
 
 // UnmarshalJSON reads a request whose tier is a JSON string ("1") or a
 // JSON number (1), as answers carry it (SPEC §11: accept what clients
-// reasonably send). Any other tier value is refused; Validate then checks
-// that the tier is 0, 1 or 2. Unknown fields are refused (a misspelt
-// field is an error, not a silent default).
+// reasonably send); so are limit and budget_tokens (2, 2.0 or "2"). A time
+// (as_of, window_from, window_to) is RFC 3339 with a zone, or a date: as_of
+// and window_to then mean the end of that day (UTC), window_from its
+// start. Any other value is refused with a sentence that names the field
+// and what it takes; Validate then checks that the tier is 0, 1 or 2.
+// Unknown fields are refused (a misspelt field is an error, not a silent
+// default).
 func (r *Request) UnmarshalJSON(data []byte) error {
 	type plain Request
 	var w struct {
 		plain
-		Tier json.RawMessage `json:"tier"`
+		Tier         json.RawMessage `json:"tier"`
+		Limit        json.RawMessage `json:"limit"`
+		BudgetTokens json.RawMessage `json:"budget_tokens"`
+		AsOf         json.RawMessage `json:"as_of"`
+		WindowFrom   json.RawMessage `json:"window_from"`
+		WindowTo     json.RawMessage `json:"window_to"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&w); err != nil {
-		return err
+		return plainJSONError(err)
 	}
 	tier, err := tierJSON(w.Tier)
 	if err != nil {
@@ -51,7 +63,123 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 	}
 	*r = Request(w.plain)
 	r.Tier = tier
+	if r.Limit, err = wholeJSON("limit", w.Limit); err != nil {
+		return err
+	}
+	if r.BudgetTokens, err = wholeJSON("budget_tokens", w.BudgetTokens); err != nil {
+		return err
+	}
+	for _, t := range []struct {
+		name string
+		raw  json.RawMessage
+		dst  **time.Time
+		end  bool
+	}{{"as_of", w.AsOf, &r.AsOf, true}, {"window_from", w.WindowFrom, &r.WindowFrom, false}, {"window_to", w.WindowTo, &r.WindowTo, true}} {
+		if *t.dst, err = timeJSON(t.name, t.raw, t.end); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// fieldKinds say what each request field takes, for plainJSONError.
+var fieldKinds = map[string]string{
+	"member": "a member id (a string)", "query": "a string", "audience": `a list of strings, e.g. ["member:alice"]`,
+	"channel": "a string", "asker": "a string", "session": "a string",
+}
+
+// plainJSONError says what a decoding error means for a request, without
+// Go's type names: which field, and what it takes.
+func plainJSONError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if i := strings.LastIndexByte(field, '.'); i >= 0 {
+			field = field[i+1:]
+		}
+		if kind, ok := fieldKinds[field]; ok {
+			return fmt.Errorf("%s must be %s, not a JSON %s", field, kind, te.Value)
+		}
+		if field == "" {
+			return fmt.Errorf("a request is a JSON object, not a JSON %s", te.Value)
+		}
+		return fmt.Errorf("%s: a JSON %s is not what it takes", field, te.Value)
+	}
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return fmt.Errorf("unknown field %s (a recall request has query, tier, audience, channel, asker, session, as_of, window_from, window_to, limit, budget_tokens, member)", f)
+	}
+	return err
+}
+
+// wholeJSON is a whole number given as a JSON number (2 or 2.0) or a
+// string ("2"); absent or null is 0.
+func wholeJSON(name string, raw json.RawMessage) (int, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return 0, nil
+	}
+	s := string(raw)
+	if raw[0] == '"' {
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return 0, fmt.Errorf("%s must be a whole number", name)
+		}
+		s = strings.TrimSpace(s)
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > math.MaxInt32 {
+		return 0, fmt.Errorf("%s must be a whole number, not %s", name, clipRaw(raw))
+	}
+	return int(f), nil
+}
+
+// timeJSON is a time given as an RFC 3339 string with a zone, or a date
+// (2006-01-02): its end (the day's last nanosecond, UTC) when end, else its
+// start. Absent or null is nil.
+func timeJSON(name string, raw json.RawMessage, end bool) (*time.Time, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, fmt.Errorf("%s must be an RFC 3339 time as a string, e.g. \"2026-11-30T12:00:00Z\", or a date, \"2026-11-30\"", name)
+	}
+	t, err := ParseTime(s, end)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &t, nil
+}
+
+// ParseTime reads a time as every surface takes it: RFC 3339 with a zone
+// ("2026-11-30T12:00:00Z", "…+01:00"), or a date ("2026-11-30"), which is
+// its end (the day's last nanosecond, UTC) when end, else its start. A
+// time without a zone is refused: it would mean a different instant on
+// every server.
+func ParseTime(s string, end bool) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t, nil
+	}
+	if d, err := time.Parse(time.DateOnly, s); err == nil {
+		if end {
+			d = d.Add(24*time.Hour - time.Nanosecond)
+		}
+		return d, nil
+	}
+	if _, err := time.Parse("2006-01-02T15:04:05.999999999", s); err == nil {
+		return time.Time{}, fmt.Errorf("%q has no time zone: add one, e.g. %q", clipStr(s), clipStr(s)+"Z")
+	}
+	return time.Time{}, fmt.Errorf("%q is not an RFC 3339 time (e.g. \"2026-11-30T12:00:00Z\") or a date (\"2026-11-30\")", clipStr(s))
+}
+
+func clipRaw(raw json.RawMessage) string { return clipStr(string(raw)) }
+
+func clipStr(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	return strings.ToValidUTF8(s, "?")
 }
 
 // tierJSON is a tier given as a JSON string or an integer number.
@@ -127,7 +255,7 @@ type Downgrade struct {
 // Answer is the reply on every surface (SPEC §4).
 type Answer struct {
 	Tier       int             `json:"tier"`
-	AsOf       string          `json:"as_of"`
+	AsOf       string          `json:"as_of,omitempty"`
 	Text       string          `json:"text"`
 	Items      []Item          `json:"items"`
 	Legs       []Leg           `json:"legs,omitempty"`

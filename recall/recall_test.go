@@ -31,7 +31,9 @@ func TestValidationCodes(t *testing.T) {
 		{"reversed window", Request{Member: "alice", Tier: "1", Audience: aud, Channel: "c", WindowFrom: ptr(t0), WindowTo: ptr(t0.Add(-time.Hour))}, memhive.CodeMalformedRequest},
 		{"bad member", Request{Member: "Alice!", Tier: "1", Audience: aud, Channel: "c"}, memhive.CodeInvalidMember},
 		{"negative limit", Request{Member: "alice", Tier: "1", Audience: aud, Channel: "c", Limit: -1}, memhive.CodeMalformedRequest},
-		{"tier 2 without model", Request{Member: "alice", Tier: "2", Audience: aud, Channel: "c"}, memhive.CodeModelNotConfigured},
+		{"tier 2 without model", Request{Member: "alice", Tier: "2", Query: "trip", Audience: aud, Channel: "c"}, memhive.CodeModelNotConfigured},
+		{"tier 1 without a query", Request{Member: "alice", Tier: "1", Query: " ", Audience: aud, Channel: "c"}, memhive.CodeMalformedRequest},
+		{"tier 2 without a query", Request{Member: "alice", Tier: "2", Audience: aud, Channel: "c"}, memhive.CodeMalformedRequest},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

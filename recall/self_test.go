@@ -64,7 +64,7 @@ func TestSelfLegEqualsFullRanking(t *testing.T) {
 		}
 	}
 	queries := []string{"coffee", "does she like coffee or tea", "what about hiking and running", "runn music guitars",
-		"who is it", "the of and", "kenya beans at the market", "zebra", ""}
+		"who is it", "the of and", "kenya beans at the market", "zebra", "?"} // "?": no word at all
 	for _, limit := range []int{3, 20, 50, 500} {
 		s := New(f.pool, Config{LegLimit: limit}, nil, nil)
 		for _, qt := range queries {

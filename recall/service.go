@@ -102,8 +102,10 @@ const MaxQueryChars = 8192
 // error a caller should send back, or nil.
 func Validate(req Request) error {
 	switch {
+	case req.Tier == "" && req.Assistant != "":
+		return memhive.Errorf(memhive.CodeMemoryNotConfigured, "assistant %q has no memory tier configured (its template's memory_tier), so it cannot recall", req.Assistant)
 	case req.Tier == "":
-		return memhive.Errorf(memhive.CodeMemoryNotConfigured, "this assistant has no memory tier configured, so it cannot recall")
+		return memhive.Errorf(memhive.CodeMemoryNotConfigured, "no memory tier: the request gives no tier and names no assistant whose template gives one (send \"tier\": 0, 1 or 2)")
 	case req.Tier != "0" && req.Tier != "1" && req.Tier != "2":
 		return memhive.Errorf(memhive.CodeMalformedRequest, "tier %q is not 0, 1 or 2", req.Tier)
 	case !memhive.ValidMember(req.Member):
@@ -123,7 +125,13 @@ func Validate(req Request) error {
 	case utf8.RuneCountInString(req.Query) > MaxQueryChars:
 		return memhive.Errorf(memhive.CodeQueryTooLong, "the query is %d characters long; at most %d are read", utf8.RuneCountInString(req.Query), MaxQueryChars)
 	}
-	return checkText(req) // the query's cap (MaxQueryBytes), UTF-8, control characters, field caps
+	if err := checkText(req); err != nil { // the query's cap (MaxQueryBytes), UTF-8, control characters, field caps
+		return err
+	}
+	if req.Tier != "0" && strings.TrimSpace(req.Query) == "" && req.WindowFrom == nil {
+		return memhive.Errorf(memhive.CodeMalformedRequest, "a tier-%s recall needs a query (or a window); tier 0 needs none", req.Tier)
+	}
+	return nil
 }
 
 func (s *Service) prepare(req Request) (*query, error) {
