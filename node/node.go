@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -78,6 +79,7 @@ type Node struct {
 	advisor  *advisor.Service // node/advisor.go
 
 	passRunsVec *prometheus.CounterVec // memhive_pass_runs_total (cluster.go)
+	dirLock     *os.File               // the data directory's lock (lockDataDir)
 }
 
 // Start brings a node up. On error everything started so far is stopped.
@@ -92,6 +94,9 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	n.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return n, fmt.Errorf("data directory %s: %w", cfg.DataDir, err)
+	}
+	if n.dirLock, err = lockDataDir(cfg.DataDir); err != nil {
+		return n, err
 	}
 	hiveT, err := templates.LoadHive(cfg.HiveTemplate)
 	if err != nil {
@@ -632,9 +637,39 @@ func (n *Node) Stop(ctx context.Context) {
 		n.NATS.Shutdown()
 		n.NATS.WaitForShutdown()
 	}
-	if n.Config != nil {
+	if n.Config != nil && n.dirLock != nil {
+		// only the memhive that holds the data directory says it is gone
 		_ = os.Remove(config.AddressesFile(n.Config.DataDir))
 	}
+	if n.dirLock != nil {
+		_ = n.dirLock.Close() // releases the lock
+		n.dirLock = nil
+	}
+}
+
+// lockDataDir takes the data directory for this process: an exclusive
+// flock on <dir>/memhive.lock, held while the node runs and released by
+// the kernel when the process ends, however it ends. A second memhive on
+// the same directory would share its JetStream store, its addresses file
+// and its private Postgres, so it is refused, saying which process holds
+// it.
+func lockDataDir(dir string) (*os.File, error) {
+	path := filepath.Join(dir, "memhive.lock")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("data directory %s: open its lock: %w", dir, err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		b, _ := os.ReadFile(path)
+		_ = f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, fmt.Errorf("data directory %s is in use by another memhive (pid %s): stop it, or give this one another --data", dir, strings.TrimSpace(string(b)))
+		}
+		return nil, fmt.Errorf("data directory %s: lock: %w", dir, err)
+	}
+	_ = f.Truncate(0)
+	_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	return f, nil
 }
 
 type appenderCell struct{ a *episodes.Appender }

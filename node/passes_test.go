@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -116,6 +117,39 @@ func TestStartReturnsWithTheEpisodeStream(t *testing.T) {
 	if _, err := h.js.Stream(context.Background(), lanes.EpisodeStream); err != nil {
 		t.Fatalf("right after Start: %v", err)
 	}
+}
+
+// A second memhive on a data directory in use is refused, naming the
+// process that holds it, and leaves the first one's addresses file, which
+// the other commands find it by; once the first stops, the directory can
+// be used again.
+func TestSecondNodeOnADataDirectoryIsRefused(t *testing.T) {
+	t.Parallel()
+	h := startHive(t, 1, "{}")
+	first := *h.nodes[0].Config
+	addrs := config.AddressesFile(first.DataDir)
+	if _, err := os.Stat(addrs); err != nil {
+		t.Fatalf("the first node's addresses file: %v", err)
+	}
+	second := first
+	second.HTTPAddr = "127.0.0.1:0"
+	n, err := node.Start(context.Background(), &second, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err == nil {
+		n.Stop(context.Background())
+		t.Fatal("a second node started on a data directory in use")
+	}
+	if want := fmt.Sprintf("in use by another memhive (pid %d)", os.Getpid()); !strings.Contains(err.Error(), want) {
+		t.Fatalf("refusal %q does not say %q", err, want)
+	}
+	if _, err := os.Stat(addrs); err != nil {
+		t.Fatalf("the refused node removed the first one's addresses file: %v", err)
+	}
+	h.nodes[0].Stop(context.Background())
+	n, err = node.Start(context.Background(), &second, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatalf("after the first stopped: %v", err)
+	}
+	n.Stop(context.Background())
 }
 
 func TestTwoNodesCloseEachIdleSessionOnce(t *testing.T) {
