@@ -85,6 +85,10 @@ back to their episodes. Prints the close report. Closing again writes nothing ne
 			if *asJSON {
 				return printJSON(e.stdout, rep)
 			}
+			if rep.Turns == 0 {
+				return fmt.Errorf("%s/%s on %s has no turns, so there was nothing to close (a mistyped session or channel? memhive episodes --member %s lists them)",
+					*member, *session, *channel, *member)
+			}
 			e.printf("closed %s/%s on %s: %d turns in %d audience groups; written: %d facts, %d entities, %d edges, %d summaries (already there: %d facts)\n",
 				*member, *session, *channel, rep.Turns, rep.Groups, rep.Facts.Written, rep.Entities.Written, rep.Edges.Written,
 				rep.Summaries.Written, rep.Facts.Existing)

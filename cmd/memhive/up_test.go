@@ -505,6 +505,12 @@ func TestCloseNightlyFactsThroughTheCLI(t *testing.T) {
 			t.Fatalf("close %s: %s", s, out)
 		}
 	}
+	// a mistyped session closes nothing, and says so with a non-zero exit
+	cmd := exec.Command(bin, "close", "--member", "alice", "--session", "s-3", "--channel", "web:chat", "--audience", "member:alice")
+	cmd.Env = append(os.Environ(), "MEMHIVE_DATA="+data, "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=")
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "has no turns, so there was nothing to close") {
+		t.Fatalf("close of a session with no turns: %v\n%s", err, out)
+	}
 	runCLI(t, bin, data, "nightly", "run", "--member", "alice", "--json")
 	out := runCLI(t, bin, data, "facts", "--member", "alice", "--all-versions", "--json")
 	var rows []struct {
