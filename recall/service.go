@@ -228,13 +228,29 @@ func (s *Service) tier2(ctx context.Context, q *query) (*Answer, error) {
 	}
 	if down != nil {
 		a.Downgraded = down
-		a.Text = "TIER 2 DOWNGRADED (" + down.Reason + "): the model's answer was refused; the tier-1 bundle follows.\n\n" + a.Text
+		a.Text = "TIER 2 DOWNGRADED (" + down.Reason + "): " + downgradeWhy(down.Reason) + "; the tier-1 bundle follows.\n\n" + a.Text
 		return a, nil
 	}
 	a.Tier = 2
 	a.Answer = syn
 	a.Text = Tier2Text(syn) + "\n\n" + a.Text
 	return a, nil
+}
+
+// downgradeWhy says in words why tier 2 fell back: a refused answer is
+// not the same as no answer.
+func downgradeWhy(reason string) string {
+	switch reason {
+	case "timeout":
+		return "the model did not answer in time"
+	case "error":
+		return "the model could not be asked"
+	case "over_budget":
+		return "the model's budget is spent"
+	case "no_synthesis":
+		return "the model gave no answer"
+	}
+	return "the model's answer was refused"
 }
 
 // Tier2Text is how a tier-2 answer leads the model-facing text on every

@@ -209,6 +209,9 @@ func TestTier2ThroughServiceDowngradesToTier1Bundle(t *testing.T) {
 				t.Fatalf("tier %d, answer %+v, downgraded %+v; want tier 1 downgraded %q", a.Tier, a.Answer, a.Downgraded, tc.reason)
 			} else if !strings.HasPrefix(a.Text, "TIER 2 DOWNGRADED ("+tc.reason+")") {
 				t.Fatalf("a downgrade should say so first:\n%s", a.Text)
+			} else if refused := strings.Contains(a.Text, "answer was refused"); refused != (tc.reason == "gap_missing" || tc.reason == "invalid_json" || tc.reason == "invalid_sources") {
+				// only an answer that came back can have been refused
+				t.Fatalf("downgrade %s says refused = %v:\n%s", tc.reason, refused, a.Text)
 			}
 			var n int
 			if err := pool.QueryRow(ctx, `SELECT count(*) FROM decision_log WHERE member_id = $1`, tc.member).Scan(&n); err != nil || n != 1 {
