@@ -561,6 +561,11 @@ func TestHTTPRecallAndErrors(t *testing.T) {
 	if status != 404 || errCode(t, b) != memhive.CodeNotFound {
 		t.Fatalf("unknown route: %d %s", status, b)
 	}
+	// a route asked with the wrong method: 405, saying which it takes
+	status, b = get(t, srv.URL+"/v1/members/alice/recall", testKey)
+	if status != 405 || errCode(t, b) != memhive.CodeMalformedRequest || !strings.Contains(string(b), "takes POST, not GET") {
+		t.Fatalf("GET of the recall route: %d %s", status, b)
+	}
 
 	for path, want := range map[string]int{"/healthz": 200, "/readyz": 503} {
 		if status, b := get(t, srv.URL+path, opKey); status != want {

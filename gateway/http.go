@@ -224,6 +224,20 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 		}))))
 	mux.Handle("/", a.metrics.wrap("other", a.authenticate("other", "", nil,
 		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			// a route that is there for another method: 405, saying which
+			for _, m := range []string{http.MethodPost, http.MethodGet} {
+				if m == r.Method {
+					continue
+				}
+				probe := r.Clone(r.Context())
+				probe.Method = m
+				if _, pattern := mux.Handler(probe); pattern != "/" && pattern != "" {
+					w.Header().Set("Allow", m)
+					writeJSON(w, http.StatusMethodNotAllowed, memhive.ErrorBody{Error: memhive.Errorf(memhive.CodeMalformedRequest,
+						"%s takes %s, not %s", clip(r.URL.Path), m, clip(r.Method))})
+					return
+				}
+			}
 			a.fail(w, "other", memhive.Errorf(memhive.CodeNotFound, "no such endpoint: %s %s", r.Method, clip(r.URL.Path)))
 		}))))
 	return mux
