@@ -140,7 +140,9 @@ var (
 	captionRE = regexp.MustCompile(`\s*\[shares? a photo:[^\]]*\]`)
 	// Quoted speech: what someone else said is not the speaker's claim.
 	quotedRE   = regexp.MustCompile(`(?i)\b(?:said|says|say|told me|tells me|asked|asks|goes|went|like),?\s*"[^"]*"`)
-	sentenceRE = regexp.MustCompile(`[^.!?\n]+(?:[.!?]+|$)`)
+	// a line break ends a sentence too ((?m): $ before each \n), so a line
+	// without end punctuation is read, not dropped
+	sentenceRE = regexp.MustCompile(`(?m)[^.!?\n]+(?:[.!?]+|$)`)
 )
 
 // clean normalises quotes, drops captions and quoted speech, and joins
