@@ -2,10 +2,13 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -28,8 +31,10 @@ JSONL file is one turn (format v1; "member" in the line or --member), or
 audience = both speakers). Shows a progress bar, waits for the appender to
 commit, and prints how many turns are in the record (read back from episodes
 by id: every turn without an id is given one) and how many were refused.
-Importing the same LoCoMo file twice writes nothing new (ids derive from the
-refs).
+Importing the same file twice, or again after an import was cut off, writes
+nothing twice: a line without an id is given one derived from its ref (the
+client's own message id), or, without a ref, from its bytes and how many
+identical lines came before it (LoCoMo's ids derive from its refs).
 A directory written by 'memhive export' is imported whole or not at all (its
 manifest, hashes and every line are checked first; the first bad line is
 named), in one transaction, rows already there winning: importing the same
@@ -80,6 +85,7 @@ export twice writes 0 rows.`)
 			return err
 		}
 		defer f.Close()
+		seenLines := map[[32]byte]int{} // lineID's occurrences
 		sc := bufio.NewScanner(f)
 		sc.Buffer(make([]byte, 1<<20), 4<<20)
 		line := 0
@@ -93,6 +99,7 @@ export twice writes 0 rows.`)
 				Member string `json:"member"`
 				ID     string `json:"id"`
 				Ref    string `json:"ref"`
+				At     string `json:"at"`
 			}
 			_ = json.Unmarshal(b, &head)
 			m := head.Member
@@ -101,6 +108,9 @@ export twice writes 0 rows.`)
 			}
 			if m == "" {
 				return usagef("line %d has no member and --member is not given", line)
+			}
+			if head.ID == "" {
+				head.ID = lineID(m, head.Ref, head.At, b, seenLines)
 			}
 			items = append(items, item{member: m, turn: &lanes.Turn{ID: head.ID, Ref: head.Ref}, raw: b})
 		}
@@ -289,4 +299,29 @@ func appenderCounts(nc *nats.Conn, prefix string) (map[string]int64, bool) {
 		return nil, false
 	}
 	return st.Stats, true
+}
+
+// lineID is the id of an imported line that names none, the same on every
+// run of the same file, so that importing it again, or resuming an import
+// that was cut off, writes no turn twice (the id goes out as the message's
+// Nats-Msg-Id and becomes the episode's id). It is derived from the
+// member and the line's ref (the client's own message id) when it has one,
+// else from the line's bytes and how many identical lines of that member
+// came before it; its time part is the line's at when there is one.
+func lineID(member, ref, at string, raw []byte, seen map[[32]byte]int) string {
+	var key [32]byte
+	if ref != "" {
+		key = sha256.Sum256([]byte("memhive import\x00" + member + "\x00ref\x00" + ref))
+	} else {
+		k := sha256.Sum256(append([]byte("memhive import\x00"+member+"\x00line\x00"), bytes.TrimSpace(raw)...))
+		n := seen[k]
+		seen[k] = n + 1
+		key = sha256.Sum256(append(k[:], strconv.Itoa(n)...))
+	}
+	var id ulid.ULID
+	if t, err := time.Parse(time.RFC3339Nano, at); err == nil && t.After(time.Unix(0, 0)) {
+		_ = id.SetTime(ulid.Timestamp(t))
+	}
+	_ = id.SetEntropy(key[:10])
+	return id.String()
 }

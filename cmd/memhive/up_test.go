@@ -442,6 +442,7 @@ func TestImportJSONL(t *testing.T) {
 	startUp(t, bin, data)
 	f := filepath.Join(t.TempDir(), "turns.jsonl")
 	lines := `{"member":"zoe","session":"s","channel":"web:chat","audience":["member:zoe"],"speaker":"member:zoe","text":"one"}
+{"member":"zoe","session":"s","channel":"web:chat","audience":["member:zoe"],"speaker":"member:zoe","text":"one"}
 {"session":"s","channel":"web:chat","audience":["member:zoe"],"speaker":"member:zoe","text":"two (member from the flag)"}
 {"member":"zoe","session":"s","channel":"web:chat","speaker":"member:zoe","text":"no audience"}
 `
@@ -456,8 +457,14 @@ func TestImportJSONL(t *testing.T) {
 	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &sum); err != nil {
 		t.Fatalf("import --json: %v\n%s", err, out)
 	}
-	if sum.Turns != 3 || sum.Accepted != 2 || sum.Refused != 1 || sum.RefusedByCode["missing_audience"] != 1 {
+	if sum.Turns != 4 || sum.Accepted != 3 || sum.Refused != 1 || sum.RefusedByCode["missing_audience"] != 1 {
 		t.Fatalf("import summary %+v from %s", sum, out)
+	}
+	// the same file again (or an import resumed after it was cut off)
+	// writes no turn twice: a line without an id gets one derived from it
+	out = runCLI(t, bin, data, "import", "--member", "zoe", "--json", f)
+	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &sum); err != nil || sum.Accepted != 3 {
+		t.Fatalf("import again: %v %+v\n%s", err, sum, out)
 	}
 	if out := runCLI(t, bin, data, "episodes", "--member", "zoe"); !strings.Contains(out, "two (member from the flag)") {
 		t.Fatalf("episodes: %s", out)
@@ -469,6 +476,10 @@ func TestImportJSONL(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pool.Close()
+	var rows int
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM episodes WHERE member_id = 'zoe'`).Scan(&rows); err != nil || rows != 3 {
+		t.Fatalf("zoe has %d episodes after importing the file twice (%v), want 3 (two lines \"one\" are two turns)", rows, err)
+	}
 	var analyzed bool
 	if err := pool.QueryRow(context.Background(), `SELECT last_analyze IS NOT NULL FROM pg_stat_user_tables
 		WHERE relname = 'episodes' AND schemaname = current_schema()`).Scan(&analyzed); err != nil || !analyzed {
