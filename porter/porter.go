@@ -3,8 +3,8 @@
 // row count and sha256; Import checks the whole export first (format
 // version, hashes, counts, every line) and then writes it in one
 // transaction, merging on each table's primary key with the rows already
-// there winning, so importing the same export twice writes nothing the
-// second time.
+// there winning (but for the closings of facts, factsClosings), so
+// importing the same export twice writes nothing the second time.
 //
 // Rows travel as Postgres renders them (row_to_json) and come back through
 // json_populate_recordset, so every column keeps its type (text[], bytea,
@@ -284,6 +284,25 @@ func Read(dir string) (*Manifest, map[string][][]byte, error) {
 	return &m, lines, nil
 }
 
+// factsClosings is how an imported fact meets the one already there: the
+// row there wins, but a closing the export carries and it lacks (a fact
+// forgotten, ended or superseded in the exporting hive since an earlier
+// copy) is taken: valid_until, expired_at and superseded_by fill where they
+// are empty, never the other way, so a fact forgotten there is forgotten
+// here too (a privacy matter), and nothing closed is reopened. A forget's
+// reason comes with its expired_at.
+const factsClosings = `UPDATE facts f SET
+	valid_until = coalesce(f.valid_until, x.valid_until),
+	expired_at = coalesce(f.expired_at, x.expired_at),
+	superseded_by = coalesce(f.superseded_by, x.superseded_by),
+	closure_source = CASE WHEN f.expired_at IS NULL AND x.expired_at IS NOT NULL THEN x.closure_source
+		ELSE coalesce(f.closure_source, x.closure_source) END
+	FROM json_populate_recordset(NULL::facts, $1::json) x
+	WHERE f.member_id = x.member_id AND f.id = x.id
+	  AND (f.valid_until IS NULL AND x.valid_until IS NOT NULL
+	    OR f.expired_at IS NULL AND x.expired_at IS NOT NULL
+	    OR f.superseded_by IS NULL AND x.superseded_by IS NOT NULL)`
+
 // Import reads the export in dir (Read: refused whole when anything does
 // not check out) and writes it in one transaction: each table's rows
 // inserted on its primary key, rows already there winning. A row Postgres
@@ -317,6 +336,10 @@ func Import(ctx context.Context, pool *pgxpool.Pool, dir string, progress Progre
 			}
 			ins := `INSERT INTO ` + pgx.Identifier{t}.Sanitize() + ` (` + colList(cols) + `) SELECT ` + strings.Join(sels, ", ") +
 				` FROM json_populate_recordset(NULL::` + pgx.Identifier{t}.Sanitize() + `, $1::json) ON CONFLICT DO NOTHING`
+			if t == "facts" {
+				ins = `WITH ins AS (` + ins + ` RETURNING 1), closed AS (` + factsClosings + ` RETURNING 1)
+					SELECT (SELECT count(*) FROM ins) + (SELECT count(*) FROM closed)`
+			}
 			const batch = 500
 			for i := 0; i < len(ls); i += batch {
 				j := min(i+batch, len(ls))
@@ -354,7 +377,14 @@ func insertLines(ctx context.Context, tx pgx.Tx, ins string, lines [][]byte) (pg
 	if err != nil {
 		return pgconn.CommandTag{}, err
 	}
-	tag, err := sp.Exec(ctx, ins, string(arr))
+	var tag pgconn.CommandTag
+	if strings.HasPrefix(ins, "WITH") { // the facts' statement counts its rows itself
+		var n int64
+		err = sp.QueryRow(ctx, ins, string(arr)).Scan(&n)
+		tag = pgconn.NewCommandTag(fmt.Sprintf("INSERT 0 %d", n))
+	} else {
+		tag, err = sp.Exec(ctx, ins, string(arr))
+	}
 	if err != nil {
 		_ = sp.Rollback(ctx)
 		return tag, err

@@ -195,6 +195,62 @@ func TestExportImportAnswersIdentically(t *testing.T) {
 	}
 }
 
+// A fact forgotten (or superseded) in the exporting hive after an earlier
+// copy is forgotten in the importing one when the newer export is imported:
+// the rows there win, but the closings they lack are taken, and nothing is
+// reopened; importing the same export again writes nothing.
+func TestReimportCarriesForgetting(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	emb := embed.NewHashing(256)
+	a, b := dbtest.New(t), dbtest.New(t)
+	record(t, a, emb)
+	if err := embed.Register(ctx, b, emb, true); err != nil {
+		t.Fatal(err)
+	}
+	first := t.TempDir()
+	if _, err := porter.Export(ctx, a, "alice", first, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := porter.Import(ctx, b, first, nil); err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	if err := a.QueryRow(ctx, `SELECT id FROM facts WHERE member_id = 'alice' AND predicate = 'has_pet' AND expired_at IS NULL`).Scan(&id); err != nil {
+		t.Fatalf("the dog fact: %v", err)
+	}
+	if _, err := a.Exec(ctx, `UPDATE facts SET expired_at = now(), closure_source = 'forget:privacy' WHERE member_id = 'alice' AND id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	second := t.TempDir()
+	if _, err := porter.Export(ctx, a, "alice", second, nil); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := porter.Import(ctx, b, second, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tables["facts"] != 1 {
+		t.Fatalf("the newer export wrote %d facts rows, want the one forgotten: %+v", rep.Tables["facts"], rep.Tables)
+	}
+	var reason string
+	if err := b.QueryRow(ctx, `SELECT coalesce(closure_source, '') FROM facts WHERE member_id = 'alice' AND id = $1 AND expired_at IS NOT NULL`, id).Scan(&reason); err != nil || reason != "forget:privacy" {
+		t.Fatalf("the forgotten fact in the importing hive: %q, %v", reason, err)
+	}
+	// importing the first (older) export again reopens nothing, writes nothing
+	again, err := porter.Import(ctx, b, first, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Written != 0 {
+		t.Fatalf("the older export wrote %d rows: %+v", again.Written, again.Tables)
+	}
+	var open int
+	if err := b.QueryRow(ctx, `SELECT count(*) FROM facts WHERE member_id = 'alice' AND id = $1 AND expired_at IS NULL`, id).Scan(&open); err != nil || open != 0 {
+		t.Fatalf("the older export reopened the forgotten fact (%d, %v)", open, err)
+	}
+}
+
 // A corrupt export (altered bytes, a truncated file, another version, a
 // row of another member, a row the store refuses) is refused whole: nothing
 // is written.
