@@ -26,8 +26,14 @@ import (
 	"github.com/memhive/memhive/facts"
 )
 
-// MaxTurns is how many turns of a session one close reads (the newest).
+// MaxTurns is how many turns one extraction reads: a longer session (or
+// audience group) is extracted in consecutive windows of this many turns,
+// oldest first, so its early turns are read too.
 const MaxTurns = 512
+
+// MaxSessionTurns is how many turns of a session one close reads (the
+// newest); past it the report says Truncated.
+const MaxSessionTurns = 20000
 
 // Request asks for one session to be closed (the payload of
 // memhive.<member>.close, and of `memhive close`).
@@ -62,7 +68,7 @@ type Report struct {
 	Reason    string `json:"reason"`
 	Turns     int    `json:"turns"`
 	Groups    int    `json:"groups"`    // audience groups read
-	Truncated bool   `json:"truncated"` // the session had more than MaxTurns turns
+	Truncated bool   `json:"truncated"` // the session had more than MaxSessionTurns turns
 	Facts     Count  `json:"facts"`
 	Entities  Count  `json:"entities"`
 	Edges     Count  `json:"edges"`
@@ -154,12 +160,16 @@ func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Re
 	}
 	rep.Groups = len(groups)
 	for _, g := range groups {
-		s := extract.Session{Member: req.Member, SessionID: req.Session, Channel: req.Channel}
-		for _, t := range g.turns {
-			s.Turns = append(s.Turns, t.Turn)
-		}
-		if g.facts, err = ex.Extract(ctx, s); err != nil {
-			return nil, fmt.Errorf("close %s/%s: extract: %w", req.Member, req.Session, err)
+		for w := range slices.Chunk(g.turns, MaxTurns) {
+			s := extract.Session{Member: req.Member, SessionID: req.Session, Channel: req.Channel}
+			for _, t := range w {
+				s.Turns = append(s.Turns, t.Turn)
+			}
+			fs, err := ex.Extract(ctx, s)
+			if err != nil {
+				return nil, fmt.Errorf("close %s/%s: extract: %w", req.Member, req.Session, err)
+			}
+			g.facts = append(g.facts, fs...)
 		}
 	}
 
@@ -210,7 +220,7 @@ func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Re
 func readSession(ctx context.Context, pool *pgxpool.Pool, req Request, rep *Report) ([]turn, error) {
 	rows, err := pool.Query(ctx, `SELECT id, speaker, role, content, happened_at, audience, recorded_at FROM episodes
 		WHERE member_id = $1 AND session_id = $2 AND channel = $3
-		ORDER BY happened_at DESC, id DESC LIMIT $4`, req.Member, req.Session, req.Channel, MaxTurns+1)
+		ORDER BY happened_at DESC, id DESC LIMIT $4`, req.Member, req.Session, req.Channel, MaxSessionTurns+1)
 	if err != nil {
 		return nil, fmt.Errorf("read session: %w", err)
 	}
@@ -224,8 +234,8 @@ func readSession(ctx context.Context, pool *pgxpool.Pool, req Request, rep *Repo
 	if err != nil {
 		return nil, fmt.Errorf("read session: %w", err)
 	}
-	if len(turns) > MaxTurns {
-		turns = turns[:MaxTurns]
+	if len(turns) > MaxSessionTurns {
+		turns = turns[:MaxSessionTurns]
 		rep.Truncated = true
 	}
 	slices.Reverse(turns)

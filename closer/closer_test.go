@@ -142,3 +142,31 @@ func TestIntersect(t *testing.T) {
 		}
 	}
 }
+
+// A session longer than one extraction's window is read whole: its first
+// turn's fact is written too (the close read only the newest 512 turns, so
+// a long session lost its early facts for good).
+func TestLongSessionIsReadWhole(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 2, 2, 18, 0, 0, 0, time.UTC)
+	me := []string{"member:hana"}
+	eps := []ep{{"long", "web:chat", "user", "member:hana", "I work at Siemens.", me, t0}}
+	for i := 1; i < closer.MaxTurns+90; i++ {
+		eps = append(eps, ep{"long", "web:chat", "user", "member:hana", "ok, sounds good", me, t0.Add(time.Duration(i) * time.Minute)})
+	}
+	eps = append(eps, ep{"long", "web:chat", "user", "member:hana", "My sister Carla lives in Porto.", me, t0.Add(10 * time.Hour)})
+	insert(t, pool, "hana", eps...)
+	rep, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: "hana", Session: "long", Channel: "web:chat"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Turns != len(eps) || rep.Truncated {
+		t.Fatalf("read %d of %d turns (truncated %v)", rep.Turns, len(eps), rep.Truncated)
+	}
+	var n int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM facts WHERE member_id = 'hana' AND predicate IN ('works_at', 'sister')`).Scan(&n); err != nil || n != 2 {
+		t.Fatalf("%d of the first and the last turn's facts written (%v), want both: %+v", n, err, rep)
+	}
+}
