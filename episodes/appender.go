@@ -24,6 +24,11 @@ import (
 	"github.com/memhive/memhive/lanes"
 )
 
+// MaxFutureSkew is how far after its arrival a turn's at may lie (clocks
+// drift): a turn dated later is refused malformed_turn, since a fact read
+// from it would stand in force before it was said.
+const MaxFutureSkew = 24 * time.Hour
+
 // AppenderConfig configures the appender cell.
 type AppenderConfig struct {
 	// Prefix of the lane subjects. Default "memhive".
@@ -333,6 +338,12 @@ func (a *Appender) prepare(msgs []jetstream.Msg) []*item {
 		}
 		member := a.subj.MemberOf(m.Subject())
 		t, err := lanes.Decode(member, m.Data(), a.cfg.MaxText)
+		if err == nil && t.At.After(meta.Timestamp.Add(MaxFutureSkew)) {
+			// decided against the stream's own time for the message, so a
+			// redelivery decides the same
+			err = memhive.Errorf(memhive.CodeMalformedTurn, "at %s is after the turn reached memhive (%s): a turn is dated when it was said, and a date to come would stand in force before it happens",
+				t.At.UTC().Format(time.RFC3339), meta.Timestamp.UTC().Format(time.RFC3339))
+		}
 		if err != nil {
 			it.ref = a.refusal(m, meta, memhive.AsError(err))
 			continue

@@ -148,6 +148,7 @@ func TestRefusals(t *testing.T) {
 		{"member mismatch", "alice", `{"member":"mallory","channel":"web:chat","audience":["member:alice"],"speaker":"member:alice","text":"hi"}`, memhive.CodeMemberMismatch},
 		{"invalid member", "Alice", `{"channel":"web:chat","audience":["member:alice"],"speaker":"member:alice","text":"hi"}`, memhive.CodeInvalidMember},
 		{"not json", "alice", `{"channel":`, memhive.CodeMalformedTurn},
+		{"dated to come", "alice", `{"channel":"web:chat","audience":["member:alice"],"speaker":"member:alice","text":"I live in Mars Base Alpha.","at":"2999-01-01T00:00:00Z"}`, memhive.CodeMalformedTurn},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

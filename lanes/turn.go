@@ -181,6 +181,9 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		if err != nil {
 			return nil, memhive.Errorf(memhive.CodeMalformedTurn, "at %q is not an RFC 3339 time", clip(*w.At))
 		}
+		if at.IsZero() { // would read as "no at" and become the time received
+			return nil, memhive.Errorf(memhive.CodeMalformedTurn, "at %q is the zero time, no time a turn was said: leave at out for \"when received\"", clip(*w.At))
+		}
 		t.At = at
 	}
 	if w.Ref != nil {

@@ -60,6 +60,7 @@ func TestDecode(t *testing.T) {
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","role":"god"}`, memhive.CodeMalformedTurn},
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","id":"nope"}`, memhive.CodeMalformedTurn},
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","at":"yesterday"}`, memhive.CodeMalformedTurn},
+		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","at":"0001-01-01T00:00:00Z"}`, memhive.CodeMalformedTurn},
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t","ref":"` + strings.Repeat("r", 129) + `"}`, memhive.CodeFieldTooLong},
 		{"alice", `{"channel":"c","audience":["a"],"speaker":"x","text":"t"} {}`, memhive.CodeMalformedTurn},
 		{"alice", `{"channel":"c","audience":["a"],"text":"t"}`, memhive.CodeMalformedTurn},
