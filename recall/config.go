@@ -93,6 +93,18 @@ type Config struct {
 	// path (fast enough there). Default 2000.
 	KeywordCacheMinEpisodes int `json:"keyword_cache_min_episodes,omitempty"`
 
+	// SessionSpreadHeadPct and SessionSpreadCap spread tier 1's list over
+	// sessions: the list's first SessionSpreadHeadPct percent keeps the
+	// fused order whole; past it, an episode of a session that already has
+	// SessionSpreadCap episodes in the list waits until every other
+	// candidate is placed, so the list's tail reaches sessions whose
+	// candidates were crowded out (a 50-item list spanned 20 sessions on
+	// average where BM25's spanned 39, and an evidence session must be in
+	// the list to be found at all). Defaults 50 and 1; a cap of -1 turns
+	// the spread off.
+	SessionSpreadHeadPct int `json:"session_spread_head_pct,omitempty"`
+	SessionSpreadCap     int `json:"session_spread_cap,omitempty"`
+
 	// CallBudgetMS bounds a whole tier-1 call (the legs, fusion and the
 	// version chains; not tier 2's model call) in milliseconds. Default
 	// 6000; at least LegBudgetMS.
@@ -161,6 +173,8 @@ func (c Config) WithDefaults() Config {
 	def(&c.CallBudgetMS, max(6000, c.LegBudgetMS))
 	def(&c.KeywordCacheMB, 256)
 	def(&c.KeywordCacheMinEpisodes, 2000)
+	def(&c.SessionSpreadHeadPct, 50)
+	def(&c.SessionSpreadCap, 1)
 	if c.SimilarityFloor == 0 {
 		c.SimilarityFloor = 0.5
 	}
@@ -182,6 +196,9 @@ func (c Config) Validate() error {
 		if w < 0 || w > 1000 {
 			return fmt.Errorf("recall config: leg_weights %s = %d outside 0..1000", leg, w)
 		}
+	}
+	if c.SessionSpreadHeadPct < 0 || c.SessionSpreadHeadPct > 100 || c.SessionSpreadCap < -1 {
+		return fmt.Errorf("recall config: session_spread_head_pct %d outside 0..100 or session_spread_cap %d below -1 (-1 turns the spread off)", c.SessionSpreadHeadPct, c.SessionSpreadCap)
 	}
 	if c.KeywordCacheMB < -1 || c.KeywordCacheMinEpisodes < 0 {
 		return fmt.Errorf("recall config: keyword_cache_mb %d (-1 turns the cache off) or keyword_cache_min_episodes %d below 0", c.KeywordCacheMB, c.KeywordCacheMinEpisodes)

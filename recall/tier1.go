@@ -273,21 +273,12 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 	}
 	// a replacement keeps its hit's score; two hits resolving to one
 	// version keep the first (higher) one
-	var picked []*row
-	seen := map[string]bool{}
 	for i, r := range resolved {
-		if seen[r.key()] {
-			continue
-		}
-		seen[r.key()] = true
 		if r != ranked[i] {
 			r.Score = ranked[i].Score
 		}
-		picked = append(picked, r)
-		if len(picked) == q.limit {
-			break
-		}
 	}
+	picked := s.pick(resolved, q.limit)
 	// what each kept fact replaced (one round trip, only for what is kept)
 	if err := s.fillPreviously(ctx, q, picked, axisOf); err != nil {
 		return nil, nil, err
@@ -388,4 +379,42 @@ func factLine(r *row) string {
 
 func saidLine(r *row) string {
 	return "- [" + fmtTime(r.at) + "] " + r.Who + " (" + r.Channel + "): " + r.Text
+}
+
+// pick is tier 1's list: the first limit of resolved (in fused order), a
+// row once (two hits resolving to one version keep the first), spread over
+// sessions past the head (Config.SessionSpreadHeadPct of limit,
+// SessionSpreadCap): an episode of a session that already has the cap of
+// episodes in the list waits, in order, until every other candidate is
+// placed. The head keeps the fused order whole.
+func (s *Service) pick(resolved []*row, limit int) []*row {
+	head, capN := limit*s.cfg.SessionSpreadHeadPct/100, s.cfg.SessionSpreadCap
+	var picked, waiting []*row
+	seen := map[string]bool{}
+	perSession := map[string]int{}
+	for _, r := range resolved {
+		if len(picked) == limit {
+			break
+		}
+		if seen[r.key()] {
+			continue
+		}
+		seen[r.key()] = true
+		if r.Kind == "episode" {
+			sk := r.Session + "\x00" + r.Channel
+			if capN >= 0 && len(picked) >= head && perSession[sk] >= capN {
+				waiting = append(waiting, r)
+				continue
+			}
+			perSession[sk]++
+		}
+		picked = append(picked, r)
+	}
+	for _, r := range waiting {
+		if len(picked) == limit {
+			break
+		}
+		picked = append(picked, r)
+	}
+	return picked
 }
