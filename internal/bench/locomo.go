@@ -38,6 +38,9 @@ type LocomoOptions struct {
 	Haystack int
 	Limit    int // tier-1 limit; default 50
 	Parallel int // questions asked at once; default 2
+	// Recall, when set, is a recall configuration (JSON, recall.Config's
+	// keys) the service runs with instead of the default, for ablations.
+	Recall string
 	// Dump, when set, receives one JSON line per question (its evidence,
 	// memhive's and BM25's first ten refs, every leg's first ten, and every
 	// leg's whole ranked list as keys and as refs, for re-fusing off line).
@@ -124,7 +127,21 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	if err != nil {
 		return nil, err
 	}
-	cfg := recall.Config{LegLimit: o.LegLimit}.WithDefaults()
+	var cfg recall.Config
+	if o.Recall != "" {
+		dec := json.NewDecoder(strings.NewReader(o.Recall))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&cfg); err != nil {
+			return nil, fmt.Errorf("recall configuration %q: %w", o.Recall, err)
+		}
+	}
+	if o.LegLimit != 0 {
+		cfg.LegLimit = o.LegLimit
+	}
+	cfg = cfg.WithDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
 	res := &LocomoResult{Date: time.Now().UTC().Format(time.RFC3339), Machine: DescribeMachine(ctx, db.Pool),
 		Schema: db.Schema, Embedder: o.Embedder, WithFacts: o.WithFacts, LegLimit: cfg.LegLimit, Limit: o.Limit,
 		Samples: len(samples), Haystack: o.Haystack, Seconds: map[string]float64{}}
