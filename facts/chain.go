@@ -206,7 +206,11 @@ func Update(ctx context.Context, db DB, member, id, newClaim string, ch Change) 
 // recall; nothing is deleted. expired_at is set, closure_source becomes
 // 'forget' or 'forget:<reason>', and superseded_by is cleared, so a
 // forgotten older version no longer shows as what its successor replaced.
-// Forgetting a forgotten fact changes nothing.
+// Forgetting a forgotten fact changes nothing. A version the nightly pass
+// closed because this fact superseded it is reopened (its supersession, and
+// the end of validity it set, undone), as an alias revert undoes the
+// supersessions it caused: a forgotten fact replaces nothing, so "forget
+// that I moved to Lisbon" leaves Berlin in force, not ended.
 func Forget(ctx context.Context, db DB, member, id, reason string) error {
 	src := "forget"
 	if r := strings.Join(strings.Fields(reason), " "); r != "" {
@@ -215,11 +219,30 @@ func Forget(ctx context.Context, db DB, member, id, reason string) error {
 		}
 		src += ":" + r
 	}
-	tag, err := db.Exec(ctx, `UPDATE facts SET expired_at = coalesce(expired_at, clock_timestamp()), superseded_by = NULL,
+	// one transaction: the retraction and the reopening of what it had
+	// replaced stand or fall together
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("forget fact: %w", err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	tag, err := tx.Exec(ctx, `UPDATE facts SET expired_at = coalesce(expired_at, clock_timestamp()), superseded_by = NULL,
 			closure_source = $3
 		WHERE member_id = $1 AND id = $2 AND NOT (expired_at IS NOT NULL AND superseded_by IS NULL AND closure_source LIKE 'forget%')`,
 		member, id, src)
 	if err != nil {
+		return fmt.Errorf("forget fact: %w", err)
+	}
+	if tag.RowsAffected() > 0 {
+		if _, err := tx.Exec(ctx, `UPDATE facts o SET superseded_by = NULL, expired_at = NULL, closure_source = NULL,
+				valid_until = CASE WHEN o.valid_until = f.valid_from THEN NULL ELSE o.valid_until END
+			FROM facts f
+			WHERE o.member_id = $1 AND o.superseded_by = $2 AND o.closure_source LIKE 'nightly:%'
+			  AND f.member_id = $1 AND f.id = $2`, member, id); err != nil {
+			return fmt.Errorf("forget fact: reopen what it replaced: %w", err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("forget fact: %w", err)
 	}
 	if tag.RowsAffected() == 0 {

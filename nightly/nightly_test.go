@@ -147,6 +147,46 @@ func TestBerlinToLisbonSupersedesAndRerunsWriteNothing(t *testing.T) {
 	}
 }
 
+// Forgetting the fact a nightly supersession was made for reopens what it
+// closed: "forget that I moved to Lisbon" leaves Berlin in force, with no
+// end, and no later night closes it again.
+func TestForgettingTheSupersederReopensWhatItClosed(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	me := []string{"member:alice"}
+	berlinAt := time.Date(2026, 1, 5, 19, 0, 0, 0, time.UTC)
+	say(t, pool,
+		ep{"s1", "I live in Berlin.", me, berlinAt},
+		ep{"s2", "We moved to Lisbon!", me, berlinAt.AddDate(0, 1, 0)},
+	)
+	if _, err := nightly.Run(ctx, pool, nightly.Options{Member: "alice", RunID: "run1"}); err != nil {
+		t.Fatal(err)
+	}
+	got := livesIn(t, pool)
+	if got["Berlin"].supersededBy != got["Lisbon"].id {
+		t.Fatalf("Berlin not superseded: %+v", got)
+	}
+	if err := facts.Forget(ctx, pool, "alice", got["Lisbon"].id, "wrong"); err != nil {
+		t.Fatal(err)
+	}
+	for _, run := range []string{"", "run2"} {
+		if run != "" {
+			if _, err := nightly.Run(ctx, pool, nightly.Options{Member: "alice", RunID: run, Force: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b := livesIn(t, pool)["Berlin"]
+		if b.supersededBy != "" || b.validUntil != nil || b.expiredAt != nil || b.closure != "" {
+			t.Fatalf("after forgetting Lisbon (nightly %q): Berlin still closed: %+v", run, b)
+		}
+	}
+	list, err := facts.List(ctx, pool, "alice", facts.Filter{Predicate: "lives_in"})
+	if err != nil || len(list) != 1 || list[0].Claim != "Berlin" {
+		t.Fatalf("in force after the forget: %+v %v", list, err)
+	}
+}
+
 func TestPrivateCorrectionNeverSupersedesPublicFact(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
