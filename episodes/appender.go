@@ -6,12 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -103,7 +100,7 @@ func (c AppenderConfig) WithDefaults() AppenderConfig {
 		c.MaxDeliver = 10
 	}
 	if c.ReplyPrefix == "" {
-		c.ReplyPrefix = "_INBOX"
+		c.ReplyPrefix = lanes.DefaultReplyPrefix
 	}
 	if c.Replicas <= 0 {
 		c.Replicas = 1
@@ -650,16 +647,6 @@ func (a *Appender) announce(r *refused) {
 	a.log.Info("turn refused", "member", CleanText(r.r.Member, 80), "code", r.r.Code, "refusal", r.r.ID)
 }
 
-// replyAllowed reports whether subj is a literal subject (no wildcard, no
-// blank) under the configured reply prefix.
-func (a *Appender) replyAllowed(subj string) bool {
-	if !strings.HasPrefix(subj, a.cfg.ReplyPrefix) || len(subj) > 512 || !utf8.ValidString(subj) {
-		return false
-	}
-	for _, tok := range strings.Split(subj, ".") {
-		if tok == "" || tok == "*" || tok == ">" {
-			return false
-		}
-	}
-	return !strings.ContainsFunc(subj, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) })
-}
+// replyAllowed reports whether subj is a literal subject under the
+// configured reply prefix (lanes.ReplyAllowed).
+func (a *Appender) replyAllowed(subj string) bool { return lanes.ReplyAllowed(a.cfg.ReplyPrefix, subj) }

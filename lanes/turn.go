@@ -244,3 +244,26 @@ func clip(s string) string {
 	}
 	return strings.ToValidUTF8(s, "?")
 }
+
+// DefaultReplyPrefix is the prefix a Memhive-Reply-To subject must have
+// unless configured otherwise: nats.go's inboxes (_INBOX.…) and the
+// per-assistant inbox prefixes the embedded NATS grants its assistant
+// users (_INBOX_<user>.…).
+const DefaultReplyPrefix = "_INBOX"
+
+// ReplyAllowed reports whether subj may be answered on a publisher's
+// behalf: a literal subject (no wildcard, no blank token, no space or
+// control character, at most 512 bytes) under prefix. memhive answers with
+// its own rights, so anything else (another member's lane, the JetStream
+// API) would be a write the publisher could not make itself.
+func ReplyAllowed(prefix, subj string) bool {
+	if !strings.HasPrefix(subj, prefix) || len(subj) > 512 || !utf8.ValidString(subj) {
+		return false
+	}
+	for _, tok := range strings.Split(subj, ".") {
+		if tok == "" || tok == "*" || tok == ">" {
+			return false
+		}
+	}
+	return !strings.ContainsFunc(subj, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) })
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/lanes"
 )
 
 // Stream and consumer names of the remember lane.
@@ -259,6 +260,13 @@ func (c *Consumer) refuse(ctx context.Context, member string, msg jetstream.Msg,
 func (c *Consumer) reply(msg jetstream.Msg, v any) {
 	to := msg.Headers().Get(ReplyHeader)
 	if to == "" {
+		return
+	}
+	if !lanes.ReplyAllowed(lanes.DefaultReplyPrefix, to) {
+		// answered with memhive's rights: never another lane, never the
+		// JetStream API
+		c.cfg.Logger.Warn("memorize reply subject outside the inbox prefix; not answered", "lane", "remember",
+			"reply_to", strings.ToValidUTF8(to[:min(len(to), 120)], "?"), "prefix", lanes.DefaultReplyPrefix)
 		return
 	}
 	body, err := json.Marshal(v)

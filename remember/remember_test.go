@@ -431,3 +431,40 @@ func TestConsumerEndsWithItsContext(t *testing.T) {
 		t.Fatalf("want both notes written in order, got %d", n)
 	}
 }
+
+// A memorize reply goes only to an inbox: memhive answers with its own
+// rights, so a Memhive-Reply-To naming another member's lane (or the
+// JetStream API) is not answered there — the fact is still memorized.
+func TestLaneRepliesOnlyToAnInbox(t *testing.T) {
+	t.Parallel()
+	l := setupLane(t)
+	bob := "memhive.bob.episode"
+	sub, err := l.nc.SubscribeSync(bob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Unsubscribe()
+	msg := nats.NewMsg(remember.Subject("memhive", "alice"))
+	msg.Data = []byte(`{"note":"inject","audience":["member:alice"],"channel":"web:chat"}`)
+	msg.Header.Set(remember.ReplyHeader, bob)
+	if _, err := l.js.PublishMsg(context.Background(), msg); err != nil {
+		t.Fatal(err)
+	}
+	// the next, with an inbox, is answered: by then the first is handled
+	out := l.publish(t, "alice", `{"note":"a second note","audience":["member:alice"],"channel":"web:chat"}`, "")
+	if !strings.Contains(string(out), `"inserted":true`) {
+		t.Fatalf("the inbox reply: %s", out)
+	}
+	for deadline := time.Now().Add(20 * time.Second); len(readFacts(t, l.pool, "alice")) < 2; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("facts: %d, want both notes", len(readFacts(t, l.pool, "alice")))
+		}
+	}
+	// both handled: a reply on bob's lane would have been published by now
+	if err := l.nc.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := sub.NextMsg(500 * time.Millisecond); err == nil {
+		t.Fatalf("memhive answered on another member's lane: %s", m.Data)
+	}
+}
