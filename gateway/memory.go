@@ -42,7 +42,7 @@ var MemoryTools = []string{ListTool, ReviewTool, UpdateTool, ForgetTool, Profile
 var UpdateSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
-    "id": {"type": "string", "minLength": 1, "description": "The id of the memory to correct, as memory_recall or list_memories shows it."},
+    "id": {"type": "string", "minLength": 1, "description": "The id of the memory to correct, as list_memories shows it (memory_recall gives it in its structured result, items[].id)."},
     "claim": {"type": "string", "minLength": 1, "description": "What is true now, e.g. \"Lisbon\"."},
     "valid_from": {"type": "string", "format": "date-time", "description": "When it became true (RFC 3339); default now."}
   },
@@ -54,7 +54,7 @@ var UpdateSchema = json.RawMessage(`{
 var ForgetSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
-    "id": {"type": "string", "minLength": 1, "description": "The id of the memory to forget, as memory_recall or list_memories shows it."},
+    "id": {"type": "string", "minLength": 1, "description": "The id of the memory to forget, as list_memories shows it (memory_recall gives it in its structured result, items[].id)."},
     "reason": {"type": "string", "description": "Why, in a few words (kept with the retraction)."}
   },
   "required": ["id"],
