@@ -122,7 +122,7 @@ func (h *Hive) Start(ctx context.Context) error {
 func (h *Hive) register(s *supervised) (micro.Service, error) {
 	name := s.cell.Name()
 	svc, err := micro.AddService(h.nc, micro.Config{
-		Name:        "memhive-" + name,
+		Name:        "memhive-cell-" + name, // not "memhive-recall": the recall cell's status is not the recall API
 		Version:     memhive.ServiceVersion(),
 		Description: "memhive cell " + name,
 		StatsHandler: func(*micro.Endpoint) any {

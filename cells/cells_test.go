@@ -70,7 +70,7 @@ func TestHiveRestartsPanickingCellAndListsServices(t *testing.T) {
 			t.Errorf("service %s reports version %q, not memhive's %q", info.Name, info.Version, memhive.ServiceVersion())
 		}
 	}
-	if !names["memhive-flaky"] || !names["memhive-second"] {
+	if !names["memhive-cell-flaky"] || !names["memhive-cell-second"] {
 		t.Fatalf("services: %v", names)
 	}
 	resp, err := nc.Request("memhive.cell.flaky.status", nil, 2*time.Second)
