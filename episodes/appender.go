@@ -404,6 +404,11 @@ func (a *Appender) refusal(m jetstream.Msg, meta *jetstream.MsgMetadata, e *memh
 		Ref string `json:"ref"`
 	}
 	_ = json.Unmarshal(m.Data(), &peek)
+	if peek.ID == "" {
+		// the publisher's Nats-Msg-Id, the turn's id when the body names
+		// none: a publisher matches the refusal to its publish by it
+		peek.ID = headerID(m)
+	}
 	rf.turnID, rf.ref = CleanText(peek.ID, 64), CleanText(peek.Ref, 512)
 	return rf
 }

@@ -3,6 +3,7 @@ package episodes_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -183,6 +184,11 @@ func TestRefusals(t *testing.T) {
 			case m := <-rejects:
 				if m.Subject != "memhive."+tc.member+".reject" || !bytes.Contains(m.Data, []byte(tc.code)) {
 					t.Fatalf("reject message %s %s", m.Subject, m.Data)
+				}
+				// the client's Nats-Msg-Id names the turn when its body has no id
+				var rj struct{ ID string }
+				if err := json.Unmarshal(m.Data, &rj); err != nil || (memhive.ValidMember(tc.member) && rj.ID == "") {
+					t.Fatalf("reject message names no turn id: %s (%v)", m.Data, err)
 				}
 			case <-time.After(20 * time.Second):
 				t.Fatal("no message on the reject subject")
