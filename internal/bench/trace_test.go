@@ -223,10 +223,11 @@ func TestTracerRecallLegs(t *testing.T) {
 	// tier 0: its batched statements (the member's record version, beliefs,
 	// the member's snapshot of facts, from which the profile's facts and
 	// the next instant a fact's validity changes are taken in memory,
-	// foresight, the session's turns; recall/tier0cache.go) and the
-	// predicate axes the profile's facts need, nothing else
-	if lt0.n["tier0"] != 5 {
-		t.Errorf("tier 0: %v, want its 5 batched statements under tier0", lt0.n)
+	// foresight ahead of as_of and before it, the session's turns;
+	// recall/tier0cache.go, recall/tier0.go) and the predicate axes the
+	// profile's facts need, nothing else
+	if lt0.n["tier0"] != 6 {
+		t.Errorf("tier 0: %v, want its 6 batched statements under tier0", lt0.n)
 	}
 	for part := range lt0.n {
 		if part != "tier0" && part != "chain" {
