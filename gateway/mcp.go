@@ -82,7 +82,7 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 	})
 	if r != nil {
 		s.AddTool(&mcp.Tool{Name: RecallTool, Description: RecallDescription, InputSchema: RecallSchema,
-			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, Title: "Recall from memory"}},
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, Title: "Recall from memory", OpenWorldHint: new(false)}},
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 				rr, err := bind.RecallRequest(req.Params.Arguments)
 				if err != nil {
@@ -102,9 +102,10 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 			})
 	}
 	if m != nil {
-		openWorld := false
+		// memorize adds a fact and never destroys one: not destructive,
+		// which MCP assumes of a tool that is not read-only unless told
 		s.AddTool(&mcp.Tool{Name: MemorizeTool, Description: MemorizeDescription, InputSchema: MemorizeSchema,
-			Annotations: &mcp.ToolAnnotations{Title: "Memorize", OpenWorldHint: &openWorld}},
+			Annotations: &mcp.ToolAnnotations{Title: "Memorize", OpenWorldHint: new(false), DestructiveHint: new(false)}},
 			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 				mr, err := bind.MemorizeRequest(req.Params.Arguments)
 				if err != nil {

@@ -87,8 +87,8 @@ var RecallSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
     "query": {"type": "string", "minLength": 1, "maxLength": 8192, "description": "The question to answer from the member's memory, in plain words."},
-    "window_from": {"type": "string", "format": "date-time", "description": "Start of a time window (RFC 3339). Give window_to with it, or neither."},
-    "window_to": {"type": "string", "format": "date-time", "description": "End of the time window (RFC 3339). Give window_from with it, or neither."},
+    "window_from": {"type": "string", "description": "Start of a time window: RFC 3339 with a zone (2026-11-30T12:00:00Z), or a date (2026-11-30, its start). Give window_to with it, or neither."},
+    "window_to": {"type": "string", "description": "End of the time window: RFC 3339 with a zone, or a date (2026-11-30, its end). Give window_from with it, or neither."},
     "limit": {"type": "integer", "minimum": 1, "maximum": 100, "description": "How many items at most (default 20)."}
   },
   "required": ["query"],
