@@ -44,7 +44,7 @@ var UpdateSchema = json.RawMessage(`{
   "properties": {
     "id": {"type": "string", "minLength": 1, "description": "The id of the memory to correct, as list_memories shows it (memory_recall gives it in its structured result, items[].id)."},
     "claim": {"type": "string", "minLength": 1, "description": "What is true now, e.g. \"Lisbon\"."},
-    "valid_from": {"type": "string", "format": "date-time", "description": "When it became true (RFC 3339); default now."}
+    "valid_from": {"type": "string", "description": "When it became true: RFC 3339 with a zone, or a date (its start); default now."}
   },
   "required": ["id", "claim"],
   "additionalProperties": false
@@ -107,7 +107,7 @@ var memoryTools = map[string]*memoryTool{
 		description: "Correct a memory: store what is true now as a new version of the memory with this id " +
 			"(the old version is kept as history and shown as what it replaced). Only memories the people in " +
 			"this conversation could have heard can be corrected; the correction is visible to them.",
-		schema: UpdateSchema, usage: `{"id": string, "claim": string, "valid_from"?: RFC 3339}`,
+		schema: UpdateSchema, usage: `{"id": string, "claim": string, "valid_from"?: RFC 3339 or a date}`,
 		run: func(ctx context.Context, k Keeper, w remember.Who, args json.RawMessage, usage string) (any, string, error) {
 			var a remember.UpdateArgs
 			if err := decodeArgs(UpdateTool, usage, args, &a); err != nil {

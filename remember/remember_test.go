@@ -468,3 +468,33 @@ func TestLaneRepliesOnlyToAnInbox(t *testing.T) {
 		t.Fatalf("memhive answered on another member's lane: %s", m.Data)
 	}
 }
+
+// update_memory's valid_from is read as every surface reads a time: RFC
+// 3339 with a zone, or a date (its start); a time without a zone and an
+// unknown field are refused.
+func TestUpdateArgsValidFrom(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		`{"id":"f","claim":"c","valid_from":"2026-11-30T10:00:00+01:00"}`: "2026-11-30T09:00:00Z",
+		`{"id":"f","claim":"c","valid_from":"2026-11-30"}`:                "2026-11-30T00:00:00Z",
+		`{"id":"f","claim":"c"}`: "",
+	} {
+		var a remember.UpdateArgs
+		if err := json.Unmarshal([]byte(in), &a); err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		got := ""
+		if a.ValidFrom != nil {
+			got = a.ValidFrom.UTC().Format(time.RFC3339)
+		}
+		if got != want || a.ID != "f" || a.Claim != "c" {
+			t.Errorf("%s: %+v (valid_from %q), want %q", in, a, got, want)
+		}
+	}
+	for _, in := range []string{`{"id":"f","claim":"c","valid_from":"2026-11-30T10:00:00"}`, `{"id":"f","claim":"c","whatever":1}`} {
+		var a remember.UpdateArgs
+		if err := json.Unmarshal([]byte(in), &a); err == nil {
+			t.Errorf("%s: accepted %+v", in, a)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package remember
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -114,6 +116,30 @@ type UpdateArgs struct {
 	// ValidFrom is when the new claim became true; default now (never
 	// before the old version's start).
 	ValidFrom *time.Time `json:"valid_from,omitempty"`
+}
+
+// UnmarshalJSON reads valid_from as every surface reads a time
+// (recall.ParseTime): RFC 3339 with a zone, or a date (its start).
+func (a *UpdateArgs) UnmarshalJSON(data []byte) error {
+	type plain UpdateArgs
+	var w struct {
+		plain
+		ValidFrom *string `json:"valid_from,omitempty"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return err
+	}
+	*a = UpdateArgs(w.plain)
+	if w.ValidFrom != nil {
+		t, err := recall.ParseTime(*w.ValidFrom, false)
+		if err != nil {
+			return fmt.Errorf("valid_from: %w", err)
+		}
+		a.ValidFrom = &t
+	}
+	return nil
 }
 
 // UpdateResult is the new version.
