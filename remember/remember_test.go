@@ -477,7 +477,7 @@ func TestUpdateArgsValidFrom(t *testing.T) {
 	for in, want := range map[string]string{
 		`{"id":"f","claim":"c","valid_from":"2026-11-30T10:00:00+01:00"}`: "2026-11-30T09:00:00Z",
 		`{"id":"f","claim":"c","valid_from":"2026-11-30"}`:                "2026-11-30T00:00:00Z",
-		`{"id":"f","claim":"c"}`: "",
+		`{"id":"f","claim":"c"}`:                                          "",
 	} {
 		var a remember.UpdateArgs
 		if err := json.Unmarshal([]byte(in), &a); err != nil {
