@@ -235,6 +235,8 @@ func TestEndToEndMCPStdio(t *testing.T) {
 		{func(b *gateway.Binding) { b.Audience = nil }, map[string]any{"query": "salary"}, memhive.CodeMissingAudience},
 		{func(b *gateway.Binding) { b.Channel = "" }, map[string]any{"query": "salary"}, memhive.CodeMissingChannel},
 		{func(b *gateway.Binding) {}, map[string]any{"query": "salary", "window_from": "2024-05-01T00:00:00Z"}, memhive.CodeHalfOpenWindow},
+		// the arguments' own faults are the model's to fix: malformed_tool_call
+		{func(b *gateway.Binding) {}, map[string]any{"query": "salary", "window_from": "2024-05-02", "window_to": "2024-05-01"}, memhive.CodeMalformedToolCall},
 	} {
 		b := aliceAlone
 		tc.edit(&b)
@@ -242,6 +244,13 @@ func TestEndToEndMCPStdio(t *testing.T) {
 		res, text := callTool(t, cs, gateway.RecallTool, tc.args)
 		if code := toolErrorCode(t, res, text); code != tc.code {
 			t.Fatalf("want %s, got %s", tc.code, text)
+		}
+	}
+	cs := connectIO(t, gateway.NewMCPServer(h.rec, h.mem, aliceAlone, quiet))
+	for _, args := range []map[string]any{{}, {"subject": "x"}, {"note": "n", "subject": "x", "predicate": "p", "claim": "c"}} {
+		res, text := callTool(t, cs, gateway.MemorizeTool, args)
+		if code := toolErrorCode(t, res, text); code != memhive.CodeMalformedToolCall {
+			t.Fatalf("memorize %v: want malformed_tool_call, got %s", args, text)
 		}
 	}
 }

@@ -226,6 +226,9 @@ func (b Binding) RecallRequest(args json.RawMessage) (recall.Request, error) {
 		}
 		*w.out = &t
 	}
+	if req.WindowFrom != nil && req.WindowTo != nil && req.WindowTo.Before(*req.WindowFrom) {
+		return recall.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall, "window_to is before window_from")
+	}
 	return req, CheckRequest(req)
 }
 
@@ -243,7 +246,7 @@ func (b Binding) MemorizeRequest(args json.RawMessage) (remember.Request, error)
 	if speaker == "" {
 		speaker = "member:" + b.Member
 	}
-	return remember.Request{
+	req := remember.Request{
 		Member:    b.Member,
 		Subject:   a.Subject,
 		Predicate: a.Predicate,
@@ -254,7 +257,13 @@ func (b Binding) MemorizeRequest(args json.RawMessage) (remember.Request, error)
 		Channel:   b.Channel,
 		Speaker:   speaker,
 		Session:   b.Session,
-	}, nil
+	}
+	// the binding is checked above: what the store would refuse now is the
+	// arguments' shape (a fact and a note, half a fact…), the model's to fix
+	if _, err := remember.Fact(req, time.Now()); memhive.CodeOf(err) == memhive.CodeMalformedRequest {
+		return remember.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall, "%s", memhive.AsError(err).Message)
+	}
+	return req, nil
 }
 
 func notConfigured(b Binding) *memhive.Error {
