@@ -64,7 +64,7 @@ type Config struct {
 	// LegWeights overrides the fusion weight w_leg of the legs it names
 	// (keyword, semantic, graph, temporal, self), for ablations and tuning;
 	// a leg it does not name keeps its default (DefaultLegWeights: keyword
-	// 3, the others 2), and temporal 0 in point mode. 0 turns a leg off: it does not run, and the answer names
+	// 3, self and the context list 1, the others 2), and temporal 0 in point mode. 0 turns a leg off: it does not run, and the answer names
 	// it missing ("disabled by configuration"). Temporal's weight applies in
 	// window mode only: in point mode it proposes nothing whatever its
 	// weight. Default: none (DefaultLegWeights). At most 1000 each.
@@ -105,6 +105,12 @@ type Config struct {
 	SessionSpreadHeadPct int `json:"session_spread_head_pct,omitempty"`
 	SessionSpreadCap     int `json:"session_spread_cap,omitempty"`
 
+	// SelfOnlyMatching: the self leg proposes only the facts about the
+	// asker that match a term of the query, not, after them, the newest
+	// others up to LegLimit (which let "what is my job?" find "occupation
+	// nurse", and cost LoCoMo 0.2 points @10 at weight 1).
+	SelfOnlyMatching bool `json:"self_only_matching,omitempty"`
+
 	// CallBudgetMS bounds a whole tier-1 call (the legs, fusion and the
 	// version chains; not tier 2's model call) in milliseconds. Default
 	// 6000; at least LegBudgetMS.
@@ -136,8 +142,11 @@ func (c Config) legWeight(leg string) (int, bool) {
 // keyword alone 63.6 at @10, semantic alone 41.3; an outside benchmark:
 // plain BM25 above the fused list), so where the legs disagree its rank r
 // comes before another leg's rank r; where they agree the sum still lifts
-// the row. SPEC §4 as first written weighed every leg 1.
-var DefaultLegWeights = map[string]int{LegKeyword: 3, LegSemantic: 2, LegGraph: 2, LegTemporal: 2, LegSelf: 2, LegContext: 1}
+// the row. The self leg (facts about the asker) weighs 1: asked as one of
+// the conversation's speakers, so that it takes part, it cost LoCoMo 2.0
+// points of turn recall @10 at weight 2, 0.8 at weight 1 (BENCHMARKS.md,
+// "The self leg"). SPEC §4 as first written weighed every leg 1.
+var DefaultLegWeights = map[string]int{LegKeyword: 3, LegSemantic: 2, LegGraph: 2, LegTemporal: 2, LegSelf: 1, LegContext: 1}
 
 // weightOf is leg's fusion weight when it votes: the configured one, else
 // DefaultLegWeights.

@@ -48,6 +48,9 @@ func (s *Service) selfLeg(ctx context.Context, q *query) (*legResult, error) {
 			if err != nil {
 				return err
 			}
+			if score <= 0 && s.cfg.SelfOnlyMatching {
+				continue // a fact that matches no term of the query proposes nothing
+			}
 			res.rows = append(res.rows, r)
 		}
 		return rows.Err()

@@ -66,35 +66,44 @@ func TestSelfLegEqualsFullRanking(t *testing.T) {
 	queries := []string{"coffee", "does she like coffee or tea", "what about hiking and running", "runn music guitars",
 		"who is it", "the of and", "kenya beans at the market", "zebra", "?"} // "?": no word at all
 	for _, limit := range []int{3, 20, 50, 500} {
-		s := New(f.pool, Config{LegLimit: limit}, nil, nil)
-		for _, qt := range queries {
-			for _, aud := range [][]string{me, withBob} {
-				for _, asOf := range []time.Time{t0.Add(100 * time.Hour), t0.Add(1000 * time.Hour)} {
-					q, err := s.prepare(Request{Member: m, Tier: "1", Query: qt, Audience: aud, Channel: "c", AsOf: &asOf})
-					if err != nil {
-						t.Fatal(err)
-					}
-					res, err := s.selfLeg(f.ctx, q)
-					if err != nil {
-						t.Fatal(err)
-					}
-					sql, args := s.selfFullRankingSQL(q)
-					want, err := s.queryScored(f.ctx, "fact", sql, args)
-					if err != nil {
-						t.Fatal(err)
-					}
-					var got, exp []string
-					for _, r := range res.rows {
-						got = append(got, r.ID)
-					}
-					for _, w := range want {
-						exp = append(exp, w.r.ID)
-					}
-					if !slices.Equal(got, exp) {
-						t.Fatalf("limit %d, query %q, audience %v, as_of %v:\n got %v\nwant %v", limit, qt, aud, asOf, got, exp)
-					}
-					if limit == 20 && qt == "coffee" && len(got) == 0 {
-						t.Fatal("the fixture gives the self leg nothing")
+		for _, fill := range []bool{true, false} {
+			// fill: after the matching facts, the newest others (the full
+			// ranking's tail; the default), or only the matching ones
+			s := New(f.pool, Config{LegLimit: limit, SelfOnlyMatching: !fill}, nil, nil)
+			for _, qt := range queries {
+				for _, aud := range [][]string{me, withBob} {
+					for _, asOf := range []time.Time{t0.Add(100 * time.Hour), t0.Add(1000 * time.Hour)} {
+						q, err := s.prepare(Request{Member: m, Tier: "1", Query: qt, Audience: aud, Channel: "c", AsOf: &asOf})
+						if err != nil {
+							t.Fatal(err)
+						}
+						res, err := s.selfLeg(f.ctx, q)
+						if err != nil {
+							t.Fatal(err)
+						}
+						sql, args := s.selfFullRankingSQL(q)
+						want, err := s.queryScored(f.ctx, "fact", sql, args)
+						if err != nil {
+							t.Fatal(err)
+						}
+						var got, exp []string
+						for _, r := range res.rows {
+							got = append(got, r.ID)
+						}
+						for _, w := range want {
+							if fill || w.score > 0 {
+								exp = append(exp, w.r.ID)
+							}
+						}
+						if !slices.Equal(got, exp) {
+							t.Fatalf("limit %d, fill %v, query %q, audience %v, as_of %v:\n got %v\nwant %v", limit, fill, qt, aud, asOf, got, exp)
+						}
+						if limit == 20 && qt == "coffee" && len(got) == 0 {
+							t.Fatal("the fixture gives the self leg nothing")
+						}
+						if !fill && qt == "zebra" && len(got) != 0 {
+							t.Fatalf("a query matching no fact: the self leg proposed %v", got)
+						}
 					}
 				}
 			}
