@@ -14,7 +14,7 @@ import (
 func init() { benches["locomo"] = benchLocomo }
 
 func benchLocomo(e *env, args []string) error {
-	fs := newFlags(e, "bench locomo", "bench locomo [--file F] [--database URL] [--embedder wink|hash|none] [--with-facts] [--leg-limit N] [--recall-config JSON] [--keep] [--reuse SCHEMA] [--dump FILE] [--json]", `
+	fs := newFlags(e, "bench locomo", "bench locomo [--file F] [--database URL] [--embedder wink|hash|none] [--with-facts] [--leg-limit N] [--recall-config JSON] [--ask-as speaker_a|speaker_b] [--keep] [--reuse SCHEMA] [--dump FILE] [--json]", `
 LoCoMo retrieval (shared/eval/README.md): import the ten conversations into a
 fresh schema (one member each), embed them, ask all 1,986 questions at tier 1
 with limit 50, audience both speakers, as of an hour after the last session,
@@ -38,6 +38,7 @@ See docs/benchmarks-method.md.`)
 	withFacts := fs.Bool("with-facts", false, "close every session and run nightly before asking")
 	legLimit := fs.Int("leg-limit", 0, "candidates per tier-1 leg (0: recall's default)")
 	recallCfg := fs.String("recall-config", "", `a recall configuration (JSON, the keys of the hive template's recall params, e.g. {"session_spread_cap": -1}) to ask with instead of the default`)
+	askAs := fs.String("ask-as", "", "ask as speaker_a or speaker_b of each conversation (default: as the member), so that the self leg (facts about the asker) takes part; with --with-facts")
 	limit := fs.Int("limit", 50, "tier-1 limit")
 	parallel := fs.Int("parallel", 2, "questions asked at once")
 	keep := fs.Bool("keep", false, "keep the schema at the end (its name is printed)")
@@ -102,7 +103,10 @@ See docs/benchmarks-method.md.`)
 		return err
 	}
 	defer closeSchema(e, db, *keep || *reuse != "")
-	o := bench.LocomoOptions{File: *file, Embedder: *embedder, WithFacts: *withFacts, LegLimit: *legLimit, Limit: *limit, Recall: *recallCfg,
+	if *askAs != "" && *askAs != "speaker_a" && *askAs != "speaker_b" {
+		return usagef("--ask-as %q: want speaker_a or speaker_b", *askAs)
+	}
+	o := bench.LocomoOptions{File: *file, Embedder: *embedder, WithFacts: *withFacts, LegLimit: *legLimit, Limit: *limit, Recall: *recallCfg, AskAs: *askAs,
 		Parallel: *parallel, Haystack: hays[0], Progress: e.stderr, Logger: log}
 	if *dump != "" {
 		f, err := os.Create(*dump)

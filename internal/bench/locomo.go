@@ -38,6 +38,10 @@ type LocomoOptions struct {
 	Haystack int
 	Limit    int // tier-1 limit; default 50
 	Parallel int // questions asked at once; default 2
+	// AskAs, when "speaker_a" or "speaker_b", asks every question as that
+	// speaker of the conversation (Request.Asker person:<name>) instead of
+	// the member, so that the self leg (facts about the asker) takes part.
+	AskAs string
 	// Recall, when set, is a recall configuration (JSON, recall.Config's
 	// keys) the service runs with instead of the default, for ablations.
 	Recall string
@@ -282,7 +286,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				err := ask(ctx, svc, samples[j.sample], asOf[j.sample], j, o.Limit, dia, sources)
+				err := ask(ctx, svc, samples[j.sample], asOf[j.sample], j, o.Limit, o.AskAs, dia, sources)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -473,10 +477,17 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 	return res, nil
 }
 
-func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, now time.Time, j *asked, limit int, dia map[string]string, sources map[string][]string) error {
+func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, now time.Time, j *asked, limit int, askAs string, dia map[string]string, sources map[string][]string) error {
 	start := time.Now()
+	asker := ""
+	switch askAs {
+	case "speaker_a":
+		asker = locomo.Person(s.SpeakerA)
+	case "speaker_b":
+		asker = locomo.Person(s.SpeakerB)
+	}
 	a, err := svc.Recall(ctx, recall.Request{Member: locomo.Member(s.ID), Query: j.q.Text, Tier: "1", Audience: s.Audience(),
-		Channel: locomo.Channel, AsOf: &now, Limit: limit, BudgetTokens: 1 << 20})
+		Channel: locomo.Channel, Asker: asker, AsOf: &now, Limit: limit, BudgetTokens: 1 << 20})
 	j.elapsed = time.Since(start)
 	if err != nil {
 		return fmt.Errorf("recall %s %q: %w", s.ID, j.q.Text, err)
