@@ -328,11 +328,16 @@ func (n *Node) startNATS() error {
 	cfg := n.Config
 	if cfg.NATSURL == "" {
 		port := cfg.NATSPort
-		if port == 0 {
+		switch {
+		case port == 0:
 			port = 4222
 			if !portFree("127.0.0.1", port) {
 				port = -1
 			}
+		case port > 0 && !portFree("127.0.0.1", port):
+			// the server would fail to bind with its logging off, and
+			// ReadyForConnections would say so only after its 30 s
+			return fmt.Errorf("embedded nats: port %d is in use (MEMHIVE_NATS_PORT / nats_port pins it): free it, pick another, or leave it unset for 4222 or a free port", port)
 		}
 		users, err := natsUsers(cfg.DataDir, cfg.Prefix)
 		if err != nil {
@@ -356,7 +361,7 @@ func (n *Node) startNATS() error {
 		go s.Start()
 		if !s.ReadyForConnections(30 * time.Second) {
 			s.Shutdown()
-			return fmt.Errorf("embedded nats did not start on port %d (set MEMHIVE_NATS_PORT to pin a free one)", port)
+			return fmt.Errorf("embedded nats did not start on port %d within 30 s", port)
 		}
 		n.NATS = s
 		n.natsOpts = opts

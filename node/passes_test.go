@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -306,5 +307,27 @@ func TestParticipantChangeClosesTheDefaultSession(t *testing.T) {
 	})
 	if n := count(t, h.pool, `SELECT count(*) FROM facts WHERE member_id = 'dora' AND claim = 'Vienna'`); n != 1 {
 		t.Fatalf("%d Vienna facts, want 1", n)
+	}
+}
+
+// A pinned NATS port that is in use is refused at once, naming the port
+// and the setting, instead of a start that waits for a server that cannot
+// bind and then suggests pinning the port that is pinned.
+func TestPinnedNATSPortInUseIsRefused(t *testing.T) {
+	t.Parallel()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	port := l.Addr().(*net.TCPAddr).Port
+	cfg := (&config.Config{DataDir: t.TempDir(), DatabaseURL: dbtest.URL(), NATSPort: port, HTTPAddr: "127.0.0.1:0", Embedder: "none"}).WithDefaults()
+	n, err := node.Start(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err == nil {
+		n.Stop(context.Background())
+		t.Fatal("started on a pinned port in use")
+	}
+	if want := fmt.Sprintf("port %d is in use (MEMHIVE_NATS_PORT", port); !strings.Contains(err.Error(), want) {
+		t.Fatalf("refusal %q does not say %q", err, want)
 	}
 }
