@@ -221,16 +221,19 @@ func (c *Config) Validate() error {
 	for _, p := range []struct {
 		name string
 		n    int
-	}{{"db_pool", c.DBPool}, {"recall_workers", c.RecallWorkers}, {"recall_pool", c.RecallPool}} {
+	}{{"db_pool (MEMHIVE_DB_POOL)", c.DBPool}, {"recall_workers", c.RecallWorkers}, {"recall_pool", c.RecallPool}} {
 		if p.n < 0 || p.n > 1000 {
 			return fmt.Errorf("config: %s %d is outside 1..1000", p.name, p.n)
 		}
+	}
+	if c.Partitions < 0 || c.Partitions > 4096 {
+		return fmt.Errorf("config: partitions (MEMHIVE_PARTITIONS) %d is outside 0 (none)..4096", c.Partitions)
 	}
 	if c.KeywordCacheMB < -1 || c.KeywordCacheMB > 1<<20 {
 		return fmt.Errorf("config: keyword_cache_mb %d is outside -1 (off)..1048576", c.KeywordCacheMB)
 	}
 	if c.NATSPort < 0 || c.NATSPort > 65535 {
-		return fmt.Errorf("config: nats port %d is out of range", c.NATSPort)
+		return fmt.Errorf("config: nats port (MEMHIVE_NATS_PORT) %d is outside 0 (4222, or a free port)..65535", c.NATSPort)
 	}
 	return nil
 }

@@ -33,3 +33,16 @@ func TestPoolSizes(t *testing.T) {
 		t.Fatal("a negative pool was accepted")
 	}
 }
+
+// Numbers out of range are refused, naming the variable to fix.
+func TestOutOfRangeNamesTheVariable(t *testing.T) {
+	t.Setenv("MEMHIVE_CONFIG", "")
+	for env, v := range map[string]string{"MEMHIVE_PARTITIONS": "-3", "MEMHIVE_NATS_PORT": "99999", "MEMHIVE_DB_POOL": "-1"} {
+		t.Run(env, func(t *testing.T) {
+			t.Setenv(env, v)
+			if _, err := Load(""); err == nil || !strings.Contains(err.Error(), env) {
+				t.Fatalf("%s=%s: %v, want a refusal naming %s", env, v, err, env)
+			}
+		})
+	}
+}

@@ -567,7 +567,7 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("http listen %s: %w", addr, err)
+		return fmt.Errorf("http listen on %s (MEMHIVE_HTTP_ADDR, host:port): %w", addr, err)
 	}
 	n.ln = ln
 	n.HTTPAddr = ln.Addr().String()
