@@ -306,9 +306,10 @@ func cmdVersion(e *env, args []string) error {
 }
 
 func cmdConfig(e *env, args []string) error {
-	fs := newFlags(e, "config", "config show [--config FILE]",
+	fs := newFlags(e, "config", "config show [--config FILE] [--json]",
 		"Print the effective configuration, as JSON: the config file (--config or MEMHIVE_CONFIG), then MEMHIVE_* variables, then defaults. Secrets are hidden.")
 	file := fs.String("config", "", "config file (JSON)")
+	_ = fs.Bool("json", true, "print JSON (always: the configuration is JSON)")
 	if len(args) > 0 && isHelp(args[0]) {
 		fs.Usage()
 		return flag.ErrHelp
