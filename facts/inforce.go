@@ -139,33 +139,45 @@ func Chains(vs []Version, single bool) [][]int {
 	// axes are one version long: a slice each was most of a profile's
 	// garbage).
 	chain := make([]int, len(vs))
-	var count []int
+	chains := 0
 	for i := range vs {
 		if r := find(i); r == i {
-			chain[i] = len(count)
-			count = append(count, 0)
+			chain[i] = chains
+			chains++
 		} else {
 			chain[i] = chain[r]
 		}
-		count[chain[i]]++
 	}
-	start := make([]int, len(count)+1)
-	for k, n := range count {
-		start[k+1] = start[k] + n
-	}
-	flat := make([]int, len(vs))
-	next := slices.Clone(start[:len(count)])
-	for i, k := range chain {
-		flat[next[k]] = i
-		next[k]++
-	}
-	out := make([][]int, len(count))
+	flat, start := GroupByIndex(chain, chains)
+	out := make([][]int, chains)
 	for k := range out {
 		g := flat[start[k]:start[k+1]:start[k+1]]
 		order(vs, g)
 		out[k] = g
 	}
 	return out
+}
+
+// GroupByIndex is a counting sort of the positions 0..len(group)-1 by their
+// group (each in 0..groups-1): members holds every position, grouped, each
+// group in position order, and group g's positions are
+// members[start[g]:start[g+1]]. One array for all groups: most groups of a
+// profile are one position long, and a slice each was most of its garbage.
+func GroupByIndex[I int | int32](group []I, groups int) (members, start []I) {
+	start = make([]I, groups+1)
+	for _, g := range group {
+		start[g+1]++
+	}
+	for g := range groups {
+		start[g+1] += start[g]
+	}
+	members = make([]I, len(group))
+	next := slices.Clone(start[:groups])
+	for i, g := range group {
+		members[next[g]] = I(i)
+		next[g]++
+	}
+	return members, start
 }
 
 // accepts reports whether version v may follow an accepted version.

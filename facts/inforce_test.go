@@ -1,6 +1,7 @@
 package facts_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -169,5 +170,18 @@ func TestSees(t *testing.T) {
 		if got := facts.Sees(c.reader, c.row); got != c.want {
 			t.Errorf("Sees(%v, %v) = %v", c.reader, c.row, got)
 		}
+	}
+}
+
+func TestGroupByIndex(t *testing.T) {
+	members, start := facts.GroupByIndex([]int32{2, 0, 2, 1, 0, 2}, 4)
+	want := [][]int32{{1, 4}, {3}, {0, 2, 5}, nil}
+	for g, w := range want {
+		if got := members[start[g]:start[g+1]]; !slices.Equal(got, w) {
+			t.Errorf("group %d: %v, want %v", g, got, w)
+		}
+	}
+	if len(members) != 6 || start[4] != 6 {
+		t.Errorf("members %v, start %v", members, start)
 	}
 }

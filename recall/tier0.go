@@ -267,36 +267,24 @@ func (s *Service) inForceLines(q *query, fs []*profileFact, ax *facts.Axes) []pr
 	// thousands of facts, and per-axis slices were most of its garbage)
 	gid := map[string]int32{}
 	of := make([]int32, len(fs))
-	var count []int32
 	for i, f := range fs {
 		k := ax.Pred(f.r.predicateCanon)
 		g, ok := gid[k]
 		if !ok {
-			g = int32(len(count))
+			g = int32(len(gid))
 			gid[k] = g
-			count = append(count, 0)
 		}
 		of[i] = g
-		count[g]++
 	}
-	start := make([]int32, len(count)+1)
-	for g, n := range count {
-		start[g+1] = start[g] + n
-	}
-	byAxis := make([]int32, len(fs))
-	next := slices.Clone(start[:len(count)])
-	for i, g := range of {
-		byAxis[next[g]] = int32(i)
-		next[g]++
-	}
-	single := make([]bool, len(count))
+	byAxis, start := facts.GroupByIndex(of, len(gid))
+	single := make([]bool, len(gid))
 	for k, g := range gid {
 		single[g] = ax.Single(k)
 	}
 	rule := s.cfg.rule()
 	vs := make([]facts.Version, len(fs))
 	var inForce []*profileFact // in the order of the axes, then of fs
-	for g := range count {
+	for g := range len(gid) {
 		idx := byAxis[start[g]:start[g+1]]
 		v := vs[start[g]:start[g+1]]
 		for j, i := range idx {
