@@ -29,7 +29,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/memhive/memhive"
@@ -334,16 +333,19 @@ func Import(ctx context.Context, pool *pgxpool.Pool, dir string, progress Progre
 					sels[i] = "false"
 				}
 			}
-			ins := `INSERT INTO ` + pgx.Identifier{t}.Sanitize() + ` (` + colList(cols) + `) SELECT ` + strings.Join(sels, ", ") +
-				` FROM json_populate_recordset(NULL::` + pgx.Identifier{t}.Sanitize() + `, $1::json) ON CONFLICT DO NOTHING`
+			// every statement counts the rows it wrote
+			ins := `WITH ins AS (INSERT INTO ` + pgx.Identifier{t}.Sanitize() + ` (` + colList(cols) + `) SELECT ` + strings.Join(sels, ", ") +
+				` FROM json_populate_recordset(NULL::` + pgx.Identifier{t}.Sanitize() + `, $1::json) ON CONFLICT DO NOTHING RETURNING 1)`
 			if t == "facts" {
-				ins = `WITH ins AS (` + ins + ` RETURNING 1), closed AS (` + factsClosings + ` RETURNING 1)
+				ins += `, closed AS (` + factsClosings + ` RETURNING 1)
 					SELECT (SELECT count(*) FROM ins) + (SELECT count(*) FROM closed)`
+			} else {
+				ins += ` SELECT count(*) FROM ins`
 			}
 			const batch = 500
 			for i := 0; i < len(ls); i += batch {
 				j := min(i+batch, len(ls))
-				tag, err := insertLines(ctx, tx, ins, ls[i:j])
+				n, err := insertLines(ctx, tx, ins, ls[i:j])
 				if err != nil {
 					// find the first line Postgres refuses, to name it
 					for k := i; k < j; k++ {
@@ -353,8 +355,8 @@ func Import(ctx context.Context, pool *pgxpool.Pool, dir string, progress Progre
 					}
 					return fmt.Errorf("import %s.jsonl lines %d-%d: %w", t, i+1, j, err)
 				}
-				rep.Tables[t] += int(tag.RowsAffected())
-				rep.Written += int(tag.RowsAffected())
+				rep.Tables[t] += n
+				rep.Written += n
 				if progress != nil {
 					progress(t, j, len(ls))
 				}
@@ -368,26 +370,20 @@ func Import(ctx context.Context, pool *pgxpool.Pool, dir string, progress Progre
 	return rep, nil
 }
 
-// insertLines inserts lines (JSON objects) with ins inside a savepoint, so a
-// refused batch leaves the transaction usable.
-func insertLines(ctx context.Context, tx pgx.Tx, ins string, lines [][]byte) (pgconn.CommandTag, error) {
+// insertLines writes lines (JSON objects) with ins, which returns how many
+// rows it wrote, inside a savepoint, so a refused batch leaves the
+// transaction usable.
+func insertLines(ctx context.Context, tx pgx.Tx, ins string, lines [][]byte) (int, error) {
 	arr := append([]byte{'['}, bytes.Join(lines, []byte{','})...)
 	arr = append(arr, ']')
 	sp, err := tx.Begin(ctx)
 	if err != nil {
-		return pgconn.CommandTag{}, err
+		return 0, err
 	}
-	var tag pgconn.CommandTag
-	if strings.HasPrefix(ins, "WITH") { // the facts' statement counts its rows itself
-		var n int64
-		err = sp.QueryRow(ctx, ins, string(arr)).Scan(&n)
-		tag = pgconn.NewCommandTag(fmt.Sprintf("INSERT 0 %d", n))
-	} else {
-		tag, err = sp.Exec(ctx, ins, string(arr))
-	}
-	if err != nil {
+	var n int
+	if err := sp.QueryRow(ctx, ins, string(arr)).Scan(&n); err != nil {
 		_ = sp.Rollback(ctx)
-		return tag, err
+		return 0, err
 	}
-	return tag, sp.Commit(ctx)
+	return n, sp.Commit(ctx)
 }
