@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -88,6 +89,18 @@ var fieldKinds = map[string]string{
 	"channel": "a string", "asker": "a string", "session": "a string",
 }
 
+// requestFields are Request's JSON keys, in its order.
+var requestFields = func() []string {
+	var out []string
+	t := reflect.TypeFor[Request]()
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}()
+
 // plainJSONError says what a decoding error means for a request, without
 // Go's type names: which field, and what it takes.
 func plainJSONError(err error) error {
@@ -106,7 +119,7 @@ func plainJSONError(err error) error {
 		return fmt.Errorf("%s: a JSON %s is not what it takes", field, te.Value)
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return fmt.Errorf("unknown field %s (a recall request has query, tier, audience, channel, asker, session, as_of, window_from, window_to, limit, budget_tokens, member)", f)
+		return fmt.Errorf("unknown field %s (a recall request has %s)", f, strings.Join(requestFields, ", "))
 	}
 	return err
 }
