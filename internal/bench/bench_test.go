@@ -293,3 +293,35 @@ func TestRefuseFoldsAsTheServiceFolded(t *testing.T) {
 		t.Fatalf("keyword off: %s", got)
 	}
 }
+
+// The production record's turns are dated in the past, whatever the
+// member's size (the appender refuses a turn dated after its arrival), in
+// the order they were said, second-apart inside a session.
+func TestProdTurnsDatedInThePast(t *testing.T) {
+	samples, err := locomo.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, end := prodSpan(time.Now())
+	for _, m := range []prodMember{{id: "life", n: 100_000, people: []string{"person:a", "person:b", "person:c"}},
+		{id: "m0001", n: 1_000, people: []string{"person:a", "person:b", "person:c"}}} {
+		ts := prodTurns(samples, m, start, end, 1)
+		if len(ts) != m.n {
+			t.Fatalf("%s: %d turns, want %d", m.id, len(ts), m.n)
+		}
+		for i, tu := range ts {
+			if tu.At.Before(start) || tu.At.After(end) {
+				t.Fatalf("%s: turn %d dated %s, outside [%s, %s]", m.id, i, tu.At, start, end)
+			}
+			if i > 0 && tu.Session == ts[i-1].Session && tu.At.Sub(ts[i-1].At) != time.Second {
+				t.Fatalf("%s: turns %d and %d of session %s are %s apart", m.id, i-1, i, tu.Session, tu.At.Sub(ts[i-1].At))
+			}
+			if i > 0 && tu.At.Before(ts[i-1].At) {
+				t.Fatalf("%s: turn %d (%s) before turn %d (%s)", m.id, i, tu.At, i-1, ts[i-1].At)
+			}
+		}
+		if m.n == 100_000 && ts[len(ts)-1].At.Sub(start) < 4*365*24*time.Hour {
+			t.Fatalf("the big member's history spans only %s", ts[len(ts)-1].At.Sub(start))
+		}
+	}
+}

@@ -175,24 +175,67 @@ func prodMembers(o ProdOptions) []prodMember {
 	return ms
 }
 
+// prodSpan is the record's time span: from 2021 to the start of 2026, or
+// to two days before now if that is earlier, so the record is the same
+// whenever it is built and dated in the past.
+func prodSpan(now time.Time) (start, end time.Time) {
+	start = time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC)
+	end = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if e := now.Add(-48 * time.Hour); e.Before(end) {
+		end = e
+	}
+	return start, end
+}
+
 // prodTurns re-homes the LoCoMo turns into member m: conversations taken in
-// a member-dependent order, copy after copy, each copy's dates shifted to
-// follow the previous one; the member speaks for one side. About a third
+// a member-dependent order, copy after copy, each session following the
+// one before after its conversation's own gap (an hour to a month); the
+// member speaks for one side. About a third
 // of the sessions are heard by the member alone, the rest by the member
 // and one to three of their people. Text and session structure are real.
-func prodTurns(samples []locomo.Sample, m prodMember, start time.Time, seed uint64) []lanes.Turn {
+// A member whose copies would run past end (the big members: a hundred
+// LoCoMo conversations run for a century) has its sessions' starts
+// compressed linearly into [start, end), so every turn is dated in the
+// past, as the appender requires (episodes.MaxFutureSkew); turns keep
+// their second-apart spacing inside a session and their order.
+func prodTurns(samples []locomo.Sample, m prodMember, start, end time.Time, seed uint64) []lanes.Turn {
+	out, pos := prodTurnsUnfitted(samples, m, start, seed)
+	last, lastSess, inMax := start, start, time.Duration(0)
+	for i, t := range out {
+		in := time.Duration(pos[i]) * time.Second
+		if t.At.After(last) {
+			last = t.At
+		}
+		if s := t.At.Add(-in); s.After(lastSess) {
+			lastSess = s
+		}
+		inMax = max(inMax, in)
+	}
+	if !last.After(end) {
+		return out
+	}
+	// Session starts go into [start, end-inMax], so a session's last turn
+	// is still before end.
+	f := float64(end.Add(-inMax).Sub(start)) / float64(lastSess.Sub(start))
+	for i := range out {
+		in := time.Duration(pos[i]) * time.Second
+		sess := out[i].At.Add(-in)
+		out[i].At = start.Add(time.Duration(float64(sess.Sub(start))*f) + in).Truncate(time.Millisecond)
+	}
+	return out
+}
+
+// prodTurnsUnfitted is prodTurns before the fitting; pos[i] is turn i's
+// place in its session.
+func prodTurnsUnfitted(samples []locomo.Sample, m prodMember, start time.Time, seed uint64) ([]lanes.Turn, []int) {
 	r := rand.New(rand.NewPCG(seed, uint64(len(m.id))*7919+uint64(m.n)))
 	var out []lanes.Turn
-	at := start
+	var pos []int
+	at := start // the next session's start
 	member := "member:" + m.id
 	for copyN := 0; len(out) < m.n; copyN++ {
 		s := samples[(copyN+int(r.IntN(len(samples))))%len(samples)]
-		var first time.Time
 		for si, se := range s.Sessions {
-			if si == 0 {
-				first = se.Start
-			}
-			shift := at.Sub(first)
 			aud := []string{member}
 			if r.IntN(3) != 0 {
 				k := 1 + r.IntN(3)
@@ -218,18 +261,22 @@ func prodTurns(samples []locomo.Sample, m prodMember, start time.Time, seed uint
 					text += " [shares a photo: " + t.Caption + "]"
 				}
 				out = append(out, lanes.Turn{Session: sid, Channel: channel, Audience: aud, Role: "user", Speaker: speaker,
-					Text: text, At: se.Start.Add(shift + time.Duration(i)*time.Second)})
+					Text: text, At: at.Add(time.Duration(i) * time.Second)})
+				pos = append(pos, i)
 				if len(out) == m.n {
-					return out
+					return out, pos
 				}
 			}
-			if se.Start.Add(shift).After(at) {
-				at = se.Start.Add(shift)
+			// The next session follows after the conversation's own gap,
+			// kept between an hour and a month; a week between copies.
+			gap := 7 * 24 * time.Hour
+			if si+1 < len(s.Sessions) {
+				gap = min(max(s.Sessions[si+1].Start.Sub(se.Start), time.Hour), 30*24*time.Hour)
 			}
+			at = at.Add(max(gap, time.Duration(len(se.Turns))*time.Second))
 		}
-		at = at.Add(7 * 24 * time.Hour)
 	}
-	return out
+	return out, pos
 }
 
 func sortedAudience(a []string) []string {
@@ -320,9 +367,9 @@ func BuildProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult
 		stop()
 		return err
 	}
-	start := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC)
+	start, end := prodSpan(time.Now())
 	for i, m := range members {
-		for _, t := range prodTurns(samples, m, start, o.Seed+uint64(i)) {
+		for _, t := range prodTurns(samples, m, start, end, o.Seed+uint64(i)) {
 			for {
 				err := c.Publish(m.id, t)
 				if err == nil {
@@ -339,10 +386,17 @@ func BuildProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult
 	}
 	c.Close()
 	for last := -1; ; {
-		var got int
-		if err := db.Pool.QueryRow(ctx, `SELECT count(*) FROM episodes`).Scan(&got); err != nil {
+		var got, refused int
+		var why string
+		if err := db.Pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM episodes), (SELECT count(*) FROM refusals),
+			coalesce((SELECT code || ': ' || message FROM refusals LIMIT 1), '')`).Scan(&got, &refused, &why); err != nil {
 			stop()
 			return err
+		}
+		if refused > 0 {
+			// A refused turn never becomes an episode: waiting would never end.
+			stop()
+			return fmt.Errorf("the appender refused %d of the record's turns (%d written so far), e.g. %s", refused, got, why)
 		}
 		if got+int(failed.Load()) >= total {
 			break
