@@ -6,10 +6,13 @@
 package memhive
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -145,4 +148,35 @@ func AsError(err error) *Error {
 // {"error": {"code": "...", "message": "..."}}.
 type ErrorBody struct {
 	Error *Error `json:"error"`
+}
+
+// Count is a tool argument's "how many": a whole number of 1 or more, sent
+// as 2, 2.0 (JSON Schema's "integer" allows it) or "2", as clients
+// reasonably send it (SPEC §11). Absent or null leaves it 0, which means
+// the tool's default; an explicit 0, a negative number or a fraction is
+// refused with a sentence.
+type Count int
+
+// UnmarshalJSON reads a Count.
+func (c *Count) UnmarshalJSON(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if s == "null" {
+		return nil
+	}
+	if strings.HasPrefix(s, `"`) {
+		var q string
+		if err := json.Unmarshal([]byte(s), &q); err != nil {
+			return errors.New("a count must be a whole number of 1 or more")
+		}
+		s = strings.TrimSpace(q)
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != math.Trunc(f) || f < 1 || f > math.MaxInt32 {
+		if len(s) > 40 {
+			s = s[:40] + "…"
+		}
+		return fmt.Errorf("a count must be a whole number of 1 or more, not %s", s)
+	}
+	*c = Count(f)
+	return nil
 }

@@ -139,7 +139,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 var (
 	captionRE = regexp.MustCompile(`\s*\[shares? a photo:[^\]]*\]`)
 	// Quoted speech: what someone else said is not the speaker's claim.
-	quotedRE   = regexp.MustCompile(`(?i)\b(?:said|says|say|told me|tells me|asked|asks|goes|went|like),?\s*"[^"]*"`)
+	quotedRE = regexp.MustCompile(`(?i)\b(?:said|says|say|told me|tells me|asked|asks|goes|went|like),?\s*"[^"]*"`)
 	// a line break ends a sentence too ((?m): $ before each \n), so a line
 	// without end punctuation is read, not dropped
 	sentenceRE = regexp.MustCompile(`(?m)[^.!?\n]+(?:[.!?]+|$)`)

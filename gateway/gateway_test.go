@@ -96,6 +96,21 @@ func TestRecallRequestFromBinding(t *testing.T) {
 	}
 }
 
+// A limit is read as clients send it (SPEC §11): 5, 5.0 (JSON Schema's
+// "integer") or "5"; absent is the default (0 here).
+func TestRecallArgsLimitAsClientsSendIt(t *testing.T) {
+	t.Parallel()
+	for args, want := range map[string]int{
+		`{"query":"q","limit":5}`: 5, `{"query":"q","limit":5.0}`: 5, `{"query":"q","limit":" 5 "}`: 5,
+		`{"query":"q","limit":null}`: 0, `{"query":"q"}`: 0,
+	} {
+		req, err := alice.RecallRequest(json.RawMessage(args))
+		if err != nil || req.Limit != want {
+			t.Errorf("%s: limit %d, %v; want %d", args, req.Limit, err, want)
+		}
+	}
+}
+
 func TestToolCallRefusals(t *testing.T) {
 	t.Parallel()
 	noTier := alice
@@ -124,6 +139,9 @@ func TestToolCallRefusals(t *testing.T) {
 		{"not an object", alice, `["q"]`, memhive.CodeMalformedToolCall},
 		{"bad window", alice, `{"query":"q","window_from":"May 1st","window_to":"2024-05-31T00:00:00Z"}`, memhive.CodeMalformedToolCall},
 		{"limit too big", alice, `{"query":"q","limit":1000}`, memhive.CodeMalformedToolCall},
+		{"limit zero", alice, `{"query":"q","limit":0}`, memhive.CodeMalformedToolCall},
+		{"limit fraction", alice, `{"query":"q","limit":2.5}`, memhive.CodeMalformedToolCall},
+		{"limit negative", alice, `{"query":"q","limit":"-3"}`, memhive.CodeMalformedToolCall},
 		{"half-open window", alice, `{"query":"q","window_from":"2024-05-01T00:00:00Z"}`, memhive.CodeHalfOpenWindow},
 		{"no tier", noTier, `{"query":"q"}`, memhive.CodeMemoryNotConfigured},
 		{"no tier beats bad args", noTier, `{"audience":["*"]}`, memhive.CodeMemoryNotConfigured},

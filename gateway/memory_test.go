@@ -291,6 +291,7 @@ func TestMemoryToolsHTTP(t *testing.T) {
 		{gateway.UpdateTool, memBob, `{"id":"` + h.private + `","claim":"100k","audience":["member:alice"]}`, memhive.CodeMalformedToolCall, 400},
 		{gateway.ListTool, memBob, `{"audience":["member:alice"]}`, memhive.CodeMalformedToolCall, 400},
 		{gateway.ListTool, memBob, `{"limit":500}`, memhive.CodeMalformedToolCall, 400},
+		{gateway.ListTool, memBob, `{"limit":0}`, memhive.CodeMalformedToolCall, 400},
 		{gateway.ListTool, noTier, `{}`, memhive.CodeMemoryNotConfigured, 422},
 		{gateway.ForgetTool, noAud, `{"id":"` + h.shared + `"}`, memhive.CodeMissingAudience, 400},
 		{gateway.ForgetTool, noChan, `{"id":"` + h.shared + `"}`, memhive.CodeMissingChannel, 400},

@@ -66,10 +66,10 @@ type Binding struct {
 // RecallArgs are the memory_recall tool's arguments: the only things a
 // model chooses.
 type RecallArgs struct {
-	Query      string `json:"query"`
-	WindowFrom string `json:"window_from,omitempty"`
-	WindowTo   string `json:"window_to,omitempty"`
-	Limit      int    `json:"limit,omitempty"`
+	Query      string        `json:"query"`
+	WindowFrom string        `json:"window_from,omitempty"`
+	WindowTo   string        `json:"window_to,omitempty"`
+	Limit      memhive.Count `json:"limit,omitempty"`
 }
 
 // MemorizeArgs are the memorize tool's arguments.
@@ -209,7 +209,7 @@ func (b Binding) RecallRequest(args json.RawMessage) (recall.Request, error) {
 		Asker:     b.Asker,
 		Assistant: b.Assistant,
 		Session:   b.Session,
-		Limit:     a.Limit,
+		Limit:     int(a.Limit),
 	}
 	for _, w := range []struct {
 		name string

@@ -243,10 +243,10 @@ func (s *Service) Forget(ctx context.Context, w Who, a ForgetArgs) (*ForgetResul
 
 // ListArgs are list_memories' arguments (filters; all optional).
 type ListArgs struct {
-	Subject string `json:"subject,omitempty"`
-	Kind    string `json:"kind,omitempty"`
-	Channel string `json:"channel,omitempty"` // the channel a fact was learned on (a filter, not the binding)
-	Limit   int    `json:"limit,omitempty"`   // 1..MaxList, default DefaultList
+	Subject string        `json:"subject,omitempty"`
+	Kind    string        `json:"kind,omitempty"`
+	Channel string        `json:"channel,omitempty"` // the channel a fact was learned on (a filter, not the binding)
+	Limit   memhive.Count `json:"limit,omitempty"`   // 1..MaxList, default DefaultList
 }
 
 // List sizes.
@@ -279,7 +279,7 @@ func (s *Service) ListMemories(ctx context.Context, w Who, a ListArgs) (*ListRes
 	if a.Kind != "" && a.Kind != facts.World && a.Kind != facts.Experience && a.Kind != facts.Foresight {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "kind %q is not world, experience or foresight", clip(a.Kind))
 	}
-	limit := a.Limit
+	limit := int(a.Limit)
 	if limit == 0 {
 		limit = DefaultList
 	}
