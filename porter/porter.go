@@ -121,6 +121,22 @@ func colList(cols []string) string {
 	return strings.Join(q, ", ")
 }
 
+// hasRecord reports whether any exported table holds a row of member, so
+// that a mistyped member id is an error and not an empty export.
+func hasRecord(ctx context.Context, pool *pgxpool.Pool, member string) (bool, error) {
+	for _, t := range Tables {
+		var ok bool
+		q := `SELECT EXISTS (SELECT 1 FROM ` + pgx.Identifier{t}.Sanitize() + ` WHERE member_id = $1)`
+		if err := pool.QueryRow(ctx, q, member).Scan(&ok); err != nil {
+			return false, err
+		}
+		if ok {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // Export writes member's record into dir (created if missing; it must hold
 // no manifest yet) and returns the manifest it wrote. The rows are read in
 // one repeatable-read transaction, so the export is one consistent state.
@@ -130,6 +146,11 @@ func Export(ctx context.Context, pool *pgxpool.Pool, member, dir string, progres
 	}
 	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); err == nil {
 		return nil, fmt.Errorf("export: %s already holds an export (%s); give an empty directory", dir, ManifestFile)
+	}
+	if ok, err := hasRecord(ctx, pool, member); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	} else if !ok {
+		return nil, memhive.Errorf(memhive.CodeNotFound, "member %q has no record in this hive: no row of any exported table names it; nothing was exported", member)
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("export: %w", err)

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/closer"
 	"github.com/memhive/memhive/embed"
 	"github.com/memhive/memhive/episodes"
@@ -150,6 +151,17 @@ func TestExportImportAnswersIdentically(t *testing.T) {
 	}
 	if rows == 0 || m.Tables[0].Rows != 9 {
 		t.Fatalf("manifest %+v", m)
+	}
+
+	// A member with no row anywhere (a mistyped id) is not found, and
+	// nothing is written.
+	none := filepath.Join(t.TempDir(), "none")
+	var me *memhive.Error
+	if _, err := porter.Export(ctx, a, "alcie", none, nil); !errors.As(err, &me) || me.Code != memhive.CodeNotFound {
+		t.Fatalf("export of a member with no record: %v", err)
+	}
+	if _, err := os.Stat(none); !os.IsNotExist(err) {
+		t.Fatalf("export of a member with no record made %s: %v", none, err)
 	}
 
 	b := dbtest.New(t)
