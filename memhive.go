@@ -110,6 +110,10 @@ const (
 	// CodeDeadLetter: a turn the store failed to write, redelivered up to
 	// the appender's bound and then kept as a refusal with its raw bytes.
 	CodeDeadLetter Code = "dead_letter"
+	// CodeIDConflict: a turn whose id already names a different turn of
+	// the member (other words, speaker or audience). The first stands; the
+	// second is kept as a refusal, not dropped as a duplicate.
+	CodeIDConflict Code = "id_conflict"
 )
 
 // Error is an error with a stable code and a sentence a person can act on.

@@ -2,12 +2,14 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -109,6 +111,11 @@ TEXT is "-" or absent.`)
 					break
 				}
 				if committed = got[[2]string{*member, tr.ID}]; committed {
+					// The id may name an earlier, different turn (the
+					// stream drops a repeat of a Nats-Msg-Id unseen).
+					if err := sameAsStored(ctx, pool, *member, tr); err != nil {
+						return err
+					}
 					break
 				}
 				select {
@@ -188,4 +195,27 @@ func parseInterleaved(fs *flag.FlagSet, args []string) error {
 		args = rest[1:]
 	}
 	return fs.Parse(append([]string{"--"}, pos...))
+}
+
+// sameAsStored checks that the row stored under tr's id holds tr: a
+// client that reuses an id for another turn gets id_conflict, not
+// "accepted".
+func sameAsStored(ctx context.Context, pool *pgxpool.Pool, member string, tr lanes.Turn) error {
+	body, err := json.Marshal(tr)
+	if err != nil {
+		return err
+	}
+	t, err := lanes.Decode(member, body, 0) // the turn as the appender reads it
+	if err != nil {
+		return err
+	}
+	bad, err := episodes.Conflicting(ctx, pool, []episodes.Episode{{Member: member, ID: tr.ID, Session: t.Session,
+		Channel: t.Channel, Role: t.Role, Speaker: t.Speaker, Audience: t.Audience, Content: t.Text}})
+	if err != nil {
+		return err
+	}
+	if bad[[2]string{member, tr.ID}] {
+		return memhive.Errorf(memhive.CodeIDConflict, "id %s already names a different turn in %s's record; this turn was not written: publish it with its own id (or none)", tr.ID, member)
+	}
+	return nil
 }

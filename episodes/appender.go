@@ -320,7 +320,7 @@ type refused struct {
 // prepare decodes msgs into items.
 func (a *Appender) prepare(msgs []jetstream.Msg) []*item {
 	items := make([]*item, 0, len(msgs))
-	seen := map[[2]string]bool{}
+	seen := map[[2]string]*Episode{}
 	for _, m := range msgs {
 		meta, err := m.Metadata()
 		if err != nil {
@@ -356,15 +356,22 @@ func (a *Appender) prepare(msgs []jetstream.Msg) []*item {
 		if at.IsZero() {
 			at = meta.Timestamp
 		}
-		k := [2]string{member, id}
-		if seen[k] {
-			it.dup = true
-			continue
-		}
-		seen[k] = true
-		it.ep = &Episode{Member: member, ID: id, Session: t.Session, Channel: t.Channel, Role: t.Role,
+		ep := &Episode{Member: member, ID: id, Session: t.Session, Channel: t.Channel, Role: t.Role,
 			Speaker: t.Speaker, Audience: t.Audience, Content: t.Text, Ref: t.Ref, HappenedAt: at,
 			StreamSeq: meta.Sequence.Stream, Tokens: TokenEstimate(t.Text)}
+		k := [2]string{member, id}
+		if first := seen[k]; first != nil {
+			if sameTurn(first, ep) {
+				it.dup = true
+			} else {
+				it.ep = ep
+				it.ref = a.conflict(it)
+				it.ep = nil
+			}
+			continue
+		}
+		seen[k] = ep
+		it.ep = ep
 	}
 	return items
 }
@@ -386,6 +393,14 @@ func headerID(m jetstream.Msg) string {
 		return ""
 	}
 	return id.String()
+}
+
+// conflict is the refusal of it, a turn whose id already names a
+// different turn of its member.
+func (a *Appender) conflict(it *item) *refused {
+	return a.refusal(it.msg, it.meta, memhive.Errorf(memhive.CodeIDConflict,
+		"id %s already names a different turn in %s's record (other words, speaker or audience); this turn was not written over it and is kept here: publish it with its own id",
+		it.ep.ID, it.ep.Member))
 }
 
 // refusal builds the refusal of m with e.
@@ -567,8 +582,10 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 		}
 	}
 	var written []Episode
+	var conflicts []*refused // turns whose id names a different, older turn
 	began := time.Now()
 	err := pgx.BeginFunc(ctx, a.pool, func(tx pgx.Tx) error {
+		conflicts = conflicts[:0]
 		keys, err := Insert(ctx, tx, eps)
 		if err != nil {
 			return err
@@ -581,9 +598,21 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 				got[k] = true
 			}
 			written = written[:0]
+			var skipped []Episode
 			for _, e := range eps {
 				if got[[2]string{e.Member, e.ID}] {
 					written = append(written, e)
+				} else {
+					skipped = append(skipped, e)
+				}
+			}
+			bad, err := Conflicting(ctx, tx, skipped)
+			if err != nil {
+				return err
+			}
+			for _, it := range items {
+				if it.ep != nil && bad[[2]string{it.ep.Member, it.ep.ID}] {
+					conflicts = append(conflicts, a.conflict(it))
 				}
 			}
 		}
@@ -597,9 +626,12 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 				}
 			}
 		}
-		rs := make([]Refusal, len(refs))
-		for i, r := range refs {
-			rs[i] = r.r
+		rs := make([]Refusal, 0, len(refs)+len(conflicts))
+		for _, r := range refs {
+			rs = append(rs, r.r)
+		}
+		for _, r := range conflicts {
+			rs = append(rs, r.r)
 		}
 		return InsertRefusals(ctx, tx, rs)
 	})
@@ -617,9 +649,9 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 		a.OnBatch(len(items), time.Since(began))
 	}
 	a.Stats.Accepted.Add(int64(len(written)))
-	a.Stats.Duplicates.Add(int64(len(eps) - len(written) + dups))
-	a.Stats.Refused.Add(int64(len(refs)))
-	for _, r := range refs {
+	a.Stats.Duplicates.Add(int64(len(eps) - len(written) - len(conflicts) + dups))
+	a.Stats.Refused.Add(int64(len(refs) + len(conflicts)))
+	for _, r := range append(refs, conflicts...) {
 		a.announce(r)
 	}
 	if a.OnCommit != nil && len(written) > 0 {

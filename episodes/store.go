@@ -134,6 +134,50 @@ func Insert(ctx context.Context, q Querier, eps []Episode) (written [][2]string,
 	return written, nil
 }
 
+// Conflicting returns the keys of eps whose (member_id, id) already names
+// a row holding a different turn: other text, speaker, role, session,
+// channel or audience. A redelivery, or a publisher's retry of the same
+// turn, is not a conflict (its time may differ when the turn gave none,
+// so time is not compared).
+func Conflicting(ctx context.Context, q Querier, eps []Episode) (map[[2]string]bool, error) {
+	if len(eps) == 0 {
+		return nil, nil
+	}
+	ms, ids := make([]string, len(eps)), make([]string, len(eps))
+	want := make(map[[2]string]*Episode, len(eps))
+	for i := range eps {
+		ms[i], ids[i] = eps[i].Member, eps[i].ID
+		want[[2]string{eps[i].Member, eps[i].ID}] = &eps[i]
+	}
+	rows, err := q.Query(ctx, `/* appender:conflicts */
+		SELECT e.member_id, e.id, e.content, e.speaker, e.role, e.session_id, e.channel, e.audience
+		FROM unnest($1::text[], $2::text[]) AS k(m, i)
+		JOIN episodes e ON e.member_id = k.m AND e.id = k.i`, ms, ids)
+	if err != nil {
+		return nil, fmt.Errorf("read the rows of repeated ids: %w", err)
+	}
+	out := map[[2]string]bool{}
+	var got Episode
+	_, err = pgx.ForEachRow(rows, []any{&got.Member, &got.ID, &got.Content, &got.Speaker, &got.Role, &got.Session, &got.Channel, &got.Audience}, func() error {
+		k := [2]string{got.Member, got.ID}
+		if e := want[k]; e != nil && !sameTurn(e, &got) {
+			out[k] = true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the rows of repeated ids: %w", err)
+	}
+	return out, nil
+}
+
+// sameTurn reports whether a and b are one turn said once: the same words
+// by the same speaker to the same people on the same session and channel.
+func sameTurn(a, b *Episode) bool {
+	return a.Content == b.Content && a.Speaker == b.Speaker && a.Role == b.Role && a.Session == b.Session &&
+		a.Channel == b.Channel && slices.Equal(a.Audience, b.Audience)
+}
+
 const insertRefusalsSQL = `
 INSERT INTO refusals (member_id, id, subject, code, message, raw, stream_seq)
 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bytea[], $7::bigint[])

@@ -291,6 +291,22 @@ func TestUpPublishEpisodes(t *testing.T) {
 	if err == nil || !strings.Contains(string(b), "missing_audience") {
 		t.Fatalf("publish without audience: err %v, output %s", err, b)
 	}
+	// The same --id again: the same turn is accepted (a retry); another
+	// turn under it is id_conflict, and the first stands.
+	id := "01KB0000000000000000000001"
+	runCLI(t, bin, data, "publish", "--member", "alice", "--channel", "web:chat", "--audience", "member:alice",
+		"--speaker", "member:alice", "--id", id, "my cat is called Miso")
+	runCLI(t, bin, data, "publish", "--member", "alice", "--channel", "web:chat", "--audience", "member:alice",
+		"--speaker", "member:alice", "--id", id, "my cat is called Miso")
+	cmd = exec.Command(bin, "publish", "--member", "alice", "--channel", "web:chat", "--audience", "member:alice",
+		"--speaker", "member:alice", "--id", id, "my dog is called Rex")
+	cmd.Env = append(os.Environ(), "MEMHIVE_DATA="+data, "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=")
+	if b, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(b), "id_conflict") {
+		t.Fatalf("publish of another turn under a used id: err %v, output %s", err, b)
+	}
+	if out := runCLI(t, bin, data, "episodes", "--member", "alice"); !strings.Contains(out, "Miso") || strings.Contains(out, "Rex") {
+		t.Fatalf("episodes after the id conflict:\n%s", out)
+	}
 	// no log line names an attribute twice (cell=recall cell=recall)
 	logData, _ := os.ReadFile(data + ".log")
 	checked := 0
