@@ -136,6 +136,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	// the keyword cache's memory is the process's (config keyword_cache_mb)
 	rcfg.KeywordCacheMB = cfg.KeywordCacheMB
 	n.Recall = recall.New(n.RecallPool, rcfg.WithDefaults(), remb, logger.With("cell", "recall"))
+	n.Registry.MustRegister(n.Recall.Collectors()...)
 	n.Registry.MustRegister(n.Recall.Tier0CacheCollectors()...)
 	n.Registry.MustRegister(n.Recall.KeywordCacheCollectors()...)
 	if n.Recall.Scopes, err = templates.Scopes(assistants); err != nil { // every tier and tool reads through them

@@ -36,6 +36,8 @@ type Service struct {
 	// kwBudget and kwChunk replace keywordEssentialPostings and
 	// keywordChunk when > 0 (tests).
 	kwBudget, kwChunk int64
+	// m counts and times the calls (metrics.go).
+	m *metrics
 	// t0 keeps tier 0's profile lines per member and reader (tier0cache.go).
 	t0 tier0Cache
 	// kw keeps big members' keyword indexes in memory (kwcache.go).
@@ -67,7 +69,7 @@ func New(pool *pgxpool.Pool, cfg Config, emb Embedder, logger *slog.Logger) *Ser
 	}
 	return &Service{
 		pool: pool, cfg: cfg.WithDefaults(), emb: emb, logger: logger,
-		now: time.Now, vecCount: map[string]vecCount{},
+		now: time.Now, vecCount: map[string]vecCount{}, m: newMetrics(),
 	}
 }
 
@@ -168,6 +170,13 @@ func (s *Service) prepare(req Request) (*query, error) {
 // (memory_not_configured, missing_audience, missing_channel,
 // half_open_window, invalid_member, malformed_request).
 func (s *Service) Recall(ctx context.Context, req Request) (*Answer, error) {
+	began := time.Now()
+	a, err := s.recall(ctx, req)
+	s.m.observe(req, a, err, time.Since(began))
+	return a, err
+}
+
+func (s *Service) recall(ctx context.Context, req Request) (*Answer, error) {
 	q, err := s.prepare(req)
 	if err != nil {
 		return nil, err
