@@ -57,7 +57,7 @@ MEMHIVE_MODEL_URL and MEMHIVE_MODEL (tier 2); see docs/ and memhive config show.
 	sctx, scancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer scancel()
 	n.Stop(sctx)
-	log.Info("stopped")
+	log.Info("stopped", n.Summary()...)
 	return nil
 }
 

@@ -267,7 +267,7 @@ func TestUpAuth(t *testing.T) {
 func TestUpPublishEpisodes(t *testing.T) {
 	bin := buildBinary(t)
 	data := filepath.Join(t.TempDir(), "data")
-	startUp(t, bin, data)
+	p := startUp(t, bin, data)
 	runCLI(t, bin, data, "publish", "--member", "alice", "--session", "s-1", "--channel", "telegram:dm",
 		"--audience", "member:alice,person:bob", "--speaker", "member:alice", "--ref", "tg-7", "see you in Lisbon")
 	out := runCLI(t, bin, data, "episodes", "--member", "alice", "--json")
@@ -307,8 +307,19 @@ func TestUpPublishEpisodes(t *testing.T) {
 	if out := runCLI(t, bin, data, "episodes", "--member", "alice"); !strings.Contains(out, "Miso") || strings.Contains(out, "Rex") {
 		t.Fatalf("episodes after the id conflict:\n%s", out)
 	}
-	// no log line names an attribute twice (cell=recall cell=recall)
+	runCLI(t, bin, data, "recall", "--member", "alice", "--tier", "1", "--audience", "member:alice", "--channel", "web:chat", "Miso")
+	// stopped, memhive says what it did: two turns written (the retry and
+	// the conflict never reach the appender: the stream drops a repeated
+	// Nats-Msg-Id), one refused, one recall call
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	_ = p.cmd.Wait()
 	logData, _ := os.ReadFile(data + ".log")
+	if m := regexp.MustCompile(`msg=stopped .*`).Find(logData); m == nil ||
+		!strings.Contains(string(m), "turns_accepted=2") || !strings.Contains(string(m), "turns_refused=1") ||
+		!strings.Contains(string(m), "recall_calls=1 recall_failed=0") {
+		t.Fatalf("the stop line does not count what was done: %q", m)
+	}
+	// no log line names an attribute twice (cell=recall cell=recall)
 	checked := 0
 	for _, line := range strings.Split(string(logData), "\n") {
 		if !strings.HasPrefix(line, "time=") {
