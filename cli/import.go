@@ -141,7 +141,19 @@ export twice writes 0 rows.`)
 			return err
 		}
 		defer c.Close()
-		before, beforeOK := appenderCounts(nc, t.prefix())
+		// What the record holds of these turns before: the new rows are
+		// the rest of what it holds after (the appender's counters would
+		// count other publishers' turns too).
+		allKeys := make([][2]string, len(items))
+		for i, it := range items {
+			allKeys[i] = [2]string{it.member, canonicalID(it.turn.ID)}
+		}
+		before, beforeOK := map[[2]string]bool(nil), false
+		if pool, err := t.connectDB(ctx); err == nil {
+			before, err = episodes.Existing(ctx, pool, allKeys)
+			beforeOK = err == nil
+			pool.Close()
+		}
 		bar := newProgress(e.stderr, len(items), !*quiet)
 		start := time.Now()
 		const chunk = 500
@@ -174,7 +186,6 @@ export twice writes 0 rows.`)
 		if idle {
 			analyzeAfterImport(ctx, e, t)
 		}
-		after, afterOK := appenderCounts(nc, t.prefix())
 		// Rows committed: read back from the record by id, not inferred
 		// from the refusals that came back.
 		keys := make([][2]string, 0, len(items))
@@ -183,7 +194,7 @@ export twice writes 0 rows.`)
 				keys = append(keys, [2]string{it.member, canonicalID(it.turn.ID)})
 			}
 		}
-		inRecord := -1
+		inRecord, newRows := -1, -1
 		why := ""
 		if pool, err := t.connectDB(ctx); err != nil {
 			why = "could not read the record: " + err.Error()
@@ -194,6 +205,14 @@ export twice writes 0 rows.`)
 				why = err.Error()
 			} else {
 				inRecord = len(got)
+				if beforeOK {
+					newRows = 0
+					for k := range got {
+						if !before[k] {
+							newRows++
+						}
+					}
+				}
 			}
 		}
 		mu.Lock()
@@ -209,15 +228,11 @@ export twice writes 0 rows.`)
 		} else {
 			sum["reason"] = why
 		}
-		newRows := -1
-		if beforeOK && afterOK {
-			newRows = int(after["accepted"] - before["accepted"])
+		if newRows >= 0 {
+			// Turns the record held before were dropped by the stream's
+			// dedup window or by the record's key: either way they are in it.
 			sum["new"] = newRows
-			if inRecord >= 0 {
-				// Turns seen before were dropped by the stream's dedup window
-				// or, later, by the record's key: either way they are in it.
-				sum["already_in_record"] = max(inRecord-newRows, 0)
-			}
+			sum["already_in_record"] = inRecord - newRows
 		}
 		if *asJSON {
 			return printJSON(e.stdout, sum)
@@ -282,23 +297,6 @@ func (p *progress) done() {
 	if p.on {
 		fmt.Fprintln(p.w)
 	}
-}
-
-// appenderCounts asks the appender cell for its counters (accepted rows,
-// duplicates); ok is false when it does not answer. With several memhive
-// processes it is one process's view, so the import summary treats it as a hint.
-func appenderCounts(nc *nats.Conn, prefix string) (map[string]int64, bool) {
-	resp, err := nc.Request(prefix+".cell.appender.status", nil, 2*time.Second)
-	if err != nil {
-		return nil, false
-	}
-	var st struct {
-		Stats map[string]int64 `json:"stats"`
-	}
-	if json.Unmarshal(resp.Data, &st) != nil || st.Stats == nil {
-		return nil, false
-	}
-	return st.Stats, true
 }
 
 // lineID is the id of an imported line that names none, the same on every

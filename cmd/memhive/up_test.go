@@ -476,21 +476,25 @@ func TestImportJSONL(t *testing.T) {
 	if err := os.WriteFile(f, []byte(lines), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := runCLI(t, bin, data, "import", "--member", "zoe", "--json", f)
 	var sum struct {
-		Turns, Accepted, Refused int
-		RefusedByCode            map[string]int `json:"refused_by_code"`
+		Turns, Accepted, Refused, New int
+		Already                       int            `json:"already_in_record"`
+		RefusedByCode                 map[string]int `json:"refused_by_code"`
 	}
+	// another publisher's turn before the import: the new rows are the
+	// import's own, not the appender's count
+	runCLI(t, bin, data, "publish", "--member", "zoe", "--channel", "web:chat", "--audience", "member:zoe", "--speaker", "member:zoe", "not imported")
+	out := runCLI(t, bin, data, "import", "--member", "zoe", "--json", f)
 	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &sum); err != nil {
 		t.Fatalf("import --json: %v\n%s", err, out)
 	}
-	if sum.Turns != 4 || sum.Accepted != 3 || sum.Refused != 1 || sum.RefusedByCode["missing_audience"] != 1 {
+	if sum.Turns != 4 || sum.Accepted != 3 || sum.New != 3 || sum.Already != 0 || sum.Refused != 1 || sum.RefusedByCode["missing_audience"] != 1 {
 		t.Fatalf("import summary %+v from %s", sum, out)
 	}
 	// the same file again (or an import resumed after it was cut off)
 	// writes no turn twice: a line without an id gets one derived from it
 	out = runCLI(t, bin, data, "import", "--member", "zoe", "--json", f)
-	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &sum); err != nil || sum.Accepted != 3 {
+	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &sum); err != nil || sum.Accepted != 3 || sum.New != 0 || sum.Already != 3 {
 		t.Fatalf("import again: %v %+v\n%s", err, sum, out)
 	}
 	if out := runCLI(t, bin, data, "episodes", "--member", "zoe"); !strings.Contains(out, "two (member from the flag)") {
@@ -504,8 +508,8 @@ func TestImportJSONL(t *testing.T) {
 	}
 	defer pool.Close()
 	var rows int
-	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM episodes WHERE member_id = 'zoe'`).Scan(&rows); err != nil || rows != 3 {
-		t.Fatalf("zoe has %d episodes after importing the file twice (%v), want 3 (two lines \"one\" are two turns)", rows, err)
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM episodes WHERE member_id = 'zoe'`).Scan(&rows); err != nil || rows != 4 {
+		t.Fatalf("zoe has %d episodes after importing the file twice (%v), want 4 (two lines \"one\" are two turns, and one published)", rows, err)
 	}
 	var analyzed bool
 	if err := pool.QueryRow(context.Background(), `SELECT last_analyze IS NOT NULL FROM pg_stat_user_tables
