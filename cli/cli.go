@@ -143,8 +143,13 @@ func newFlags(e *env, name, synopsis, help string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: memhive %s\n\n%s\n\nFlags:\n", synopsis, strings.TrimSpace(help))
-		fs.PrintDefaults()
+		fmt.Fprintf(e.stderr, "Usage: memhive %s\n\n%s\n", synopsis, strings.TrimSpace(help))
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 { // a command with subcommands has its flags on them
+			fmt.Fprintf(e.stderr, "\nFlags:\n")
+			fs.PrintDefaults()
+		}
 	}
 	return fs
 }

@@ -23,7 +23,7 @@ func tableProgress(e *env, on bool) porter.Progress {
 		return nil
 	}
 	return func(table string, rows, total int) {
-		if total > 0 && rows == total {
+		if rows == total { // done (an empty table too: interim calls have rows > 0, total 0)
 			fmt.Fprintf(e.stderr, "\r%-22s %8d rows  done\n", table, rows)
 			return
 		}
