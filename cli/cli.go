@@ -330,7 +330,43 @@ func cmdConfig(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return printJSON(e.stdout, cfg.Redacted())
+	red := cfg.Redacted()
+	b, err := json.Marshal(red)
+	if err != nil {
+		return err
+	}
+	var set map[string]any
+	if err := json.Unmarshal(b, &set); err != nil {
+		return err
+	}
+	// A setting left unset is said, with what it means, on standard error:
+	// standard output stays a config file memhive reads back.
+	var keys []string
+	for key := range unsetMeans {
+		if _, ok := set[key]; !ok {
+			keys = append(keys, key)
+		}
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		fmt.Fprintf(e.stderr, "# %s unset: %s\n", key, unsetMeans[key])
+	}
+	return printJSON(e.stdout, red)
+}
+
+// unsetMeans says what memhive up does with each setting left unset.
+var unsetMeans = map[string]string{
+	"database_url":     "a private Postgres in data_dir/pg, on a unix socket",
+	"nats_url":         "an embedded NATS with JetStream, files in data_dir/nats",
+	"nats_port":        "4222, or a free port when 4222 is taken",
+	"http_addr":        "127.0.0.1:7077, or a free port when that is taken",
+	"hive_template":    "the built-in templates/hive/template.json",
+	"templates_dir":    "the built-in assistant templates",
+	"partitions":       "0, one stream for every member; see docs/cluster.md",
+	"nats_replicas":    "1",
+	"app_database_url": "database_url's connections switch to the NOLOGIN role memhive_app",
+	"process_name":     "host, pid and a random suffix",
+	"open_history":     "none",
 }
 
 // withDB resolves the memhive of dataDir, connects to its database and
