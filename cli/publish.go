@@ -214,7 +214,7 @@ func sameAsStored(ctx context.Context, pool *pgxpool.Pool, member string, tr lan
 	if err != nil {
 		return err
 	}
-	if bad[[2]string{member, tr.ID}] {
+	if bad[0] {
 		return memhive.Errorf(memhive.CodeIDConflict, "id %s already names a different turn in %s's record; this turn was not written: publish it with its own id (or none)", tr.ID, member)
 	}
 	return nil

@@ -320,7 +320,7 @@ type refused struct {
 // prepare decodes msgs into items.
 func (a *Appender) prepare(msgs []jetstream.Msg) []*item {
 	items := make([]*item, 0, len(msgs))
-	seen := map[[2]string]*Episode{}
+	seen := map[[2]string]bool{}
 	for _, m := range msgs {
 		meta, err := m.Metadata()
 		if err != nil {
@@ -356,22 +356,14 @@ func (a *Appender) prepare(msgs []jetstream.Msg) []*item {
 		if at.IsZero() {
 			at = meta.Timestamp
 		}
-		ep := &Episode{Member: member, ID: id, Session: t.Session, Channel: t.Channel, Role: t.Role,
+		it.ep = &Episode{Member: member, ID: id, Session: t.Session, Channel: t.Channel, Role: t.Role,
 			Speaker: t.Speaker, Audience: t.Audience, Content: t.Text, Ref: t.Ref, HappenedAt: at,
 			StreamSeq: meta.Sequence.Stream, Tokens: TokenEstimate(t.Text)}
 		k := [2]string{member, id}
-		if first := seen[k]; first != nil {
-			if sameTurn(first, ep) {
-				it.dup = true
-			} else {
-				it.ep = ep
-				it.ref = a.conflict(it)
-				it.ep = nil
-			}
-			continue
-		}
-		seen[k] = ep
-		it.ep = ep
+		// a repeat of an earlier key in the batch is not written; commit
+		// compares it with the row the key holds then
+		it.dup = seen[k]
+		seen[k] = true
 	}
 	return items
 }
@@ -455,6 +447,9 @@ func (a *Appender) handle(ctx context.Context, msgs []jetstream.Msg) {
 
 // handleOne writes one item on its own after its batch failed.
 func (a *Appender) handleOne(ctx context.Context, it *item) {
+	// on its own, a repeat of an earlier key of the batch is inserted like
+	// any turn: the earlier one may have failed
+	it.dup = false
 	one := []*item{it}
 	write := func() error { return a.commit(context.WithoutCancel(ctx), one) }
 	err := a.retryTransient(ctx, one, write)
@@ -570,22 +565,23 @@ func storeReason(err error) string {
 func (a *Appender) commit(ctx context.Context, items []*item) error {
 	var eps []Episode
 	var refs []*refused
-	dups := 0
+	var repeats []*item // items not written: repeats in the batch, then keys the record held
 	for _, it := range items {
 		switch {
 		case it.ref != nil:
 			refs = append(refs, it.ref)
+		case it.dup:
+			repeats = append(repeats, it)
 		case it.ep != nil:
 			eps = append(eps, *it.ep)
-		case it.dup:
-			dups++
 		}
 	}
+	inBatch := len(repeats)
 	var written []Episode
 	var conflicts []*refused // turns whose id names a different, older turn
 	began := time.Now()
 	err := pgx.BeginFunc(ctx, a.pool, func(tx pgx.Tx) error {
-		conflicts = conflicts[:0]
+		conflicts, repeats = conflicts[:0], repeats[:inBatch]
 		keys, err := Insert(ctx, tx, eps)
 		if err != nil {
 			return err
@@ -598,20 +594,31 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 				got[k] = true
 			}
 			written = written[:0]
-			var skipped []Episode
-			for _, e := range eps {
-				if got[[2]string{e.Member, e.ID}] {
-					written = append(written, e)
+			for _, it := range items {
+				if it.ref != nil || it.dup || it.ep == nil {
+					continue
+				}
+				if got[[2]string{it.ep.Member, it.ep.ID}] {
+					written = append(written, *it.ep)
 				} else {
-					skipped = append(skipped, e)
+					repeats = append(repeats, it)
 				}
 			}
-			bad, err := Conflicting(ctx, tx, skipped)
+		}
+		if len(repeats) > 0 {
+			// Compared with the row the key holds now (an earlier turn, or
+			// the batch's first of that key, just inserted): the same turn
+			// is a duplicate, another is a conflict.
+			reps := make([]Episode, len(repeats))
+			for i, it := range repeats {
+				reps[i] = *it.ep
+			}
+			bad, err := Conflicting(ctx, tx, reps)
 			if err != nil {
 				return err
 			}
-			for _, it := range items {
-				if it.ep != nil && bad[[2]string{it.ep.Member, it.ep.ID}] {
+			for i, it := range repeats {
+				if bad[i] {
 					conflicts = append(conflicts, a.conflict(it))
 				}
 			}
@@ -649,7 +656,7 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 		a.OnBatch(len(items), time.Since(began))
 	}
 	a.Stats.Accepted.Add(int64(len(written)))
-	a.Stats.Duplicates.Add(int64(len(eps) - len(written) - len(conflicts) + dups))
+	a.Stats.Duplicates.Add(int64(len(repeats) - len(conflicts)))
 	a.Stats.Refused.Add(int64(len(refs) + len(conflicts)))
 	for _, r := range append(refs, conflicts...) {
 		a.announce(r)

@@ -3,6 +3,7 @@ package episodes_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -39,12 +40,13 @@ func TestIDConflictIsRefusedNotDropped(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	id1, id2 := lanes.NewID(), lanes.NewID()
+	id1, id2, id3 := lanes.NewID(), lanes.NewID(), lanes.NewID()
 
 	// across batches: the row is written first
 	a, stop := b.startAppender(t, episodes.AppenderConfig{})
 	publish("alice", id1, "I moved to Lisbon", "member:alice")
-	waitCount(t, b.pool, `SELECT count(*) FROM episodes WHERE member_id = 'alice'`, 1)
+	publish("carol", id3, "I play the cello", "member:carol")
+	waitCount(t, b.pool, `SELECT count(*) FROM episodes WHERE member_id IN ('alice', 'carol')`, 2)
 	publish("alice", id1, "I moved to Lisbon", "member:alice")    // a retry
 	publish("alice", id1, "I moved to Porto", "member:alice")     // another turn under the same id
 	publish("alice", id1, "I moved to Lisbon", "assistant:talky") // another speaker
@@ -55,11 +57,15 @@ func TestIDConflictIsRefusedNotDropped(t *testing.T) {
 	publish("bob", id2, "We adopted a cat", "member:bob")
 	publish("bob", id2, "We adopted a cat", "member:bob")
 	publish("bob", id2, "We adopted a dog", "member:bob")
+	// a conflict, then a retry of the stored turn, in one batch: the
+	// retry is compared with the stored row, not with the conflict
+	publish("carol", id3, "I play the violin", "member:carol")
+	publish("carol", id3, "I play the cello", "member:carol")
 	a2, stop2 := b.startAppender(t, episodes.AppenderConfig{})
 	defer stop2()
-	waitCount(t, b.pool, `SELECT count(*) FROM refusals WHERE member_id = 'bob'`, 1)
+	waitCount(t, b.pool, `SELECT count(*) FROM refusals WHERE member_id IN ('bob', 'carol')`, 2)
 
-	for member, want := range map[string]string{"alice": "I moved to Lisbon", "bob": "We adopted a cat"} {
+	for member, want := range map[string]string{"alice": "I moved to Lisbon", "bob": "We adopted a cat", "carol": "I play the cello"} {
 		var n int
 		var text string
 		if err := b.pool.QueryRow(ctx, `SELECT count(*), min(content) FROM episodes WHERE member_id = $1`, member).Scan(&n, &text); err != nil {
@@ -84,25 +90,25 @@ func TestIDConflictIsRefusedNotDropped(t *testing.T) {
 		}
 		got = append(got, m+": "+raw)
 	}
-	if len(got) != 3 {
-		t.Fatalf("refusals %q, want the two other alice turns and bob's dog", got)
+	if len(got) != 4 || !strings.Contains(got[3], "violin") {
+		t.Fatalf("refusals %q, want the two other alice turns, bob's dog and carol's violin", got)
 	}
-	if a.Stats.Duplicates.Load() != 1 || a.Stats.Refused.Load() != 2 || a2.Stats.Duplicates.Load() != 1 || a2.Stats.Refused.Load() != 1 {
+	if a.Stats.Duplicates.Load() != 1 || a.Stats.Refused.Load() != 2 || a2.Stats.Duplicates.Load() != 2 || a2.Stats.Refused.Load() != 2 {
 		t.Fatalf("stats: duplicates %d/%d, refused %d/%d", a.Stats.Duplicates.Load(), a2.Stats.Duplicates.Load(), a.Stats.Refused.Load(), a2.Stats.Refused.Load())
 	}
 	deadline := time.After(10 * time.Second)
-	for seen := 0; seen < 3; seen++ {
+	for seen := 0; seen < 4; seen++ {
 		select {
 		case m := <-rejects:
 			var r struct {
 				Error struct{ Code string } `json:"error"`
 				ID    string                `json:"id"`
 			}
-			if err := json.Unmarshal(m.Data, &r); err != nil || r.Error.Code != string(memhive.CodeIDConflict) || (r.ID != id1 && r.ID != id2) {
+			if err := json.Unmarshal(m.Data, &r); err != nil || r.Error.Code != string(memhive.CodeIDConflict) || (r.ID != id1 && r.ID != id2 && r.ID != id3) {
 				t.Fatalf("announcement %s (%v)", m.Data, err)
 			}
 		case <-deadline:
-			t.Fatalf("%d of 3 conflicts announced", seen)
+			t.Fatalf("%d of 4 conflicts announced", seen)
 		}
 	}
 }

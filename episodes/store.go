@@ -134,34 +134,34 @@ func Insert(ctx context.Context, q Querier, eps []Episode) (written [][2]string,
 	return written, nil
 }
 
-// Conflicting returns the keys of eps whose (member_id, id) already names
-// a row holding a different turn: other text, speaker, role, session,
-// channel or audience. A redelivery, or a publisher's retry of the same
-// turn, is not a conflict (its time may differ when the turn gave none,
-// so time is not compared).
-func Conflicting(ctx context.Context, q Querier, eps []Episode) (map[[2]string]bool, error) {
+// Conflicting reports, for each of eps, whether its (member_id, id)
+// already names a row holding a different turn: other text, speaker,
+// role, session, channel or audience. A redelivery, or a publisher's retry
+// of the same turn, is not a conflict (its time may differ when the turn
+// gave none, so time is not compared). eps may repeat a key.
+func Conflicting(ctx context.Context, q Querier, eps []Episode) ([]bool, error) {
+	out := make([]bool, len(eps))
 	if len(eps) == 0 {
-		return nil, nil
+		return out, nil
 	}
 	ms, ids := make([]string, len(eps)), make([]string, len(eps))
-	want := make(map[[2]string]*Episode, len(eps))
+	want := make(map[[2]string][]int, len(eps))
 	for i := range eps {
 		ms[i], ids[i] = eps[i].Member, eps[i].ID
-		want[[2]string{eps[i].Member, eps[i].ID}] = &eps[i]
+		k := [2]string{eps[i].Member, eps[i].ID}
+		want[k] = append(want[k], i)
 	}
 	rows, err := q.Query(ctx, `/* appender:conflicts */
-		SELECT e.member_id, e.id, e.content, e.speaker, e.role, e.session_id, e.channel, e.audience
+		SELECT DISTINCT e.member_id, e.id, e.content, e.speaker, e.role, e.session_id, e.channel, e.audience
 		FROM unnest($1::text[], $2::text[]) AS k(m, i)
 		JOIN episodes e ON e.member_id = k.m AND e.id = k.i`, ms, ids)
 	if err != nil {
 		return nil, fmt.Errorf("read the rows of repeated ids: %w", err)
 	}
-	out := map[[2]string]bool{}
 	var got Episode
 	_, err = pgx.ForEachRow(rows, []any{&got.Member, &got.ID, &got.Content, &got.Speaker, &got.Role, &got.Session, &got.Channel, &got.Audience}, func() error {
-		k := [2]string{got.Member, got.ID}
-		if e := want[k]; e != nil && !sameTurn(e, &got) {
-			out[k] = true
+		for _, i := range want[[2]string{got.Member, got.ID}] {
+			out[i] = !sameTurn(&eps[i], &got)
 		}
 		return nil
 	})
