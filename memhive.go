@@ -184,3 +184,18 @@ func (c *Count) UnmarshalJSON(b []byte) error {
 	*c = Count(f)
 	return nil
 }
+
+// OneLine returns s with every line break (\r\n, \n, \r, vertical tab,
+// form feed, NEL, U+2028, U+2029) shown as " ⏎ ", for a model-facing
+// text that is a list of lines: stored text a member or a model wrote is
+// shown whole, but cannot start a line of its own, so it can never pass
+// for a section header or another item ("WHAT WAS SAID", "- [date] …").
+func OneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n\v\f\u0085\u2028\u2029") {
+		return s
+	}
+	return lineBreaks.Replace(s)
+}
+
+var lineBreaks = strings.NewReplacer("\r\n", " ⏎ ", "\n", " ⏎ ", "\r", " ⏎ ", "\v", " ⏎ ", "\f", " ⏎ ",
+	"\u0085", " ⏎ ", "\u2028", " ⏎ ", "\u2029", " ⏎ ")

@@ -267,11 +267,7 @@ func (a *Assistant) memorize(ctx context.Context, req remember.Request) Result {
 	if err := json.Unmarshal(reply.Data, &res); err != nil {
 		return failed(gateway.MemorizeTool, err)
 	}
-	text := "Memorized."
-	if !res.Inserted {
-		text = "Already in memory; nothing new was stored."
-	}
-	return Result{Tool: gateway.MemorizeTool, Content: text + " " + string(reply.Data), JSON: reply.Data}
+	return Result{Tool: gateway.MemorizeTool, Content: gateway.MemorizeText(&res), JSON: reply.Data}
 }
 
 // Bundle is what the assistant reads before a turn.

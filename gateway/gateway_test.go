@@ -306,7 +306,7 @@ func TestMCPStdioFraming(t *testing.T) {
 	}
 
 	res, text = callTool(t, cs, gateway.MemorizeTool, map[string]any{"subject": "person:bob", "predicate": "likes", "claim": "jazz"})
-	if res.IsError || !strings.HasPrefix(text, "Memorized.") {
+	if res.IsError || !strings.HasPrefix(text, "Memorized:") || !strings.Contains(text, "id F1") {
 		t.Fatalf("memorize: %s", text)
 	}
 	if len(mem.got) != 1 || mem.got[0].Channel != "web:chat" || mem.got[0].Speaker != "assistant:talky" ||

@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/recall"
+	"github.com/memhive/memhive/remember"
 )
 
 // Tool names.
@@ -118,12 +120,8 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 					return toolError(err), nil
 				}
 				body, _ := json.Marshal(res)
-				text := "Memorized."
-				if !res.Inserted {
-					text = "Already in memory; nothing new was stored."
-				}
 				return &mcp.CallToolResult{
-					Content:           []mcp.Content{&mcp.TextContent{Text: text + " " + string(body)}},
+					Content:           []mcp.Content{&mcp.TextContent{Text: MemorizeText(res)}},
 					StructuredContent: json.RawMessage(body),
 				}, nil
 			})
@@ -219,3 +217,22 @@ func NewMCPHandler(r Recaller, m Memorizer, tierFor func(string) (string, bool),
 		return NewMCPServer(r, m, BindingFromHeaders(req.Header, tierFor), logger, opts...)
 	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: logger})
 }
+
+// MemorizeText is memorize's model-facing text: what was stored, on one
+// line, the claim cut to memorizeEcho characters (the structured result
+// has it whole).
+func MemorizeText(res *remember.Result) string {
+	head := "Memorized:"
+	if !res.Inserted {
+		head = "Already in memory, nothing new was stored:"
+	}
+	claim := res.Claim
+	if r := []rune(claim); len(r) > memorizeEcho {
+		claim = string(r[:memorizeEcho]) + "…"
+	}
+	return memhive.OneLine(fmt.Sprintf("%s %s %s %s (%s; id %s).", head, res.Subject,
+		strings.ReplaceAll(res.Predicate, "_", " "), claim, res.Kind, res.ID))
+}
+
+// memorizeEcho is how much of a memorized claim the text repeats.
+const memorizeEcho = 300

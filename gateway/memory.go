@@ -267,7 +267,7 @@ func factLine(r *facts.Row) string {
 		fmt.Fprintf(&b, ", said by %s", r.Speaker)
 	}
 	b.WriteString(")")
-	return b.String()
+	return memhive.OneLine(b.String())
 }
 
 func updateText(res *remember.UpdateResult) string {
@@ -351,7 +351,7 @@ func profileText(res *remember.ProfileResult) string {
 		if l.Pinned {
 			pin = " (pinned)"
 		}
-		lines = append(lines, fmt.Sprintf("- [%s] %s%s", l.ID, l.Statement, pin))
+		lines = append(lines, memhive.OneLine(fmt.Sprintf("- [%s] %s%s", l.ID, l.Statement, pin)))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -3,6 +3,8 @@ package recall
 import (
 	"fmt"
 	"strings"
+
+	"github.com/memhive/memhive"
 )
 
 // section is one titled part of a model-facing text.
@@ -34,7 +36,7 @@ func fit(sections []section, budget int, empty string) (string, []*row, int, err
 	var cands []cand
 	for si, s := range sections {
 		for _, r := range s.rows {
-			l := s.line(r)
+			l := memhive.OneLine(s.line(r)) // stored text cannot start a line of its own
 			n, err := CountTokens(l)
 			if err != nil {
 				return "", nil, 0, err
