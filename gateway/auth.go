@@ -69,18 +69,23 @@ func (a *api) authenticate(route, kind string, member func(r *http.Request) stri
 			return
 		}
 		m := ""
+		var badMember error
 		if kind == apikey.KindAssistant {
 			m = member(r)
 			if m == "" {
-				a.fail(w, route, memhive.Errorf(memhive.CodeInvalidMember, "name the member: the path, or the %s header on /mcp", HeaderMember))
-				return
+				badMember = memhive.Errorf(memhive.CodeInvalidMember, "name the member: the path, or the %s header on /mcp", HeaderMember)
+			} else if !memhive.ValidMember(m) {
+				badMember = memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(m))
 			}
-			if !memhive.ValidMember(m) {
-				a.fail(w, route, memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(m)))
-				return
+			if badMember != nil {
+				m = "" // the key is checked first: an unknown key is 401 whatever the member
 			}
 		}
 		k, err := a.cfg.Keys.Check(r.Context(), key, m)
+		if badMember != nil && !errors.Is(err, apikey.ErrUnknown) && (err == nil || errors.Is(err, apikey.ErrMember)) {
+			a.fail(w, route, badMember)
+			return
+		}
 		switch {
 		case errors.Is(err, apikey.ErrUnknown):
 			w.Header().Set("WWW-Authenticate", `Bearer realm="memhive", error="invalid_token"`)

@@ -68,6 +68,16 @@ func TestHTTPAuth(t *testing.T) {
 			}
 		}
 	}
+	// An unknown key is 401 before anything is said of the member: /mcp
+	// with no member header, or one that is not a member id.
+	for _, member := range []string{"", "Not A Member"} {
+		if status, body := do(mcpRoutes[0], member, "Authorization", "Bearer mhk_nonsense"); status != 401 || !strings.Contains(body, `"code":"unauthenticated"`) {
+			t.Fatalf("/mcp with an unknown key and member %q: want 401, got %d %s", member, status, body)
+		}
+		if status, body := do(mcpRoutes[0], member, "Authorization", "Bearer "+aliceKey); status != 400 || !strings.Contains(body, `"code":"invalid_member"`) {
+			t.Fatalf("/mcp with alice's key and member %q: want 400 invalid_member, got %d %s", member, status, body)
+		}
+	}
 	if status, body := do(route{"GET", "/healthz"}, ""); status != 200 {
 		t.Fatalf("/healthz: %d %s", status, body)
 	}
