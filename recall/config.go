@@ -106,9 +106,12 @@ type Config struct {
 	SessionSpreadCap     int `json:"session_spread_cap,omitempty"`
 
 	// SelfOnlyMatching: the self leg proposes only the facts about the
-	// asker that match a term of the query, not, after them, the newest
-	// others up to LegLimit (which let "what is my job?" find "occupation
-	// nurse", and cost LoCoMo 0.2 points @10 at weight 1).
+	// asker that match a term of the query, never, after them, the newest
+	// others up to LegLimit. Without it the others follow only when the
+	// question is about the asker (a first-person word: "what is my job?"
+	// finds "occupation nurse") or has no word to match; a question about
+	// anything else gets the matching facts only, so an answer with nothing
+	// relevant says so instead of listing the asker's newest facts.
 	SelfOnlyMatching bool `json:"self_only_matching,omitempty"`
 
 	// CallBudgetMS bounds a whole tier-1 call (the legs, fusion and the

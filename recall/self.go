@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/jackc/pgx/v5"
 
@@ -41,6 +42,7 @@ func (s *Service) selfLeg(ctx context.Context, q *query) (*legResult, error) {
 		return r.Scan(&exists)
 	})
 	sql, args := s.selfSQL(q)
+	fill := s.selfFills(q.req.Query)
 	batch.Queue(sql, args...).Query(func(rows pgx.Rows) error {
 		for rows.Next() {
 			var score float64
@@ -48,7 +50,7 @@ func (s *Service) selfLeg(ctx context.Context, q *query) (*legResult, error) {
 			if err != nil {
 				return err
 			}
-			if score <= 0 && s.cfg.SelfOnlyMatching {
+			if score <= 0 && !fill {
 				continue // a fact that matches no term of the query proposes nothing
 			}
 			res.rows = append(res.rows, r)
@@ -64,6 +66,37 @@ func (s *Service) selfLeg(ctx context.Context, q *query) (*legResult, error) {
 	}
 	return res, nil
 }
+
+// selfFills reports whether the self leg follows the facts about the
+// asker that match the query with the newest others: when the question is
+// about the asker ("what is my job?" finds "occupation nurse", which shares
+// no word with it: a first-person word), or has no word to match (a
+// window question); never under Config.SelfOnlyMatching. A question about
+// anything else ("xylophone quantum zebra") gets only matching facts, so
+// an answer with nothing relevant says so instead of listing the asker's
+// newest facts.
+func (s *Service) selfFills(query string) bool {
+	if s.cfg.SelfOnlyMatching {
+		return false
+	}
+	words := strings.FieldsFunc(strings.ToLower(query), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’'
+	})
+	if len(words) == 0 {
+		return true
+	}
+	for _, w := range words {
+		if firstPerson[strings.ReplaceAll(w, "’", "'")] {
+			return true
+		}
+	}
+	return false
+}
+
+// firstPerson are the words that make a question one about its asker.
+var firstPerson = map[string]bool{"i": true, "me": true, "my": true, "mine": true, "myself": true, "i'm": true, "im": true,
+	"i've": true, "ive": true, "i'd": true, "i'll": true, "we": true, "us": true, "our": true, "ours": true, "ourselves": true,
+	"we're": true, "we've": true}
 
 // selfNames are the asker's canonical names the self leg looks up (before
 // aliases): its id, its bare name, and for the member itself the member id.
@@ -113,6 +146,10 @@ func (s *Service) selfSQL(q *query) (string, []any) {
 	}
 	tq := b.p(anyq)
 	ev := b.p(each)
+	room := `greatest(` + limit + ` - (SELECT count(*) FROM m), 0)`
+	if !s.selfFills(q.req.Query) {
+		room = "0" // the matching facts only: the others' walk stops at once
+	}
 	sql := `/* leg:self */ WITH ` + names + `,
 		tq AS MATERIALIZED (SELECT to_tsquery('english', ` + tq + `) AS q),
 		m AS MATERIALIZED (
@@ -124,7 +161,7 @@ func (s *Service) selfSQL(q *query) (string, []any) {
 		SELECT * FROM (
 			SELECT * FROM m
 			UNION ALL
-			` + others(`NOT (f.tsv @@ (SELECT q FROM tq)) AND `, `greatest(`+limit+` - (SELECT count(*) FROM m), 0)`) + `) u
+			` + others(`NOT (f.tsv @@ (SELECT q FROM tq)) AND `, room) + `) u
 		ORDER BY u.score DESC, u.valid_from DESC, u.id DESC LIMIT ` + limit
 	return sql, b.args
 }
