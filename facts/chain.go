@@ -138,6 +138,23 @@ type Change struct {
 // (if unset) = the new version's valid_from, superseded_by = the new id,
 // expired_at = now, closure_source 'update'. Only a version still in force
 // (not expired) can be updated. It returns the new version's id.
+// MaxFutureSkew is how far after now a fact written by a tool may say it
+// holds from (clocks drift), as a turn may be dated (episodes'
+// MaxFutureSkew).
+const MaxFutureSkew = 24 * time.Hour
+
+// CheckValidFrom refuses a valid_from after now (beyond MaxFutureSkew): a
+// fact recorded as holding from a date to come would stand beside the
+// version in force until then, and every later update would start there
+// too. A change to come is a plan: memorize it as foresight.
+func CheckValidFrom(from, now time.Time) error {
+	if !from.IsZero() && from.After(now.Add(MaxFutureSkew)) {
+		return memhive.Errorf(memhive.CodeMalformedRequest, "valid_from %s is after now (%s): a fact is recorded from when it holds, not from a date to come; memorize a change to come as a plan (kind foresight)",
+			from.UTC().Format(time.RFC3339), now.UTC().Format(time.RFC3339))
+	}
+	return nil
+}
+
 func Update(ctx context.Context, db DB, member, id, newClaim string, ch Change) (string, error) {
 	if strings.TrimSpace(newClaim) == "" {
 		return "", memhive.Errorf(memhive.CodeMalformedRequest, "update_memory needs the new claim")
@@ -145,6 +162,9 @@ func Update(ctx context.Context, db DB, member, id, newClaim string, ch Change) 
 	now := ch.Now
 	if now.IsZero() {
 		now = time.Now()
+	}
+	if err := CheckValidFrom(ch.ValidFrom, now); err != nil {
+		return "", err
 	}
 	var newID string
 	err := pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {

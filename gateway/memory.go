@@ -44,7 +44,7 @@ var UpdateSchema = json.RawMessage(`{
   "properties": {
     "id": {"type": "string", "minLength": 1, "description": "The id of the memory to correct, as list_memories shows it (memory_recall gives it in its structured result, items[].id)."},
     "claim": {"type": "string", "minLength": 1, "description": "What is true now, e.g. \"Lisbon\"."},
-    "valid_from": {"type": "string", "description": "When it became true: RFC 3339 with a zone, or a date (its start); default now."}
+    "valid_from": {"type": "string", "description": "When it became true: RFC 3339 with a zone, or a date (its start); default now; not after now (a change to come is a plan: memorize it)."}
   },
   "required": ["id", "claim"],
   "additionalProperties": false

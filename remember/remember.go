@@ -128,6 +128,9 @@ func Fact(req Request, now time.Time) (*facts.Fact, error) {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "memorize text of %d bytes is over the %d-byte cap", len(f.Subject)+len(f.Predicate)+len(f.Claim), MaxText)
 	}
 	if req.At != nil && !req.At.IsZero() {
+		if err := facts.CheckValidFrom(*req.At, now); err != nil {
+			return nil, err
+		}
 		f.ValidFrom = req.At.UTC()
 	} else {
 		f.ValidFrom = now.UTC()

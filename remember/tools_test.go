@@ -88,6 +88,18 @@ func TestUpdateMemoryGateAndChain(t *testing.T) {
 		t.Fatalf("refused updates wrote rows: %d facts", n)
 	}
 
+	// a version said to hold from a date to come is refused: it would
+	// stand beside the one in force until then
+	later := time.Now().AddDate(4, 0, 0)
+	if _, err := svc.UpdateMemory(ctx, withBob, remember.UpdateArgs{ID: shared, Claim: "Lisbon", ValidFrom: &later}); memhive.CodeOf(err) != memhive.CodeMalformedRequest ||
+		!strings.Contains(err.Error(), "foresight") {
+		t.Fatalf("update from a date to come: %v", err)
+	}
+	if _, err := svc.Memorize(ctx, remember.Request{Member: "alice", Audience: []string{"member:alice"}, Channel: "web:chat",
+		Speaker: "assistant:talky", Subject: "member:alice", Predicate: "lives_in", Claim: "Mars", At: &later}); memhive.CodeOf(err) != memhive.CodeMalformedRequest {
+		t.Fatalf("memorize from a date to come: %v", err)
+	}
+
 	moved := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
 	res, err := svc.UpdateMemory(ctx, withBob, remember.UpdateArgs{ID: shared, Claim: "Lisbon", ValidFrom: &moved})
 	if err != nil {
