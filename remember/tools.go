@@ -86,6 +86,13 @@ func visibleFact(ctx context.Context, db facts.DB, g gate.Gate, w Who, id string
 	pred, args := g.Where(gate.Facts, "f", []any{w.Member, id})
 	err := db.QueryRow(ctx, `SELECT true FROM facts f WHERE f.member_id = $1 AND f.id = $2 AND `+pred, args...).Scan(&ok)
 	if errors.Is(err, pgx.ErrNoRows) {
+		// A turn's id (recall lists turns and facts alike) is said so,
+		// when the audience may see that turn; a hidden one stays
+		// not_found like any hidden id.
+		epred, eargs := g.Where(gate.Episodes, "e", []any{w.Member, id})
+		if db.QueryRow(ctx, `SELECT true FROM episodes e WHERE e.member_id = $1 AND e.id = $2 AND `+epred, eargs...).Scan(&ok) == nil {
+			return nil, memhive.Errorf(memhive.CodeNotFound, "%q is a turn (what was said), not a memory: turns are kept as they were said; update_memory and forget take a fact's id (recall's FACTS items, or list_memories)", clip(id))
+		}
 		return nil, hiddenOrMissing(id)
 	}
 	if err != nil {

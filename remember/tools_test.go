@@ -84,6 +84,25 @@ func TestUpdateMemoryGateAndChain(t *testing.T) {
 	if strings.ReplaceAll(eh.Message, private, "X") != strings.ReplaceAll(em.Message, "01HXNOSUCHFACT000000000000", "X") {
 		t.Fatalf("a hidden fact must read like a missing one:\n%s\n%s", eh.Message, em.Message)
 	}
+	// A turn's id is said to be a turn when the audience may see it; a
+	// hidden turn reads like a missing id.
+	for _, e := range []struct {
+		id       string
+		audience []string
+	}{{"01HXSHAREDTURN000000000000", []string{"member:alice", "person:bob"}}, {"01HXPRIVATETURN00000000000", []string{"member:alice"}}} {
+		if _, err := pool.Exec(ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
+			VALUES ('alice', $1, 's', 'web:chat', 'user', 'member:alice', $2, 'I moved to Berlin', now())`, e.id, e.audience); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, errTurn := svc.Forget(ctx, withBob, remember.ForgetArgs{ID: "01HXSHAREDTURN000000000000"})
+	if et := wantCode(t, errTurn, memhive.CodeNotFound); !strings.Contains(et.Message, "is a turn") {
+		t.Fatalf("forget of a turn's id: %s", et.Message)
+	}
+	_, errPrivTurn := svc.Forget(ctx, withBob, remember.ForgetArgs{ID: "01HXPRIVATETURN00000000000"})
+	if ep := wantCode(t, errPrivTurn, memhive.CodeNotFound); strings.ReplaceAll(ep.Message, "01HXPRIVATETURN00000000000", "X") != strings.ReplaceAll(em.Message, "01HXNOSUCHFACT000000000000", "X") {
+		t.Fatalf("a hidden turn must read like a missing id:\n%s\n%s", ep.Message, em.Message)
+	}
 	if n := count(t, pool, "facts"); n != 2 {
 		t.Fatalf("refused updates wrote rows: %d facts", n)
 	}
