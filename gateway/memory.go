@@ -267,8 +267,20 @@ func factLine(r *facts.Row) string {
 		fmt.Fprintf(&b, ", said by %s", r.Speaker)
 	}
 	b.WriteString(")")
-	return memhive.OneLine(b.String())
+	return clipLine(memhive.OneLine(b.String()))
 }
+
+// clipLine cuts a memory's line to maxLine characters, so that one long
+// claim cannot take the whole text's cap from the lines after it (the
+// structured result has the claim whole, within its own cap).
+func clipLine(l string) string {
+	if r := []rune(l); len(r) > maxLine {
+		return string(r[:maxLine]) + "… [cut]"
+	}
+	return l
+}
+
+const maxLine = 600
 
 func updateText(res *remember.UpdateResult) string {
 	return fmt.Sprintf("Updated: %s %s is now %q (was %q) since %s; version %s replaces %s.",
@@ -351,7 +363,7 @@ func profileText(res *remember.ProfileResult) string {
 		if l.Pinned {
 			pin = " (pinned)"
 		}
-		lines = append(lines, memhive.OneLine(fmt.Sprintf("- [%s] %s%s", l.ID, l.Statement, pin)))
+		lines = append(lines, clipLine(memhive.OneLine(fmt.Sprintf("- [%s] %s%s", l.ID, l.Statement, pin))))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -367,7 +379,7 @@ func fitMemoryJSON(v any, maxChars int) json.RawMessage {
 	switch r := v.(type) {
 	case *remember.ListResult:
 		out := *r
-		out.Capped = true
+		out.Capped, out.More = true, true // what was dropped still matches
 		for len(out.Memories) > 0 && len(body) > maxChars {
 			out.Memories = out.Memories[:len(out.Memories)-1]
 			body, _ = json.Marshal(&out)

@@ -475,8 +475,27 @@ func TestMemoryToolsMCPCap(t *testing.T) {
 	res, text := callTool(t, cs, gateway.ListTool, map[string]any{"limit": 100})
 	list := structured[remember.ListResult](t, res, text)
 	raw, _ := json.Marshal(res.StructuredContent)
-	if !strings.Contains(text, "[memory_capped: ") || len([]rune(text)) > 1200 || !list.Capped || list.Count != 32 ||
+	if !strings.Contains(text, "[memory_capped: ") || len([]rune(text)) > 1200 || !list.Capped || !list.More || list.Count != 32 ||
 		len(list.Memories) == 0 || len(list.Memories) >= 32 || len(raw) > 1200 {
 		t.Fatalf("capped list: %d runes, %d rows of %d, capped=%v, %d bytes of JSON", len([]rune(text)), len(list.Memories), list.Count, list.Capped, len(raw))
+	}
+}
+
+// One long claim does not take the text's cap from the memories after it:
+// its line is cut.
+func TestListLongClaimLineIsCut(t *testing.T) {
+	t.Parallel()
+	h := setupMemHive(t)
+	when := time.Date(2024, 5, 3, 9, 0, 0, 0, time.UTC)
+	for _, c := range []string{strings.Repeat("long words ", 900), "chess"} {
+		if _, err := h.svc.Memorize(context.Background(), remember.Request{Member: "alice", Subject: "person:bob", Predicate: "likes",
+			Claim: c, Audience: memBob.Audience, Channel: "web:chat", At: &when}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cs := connectIO(t, gateway.NewMCPServer(h.rec, h.svc, memBob, quiet, gateway.WithMaxChars(4000)))
+	_, text := callTool(t, cs, gateway.ListTool, map[string]any{})
+	if !strings.Contains(text, "chess") || !strings.Contains(text, "… [cut]") || strings.Contains(text, "[memory_capped: ") {
+		t.Fatalf("list text:\n%s", text)
 	}
 }
