@@ -305,7 +305,17 @@ func (a *api) recall(w http.ResponseWriter, r *http.Request) {
 	if k := keyOf(r); k != nil {
 		req.Assistant = k.Assistant // the key's assistant reads through its scope and sees its drafts
 	}
-	if req.Tier, err = a.tierOf(keyOf(r), strings.TrimSpace(r.Header.Get(HeaderAssistant)), strings.TrimSpace(req.Tier)); err != nil {
+	// The tier may come in the body or, as on /mcp, in X-Memhive-Tier;
+	// either must be the key's assistant's tier.
+	tier := strings.TrimSpace(req.Tier)
+	if h := recall.NormalizeTier(r.Header.Get(HeaderTier)); h != "" {
+		if tier != "" && tier != h {
+			a.fail(w, "recall", memhive.Errorf(memhive.CodeMalformedRequest, "the body asks for tier %q and the %s header for tier %q", clip(tier), HeaderTier, clip(h)))
+			return
+		}
+		tier = h
+	}
+	if req.Tier, err = a.tierOf(keyOf(r), strings.TrimSpace(r.Header.Get(HeaderAssistant)), tier); err != nil {
 		a.fail(w, "recall", err)
 		return
 	}

@@ -100,6 +100,19 @@ func TestHTTPRequestErrorsSayWhatToFix(t *testing.T) {
 			t.Errorf("%s: the error names Go's types: %s", c.body, b)
 		}
 	}
+	// the tier in X-Memhive-Tier, as on /mcp: another tier than the key's
+	// is 403, the key's binds, and one that contradicts the body is refused
+	body := `{"query":"q","audience":["member:alice"],"channel":"c"}`
+	if status, b := post(t, u, body, gateway.HeaderTier, "0"); status != 403 || errCode(t, b) != gateway.CodeForbidden {
+		t.Errorf("X-Memhive-Tier 0 for a tier-1 key: %d %s", status, b)
+	}
+	if status, b := post(t, u, `{"query":"q","tier":1,"audience":["member:alice"],"channel":"c"}`, gateway.HeaderTier, "0"); status != 400 ||
+		errCode(t, b) != memhive.CodeMalformedRequest {
+		t.Errorf("body tier 1, header tier 0: %d %s", status, b)
+	}
+	if status, b := post(t, u, body, gateway.HeaderTier, " 1 "); status != 200 {
+		t.Errorf("X-Memhive-Tier 1 for a tier-1 key: %d %s", status, b)
+	}
 	// what clients reasonably send is read: a whole limit as 2, 2.0 or "2", a date as_of as that day's end
 	for _, body := range []string{
 		`{"query":"q","audience":["member:alice"],"channel":"c","limit":2,"as_of":"2026-11-30"}`,
