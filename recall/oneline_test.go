@@ -41,3 +41,22 @@ func TestStoredTextCannotStartALine(t *testing.T) {
 		}
 	}
 }
+
+// Channel and session are read trimmed, as the lanes store them: tier 0
+// with " s-pad " and " web:chat " shows that session's turns.
+func TestRecallTrimsChannelAndSession(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	aud := []string{"member:alice"}
+	f.episode(ep{member: "alice", session: "s-pad", channel: "web:chat", content: "the padded session's turn", audience: aud, at: t0})
+	s := New(f.pool, Config{}, nil, nil)
+	r := req("alice", "0", "", aud, " web:chat ")
+	r.Session = " s-pad "
+	a, err := s.Recall(f.ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(a.Text, "the padded session's turn") {
+		t.Fatalf("tier 0 with a padded session and channel:\n%s", a.Text)
+	}
+}

@@ -105,7 +105,7 @@ const MaxQueryChars = 8192
 func Validate(req Request) error {
 	switch {
 	case req.Tier == "" && req.Assistant != "":
-		return memhive.Errorf(memhive.CodeMemoryNotConfigured, "assistant %q has no memory tier configured (its template's memory_tier), so it cannot recall", req.Assistant)
+		return memhive.Errorf(memhive.CodeMemoryNotConfigured, "assistant %q has no memory tier configured (its template sets no memory_tier, or no template has that name), so it cannot recall", req.Assistant)
 	case req.Tier == "":
 		return memhive.Errorf(memhive.CodeMemoryNotConfigured, "no memory tier: the request gives no tier and names no assistant whose template gives one (send \"tier\": 0, 1 or 2)")
 	case req.Tier != "0" && req.Tier != "1" && req.Tier != "2":
@@ -140,6 +140,8 @@ func (s *Service) prepare(req Request) (*query, error) {
 	if err := Validate(req); err != nil {
 		return nil, err
 	}
+	// as the lanes store them: a turn's channel and session are trimmed
+	req.Channel, req.Session, req.Asker = strings.TrimSpace(req.Channel), strings.TrimSpace(req.Session), strings.TrimSpace(req.Asker)
 	q := &query{req: req, member: req.Member, gate: newGate(req.Audience, req.Channel, s.cfg.OpenHistory).reading(req.Assistant, s.Scopes.Of(req.Assistant))}
 	if req.AsOf != nil {
 		q.asOf, q.asOfGiven = req.AsOf.UTC(), true
