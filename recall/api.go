@@ -139,8 +139,11 @@ func wholeJSON(name string, raw json.RawMessage) (int, error) {
 		s = strings.TrimSpace(s)
 	}
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f != math.Trunc(f) || math.Abs(f) > math.MaxInt32 {
+	if err != nil || f != math.Trunc(f) {
 		return 0, fmt.Errorf("%s must be a whole number, not %s", name, clipRaw(raw))
+	}
+	if math.Abs(f) > math.MaxInt32 {
+		return 0, fmt.Errorf("%s %s is out of range (at most %d)", name, clipRaw(raw), math.MaxInt32)
 	}
 	return int(f), nil
 }
@@ -212,11 +215,14 @@ func tierJSON(raw json.RawMessage) (string, error) {
 	if err := json.Unmarshal(raw, &n); err != nil {
 		return "", fmt.Errorf("tier is neither a string nor a number: %s", raw)
 	}
-	i, err := n.Int64()
-	if err != nil {
-		return "", fmt.Errorf("tier %s is not a whole number", n)
+	if i, err := n.Int64(); err == nil {
+		return fmt.Sprint(i), nil
 	}
-	return fmt.Sprint(i), nil
+	// 1.0 is the tier 1, as a limit of 2.0 is 2
+	if f, err := n.Float64(); err == nil && f == math.Trunc(f) && math.Abs(f) < 10 {
+		return fmt.Sprint(int(f)), nil
+	}
+	return "", fmt.Errorf("tier %s is not 0, 1 or 2", clipRaw(raw))
 }
 
 // NormalizeTier trims a tier given as text: spaces and one pair of quotes

@@ -337,14 +337,14 @@ func TestLongQueryBoundedAndRefusedBeyondMax(t *testing.T) {
 func TestRequestTierStringOrNumber(t *testing.T) {
 	for in, want := range map[string]string{
 		`{"tier": 1}`: "1", `{"tier": "1"}`: "1", `{"tier": 0}`: "0", `{"tier": "2"}`: "2",
-		`{}`: "", `{"tier": null}`: "", `{"tier": " 1 "}`: "1",
+		`{}`: "", `{"tier": null}`: "", `{"tier": " 1 "}`: "1", `{"tier": 2.0}`: "2", // 2.0 as a limit of 2.0 is 2
 	} {
 		var r Request
 		if err := json.Unmarshal([]byte(in), &r); err != nil || r.Tier != want {
 			t.Errorf("%s: tier %q, %v; want %q", in, r.Tier, err, want)
 		}
 	}
-	for _, in := range []string{`{"tier": 2.0}`, `{"tier": 1.5}`, `{"tier": true}`, `{"tier": [1]}`, `{"tier": 1, "tiers": 2}`} {
+	for _, in := range []string{`{"tier": 1e300}`, `{"tier": 1.5}`, `{"tier": true}`, `{"tier": [1]}`, `{"tier": 1, "tiers": 2}`} {
 		var r Request
 		if err := json.Unmarshal([]byte(in), &r); err == nil {
 			t.Errorf("%s accepted (tier %q)", in, r.Tier)
