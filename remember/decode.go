@@ -1,0 +1,106 @@
+package remember
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/memhive/memhive/recall"
+)
+
+// UnmarshalJSON reads a memorize request as clients reasonably send it
+// (SPEC §11), on every surface (HTTP, the remember lane): unknown fields
+// are refused; an audience that is not a list of strings reads as none,
+// which Memorize refuses missing_audience; at is RFC 3339 with a zone or a
+// date (its start), as recall.ParseTime reads every time; confidence is a
+// whole number 0..100 given as 80, 80.0 or "80". Errors name the field and
+// what it takes, never Go's types.
+func (r *Request) UnmarshalJSON(data []byte) error {
+	type plain Request
+	var w struct {
+		plain
+		Audience   json.RawMessage `json:"audience"`
+		At         json.RawMessage `json:"at"`
+		Confidence json.RawMessage `json:"confidence"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return plainError(err)
+	}
+	*r = Request(w.plain)
+	var aud []string
+	if json.Unmarshal(w.Audience, &aud) == nil {
+		r.Audience = aud
+	}
+	if raw := bytes.TrimSpace(w.At); len(raw) > 0 && string(raw) != "null" {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return errors.New(`at must be an RFC 3339 time as a string, e.g. "2026-11-30T12:00:00Z", or a date, "2026-11-30"`)
+		}
+		t, err := recall.ParseTime(s, false)
+		if err != nil {
+			return fmt.Errorf("at: %w", err)
+		}
+		r.At = &t
+	}
+	if raw := bytes.TrimSpace(w.Confidence); len(raw) > 0 && string(raw) != "null" {
+		s := string(raw)
+		if raw[0] == '"' {
+			if json.Unmarshal(raw, &s) != nil {
+				return errors.New("confidence must be a whole number from 0 to 100")
+			}
+		}
+		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil || f != math.Trunc(f) || f < 0 || f > 100 {
+			return fmt.Errorf("confidence must be a whole number from 0 to 100, not %.40s", s)
+		}
+		r.Confidence = int(f)
+	}
+	return nil
+}
+
+// requestKeys are Request's JSON keys, for the unknown-field sentence.
+var requestKeys = func() string {
+	var out []string
+	t := reflect.TypeFor[Request]()
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return strings.Join(out, ", ")
+}()
+
+// plainError says what a decoding error means for a memorize request:
+// which field, and what it takes.
+func plainError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if i := strings.LastIndexByte(field, '.'); i >= 0 {
+			field = field[i+1:]
+		}
+		switch {
+		case field == "":
+			return fmt.Errorf("a memorize request is a JSON object, not a JSON %s", te.Value)
+		case field == "pinned":
+			return fmt.Errorf("pinned must be true or false, not a JSON %s", te.Value)
+		default:
+			return fmt.Errorf("%s must be a string, not a JSON %s", field, te.Value)
+		}
+	}
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return fmt.Errorf("unknown field %s (a memorize request has %s)", f, requestKeys)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Errorf("not valid JSON at byte %d: %s", se.Offset, strings.TrimPrefix(err.Error(), "json: "))
+	}
+	return err
+}
