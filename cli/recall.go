@@ -157,7 +157,8 @@ clause (scope:exclude_channels, …). "memhive effective" lists every row.`)
 func cmdMCP(e *env, args []string) error {
 	fs := newFlags(e, "mcp", "mcp --member M --audience A,B --channel C [--asker P] [--assistant NAME] [--tier T]", `
 Serve memhive's tools over MCP on standard input and output (memory_recall,
-memorize, update_memory, forget, list_memories, review_memories, edit_profile), bound to one member, audience and channel: the model's tool
+memorize, update_memory, forget, list_memories, review_memories, edit_profile
+and enter_topic), bound to one member, audience and channel: the model's tool
 arguments can never change who it is speaking to. The tier is the
 assistant's configured one (--assistant NAME reads its template) or --tier.
 Answers come from the memhive running on this machine (over NATS).`)
@@ -171,6 +172,13 @@ Answers come from the memhive running on this machine (over NATS).`)
 	data := fs.String("data", "", "data directory of a running memhive")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	// Checked at launch: a model calling the tools could not fix them.
+	switch {
+	case *member == "" || *channel == "" || len(memhive.NormalizeAudience(memhive.SplitList(*audience))) == 0:
+		return usagef("--member, --audience and --channel are required: they bind every tool call")
+	case !memhive.ValidMember(*member):
+		return usagef("--member %q is not a member id (want [a-z0-9][a-z0-9_-]{0,63})", *member)
 	}
 	t, err := resolve(*data)
 	if err != nil {

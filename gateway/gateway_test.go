@@ -155,6 +155,9 @@ func TestToolCallRefusals(t *testing.T) {
 			if !errors.As(err, &e) || e.Code != tc.code || len(e.Message) < 10 {
 				t.Fatalf("want %s with a sentence, got %v", tc.code, err)
 			}
+			if strings.Contains(e.Message, "Go ") || strings.Contains(e.Message, "unmarshal") || strings.Contains(e.Message, "gateway.") {
+				t.Fatalf("Go's words in %q", e.Message)
+			}
 		})
 	}
 }
