@@ -157,6 +157,26 @@ func memorize(ctx context.Context, pool *pgxpool.Pool, req Request, now time.Tim
 	}
 	res := &Result{}
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if req.At == nil || req.At.IsZero() {
+			// No time given (a model's tool call, an HTTP client's retry):
+			// the same fact, said by the same speaker to the same people on
+			// the same channel and still in force, is already memorized.
+			var id string
+			err := tx.QueryRow(ctx, `SELECT id FROM facts WHERE member_id = $1 AND subject_canon = $2 AND predicate_canon = $3
+				AND claim_canon = $4 AND fact_kind = $5 AND channel = $6 AND audience = $7 AND coalesce(speaker, '') = $8
+				AND expired_at IS NULL AND superseded_by IS NULL AND draft IS NULL
+				AND valid_from <= $9 AND (valid_until IS NULL OR valid_until > $9)
+				ORDER BY valid_from DESC, id DESC LIMIT 1`,
+				f.Member, memhive.Canon(f.Subject), memhive.CanonPredicate(f.Predicate), memhive.Canon(f.Claim), factKind(f),
+				f.Channel, memhive.NormalizeAudience(f.Audience), f.Speaker, f.ValidFrom).Scan(&id)
+			if err == nil {
+				res.ID = id
+				return nil
+			}
+			if !errors.Is(err, pgx.ErrNoRows) {
+				return fmt.Errorf("find the same fact in force: %w", err)
+			}
+		}
 		inserted, id, err := facts.Insert(ctx, tx, f)
 		if err != nil {
 			return err
@@ -289,6 +309,14 @@ func clip(s string) string {
 		s = s[:80] + "…"
 	}
 	return strings.ToValidUTF8(s, "?")
+}
+
+// factKind is f's kind as stored (world when unset).
+func factKind(f *facts.Fact) string {
+	if f.Kind == "" {
+		return facts.World
+	}
+	return f.Kind
 }
 
 // PinnedBeliefID is the id of the pinned belief memorize writes with a new

@@ -82,10 +82,23 @@ func TestMemorizeFactAndNote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Without a time (a model's call, a client's retry), the same fact in
+	// force is already memorized: the retry writes nothing.
+	retry, err := remember.Memorize(ctx, pool, remember.Request{Member: "alice", Note: "allergic to peanuts",
+		Audience: []string{"member:alice"}, Channel: "telegram:dm", Speaker: "member:alice", Kind: "experience"})
+	if err != nil || retry.Inserted || retry.ID != note.ID {
+		t.Fatalf("a retry without a time: %+v, %v (first %s)", retry, err, note.ID)
+	}
+	// said to other people, it is another fact
+	other, err := remember.Memorize(ctx, pool, remember.Request{Member: "alice", Note: "allergic to peanuts",
+		Audience: []string{"member:alice", "person:bob"}, Channel: "telegram:dm", Speaker: "member:alice", Kind: "experience"})
+	if err != nil || !other.Inserted {
+		t.Fatalf("the same note to other people: %+v, %v", other, err)
+	}
 
 	got := readFacts(t, pool, "alice")
-	if len(got) != 2 {
-		t.Fatalf("want 2 facts, got %d: %+v", len(got), got)
+	if len(got) != 3 {
+		t.Fatalf("want 3 facts, got %d: %+v", len(got), got)
 	}
 	f := got[res.ID]
 	if f.Subject != "member:alice" || f.Predicate != "Lives In" || f.Claim != "Lisbon" || f.Origin != "memorize" ||
