@@ -1,8 +1,10 @@
 package recall
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/memhive/memhive/facts"
 )
@@ -58,5 +60,31 @@ func TestRecallTrimsChannelAndSession(t *testing.T) {
 	}
 	if !strings.Contains(a.Text, "the padded session's turn") {
 		t.Fatalf("tier 0 with a padded session and channel:\n%s", a.Text)
+	}
+}
+
+// Items too long for the budget give their places to the next candidates:
+// a small limit is not spent on what cannot be shown.
+func TestTooLongItemsGiveTheirPlaces(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	aud := []string{"member:alice"}
+	for i := range 3 { // long, and the best matches
+		f.episode(ep{member: "alice", channel: "web:chat", content: fmt.Sprintf("garden %d: ", i) + strings.Repeat("garden roses tulips soil compost ", 400),
+			audience: aud, at: t0.Add(time.Duration(i) * time.Hour)})
+	}
+	for i := range 4 {
+		f.episode(ep{member: "alice", channel: "web:chat", content: fmt.Sprintf("short garden note %d", i), audience: aud, at: t0.Add(time.Duration(10+i) * time.Hour)})
+	}
+	s := New(f.pool, Config{}, nil, nil)
+	r := req("alice", "1", "garden", aud, "web:chat")
+	r.Limit = 3
+	a, err := s.Recall(f.ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := strings.Count(a.Text, "short garden note")
+	if len(a.Items) != 3 || short < 2 {
+		t.Fatalf("%d items, %d short notes, %d dropped:\n%s", len(a.Items), short, a.Dropped, a.Text)
 	}
 }

@@ -292,27 +292,74 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		}
 		a.Legs = append(a.Legs, leg)
 	}
-	var facts, said []*row
-	for _, r := range picked {
-		// a fact someone other than the member said about someone else
-		// names its speaker: chains never join speakers, so two speakers'
-		// claims on one axis stand side by side, each with its source
-		if r.Kind == "fact" && r.Who != "" && r.Who != "member:"+q.member && r.Who != r.subjectCanon {
-			r.saidBy = r.Who
-		}
-		if r.Kind == "fact" {
-			facts = append(facts, r)
-		} else {
-			said = append(said, r)
-		}
-	}
 	empty := "Nothing in this memory answers this question (as of " + q.asOf.Format(time.RFC3339) + ")."
-	text, kept, dropped, err := fit([]section{
-		{title: "FACTS", rows: facts, line: factLine},
-		{title: "WHAT WAS SAID", rows: said, line: saidLine},
-	}, q.budget, empty)
+	render := func(picked []*row) (string, []*row, int, error) {
+		var facts, said []*row
+		for _, r := range picked {
+			// a fact someone other than the member said about someone else
+			// names its speaker: chains never join speakers, so two speakers'
+			// claims on one axis stand side by side, each with its source
+			if r.Kind == "fact" && r.Who != "" && r.Who != "member:"+q.member && r.Who != r.subjectCanon {
+				r.saidBy = r.Who
+			}
+			if r.Kind == "fact" {
+				facts = append(facts, r)
+			} else {
+				said = append(said, r)
+			}
+		}
+		return fit([]section{
+			{title: "FACTS", rows: facts, line: factLine},
+			{title: "WHAT WAS SAID", rows: said, line: saidLine},
+		}, q.budget, empty)
+	}
+	text, kept, dropped, err := render(picked)
 	if err != nil {
 		return nil, nil, err
+	}
+	// Items too long for the budget give their places to the next
+	// candidates in fused order (a few rounds), so a small limit is not
+	// spent on what cannot be shown.
+	if dropped > 0 {
+		inList := map[string]bool{}
+		for _, r := range picked {
+			inList[r.key()] = true
+		}
+		next := 0
+		for round := 0; round < 3 && dropped > 0; round++ {
+			keptSet := map[*row]bool{}
+			for _, r := range kept {
+				keptSet[r] = true
+			}
+			var more []*row
+			for ; next < len(resolved) && len(more) < dropped; next++ {
+				if r := resolved[next]; !inList[r.key()] {
+					inList[r.key()] = true
+					more = append(more, r)
+				}
+			}
+			if len(more) == 0 {
+				break
+			}
+			if err := s.fillPreviously(ctx, q, more, axisOf); err != nil {
+				return nil, nil, err
+			}
+			var refill []*row
+			for _, r := range picked {
+				if keptSet[r] {
+					refill = append(refill, r)
+				}
+			}
+			refill = append(refill, more...)
+			t2, k2, d2, err := render(refill)
+			if err != nil {
+				return nil, nil, err
+			}
+			if len(k2) <= len(kept) {
+				break // the newcomers did not fit either: keep what was shown
+			}
+			picked, text, kept, dropped = refill, t2, k2, d2
+		}
 	}
 	if len(picked) == 0 {
 		text = empty
