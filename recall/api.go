@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/memhive/memhive"
 )
 
 // Request is one memory_recall question (SPEC §4). Member, Audience,
@@ -168,13 +170,14 @@ func timeJSON(name string, raw json.RawMessage, end bool) (*time.Time, error) {
 }
 
 // ParseTime reads a time as every surface takes it: RFC 3339 with a zone
-// ("2026-11-30T12:00:00Z", "…+01:00"), or a date ("2026-11-30"), which is
-// its end (the day's last nanosecond, UTC) when end, else its start. A
-// time without a zone is refused: it would mean a different instant on
-// every server.
+// ("2026-11-30T12:00:00Z", "…+01:00", and the forms memhive.ParseRFC3339
+// also takes: "2026-11-30t12:00:00z", "2026-11-30 12:00:00Z"), or a date
+// ("2026-11-30"), which is its end (the day's last nanosecond, UTC) when
+// end, else its start. A time without a zone is refused: it would mean a
+// different instant on every server.
 func ParseTime(s string, end bool) (time.Time, error) {
 	s = strings.TrimSpace(s)
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+	if t, err := memhive.ParseRFC3339(s); err == nil {
 		return t, nil
 	}
 	if d, err := time.Parse(time.DateOnly, s); err == nil {
@@ -183,7 +186,7 @@ func ParseTime(s string, end bool) (time.Time, error) {
 		}
 		return d, nil
 	}
-	if _, err := time.Parse("2006-01-02T15:04:05.999999999", s); err == nil {
+	if _, err := time.Parse("2006-01-02T15:04:05.999999999", memhive.NormalizeRFC3339(s)); err == nil {
 		return time.Time{}, fmt.Errorf("%q has no time zone: add one, e.g. %q", clipStr(s), clipStr(s)+"Z")
 	}
 	return time.Time{}, fmt.Errorf("%q is not an RFC 3339 time (e.g. \"2026-11-30T12:00:00Z\") or a date (\"2026-11-30\")", clipStr(s))
