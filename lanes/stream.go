@@ -94,6 +94,10 @@ func EnsureStream(ctx context.Context, js jetstream.JetStream, cfg StreamConfig)
 	if err := checkPartitions(ctx, js, cfg.Partitions); err != nil {
 		return false, err
 	}
+	// MaxMsgSize is over the bound on a whole turn (MaxPayload, 896 KiB for
+	// the default text cap): every valid turn, however escaped, is stored,
+	// and an oversized one reaches the appender and is refused with a code.
+	// NATS's max_payload (1 MiB by default) bounds a publish before this.
 	sc := jetstream.StreamConfig{
 		Name:               EpisodeStream,
 		Description:        "memhive: turns on their way into the episodes table",
@@ -103,7 +107,7 @@ func EnsureStream(ctx context.Context, js jetstream.JetStream, cfg StreamConfig)
 		Duplicates:         cfg.Duplicates,
 		MaxAge:             cfg.MaxAge,
 		Replicas:           cfg.Replicas,
-		MaxMsgSize:         DefaultMaxText + maxRawSlack + 1<<20, // oversized turns reach the appender and are refused with a code
+		MaxMsgSize:         int32(MaxPayload(DefaultMaxText) + 1<<20), // see above
 		AllowAtomicPublish: true,
 	}
 	if cfg.Partitions > 0 {

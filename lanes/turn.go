@@ -18,9 +18,28 @@ import (
 // DefaultMaxText is the default cap on a turn's text (SPEC §1): 64 KiB.
 const DefaultMaxText = 64 << 10
 
-// maxRaw bounds the whole payload we are willing to decode: the text cap
-// plus generous room for the other fields.
-const maxRawSlack = 16 << 10
+// maxRawSlack is the room MaxPayload leaves for every field but the text:
+// each of them at its cap with every character escaped (an audience of
+// MaxAudience entries of MaxAudienceEntry bytes written as \uXXXX is
+// 256 × (6 × 256 + 3) = 393,984 bytes; session, channel, speaker, ref, id,
+// member, role, at and the keys take under 10 KB more), with room to spare
+// for whitespace.
+const maxRawSlack = 512 << 10
+
+// MaxPayload is the bound on a whole turn's payload in bytes for a text cap
+// of maxText bytes, checked before the JSON is read so that an absurd
+// payload is refused early. No valid turn written as JSON can reach it,
+// however it escapes its strings: \uXXXX is 6 bytes for up to 3 bytes of
+// UTF-8 (and a surrogate pair 12 bytes for 4), so a text at the cap is at
+// most 6 × maxText bytes escaped, and maxRawSlack holds every other field
+// escaped. For the default cap it is 6 × 64 KiB + 512 KiB = 896 KiB, under
+// NATS's default max_payload of 1 MiB.
+func MaxPayload(maxText int) int {
+	if maxText <= 0 {
+		maxText = DefaultMaxText
+	}
+	return 6*maxText + maxRawSlack
+}
 
 // Caps on the fields that are keys or index entries, in bytes (SPEC §11:
 // refuse what the store would refuse). Postgres keeps a btree entry under
@@ -81,8 +100,8 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if !memhive.ValidMember(member) {
 		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q in the subject is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
 	}
-	if len(data) > maxText+maxRawSlack {
-		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "payload of %d bytes is over the %d-byte text cap", len(data), maxText)
+	if max := MaxPayload(maxText); len(data) > max {
+		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "payload of %d bytes is over the %d-byte bound on a whole turn by %d bytes (6 × the %d-byte text cap, room for a text escaped as \\uXXXX, plus %d bytes for the other fields)", len(data), max, len(data)-max, maxText, maxRawSlack)
 	}
 	if !utf8.Valid(data) {
 		return nil, memhive.Errorf(memhive.CodeInvalidText, "payload is not valid UTF-8")
@@ -135,8 +154,10 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if w.Text == nil || strings.TrimSpace(*w.Text) == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn has no text")
 	}
+	// The cap is on the text itself, in bytes of UTF-8 once its JSON escapes
+	// are read: the same text is refused or taken however it was escaped.
 	if len(*w.Text) > maxText {
-		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "turn text of %d bytes is over the %d-byte cap", len(*w.Text), maxText)
+		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "text of %d bytes (UTF-8, its JSON escapes read) is over the %d-byte text cap by %d bytes", len(*w.Text), maxText, len(*w.Text)-maxText)
 	}
 	if err := checkField("text", *w.Text, maxText, true); err != nil {
 		return nil, err

@@ -1,0 +1,142 @@
+package lanes
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/internal/natstest"
+)
+
+// asciiEscaped writes s as a JSON string the way Python's json.dumps does by
+// default (ensure_ascii): every non-ASCII character as \uXXXX, a surrogate
+// pair above U+FFFF. With all, every character is escaped, ASCII too.
+func asciiEscaped(s string, all bool) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r >= 0x10000:
+			r -= 0x10000
+			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
+		case r >= 0x80 || all || r == '"' || r == '\\' || r < 0x20:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func rawTurn(text string) []byte {
+	return []byte(`{"channel":"c","audience":["a"],"speaker":"x","text":` + text + `}`)
+}
+
+// TestDecodeTextCapIgnoresEscaping: the text cap is on the text's UTF-8
+// bytes, whatever the escaping. 14,000 × "東" is 42,000 bytes of text,
+// 84,000 escaped: taken both ways; one byte over the cap is refused both
+// ways with a sentence that names the text cap and the excess.
+func TestDecodeTextCapIgnoresEscaping(t *testing.T) {
+	t.Parallel()
+	east := strings.Repeat("東", 14000)
+	for _, in := range [][]byte{rawTurn(asciiEscaped(east, false)), rawTurn(`"` + east + `"`)} {
+		tr, err := Decode("alice", in, 0)
+		if err != nil || tr.Text != east {
+			t.Fatalf("Decode(%d bytes) = %v", len(in), err)
+		}
+	}
+	// At the cap exactly, in the worst escaping (6 bytes a byte) and with
+	// surrogate pairs (12 bytes for 4): taken.
+	atCap := strings.Repeat("a", DefaultMaxText)
+	emoji := strings.Repeat("😀", DefaultMaxText/4)
+	for _, in := range [][]byte{rawTurn(asciiEscaped(atCap, true)), rawTurn(asciiEscaped(emoji, false)), rawTurn(`"` + atCap + `"`)} {
+		if _, err := Decode("alice", in, 0); err != nil {
+			t.Fatalf("Decode(text at the cap, %d bytes) = %v", len(in), err)
+		}
+	}
+	over := strings.Repeat("東", DefaultMaxText/3) + "ab" // 65,535 + 2 bytes
+	if len(over) != DefaultMaxText+1 {
+		t.Fatalf("over is %d bytes", len(over))
+	}
+	want := fmt.Sprintf("text of %d bytes (UTF-8, its JSON escapes read) is over the %d-byte text cap by 1 bytes", DefaultMaxText+1, DefaultMaxText)
+	for _, in := range [][]byte{rawTurn(asciiEscaped(over, false)), rawTurn(asciiEscaped(over, true)), rawTurn(`"` + over + `"`)} {
+		_, err := Decode("alice", in, 0)
+		if memhive.CodeOf(err) != memhive.CodeTextTooLarge || memhive.AsError(err).Message != want {
+			t.Errorf("Decode(text over the cap, %d bytes) = %v, want %q", len(in), err, want)
+		}
+	}
+}
+
+// TestDecodeRawBound: a payload over MaxPayload is refused before it is
+// read, with a sentence that names that bound (not the text cap) and the
+// excess; the largest valid turn, every field at its cap and every
+// character escaped, is under it.
+func TestDecodeRawBound(t *testing.T) {
+	t.Parallel()
+	maxText := 1024
+	max := MaxPayload(maxText)
+	in := rawTurn(`"t"` + strings.Repeat(" ", max))
+	_, err := Decode("alice", in, maxText)
+	want := fmt.Sprintf("payload of %d bytes is over the %d-byte bound on a whole turn by %d bytes", len(in), max, len(in)-max)
+	if memhive.CodeOf(err) != memhive.CodeTextTooLarge || !strings.Contains(err.Error(), want) {
+		t.Errorf("Decode(%d bytes) = %v, want %q", len(in), err, want)
+	}
+
+	big := largestTurn()
+	if len(big) > MaxPayload(DefaultMaxText) {
+		t.Fatalf("the largest valid turn escaped is %d bytes, over MaxPayload %d", len(big), MaxPayload(DefaultMaxText))
+	}
+	tr, err := Decode(strings.Repeat("a", 64), []byte(big), 0)
+	if err != nil || len(tr.Audience) != MaxAudience || len(tr.Text) != DefaultMaxText {
+		t.Fatalf("Decode(largest valid turn, %d bytes) = %v", len(big), err)
+	}
+}
+
+// largestTurn is the largest valid turn for the default caps, as JSON with
+// every field at its cap, every character escaped as \uXXXX (a surrogate
+// pair in ref), spaces around every token, on the lane of a 64-character
+// member.
+func largestTurn() string {
+	aud := make([]string, MaxAudience)
+	for i := range aud {
+		aud[i] = asciiEscaped(fmt.Sprintf("%03d", i)+strings.Repeat("p", MaxAudienceEntry-3), true)
+	}
+	f := func(n int) string { return asciiEscaped(strings.Repeat("s", n), true) }
+	key := func(k string) string { return asciiEscaped(k, true) }
+	return fmt.Sprintf(`{ %s : %s , %s : %s , %s : %s , %s : %s , %s : [ %s ] , %s : %s , %s : %s , %s : %s , %s : %s , %s : %s , %s : %s }`,
+		key("v"), `1`, key("id"), asciiEscaped("01ARZ3NDEKTSV4RRFFQ69G5FAV", true), key("member"), asciiEscaped(strings.Repeat("a", 64), true),
+		key("session"), f(MaxSession), key("audience"), strings.Join(aud, " , "), key("channel"), f(MaxChannel),
+		key("role"), asciiEscaped("assistant", true), key("speaker"), f(MaxSpeaker), key("text"), asciiEscaped(strings.Repeat("a", DefaultMaxText), true),
+		key("at"), asciiEscaped("2026-11-30T10:00:00.123456789+01:00", true), key("ref"), asciiEscaped(strings.Repeat("😀", MaxRef), false))
+}
+
+// TestStreamAdmitsLargestTurn: JetStream's stream (and NATS's default
+// max_payload) take the largest valid turn, so it reaches the appender.
+func TestStreamAdmitsLargestTurn(t *testing.T) {
+	t.Parallel()
+	nc := natstest.Start(t).Conn(t)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := EnsureStream(ctx, js, StreamConfig{}); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := js.Stream(ctx, EpisodeStream); err != nil {
+		t.Fatal(err)
+	} else if info, err := s.Info(ctx); err != nil || int(info.Config.MaxMsgSize) < MaxPayload(DefaultMaxText) {
+		t.Fatalf("stream max_msg_size %v < MaxPayload %d (%v)", info, MaxPayload(DefaultMaxText), err)
+	}
+	if nc.MaxPayload() < int64(MaxPayload(DefaultMaxText)) {
+		t.Fatalf("NATS max_payload %d < MaxPayload %d", nc.MaxPayload(), MaxPayload(DefaultMaxText))
+	}
+	if _, err := js.Publish(ctx, Subjects{}.Episode(strings.Repeat("a", 64)), []byte(largestTurn())); err != nil {
+		t.Fatalf("publish the largest valid turn: %v", err)
+	}
+}
