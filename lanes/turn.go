@@ -3,8 +3,10 @@ package lanes
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -75,7 +77,7 @@ type Turn struct {
 // wireTurn is what Decode reads: pointers and raw values so that a missing
 // field and a wrong type can be told apart from an empty one.
 type wireTurn struct {
-	V        *int            `json:"v"`
+	V        json.RawMessage `json:"v"` // 1, 1.0 or "1": see version
 	ID       *string         `json:"id"`
 	Member   *string         `json:"member"`
 	Session  *string         `json:"session"`
@@ -110,16 +112,13 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields() // a "timestamp" for "at" would be dropped, not kept
 	if err := dec.Decode(&w); err != nil {
-		if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-			return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn has an unknown field %s (a turn has v, id, member, session, channel, audience, role, speaker, text, at, ref)", clip(f))
-		}
-		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "payload is not a JSON turn object: %s", clip(err.Error()))
+		return nil, plainJSONError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray ']' or '}'
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "payload has data after the turn object")
 	}
-	if w.V != nil && *w.V != 1 {
-		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn version %d is not supported (want 1)", *w.V)
+	if err := version(w.V); err != nil {
+		return nil, err
 	}
 	if w.Member != nil && *w.Member != member {
 		return nil, memhive.Errorf(memhive.CodeMemberMismatch, "turn names member %q but was published on the lane of %q", clip(*w.Member), member)
@@ -131,7 +130,7 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		return nil, memhive.Errorf(memhive.CodeMissingAudience, "turn has no audience: say who was present, e.g. [\"member:%s\"]", member)
 	}
 	if err := json.Unmarshal(raw, &aud); err != nil {
-		return nil, memhive.Errorf(memhive.CodeMissingAudience, "turn audience is not a list of strings")
+		return nil, memhive.Errorf(memhive.CodeMissingAudience, "audience must be %s, not %s", turnFieldKinds["audience"], jsonKind(raw))
 	}
 	for i, a := range aud {
 		if err := checkField(fmt.Sprintf("audience[%d]", i), a, MaxAudienceEntry, false); err != nil {
@@ -217,6 +216,112 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		t.Ref = *w.Ref
 	}
 	return t, nil
+}
+
+// turnFields are a turn's JSON keys, in wireTurn's order.
+const turnFields = "v, id, member, session, channel, audience, role, speaker, text, at, ref"
+
+// turnFieldKinds say what each field of a turn takes, for plainJSONError.
+var turnFieldKinds = map[string]string{
+	"v":        "the number 1 (the turn format's version)",
+	"id":       "a ULID as a string",
+	"member":   "the member id of the lane, as a string",
+	"session":  "a string",
+	"channel":  `a string, e.g. "web:chat"`,
+	"audience": `a list of strings, e.g. ["member:alice"]`,
+	"role":     `"user", "assistant" or "peer"`,
+	"speaker":  `a string, e.g. "member:alice"`,
+	"text":     "a string",
+	"at":       `an RFC 3339 time as a string, e.g. "2026-11-30T10:00:00Z"`,
+	"ref":      "a string",
+}
+
+// plainJSONError says what a decoding error means for a turn, without Go's
+// type or struct names: which field, and what it takes (as
+// recall.plainJSONError does for a recall request). Every error is
+// malformed_turn.
+func plainJSONError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if i := strings.LastIndexByte(field, '.'); i >= 0 {
+			field = field[i+1:]
+		}
+		switch kind, ok := turnFieldKinds[field]; {
+		case ok:
+			return memhive.Errorf(memhive.CodeMalformedTurn, "%s must be %s, not a JSON %s", field, kind, plainValue(te.Value))
+		case field == "":
+			return memhive.Errorf(memhive.CodeMalformedTurn, "a turn is a JSON object, not a JSON %s", plainValue(te.Value))
+		default:
+			return memhive.Errorf(memhive.CodeMalformedTurn, "%s: a JSON %s is not what it takes", clip(field), plainValue(te.Value))
+		}
+	}
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return memhive.Errorf(memhive.CodeMalformedTurn, "turn has an unknown field %s (a turn has %s)", clip(f), turnFields)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return memhive.Errorf(memhive.CodeMalformedTurn, "payload is not a JSON turn object: %s (at byte %d)", clip(se.Error()), se.Offset)
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return memhive.Errorf(memhive.CodeMalformedTurn, "payload is not a JSON turn object: it ends before the object does")
+	}
+	return memhive.Errorf(memhive.CodeMalformedTurn, "payload is not a JSON turn object: %s", clip(strings.TrimPrefix(err.Error(), "json: ")))
+}
+
+// plainValue is what encoding/json names a value that did not fit: "string",
+// "number", "number 1.5", "bool", "array" or "object".
+func plainValue(v string) string {
+	if v == "" {
+		return "value"
+	}
+	return v
+}
+
+// jsonKind names the kind of the JSON value raw, for a sentence: "a JSON
+// string", "a JSON number", …
+func jsonKind(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case '"':
+		return "a JSON string"
+	case '{':
+		return "a JSON object"
+	case '[':
+		return "a JSON list that holds something other than strings"
+	case 't', 'f':
+		return "a JSON bool"
+	case 'n':
+		return "null"
+	default:
+		return "a JSON number"
+	}
+}
+
+// version checks a turn's v: absent or null (version 1), or 1. A client that
+// sends the version as a string ("1") or as a float (1.0, as a number in
+// JavaScript or Python may come out) means 1 unambiguously, and is taken.
+func version(raw json.RawMessage) error {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	s := string(raw)
+	if raw[0] == '"' {
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return memhive.Errorf(memhive.CodeMalformedTurn, "v must be %s", turnFieldKinds["v"])
+		}
+		s = strings.TrimSpace(s)
+	} else if raw[0] != '-' && (raw[0] < '0' || raw[0] > '9') {
+		return memhive.Errorf(memhive.CodeMalformedTurn, "v must be %s, not %s", turnFieldKinds["v"], jsonKind(raw))
+	}
+	if f, err := strconv.ParseFloat(s, 64); err != nil || f != 1 {
+		return memhive.Errorf(memhive.CodeMalformedTurn, "v must be %s: turn version %s is not supported", turnFieldKinds["v"], clip(string(raw)))
+	}
+	return nil
 }
 
 // checkField refuses a field the store could not keep: over max bytes

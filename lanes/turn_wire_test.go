@@ -2,6 +2,7 @@ package lanes
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -138,5 +139,69 @@ func TestStreamAdmitsLargestTurn(t *testing.T) {
 	}
 	if _, err := js.Publish(ctx, Subjects{}.Episode(strings.Repeat("a", 64)), []byte(largestTurn())); err != nil {
 		t.Fatalf("publish the largest valid turn: %v", err)
+	}
+}
+
+// TestDecodeWrongTypes: a field of the wrong JSON type is refused with a
+// sentence that names the field and what it takes, never Go's types.
+func TestDecodeWrongTypes(t *testing.T) {
+	t.Parallel()
+	base := map[string]any{"channel": "c", "audience": []string{"a"}, "speaker": "x", "text": "t"}
+	fields := []string{"v", "id", "member", "session", "channel", "audience", "role", "speaker", "text", "at", "ref"}
+	wrong := []any{"one", 2, 1.5, true, []any{1}, map[string]any{"a": 1}, []string{"x"}}
+	for _, field := range fields {
+		for _, w := range wrong {
+			if _, ok := w.(string); ok && strings.Contains(turnFieldKinds[field], "a string") && field != "id" && field != "at" && field != "member" {
+				continue // any string is a session, channel, speaker, text or ref
+			}
+			m := map[string]any{}
+			for k, v := range base {
+				m[k] = v
+			}
+			m[field] = w
+			if field == "audience" {
+				if _, ok := w.([]string); ok {
+					continue // a list of strings is an audience
+				}
+			}
+			in, _ := json.Marshal(m)
+			_, err := Decode("alice", in, 0)
+			if err == nil {
+				t.Errorf("Decode(%s) took %s = %v", in, field, w)
+				continue
+			}
+			msg := memhive.AsError(err).Message
+			if !strings.Contains(msg, field) || strings.Contains(msg, "Go") || strings.Contains(msg, "struct") ||
+				strings.Contains(msg, "unmarshal") || strings.Contains(msg, "wireTurn") || strings.Contains(msg, "*string") {
+				t.Errorf("Decode(%s) = %q: want a plain sentence naming %s", in, msg, field)
+			}
+		}
+	}
+	for in, want := range map[string]string{
+		`{"v":"1","channel":"c","audience":["a"],"speaker":"x","text":"t"}`:  "",
+		`{"v":1.0,"channel":"c","audience":["a"],"speaker":"x","text":"t"}`:  "",
+		`{"v":null,"channel":"c","audience":["a"],"speaker":"x","text":"t"}`: "",
+		`{"v":2,"channel":"c","audience":["a"],"speaker":"x","text":"t"}`:    "v must be the number 1 (the turn format's version): turn version 2 is not supported",
+		`{"v":"2","channel":"c","audience":["a"],"speaker":"x","text":"t"}`:  `v must be the number 1 (the turn format's version): turn version "2" is not supported`,
+		`{"v":true,"channel":"c","audience":["a"],"speaker":"x","text":"t"}`: "v must be the number 1 (the turn format's version), not a JSON bool",
+		`{"channel":5,"audience":["a"],"speaker":"x","text":"t"}`:            `channel must be a string, e.g. "web:chat", not a JSON number`,
+		`{"channel":"c","audience":"a","speaker":"x","text":"t"}`:            `audience must be a list of strings, e.g. ["member:alice"], not a JSON string`,
+		`{"channel":"c","audience":["a"],"speaker":"x","text":"t","at":1}`:   `at must be an RFC 3339 time as a string, e.g. "2026-11-30T10:00:00Z", not a JSON number`,
+		`[1,2]`:             "a turn is a JSON object, not a JSON array",
+		`"hi"`:              "a turn is a JSON object, not a JSON string",
+		`{"channel":`:       "payload is not a JSON turn object: it ends before the object does",
+		`{"channel":"c",,}`: "payload is not a JSON turn object: invalid character ',' looking for beginning of object key string (at byte 16)",
+		`{"chanel":"c"}`:    `turn has an unknown field "chanel" (a turn has v, id, member, session, channel, audience, role, speaker, text, at, ref)`,
+	} {
+		_, err := Decode("alice", []byte(in), 0)
+		if want == "" {
+			if err != nil {
+				t.Errorf("Decode(%s) = %v, want it taken", in, err)
+			}
+			continue
+		}
+		if err == nil || memhive.AsError(err).Message != want {
+			t.Errorf("Decode(%s) = %v, want %q", in, err, want)
+		}
 	}
 }
