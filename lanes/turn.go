@@ -197,9 +197,9 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		t.ID = id.String()
 	}
 	if w.At != nil && *w.At != "" {
-		at, err := time.Parse(time.RFC3339Nano, *w.At)
+		at, err := memhive.ParseRFC3339(*w.At) // also "…t…z" and a space for the T (RFC 3339 §5.6)
 		if err != nil {
-			return nil, memhive.Errorf(memhive.CodeMalformedTurn, "at %q is not an RFC 3339 time", clip(*w.At))
+			return nil, memhive.Errorf(memhive.CodeMalformedTurn, "at %q is not an RFC 3339 time with a zone, e.g. \"2026-11-30T10:00:00Z\"", clip(*w.At))
 		}
 		if at.IsZero() { // would read as "no at" and become the time received
 			return nil, memhive.Errorf(memhive.CodeMalformedTurn, "at %q is the zero time, no time a turn was said: leave at out for \"when received\"", clip(*w.At))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -202,6 +203,28 @@ func TestDecodeWrongTypes(t *testing.T) {
 		}
 		if err == nil || memhive.AsError(err).Message != want {
 			t.Errorf("Decode(%s) = %v, want %q", in, err, want)
+		}
+	}
+}
+
+// TestDecodeAtForms: every RFC 3339 form of at is taken (a lowercase t or
+// z, a space for the T); a time without a zone, or a date, is not.
+func TestDecodeAtForms(t *testing.T) {
+	t.Parallel()
+	want := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+	at := func(s string) []byte {
+		return []byte(`{"channel":"c","audience":["a"],"speaker":"x","text":"t","at":"` + s + `"}`)
+	}
+	for _, s := range []string{"2026-11-30T10:00:00Z", "2026-11-30t10:00:00z", "2026-11-30 10:00:00Z", "2026-11-30 11:00:00+01:00", "2026-11-30t10:00:00.000Z"} {
+		tr, err := Decode("alice", at(s), 0)
+		if err != nil || !tr.At.Equal(want) {
+			t.Errorf("at %q: %v, %v", s, tr, err)
+		}
+	}
+	for _, s := range []string{"2026-11-30 10:00:00", "2026-11-30t10:00:00", "2026-11-30", "30/11/2026 10:00"} {
+		_, err := Decode("alice", at(s), 0)
+		if memhive.CodeOf(err) != memhive.CodeMalformedTurn || !strings.Contains(err.Error(), "is not an RFC 3339 time with a zone") {
+			t.Errorf("at %q: %v, want malformed_turn", s, err)
 		}
 	}
 }
