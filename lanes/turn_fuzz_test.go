@@ -1,6 +1,7 @@
 package lanes
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/memhive/memhive"
@@ -19,6 +20,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add("alice", []byte(`{"channel":"c\u0000","audience":["a"],"speaker":"x","text":"t\u0000"}`))
 	f.Add("al\xffce", []byte(`{"channel":"c","audience":["a"],"speaker":"x","text":"t"}`))
 	f.Add("alice", []byte(`{"session":"s\u0085","channel":"c","audience":["a"],"speaker":"x","text":"t\ud800"}`))
+	f.Add("alice", []byte(`{"v":"1","channel":"c","audience":["a"],"speaker":"x","text":"\u6771\u6771","at":"2026-11-30t10:00:00z"}`))
+	f.Add("alice", []byte(`{"v":1.0,"channel":5,"audience":"a","speaker":[],"text":{},"at":"2026-11-30 10:00:00Z"}`))
 	f.Fuzz(func(t *testing.T, member string, data []byte) {
 		tr, err := Decode(member, data, 4096)
 		if err != nil {
@@ -28,6 +31,11 @@ func FuzzDecode(f *testing.F) {
 			e := memhive.AsError(err)
 			if e.Code == memhive.CodeInternal || e.Message == "" {
 				t.Fatalf("refusal without a code or sentence: %v", err)
+			}
+			for _, goish := range []string{"Go ", "struct", "unmarshal", "wireTurn", "json:"} {
+				if strings.Contains(e.Message, goish) {
+					t.Fatalf("refusal in Go's words: %v", err)
+				}
 			}
 			return
 		}
