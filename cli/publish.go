@@ -65,7 +65,7 @@ TEXT is "-" or absent.`)
 	tr := lanes.Turn{Session: *session, Channel: *channel, Audience: memhive.SplitList(*audience), Role: *role,
 		Speaker: *speaker, Text: text, Ref: *ref, ID: *id}
 	if *at != "" {
-		ts, err := time.Parse(time.RFC3339Nano, *at)
+		ts, err := memhive.ParseRFC3339(*at) // as the decoder reads a turn's at
 		if err != nil {
 			return usagef("--at %q is not an RFC 3339 time", *at)
 		}
