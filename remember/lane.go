@@ -287,6 +287,10 @@ func memberOf(prefix, subject string) string {
 	return member
 }
 
+// MaxPayload bounds a memorize request's raw bytes on the lane: room for a
+// text at MaxText written wholly as JSON escapes, and the other fields.
+const MaxPayload = 6*MaxText + 64<<10
+
 // Decode parses a memorize request published on the lane of member. Unknown
 // fields are refused (malformed_request), a payload member other than the
 // subject's is refused (member_mismatch), and an audience that is not a
@@ -295,8 +299,12 @@ func Decode(member string, data []byte) (*Request, error) {
 	if !memhive.ValidMember(member) {
 		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q in the subject is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
 	}
-	if len(data) > MaxText+64<<10 {
-		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "payload of %d bytes is over the %d-byte cap", len(data), MaxText)
+	// The text's cap (MaxText) is checked on the decoded text; this bound
+	// on the raw payload only stops absurd ones early, and no request
+	// within the text cap reaches it however its JSON is escaped (\uXXXX
+	// is 6 bytes for at most 3 of UTF-8).
+	if len(data) > MaxPayload {
+		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "payload of %d bytes is over the %d-byte payload bound (the text itself may be %d bytes)", len(data), MaxPayload, MaxText)
 	}
 	// The audience is read apart so a wrong type reads as missing_audience.
 	var probe struct {
