@@ -88,3 +88,23 @@ func TestTooLongItemsGiveTheirPlaces(t *testing.T) {
 		t.Fatalf("%d items, %d short notes, %d dropped:\n%s", len(a.Items), short, a.Dropped, a.Text)
 	}
 }
+
+// A budget too small for any item still says that items were dropped, in
+// the line's shortest form, within the budget.
+func TestTinyBudgetSaysDropped(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	aud := []string{"member:alice"}
+	f.episode(ep{member: "alice", channel: "web:chat", content: "my garden has roses and tulips and a pond with fish", audience: aud, at: t0})
+	s := New(f.pool, Config{}, nil, nil)
+	r := req("alice", "1", "garden", aud, "web:chat")
+	r.BudgetTokens = 5
+	a, err := s.Recall(f.ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := CountTokens(a.Text)
+	if a.Text != "(1 dropped)" || n > 5 || a.Dropped != 1 {
+		t.Fatalf("text %q (%d tokens), dropped %d", a.Text, n, a.Dropped)
+	}
+}

@@ -105,7 +105,12 @@ func fit(sections []section, budget int, empty string) (string, []*row, int, err
 		}
 		if n <= budget || len(kept) == 0 {
 			if n > budget {
-				// not even the dropped line fits: say nothing rather than overrun.
+				// not even the dropped line fits: its shortest form, or
+				// nothing rather than overrun
+				short := fmt.Sprintf("(%d dropped)", dropped)
+				if m, err := CountTokens(short); err == nil && m <= budget {
+					return short, nil, dropped, nil
+				}
 				return "", nil, dropped, nil
 			}
 			return text, kept, dropped, nil
