@@ -33,6 +33,16 @@ type Request struct {
 	WindowTo     *time.Time `json:"window_to,omitempty"`
 	Limit        int        `json:"limit,omitempty"`         // tier 1 items; default 20
 	BudgetTokens int        `json:"budget_tokens,omitempty"` // default 1200 (tier 0), 2000 (tier 1)
+	// Topical asks tier 1 for what the query itself reaches, one item per
+	// memory: the mid-task advisor's question (docs/advisor.md), which
+	// picks one fact about a topic. A fact read from turns that are
+	// candidates too is not folded into them (it keeps its own place, with
+	// its text and date; facts still fold into facts), and the graph walk
+	// does not pass through a participant's node it did not start from
+	// (from "Miso" through the member's own node, every place the member
+	// travels to is two hops away). Set in-process by the advisor, never
+	// from a body.
+	Topical bool `json:"-"`
 }
 
 // UnmarshalJSON reads a request whose tier is a JSON string ("1") or a

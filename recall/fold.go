@@ -35,9 +35,10 @@ type FoldDiagnostic struct {
 // evidence and pushed other evidence out.
 //
 // votes holds each candidate's votes (fuseVotes); sources each fact's
-// source episode ids. It returns the new list and what was folded into
-// what, in the order folded.
-func foldEvidence(f Fusion, fused []Fused, votes map[string][]Vote, rows map[string]*row, sources map[string][]string, onChain func(*row) bool) ([]Fused, []FoldDiagnostic, error) {
+// source episode ids. intoTurns false (a topical request,
+// Request.Topical) folds no fact into its turns, only facts into facts. It
+// returns the new list and what was folded into what, in the order folded.
+func foldEvidence(f Fusion, fused []Fused, votes map[string][]Vote, rows map[string]*row, sources map[string][]string, onChain func(*row) bool, intoTurns bool) ([]Fused, []FoldDiagnostic, error) {
 	var folds []FoldDiagnostic
 	pos := map[string]int{}
 	for i, fu := range fused {
@@ -46,7 +47,7 @@ func foldEvidence(f Fusion, fused []Fused, votes map[string][]Vote, rows map[str
 	gone := map[string]bool{}
 	for _, fu := range fused {
 		r := rows[fu.Key]
-		if r.Kind != "fact" || len(sources[r.ID]) == 0 || onChain != nil && onChain(r) {
+		if !intoTurns || r.Kind != "fact" || len(sources[r.ID]) == 0 || onChain != nil && onChain(r) {
 			continue
 		}
 		t, all := -1, true
@@ -212,7 +213,7 @@ func (s *Service) fold(ctx context.Context, q *query, fused *[]Fused, rows map[s
 		}
 	}
 	onChain := func(r *row) bool { return ax.Single(r.predicateCanon) }
-	out, folds, err := foldEvidence(s.cfg.Fusion(), *fused, votes, rows, sources, onChain)
+	out, folds, err := foldEvidence(s.cfg.Fusion(), *fused, votes, rows, sources, onChain, !q.req.Topical)
 	if err != nil {
 		return nil, err
 	}

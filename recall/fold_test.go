@@ -77,7 +77,7 @@ func TestFoldEvidenceRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, folds, err := foldEvidence(DefaultFusion, fused, votes, rows, sources, nil)
+	out, folds, err := foldEvidence(DefaultFusion, fused, votes, rows, sources, nil, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestFoldEvidenceRules(t *testing.T) {
 	// no fact among the candidates: nothing changes
 	legs = []*legResult{{name: LegKeyword, weight: 1, rows: []*row{rows["episode:e1"], rows["episode:e2"]}}}
 	fused, _, votes, _ = fuseVotes(DefaultFusion, legs)
-	out, folds, _ = foldEvidence(DefaultFusion, fused, votes, rows, sources, nil)
+	out, folds, _ = foldEvidence(DefaultFusion, fused, votes, rows, sources, nil, true)
 	if len(folds) != 0 || len(out) != 2 || out[0].Key != "episode:e1" {
 		t.Fatalf("episodes only: %+v %+v", out, folds)
 	}
@@ -159,4 +159,44 @@ func recallKeys(t *testing.T, f *fixture, r Request) (*Answer, []string, Diagnos
 		keys = append(keys, it.Kind+":"+it.ID)
 	}
 	return a, keys, d
+}
+
+// A topical request (the advisor's, Request.Topical) keeps a fact beside
+// its source turn, and its graph walk does not go on through a
+// participant's node the walk reached: from "Miso" through alice's own
+// node, where she travels is not about Miso. Without the flag the answer
+// is what it was.
+func TestTopicalRequest(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	turn := f.episode(ep{member: "alice", channel: "web:chat", content: "I adopted a cat named Miso", audience: me, at: t0})
+	pet := f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "has_pet", Claim: "Miso", ValidFrom: t0,
+		Channel: "web:chat", Audience: me, SourceEpisodeIDs: []string{turn}})
+	trip := f.fact(facts.Fact{Member: "alice", Subject: "member:alice", Predicate: "travels_to", Claim: "Lisbon", ValidFrom: t0,
+		Channel: "web:chat", Audience: me})
+	alice, miso, lisbon := f.entity("alice", "member:alice", "web:chat", me), f.entity("alice", "Miso", "web:chat", me),
+		f.entity("alice", "Lisbon", "web:chat", me)
+	f.edge("alice", alice, miso, "has_pet", "web:chat", me)
+	f.edge("alice", alice, lisbon, "travels_to", "web:chat", me)
+
+	r := req("alice", "1", "Miso the cat", me, "web:chat")
+	r.AsOf = ptr(t0.Add(24 * time.Hour))
+	_, keys, d := recallKeys(t, f, r)
+	if !slices.Contains(d.Folded, FoldDiagnostic{Key: "fact:" + pet, Into: "episode:" + turn}) || slices.Contains(keys, "fact:"+pet) {
+		t.Fatalf("plain: items %v, folded %+v: want the pet folded into its turn", keys, d.Folded)
+	}
+	if !slices.Contains(keys, "fact:"+trip) {
+		t.Fatalf("plain: items %v: want the walk through alice's node to reach the trip", keys)
+	}
+	r.Topical = true
+	_, keys, d = recallKeys(t, f, r)
+	if len(d.Folded) != 0 || !slices.Contains(keys, "fact:"+pet) || !slices.Contains(keys, "episode:"+turn) {
+		t.Fatalf("topical: items %v, folded %+v: want the pet beside its turn", keys, d.Folded)
+	}
+	for _, l := range d.Legs {
+		if l.Leg == LegGraph && slices.Contains(l.Ranked, "fact:"+trip) {
+			t.Fatalf("topical: the graph leg walked through alice's node to %v", l.Ranked)
+		}
+	}
 }

@@ -202,6 +202,7 @@ func (s *Service) graphWalk(ctx context.Context, q *query) (*legResult, error) {
 	for _, n := range order {
 		frontier = append(frontier, n.id)
 	}
+	part := participantCanons(q)
 	for depth := 1; depth <= s.cfg.GraphDepth && len(frontier) > 0 && len(order) < s.cfg.GraphMaxNodes; depth++ {
 		// degrees over gated edges: a hub (degree > GraphHubDegree) is never walked through
 		b := newSQLB(q.member, q.gate)
@@ -231,6 +232,11 @@ func (s *Service) graphWalk(ctx context.Context, q *query) (*legResult, error) {
 			return nil, fmt.Errorf("graph leg: degrees: %w", err)
 		}
 		for _, id := range frontier {
+			// a topical request (the advisor's) walks from a participant
+			// the query names, never through one the walk reached
+			if q.req.Topical && nodes[id].depth > 0 && part[nodes[id].canon] {
+				continue
+			}
 			if d := deg[id]; d > 0 && d <= s.cfg.GraphHubDegree {
 				walk = append(walk, id)
 			}
@@ -265,7 +271,6 @@ func (s *Service) graphWalk(ctx context.Context, q *query) (*legResult, error) {
 	// facts: questions name the people talking in nearly every turn, and
 	// their newest facts answer few of those questions (the self leg ranks
 	// the asker's facts by the query).
-	part := participantCanons(q)
 	canons := make([]string, 0, len(order))
 	for _, n := range order {
 		if !part[n.canon] {
