@@ -167,9 +167,14 @@ func check(req *Request) error {
 
 // candidateRequest is the tier-1 question the matcher asks: the topic, with
 // the caller's binding (its assistant too, so its scope and drafts apply).
+// It is topical (recall.Request.Topical): a fact whose source turn matched
+// the topic too stays a candidate of its own instead of being folded into
+// that turn (a turn is never delivered, so a folded fact was lost), and the
+// graph leg does not walk on through the asker's or a listener's node, from
+// which every entity of theirs is a hop away.
 func candidateRequest(req Request, limit int) recall.Request {
 	return recall.Request{Member: req.Member, Query: req.Topic, Tier: "1", Audience: req.Audience, Channel: req.Channel,
-		Asker: req.Asker, Session: req.Session, Limit: limit, Assistant: req.Assistant}
+		Asker: req.Asker, Session: req.Session, Limit: limit, Assistant: req.Assistant, Topical: true}
 }
 
 // Enter answers one topic entry: at most one memory, and one decision
