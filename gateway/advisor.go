@@ -36,7 +36,10 @@ const (
 // is the subject's; the payload is advisor.Request JSON, decoded strictly
 // (a payload member that differs is member_mismatch). The reply is the
 // advisor.Advice JSON, or {"error": {"code", "message"}} with micro's error
-// headers, as the recall service answers.
+// headers, as the recall service answers. With WithTierFor, an entry that
+// names an assistant (its X-Memhive-Assistant header, or the payload's
+// "assistant") whose template sets no memory tier is memory_not_configured,
+// as on HTTP and MCP.
 func ServeAdvisorNATS(nc *nats.Conn, prefix string, a Advisor, logger *slog.Logger, opts ...NATSOption) (micro.Service, error) {
 	if a == nil {
 		return nil, fmt.Errorf("serve %s: no advisor", AdvisorServiceName)
@@ -102,6 +105,16 @@ func enterTopic(a Advisor, member string, data []byte, assistant string, o natsO
 			return nil, memhive.Errorf(memhive.CodeMalformedRequest, "the entry names assistant %q but its %s header says %q", clip(req.Assistant), HeaderAssistant, clip(assistant))
 		}
 		req.Assistant = assistant
+	}
+	// the advisor reads the memory: an assistant whose template sets no
+	// memory tier is refused, as its recall over NATS and its key on HTTP
+	// are. An assistant no template of this process knows brings its own
+	// (the SDK's template file, which the SDK checks), as its recall over
+	// NATS brings its own tier.
+	if req.Assistant != "" && o.tierFor != nil {
+		if t, ok := o.tierFor(req.Assistant); ok && t == "" {
+			return nil, notConfiguredFor(Binding{Assistant: req.Assistant}, TopicTool)
+		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
 	defer cancel()

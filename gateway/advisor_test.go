@@ -8,13 +8,17 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/micro"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/advisor"
 	"github.com/memhive/memhive/apikey"
 	"github.com/memhive/memhive/gateway"
+	"github.com/memhive/memhive/internal/natstest"
 )
 
 // echoAdvisor answers with the request it was given, to show what each
@@ -106,5 +110,49 @@ func TestEnterTopicSurfaces(t *testing.T) {
 	}
 	if code, body := post("alice", `{"topic":"x","channel":"slack:#all"}`); code != 400 || !strings.Contains(body, "malformed_tool_call") {
 		t.Fatalf("binding in the body: %d %s", code, body)
+	}
+}
+
+// The advisor over NATS checks the assistant's memory tier as HTTP does:
+// an assistant whose template sets none (named in the payload or in the
+// X-Memhive-Assistant header) is memory_not_configured; one with a tier,
+// or one no template of this process knows (the SDK's own template file),
+// is answered.
+func TestEnterTopicNATSTier(t *testing.T) {
+	t.Parallel()
+	srv := natstest.Start(t)
+	nc := srv.Conn(t)
+	tiers := map[string]string{"talky": "1", "cogny": ""}
+	svc, err := gateway.ServeAdvisorNATS(nc, "memhive", echoAdvisor{}, quiet, gateway.WithWorkers(1),
+		gateway.WithTierFor(func(a string) (string, bool) { t, ok := tiers[a]; return t, ok }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = svc.Stop() })
+	entry := func(assistant, header string) *nats.Msg {
+		t.Helper()
+		msg := nats.NewMsg("memhive.alice.topic")
+		msg.Data = []byte(`{"topic":"Miso the cat","session":"s-new1","audience":["member:alice"],"channel":"telegram:dm"` + assistant + `}`)
+		if header != "" {
+			msg.Header.Set(gateway.HeaderAssistant, header)
+		}
+		reply, err := nc.RequestMsg(msg, 30*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return reply
+	}
+	for _, tc := range []struct{ body, header string }{{`,"assistant":"cogny"`, ""}, {"", "cogny"}, {`,"assistant":"cogny"`, "cogny"}} {
+		reply := entry(tc.body, tc.header)
+		if errCode(t, reply.Data) != memhive.CodeMemoryNotConfigured || reply.Header.Get(micro.ErrorCodeHeader) != "422" {
+			t.Fatalf("cogny (%q, header %q): %s %v", tc.body, tc.header, reply.Data, reply.Header)
+		}
+	}
+	for _, tc := range []struct{ body, header string }{{`,"assistant":"talky"`, ""}, {"", "talky"}, {`,"assistant":"own-file"`, ""}, {"", ""}} {
+		reply := entry(tc.body, tc.header)
+		var adv advisor.Advice
+		if err := json.Unmarshal(reply.Data, &adv); err != nil || adv.Topic != "Miso the cat" {
+			t.Fatalf("(%q, header %q): %s", tc.body, tc.header, reply.Data)
+		}
 	}
 }
