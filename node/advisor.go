@@ -66,9 +66,11 @@ func newAdvisorCell(n *Node, _ *templates.Hive) (cells.Cell, error) {
 		return nil, err
 	}
 	n.advisor = svc // the gateway's enter_topic (HTTP, /mcp) answers from it too
-	nc, prefix, log := n.NC, n.Config.Prefix, n.Log
+	nc, prefix, log, tierFor := n.NC, n.Config.Prefix, n.Log, n.tierFor
 	return cells.Func{CellName: "advisor", RunFunc: func(ctx context.Context) error {
-		s, err := gateway.ServeAdvisorNATS(nc, prefix, svc, log)
+		// the assistant's template's memory tier, checked as the recall
+		// service and the HTTP route check it
+		s, err := gateway.ServeAdvisorNATS(nc, prefix, svc, log, gateway.WithTierFor(tierFor))
 		if err != nil {
 			return err
 		}

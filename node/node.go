@@ -77,6 +77,9 @@ type Node struct {
 	ln       net.Listener
 	onCommit []func([]episodes.Episode)
 	advisor  *advisor.Service // node/advisor.go
+	// tierFor is the configured memory tier of a named assistant (its
+	// template's memory_tier), for every surface that checks one.
+	tierFor func(assistant string) (string, bool)
 
 	passRunsVec *prometheus.CounterVec // memhive_pass_runs_total (cluster.go)
 	dirLock     *os.File               // the data directory's lock (lockDataDir)
@@ -155,6 +158,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		a, ok := assistants[name]
 		return a.MemoryTier, ok
 	}
+	n.tierFor = tierFor
 
 	n.Hive = cells.New(n.NC, cfg.Prefix, logger)
 	var streamReady <-chan struct{} // the appender's: the episode stream exists
