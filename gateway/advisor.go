@@ -18,6 +18,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/advisor"
 	"github.com/memhive/memhive/apikey"
+	"github.com/memhive/memhive/recall"
 )
 
 // Advisor answers topic entries; *advisor.Service is one.
@@ -132,8 +133,9 @@ type TopicArgs struct {
 
 // EnterTopic runs the enter_topic tool for this binding: the one path of
 // MCP and HTTP. Checks, in order: no tier → memory_not_configured (the
-// advisor reads the memory); arguments → malformed_tool_call; member,
-// audience, channel → invalid_member, missing_audience, missing_channel.
+// advisor reads the memory); arguments (an unknown one, a topic empty or
+// not text) → malformed_tool_call; member, audience, channel →
+// invalid_member, missing_audience, missing_channel.
 func (b Binding) EnterTopic(ctx context.Context, a Advisor, args []byte) (*advisor.Advice, error) {
 	if a == nil {
 		return nil, memhive.Errorf(memhive.CodeNotFound, "%s is not served by this process", TopicTool)
@@ -144,6 +146,15 @@ func (b Binding) EnterTopic(ctx context.Context, a Advisor, args []byte) (*advis
 	var ta TopicArgs
 	if err := decodeArgs(TopicTool, `{"topic": string}`, args, &ta); err != nil {
 		return nil, err
+	}
+	// the topic is the tool's one argument: a bad one is the call's fault
+	// (malformed_tool_call, as for memory_recall's query), not the
+	// request's; its length is the advisor's (query_too_long)
+	if strings.TrimSpace(ta.Topic) == "" {
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "%s needs a non-empty \"topic\"", TopicTool)
+	}
+	if err := recall.CheckField("the topic", ta.Topic, len(ta.Topic), true); err != nil {
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "%s", memhive.AsError(err).Message)
 	}
 	if err := checkWho(b.Member, b.Audience, b.Channel); err != nil {
 		return nil, err

@@ -76,6 +76,13 @@ func TestEnterTopicSurfaces(t *testing.T) {
 	if code := toolErrorCode(t, res, text); code != memhive.CodeMalformedToolCall {
 		t.Fatalf("binding argument: %s %s", code, text)
 	}
+	// a bad topic is a bad tool call, as every other tool's bad argument
+	for _, topic := range []string{"", "  ", "a\x00b"} {
+		res, text = callTool(t, cs, gateway.TopicTool, map[string]any{"topic": topic})
+		if code := toolErrorCode(t, res, text); code != memhive.CodeMalformedToolCall {
+			t.Fatalf("topic %q: %s %s", topic, code, text)
+		}
+	}
 	nb := bind
 	nb.Tier = ""
 	res, text = callTool(t, connect(nb), gateway.TopicTool, map[string]any{"topic": "x"})
@@ -110,6 +117,9 @@ func TestEnterTopicSurfaces(t *testing.T) {
 	}
 	if code, body := post("alice", `{"topic":"x","channel":"slack:#all"}`); code != 400 || !strings.Contains(body, "malformed_tool_call") {
 		t.Fatalf("binding in the body: %d %s", code, body)
+	}
+	if code, body := post("alice", `{"topic":""}`); code != 400 || !strings.Contains(body, "malformed_tool_call") {
+		t.Fatalf("empty topic: %d %s", code, body)
 	}
 }
 
