@@ -352,7 +352,7 @@ func profileText(res *remember.ProfileResult) string {
 	default:
 		head = fmt.Sprintf("Profile edited: %d added, %d removed, %d pinned.", len(res.Added), len(res.Removed), len(res.Pinned))
 	}
-	lines := []string{head + fmt.Sprintf(" The profile holds %d of %d tokens.", res.Tokens, res.Bound), "PROFILE"}
+	lines := []string{head + fmt.Sprintf(" The lines shown hold %d tokens; the profile's bound is %d.", res.Tokens, res.Bound), "PROFILE"}
 	section := ""
 	for _, l := range res.Profile {
 		if l.Section != section {

@@ -81,7 +81,7 @@ type ProfileResult struct {
 	Added   []ProfileLine `json:"added"`
 	Removed []ProfileLine `json:"removed"` // turned off (active = false), not deleted
 	Pinned  []ProfileLine `json:"pinned"`  // lines that were already there and are pinned now
-	Tokens  int           `json:"tokens"`  // the whole profile, after the edit
+	Tokens  int           `json:"tokens"`  // the lines shown (this audience's), after the edit
 	Bound   int           `json:"bound"`
 	// Profile is the active lines this audience can see, after the edit.
 	Profile []ProfileLine `json:"profile"`
@@ -196,9 +196,15 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 			after += n
 		}
 		if len(add) > 0 && after > s.profileBound {
+			// Neither total is said: lines this audience cannot see count
+			// toward the bound, and their size is not this audience's to learn.
+			added := 0
+			for i := range add {
+				added += add[i].Tokens
+			}
 			return memhive.Errorf(CodeProfileFull,
-				"the profile would hold %d tokens, over its bound of %d (it holds %d now); nothing was changed: remove a line (remove_line) or replace a section (replace_section) to make room",
-				after, s.profileBound, total)
+				"the new lines (%d tokens) would take the profile over its bound of %d tokens; nothing was changed: remove a line (remove_line) or replace a section (replace_section) to make room",
+				added, s.profileBound)
 		}
 		for _, l := range off {
 			if _, err := tx.Exec(ctx, `UPDATE beliefs SET active = false, updated_at = clock_timestamp()
@@ -230,8 +236,8 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 		res.Tokens = 0
 		res.Profile = []ProfileLine{}
 		for _, l := range lines {
-			res.Tokens += l.Tokens
-			if l.visible {
+			if l.visible { // the size of lines this audience cannot see is not told
+				res.Tokens += l.Tokens
 				res.Profile = append(res.Profile, l)
 			}
 		}
@@ -278,8 +284,8 @@ func checkBound(ctx context.Context, tx pgx.Tx, w Who, statement string, bound i
 	}
 	if total+n > bound {
 		return memhive.Errorf(CodeProfileFull,
-			"a pinned line of %d tokens would take the profile to %d, over its bound of %d; nothing was stored: memorize without pinned, or make room with edit_profile",
-			n, total+n, bound)
+			"a pinned line of %d tokens would take the profile over its bound of %d tokens; nothing was stored: memorize without pinned, or make room with edit_profile",
+			n, bound)
 	}
 	return nil
 }

@@ -328,6 +328,19 @@ func TestEditProfile(t *testing.T) {
 	if n := count(t, pool, "beliefs"); n != 4 {
 		t.Fatalf("want 4 lines, got %d", n)
 	}
+	// bob's conversation is not told how much alice's private line takes:
+	// its edits say the tokens of the lines it sees
+	seen, err := svc.EditProfile(ctx, withBob, remember.ProfileArgs{Op: remember.OpAppend, Line: "vegetarian"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := 0
+	for _, l := range seen.Profile {
+		shown += l.Tokens
+	}
+	if seen.Tokens != shown || private.Tokens <= shown {
+		t.Fatalf("tokens told to bob's conversation %d, of the lines it sees %d (alice alone: %d)", seen.Tokens, shown, private.Tokens)
+	}
 	// bob's conversation does not see the private line and cannot remove it.
 	if _, err := svc.EditProfile(ctx, withBob, remember.ProfileArgs{Op: remember.OpRemoveLine, ID: private.Added[0].ID}); memhive.CodeOf(err) != memhive.CodeNotFound {
 		t.Fatalf("remove a hidden line: %v", err)
