@@ -47,11 +47,17 @@ TEXT is "-" or absent.`)
 	e.jsonOut = *asJSON
 	text := strings.Join(fs.Args(), " ")
 	if text == "" || text == "-" {
-		b, err := io.ReadAll(io.LimitReader(e.stdin, lanes.DefaultMaxText*2))
+		// read whole up to twice the default cap (the appender's own cap
+		// decides); more is refused, never cut
+		limit := int64(2 * lanes.DefaultMaxText)
+		b, err := io.ReadAll(io.LimitReader(e.stdin, limit+2)) // the text, a last newline, and one byte more
 		if err != nil {
 			return err
 		}
 		text = strings.TrimRight(string(b), "\n")
+		if int64(len(text)) > limit {
+			return memhive.Errorf(memhive.CodeTextTooLarge, "standard input holds more than %d bytes, over any turn's text cap; nothing was published", limit)
+		}
 	}
 	if *member == "" {
 		return usagef("--member is required")
