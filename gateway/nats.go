@@ -165,6 +165,14 @@ func (h *natsRecall) answer(member string, msg micro.Request) (*recall.Answer, e
 		return nil, err
 	}
 	req.Assistant = strings.TrimSpace(msg.Headers().Get(HeaderAssistant)) // its scope and drafts
+	// X-Memhive-Tier, as the memory tools read it on NATS: the tier when
+	// the payload gives none; one that contradicts the payload is refused
+	if ht := recall.NormalizeTier(msg.Headers().Get(HeaderTier)); ht != "" {
+		if t := strings.TrimSpace(req.Tier); t != "" && t != ht {
+			return nil, memhive.Errorf(memhive.CodeMalformedRequest, "the payload asks for tier %q and the %s header for tier %q", clip(t), HeaderTier, clip(ht))
+		}
+		req.Tier = ht
+	}
 	if strings.TrimSpace(req.Tier) == "" && h.o.tierFor != nil {
 		if name := req.Assistant; name != "" {
 			if t, ok := h.o.tierFor(name); ok {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/micro"
 
 	"github.com/memhive/memhive"
@@ -157,6 +158,25 @@ func TestTierNumberOrStringNATS(t *testing.T) {
 	_, b = natsRecall(t, nc, "memhive.alice.recall", `{"query":"`+tooLong+`","tier":"1","audience":["member:alice"],"channel":"c"}`)
 	if errCode(t, b) != memhive.CodeQueryTooLong {
 		t.Fatalf("a long query: %s", b)
+	}
+	// X-Memhive-Tier, as the memory tools read it on NATS
+	ask := func(body, tier string) []byte {
+		t.Helper()
+		m := nats.NewMsg("memhive.alice.recall")
+		m.Data = []byte(body)
+		m.Header.Set(gateway.HeaderTier, tier)
+		resp, err := nc.RequestMsg(m, 30*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.Data
+	}
+	var ans recall.Answer
+	if b := ask(`{"query":"q","audience":["member:alice"],"channel":"c"}`, " 2 "); json.Unmarshal(b, &ans) != nil || echoed(t, &ans).Tier != "2" {
+		t.Fatalf("tier from the header: %s", b)
+	}
+	if b := ask(`{"query":"q","tier":1,"audience":["member:alice"],"channel":"c"}`, "0"); errCode(t, b) != memhive.CodeMalformedRequest {
+		t.Fatalf("payload tier 1, header tier 0: %s", b)
 	}
 }
 
