@@ -182,9 +182,13 @@ func (s *Service) UpdateMemory(ctx context.Context, w Who, a UpdateArgs) (*Updat
 	if len(claim) > MaxText {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "the new claim of %d bytes is over the %d-byte cap", len(claim), MaxText)
 	}
-	old, err := visibleFact(ctx, s.pool, s.gate(w), w, id)
+	g := s.gate(w)
+	old, err := visibleFact(ctx, s.pool, g, w, id)
 	if err != nil {
 		return nil, err
+	}
+	if old.SupersededBy != "" {
+		return nil, s.replacedBy(ctx, g, w, old, "update_memory")
 	}
 	ch := facts.Change{Audience: w.audience(), Channel: strings.TrimSpace(w.Channel), Speaker: w.asker()}
 	if a.ValidFrom != nil {
@@ -234,9 +238,15 @@ func (s *Service) Forget(ctx context.Context, w Who, a ForgetArgs) (*ForgetResul
 	if len(a.Reason) > MaxText {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "the reason of %d bytes is over the %d-byte cap", len(a.Reason), MaxText)
 	}
-	row, err := visibleFact(ctx, s.pool, s.gate(w), w, id)
+	g := s.gate(w)
+	row, err := visibleFact(ctx, s.pool, g, w, id)
 	if err != nil {
 		return nil, err
+	}
+	if row.SupersededBy != "" {
+		// An old version: forgetting it would leave what recall shows in
+		// place. Name the version in force when this audience may see it.
+		return nil, s.replacedBy(ctx, g, w, row, "forget")
 	}
 	res := &ForgetResult{ID: row.ID, Forgotten: !row.Retracted(), Subject: row.Subject, Predicate: row.Predicate, Claim: row.Claim}
 	if !res.Forgotten {
@@ -246,6 +256,30 @@ func (s *Service) Forget(ctx context.Context, w Who, a ForgetArgs) (*ForgetResul
 		return nil, storeOr(err)
 	}
 	return res, nil
+}
+
+// replacedBy is the refusal of tool on row, a version another replaced:
+// it names the newest visible version of its chain (following
+// superseded_by), or, when none is visible, says only that the version is
+// no longer in force.
+func (s *Service) replacedBy(ctx context.Context, g gate.Gate, w Who, row *facts.Row, tool string) error {
+	cur := row
+	for range 64 { // chains are short; the bound only stops a cycle
+		if cur.SupersededBy == "" {
+			break
+		}
+		next, err := visibleFact(ctx, s.pool, g, w, cur.SupersededBy)
+		if err != nil {
+			cur = nil
+			break
+		}
+		cur = next
+	}
+	if cur == nil || cur == row || cur.ExpiredAt != nil {
+		return memhive.Errorf(memhive.CodeMalformedRequest, "fact %s is no longer in force: a later version replaced it; %s takes the version in force (list_memories shows it)", row.ID, tool)
+	}
+	return memhive.Errorf(memhive.CodeMalformedRequest, "fact %s is an old version: %s (%s %s %s) replaced it and is in force; %s that one to change what recall shows",
+		row.ID, cur.ID, cur.Subject, strings.ReplaceAll(cur.Predicate, "_", " "), clip(cur.Claim), tool)
 }
 
 // ListArgs are list_memories' arguments (filters; all optional).

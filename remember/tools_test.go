@@ -156,9 +156,20 @@ func TestUpdateMemoryGateAndChain(t *testing.T) {
 	if _, err := svc.UpdateMemory(ctx, withBob, remember.UpdateArgs{ID: res2.ID, Claim: "Faro"}); memhive.CodeOf(err) != memhive.CodeNotFound {
 		t.Fatalf("bob's conversation cannot update alice's private version: %v", err)
 	}
-	// An old version is not the one to update.
-	if _, err := svc.UpdateMemory(ctx, withBob, remember.UpdateArgs{ID: shared, Claim: "Madrid"}); memhive.CodeOf(err) != memhive.CodeMalformedRequest {
-		t.Fatalf("updating a closed version: %v", err)
+	// An old version is not the one to update, nor to forget: the refusal
+	// names the version in force when the audience may see it, and does
+	// not when it may not (res2 was said to alice alone).
+	if _, err := svc.UpdateMemory(ctx, withBob, remember.UpdateArgs{ID: shared, Claim: "Madrid"}); memhive.CodeOf(err) != memhive.CodeMalformedRequest ||
+		strings.Contains(err.Error(), res2.ID) {
+		t.Fatalf("updating a closed version with bob: %v", err)
+	}
+	if _, err := svc.Forget(ctx, alone, remember.ForgetArgs{ID: shared}); memhive.CodeOf(err) != memhive.CodeMalformedRequest ||
+		!strings.Contains(err.Error(), res2.ID) || !strings.Contains(err.Error(), "Porto") {
+		t.Fatalf("forgetting a replaced version, alice alone: %v", err)
+	}
+	if _, err := svc.Forget(ctx, withBob, remember.ForgetArgs{ID: shared}); memhive.CodeOf(err) != memhive.CodeMalformedRequest ||
+		strings.Contains(err.Error(), res2.ID) || strings.Contains(err.Error(), "Porto") {
+		t.Fatalf("forgetting a replaced version with bob: %v", err)
 	}
 	for _, a := range []remember.UpdateArgs{{ID: shared}, {Claim: "x"}} {
 		if _, err := svc.UpdateMemory(ctx, withBob, a); memhive.CodeOf(err) != memhive.CodeMalformedToolCall {
