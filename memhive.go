@@ -110,6 +110,12 @@ const (
 	// CodeDeadLetter: a turn the store failed to write, redelivered up to
 	// the appender's bound and then kept as a refusal with its raw bytes.
 	CodeDeadLetter Code = "dead_letter"
+	// CodeCanceled: the caller's own context was canceled before memhive
+	// answered (a client library's code: nothing went wrong in memhive).
+	CodeCanceled Code = "canceled"
+	// CodeTimeout: no answer within the caller's deadline (memhive may
+	// be down, slow, or unreachable with these credentials).
+	CodeTimeout Code = "timeout"
 	// CodeIDConflict: a turn whose id already names a different turn of
 	// the member (other words, speaker or audience). The first stands; the
 	// second is kept as a refusal, not dropped as a duplicate.
@@ -120,9 +126,22 @@ const (
 type Error struct {
 	Code    Code   `json:"code"`
 	Message string `json:"message"`
+
+	cause error // what it wraps (Wrapf), for errors.Is; not on the wire
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Unwrap returns the error e was made from by Wrapf, or nil.
+func (e *Error) Unwrap() error { return e.cause }
+
+// Wrapf is Errorf that keeps cause for errors.Is and errors.As (a
+// context's cancellation, say); the wire carries the code and sentence.
+func Wrapf(cause error, code Code, format string, args ...any) *Error {
+	e := Errorf(code, format, args...)
+	e.cause = cause
+	return e
+}
 
 // Errorf returns an *Error with the code and a formatted sentence.
 func Errorf(code Code, format string, args ...any) *Error {

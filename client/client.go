@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -59,6 +61,9 @@ type Assistant struct {
 	nc   *nats.Conn
 	pub  *lanes.Client
 	log  *slog.Logger
+
+	mu       sync.Mutex
+	audience []string // who is listening now (Present); starts as Config.Audience
 }
 
 // New builds an assistant on nc from its template. It checks the binding
@@ -104,8 +109,32 @@ func New(ctx context.Context, nc *nats.Conn, cfg Config) (*Assistant, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Assistant{cfg: cfg, tmpl: tmpl, nc: nc, pub: pub,
+	return &Assistant{cfg: cfg, tmpl: tmpl, nc: nc, pub: pub, audience: cfg.Audience,
 		log: cfg.Logger.With("member", cfg.Member, "assistant", cfg.ID)}, nil
+}
+
+// Present says who is listening from now on, when someone joins or leaves
+// the conversation: every turn published after it (where the turn names
+// no audience), every bundle, tool call, topic entry and close request
+// then uses this audience. What was said before stays with the audience
+// that heard it, so a person who joins is never shown what was said
+// without them. The audience must not be empty (missing_audience).
+func (a *Assistant) Present(audience ...string) error {
+	aud := memhive.NormalizeAudience(audience)
+	if len(aud) == 0 {
+		return memhive.Errorf(memhive.CodeMissingAudience, "client: Present needs who is listening, e.g. \"member:%s\"", a.cfg.Member)
+	}
+	a.mu.Lock()
+	a.audience = aud
+	a.mu.Unlock()
+	return nil
+}
+
+// Audience is who is listening now (Config.Audience, or the last Present).
+func (a *Assistant) Audience() []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return slices.Clone(a.audience)
 }
 
 func loadTemplate(cfg Config) (templates.Assistant, error) {
@@ -179,7 +208,7 @@ func (a *Assistant) Publish(t lanes.Turn) (string, error) {
 		t.Channel = a.cfg.Channel
 	}
 	if len(t.Audience) == 0 {
-		t.Audience = a.cfg.Audience
+		t.Audience = a.Audience()
 	}
 	if t.ID == "" {
 		t.ID = lanes.NewID()
@@ -190,8 +219,10 @@ func (a *Assistant) Publish(t lanes.Turn) (string, error) {
 	return t.ID, nil
 }
 
-// Flush waits until every turn published so far is in the stream (or
-// reported as refused).
+// Flush waits until every turn published so far is in the stream, or has
+// failed to publish (OnError, Errors). A turn the stream holds may still be
+// refused by memhive's appender (invalid text, …); that refusal comes
+// later, through OnError or Errors.
 func (a *Assistant) Flush(ctx context.Context) error { return a.pub.Flush(ctx) }
 
 // Close sends what is queued and stops the publisher. A second Close does
@@ -204,11 +235,14 @@ func (a *Assistant) Close() { a.pub.Close() }
 // the pass runs in the hive. Turns published before are flushed first, so
 // the pass reads them.
 func (a *Assistant) CloseSession(ctx context.Context) error {
-	if err := a.Flush(ctx); err != nil {
-		return err
+	fctx, fcancel := context.WithTimeout(ctx, a.cfg.Timeout) // bounded like every call (Config.Timeout)
+	err := a.Flush(fctx)
+	fcancel()
+	if err != nil {
+		return fmt.Errorf("client: turns not flushed before the close: %w", err)
 	}
 	data, err := json.Marshal(closer.Request{Member: a.cfg.Member, Session: a.cfg.Session, Channel: a.cfg.Channel,
-		Audience: a.cfg.Audience, Reason: "explicit"})
+		Audience: a.Audience(), Reason: "explicit"})
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package client_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -238,5 +239,62 @@ func TestEnterTopic(t *testing.T) {
 	cogny := newAssistant(t, h, client.Config{Template: "cogny"})
 	if _, err := cogny.EnterTopic(ctx, "hotel"); memhive.CodeOf(err) != memhive.CodeMemoryNotConfigured {
 		t.Fatalf("cogny: %v", err)
+	}
+}
+
+// Someone joins: after Present, the bundle and memory_recall read with the
+// new audience, so bob is never shown what alice said without him, and the
+// turns after carry him. A canceled call says canceled, not internal.
+func TestPresentWhenSomeoneJoins(t *testing.T) {
+	t.Parallel()
+	h := nodetest.Start(t)
+	ctx := context.Background()
+	a := newAssistant(t, h, client.Config{Template: "talky", Session: "s-join"})
+	if _, err := a.Heard("member:alice", "Keep it secret from Bob: the surprise party for Bob is on Friday."); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	nodetest.Eventually(t, "alice's turn in the record", 10*time.Second, func() bool { return h.Episodes(t, "alice") >= 1 })
+	if b, err := a.BeforeTurn(ctx, "the surprise party"); err != nil || !strings.Contains(b.Text, "surprise party") {
+		t.Fatalf("alone, alice's bundle: %v\n%v", err, b)
+	}
+	if err := a.Present(); memhive.CodeOf(err) != memhive.CodeMissingAudience {
+		t.Fatalf("Present with nobody: %v", err)
+	}
+	if err := a.Present("member:alice", "person:bob"); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.Audience(), []string{"member:alice", "person:bob"}) {
+		t.Fatalf("audience after Present: %v", a.Audience())
+	}
+	b, err := a.BeforeTurn(ctx, "the surprise party")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.Text, "surprise") {
+		t.Fatalf("bob joined, and the bundle shows what was said without him:\n%s", b.Text)
+	}
+	if r := a.Call(ctx, gateway.RecallTool, json.RawMessage(`{"query":"surprise party"}`)); r.Err != nil || strings.Contains(r.Content, "Friday") {
+		t.Fatalf("memory_recall with bob present: %+v", r)
+	}
+	if _, err := a.Heard("person:bob", "Hi all!"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	nodetest.Eventually(t, "bob's turn in the record", 10*time.Second, func() bool { return h.Episodes(t, "alice") >= 2 })
+	var aud []string
+	if err := h.Pool.QueryRow(ctx, `SELECT audience FROM episodes WHERE member_id = 'alice' AND speaker = 'person:bob'`).Scan(&aud); err != nil ||
+		!slices.Equal(aud, []string{"member:alice", "person:bob"}) {
+		t.Fatalf("bob's turn heard by %v (%v)", aud, err)
+	}
+	canceled, cancel := context.WithCancel(ctx)
+	cancel()
+	if r := a.Call(canceled, gateway.RecallTool, json.RawMessage(`{"query":"party"}`)); r.Err == nil || r.Err.Code != memhive.CodeCanceled ||
+		!errors.Is(r.Err, context.Canceled) {
+		t.Fatalf("a canceled call: %+v", r.Err)
 	}
 }

@@ -18,7 +18,9 @@ import (
 // examples/twoassistants is the runnable whole.)
 func Example() {
 	ctx := context.Background()
-	nc, err := nats.Connect(nats.DefaultURL) // with the assistant's credential: memhive keys create --nats
+	// with the assistant's credential (memhive keys create --nats): its url,
+	// and its inbox prefix, the only inboxes it may subscribe to
+	nc, err := nats.Connect(nats.DefaultURL, nats.CustomInboxPrefix("_INBOX_talky-3f9a1c2e"))
 	if err != nil {
 		log.Fatal(err)
 	}

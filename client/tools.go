@@ -85,8 +85,10 @@ type Result struct {
 	Content string
 	// JSON is the structured result (the error body on a refusal).
 	JSON json.RawMessage
-	// Err is the coded error of a refusal (or of memhive not answering:
-	// internal), nil on success.
+	// Err is the coded error of a refusal, or of memhive not answering:
+	// canceled (the caller's context), timeout (no answer by the deadline)
+	// or internal; errors.Is(r.Err, context.Canceled) holds for the first.
+	// Nil on success.
 	Err *memhive.Error
 	// Answer is memory_recall's answer.
 	Answer *recall.Answer
@@ -94,8 +96,14 @@ type Result struct {
 
 func failed(tool string, err error) Result {
 	var e *memhive.Error
-	if !errors.As(err, &e) {
-		e = memhive.Errorf(memhive.CodeInternal, "%s: memhive did not answer: %v", tool, err)
+	switch {
+	case errors.As(err, &e):
+	case errors.Is(err, context.Canceled):
+		e = memhive.Wrapf(err, memhive.CodeCanceled, "%s: the call was canceled before memhive answered", tool)
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, nats.ErrTimeout):
+		e = memhive.Wrapf(err, memhive.CodeTimeout, "%s: memhive did not answer in time (is it running, and may these credentials reach it?)", tool)
+	default:
+		e = memhive.Wrapf(err, memhive.CodeInternal, "%s: memhive did not answer: %v", tool, err)
 	}
 	body, _ := json.Marshal(memhive.ErrorBody{Error: e})
 	return Result{Tool: tool, Content: string(body), JSON: body, Err: e}
@@ -103,7 +111,7 @@ func failed(tool string, err error) Result {
 
 // binding is the assistant's binding as the gateway takes it.
 func (a *Assistant) binding() gateway.Binding {
-	return gateway.Binding{Member: a.cfg.Member, Audience: a.cfg.Audience, Channel: a.cfg.Channel,
+	return gateway.Binding{Member: a.cfg.Member, Audience: a.Audience(), Channel: a.cfg.Channel,
 		Asker: a.cfg.Asker, Assistant: a.cfg.ID, Tier: a.tmpl.MemoryTier, Session: a.cfg.Session}
 }
 
@@ -194,7 +202,7 @@ func (a *Assistant) memoryTool(ctx context.Context, name string, args json.RawMe
 
 func (a *Assistant) setHeaders(h nats.Header) {
 	h.Set(gateway.HeaderMember, a.cfg.Member)
-	h.Set(gateway.HeaderAudience, strings.Join(a.cfg.Audience, ","))
+	h.Set(gateway.HeaderAudience, strings.Join(a.Audience(), ","))
 	h.Set(gateway.HeaderChannel, a.cfg.Channel)
 	h.Set(gateway.HeaderAsker, a.cfg.Asker)
 	h.Set(gateway.HeaderAssistant, a.cfg.ID)

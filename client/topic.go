@@ -21,7 +21,7 @@ func (a *Assistant) EnterTopic(ctx context.Context, topic string) (*advisor.Advi
 		return nil, memhive.Errorf(memhive.CodeMemoryNotConfigured,
 			"memory is not configured for assistant %q: its template sets no memory tier, so the advisor cannot answer", a.cfg.ID)
 	}
-	req := advisor.Request{Member: a.cfg.Member, Topic: topic, Session: a.cfg.Session, Audience: a.cfg.Audience,
+	req := advisor.Request{Member: a.cfg.Member, Topic: topic, Session: a.cfg.Session, Audience: a.Audience(),
 		Channel: a.cfg.Channel, Asker: a.cfg.Asker, Assistant: a.cfg.ID}
 	data, err := json.Marshal(req)
 	if err != nil {
