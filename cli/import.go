@@ -3,8 +3,10 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -171,13 +173,13 @@ export twice writes 0 rows.`)
 			}
 			published[i] = true
 			if (i+1)%chunk == 0 {
-				if err := c.Flush(ctx); err != nil {
+				if err := flushImport(ctx, c, i+1); err != nil {
 					return err
 				}
 				bar.set(i + 1)
 			}
 		}
-		if err := c.Flush(ctx); err != nil {
+		if err := flushImport(ctx, c, len(items)); err != nil {
 			return err
 		}
 		bar.set(len(items))
@@ -235,11 +237,16 @@ export twice writes 0 rows.`)
 			sum["already_in_record"] = inRecord - newRows
 		}
 		if *asJSON {
-			return printJSON(e.stdout, sum)
+			if err := printJSON(e.stdout, sum); err != nil {
+				return err
+			}
+			return importOutcome(failed, inRecord, idle, why)
 		}
 		if inRecord >= 0 {
 			e.printf("imported %d turns in %.1fs: %d in the record (read back), %d refused", len(items), time.Since(start).Seconds(), inRecord, nRefused)
-			if m := sum["missing"].(int); m > 0 {
+			if m := sum["missing"].(int); m > 0 && idle {
+				e.printf(", %d not in the record (refused now or on an earlier run of this file: memhive refusals)", m)
+			} else if m > 0 {
 				e.printf(", %d not (yet) in the record", m)
 			}
 		} else {
@@ -258,8 +265,40 @@ export twice writes 0 rows.`)
 			e.printf("; the appender is still committing")
 		}
 		e.printf("\n")
-		return nil
+		return importOutcome(failed, inRecord, idle, why)
 	})
+}
+
+// importFlushTimeout bounds the wait for the stream to take one chunk of
+// an import (memhive stopped mid-import would otherwise hold it for ever).
+const importFlushTimeout = 2 * time.Minute
+
+// flushImport waits until the stream holds the first n turns published.
+func flushImport(ctx context.Context, c *lanes.Client, n int) error {
+	fctx, cancel := context.WithTimeout(ctx, importFlushTimeout)
+	defer cancel()
+	if err := c.Flush(fctx); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("import interrupted after %d turns were published: run it again to resume (a turn's id is derived from its line, so none is written twice)", n)
+		}
+		return fmt.Errorf("the stream did not take the turns within %s (is memhive running?); %d were published: run the import again to resume (a turn's id is derived from its line, so none is written twice): %w", importFlushTimeout, n, err)
+	}
+	return nil
+}
+
+// importOutcome is the import's exit: an error (exit 1) when a turn was
+// not published, the record could not be read back, or the appender had
+// not committed everything; the summary above says which.
+func importOutcome(failed, inRecord int, idle bool, why string) error {
+	switch {
+	case failed > 0:
+		return fmt.Errorf("%d turns were not published (see above); run the import again to resume", failed)
+	case inRecord < 0:
+		return fmt.Errorf("the record could not be read back, so the import is not confirmed: %s", why)
+	case !idle:
+		return errors.New("the appender had not committed every turn when the import stopped waiting; run the import again to confirm (nothing is written twice)")
+	}
+	return nil
 }
 
 // canonicalID is id as the appender stores it (a ULID in its canonical

@@ -44,7 +44,7 @@ scope lets it read, and its own drafts.`)
 	asker := fs.String("asker", "", "who asks (default member:<member>)")
 	assistant := fs.String("assistant", "", "ask as this assistant (its template's scope, its drafts)")
 	session := fs.String("session", "", "tier 0's session (default \"default\")")
-	tier := fs.String("tier", "1", "0, 1 or 2")
+	tier := fs.String("tier", "", "0, 1 or 2 (default: with --assistant, its template's memory_tier; else 1)")
 	limit := fs.Int("limit", 0, "tier-1 items (default 20)")
 	asOf := fs.String("as-of", "", "answer as of this time (RFC 3339 or YYYY-MM-DD)")
 	wf := fs.String("window-from", "", "window start (with --window-to)")
@@ -59,6 +59,9 @@ scope lets it read, and its own drafts.`)
 	if *member == "" {
 		return usagef("--member is required")
 	}
+	if strings.TrimSpace(*tier) == "" && strings.TrimSpace(*assistant) == "" {
+		*tier = "1"
+	}
 	req := recall.Request{Member: *member, Query: strings.Join(fs.Args(), " "), Tier: *tier, Audience: memhive.SplitList(*audience),
 		Channel: *channel, Asker: *asker, Assistant: strings.TrimSpace(*assistant), Session: *session, Limit: *limit, BudgetTokens: *budget}
 	var err error
@@ -71,8 +74,13 @@ scope lets it read, and its own drafts.`)
 	if req.WindowTo, err = parseTime("window-to", *wt, true); err != nil {
 		return err
 	}
-	// Refuse what the server would refuse before looking for it.
-	if err := recall.Validate(req); err != nil {
+	// Refuse what the server would refuse before looking for it (the
+	// tier an assistant's template gives is the server's to find).
+	v := req
+	if v.Tier == "" {
+		v.Tier = "1"
+	}
+	if err := recall.Validate(v); err != nil {
 		return err
 	}
 	return withNATS(*data, func(t *target, nc *nats.Conn) error {

@@ -308,6 +308,15 @@ func TestUpPublishEpisodes(t *testing.T) {
 		t.Fatalf("episodes after the id conflict:\n%s", out)
 	}
 	runCLI(t, bin, data, "recall", "--member", "alice", "--tier", "1", "--audience", "member:alice", "--channel", "web:chat", "Miso")
+	// --assistant without --tier reads the template's tier: cogny has none,
+	// and an assistant with no template has none either
+	for _, as := range []string{"cogny", "nosuch"} {
+		cmd := exec.Command(bin, "recall", "--member", "alice", "--assistant", as, "--audience", "member:alice", "--channel", "web:chat", "Miso")
+		cmd.Env = append(os.Environ(), "MEMHIVE_DATA="+data, "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=")
+		if b, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(b), "memory_not_configured") {
+			t.Fatalf("recall --assistant %s: err %v, output %s", as, err, b)
+		}
+	}
 	// stopped, memhive says what it did: two turns written (the retry and
 	// the conflict never reach the appender: the stream drops a repeated
 	// Nats-Msg-Id), one refused, one recall call
