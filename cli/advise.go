@@ -94,8 +94,8 @@ pick, and the matcher's and the model's picks.`)
 		return err
 	}
 	e.jsonOut = *asJSON
-	if *member == "" {
-		return usagef("--member is required")
+	if err := checkMember(*member); err != nil {
+		return err
 	}
 	return withDB(*data, func(ctx context.Context, _ *target, pool *pgxpool.Pool) error {
 		recs, err := advisor.Decisions(ctx, pool, *member, *session)

@@ -399,3 +399,17 @@ func withNATS(dataDir string, fn func(t *target, nc *nats.Conn) error) error {
 	defer nc.Close()
 	return fn(t, nc)
 }
+
+// checkMember is the --member check of every command that reads or writes
+// one member: missing is a usage error, a string that is no member id is
+// invalid_member (a mistyped "Alice" lists nothing rather than an error
+// otherwise).
+func checkMember(m string) error {
+	if m == "" {
+		return usagef("--member is required")
+	}
+	if !memhive.ValidMember(m) {
+		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a member id (want [a-z0-9][a-z0-9_-]{0,63})", m)
+	}
+	return nil
+}

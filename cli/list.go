@@ -25,8 +25,8 @@ func cmdEpisodes(e *env, args []string) error {
 		return err
 	}
 	e.jsonOut = *asJSON
-	if *member == "" {
-		return usagef("--member is required")
+	if err := checkMember(*member); err != nil {
+		return err
 	}
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
 		eps, err := episodes.List(ctx, pool, *member, episodes.ListOptions{Session: *session, Limit: *limit})

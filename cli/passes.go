@@ -83,11 +83,16 @@ back to their episodes. Prints the close report. Closing again writes nothing ne
 				continue
 			}
 			if *asJSON {
-				return printJSON(e.stdout, rep)
+				if err := printJSON(e.stdout, rep); err != nil {
+					return err
+				}
 			}
 			if rep.Turns == 0 {
 				return fmt.Errorf("%s/%s on %s has no turns, so there was nothing to close (a mistyped session or channel? memhive episodes --member %s lists them)",
 					*member, *session, *channel, *member)
+			}
+			if *asJSON {
+				return nil
 			}
 			e.printf("closed %s/%s on %s: %d turns in %d audience groups; written: %d facts, %d entities, %d edges, %d summaries (already there: %d facts)\n",
 				*member, *session, *channel, rep.Turns, rep.Groups, rep.Facts.Written, rep.Entities.Written, rep.Edges.Written,
@@ -190,8 +195,8 @@ are what they were before the alias.`)
 		return err
 	}
 	e.jsonOut = *asJSON
-	if !memhive.ValidMember(*member) {
-		return usagef("--member is required")
+	if err := checkMember(*member); err != nil {
+		return err
 	}
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
 		if sub == "revert" {
@@ -246,8 +251,8 @@ too, with what closed them.`)
 		return err
 	}
 	e.jsonOut = *asJSON
-	if !memhive.ValidMember(*member) {
-		return usagef("--member is required")
+	if err := checkMember(*member); err != nil {
+		return err
 	}
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
 		rows, err := facts.List(ctx, pool, *member, facts.Filter{Subject: *subject, AllVersions: *all, Limit: *limit})

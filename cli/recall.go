@@ -56,8 +56,8 @@ scope lets it read, and its own drafts.`)
 		return err
 	}
 	e.jsonOut = *asJSON
-	if *member == "" {
-		return usagef("--member is required")
+	if err := checkMember(*member); err != nil {
+		return err
 	}
 	if strings.TrimSpace(*tier) == "" && strings.TrimSpace(*assistant) == "" {
 		*tier = "1"

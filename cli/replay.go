@@ -49,8 +49,8 @@ member's generations instead (status, hashes, schema). docs/replay.md.`)
 		return err
 	}
 	e.jsonOut = *asJSON
-	if *member == "" {
-		return usagef("--member is required")
+	if err := checkMember(*member); err != nil {
+		return err
 	}
 	if !memhive.ValidMember(*member) {
 		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a valid member id", *member)
@@ -159,8 +159,8 @@ instead of the live state.`)
 		return err
 	}
 	e.jsonOut = *asJSON
-	if *member == "" {
-		return usagef("--member is required")
+	if err := checkMember(*member); err != nil {
+		return err
 	}
 	if !memhive.ValidMember(*member) {
 		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a valid member id", *member)

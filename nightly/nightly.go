@@ -206,6 +206,11 @@ func runMember(ctx context.Context, pool *pgxpool.Pool, member string, opt Optio
 	if err != nil {
 		return mr, fmt.Errorf("look for new rows: %w", err)
 	}
+	if !fresh && from == nil {
+		// never run and nothing to read: no such member here (a mistyped
+		// id must not leave a log row that makes it look like one)
+		return mr, memhive.Errorf(memhive.CodeNotFound, "member %q has no record here (no turns, no facts); nothing was run", member)
+	}
 	if !fresh && !opt.Force {
 		mr.Status = "skipped"
 		_, err := pool.Exec(ctx, `INSERT INTO consolidation_log (member_id, run_id, kind, window_from, window_to, status, finished_at)

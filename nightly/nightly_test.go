@@ -457,3 +457,20 @@ func TestThresholdAndRevertThatLasts(t *testing.T) {
 		t.Fatal("alias effects were deleted")
 	}
 }
+
+// A member with no record (a mistyped id) is not_found, and no log row is
+// left to make it look like one.
+func TestNightlyUnknownMember(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	for _, force := range []bool{false, true} {
+		if _, err := nightly.Run(ctx, pool, nightly.Options{Member: "alcie", Force: force}); memhive.CodeOf(err) != memhive.CodeNotFound {
+			t.Fatalf("force %v: %v", force, err)
+		}
+	}
+	var n int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM consolidation_log WHERE member_id = 'alcie'`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("%d log rows for a member with no record (%v)", n, err)
+	}
+}
