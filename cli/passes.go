@@ -210,6 +210,11 @@ are what they were before the alias.`)
 			if *asJSON {
 				return printJSON(e.stdout, a)
 			}
+			if a.AlreadyReverted {
+				e.printf("%s was already reverted (%s): %s %q does not mean %q; nothing changed\n", a.ID,
+					a.RevertedAt.UTC().Format(time.RFC3339), a.Dimension, a.Alias, a.Canonical)
+				return nil
+			}
 			e.printf("reverted %s: %s %q no longer means %q\n", a.ID, a.Dimension, a.Alias, a.Canonical)
 			return nil
 		}

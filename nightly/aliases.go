@@ -29,6 +29,8 @@ type Alias struct {
 	DecidedAt  time.Time  `json:"decided_at"`
 	DecidedBy  string     `json:"decided_by"` // nightly:<rule> | judge | <operator>
 	RevertedAt *time.Time `json:"reverted_at,omitempty"`
+	// AlreadyReverted: RevertAlias found it reverted and changed nothing.
+	AlreadyReverted bool `json:"already_reverted,omitempty"`
 }
 
 // ListAliases returns every alias decision of member, reverted ones
@@ -77,15 +79,25 @@ func RevertAlias(ctx context.Context, pool *pgxpool.Pool, member, id string) (*A
 	defer unlock()
 	var a Alias
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `UPDATE aliases SET reverted_at = coalesce(reverted_at, clock_timestamp())
-			WHERE member_id = $1 AND id = $2
-			RETURNING id, dimension, alias, canonical, decided_at, decided_by, reverted_at`, member, id).
-			Scan(&a.ID, &a.Dimension, &a.Alias, &a.Canonical, &a.DecidedAt, &a.DecidedBy, &a.RevertedAt)
+		var was *time.Time
+		err := tx.QueryRow(ctx, `SELECT reverted_at FROM aliases WHERE member_id = $1 AND id = $2 FOR UPDATE`, member, id).Scan(&was)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return memhive.Errorf(memhive.CodeNotFound, "member %s has no alias %s", member, id)
 		}
 		if err != nil {
 			return err
+		}
+		err = tx.QueryRow(ctx, `UPDATE aliases SET reverted_at = coalesce(reverted_at, clock_timestamp())
+			WHERE member_id = $1 AND id = $2
+			RETURNING id, dimension, alias, canonical, decided_at, decided_by, reverted_at`, member, id).
+			Scan(&a.ID, &a.Dimension, &a.Alias, &a.Canonical, &a.DecidedAt, &a.DecidedBy, &a.RevertedAt)
+		if err != nil {
+			return err
+		}
+		if was != nil {
+			// reverted before: nothing more to undo, and no second log row
+			a.AlreadyReverted = true
+			return nil
 		}
 		x, y := pair(a.Alias, a.Canonical)
 		if _, err = tx.Exec(ctx, `INSERT INTO rejected_pairs (member_id, dimension, a, b, decided_by)

@@ -263,6 +263,15 @@ func TestAliasesRecordedAndRevertible(t *testing.T) {
 	if _, err := nightly.RevertAlias(ctx, pool, "alice", "nope"); memhive.CodeOf(err) != memhive.CodeNotFound {
 		t.Fatalf("revert unknown: %v", err)
 	}
+	// reverted twice: said so, nothing more written
+	var logs int
+	_ = pool.QueryRow(ctx, `SELECT count(*) FROM consolidation_log WHERE member_id = 'alice' AND kind = 'revert'`).Scan(&logs)
+	twice, err := nightly.RevertAlias(ctx, pool, "alice", bob.ID)
+	var logs2 int
+	_ = pool.QueryRow(ctx, `SELECT count(*) FROM consolidation_log WHERE member_id = 'alice' AND kind = 'revert'`).Scan(&logs2)
+	if err != nil || !twice.AlreadyReverted || !twice.RevertedAt.Equal(*rev.RevertedAt) || logs2 != logs || logs != 1 {
+		t.Fatalf("revert twice: %+v %v; revert log rows %d then %d", twice, err, logs, logs2)
+	}
 	again, err := nightly.Run(ctx, pool, nightly.Options{Member: "alice", RunID: "a2", Force: true})
 	if err != nil || again.Written() != 0 {
 		t.Fatalf("a reverted alias must not be proposed again: %+v %v", again.Members, err)
