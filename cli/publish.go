@@ -37,7 +37,7 @@ TEXT is "-" or absent.`)
 	role := fs.String("role", "user", "user, assistant or peer")
 	at := fs.String("at", "", "when it was said (RFC 3339); default when received")
 	ref := fs.String("ref", "", "the client's own message id (≤128 chars)")
-	id := fs.String("id", "", "turn id (ULID); makes retries idempotent")
+	id := fs.String("id", "", "turn id (ULID); makes retries idempotent (default: derived from --ref when given, as import does)")
 	data := fs.String("data", "", "data directory of a running memhive")
 	wait := fs.Duration("wait", 3*time.Second, "how long to wait for the appender to commit or refuse")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
@@ -64,6 +64,11 @@ TEXT is "-" or absent.`)
 	}
 	if !memhive.ValidMember(*member) {
 		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", *member)
+	}
+	if *id == "" && *ref != "" {
+		// the client's own message id names the turn, as on import: the
+		// same --ref published again is the same turn, written once
+		*id = lineID(*member, *ref, *at, nil, nil)
 	}
 	if *id == "" {
 		*id = lanes.NewID()

@@ -284,6 +284,12 @@ func TestUpPublishEpisodes(t *testing.T) {
 		eps[0].Ref != "tg-7" || eps[0].Text != "see you in Lisbon" {
 		t.Fatalf("episodes: %s", out)
 	}
+	// the same --ref again is the same turn: written once
+	runCLI(t, bin, data, "publish", "--member", "alice", "--session", "s-1", "--channel", "telegram:dm",
+		"--audience", "member:alice,person:bob", "--speaker", "member:alice", "--ref", "tg-7", "see you in Lisbon")
+	if out := runCLI(t, bin, data, "episodes", "--member", "alice"); strings.Count(out, "see you in Lisbon") != 1 {
+		t.Fatalf("the same --ref published twice:\n%s", out)
+	}
 	// A refused turn exits non-zero with its code.
 	cmd := exec.Command(bin, "publish", "--member", "alice", "--channel", "web:chat", "--speaker", "member:alice", "no audience")
 	cmd.Env = append(os.Environ(), "MEMHIVE_DATA="+data, "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=")
