@@ -92,6 +92,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	if isFlagError(err) { // the flag package's own words: a usage error too
+		fmt.Fprintf(stderr, "memhive %s: %v\n(see memhive %s --help)\n", args[0], err, args[0])
+		return 2
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "memhive %s: %s\n(see memhive %s --help)\n", args[0], ue.msg, args[0])
@@ -412,4 +416,14 @@ func checkMember(m string) error {
 		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a member id (want [a-z0-9][a-z0-9_-]{0,63})", m)
 	}
 	return nil
+}
+
+// isFlagError reports whether err is the flag package's parse error (an
+// unknown flag, a bad value, a missing argument), which it returns as a
+// plain error.
+func isFlagError(err error) bool {
+	m := err.Error()
+	return strings.HasPrefix(m, "flag provided but not defined") || strings.HasPrefix(m, "invalid value ") ||
+		strings.HasPrefix(m, "invalid boolean value ") || strings.HasPrefix(m, "flag needs an argument") ||
+		strings.HasPrefix(m, "bad flag syntax")
 }
