@@ -12,6 +12,7 @@ import (
 
 	"github.com/memhive/memhive/client"
 	"github.com/memhive/memhive/config"
+	"github.com/memhive/memhive/gateway"
 	"github.com/memhive/memhive/internal/nodetest"
 	"github.com/memhive/memhive/node"
 )
@@ -93,8 +94,8 @@ func TestSDKWithAnAssistantCredential(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if res := b.Call(ctx, "memory_recall", json.RawMessage(`{"query":"anything"}`)); res.Err == nil {
-		t.Fatalf("recall of another member answered: %s", res.Content)
+	if res := b.Call(ctx, "memory_recall", json.RawMessage(`{"query":"anything"}`)); res.Err == nil || res.Err.Code != gateway.CodeForbiddenMember {
+		t.Fatalf("recall of another member: %+v (want forbidden_member, what NATS said, not a timeout)", res.Err)
 	}
 	if _, err := b.EnterTopic(ctx, "anything"); err == nil {
 		t.Fatal("the advisor answered for another member")

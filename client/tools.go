@@ -94,6 +94,23 @@ type Result struct {
 	Answer *recall.Answer
 }
 
+// failed is failed with what the connection knows: a request NATS refused
+// for the credential's permissions (another member's subjects, an inbox
+// outside its prefix) is forbidden_member, not a timeout, and a closed
+// connection (a revoked credential ends it) is unavailable.
+func (a *Assistant) failed(tool string, err error) Result {
+	var e *memhive.Error
+	if !errors.As(err, &e) {
+		if last := a.nc.LastError(); last != nil && strings.Contains(strings.ToLower(last.Error()), "permissions violation") &&
+			(errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, nats.ErrNoResponders)) {
+			err = memhive.Wrapf(err, gateway.CodeForbiddenMember, "%s: NATS refused this credential the request (%v): it may not reach member %s's subjects, or it connected without its inbox prefix (nats.CustomInboxPrefix)", tool, last, a.cfg.Member)
+		} else if errors.Is(err, nats.ErrConnectionClosed) {
+			err = memhive.Wrapf(err, gateway.CodeUnavailable, "%s: the NATS connection is closed (a revoked credential closes it); connect again with a valid one", tool)
+		}
+	}
+	return failed(tool, err)
+}
+
 func failed(tool string, err error) Result {
 	var e *memhive.Error
 	switch {
@@ -124,7 +141,7 @@ func (a *Assistant) Call(ctx context.Context, name string, args json.RawMessage)
 		offered = offered || t == name
 	}
 	if !offered {
-		return failed(name, memhive.Errorf(memhive.CodeMalformedToolCall, "this assistant offers no tool %q (it offers %s)", name, strings.Join(a.ToolNames(), ", ")))
+		return a.failed(name, memhive.Errorf(memhive.CodeMalformedToolCall, "this assistant offers no tool %q (it offers %s)", name, strings.Join(a.ToolNames(), ", ")))
 	}
 	ctx, cancel := context.WithTimeout(ctx, a.cfg.Timeout)
 	defer cancel()
@@ -132,13 +149,13 @@ func (a *Assistant) Call(ctx context.Context, name string, args json.RawMessage)
 	case gateway.RecallTool:
 		req, err := a.binding().RecallRequest(args)
 		if err != nil {
-			return failed(name, err)
+			return a.failed(name, err)
 		}
 		return a.recall(ctx, req)
 	case gateway.MemorizeTool:
 		req, err := a.binding().MemorizeRequest(args)
 		if err != nil {
-			return failed(name, err)
+			return a.failed(name, err)
 		}
 		return a.memorize(ctx, req)
 	case gateway.TopicTool:
@@ -148,11 +165,11 @@ func (a *Assistant) Call(ctx context.Context, name string, args json.RawMessage)
 		dec := json.NewDecoder(strings.NewReader(string(args)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&in); err != nil || strings.TrimSpace(in.Topic) == "" {
-			return failed(name, memhive.Errorf(memhive.CodeMalformedToolCall, "enter_topic takes {\"topic\": string} only"))
+			return a.failed(name, memhive.Errorf(memhive.CodeMalformedToolCall, "enter_topic takes {\"topic\": string} only"))
 		}
 		adv, err := a.EnterTopic(ctx, in.Topic)
 		if err != nil {
-			return failed(name, err)
+			return a.failed(name, err)
 		}
 		body, _ := json.Marshal(adv)
 		return Result{Tool: name, Content: adv.Text, JSON: body}
@@ -165,18 +182,18 @@ func (a *Assistant) Call(ctx context.Context, name string, args json.RawMessage)
 func (a *Assistant) recall(ctx context.Context, req recall.Request) Result {
 	data, err := json.Marshal(req)
 	if err != nil {
-		return failed(gateway.RecallTool, err)
+		return a.failed(gateway.RecallTool, err)
 	}
 	msg := nats.NewMsg(a.cfg.Prefix + "." + a.cfg.Member + ".recall")
 	msg.Data = data
 	msg.Header.Set(gateway.HeaderAssistant, a.cfg.ID)
 	body, err := a.request(ctx, msg)
 	if err != nil {
-		return failed(gateway.RecallTool, err)
+		return a.failed(gateway.RecallTool, err)
 	}
 	var ans recall.Answer
 	if err := json.Unmarshal(body, &ans); err != nil {
-		return failed(gateway.RecallTool, fmt.Errorf("decode answer: %w", err))
+		return a.failed(gateway.RecallTool, fmt.Errorf("decode answer: %w", err))
 	}
 	return Result{Tool: gateway.RecallTool, Content: ans.Text, JSON: body, Answer: &ans}
 }
@@ -191,7 +208,7 @@ func (a *Assistant) memoryTool(ctx context.Context, name string, args json.RawMe
 	a.setHeaders(msg.Header)
 	body, err := a.request(ctx, msg)
 	if err != nil {
-		return failed(name, err)
+		return a.failed(name, err)
 	}
 	text, err := gateway.MemoryToolText(name, body, 0)
 	if err != nil { // a result this SDK cannot read: hand the model the JSON
@@ -245,12 +262,12 @@ func replyError(m *nats.Msg) *memhive.Error {
 func (a *Assistant) memorize(ctx context.Context, req remember.Request) Result {
 	data, err := json.Marshal(req)
 	if err != nil {
-		return failed(gateway.MemorizeTool, err)
+		return a.failed(gateway.MemorizeTool, err)
 	}
 	inbox := a.nc.NewRespInbox()
 	sub, err := a.nc.SubscribeSync(inbox)
 	if err != nil {
-		return failed(gateway.MemorizeTool, err)
+		return a.failed(gateway.MemorizeTool, err)
 	}
 	defer func() { _ = sub.Unsubscribe() }()
 	msg := nats.NewMsg(remember.Subject(a.cfg.Prefix, a.cfg.Member))
@@ -259,21 +276,21 @@ func (a *Assistant) memorize(ctx context.Context, req remember.Request) Result {
 	msg.Header.Set(nats.MsgIdHdr, lanes.NewID())
 	ack, err := a.nc.RequestMsgWithContext(ctx, msg) // the stream's ack
 	if err != nil {
-		return failed(gateway.MemorizeTool, fmt.Errorf("the remember lane did not take the request: %w", err))
+		return a.failed(gateway.MemorizeTool, fmt.Errorf("the remember lane did not take the request: %w", err))
 	}
 	if strings.Contains(string(ack.Data), `"error"`) {
-		return failed(gateway.MemorizeTool, fmt.Errorf("the remember lane refused the request: %s", ack.Data))
+		return a.failed(gateway.MemorizeTool, fmt.Errorf("the remember lane refused the request: %s", ack.Data))
 	}
 	reply, err := sub.NextMsgWithContext(ctx)
 	if err != nil {
-		return failed(gateway.MemorizeTool, fmt.Errorf("no outcome from the remember lane: %w", err))
+		return a.failed(gateway.MemorizeTool, fmt.Errorf("no outcome from the remember lane: %w", err))
 	}
 	if e := replyError(reply); e != nil {
-		return failed(gateway.MemorizeTool, e)
+		return a.failed(gateway.MemorizeTool, e)
 	}
 	var res remember.Result
 	if err := json.Unmarshal(reply.Data, &res); err != nil {
-		return failed(gateway.MemorizeTool, err)
+		return a.failed(gateway.MemorizeTool, err)
 	}
 	return Result{Tool: gateway.MemorizeTool, Content: gateway.MemorizeText(&res), JSON: reply.Data}
 }
