@@ -42,7 +42,7 @@ var MemoryTools = []string{ListTool, ReviewTool, UpdateTool, ForgetTool, Profile
 var UpdateSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
-    "id": {"type": "string", "minLength": 1, "description": "The id of the memory to correct, as list_memories shows it (memory_recall gives it in its structured result, items[].id)."},
+    "id": {"type": "string", "minLength": 1, "description": "The id of the memory to correct: the bracketed id that starts its line in list_memories (memory_recall's text shows no ids: call list_memories to find it)."},
     "claim": {"type": "string", "minLength": 1, "description": "What is true now, e.g. \"Lisbon\"."},
     "valid_from": {"type": "string", "description": "When it became true: RFC 3339 with a zone, or a date (its start); default now; not after now (a change to come is a plan: memorize it)."}
   },
@@ -54,7 +54,7 @@ var UpdateSchema = json.RawMessage(`{
 var ForgetSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
-    "id": {"type": "string", "minLength": 1, "description": "The id of the memory to forget, as list_memories shows it (memory_recall gives it in its structured result, items[].id)."},
+    "id": {"type": "string", "minLength": 1, "description": "The id of the memory to forget: the bracketed id that starts its line in list_memories (memory_recall's text shows no ids: call list_memories to find it)."},
     "reason": {"type": "string", "description": "Why, in a few words (kept with the retraction)."}
   },
   "required": ["id"],
