@@ -83,6 +83,20 @@ func New(ctx context.Context, nc *nats.Conn, cfg Config) (*Assistant, error) {
 	if strings.TrimSpace(cfg.Channel) == "" {
 		return nil, memhive.Errorf(memhive.CodeMissingChannel, "client: say where the conversation happens (Config.Channel, e.g. web:chat)")
 	}
+	// the lane's field caps, here rather than on every turn
+	for _, f := range []struct {
+		name, v string
+		max     int
+	}{{"Session", cfg.Session, lanes.MaxSession}, {"Channel", cfg.Channel, lanes.MaxChannel}, {"Asker", cfg.Asker, lanes.MaxSpeaker}} {
+		if len(f.v) > f.max {
+			return nil, memhive.Errorf(memhive.CodeFieldTooLong, "client: Config.%s is %d bytes, over the lane's %d-byte cap", f.name, len(f.v), f.max)
+		}
+	}
+	for _, m := range cfg.Audience {
+		if len(m) > lanes.MaxAudienceEntry {
+			return nil, memhive.Errorf(memhive.CodeFieldTooLong, "client: an audience entry is %d bytes, over the lane's %d-byte cap", len(m), lanes.MaxAudienceEntry)
+		}
+	}
 	tmpl, err := loadTemplate(cfg)
 	if err != nil {
 		return nil, err
@@ -123,6 +137,11 @@ func (a *Assistant) Present(audience ...string) error {
 	aud := memhive.NormalizeAudience(audience)
 	if len(aud) == 0 {
 		return memhive.Errorf(memhive.CodeMissingAudience, "client: Present needs who is listening, e.g. \"member:%s\"", a.cfg.Member)
+	}
+	for _, m := range aud {
+		if len(m) > lanes.MaxAudienceEntry {
+			return memhive.Errorf(memhive.CodeFieldTooLong, "client: an audience entry is %d bytes, over the lane's %d-byte cap", len(m), lanes.MaxAudienceEntry)
+		}
 	}
 	a.mu.Lock()
 	a.audience = aud

@@ -298,3 +298,15 @@ func TestPresentWhenSomeoneJoins(t *testing.T) {
 		t.Fatalf("a canceled call: %+v", r.Err)
 	}
 }
+
+// New checks the lane's field caps, so a session every turn of which would
+// be refused is an error at once.
+func TestNewChecksFieldCaps(t *testing.T) {
+	t.Parallel()
+	h := nodetest.Start(t)
+	_, err := client.New(context.Background(), h.NC, client.Config{Member: "alice", Template: "talky", Audience: []string{"member:alice"},
+		Channel: "web:chat", Session: strings.Repeat("s", 300)})
+	if memhive.CodeOf(err) != memhive.CodeFieldTooLong {
+		t.Fatalf("a 300-byte session: %v", err)
+	}
+}
