@@ -148,7 +148,7 @@ func Load(path string) ([]Sample, error) {
 	if src != "embedded" {
 		var err error
 		if data, err = os.ReadFile(src); err != nil {
-			return nil, fmt.Errorf("locomo: %w (unset %s or leave the path empty to use the embedded copy)", err, EnvFile)
+			return nil, fmt.Errorf("locomo: %w (the copy built into memhive needs no file: memhive import --locomo builtin, or an empty path with %s unset)", err, EnvFile)
 		}
 	}
 	path = src
