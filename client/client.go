@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -54,7 +55,11 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// Assistant is one memory-backed assistant of a member.
+// Assistant is one memory-backed assistant of a member. Its methods are
+// safe to call from several goroutines; turns published from several keep
+// no order between them beyond their times. A template at tier 2 needs
+// memhive to run a model (MEMHIVE_MODEL_URL): without one, BeforeTurn and
+// memory_recall answer model_not_configured.
 type Assistant struct {
 	cfg  Config
 	tmpl templates.Assistant
@@ -173,7 +178,8 @@ func loadTemplate(cfg Config) (templates.Assistant, error) {
 			for n := range all {
 				names = append(names, n)
 			}
-			return templates.Assistant{}, fmt.Errorf("client: no assistant template %q (have %s)", cfg.Template, strings.Join(names, ", "))
+			sort.Strings(names)
+			return templates.Assistant{}, memhive.Errorf(memhive.CodeNotFound, "client: no assistant template %q (have %s)", cfg.Template, strings.Join(names, ", "))
 		}
 		return t, nil
 	default:

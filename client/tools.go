@@ -78,7 +78,7 @@ func (a *Assistant) MCPTools() []*mcp.Tool {
 
 // Result is the outcome of one tool call.
 type Result struct {
-	Tool string
+	Tool string // the tool's name, as called
 	// Content is what to hand back to the model: the answer's or the
 	// result's model-facing text (as MCP shows it), or the error JSON
 	// {"error": {"code", "message"}}.
@@ -297,10 +297,10 @@ func (a *Assistant) memorize(ctx context.Context, req remember.Request) Result {
 
 // Bundle is what the assistant reads before a turn.
 type Bundle struct {
-	Tier   string
-	Text   string // the model-facing text: put it in the system prompt
-	Answer *recall.Answer
-	Took   time.Duration
+	Tier   string         // the tier it was read at: the template's memory_tier
+	Text   string         // the model-facing text: put it in the system prompt
+	Answer *recall.Answer // the whole answer: items with their ids, legs, a tier-2 answer and its gap
+	Took   time.Duration  // how long the read took, for the builder's own metrics
 }
 
 // Ambient reports whether the template reads a bundle before each turn.
