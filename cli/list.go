@@ -18,13 +18,16 @@ func cmdEpisodes(e *env, args []string) error {
 		"List a member's stored turns, newest first, with audience, channel and ref.")
 	member := fs.String("member", "", "member id (required)")
 	session := fs.String("session", "", "only this session")
-	limit := fs.Int("limit", 20, "how many")
+	limit := fs.Int("limit", 20, "how many (0: all)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	data := fs.String("data", "", "data directory of a running memhive")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	e.jsonOut = *asJSON
+	if *limit < 0 {
+		return usagef("--limit %d is negative (0 lists all)", *limit)
+	}
 	if err := checkMember(*member); err != nil {
 		return err
 	}
@@ -57,13 +60,16 @@ func cmdRefusals(e *env, args []string) error {
 	fs := newFlags(e, "refusals", "refusals [--member M] [--limit N] [--json]",
 		"List refused turns, newest first: the code, the sentence, and the raw bytes that came in.")
 	member := fs.String("member", "", "only this member (the subject's member token)")
-	limit := fs.Int("limit", 20, "how many")
+	limit := fs.Int("limit", 20, "how many (0: all)")
 	asJSON := fs.Bool("json", false, "print JSON (raw bytes base64)")
 	data := fs.String("data", "", "data directory of a running memhive")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	e.jsonOut = *asJSON
+	if *limit < 0 {
+		return usagef("--limit %d is negative (0 lists all)", *limit)
+	}
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
 		rs, err := episodes.Refusals(ctx, pool, *member, *limit)
 		if err != nil {
