@@ -26,7 +26,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"reflect"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -483,28 +482,8 @@ func clip(s string) string {
 func clipErr(err error) string {
 	s := strings.TrimPrefix(err.Error(), "json: ")
 	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		// in words, not Go's types: which argument, and what it was
-		field := te.Field
-		if i := strings.LastIndexByte(field, '.'); i >= 0 {
-			field = field[i+1:]
-		}
-		kind := "a string"
-		switch te.Type.Kind() {
-		case reflect.Bool:
-			kind = "true or false"
-		case reflect.Int, reflect.Int64, reflect.Int32, reflect.Float64:
-			kind = "a number"
-		case reflect.Slice:
-			kind = "a list"
-		case reflect.Struct, reflect.Map:
-			kind = "an object"
-		}
-		if field == "" {
-			s = fmt.Sprintf("the arguments are a JSON object, not a JSON %s", te.Value)
-		} else {
-			s = fmt.Sprintf("%q must be %s, not a JSON %s", field, kind, te.Value)
-		}
+	if errors.As(err, &te) { // in words, not Go's types: which argument, and what it takes
+		s = memhive.TypeWords(te, "the tool call", nil)
 	}
 	if len(s) > 240 {
 		s = cutRunes(s, 240) + "…"

@@ -243,18 +243,7 @@ var turnFieldKinds = map[string]string{
 func plainJSONError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		field := te.Field
-		if i := strings.LastIndexByte(field, '.'); i >= 0 {
-			field = field[i+1:]
-		}
-		switch kind, ok := turnFieldKinds[field]; {
-		case ok:
-			return memhive.Errorf(memhive.CodeMalformedTurn, "%s must be %s, not a JSON %s", field, kind, plainValue(te.Value))
-		case field == "":
-			return memhive.Errorf(memhive.CodeMalformedTurn, "a turn is a JSON object, not a JSON %s", plainValue(te.Value))
-		default:
-			return memhive.Errorf(memhive.CodeMalformedTurn, "%s: a JSON %s is not what it takes", clip(field), plainValue(te.Value))
-		}
+		return memhive.Errorf(memhive.CodeMalformedTurn, "%s", memhive.TypeWords(te, "a turn", turnFieldKinds))
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		return memhive.Errorf(memhive.CodeMalformedTurn, "turn has an unknown field %s (a turn has %s)", clip(f), turnFields)
@@ -267,15 +256,6 @@ func plainJSONError(err error) error {
 		return memhive.Errorf(memhive.CodeMalformedTurn, "payload is not a JSON turn object: it ends before the object does")
 	}
 	return memhive.Errorf(memhive.CodeMalformedTurn, "payload is not a JSON turn object: %s", clip(strings.TrimPrefix(err.Error(), "json: ")))
-}
-
-// plainValue is what encoding/json names a value that did not fit: "string",
-// "number", "number 1.5", "bool", "array" or "object".
-func plainValue(v string) string {
-	if v == "" {
-		return "value"
-	}
-	return v
 }
 
 // jsonKind names the kind of the JSON value raw, for a sentence: "a JSON

@@ -102,33 +102,14 @@ var fieldKinds = map[string]string{
 }
 
 // requestFields are Request's JSON keys, in its order.
-var requestFields = func() []string {
-	var out []string
-	t := reflect.TypeFor[Request]()
-	for i := range t.NumField() {
-		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
-			out = append(out, name)
-		}
-	}
-	return out
-}()
+var requestFields = memhive.JSONKeys(reflect.TypeFor[Request]())
 
 // plainJSONError says what a decoding error means for a request, without
 // Go's type names: which field, and what it takes.
 func plainJSONError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		field := te.Field
-		if i := strings.LastIndexByte(field, '.'); i >= 0 {
-			field = field[i+1:]
-		}
-		if kind, ok := fieldKinds[field]; ok {
-			return fmt.Errorf("%s must be %s, not a JSON %s", field, kind, te.Value)
-		}
-		if field == "" {
-			return fmt.Errorf("a request is a JSON object, not a JSON %s", te.Value)
-		}
-		return fmt.Errorf("%s: a JSON %s is not what it takes", field, te.Value)
+		return errors.New(memhive.TypeWords(te, "a request", fieldKinds))
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		return fmt.Errorf("unknown field %s (a recall request has %s)", f, strings.Join(requestFields, ", "))

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/recall"
 )
 
@@ -66,34 +67,14 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 }
 
 // requestKeys are Request's JSON keys, for the unknown-field sentence.
-var requestKeys = func() string {
-	var out []string
-	t := reflect.TypeFor[Request]()
-	for i := range t.NumField() {
-		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
-			out = append(out, name)
-		}
-	}
-	return strings.Join(out, ", ")
-}()
+var requestKeys = strings.Join(memhive.JSONKeys(reflect.TypeFor[Request]()), ", ")
 
 // plainError says what a decoding error means for a memorize request:
 // which field, and what it takes.
 func plainError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		field := te.Field
-		if i := strings.LastIndexByte(field, '.'); i >= 0 {
-			field = field[i+1:]
-		}
-		switch {
-		case field == "":
-			return fmt.Errorf("a memorize request is a JSON object, not a JSON %s", te.Value)
-		case field == "pinned":
-			return fmt.Errorf("pinned must be true or false, not a JSON %s", te.Value)
-		default:
-			return fmt.Errorf("%s must be a string, not a JSON %s", field, te.Value)
-		}
+		return errors.New(memhive.TypeWords(te, "a memorize request", nil))
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		return fmt.Errorf("unknown field %s (a memorize request has %s)", f, requestKeys)

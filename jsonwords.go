@@ -1,0 +1,62 @@
+package memhive
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// JSONKeys are the JSON keys of the fields of struct type t, in order
+// (untagged fields and "-" left out): the list an unknown-field sentence
+// gives, read from the struct so it cannot fall behind it.
+func JSONKeys(t reflect.Type) []string {
+	var out []string
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// TypeWords says what a JSON value of the wrong type means for a client,
+// in words and never in Go's type or struct names: "audience must be a
+// list of strings, not a JSON string". what names the whole thing decoded
+// ("a turn"); kinds say what each field takes by its JSON key (a field not
+// in kinds is described by its Go kind: a string, a number, true or
+// false, a list, an object).
+func TypeWords(te *json.UnmarshalTypeError, what string, kinds map[string]string) string {
+	field := te.Field
+	if i := strings.LastIndexByte(field, '.'); i >= 0 {
+		field = field[i+1:]
+	}
+	value := te.Value
+	if value == "" {
+		value = "value"
+	}
+	if field == "" {
+		return fmt.Sprintf("%s is a JSON object, not a JSON %s", what, value)
+	}
+	kind, ok := kinds[field]
+	if !ok {
+		kind = "a string"
+		if te.Type != nil {
+			switch te.Type.Kind() {
+			case reflect.Bool:
+				kind = "true or false"
+			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8,
+				reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+				kind = "a number"
+			case reflect.Slice, reflect.Array:
+				kind = "a list"
+			case reflect.Struct, reflect.Map:
+				kind = "an object"
+			}
+		}
+	}
+	if len(field) > 64 {
+		field = field[:64] + "…"
+	}
+	return fmt.Sprintf("%s must be %s, not a JSON %s", field, kind, value)
+}

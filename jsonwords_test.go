@@ -1,0 +1,42 @@
+package memhive_test
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/memhive/memhive"
+)
+
+func TestJSONKeysAndTypeWords(t *testing.T) {
+	type req struct {
+		Query    string   `json:"query"`
+		Audience []string `json:"audience,omitempty"`
+		Secret   string   `json:"-"`
+		Limit    int      `json:"limit"`
+		Pinned   bool     `json:"pinned"`
+		Plain    string
+	}
+	if got := memhive.JSONKeys(reflect.TypeFor[req]()); !slices.Equal(got, []string{"query", "audience", "limit", "pinned"}) {
+		t.Fatalf("JSONKeys = %v", got)
+	}
+	kinds := map[string]string{"audience": `a list of strings, e.g. ["member:alice"]`}
+	for body, want := range map[string]string{
+		`{"audience":"member:alice"}`: `audience must be a list of strings, e.g. ["member:alice"], not a JSON string`,
+		`{"query":7}`:                 "query must be a string, not a JSON number",
+		`{"limit":"two"}`:             "limit must be a number, not a JSON string",
+		`{"pinned":"yes"}`:            "pinned must be true or false, not a JSON string",
+		`[1]`:                         "a request is a JSON object, not a JSON array",
+	} {
+		var r req
+		var te *json.UnmarshalTypeError
+		if err := json.Unmarshal([]byte(body), &r); !errors.As(err, &te) {
+			t.Fatalf("%s: %v", body, err)
+		}
+		if got := memhive.TypeWords(te, "a request", kinds); got != want {
+			t.Errorf("%s: %q, want %q", body, got, want)
+		}
+	}
+}
