@@ -131,7 +131,20 @@ same with "judge": "model".`)
 		return err
 	}
 	e.jsonOut = *asJSON
+	if *member != "" {
+		if err := checkMember(*member); err != nil {
+			return err
+		}
+	}
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
+		if *member != "" {
+			// a mistyped id must not leave a log row that makes it look like a member
+			if ok, err := nightly.HasRecord(ctx, pool, *member); err != nil {
+				return err
+			} else if !ok {
+				return memhive.Errorf(memhive.CodeNotFound, "member %q has no record here (no turns, no facts); nothing was run", *member)
+			}
+		}
 		logger := newLogger(t.cfg, e.stderr)
 		var j nightly.Judge
 		if *judge {

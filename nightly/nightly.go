@@ -206,11 +206,6 @@ func runMember(ctx context.Context, pool *pgxpool.Pool, member string, opt Optio
 	if err != nil {
 		return mr, fmt.Errorf("look for new rows: %w", err)
 	}
-	if !fresh && from == nil {
-		// never run and nothing to read: no such member here (a mistyped
-		// id must not leave a log row that makes it look like one)
-		return mr, memhive.Errorf(memhive.CodeNotFound, "member %q has no record here (no turns, no facts); nothing was run", member)
-	}
 	if !fresh && !opt.Force {
 		mr.Status = "skipped"
 		_, err := pool.Exec(ctx, `INSERT INTO consolidation_log (member_id, run_id, kind, window_from, window_to, status, finished_at)
@@ -448,4 +443,14 @@ func graph(ctx context.Context, tx pgx.Tx, member string, _ Options, mr *MemberR
 	mr.Entities += ents.Written
 	mr.Edges += edges.Written
 	return nil
+}
+
+// HasRecord reports whether member has any turn or fact here: an operator's
+// run for a member without one is a mistyped id (memhive nightly run
+// refuses it, so that no log row makes it look like a member).
+func HasRecord(ctx context.Context, pool *pgxpool.Pool, member string) (bool, error) {
+	var ok bool
+	err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM episodes WHERE member_id = $1)
+		OR EXISTS (SELECT 1 FROM facts WHERE member_id = $1)`, member).Scan(&ok)
+	return ok, err
 }

@@ -314,6 +314,12 @@ func TestUpPublishEpisodes(t *testing.T) {
 		t.Fatalf("episodes after the id conflict:\n%s", out)
 	}
 	runCLI(t, bin, data, "recall", "--member", "alice", "--tier", "1", "--audience", "member:alice", "--channel", "web:chat", "Miso")
+	// a nightly run for a mistyped member is not_found
+	nightlyCmd := exec.Command(bin, "nightly", "run", "--member", "alcie")
+	nightlyCmd.Env = append(os.Environ(), "MEMHIVE_DATA="+data, "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=")
+	if b, err := nightlyCmd.CombinedOutput(); err == nil || !strings.Contains(string(b), "not_found") {
+		t.Fatalf("nightly run --member alcie: err %v, output %s", err, b)
+	}
 	// --assistant without --tier reads the template's tier: cogny has none,
 	// and an assistant with no template has none either
 	for _, as := range []string{"cogny", "nosuch"} {
