@@ -6,13 +6,11 @@
 package memhive
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -182,25 +180,18 @@ type Count int
 
 // UnmarshalJSON reads a Count.
 func (c *Count) UnmarshalJSON(b []byte) error {
-	s := strings.TrimSpace(string(b))
-	if s == "null" {
+	n, ok, err := ParseWhole(b)
+	if !ok {
 		return nil
 	}
-	if strings.HasPrefix(s, `"`) {
-		var q string
-		if err := json.Unmarshal([]byte(s), &q); err != nil {
-			return errors.New("a count must be a whole number of 1 or more")
-		}
-		s = strings.TrimSpace(q)
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f != math.Trunc(f) || f < 1 || f > math.MaxInt32 {
+	if err != nil || n < 1 || n > math.MaxInt32 {
+		s := strings.TrimSpace(string(b))
 		if len(s) > 40 {
 			s = s[:40] + "…"
 		}
 		return fmt.Errorf("a count must be a whole number of 1 or more, not %s", s)
 	}
-	*c = Count(f)
+	*c = Count(n)
 	return nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -286,19 +285,10 @@ func jsonKind(raw []byte) string {
 // JavaScript or Python may come out) means 1 unambiguously, and is taken.
 func version(raw json.RawMessage) error {
 	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || string(raw) == "null" {
-		return nil
-	}
-	s := string(raw)
-	if raw[0] == '"' {
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return memhive.Errorf(memhive.CodeMalformedTurn, "v must be %s", turnFieldKinds["v"])
-		}
-		s = strings.TrimSpace(s)
-	} else if raw[0] != '-' && (raw[0] < '0' || raw[0] > '9') {
+	if len(raw) > 0 && raw[0] != '"' && raw[0] != '-' && (raw[0] < '0' || raw[0] > '9') && string(raw) != "null" {
 		return memhive.Errorf(memhive.CodeMalformedTurn, "v must be %s, not %s", turnFieldKinds["v"], jsonKind(raw))
 	}
-	if f, err := strconv.ParseFloat(s, 64); err != nil || f != 1 {
+	if n, ok, err := memhive.ParseWhole(raw); ok && (err != nil || n != 1) {
 		return memhive.Errorf(memhive.CodeMalformedTurn, "v must be %s: turn version %s is not supported", turnFieldKinds["v"], clip(string(raw)))
 	}
 	return nil

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"strconv"
 	"strings"
 	"time"
 
@@ -120,25 +119,14 @@ func plainJSONError(err error) error {
 // wholeJSON is a whole number given as a JSON number (2 or 2.0) or a
 // string ("2"); absent or null is 0.
 func wholeJSON(name string, raw json.RawMessage) (int, error) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || string(raw) == "null" {
-		return 0, nil
-	}
-	s := string(raw)
-	if raw[0] == '"' {
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return 0, fmt.Errorf("%s must be a whole number", name)
-		}
-		s = strings.TrimSpace(s)
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f != math.Trunc(f) {
+	n, _, err := memhive.ParseWhole(raw)
+	switch {
+	case errors.Is(err, memhive.ErrNotWhole):
 		return 0, fmt.Errorf("%s must be a whole number, not %s", name, clipRaw(raw))
-	}
-	if math.Abs(f) > math.MaxInt32 {
+	case err != nil || n > math.MaxInt32 || n < -math.MaxInt32:
 		return 0, fmt.Errorf("%s %s is out of range (at most %d)", name, clipRaw(raw), math.MaxInt32)
 	}
-	return int(f), nil
+	return int(n), nil
 }
 
 // timeJSON is a time given as an RFC 3339 string with a zone, or a date
@@ -205,16 +193,10 @@ func tierJSON(raw json.RawMessage) (string, error) {
 		}
 		return NormalizeTier(s), nil
 	}
-	var n json.Number
-	if err := json.Unmarshal(raw, &n); err != nil {
-		return "", fmt.Errorf("tier is neither a string nor a number: %s", raw)
-	}
-	if i, err := n.Int64(); err == nil {
-		return fmt.Sprint(i), nil
-	}
-	// 1.0 is the tier 1, as a limit of 2.0 is 2
-	if f, err := n.Float64(); err == nil && f == math.Trunc(f) && math.Abs(f) < 10 {
-		return fmt.Sprint(int(f)), nil
+	// a number: 1.0 is the tier 1, as a limit of 2.0 is 2; Validate then
+	// refuses any whole number but 0, 1 and 2
+	if n, _, err := memhive.ParseWhole(raw); err == nil {
+		return fmt.Sprint(n), nil
 	}
 	return "", fmt.Errorf("tier %s is not 0, 1 or 2", clipRaw(raw))
 }

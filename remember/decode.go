@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/memhive/memhive"
@@ -50,18 +48,11 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 		}
 		r.At = &t
 	}
-	if raw := bytes.TrimSpace(w.Confidence); len(raw) > 0 && string(raw) != "null" {
-		s := string(raw)
-		if raw[0] == '"' {
-			if json.Unmarshal(raw, &s) != nil {
-				return errors.New("confidence must be a whole number from 0 to 100")
-			}
+	if n, ok, err := memhive.ParseWhole(w.Confidence); ok {
+		if err != nil || n < 0 || n > 100 {
+			return fmt.Errorf("confidence must be a whole number from 0 to 100, not %.40s", bytes.TrimSpace(w.Confidence))
 		}
-		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil || f != math.Trunc(f) || f < 0 || f > 100 {
-			return fmt.Errorf("confidence must be a whole number from 0 to 100, not %.40s", s)
-		}
-		r.Confidence = int(f)
+		r.Confidence = int(n)
 	}
 	return nil
 }
