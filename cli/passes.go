@@ -20,6 +20,7 @@ import (
 	"github.com/memhive/memhive/lanes"
 	"github.com/memhive/memhive/nightly"
 	"github.com/memhive/memhive/node"
+	"github.com/memhive/memhive/porter"
 	"github.com/memhive/memhive/recall"
 	"github.com/memhive/memhive/templates"
 )
@@ -139,7 +140,7 @@ same with "judge": "model".`)
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
 		if *member != "" {
 			// a mistyped id must not leave a log row that makes it look like a member
-			if ok, err := nightly.HasRecord(ctx, pool, *member); err != nil {
+			if ok, err := porter.HasRecord(ctx, pool, *member); err != nil {
 				return err
 			} else if !ok {
 				return memhive.Errorf(memhive.CodeNotFound, "member %q has no record here (no turns, no facts); nothing was run", *member)

@@ -444,13 +444,3 @@ func graph(ctx context.Context, tx pgx.Tx, member string, _ Options, mr *MemberR
 	mr.Edges += edges.Written
 	return nil
 }
-
-// HasRecord reports whether member has any turn or fact here: an operator's
-// run for a member without one is a mistyped id (memhive nightly run
-// refuses it, so that no log row makes it look like a member).
-func HasRecord(ctx context.Context, pool *pgxpool.Pool, member string) (bool, error) {
-	var ok bool
-	err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM episodes WHERE member_id = $1)
-		OR EXISTS (SELECT 1 FROM facts WHERE member_id = $1)`, member).Scan(&ok)
-	return ok, err
-}

@@ -466,21 +466,3 @@ func TestThresholdAndRevertThatLasts(t *testing.T) {
 		t.Fatal("alias effects were deleted")
 	}
 }
-
-// A member with no record (a mistyped id) has none: memhive nightly run
-// refuses it.
-func TestNightlyHasRecord(t *testing.T) {
-	t.Parallel()
-	pool := dbtest.New(t)
-	ctx := context.Background()
-	if ok, err := nightly.HasRecord(ctx, pool, "alcie"); err != nil || ok {
-		t.Fatalf("a member with no row: %v, %v", ok, err)
-	}
-	if _, err := pool.Exec(ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
-		VALUES ('alice', '01HXAAAAAAAAAAAAAAAAAAAAAA', 's', 'c', 'user', 'member:alice', '{member:alice}', 'hi', now())`); err != nil {
-		t.Fatal(err)
-	}
-	if ok, err := nightly.HasRecord(ctx, pool, "alice"); err != nil || !ok {
-		t.Fatalf("a member with a turn: %v, %v", ok, err)
-	}
-}

@@ -121,9 +121,11 @@ func colList(cols []string) string {
 	return strings.Join(q, ", ")
 }
 
-// hasRecord reports whether any exported table holds a row of member, so
-// that a mistyped member id is an error and not an empty export.
-func hasRecord(ctx context.Context, pool *pgxpool.Pool, member string) (bool, error) {
+// HasRecord reports whether any table of the member's record (Tables)
+// holds a row of member: a mistyped member id has none, so an export or an
+// operator's nightly run of it is an error, not an empty export or a log
+// row that makes it look like a member.
+func HasRecord(ctx context.Context, pool *pgxpool.Pool, member string) (bool, error) {
 	for _, t := range Tables {
 		var ok bool
 		q := `SELECT EXISTS (SELECT 1 FROM ` + pgx.Identifier{t}.Sanitize() + ` WHERE member_id = $1)`
@@ -147,7 +149,7 @@ func Export(ctx context.Context, pool *pgxpool.Pool, member, dir string, progres
 	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); err == nil {
 		return nil, fmt.Errorf("export: %s already holds an export (%s); give an empty directory", dir, ManifestFile)
 	}
-	if ok, err := hasRecord(ctx, pool, member); err != nil {
+	if ok, err := HasRecord(ctx, pool, member); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	} else if !ok {
 		return nil, memhive.Errorf(memhive.CodeNotFound, "member %q has no record in this hive: no row of any exported table names it; nothing was exported", member)

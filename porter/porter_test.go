@@ -395,3 +395,21 @@ func splitLines(b []byte) []string {
 func replace(s, old, new string) string { return strings.Replace(s, old, new, 1) }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// A member with no row (a mistyped id) has no record; one turn makes one.
+// memhive export and memhive nightly run refuse the first.
+func TestHasRecord(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	if ok, err := porter.HasRecord(ctx, pool, "alcie"); err != nil || ok {
+		t.Fatalf("a member with no row: %v, %v", ok, err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO episodes (member_id, id, session_id, channel, role, speaker, audience, content, happened_at)
+		VALUES ('alice', '01HXAAAAAAAAAAAAAAAAAAAAAA', 's', 'c', 'user', 'member:alice', '{member:alice}', 'hi', now())`); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := porter.HasRecord(ctx, pool, "alice"); err != nil || !ok {
+		t.Fatalf("a member with a turn: %v, %v", ok, err)
+	}
+}
