@@ -46,8 +46,11 @@ const (
 	// The fourth draw (dev, session 4): no floor before its first run
 	// (rulebook alone: 0.769 / 0.213); regression floors just under the
 	// figure the tagged reader was tuned to (0.864 / 0.404 at 18268c6).
-	locomoDev4PrecisionFloor    = 0.80
-	locomoDev4RecallFloor       = 0.35
+	locomoDev4PrecisionFloor = 0.80
+	locomoDev4RecallFloor    = 0.35
+	// The fifth draw (dev, session 8): no floor before its first run.
+	locomoDev5PrecisionFloor    = 0
+	locomoDev5RecallFloor       = 0
 	locomoHeldOutPrecisionFloor = 0.85
 	locomoHeldOutRecallFloor    = 0.55
 	// The third draw (split heldout2) was labelled before any extractor
@@ -77,6 +80,19 @@ func TestLoCoMoDev(t *testing.T) {
 	t.Parallel()
 	locomoEval(t, "dev", 0, locomoDevPrecisionFloor, locomoDevRecallFloor, true)
 }
+
+// TestLoCoMoDevFifthDraw prints the fifth draw's totals (200 dev turns,
+// session 8, labelled by a helper who wrote no rule, before any extractor
+// ran on them). It is left out of TestLoCoMoDev so that its first run
+// measured rules that never saw it; its cases print only with
+// MEMHIVE_SHOW_DEV5=1 and -v.
+func TestLoCoMoDevFifthDraw(t *testing.T) {
+	t.Parallel()
+	locomoEval(t, "dev", 5, locomoDev5PrecisionFloor, locomoDev5RecallFloor, os.Getenv(showDev5Env) == "1")
+}
+
+// showDev5Env, set to 1, prints the fifth draw's misses and spurious facts.
+const showDev5Env = "MEMHIVE_SHOW_DEV5"
 
 // TestLoCoMoDevSecondDraw prints the second dev draw alone (200 turns drawn
 // and labelled after the first draw's rules were written; see the README in
@@ -173,7 +189,7 @@ func locomoEval(t *testing.T, split string, draw int, pFloor, rFloor float64, sh
 	byConf := make([]counts, len(thresholds))
 	n := 0
 	for _, lt := range turns {
-		if lt.Split != split || (draw > 0 && max(lt.Draw, 1) != draw) {
+		if lt.Split != split || (draw > 0 && max(lt.Draw, 1) != draw) || (draw == 0 && lt.Draw == 5) {
 			continue
 		}
 		n++
