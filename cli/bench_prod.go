@@ -104,8 +104,8 @@ See docs/benchmarks-method.md.`)
 
 func printProduction(w io.Writer, r *bench.ProdResult) {
 	fmt.Fprintf(w, "Recall latency, production-like record, %s\n", r.Date)
-	fmt.Fprintf(w, "machine: %d CPUs (%s), %s, PostgreSQL %s, pgvector %s; load average %s at the start, %s at the end\n",
-		r.Machine.CPUs, r.Machine.CPUModel, r.Machine.MemoryGB, r.Machine.Postgres, r.Machine.PGVector, r.LoadAvg, r.LoadAvgEnd)
+	fmt.Fprintf(w, "machine: %d CPUs (%s), %s, PostgreSQL %s (shared_buffers %s), pgvector %s; load average %s at the start, %s at the end\n",
+		r.Machine.CPUs, r.Machine.CPUModel, r.Machine.MemoryGB, r.Machine.Postgres, r.Machine.SharedBuffers, r.Machine.PGVector, r.LoadAvg, r.LoadAvgEnd)
 	fmt.Fprintf(w, "record: %d episodes (members by size %v; %.0f%% heard by the member alone), %d facts, %d entities, %d edges, %d beliefs, %d vectors; schema %s\n",
 		r.Episodes, r.Members, 100*r.Private, r.Facts, r.Entities, r.Edges, r.Beliefs, r.Vectors, r.Schema)
 	fmt.Fprintf(w, "load: %.1f questions/s asked, %.1f turns/s ingested alongside (%d turns); recall pool max %d connections; %d errors\n\n",

@@ -117,6 +117,10 @@ type Machine struct {
 	MemoryGB string `json:"memory,omitempty"`
 	Postgres string `json:"postgres"`
 	PGVector string `json:"pgvector,omitempty"`
+	// SharedBuffers is the server's shared_buffers: a record larger than
+	// it is read from the OS cache page by page, which costs CPU on every
+	// call (PostgreSQL's default is 128MB).
+	SharedBuffers string `json:"shared_buffers,omitempty"`
 	GoOS     string `json:"goos"`
 	GoArch   string `json:"goarch"`
 	// LoadAvg is /proc/loadavg's 1, 5 and 15 minute load when described:
@@ -149,6 +153,7 @@ func DescribeMachine(ctx context.Context, pool *pgxpool.Pool) Machine {
 	m.LoadAvg = LoadAvg()
 	_ = pool.QueryRow(ctx, `SHOW server_version`).Scan(&m.Postgres)
 	_ = pool.QueryRow(ctx, `SELECT extversion FROM pg_extension WHERE extname = 'vector'`).Scan(&m.PGVector)
+	_ = pool.QueryRow(ctx, `SHOW shared_buffers`).Scan(&m.SharedBuffers)
 	return m
 }
 
