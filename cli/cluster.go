@@ -112,7 +112,7 @@ given no database.`)
 	if err != nil {
 		return err
 	}
-	pg, err := localpg.Start(ctx, localpg.Options{Dir: abs, RootHome: cfg.PGRootHome, Logger: log})
+	pg, err := localpg.Start(ctx, localpg.Options{Dir: abs, RootHome: cfg.PGRootHome, SharedBuffers: cfg.PGSharedBuffers, Logger: log})
 	if err != nil {
 		return err
 	}

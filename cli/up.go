@@ -31,7 +31,8 @@ where the operator key is.
 
 Environment: MEMHIVE_DATA, MEMHIVE_DATABASE_URL, MEMHIVE_NATS_URL,
 MEMHIVE_NATS_PORT, MEMHIVE_NATS_CREDS, MEMHIVE_NATS_NKEY,
-MEMHIVE_APP_DATABASE_URL, MEMHIVE_PG_HOME, MEMHIVE_HTTP_ADDR, MEMHIVE_EMBEDDER (wink|hash|openai|none),
+MEMHIVE_APP_DATABASE_URL, MEMHIVE_PG_HOME, MEMHIVE_PG_SHARED_BUFFERS,
+MEMHIVE_HTTP_ADDR, MEMHIVE_EMBEDDER (wink|hash|openai|none),
 MEMHIVE_MODEL_URL and MEMHIVE_MODEL (tier 2); see docs/ and memhive config show.`)
 	data := fs.String("data", "", "data directory (default $MEMHIVE_DATA or ~/.memhive)")
 	file := fs.String("config", "", "config file (JSON)")

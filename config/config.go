@@ -46,6 +46,12 @@ type Config struct {
 	// runs as root and the postgres system user cannot reach DataDir
 	// (internal/localpg). Default /var/lib/memhive-pg.
 	PGRootHome string `json:"pg_root_home,omitempty" env:"MEMHIVE_PG_HOME"`
+	// PGSharedBuffers is the private Postgres cluster's shared_buffers
+	// ("2GB", "512MB"). Default: a quarter of the machine's memory, at
+	// least 128MB and at most 2GB (internal/localpg). Ignored with
+	// DatabaseURL: size that server's shared_buffers yourself
+	// (docs/operations.md).
+	PGSharedBuffers string `json:"pg_shared_buffers,omitempty" env:"MEMHIVE_PG_SHARED_BUFFERS"`
 	// NATSPort is the embedded server's port. 0: 4222, or a free port when
 	// 4222 is taken (said in the log and recorded in DataDir).
 	NATSPort int `json:"nats_port,omitempty" env:"MEMHIVE_NATS_PORT"`

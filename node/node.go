@@ -406,7 +406,7 @@ func (n *Node) startDB(ctx context.Context) error {
 	cfg := n.Config
 	url := cfg.DatabaseURL
 	if url == "" {
-		pg, err := localpg.Start(ctx, localpg.Options{Dir: filepath.Join(cfg.DataDir, "pg"), RootHome: cfg.PGRootHome, Logger: n.Log.With("component", "postgres")})
+		pg, err := localpg.Start(ctx, localpg.Options{Dir: filepath.Join(cfg.DataDir, "pg"), RootHome: cfg.PGRootHome, SharedBuffers: cfg.PGSharedBuffers, Logger: n.Log.With("component", "postgres")})
 		if err != nil {
 			return fmt.Errorf("private postgres: %w", err)
 		}

@@ -619,32 +619,41 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 			}
 		}
 	}
-	// warm up (not counted): a few of each size and tier
-	for i, p := range probes {
-		if i%25 == 0 {
-			w := *p
-			w.due = time.Now()
-			ask(ctx, &w)
-		}
-	}
-	// a long-running process holds its big members' keyword indexes
-	// (recall/kwcache.go): let the loads the warm-up started finish, twice
-	// (one load runs at a time; a member that found another loading asks
-	// again), so that the measure is warm
-	for range 2 {
+	// warm up (not counted): a long-running process holds the keyword
+	// indexes (recall/kwcache.go) of the members it answers, so every member
+	// the measure asks is asked first, at both tiers, until a round starts
+	// no index load (one load runs at a time; a call that finds another
+	// loading does not start one, so a round may leave members behind);
+	// loads during the measure would be a process's first minutes, not its
+	// steady state
+	waitLoads := func() {
 		for t := time.Now(); n.Recall.KeywordCacheLoading() > 0 && time.Since(t) < 2*time.Minute; {
 			time.Sleep(50 * time.Millisecond)
 		}
-		for i, p := range probes {
-			if i%25 == 0 && p.tier == "1" {
-				w := *p
-				w.due = time.Now()
-				ask(ctx, &w)
-			}
+	}
+	warm := map[string]*prodProbe{}
+	var warmOrder []string
+	for _, p := range probes {
+		k := p.member.id + "|" + p.tier
+		if warm[k] == nil {
+			warm[k] = p
+			warmOrder = append(warmOrder, k)
 		}
 	}
-	for t := time.Now(); n.Recall.KeywordCacheLoading() > 0 && time.Since(t) < 2*time.Minute; {
-		time.Sleep(50 * time.Millisecond)
+	for round := 0; round < 6; round++ {
+		_, _, before, _, _ := n.Recall.KeywordCacheStats()
+		for _, k := range warmOrder {
+			w := *warm[k]
+			w.due = time.Now()
+			ask(ctx, &w)
+			if n.Recall.KeywordCacheLoading() > 0 {
+				waitLoads()
+			}
+		}
+		waitLoads()
+		if _, _, after, _, _ := n.Recall.KeywordCacheStats(); after == before {
+			break
+		}
 	}
 	kwHits, kwMisses, kwLoads, _, _ := n.Recall.KeywordCacheStats()
 	defer func() {

@@ -62,6 +62,14 @@ type Options struct {
 	// StartTimeout bounds each wait for the server to accept connections,
 	// crash recovery included. Default 2 minutes.
 	StartTimeout time.Duration
+	// SharedBuffers is the server's shared_buffers (a PostgreSQL size:
+	// "2GB", "512MB"), given on the command line at every start. Default
+	// (DefaultSharedBuffers): a quarter of the machine's memory, at least
+	// 128MB and at most 2GB. PostgreSQL's own default, 128MB, is far below
+	// a long-lived member's indexes: every insert and every recall then
+	// reads its pages from the OS cache, one copy a page (on the latency
+	// benchmark's record, 1 in 3 CPU seconds of an insert; BENCHMARKS.md).
+	SharedBuffers string
 
 	// noDeathSignal leaves the postmaster running when memhive dies (tests
 	// use it to make a real orphan).
@@ -88,13 +96,54 @@ func (o Options) WithDefaults() Options {
 	if o.RootHome == "" {
 		o.RootHome = "/var/lib/memhive-pg"
 	}
+	if o.SharedBuffers == "" {
+		o.SharedBuffers = DefaultSharedBuffers(physicalMemory())
+	}
 	return o
 }
+
+// DefaultSharedBuffers is the private cluster's shared_buffers on a machine
+// of mem bytes (0: unknown): a quarter of it, at least 128MB, at most 2GB,
+// in whole megabytes.
+func DefaultSharedBuffers(mem uint64) string {
+	const mb = 1 << 20
+	n := uint64(128)
+	if q := mem / 4 / mb; q > n {
+		n = min(q, 2048)
+	}
+	return strconv.FormatUint(n, 10) + "MB"
+}
+
+// physicalMemory is the machine's memory in bytes (/proc/meminfo's
+// MemTotal), 0 when it cannot be read.
+func physicalMemory() uint64 {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "MemTotal:"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			if err != nil {
+				return 0
+			}
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// sizeRE is a PostgreSQL memory size: a whole number with a unit (kB, MB,
+// GB, TB) or none (8 kB blocks).
+var sizeRE = regexp.MustCompile(`^[1-9][0-9]{0,9}(kB|MB|GB|TB)?$`)
 
 // Validate reports an unusable configuration.
 func (o Options) Validate() error {
 	if o.Dir == "" {
 		return errors.New("localpg: Options.Dir is required")
+	}
+	if !sizeRE.MatchString(o.SharedBuffers) {
+		return fmt.Errorf("localpg: shared_buffers %q is not a PostgreSQL size such as 512MB or 2GB", o.SharedBuffers)
 	}
 	return nil
 }
@@ -153,7 +202,7 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 		_ = c.Stop(context.WithoutCancel(ctx))
 		return nil, err
 	}
-	c.log.Info("localpg: private postgres ready", "dir", c.dir, "socket", c.sockDir, "version", c.major, "pid", c.PID())
+	c.log.Info("localpg: private postgres ready", "dir", c.dir, "socket", c.sockDir, "version", c.major, "pid", c.PID(), "shared_buffers", c.opts.SharedBuffers)
 	return c, nil
 }
 
@@ -763,6 +812,7 @@ func (c *Cluster) spawn() (*child, error) {
 		"-p", strconv.Itoa(port),
 		"-c", "listen_addresses=",
 		"-c", "unix_socket_directories="+c.sockDir,
+		"-c", "shared_buffers="+c.opts.SharedBuffers,
 	)
 	cmd.Env = childEnv()
 	cmd.Dir = c.dataDir

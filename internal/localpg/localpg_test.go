@@ -167,9 +167,12 @@ func exec1(t *testing.T, conn *pgx.Conn, sql string) {
 func TestStartStopStartKeepsData(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "pg")
-	c := startSynced(t, Options{Dir: dir})
+	c := startSynced(t, Options{Dir: dir, SharedBuffers: "96MB"})
 
 	conn := connect(t, c.URL())
+	if got := queryString(t, conn, `SHOW shared_buffers`); got != "96MB" {
+		t.Fatalf("shared_buffers = %q, want the option's 96MB", got)
+	}
 	var dist float64
 	if err := conn.QueryRow(context.Background(), `SELECT '[1,2,3]'::vector <-> '[1,2,5]'::vector`).Scan(&dist); err != nil {
 		t.Fatalf("vector distance: %v", err)
@@ -476,5 +479,32 @@ func TestRootOpensNoParentDirectory(t *testing.T) {
 	c2 := start(t, Options{Dir: dir, RootHome: root})
 	if got := queryString(t, connect(t, c2.URL()), `SELECT v FROM kept`); got != "x" {
 		t.Fatal(got)
+	}
+}
+
+func TestDefaultSharedBuffers(t *testing.T) {
+	t.Parallel()
+	const gb = 1 << 30
+	for _, c := range []struct {
+		mem  uint64
+		want string
+	}{
+		{0, "128MB"},         // unknown
+		{256 << 20, "128MB"}, // at least PostgreSQL's own default
+		{2 * gb, "512MB"},    // a quarter
+		{24 * gb, "2048MB"},  // at most 2GB
+		{3*gb + 1, "768MB"},  // whole megabytes
+	} {
+		if got := DefaultSharedBuffers(c.mem); got != c.want {
+			t.Errorf("DefaultSharedBuffers(%d) = %s, want %s", c.mem, got, c.want)
+		}
+	}
+	for _, bad := range []string{"lots", "2 GB", "-1MB", "0", "1.5GB"} {
+		if err := (Options{Dir: "x", SharedBuffers: bad}).Validate(); err == nil {
+			t.Errorf("Validate accepted shared_buffers %q", bad)
+		}
+	}
+	if err := (Options{Dir: "x", SharedBuffers: "2GB"}).Validate(); err != nil {
+		t.Errorf("Validate refused 2GB: %v", err)
 	}
 }
