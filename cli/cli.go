@@ -24,6 +24,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/config"
 	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/internal/localpg"
 	"github.com/memhive/memhive/node"
 )
 
@@ -360,17 +361,18 @@ func cmdConfig(e *env, args []string) error {
 
 // unsetMeans says what memhive up does with each setting left unset.
 var unsetMeans = map[string]string{
-	"database_url":     "a private Postgres in data_dir/pg, on a unix socket",
-	"nats_url":         "an embedded NATS with JetStream, files in data_dir/nats",
-	"nats_port":        "4222, or a free port when 4222 is taken",
-	"http_addr":        "127.0.0.1:7077, or a free port when that is taken",
-	"hive_template":    "the built-in templates/hive/template.json",
-	"templates_dir":    "the built-in assistant templates",
-	"partitions":       "0, one stream for every member; see docs/cluster.md",
-	"nats_replicas":    "1",
-	"app_database_url": "database_url's connections switch to the NOLOGIN role memhive_app",
-	"process_name":     "host, pid and a random suffix",
-	"open_history":     "none",
+	"database_url":      "a private Postgres in data_dir/pg, on a unix socket",
+	"nats_url":          "an embedded NATS with JetStream, files in data_dir/nats",
+	"nats_port":         "4222, or a free port when 4222 is taken",
+	"http_addr":         "127.0.0.1:7077, or a free port when that is taken",
+	"hive_template":     "the built-in templates/hive/template.json",
+	"templates_dir":     "the built-in assistant templates",
+	"partitions":        "0, one stream for every member; see docs/cluster.md",
+	"nats_replicas":     "1",
+	"app_database_url":  "database_url's connections switch to the NOLOGIN role memhive_app",
+	"process_name":      "host, pid and a random suffix",
+	"pg_shared_buffers": "the private Postgres gets " + localpg.DefaultSharedBuffers(localpg.PhysicalMemory()) + " (a quarter of this machine's memory, 128MB to 2GB)",
+	"open_history":      "none",
 }
 
 // withDB resolves the memhive of dataDir, connects to its database and

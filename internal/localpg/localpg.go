@@ -97,7 +97,7 @@ func (o Options) WithDefaults() Options {
 		o.RootHome = "/var/lib/memhive-pg"
 	}
 	if o.SharedBuffers == "" {
-		o.SharedBuffers = DefaultSharedBuffers(physicalMemory())
+		o.SharedBuffers = DefaultSharedBuffers(PhysicalMemory())
 	}
 	return o
 }
@@ -114,9 +114,9 @@ func DefaultSharedBuffers(mem uint64) string {
 	return strconv.FormatUint(n, 10) + "MB"
 }
 
-// physicalMemory is the machine's memory in bytes (/proc/meminfo's
+// PhysicalMemory is the machine's memory in bytes (/proc/meminfo's
 // MemTotal), 0 when it cannot be read.
-func physicalMemory() uint64 {
+func PhysicalMemory() uint64 {
 	b, err := os.ReadFile("/proc/meminfo")
 	if err != nil {
 		return 0
