@@ -175,9 +175,13 @@ func (s *Service) graphWalk(ctx context.Context, q *query) (*legResult, error) {
 		if len(long) > 0 {
 			res.mode = "fuzzy"
 			b := newSQLB(q.member, q.gate)
+			// one trigram-index probe a gram (entities_canon_trgm_idx): as a
+			// plain join the planner compared every gram with every entity
+			// of the member (24 grams × 136 entities: 10–13 ms; this: 1.5)
 			sql := `/* leg:graph */ SELECT DISTINCT ON (en.canon) en.id, en.canon FROM unnest(` + b.p(long) + `::text[]) AS g(name)
-				JOIN entities en ON en.member_id = $1 AND en.canon % g.name AND similarity(en.canon, g.name) >= 0.6
-				WHERE ` + b.gate(tEntities, "en") + `
+				CROSS JOIN LATERAL (SELECT en.id, en.canon FROM entities en
+					WHERE en.member_id = $1 AND en.canon % g.name AND similarity(en.canon, g.name) >= 0.6
+					  AND ` + b.gate(tEntities, "en") + ` OFFSET 0) en
 				ORDER BY en.canon, en.id LIMIT ` + b.p(s.cfg.GraphMaxNodes)
 			fuzzy, err := collect(sql, b.args)
 			if err != nil {
