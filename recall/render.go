@@ -67,8 +67,8 @@ func fit(sections []section, budget int, empty string) (string, []*row, int, err
 		keep[i] = true
 		opened[c.sec] = true
 	}
-	render := func() (string, []*row, int) {
-		var b strings.Builder
+	render := func() ([]string, []*row, int) {
+		var lines []string
 		var kept []*row
 		last := -1
 		for i, c := range cands {
@@ -76,33 +76,27 @@ func fit(sections []section, budget int, empty string) (string, []*row, int, err
 				continue
 			}
 			if c.sec != last {
-				if b.Len() > 0 {
-					b.WriteByte('\n')
-				}
-				b.WriteString(sections[c.sec].title)
+				lines = append(lines, sections[c.sec].title)
 				last = c.sec
 			}
-			b.WriteByte('\n')
-			b.WriteString(c.line)
+			lines = append(lines, c.line)
 			kept = append(kept, c.r)
 		}
 		dropped := total - len(kept)
 		if dropped > 0 {
-			if b.Len() > 0 {
-				b.WriteByte('\n')
-			}
-			fmt.Fprintf(&b, "(%d %s dropped to fit the budget of %d tokens)", dropped, plural(dropped, "item", "items"), budget)
+			lines = append(lines, fmt.Sprintf("(%d %s dropped to fit the budget of %d tokens)", dropped, plural(dropped, "item", "items"), budget))
 		}
-		return b.String(), kept, dropped
+		return lines, kept, dropped
 	}
 	// The real count of the whole text decides: drop kept items from the end
 	// until it fits (the dropped line itself may need room).
 	for {
-		text, kept, dropped := render()
-		n, err := CountTokens(text)
+		lines, kept, dropped := render()
+		n, err := CountLines(lines) // the whole text's count, from its lines' (tokens.go)
 		if err != nil {
 			return "", nil, 0, err
 		}
+		text := strings.Join(lines, "\n")
 		if n <= budget || len(kept) == 0 {
 			if n > budget {
 				// not even the dropped line fits: its shortest form, or
