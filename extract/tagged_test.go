@@ -25,7 +25,7 @@ func TestTaggedReader(t *testing.T) {
 	}{
 		// Preferences: verb, "be into", "do", a gerund subject, "my passion for".
 		{"I'm doing kickboxing and it's giving me so much energy.", []want{w(me, "likes", "kickboxing")}},
-		{"Yep, I do running with my neighbours on Sundays.", []want{w(me, "likes", "running")}},
+		{"Yep, I do running with my neighbours on Sundays.", []want{w(me, "likes", "running"), w(me, "neighbor", "Alice's neighbors")}},
 		{"Writing has always been a passion of mine.", []want{w(me, "likes", "Writing")}},
 		{"Fixing old bikes really helps me unwind.", []want{w(me, "likes", "Fixing old bikes")}},
 		{"The trip was a reminder of my passion for photography.", []want{w(me, "likes", "photography")}},

@@ -1,0 +1,51 @@
+package extract_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memhive/memhive/extract"
+)
+
+// TestGeneralChat covers the rules added for casual conversation in
+// general (session 8): relations named only by a word, and the rest below.
+// Every sentence was written for this test (none is from LoCoMo); each
+// gives exactly the facts listed, none more. The negative half is what
+// the rules must leave alone.
+func TestGeneralChat(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// Relations named only by a word.
+		{"I went bowling with my coworkers on Friday.", []want{w(me, "colleague", "Alice's colleagues")}},
+		{"My neighbor lent me a ladder.", []want{w(me, "neighbor", "Alice's neighbor")}},
+		{"Me and my roommate cooked dinner together.", []want{w(me, "roommate", "Alice's roommate")}},
+		{"My best friend threw me a surprise party.", []want{w(me, "friend", "Alice's friend")}},
+
+		{"Do you get along with your coworkers?", nil},
+		{"My neighbor's dog barks all night.", nil},
+		{"I hung out with my friends last night.", nil},
+		{"My teammates played great today.", nil},
+		{"If my roommate moves out, I'll need a new place.", nil},
+	} {
+		facts := extract.TurnFacts(tc.text, me, at)
+		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
+		var gots, wants []string
+		for _, f := range facts {
+			gots = append(gots, got(f).String())
+		}
+		for _, x := range tc.want {
+			wants = append(wants, want{s: x.s, p: x.p, c: x.c, kind: x.kind, pol: x.pol}.String())
+		}
+		slices.Sort(gots)
+		slices.Sort(wants)
+		if !slices.Equal(gots, wants) {
+			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
+		}
+	}
+}
