@@ -679,7 +679,33 @@ func splitGerunds(p string) []string {
 	if len(fa) == 1 && len(fb) == 1 && len(fa[0]) > 3 && len(fb[0]) > 3 && !binomials[strings.ToLower(p)] {
 		return []string{a, b}
 	}
+	// Two short noun phrases: "cheese pizza and prosciutto", "board games
+	// and movie nights". Not when one side starts with a gerund and the
+	// other does not ("playing guitar and piano" shares its verb), nor
+	// when the second starts with a determiner or a pronoun.
+	if len(fa) <= 2 && len(fb) <= 2 && !isGerund(fa[0]) && !isGerund(fb[0]) && !binomials[strings.ToLower(p)] &&
+		!articleRE.MatchString(b+" ") && !pronoun[strings.ToLower(fb[0])] && len(a) > 3 && len(b) > 3 && nounish(fa) && nounish(fb) {
+		return []string{a, b}
+	}
 	return []string{p}
+}
+
+// nounish: the words of a short phrase are letters only and none is a
+// function word ("in", "to", "of"), so "hiking in Utah" or "trips to Rome"
+// are not cut at their "and".
+func nounish(ws []string) bool {
+	for _, w := range ws {
+		lw := strings.ToLower(w)
+		if danglingPrep[lw] || auxVerb[lw] || pronoun[lw] || refWords[lw] {
+			return false
+		}
+		for _, r := range lw {
+			if (r < 'a' || r > 'z') && r != '-' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // binomials are fixed pairs of nouns that name one thing.

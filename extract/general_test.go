@@ -27,6 +27,16 @@ func TestGeneralChat(t *testing.T) {
 		{"Me and my roommate cooked dinner together.", []want{w(me, "roommate", "Alice's roommate")}},
 		{"My best friend threw me a surprise party.", []want{w(me, "friend", "Alice's friend")}},
 
+		// Two short noun phrases liked are two likings.
+		{"I like cheese pizza and prosciutto.", []want{w(me, "likes", "cheese pizza"), w(me, "likes", "prosciutto")}},
+		{"I love board games and movie nights.", []want{w(me, "likes", "board games"), w(me, "likes", "movie nights")}},
+		{"It combines my passion for gaming and programming.", []want{w(me, "likes", "gaming"), w(me, "likes", "programming")}},
+		{"I'm a huge fan of jazz and soul.", []want{w(me, "likes", "jazz"), w(me, "likes", "soul")}},
+
+		{"I love rock and roll.", []want{w(me, "likes", "rock and roll")}},
+		{"I love playing guitar and piano.", []want{w(me, "likes", "playing guitar and piano")}},
+		{"I love hiking in Utah and Nevada.", []want{w(me, "likes", "hiking in Utah and Nevada")}},
+		{"Do you like jazz and soul?", nil},
 		{"Do you get along with your coworkers?", nil},
 		{"My neighbor's dog barks all night.", nil},
 		{"I hung out with my friends last night.", nil},

@@ -366,11 +366,12 @@ var rules = []rule{
 		}
 	}),
 	r(fpbe+aux+`(?i:\s+(?:a\s+)?(?:huge|big|massive|great|real|longtime|long-time|die-hard|total)?\s*fan\s+of)\s+(.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" {
+		for _, p := range splitGerunds(object(m[1])) {
 			if c.neg { // "I'm not a fan of …"
 				c.neg = false
 				c.add(c.speaker, "dislikes", p, World, confPref)
-				return
+				c.neg = true
+				continue
 			}
 			c.add(c.speaker, "likes", p, World, confPref+3)
 		}
@@ -386,12 +387,12 @@ var rules = []rule{
 		}
 	}),
 	r(`(?i:\bmy\s+(?:love|passion|fondness|enthusiasm)\s+(?:for|of)\s+)(.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" {
+		for _, p := range splitGerunds(object(m[1])) {
 			c.add(c.speaker, "likes", p, World, confPref-2)
 		}
 	}),
 	r(fp+aux+`(?i:\s+(?:have|had|'ve)\s+(?:always\s+)?(?:had\s+)?(?:a\s+)?(?:love|passion|soft\s+spot)\s+for)\s+(.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" {
+		for _, p := range splitGerunds(object(m[1])) {
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
 	}),
