@@ -37,6 +37,22 @@ func TestGeneralChat(t *testing.T) {
 		{"I love playing guitar and piano.", []want{w(me, "likes", "playing guitar and piano")}},
 		{"I love hiking in Utah and Nevada.", []want{w(me, "likes", "hiking in Utah and Nevada")}},
 		{"Do you like jazz and soul?", nil},
+
+		// A vehicle or an instrument said as one's own (owned.txt and the
+		// hand list), or a make after "my new".
+		{"I practiced my cello all evening.", []want{w(me, "owns", "cello")}},
+		{"We took our kayak out on the lake.", []want{w(me, "owns", "kayak")}},
+		{"I bought a ukulele.", []want{w(me, "owns", "ukulele")}},
+		{"My new Tesla, the one I just got, is in the shop.", []want{w(me, "owns", "Tesla")}},
+
+		{"I sold my guitar last year.", nil},
+		{"I miss my old motorcycle.", nil},
+		{"My guitar lessons start Monday.", nil},
+		{"Your guitar sounds amazing.", nil},
+		{"Check out my new Instagram post.", nil},
+		{"My dream guitar is a Les Paul.", nil},
+		{"This guitar means so much to me.", nil},
+		{"Do you still have your trumpet?", nil},
 		{"Do you get along with your coworkers?", nil},
 		{"My neighbor's dog barks all night.", nil},
 		{"I hung out with my friends last night.", nil},

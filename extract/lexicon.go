@@ -42,6 +42,7 @@ var (
 	lexKinship       = loadWords("kinship.txt")
 	lexPets          = loadWords("pets.txt")
 	lexNames         = loadWords("names.txt")
+	lexOwned         = loadWords("owned.txt")
 )
 
 // isOccupation reports whether the noun phrase p names an occupation: the

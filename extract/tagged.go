@@ -71,6 +71,12 @@ func taggerLexicon() tag.Lexicon {
 	for w := range petWords {
 		l[w] = "NN"
 	}
+	for w := range lexOwned {
+		l[w] = "NN" // "a ukulele" is not an adjective
+	}
+	for w := range vehicle {
+		l[w] = "NN"
+	}
 	for w, t := range fixedTags {
 		l[w] = t
 	}
@@ -1178,7 +1184,7 @@ func (r *tagged) possession(l string, v ttok, i int) {
 			claim = ts[end+1].w
 		}
 		r.add(i, "has_pet", claim, World, confTaggedPosses)
-	case ownableRE.MatchString(h) || vehicle[h]:
+	case ownableRE.MatchString(h) || ownedThing(h):
 		if l == "buy" || l == "own" || l == "get" || l == "have" && len(ws) > 1 && (ws[0] == "my" || ws[0] == "our") {
 			r.add(i, "owns", claim, World, confTaggedPosses)
 		}
@@ -1189,6 +1195,15 @@ var vehicle = map[string]bool{"car": true, "truck": true, "van": true, "motorcyc
 	"guitar": true, "piano": true, "violin": true, "drum": true, "drums": true, "keyboard": true, "camera": true,
 	"console": true, "telescope": true, "kayak": true, "canoe": true, "surfboard": true, "skateboard": true,
 	"rv": true, "camper": true, "jeep": true, "suv": true}
+
+// ownedThing reports whether the noun names a thing one owns: a vehicle or
+// an instrument of the hand list or of the WordNet list (owned.txt).
+func ownedThing(h string) bool {
+	return vehicle[h] || lexOwned.has(h) || h != singular(h) && (vehicle[singular(h)] || lexOwned.has(singular(h)))
+}
+
+// soldVerb before "my <thing>" says it is no longer the speaker's.
+var soldVerb = setOf(`sold selling sell crashed totaled totalled wrecked scrapped gave`)
 
 // hobby reads "I do / am doing X": an activity (a gerund or a noun with no
 // determiner) is a pastime.
@@ -1281,6 +1296,22 @@ func (r *tagged) mentions() {
 			e++
 		}
 		if e == j {
+			if ts[j].t == "NNP" && ts[j-1].lw == "new" && !petNotOwned[ts[max(i-1, 0)].lw] {
+				// "my new Prius", "our new Vespa": a thing just got, named by
+				// its make or model. Not "my new Instagram post" (a common
+				// noun follows) or a place; a person comes after a word
+				// ("my new boss Sarah"), not straight after "my new".
+				k := j
+				for k < len(ts) && ts[k].t == "NNP" && k-j < 3 {
+					k++
+				}
+				n := r.span(j, k)
+				if !(k < len(ts) && ts[k].noun()) && !lexPlaces.has(n) && !lexNationalities.has(n) {
+					r.mention = true
+					r.add(i, "owns", n, World, confTaggedPosses)
+					r.mention = false
+				}
+			}
 			continue
 		}
 		h := ts[e-1].lw
@@ -1294,7 +1325,16 @@ func (r *tagged) mentions() {
 		if e < len(ts) && ts[e].lw == "'s" {
 			continue // "my dog's bed" still says a dog, but the rulebook reads "my dog"
 		}
-		if (ownableRE.MatchString(h) || vehicle[h]) && e-i > 2 && !(e < len(ts) && ts[e].noun()) {
+		if ownedThing(h) && e-i == 2 && !(e < len(ts) && ts[e].noun()) && !petNotOwned[ts[max(i-1, 0)].lw] && !soldVerb[ts[max(i-1, 0)].lw] &&
+			!compoundHeads[ts[min(e, len(ts)-1)].lw] && !ownableRE.MatchString(h) {
+			// "my guitar", "our kayak": an instrument or a vehicle said as
+			// one's own (the rulebook reads "my car", "my bike").
+			r.mention = true
+			r.add(i, "owns", h, World, confTaggedPosses)
+			r.mention = false
+			continue
+		}
+		if (ownableRE.MatchString(h) || ownedThing(h)) && e-i > 2 && !(e < len(ts) && ts[e].noun()) {
 			// "my awesome music studio", "our little vegetable garden": the
 			// rulebook reads "my (one word) studio"; the tags read longer ones.
 			mods := r.toks[i+1 : e-1]
