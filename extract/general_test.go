@@ -53,6 +53,11 @@ func TestGeneralChat(t *testing.T) {
 		{"My dream guitar is a Les Paul.", nil},
 		{"This guitar means so much to me.", nil},
 		{"Do you still have your trumpet?", nil},
+
+		// How often is no part of a claim.
+		{"I just started volunteering at a food bank once a month.",
+			[]want{ev(me, "started", "volunteering at a food bank", ""), w(me, "volunteers_at", "food bank")}},
+		{"I've been really into pottery every weekend.", []want{w(me, "likes", "pottery")}},
 		{"Do you get along with your coworkers?", nil},
 		{"My neighbor's dog barks all night.", nil},
 		{"I hung out with my friends last night.", nil},

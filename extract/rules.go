@@ -301,7 +301,9 @@ func place(s string) string {
 var (
 	cutRE      = regexp.MustCompile(`(?i)\s*(?:[,;:(!?]|\s-\s|\s(?:and then|but|because|since|so|when|though|although|which|who|that|while|as well|where|whenever|until|cause|'cause|even though|just like|like I|like we|and how|and why|and what|and when|and I|and we|and it|and they|and that|and my|and have|and has|and had|and am|and was|and been|it's|that's|they're)\s).*$`)
 	articleRE  = regexp.MustCompile(`(?i)^(?:a|an|the|some|my|our|this|that|these|those|all|any)\s+`)
-	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|for sure|for real|really|someday|some day|one day|soon|eventually|in the future|at some point|not so long ago|not long ago|a while ago|a while back|some time ago|not so|not)$`)
+	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|for sure|for real|really|someday|some day|one day|soon|eventually|in the future|at some point|not so long ago|not long ago|a while ago|a while back|some time ago|not so|not|` +
+		// how often: "volunteering at a shelter once a month"
+		`(?:once|twice|three\s+times|a\s+few\s+times|several\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year|weekend)|every\s+(?:single\s+|other\s+)?(?:day|week|month|year|weekend|morning|evening|night|summer|winter|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|on\s+(?:the\s+)?weekends|on\s+(?:sundays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays)|daily|weekly|monthly|regularly|every\s+now\s+and\s+then|from\s+time\s+to\s+time)$`)
 )
 
 // cut returns s up to the first clause boundary, without past or vague
