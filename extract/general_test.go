@@ -58,6 +58,38 @@ func TestGeneralChat(t *testing.T) {
 		{"I just started volunteering at a food bank once a month.",
 			[]want{ev(me, "started", "volunteering at a food bank", ""), w(me, "volunteers_at", "food bank")}},
 		{"I've been really into pottery every weekend.", []want{w(me, "likes", "pottery")}},
+
+		// Likings said as what one is ("a coffee lover", "history buff"),
+		// what one finds relaxing, what one's passion is.
+		{"I'm a huge coffee lover.", []want{w(me, "likes", "coffee")}},
+		{"We're big Lakers fans.", []want{w(me, "likes", "Lakers")}},
+		{"I'm a history buff.", []want{w(me, "likes", "history")}},
+		{"I'm not a coffee lover.", []want{w(me, "dislikes", "coffee")}},
+		{"I find painting really relaxing.", []want{w(me, "likes", "painting")}},
+		{"Cooking is one of my biggest passions.", []want{w(me, "likes", "Cooking")}},
+		{"I've actually been getting into rock climbing recently.", []want{w(me, "likes", "rock climbing")}},
+
+		{"I'm a huge fan.", nil},
+		{"I'm a total nerd.", nil},
+		{"You're a huge coffee lover.", nil},
+		{"Are you a dog lover?", nil},
+		{"I find it relaxing.", nil},
+		{"I find that really fun.", nil},
+		{"Cooking was my biggest passion.", nil},
+
+		// Plans: a trip ahead, an outing with a date, "about to".
+		{"I'm super excited about my upcoming trip to Japan.", []want{fut(me, "travels_to", "Japan", "")}},
+		{"I can't wait for my trip to Rome!", []want{fut(me, "travels_to", "Rome", "")}},
+		{"My upcoming trip to Peru is stressing me out.", []want{fut(me, "travels_to", "Peru", "")}},
+		{"We're going on a road trip next week.", []want{fut(me, "plans", "road trip", "")}},
+		{"I'm about to start a new job.", []want{fut(me, "plans", "start a new job", "")}},
+
+		{"My trip to Japan was amazing.", []want{ev(me, "visited", "Japan", "")}},
+		{"How was your trip to Japan?", nil},
+		{"Are you excited about your trip to Spain?", nil},
+		{"We went on a road trip last week.", nil},
+		{"Are you about to start a new job?", nil},
+		{"It's about to rain.", nil},
 		{"Do you get along with your coworkers?", nil},
 		{"My neighbor's dog barks all night.", nil},
 		{"I hung out with my friends last night.", nil},

@@ -381,7 +381,7 @@ var rules = []rule{
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
 	}),
-	r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|recently|also|just|lately))*\s+(?i:been)(?i:\s+(?:really|recently|also|lately|so))*\s+(?i:into|getting\s+into|hooked\s+on|obsessed\s+with)\s+(.+)`, 1, func(c *clause, m []string) {
+	r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|recently|also|just|lately|actually|totally|definitely|seriously))*\s+(?i:been)(?i:\s+(?:really|recently|also|lately|so|actually|totally|super|pretty|seriously|kinda|kind\s+of|slowly))*\s+(?i:into|getting\s+(?:(?:really|more|back)\s+)?into|hooked\s+on|obsessed\s+with)\s+(.+)`, 1, func(c *clause, m []string) {
 		for _, p := range splitGerunds(object(m[1])) {
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
@@ -401,7 +401,7 @@ var rules = []rule{
 			c.add(c.speaker, "likes", p, World, confPref-4)
 		}
 	}),
-	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:(?:\s+(?:is|are)|'s)\s+(?:mostly\s+|totally\s+|definitely\s+|really\s+)?(?:one\s+of\s+)?my\s+(?:favou?rites?|faves?|fave\s+things?|thing|jam|passion|go-to|happy\s+place|stress-buster)\b)`, 1, func(c *clause, m []string) {
+	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:(?:\s+(?:is|are)|'s)\s+(?:mostly\s+|totally\s+|definitely\s+|really\s+)?(?:one\s+of\s+)?my\s+(?:(?:biggest|greatest|true|real|main|all-time|absolute|top|new|latest)\s+)?(?:favou?rites?|faves?|fave\s+things?|thing|jam|passions?|go-to|happy\s+place|stress-buster|hobby|hobbies)\b)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "it") {
 			c.add(c.speaker, "likes", p, World, confPref-2)
 		}
@@ -561,6 +561,9 @@ var rules = []rule{
 		}
 	}),
 	r(`(?i:\b(?:my|our)\s+(?:[\w-]+\s+)?(?:trip|vacation|holiday|time)\s+(?:to|in)\s+)`+nm+`(?i:\s+(?:was|has\s+been|is))`, 1, func(c *clause, m []string) {
+		if upcomingRE.MatchString(m[0]) {
+			return // "my upcoming trip to Peru is …": ahead, read as travels_to
+		}
 		if p := place(m[1]); p != "" {
 			c.add(c.speaker, "visited", p, Experience, confEvent-4)
 		}
@@ -628,7 +631,7 @@ var rules = []rule{
 			c.add(c.speaker, "plans", p, Foresight, confPlan)
 		}
 	}),
-	r(`(?:`+fp+`(?i:\s*(?:really\s+|also\s+|still\s+)?(?:want\s+to|wanna|'d\s+love\s+to|would\s+love\s+to|'d\s+like\s+to|would\s+like\s+to|hope\s+to|am\s+hoping\s+to|'m\s+hoping\s+to|'m\s+keen\s+to|am\s+keen\s+to|'m\s+excited\s+to|am\s+excited\s+to|'m\s+thinking\s+(?:of|about)|am\s+thinking\s+(?:of|about)|'m\s+considering|am\s+considering|'m\s+looking\s+forward\s+to|am\s+looking\s+forward\s+to|want\s+to|'m\s+ready\s+to|am\s+ready\s+to|'m\s+gonna|am\s+gonna|'m\s+planning\s+on|am\s+planning\s+on))|(?i:^(?:gonna|wanna|planning\s+to|hoping\s+to|want\s+to|looking\s+forward\s+to)))\s+([a-z].*)`, 1, func(c *clause, m []string) {
+	r(`(?:`+fp+`(?i:\s*(?:really\s+|also\s+|still\s+)?(?:want\s+to|wanna|'d\s+love\s+to|would\s+love\s+to|'d\s+like\s+to|would\s+like\s+to|hope\s+to|am\s+hoping\s+to|'m\s+hoping\s+to|'m\s+keen\s+to|am\s+keen\s+to|'m\s+excited\s+to|am\s+excited\s+to|'m\s+thinking\s+(?:of|about)|am\s+thinking\s+(?:of|about)|'m\s+considering|am\s+considering|'m\s+looking\s+forward\s+to|am\s+looking\s+forward\s+to|want\s+to|'m\s+ready\s+to|am\s+ready\s+to|'m\s+gonna|am\s+gonna|'m\s+planning\s+on|am\s+planning\s+on|'m\s+about\s+to|am\s+about\s+to|'re\s+about\s+to|are\s+about\s+to))|(?i:^(?:gonna|wanna|planning\s+to|hoping\s+to|want\s+to|looking\s+forward\s+to)))\s+([a-z].*)`, 1, func(c *clause, m []string) {
 		for _, f := range c.facts {
 			if f.Kind == Foresight {
 				return // a more specific rule read it

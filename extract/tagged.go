@@ -878,6 +878,10 @@ func (r *tagged) planVerb(i int, fore bool) {
 		r.add(i, "plans", r.span(i, i+2), Foresight, confTaggedPlan) // "going camping", "go skiing"
 		return
 	}
+	if l == "go" && i+2 < len(ts) && (ts[i+1].lw == "on" || ts[i+1].lw == "for") && (ts[i+2].t == "DT" || ts[i+2].t == "PRP$") {
+		r.planObject(i+2, "") // "we're going on a road trip next week", "going for a hike on Sunday"
+		return
+	}
 	if genericVerb[l] && !(acquire[l] && i+1 < len(ts) && (ts[i+1].t == "DT" || ts[i+1].t == "PRP$" || ts[i+1].lw == "into") && i+2 < len(ts) && ts[i+2].noun()) {
 		return // "get a dog", "get into politics" are plans; "get going", "get it" are not
 	}
