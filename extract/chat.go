@@ -177,6 +177,9 @@ func init() {
 			if ws[0] == "working" || ws[0] == "interning" {
 				return // "I started working at Zalando": a job started, read as started_job
 			}
+			if fs := strings.Fields(p); len(fs) > 1 && !hobbyGerund(ws[0]) && lexNames.has(strings.Trim(fs[1], ",")) && isCapital(fs[1]) && !lexPlaces.has(strings.Trim(fs[1], ",")) {
+				return // "I started introducing Max to the others": something done to someone, nothing taken up
+			}
 			if p = trimTail(trimAgain(p)); p == "" {
 				return
 			}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 )
 
 // upcomingRE: a trip said to be ahead.
@@ -66,4 +67,71 @@ func init() {
 			}
 		}),
 	)
+}
+
+// petNamedRE names a pet the turn spoke of without its name: "we adopted a
+// puppy, his name is Buddy", "I got a kitten and named her Mochi".
+var petNamedRE = regexp.MustCompile(`(?:\b(?i:his|her|its)\s+(?i:name\s+is|name's)|\b(?i:i|we)\s+(?:(?i:just|finally)\s+)?(?i:named|called|call|name)\s+(?i:him|her|it)|\b(?i:and|,)\s+(?i:named|called)\s+(?i:him|her|it))\s+([A-Z][a-z]{1,15})\b`)
+
+// newPetRE: "the new pup Ned", "the new kitten, Mochi": a pet just come
+// into the speaker's home, named with its kind.
+var newPetRE = regexp.MustCompile(`\b(?i:the|our|my)\s+(?i:new)\s+(?:(?i:little|baby|rescue)\s+)?(?i:` + pet + `)\s*,?\s+([A-Z][a-z]{1,15})\b`)
+
+// petNames gives a pet the turn named its name: the speaker's has_pet fact
+// whose claim is only a kind takes the name said after it; "the new pup
+// Ned" is a pet of the speaker's too. The clause naming it is read like
+// every clause: a question or a clause about the listener names nothing.
+func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
+	body := clean(text)
+	var names []string
+	for _, s := range sentences(body) {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
+			continue
+		}
+		for _, m := range petNamedRE.FindAllStringSubmatch(s, -1) {
+			names = append(names, m[1])
+		}
+	}
+	kind := -1
+	for i, f := range out {
+		if f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive && isPet(lastWord(f.Claim)) {
+			kind = i
+			break
+		}
+	}
+	have := map[string]bool{}
+	for _, f := range out {
+		if f.Predicate == "has_pet" {
+			have[strings.ToLower(f.Claim)] = true
+		}
+	}
+	okName := func(n string) bool {
+		ln := strings.ToLower(n)
+		return !have[ln] && !lexPlaces.has(n) && !lexNationalities.has(n) && !pronoun[ln] && !introNot[ln] && !isStopName(n)
+	}
+	if kind >= 0 && len(names) > 0 && okName(names[0]) {
+		n, k := names[0], singular(strings.ToLower(lastWord(out[kind].Claim)))
+		out[kind].Claim = n
+		out[kind].Entities = append(out[kind].Entities, Entity{Name: n, Kind: "animal"})
+		out[kind].Edges = []Edge{{Src: speaker, Relation: "has_pet", Dst: n}}
+		out = append(out, Fact{Subject: n, Predicate: "is_a", Claim: k, Kind: World, Polarity: Positive, ValidFrom: out[kind].ValidFrom,
+			Confidence: out[kind].Confidence, Speaker: speaker, Entities: []Entity{{Name: n, Kind: "animal"}}})
+	}
+	for _, s := range sentences(body) {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
+			continue
+		}
+		for _, m := range newPetRE.FindAllStringSubmatch(s, -1) {
+			if n := m[2]; okName(n) {
+				have[strings.ToLower(n)] = true
+				c := newClause(m[0], speaker, at)
+				c.add(speaker, "has_pet", n, World, confTaggedPosses)
+				c.add(n, "is_a", strings.ToLower(m[1]), World, confTaggedPosses)
+				out = append(out, c.facts...)
+			}
+		}
+	}
+	return out
 }

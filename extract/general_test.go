@@ -90,6 +90,18 @@ func TestGeneralChat(t *testing.T) {
 		{"We went on a road trip last week.", nil},
 		{"Are you about to start a new job?", nil},
 		{"It's about to rain.", nil},
+
+		// A pet named after it was spoken of, or as "the new pup Ned".
+		{"Last week we finally adopted a puppy, his name is Buddy.",
+			[]want{w(me, "has_pet", "Buddy"), ev(me, "adopted", "puppy", "")}},
+		{"We got a kitten and named her Mochi!", []want{w(me, "has_pet", "Mochi")}},
+		{"The cats finally met the new pup Ned.", []want{w(me, "has_pet", "Ned")}},
+
+		{"My sister got a puppy. His name is Rex.", []want{w(me, "sister", "Alice's sister")}},
+		{"I have a dog. What's his name?", []want{w(me, "has_pet", "dog")}},
+		{"Your dog is cute, what's her name?", nil},
+		{"I got a cat. Her name is Paris.", []want{w(me, "has_pet", "cat")}},
+		{"I started introducing Max to my coworkers.", []want{w(me, "colleague", "Alice's colleagues")}},
 		{"Do you get along with your coworkers?", nil},
 		{"My neighbor's dog barks all night.", nil},
 		{"I hung out with my friends last night.", nil},

@@ -133,6 +133,9 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			}
 		}
 	}
+	if taggerOn {
+		out = petNames(text, speaker, at, out)
+	}
 	return append(out, photoPets(text, speaker, at, seen)...)
 }
 

@@ -553,7 +553,7 @@ func relationAlternation() string {
 // words with other senses, "dog" among them) and the generated list.
 var petWords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`dog cat puppy kitten rabbit bunny hamster parrot bird fish goldfish horse pony
+	for _, w := range strings.Fields(`dog cat puppy pup kitten kitty rabbit bunny hamster parrot bird fish goldfish horse pony
 		turtle tortoise snake lizard ferret guinea-pig gecko iguana budgie cockatiel parakeet chinchilla gerbil rat
 		mouse hedgehog chicken chickens goat pig`) {
 		m[w] = true
