@@ -10,6 +10,9 @@ import (
 // upcomingRE: a trip said to be ahead.
 var upcomingRE = regexp.MustCompile(`(?i)\b(?:upcoming|next|planned|long-awaited)\b`)
 
+// awayRE marks a clause said away from home.
+var awayRE = regexp.MustCompile(`(?i)\b(?:trip|vacation|holiday|visit|visiting|travel|travell?ing|while|tour|touring|stay|staying|conference|honeymoon|weekend\s+in|few\s+days|week\s+in)\b`)
+
 var tripWord = setOf(`trip vacation holiday getaway visit`)
 
 // Rules for casual conversation in general (session 8): constructions of
@@ -54,6 +57,17 @@ func init() {
 				c.add(c.speaker, "likes", p, World, confPref-4)
 			}
 		}),
+		// "a rock concert here in Boston", "the weather here in Denver":
+		// where the speaker is at home. Not said on a trip ("while I'm here
+		// in Rome", "our vacation here in Bali").
+		rule{re: regexp.MustCompile(`(?i:\bhere\s+in\s+(?:the\s+)?)` + nm), claim: 1, raw: true, fn: func(c *clause, m []string) {
+			if awayRE.MatchString(c.raw) {
+				return
+			}
+			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) {
+				c.add(c.speaker, "lives_in", p, World, confMention+2)
+			}
+		}},
 		// A trip ahead: "my upcoming trip to Japan", "excited about our
 		// vacation to Mexico", "can't wait for my trip to Rome".
 		r(`(?i:\b(?:(?:my|our)\s+(?:upcoming|next|planned|long-awaited|big\s+upcoming)\s+(?:[\w-]+\s+)?|(?:excited|stoked|pumped|thrilled|eagerly\s+await)\s+(?:about\s+|for\s+)?(?:my|our)\s+(?:(?:upcoming|next|big|first)\s+)?(?:[\w-]+\s+)?)(?:trip|vacation|holiday|getaway|visit)\s+(?:to|in)\s+(?:the\s+)?)`+nm, 1, func(c *clause, m []string) {

@@ -102,6 +102,22 @@ func TestGeneralChat(t *testing.T) {
 		{"Your dog is cute, what's her name?", nil},
 		{"I got a cat. Her name is Paris.", []want{w(me, "has_pet", "cat")}},
 		{"I started introducing Max to my coworkers.", []want{w(me, "colleague", "Alice's colleagues")}},
+
+		// A purpose clause is no part of what is liked; a slash pair is two.
+		{"I love organizing meetups and workshops to practice mindfulness.", []want{w(me, "likes", "organizing meetups and workshops")}},
+		{"I enjoy baking bread to relax.", []want{w(me, "likes", "baking bread")}},
+		{"I love listening to music.", []want{w(me, "likes", "listening to music")}},
+		{"I do pilates/yoga on weekends.", []want{w(me, "likes", "pilates"), w(me, "likes", "yoga")}},
+		{"Gonna take lots of pics.", nil},
+
+		// "here in <place>": where the speaker lives, unless away.
+		{"It's snowing like crazy here in Denver.", []want{w(me, "lives_in", "Denver")}},
+		{"While I'm here in Rome, I want to see the Colosseum.", nil},
+		{"We're on vacation here in Bali.", nil},
+		{"Is it sunny here in Denver?", nil},
+
+		// A band one plays in is not a thing owned.
+		{"My band and I were jamming last night.", nil},
 		{"Do you get along with your coworkers?", nil},
 		{"My neighbor's dog barks all night.", nil},
 		{"I hung out with my friends last night.", nil},

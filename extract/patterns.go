@@ -146,6 +146,8 @@ var (
 	// a line break ends a sentence too ((?m): $ before each \n), so a line
 	// without end punctuation is read, not dropped
 	sentenceRE = regexp.MustCompile(`(?m)[^.!?\n]+(?:[.!?]+|$)`)
+	// two words of three letters or more joined by a slash
+	slashPairRE = regexp.MustCompile(`\b[A-Za-z]{3,}/[A-Za-z]{3,}\b`)
 )
 
 // clean normalises quotes, drops captions and quoted speech, and joins
@@ -153,6 +155,14 @@ var (
 func clean(text string) string {
 	text = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`, "…", "...", "\u00a0", " ").Replace(text)
 	text = captionRE.ReplaceAllString(text, "")
+	// "yoga/meditation": chat's slash between two words is "and".
+	text = slashPairRE.ReplaceAllStringFunc(text, func(m string) string {
+		a, b, _ := strings.Cut(m, "/")
+		if la, lb := strings.ToLower(a), strings.ToLower(b); la == "and" || lb == "or" || la == "he" || la == "she" || la == "his" || la == "him" {
+			return m // "and/or", "he/she"
+		}
+		return a + " and " + b
+	})
 	text = quotedRE.ReplaceAllString(text, "")
 	for _, a := range []string{"Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Jr.", "Sr."} {
 		text = strings.ReplaceAll(text, a, strings.TrimSuffix(a, "."))

@@ -808,7 +808,7 @@ var planFiller = map[string]bool{"a": true, "an": true, "the": true, "some": tru
 	"done": true, "lot": true, "lots": true, "of": true, "more": true, "nice": true, "so": true, "much": true,
 	"really": true, "this": true, "that": true, "again": true, "together": true, "soon": true, "well": true,
 	"on": true, "up": true, "over": true, "at": true, "to": true, "with": true, "you": true, "them": true, "in": true,
-	"new": true, "my": true, "our": true, "hard": true, "harder": true, "hardest": true, "things": true, "thing": true, "stuff": true, "something": true, "everything": true}
+	"new": true, "my": true, "our": true, "pics": true, "pictures": true, "photos": true, "selfies": true, "notes": true, "hard": true, "harder": true, "hardest": true, "things": true, "thing": true, "stuff": true, "something": true, "everything": true}
 
 // planVerbs start a plan worth keeping when no date is said ("I want to
 // adopt a child", not "I want to find the best spot").

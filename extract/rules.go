@@ -359,6 +359,7 @@ func object(s string) string {
 	p := phrase(s)
 	p = strings.TrimPrefix(p, "to ")
 	p = trimRefTail(p)
+	p = trimPurpose(p)
 	if p == "" || badObject(p) || vague[strings.ToLower(strings.Fields(p)[0])] || len(strings.Fields(p)) > 8 {
 		return ""
 	}
@@ -370,6 +371,29 @@ func object(s string) string {
 	}
 	return p
 }
+
+// trimPurpose cuts a purpose clause off an object: "organizing workshops
+// to practice mindfulness" → "organizing workshops", "baking bread to
+// relax" → "baking bread". Only "to" before a verb of the lists is one
+// ("listening to music", "going to the gym" keep theirs).
+func trimPurpose(p string) string {
+	ws := strings.Fields(p)
+	for i := 1; i+1 < len(ws); i++ {
+		if strings.ToLower(ws[i]) != "to" {
+			continue
+		}
+		v := strings.ToLower(strings.Trim(ws[i+1], `"',.!`))
+		if purposeVerbs[v] || hobbyVerbs[v] || planVerbs[v] && v != "be" {
+			return strings.Join(ws[:i], " ")
+		}
+	}
+	return p
+}
+
+// purposeVerbs start a purpose clause after what one does ("… to relax").
+var purposeVerbs = setOf(`relax unwind de-stress destress decompress recharge clear escape express connect meet
+	practice practise stay keep help support feel forget cope relieve reduce improve spend make have give
+	chill calm breathe reflect focus think heal`)
 
 func badObject(p string) bool {
 	ws := strings.Fields(strings.ToLower(p))
@@ -581,7 +605,7 @@ func petAlternation() string {
 }
 
 // ownables are things "my …" says the speaker owns.
-const ownables = `(studio|store|shop|business|company|startup|restaurant|bakery|cafe|café|bar|gym|salon|farm|boat|car|truck|motorcycle|motorbike|bike|house|apartment|flat|condo|cabin|cottage|podcast|blog|channel|brand|label|band|garden|boutique)`
+const ownables = `(studio|store|shop|business|company|startup|restaurant|bakery|cafe|café|bar|gym|salon|farm|boat|car|truck|motorcycle|motorbike|bike|house|apartment|flat|condo|cabin|cottage|podcast|blog|channel|brand|label|garden|boutique)`
 
 func pluralKey(k string) string {
 	switch k {
