@@ -68,6 +68,39 @@ func init() {
 				c.add(c.speaker, "lives_in", p, World, confMention+2)
 			}
 		}},
+		// Time given to a pastime: "I spend most of my free time reading",
+		// "lately I've been spending a lot of time painting".
+		r(fp+aux+`(?i:\s+(?:spend|spends|spending)\s+(?:(?:a\s+lot\s+of|lots\s+of|most\s+of|much\s+of|all\s+of|so\s+much|a\s+ton\s+of|every\s+bit\s+of)\s+)?(?:my|our)?\s*(?:(?:free|spare|down|weekend)\s*)?(?:time|weekends|evenings|afternoons|mornings|days|nights|summers)\s+)([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
+			p := object(m[1])
+			if p == "" {
+				return
+			}
+			ws := strings.Fields(strings.ToLower(p))
+			if !isGerund(ws[0]) || vague[ws[0]] || notTakenUp[ws[0]] || strictVague[ws[0]] || ws[0] == "working" || len(ws) > 5 {
+				return // "spending time thinking", "spending my days working"
+			}
+			c.add(c.speaker, "likes", p, World, confPref-4)
+		}),
+		// "I got really into photography", "we've gotten into board games".
+		r(fp+aux+`(?i:\s+(?:got|gotten|get)\s+(?:(?:really|so|super|very|totally|more|seriously|big)\s+)*into)\s+(.+)`, 1, func(c *clause, m []string) {
+			p := object(m[1])
+			if p == "" || isGerund(strings.Fields(p)[0]) {
+				return // a gerund is a pastime taken up (chat.go)
+			}
+			for _, q := range splitGerunds(p) {
+				c.add(c.speaker, "likes", q, World, confPref-4)
+			}
+		}),
+		// "Music has always been a big part of my life", "Running is a huge
+		// part of who I am".
+		r(`(?i:^([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:\s+(?:is|has\s+(?:always\s+)?been|has\s+become)\s+(?:always\s+|really\s+|definitely\s+)?(?:a|such\s+a)\s+(?:big|huge|major|important|massive|key|central|large|core)\s+part\s+of\s+(?:my\s+life|who\s+i\s+am|me|my\s+(?:days?|routine|week|identity)))\b`, 1, func(c *clause, m []string) {
+			if articleRE.MatchString(m[1]+" ") && !strings.HasPrefix(strings.ToLower(m[1]), "a ") {
+				return // "My family is a huge part of my life": someone, not a pastime
+			}
+			if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "it") && relKey(lastWord(p)) == "" {
+				c.add(c.speaker, "likes", p, World, confPref-4)
+			}
+		}),
 		// A trip ahead: "my upcoming trip to Japan", "excited about our
 		// vacation to Mexico", "can't wait for my trip to Rome".
 		r(`(?i:\b(?:(?:my|our)\s+(?:upcoming|next|planned|long-awaited|big\s+upcoming)\s+(?:[\w-]+\s+)?|(?:excited|stoked|pumped|thrilled|eagerly\s+await)\s+(?:about\s+|for\s+)?(?:my|our)\s+(?:(?:upcoming|next|big|first)\s+)?(?:[\w-]+\s+)?)(?:trip|vacation|holiday|getaway|visit)\s+(?:to|in)\s+(?:the\s+)?)`+nm, 1, func(c *clause, m []string) {

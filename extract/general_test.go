@@ -116,6 +116,27 @@ func TestGeneralChat(t *testing.T) {
 		{"We're on vacation here in Bali.", nil},
 		{"Is it sunny here in Denver?", nil},
 
+		// Time given to a pastime, "got into", "a big part of my life", "my
+		// new hobby", "has become my obsession".
+		{"Lately I've been spending a lot of time painting.", []want{w(me, "likes", "painting")}},
+		{"I spend most of my free time reading.", []want{w(me, "likes", "reading")}},
+		{"I got really into photography last year and haven't stopped since.", []want{w(me, "likes", "photography")}},
+		{"Music has always been a big part of my life.", []want{w(me, "likes", "Music")}},
+		{"My new hobby is pottery!", []want{w(me, "likes", "pottery")}},
+		{"Pottery has become my new obsession.", []want{w(me, "likes", "Pottery")}},
+
+		{"I spent the whole day thinking about it.", nil},
+		{"I spend my days working.", nil},
+		{"My family is a huge part of my life.", nil},
+		{"Do you spend your free time reading?", nil},
+		{"You got really into photography!", nil},
+
+		// Back from a trip; considering a plan.
+		{"We just got back from Hawaii.", []want{ev(me, "visited", "Hawaii", "")}},
+		{"I'm considering adopting a cat.", []want{fut(me, "plans", "adopting a cat", "")}},
+		{"Are you considering adopting a cat?", nil},
+		{"I'm looking forward to seeing you.", nil},
+
 		// A band one plays in is not a thing owned.
 		{"My band and I were jamming last night.", nil},
 		{"Do you get along with your coworkers?", nil},

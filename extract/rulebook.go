@@ -401,7 +401,7 @@ var rules = []rule{
 			c.add(c.speaker, "likes", p, World, confPref-4)
 		}
 	}),
-	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:(?:\s+(?:is|are)|'s)\s+(?:mostly\s+|totally\s+|definitely\s+|really\s+)?(?:one\s+of\s+)?my\s+(?:(?:biggest|greatest|true|real|main|all-time|absolute|top|new|latest)\s+)?(?:favou?rites?|faves?|fave\s+things?|thing|jam|passions?|go-to|happy\s+place|stress-buster|hobby|hobbies)\b)`, 1, func(c *clause, m []string) {
+	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:(?:\s+(?:is|are|has\s+become|have\s+become)|'s)\s+(?:mostly\s+|totally\s+|definitely\s+|really\s+|kind\s+of\s+)?(?:one\s+of\s+)?my\s+(?:(?:biggest|greatest|true|real|main|all-time|absolute|top|new|latest)\s+)?(?:favou?rites?|faves?|fave\s+things?|thing|jam|passions?|go-to|happy\s+place|stress-buster|hobby|hobbies|obsession)\b)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "it") {
 			c.add(c.speaker, "likes", p, World, confPref-2)
 		}
@@ -411,7 +411,7 @@ var rules = []rule{
 			c.add(c.speaker, "likes", p, World, confPref-2)
 		}
 	}),
-	r(`(?i:\bmy\s+(?:favou?rite\s+|main\s+|biggest\s+)?(?:passions?|hobbies|hobby|interests))(?i:\s+(?:are|is|include)\s+|\s*:\s*)(.+)`, 1, func(c *clause, m []string) {
+	r(`(?i:\bmy\s+(?:favou?rite\s+|main\s+|biggest\s+|new\s+|latest\s+|current\s+|newest\s+)?(?:passions?|hobbies|hobby|interests|obsession))(?i:\s+(?:are|is|include)\s+|\s*:\s*)(.+)`, 1, func(c *clause, m []string) {
 		for _, p := range strings.Split(cut(m[1]), " and ") {
 			if p = object(p); p != "" {
 				c.add(c.speaker, "likes", p, World, confPref)
@@ -550,7 +550,7 @@ var rules = []rule{
 			c.add(c.speaker, "won", p, Experience, confEvent) // "won the game" is a match, not a life event
 		}
 	}),
-	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:visited|went\s+to|travell?ed\s+to|flew\s+to|went\s+back\s+to|was\s+in|were\s+in|spent\s+\w+\s+(?:days?|weeks?)\s+in))\s+`+nm, 1, func(c *clause, m []string) {
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:visited|went\s+to|travell?ed\s+to|flew\s+to|went\s+back\s+to|was\s+in|were\s+in|got\s+back\s+from|came\s+back\s+from|returned\s+from|spent\s+\w+\s+(?:days?|weeks?)\s+in))\s+`+nm, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) {
 			c.add(c.speaker, "visited", p, Experience, confEvent)
 		}

@@ -529,7 +529,7 @@ var activityGerund = setOf(`camping hiking fishing shopping skiing snowboarding 
 var acquire = map[string]bool{"get": true, "buy": true, "find": true}
 
 // progressiveWish are gerunds after "be" that carry a plan.
-var progressiveWish = map[string]bool{"thinking": true, "hoping": true, "planning": true, "looking": true}
+var progressiveWish = map[string]bool{"thinking": true, "hoping": true, "planning": true, "looking": true, "considering": true}
 
 // habitual are pastime verbs whose habitual present says a liking ("I
 // knit", "we hike every weekend"); verbs that are as often one-off or
@@ -597,6 +597,8 @@ func (r *tagged) beComplement(i int) {
 		r.wish(i + 1)
 	case (w == "excited" || w == "stoked" || w == "pumped") && i+1 < len(ts) && ts[i+1].lw == "for":
 		r.planObject(i+2, "")
+	case w == "considering" && i+1 < len(ts) && ts[i+1].t == "VBG":
+		r.planVerb(i+1, true) // "we're considering adopting a cat"
 	case (w == "looking" || w == "thinking") && i+1 < len(ts):
 		j := i + 1
 		if w == "looking" && (ts[j].lw != "forward" || j+1 >= len(ts) || ts[j+1].lw != "to") {
