@@ -171,7 +171,8 @@ func init() {
 		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|even|actually)\s+)*(?:started|began|took\s+up|taken\s+up|picked\s+up|got\s+into))\s+([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
 			p := cut(m[1])
 			ws := strings.Fields(strings.ToLower(p))
-			if len(ws) == 0 || len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] {
+			lessons := ws[0] == "taking" && anyWord(p, lessonWords) // "I started taking guitar lessons"
+			if len(ws) == 0 || len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] && !lessons {
 				return // "I started thinking", "I started feeling better"
 			}
 			if ws[0] == "working" || ws[0] == "interning" {
@@ -553,6 +554,9 @@ func init() {
 // copulaTailRE is the rest of a clause after its subject ("[my job at the
 // hospital] is hard").
 var copulaTailRE = regexp.MustCompile(`(?i)\s+(?:is|was|has|had|are|were|keeps|makes|gets|pays|sucks|takes|starts|ends)\s.*$`)
+
+// lessonWords make "taking …" a pastime taken up.
+var lessonWords = setOf(`lesson lessons class classes course courses`)
 
 // notTakenUp gerunds after "started" say how one felt or what happened,
 // not what was taken up.

@@ -131,6 +131,11 @@ func TestGeneralChat(t *testing.T) {
 		{"Do you spend your free time reading?", nil},
 		{"You got really into photography!", nil},
 
+		// An answer's "Not much," is no negation; lessons taken up.
+		{"Not much, just been busy with my new job at the hospital.", []want{w(me, "works_at", "hospital")}},
+		{"Oh, and I also started taking guitar lessons.", []want{ev(me, "started", "taking guitar lessons", "")}},
+		{"I started taking my meds again.", nil},
+
 		// Back from a trip; considering a plan.
 		{"We just got back from Hawaii.", []want{ev(me, "visited", "Hawaii", "")}},
 		{"I'm considering adopting a cat.", []want{fut(me, "plans", "adopting a cat", "")}},

@@ -267,7 +267,7 @@ var clauseRE = regexp.MustCompile(`(?i)\s*(?:;|\s[-–—]\s|—|–|,?\s+but\s+
 	`,\s+((?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'd)\b)`)
 
 // markerRE is a discourse marker starting a clause ("Definitely, …").
-var markerRE = regexp.MustCompile(`(?i)^\s*(?:definitely|yeah|yes|yep|yup|well|honestly|oh|so|and|but|also|plus|actually|anyway|btw|by the way|haha|lol|wow|totally|absolutely|sure|true|exactly|right|okay|ok|hey|hi|hello|thanks|thank you|cool|nice|awesome|great),?\s+`)
+var markerRE = regexp.MustCompile(`(?i)^\s*(?:not\s+much|nothing\s+much|not\s+a\s+lot|not\s+too\s+much|not\s+gonna\s+lie|not\s+going\s+to\s+lie|ngl|to\s+be\s+honest|tbh|no\s+worries|not\s+really|definitely|yeah|yes|yep|yup|well|honestly|oh|so|and|but|also|plus|actually|anyway|btw|by the way|haha|lol|wow|totally|absolutely|sure|true|exactly|right|okay|ok|hey|hi|hello|thanks|thank you|cool|nice|awesome|great),?\s+`)
 
 // clauses cuts a sentence at clause boundaries. A conjunction or comma
 // before a first-person subject starts a new clause ("I don't live in
