@@ -687,10 +687,12 @@ func splitGerunds(p string) []string {
 		return []string{a, b}
 	}
 	// Two short noun phrases: "cheese pizza and prosciutto", "board games
-	// and movie nights". Not when one side starts with a gerund and the
+	// and movie nights". Not "action and sci-fi movies" (one word before
+	// two may share the head: "action movies"), nor when one side starts
+	// with a gerund and the
 	// other does not ("playing guitar and piano" shares its verb), nor
 	// when the second starts with a determiner or a pronoun.
-	if len(fa) <= 2 && len(fb) <= 2 && !isGerund(fa[0]) && !isGerund(fb[0]) && !binomials[strings.ToLower(p)] &&
+	if len(fa) <= 2 && len(fb) <= 2 && !(len(fa) == 1 && len(fb) == 2) && !isGerund(fa[0]) && !isGerund(fb[0]) && !binomials[strings.ToLower(p)] &&
 		!articleRE.MatchString(b+" ") && !pronoun[strings.ToLower(fb[0])] && len(a) > 3 && len(b) > 3 && nounish(fa) && nounish(fb) {
 		return []string{a, b}
 	}

@@ -76,13 +76,16 @@ func init() {
 				return
 			}
 			ws := strings.Fields(strings.ToLower(p))
-			if !isGerund(ws[0]) || vague[ws[0]] || notTakenUp[ws[0]] || strictVague[ws[0]] || ws[0] == "working" || len(ws) > 5 {
-				return // "spending time thinking", "spending my days working"
+			if !(hobbyGerund(ws[0]) || activityGerund[ws[0]]) || ws[0] == "working" || len(ws) > 5 {
+				return // "spending time thinking", "spending my days working", "spending time remembering my mom"
 			}
 			c.add(c.speaker, "likes", p, World, confPref-4)
 		}),
 		// "I got really into photography", "we've gotten into board games".
-		r(fp+aux+`(?i:\s+(?:got|gotten|get)\s+(?:(?:really|so|super|very|totally|more|seriously|big)\s+)*into)\s+(.+)`, 1, func(c *clause, m []string) {
+		r(fp+aux+`(?i:\s+(?:got|gotten|getting)\s+(?:(?:really|so|super|very|totally|more|seriously|big)\s+)*into)\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.fore || articleRE.MatchString(m[1]) {
+				return // "hoping to get into politics": a wish; "got into the accident", "into a scrape": not a pastime
+			}
 			p := object(m[1])
 			if p == "" || isGerund(strings.Fields(p)[0]) {
 				return // a gerund is a pastime taken up (chat.go)

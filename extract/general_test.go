@@ -126,6 +126,12 @@ func TestGeneralChat(t *testing.T) {
 		{"Pottery has become my new obsession.", []want{w(me, "likes", "Pottery")}},
 
 		{"I spent the whole day thinking about it.", nil},
+		{"Recently I've been spending time remembering old friends.", nil},
+		{"We got into an accident on the way back.", nil},
+		{"I'm really hoping to get into local politics.", nil},
+		{"I'm into electronic and rock music.", []want{w(me, "likes", "electronic and rock music")}},
+		{"My cat Luna sleeps all day.", []want{w(me, "has_pet", "Luna")}},
+		{"I went to Canada with my new SO.", []want{ev(me, "visited", "Canada", "")}},
 		{"I spend my days working.", nil},
 		{"My family is a huge part of my life.", nil},
 		{"Do you spend your free time reading?", nil},

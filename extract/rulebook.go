@@ -324,6 +324,11 @@ var rules = []rule{
 		if compoundAfter(m[0], c.text) || (ambiguousPets[singular(strings.ToLower(m[1]))] && !strings.Contains(strings.ToLower(m[0]), "pet")) {
 			return // "my horse painting", "my mouse"
 		}
+		for _, f := range c.facts {
+			if f.Predicate == "is_a" && strings.EqualFold(f.Claim, m[1]) {
+				return // "my dog Toby": the pet is Toby, read above
+			}
+		}
 		c.mention()
 		c.add(c.speaker, "has_pet", strings.ToLower(m[1]), World, confPref)
 	}),

@@ -1312,7 +1312,7 @@ func (r *tagged) mentions() {
 					k++
 				}
 				n := r.span(j, k)
-				if !(k < len(ts) && ts[k].noun()) && !lexPlaces.has(n) && !lexNationalities.has(n) {
+				if !(k < len(ts) && ts[k].noun()) && strings.ToUpper(n) != n && len(n) > 2 && !lexPlaces.has(n) && !lexNationalities.has(n) {
 					r.mention = true
 					r.add(i, "owns", n, World, confTaggedPosses)
 					r.mention = false
