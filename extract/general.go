@@ -13,6 +13,9 @@ var upcomingRE = regexp.MustCompile(`(?i)\b(?:upcoming|next|planned|long-awaited
 // awayRE marks a clause said away from home.
 var awayRE = regexp.MustCompile(`(?i)\b(?:trip|vacation|holiday|visit|visiting|travel|travell?ing|while|tour|touring|stay|staying|conference|honeymoon|weekend\s+in|few\s+days|week\s+in)\b`)
 
+// comingUpRE: what is said to be ahead.
+var comingUpRE = regexp.MustCompile(`(?i)\b(?:coming\s+up|planned|booked|lined\s+up|scheduled|upcoming)\b`)
+
 var tripWord = setOf(`trip vacation holiday getaway visit`)
 
 // Rules for casual conversation in general (session 8): constructions of
@@ -102,6 +105,22 @@ func init() {
 			}
 			if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "it") && relKey(lastWord(p)) == "" {
 				c.add(c.speaker, "likes", p, World, confPref-4)
+			}
+		}),
+		// A trip booked or coming up: "I booked a flight to London", "I've
+		// got a trip to Mexico coming up", "we have a trip to Rome next month".
+		r(fp+aux+`(?i:\s+(?:booked|got|have|'ve\s+got|have\s+got|'ve))\s+(?i:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?i:flights?|trips?|tickets?|vacation|holiday|getaway|cruise)\s+(?i:to|in)\s+(?:the\s+)?`+nm, 1, func(c *clause, m []string) {
+			lm := strings.ToLower(m[0])
+			booked := strings.Contains(lm, "booked")
+			if !booked && !c.hasDate && !comingUpRE.MatchString(c.raw) {
+				return // "I had a trip to Rome": a visit, read elsewhere
+			}
+			if strings.Contains(lm, "had") {
+				return
+			}
+			if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !c.known[p] {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
 			}
 		}),
 		// A trip ahead: "my upcoming trip to Japan", "excited about our

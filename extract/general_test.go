@@ -84,6 +84,13 @@ func TestGeneralChat(t *testing.T) {
 		{"We're going on a road trip next week.", []want{fut(me, "plans", "road trip", "")}},
 		{"I'm about to start a new job.", []want{fut(me, "plans", "start a new job", "")}},
 
+		{"I've got a trip to Mexico coming up.", []want{fut(me, "travels_to", "Mexico", "")}},
+		{"I've booked a flight to London.", []want{fut(me, "travels_to", "London", "")}},
+		{"We have a trip to Rome next month.", []want{fut(me, "travels_to", "Rome", "")}},
+
+		{"I have a trip to Rome.", nil},
+		{"Have you booked a flight to London?", nil},
+		{"You've got a trip to Mexico coming up!", nil},
 		{"My trip to Japan was amazing.", []want{ev(me, "visited", "Japan", "")}},
 		{"How was your trip to Japan?", nil},
 		{"Are you excited about your trip to Spain?", nil},
