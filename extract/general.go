@@ -16,6 +16,9 @@ var awayRE = regexp.MustCompile(`(?i)\b(?:trip|vacation|holiday|visit|visiting|t
 // comingUpRE: what is said to be ahead.
 var comingUpRE = regexp.MustCompile(`(?i)\b(?:coming\s+up|planned|booked|lined\s+up|scheduled|upcoming)\b`)
 
+// petItemRE is one item of a list of pets.
+var petItemRE = regexp.MustCompile(`(?i:an?|one|two|three|four|five|\d+)\s+(?:\w+\s+)?(?i:` + pet + `(?:s|es)?)\b`)
+
 var tripWord = setOf(`trip vacation holiday getaway visit`)
 
 // Rules for casual conversation in general (session 8): constructions of
@@ -105,6 +108,17 @@ func init() {
 			}
 			if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "it") && relKey(lastWord(p)) == "" {
 				c.add(c.speaker, "likes", p, World, confPref-4)
+			}
+		}),
+		// Pets listed after one verb: "we have two dogs and a cat", "I've
+		// got a dog, two cats and a parrot".
+		r(fp+aux+`(?i:\s+(?:have|has|got|'ve\s+got|have\s+got|own|adopted|rescued))\s+((?i:an?|one|two|three|four|five|\d+)\s+(?:\w+\s+)?(?i:`+pet+`)(?i:s|es)?(?:\s*(?:,|,?\s+and)\s+(?i:an?|one|two|three|four|five|\d+)\s+(?:\w+\s+)?(?i:`+pet+`)(?i:s|es)?)+)\b`, 1, func(c *clause, m []string) {
+			for _, it := range petItemRE.FindAllStringSubmatch(m[1], -1) {
+				k := strings.ToLower(it[1])
+				if ambiguousPets[singular(k)] {
+					continue
+				}
+				c.add(c.speaker, "has_pet", k, World, confPref)
 			}
 		}),
 		// A trip booked or coming up: "I booked a flight to London", "I've

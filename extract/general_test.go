@@ -54,6 +54,12 @@ func TestGeneralChat(t *testing.T) {
 		{"This guitar means so much to me.", nil},
 		{"Do you still have your trumpet?", nil},
 
+		// Pets listed after one verb.
+		{"We have two dogs and a cat.", []want{w(me, "has_pet", "dog"), w(me, "has_pet", "cat")}},
+		{"I've got a dog, two cats and a parrot.", []want{w(me, "has_pet", "dog"), w(me, "has_pet", "cat"), w(me, "has_pet", "parrot")}},
+		{"Do you have a dog and a cat?", nil},
+		{"My sister has two dogs and a cat.", []want{w(me, "sister", "Alice's sister")}},
+
 		// How often is no part of a claim.
 		{"I just started volunteering at a food bank once a month.",
 			[]want{ev(me, "started", "volunteering at a food bank", ""), w(me, "volunteers_at", "food bank")}},
