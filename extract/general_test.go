@@ -159,6 +159,11 @@ func TestGeneralChat(t *testing.T) {
 		{"We just got back from Hawaii.", []want{ev(me, "visited", "Hawaii", "")}},
 		{"I'm considering adopting a cat.", []want{fut(me, "plans", "adopting a cat", "")}},
 		{"Are you considering adopting a cat?", nil},
+		{"I'm thinking of going into nursing.", []want{fut(me, "plans", "going into nursing", "")}},
+		{"I've been busy at work and thinking of going into teaching.", []want{fut(me, "plans", "going into teaching", "")}},
+		{"I'm going into the kitchen.", nil},
+		{"Are you thinking of going into nursing?", nil},
+		{"She's been busy and thinking about getting a dog.", nil},
 		{"I'm looking forward to seeing you.", nil},
 
 		// A band one plays in is not a thing owned.

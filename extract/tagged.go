@@ -385,6 +385,16 @@ func (r *tagged) read() {
 	case ts[i].noun():
 		r.gerundSubject(i)
 	}
+	// A second progressive wish joined to the first verb group: "I've
+	// been looking into volunteering and thinking of going into nursing".
+	if r.subject && len(r.c.facts) == 0 {
+		for k := i + 1; k+2 < len(ts); k++ {
+			if ts[k].lw == "and" && (ts[k+1].t == "VBG" || ts[k+1].t == "NN") && progressiveWish[ts[k+1].lw] {
+				r.beComplement(k + 1)
+				break
+			}
+		}
+	}
 	// A first-person clause embedded after the first ("I wanted to tell
 	// you I just joined a writers group", "guess what, I got a puppy") is
 	// read from its own subject, and only the words from there on count
@@ -878,6 +888,16 @@ func (r *tagged) planVerb(i int, fore bool) {
 	l := lemma(ts[i].lw)
 	if l == "go" && i+1 < len(ts) && ts[i+1].t == "VBG" && (hobbyGerund(ts[i+1].lw) || activityGerund[ts[i+1].lw]) {
 		r.add(i, "plans", r.span(i, i+2), Foresight, confTaggedPlan) // "going camping", "go skiing"
+		return
+	}
+	if l == "go" && i+2 < len(ts) && ts[i+1].lw == "into" && (ts[i+2].noun() || ts[i+2].adj() || ts[i+2].t == "VBG") {
+		// "thinking of going into nursing", "I want to go into non-profit work": a line of work ahead.
+		// A head that names nothing elsewhere ("work") is kept here: "non-profit work".
+		if _, e := r.nounPhrase(i+2, false); e > i+2 && r.headAt(i+2, e) && !pronoun[ts[e-1].lw] {
+			r.add(i, "plans", r.span(i, e), Foresight, confTaggedPlan)
+		} else if strings.HasSuffix(ts[i+2].lw, "ing") && (i+3 == len(ts) || ts[i+3].punct()) {
+			r.add(i, "plans", r.span(i, i+3), Foresight, confTaggedPlan) // "going into teaching"
+		}
 		return
 	}
 	if l == "go" && i+2 < len(ts) && (ts[i+1].lw == "on" || ts[i+1].lw == "for") && (ts[i+2].t == "DT" || ts[i+2].t == "PRP$") {
