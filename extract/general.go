@@ -121,6 +121,17 @@ func init() {
 				c.add(c.speaker, "has_pet", k, World, confPref)
 			}
 		}),
+		// A wish something caused: "it made me even more determined to
+		// adopt", "that trip made me want to learn Spanish".
+		r(`(?i:\b(?:made|makes|has\s+made|have\s+made)\s+me\s+(?:(?:even|so|really|much|all\s+the)\s+)*(?:more\s+)?(?:want\s+to|determined\s+to|eager\s+to|keen\s+to|excited\s+to|ready\s+to|decide\s+to))\s+([a-z].*)`, 1, func(c *clause, m []string) {
+			p := trimRefTail(cut(m[1]))
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || len(ws) > 8 || badObject(p) || hasForesight(c) || !(len(ws) == 1 && soloPlans[ws[0]] || len(ws) > 1 && planVerbs[ws[0]] && ws[0] != "be") {
+				return
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
+		}),
 		// A trip booked or coming up: "I booked a flight to London", "I've
 		// got a trip to Mexico coming up", "we have a trip to Rome next month".
 		r(fp+aux+`(?i:\s+(?:booked|got|have|'ve\s+got|have\s+got|'ve))\s+(?i:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?i:flights?|trips?|tickets?|vacation|holiday|getaway|cruise)\s+(?i:to|in)\s+(?:the\s+)?`+nm, 1, func(c *clause, m []string) {
