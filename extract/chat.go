@@ -117,7 +117,7 @@ var completions = map[string]bool{"degree": true, "course": true, "program": tru
 	"thesis": true, "dissertation": true, "phd": true, "masters": true, "master's": true, "bachelor's": true,
 	"certification": true, "certificate": true, "residency": true, "bootcamp": true, "apprenticeship": true,
 	"studies": true, "school": true, "novel": true, "first": true, "screenplay": true, "album": true,
-	"diploma": true, "exams": true, "exam": true, "test": true, "license": true, "licence": true, "finals": true, "semester": true, "rehab": true, "chemo": true, "treatment": true}
+	"diploma": true, "college": true, "university": true, "uni": true, "exams": true, "exam": true, "test": true, "license": true, "licence": true, "finals": true, "semester": true, "rehab": true, "chemo": true, "treatment": true}
 
 // fields are lines of work said as "I work in …" without an article.
 var fields = map[string]bool{"marketing": true, "sales": true, "finance": true, "tech": true, "it": true,

@@ -132,6 +132,17 @@ func init() {
 			c.fore = true
 			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
 		}),
+		// "We just celebrated our fifth wedding anniversary": married.
+		r(fp+aux+`(?i:\s+(?:celebrated|celebrate|celebrating|had|marked))\s+(?i:our)\s+(?:[\w-]+\s+)?(?i:wedding\s+anniversary)`, 0, func(c *clause, m []string) {
+			c.add(c.speaker, "married", "married", Experience, confEvent-4)
+		}),
+		// A degree got: "I got my degree in biology", "I earned my master's".
+		r(fp+aux+`(?i:\s+(?:got|earned|received|finished|completed))\s+(?i:my|a|an|the)\s+((?i:(?:bachelor's|master's|masters|bachelors|phd|doctorate|associate's|law|nursing|teaching|engineering|college|university)\s+)?(?i:degree|diploma|phd|doctorate|master's|masters)(?:\s+in\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)?)`, 1, func(c *clause, m []string) {
+			if c.fore {
+				return
+			}
+			c.add(c.speaker, "completed", m[1], Experience, confEvent)
+		}),
 		// A trip booked or coming up: "I booked a flight to London", "I've
 		// got a trip to Mexico coming up", "we have a trip to Rome next month".
 		r(fp+aux+`(?i:\s+(?:booked|got|have|'ve\s+got|have\s+got|'ve))\s+(?i:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?i:flights?|trips?|tickets?|vacation|holiday|getaway|cruise)\s+(?i:to|in)\s+(?:the\s+)?`+nm, 1, func(c *clause, m []string) {

@@ -54,6 +54,13 @@ func TestGeneralChat(t *testing.T) {
 		{"This guitar means so much to me.", nil},
 		{"Do you still have your trumpet?", nil},
 
+		// A wedding anniversary, a degree got.
+		{"We just celebrated our 5th wedding anniversary.", []want{ev(me, "married", "married", "")}},
+		{"I got my degree in biology.", []want{ev(me, "completed", "degree in biology", "")}},
+		{"They celebrated their wedding anniversary.", nil},
+		{"Did you get your degree?", nil},
+		{"I hope to get my degree next year.", []want{fut(me, "plans", "get my degree", "")}},
+
 		// Pets listed after one verb.
 		{"We have two dogs and a cat.", []want{w(me, "has_pet", "dog"), w(me, "has_pet", "cat")}},
 		{"I've got a dog, two cats and a parrot.", []want{w(me, "has_pet", "dog"), w(me, "has_pet", "cat"), w(me, "has_pet", "parrot")}},
