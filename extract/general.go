@@ -121,6 +121,13 @@ func init() {
 				c.add(c.speaker, "has_pet", k, World, confPref)
 			}
 		}),
+		// "My favorite thing to do is hiking", "my favourite way to relax is
+		// reading": the pastime is liked.
+		r(`(?i:\bmy\s+(?:all-time\s+|absolute\s+|very\s+)?favou?rite\s+(?:things?|ways?|activity|activities|pastimes?)\s+to\s+(?:do|relax|unwind|de-stress|destress|spend\s+(?:my\s+)?(?:time|weekends|free\s+time)|pass\s+the\s+time|chill)(?:\s+(?:on|at|in|during)\s+(?:the\s+)?(?:weekends?|night|evenings?|summer|winter|free\s+time|my\s+free\s+time|my\s+spare\s+time))?\s+(?:is|are)\s+)(.+)`, 1, func(c *clause, m []string) {
+			for _, p := range splitGerunds(object(m[1])) {
+				c.add(c.speaker, "likes", p, World, confPref)
+			}
+		}),
 		// A wish something caused: "it made me even more determined to
 		// adopt", "that trip made me want to learn Spanish".
 		r(`(?i:\b(?:made|makes|has\s+made|have\s+made)\s+me\s+(?:(?:even|so|really|much|all\s+the)\s+)*(?:more\s+)?(?:want\s+to|determined\s+to|eager\s+to|keen\s+to|excited\s+to|ready\s+to|decide\s+to))\s+([a-z].*)`, 1, func(c *clause, m []string) {

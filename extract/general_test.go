@@ -54,6 +54,12 @@ func TestGeneralChat(t *testing.T) {
 		{"This guitar means so much to me.", nil},
 		{"Do you still have your trumpet?", nil},
 
+		// "My favorite thing to do is …".
+		{"My favorite thing to do on weekends is hiking and biking.", []want{w(me, "likes", "hiking"), w(me, "likes", "biking")}},
+		{"My favorite way to relax is reading.", []want{w(me, "likes", "reading")}},
+		{"Your favorite thing to do is hiking.", nil},
+		{"My favorite thing to do was swimming.", nil},
+
 		// A wedding anniversary, a degree got.
 		{"We just celebrated our 5th wedding anniversary.", []want{ev(me, "married", "married", "")}},
 		{"I got my degree in biology.", []want{ev(me, "completed", "degree in biology", "")}},
