@@ -121,6 +121,12 @@ func init() {
 				c.add(c.speaker, "has_pet", k, World, confPref)
 			}
 		}),
+		// "Big fan of jazz", "huge fan of the Lakers": "I'm a" left out.
+		r(`(?i:^(?:an?\s+)?(?:huge|big|massive|great|die-hard|diehard|longtime|long-time|lifelong|total|true|such\s+a)\s+fan\s+of)\s+(.+)`, 1, func(c *clause, m []string) {
+			for _, p := range splitGerunds(object(m[1])) {
+				c.add(c.speaker, "likes", p, World, confPref)
+			}
+		}),
 		// "My favorite thing to do is hiking", "my favourite way to relax is
 		// reading": the pastime is liked.
 		r(`(?i:\bmy\s+(?:all-time\s+|absolute\s+|very\s+)?favou?rite\s+(?:things?|ways?|activity|activities|pastimes?)\s+to\s+(?:do|relax|unwind|de-stress|destress|spend\s+(?:my\s+)?(?:time|weekends|free\s+time)|pass\s+the\s+time|chill)(?:\s+(?:on|at|in|during)\s+(?:the\s+)?(?:weekends?|night|evenings?|summer|winter|free\s+time|my\s+free\s+time|my\s+spare\s+time))?\s+(?:is|are)\s+)(.+)`, 1, func(c *clause, m []string) {
@@ -168,11 +174,11 @@ func init() {
 		}),
 		// A trip ahead: "my upcoming trip to Japan", "excited about our
 		// vacation to Mexico", "can't wait for my trip to Rome".
-		r(`(?i:\b(?:(?:my|our)\s+(?:upcoming|next|planned|long-awaited|big\s+upcoming)\s+(?:[\w-]+\s+)?|(?:excited|stoked|pumped|thrilled|eagerly\s+await)\s+(?:about\s+|for\s+)?(?:my|our)\s+(?:(?:upcoming|next|big|first)\s+)?(?:[\w-]+\s+)?)(?:trip|vacation|holiday|getaway|visit)\s+(?:to|in)\s+(?:the\s+)?)`+nm, 1, func(c *clause, m []string) {
+		r(`(?i:\b(?:(?:my|our)\s+(?:upcoming|next|planned|long-awaited|big\s+upcoming)\s+(?:[\w-]+\s+)?|(?:excited|stoked|pumped|thrilled|eagerly\s+await|looking\s+forward\s+to)\s+(?:about\s+|for\s+)?(?:my|our)\s+(?:(?:upcoming|next|big|first)\s+)?(?:[\w-]+\s+)?)(?:trip|vacation|holiday|getaway|visit)\s+(?:to|in)\s+(?:the\s+)?)`+nm, 1, func(c *clause, m []string) {
 			if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !c.known[p] {
 				// The trip named by its place, not as "our trip".
 				c.facts = slices.DeleteFunc(c.facts, func(f Fact) bool {
-					return f.Predicate == "plans" && tripWord[strings.ToLower(lastWord(f.Claim))]
+					return f.Predicate == "plans" && (tripWord[strings.ToLower(lastWord(f.Claim))] || strings.Contains(f.Claim, p))
 				})
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)

@@ -60,6 +60,23 @@ func TestGeneralChat(t *testing.T) {
 		{"Your favorite thing to do is hiking.", nil},
 		{"My favorite thing to do was swimming.", nil},
 
+		// The subject left out.
+		{"Just adopted a puppy!", []want{ev(me, "adopted", "puppy", ""), w(me, "has_pet", "puppy")}},
+		{"Really into knitting these days.", []want{w(me, "likes", "knitting")}},
+		{"Been really into yoga lately.", []want{w(me, "likes", "yoga")}},
+		{"Heading to Paris next week!", []want{fut(me, "travels_to", "Paris", "")}},
+		{"Thinking of getting a cat.", []want{fut(me, "plans", "getting a cat", "")}},
+		{"Got a new bike for my birthday.", []want{w(me, "owns", "new bike")}},
+		{"Big fan of jazz.", []want{w(me, "likes", "jazz")}},
+		{"Looking forward to my trip to Japan next month.", []want{fut(me, "travels_to", "Japan", "")}},
+
+		{"Thinking of you!", nil},
+		{"Heading home now.", nil},
+		{"Big fan of your work!", nil},
+		{"Into the woods we go.", nil},
+		{"I love watching these shows.", nil},
+		{"I bought a console for my partner.", []want{w(me, "partner", "Alice's partner")}},
+
 		// A wedding anniversary, a degree got.
 		{"We just celebrated our 5th wedding anniversary.", []want{ev(me, "married", "married", "")}},
 		{"I got my degree in biology.", []want{ev(me, "completed", "degree in biology", "")}},

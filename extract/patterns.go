@@ -123,12 +123,16 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 				key := memhive.Canon(f.Subject) + "\x00" + f.Predicate + "\x00" + memhive.Canon(f.Claim) + "\x00" + f.Polarity
 				claimKey := memhive.Canon(f.Subject) + "\x00" + memhive.Canon(f.Claim)
 				famKey := memhive.Canon(f.Subject) + "\x00" + f.Predicate
-				if seen[key] || i >= ruled && (seen[claimKey] || f.Predicate == "has_pet" && seen[famKey]) {
+				adoptedPet := f.Predicate == "has_pet" && seen[claimKey+"\x00adopted"] && !seen[famKey]
+				if seen[key] || i >= ruled && (seen[claimKey] && !adoptedPet || f.Predicate == "has_pet" && seen[famKey]) {
 					// The tagged reader's reading of a claim the turn already
 					// gave, or "my pups" beside a pet the turn named.
 					continue
 				}
 				seen[key], seen[claimKey], seen[famKey] = true, true, true
+				if f.Predicate == "adopted" {
+					seen[claimKey+"\x00adopted"] = true // "just adopted a puppy": the puppy is a pet too
+				}
 				out = append(out, f)
 			}
 		}

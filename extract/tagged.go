@@ -122,6 +122,17 @@ func tagText(s string) ([]ttok, string) {
 	for i, k := range toks {
 		low[i].Text = k.Text
 	}
+	// A verb that starts a clause without its subject ("Got a new bike",
+	// "Been really into yoga", "Thinking of getting a cat") is capitalised
+	// as a sentence's first word, and the tagger takes it for a name.
+	if len(low) > 1 && isCapital(low[0].Text) && strings.ToUpper(low[0].Text) != low[0].Text {
+		lw := strings.ToLower(low[0].Text)
+		_, irr := irregular[lw]
+		_, cls := verbClass[lemma(lw)]
+		if (irr || cls || strings.HasSuffix(lw, "ing") || strings.HasSuffix(lw, "ed")) && !lexNames.has(low[0].Text) && !lexPlaces.has(low[0].Text) {
+			low[0].Text = lw
+		}
+	}
 	proseTagger().TagTokens(low)
 	out := make([]ttok, len(toks))
 	for i, k := range toks {
@@ -368,6 +379,14 @@ func (r *tagged) read() {
 	case ts[i].lw == "i" || ts[i].lw == "we":
 		r.subject = true
 		r.predicate(i + 1)
+	case ts[i].lw == "into" && i > 0 && i+1 < len(ts) && r.dropped(i):
+		// "Really into knitting these days": "I'm" left out.
+		r.subject = true
+		r.prefObject(i + 1)
+	case (ts[i].t == "VBG" || ts[i].t == "NN") && progressiveWish[ts[i].lw] && ts[i].lw != "looking" && i+1 < len(ts) && r.dropped(i):
+		r.beComplement(i) // "Thinking of getting a cat"
+	case ts[i].t == "VBG" && r.c.hasDate && verbClass[lemma(ts[i].lw)] == 0 && motion[lemma(ts[i].lw)] && i+1 < len(ts) && r.dropped(i):
+		r.planVerb(i, true) // "Heading to Paris next week!"
 	case ts[i].verb() && ts[i].t != "MD" && i+1 < len(ts):
 		// Chat drops the subject: "Love experimenting with spices",
 		// "Planning a trip there next month", "Been playing it for a month".
@@ -408,6 +427,21 @@ func (r *tagged) read() {
 	}
 }
 
+// motion verbs make a trip of a dropped-subject progressive with a date.
+var motion = setOf(`go head fly travel drive`)
+
+// dropped reports whether toks[:i] are only what may stand before a
+// clause's first word (adverbs, interjections), so the clause left its
+// subject out.
+func (r *tagged) dropped(i int) bool {
+	for _, k := range r.toks[:i] {
+		if !(k.punct() || k.t == "UH" || leadSkip[k.lw] || k.adv()) {
+			return false
+		}
+	}
+	return true
+}
+
 // embedBlock: an embedded "I" after these is a condition, a comparison or
 // something reported, not a statement.
 var embedBlock = setOf(`if when whenever unless because since until before after as like than whether once while
@@ -418,7 +452,7 @@ func (r *tagged) predicate(i int) {
 	ts := r.toks
 	// The verb group: auxiliaries, modals, adverbs, negation.
 	for i < len(ts) && (ts[i].t == "MD" || ts[i].adv() || auxWord[ts[i].lw]) && !(ts[i].lw == "have" || ts[i].lw == "had" || ts[i].lw == "has") {
-		if isBe(ts[i].lw) && i+1 < len(ts) && !ts[i+1].verb() && !ts[i+1].adv() && ts[i+1].lw != "not" {
+		if isBe(ts[i].lw) && i+1 < len(ts) && (!ts[i+1].verb() && !ts[i+1].adv() && ts[i+1].lw != "not" || ts[i+1].adv() && nextAfterAdv(ts, i+1) == "into") {
 			r.beComplement(i + 1)
 			return
 		}
@@ -566,6 +600,17 @@ var doubledFinal = setOf(`swim jog run skip shop plan stop knit`)
 var auxWord = map[string]bool{"am": true, "are": true, "is": true, "was": true, "were": true, "be": true,
 	"been": true, "do": true, "did": true, "does": true, "will": true, "would": true, "can": true, "could": true,
 	"not": true, "never": true, "really": true, "just": true, "also": true}
+
+// nextAfterAdv is the first word from i on that is not an adverb.
+func nextAfterAdv(ts []ttok, i int) string {
+	for i < len(ts) && ts[i].adv() {
+		i++
+	}
+	if i < len(ts) {
+		return ts[i].lw
+	}
+	return ""
+}
 
 func isBe(w string) bool {
 	switch w {
@@ -795,6 +840,9 @@ func (r *tagged) gerundPhrase(i int) (string, int) {
 		i++
 	}
 	objEnd := i
+	if i+1 < len(ts) && (ts[i].lw == "these" || ts[i].lw == "this") && timeNoun[ts[i+1].lw] {
+		return r.span(start, i), i // "knitting these days": the time is no part of it
+	}
 	if i < len(ts) && (ts[i].t == "PRP" || deictic[ts[i].lw]) {
 		return "", i + 1 // "watching them play", "writing them"
 	}
@@ -838,6 +886,9 @@ func (r *tagged) gerundPhrase(i int) (string, int) {
 	}
 	return words, objEnd
 }
+
+// timeNoun after "this"/"these" makes a time, not a thing pointed at.
+var timeNoun = setOf(`days week weekend month year summer winter spring fall autumn morning evening afternoon time`)
 
 // strictVague gerunds say nothing kept even with an object ("hearing your
 // news", "getting ready").
@@ -1139,7 +1190,9 @@ func (r *tagged) event(l string, i int) {
 			return // "started the car", "started a fight"
 		}
 	}
-	r.add(i, pred, claim, Experience, confTaggedEvent)
+	if r.add(i, pred, claim, Experience, confTaggedEvent) && l == "adopt" && isPet(h) && !ambiguousPets[h] && !r.had["possession"] {
+		r.c.add(r.c.speaker, "has_pet", singular(h), World, confTaggedPosses) // "just adopted a puppy": the puppy is the speaker's
+	}
 }
 
 // Heads that make a life event of "won", "joined", "started" + a noun.
@@ -1198,8 +1251,8 @@ func (r *tagged) possession(l string, v ttok, i int) {
 	if (l == "get" || l == "buy") && strings.Contains(r.prefix(i), " not ") {
 		return // "I haven't gotten a dog": nothing owned, nothing ended
 	}
-	if end < len(ts) && ts[end].lw == "for" {
-		return // "bought a console for my partner": a gift
+	if end+1 < len(ts) && ts[end].lw == "for" && forSomeone(ts[end+1:]) {
+		return // "bought a console for my partner": a gift ("for my birthday", "for work" are not)
 	}
 	switch {
 	case l == "get" && (h == "job" || h == "position") && len(ws) > 1:
@@ -1215,6 +1268,28 @@ func (r *tagged) possession(l string, v ttok, i int) {
 			r.add(i, "owns", claim, World, confTaggedPosses)
 		}
 	}
+}
+
+// forSomeone reports whether the words after "for" name a person: "my
+// partner", "him", "Sam", "the kids".
+func forSomeone(ts []ttok) bool {
+	if len(ts) == 0 {
+		return false
+	}
+	switch {
+	case ts[0].t == "PRP" || ts[0].t == "NNP":
+		return true
+	case ts[0].t == "PRP$" || ts[0].t == "DT":
+		for _, k := range ts[1:min(len(ts), 4)] {
+			if relations[k.lw] != "" || relations[singular(k.lw)] != "" || k.lw == "family" || k.lw == "kids" {
+				return true
+			}
+			if !k.adj() {
+				break
+			}
+		}
+	}
+	return false
 }
 
 var vehicle = map[string]bool{"car": true, "truck": true, "van": true, "motorcycle": true, "scooter": true,
