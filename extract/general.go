@@ -110,6 +110,20 @@ func init() {
 				c.add(c.speaker, "likes", p, World, confPref-4)
 			}
 		}),
+		// A thing shown or spoken of and then said to be one's own: "this
+		// guitar I keep by my bed", "that Ford Mustang I found in a
+		// junkyard", "the Prius we bought".
+		r(`(?:^|\b)(?i:this|that|the)\s+((?:[A-Z][\w-]*\s+){0,2}[\w-]+)\s+(?i:(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?(?:keep|have|had\s+restored|got|bought|found|restored|built|own|picked\s+up|rebuilt))\b`, 1, func(c *clause, m []string) {
+			p := m[1]
+			ws := strings.Fields(p)
+			h := strings.ToLower(ws[len(ws)-1])
+			if strings.Contains(strings.ToLower(m[0]), "i had") || compoundAfter(m[0], c.text) {
+				return
+			}
+			if ownedThing(h) || properName(p) && len(ws) <= 3 && !lexPlaces.has(p) && !lexNationalities.has(p) || ownableRE.MatchString(h) && !dwellings[h] && !frequented[h] {
+				c.add(c.speaker, "owns", p, World, confPref-4)
+			}
+		}),
 		// Pets listed after one verb: "we have two dogs and a cat", "I've
 		// got a dog, two cats and a parrot".
 		r(fp+aux+`(?i:\s+(?:have|has|got|'ve\s+got|have\s+got|own|adopted|rescued))\s+((?i:an?|one|two|three|four|five|\d+)\s+(?:\w+\s+)?(?i:`+pet+`)(?i:s|es)?(?:\s*(?:,|,?\s+and)\s+(?i:an?|one|two|three|four|five|\d+)\s+(?:\w+\s+)?(?i:`+pet+`)(?i:s|es)?)+)\b`, 1, func(c *clause, m []string) {

@@ -84,6 +84,14 @@ func TestGeneralChat(t *testing.T) {
 		{"Did you get your degree?", nil},
 		{"I hope to get my degree next year.", []want{fut(me, "plans", "get my degree", "")}},
 
+		// A thing spoken of, then said to be one's own.
+		{"This guitar I keep by my bed is my favorite.", []want{w(me, "owns", "guitar")}},
+		{"I've been working on that Ford Mustang I found in a junkyard.", []want{w(me, "owns", "Ford Mustang")}},
+		{"The Prius we bought broke down.", []want{w(me, "owns", "Prius")}},
+		{"The book I bought is great.", nil},
+		{"The gym I found is cheap.", nil},
+		{"Is that the guitar you bought?", nil},
+
 		// Pets listed after one verb.
 		{"We have two dogs and a cat.", []want{w(me, "has_pet", "dog"), w(me, "has_pet", "cat")}},
 		{"I've got a dog, two cats and a parrot.", []want{w(me, "has_pet", "dog"), w(me, "has_pet", "cat"), w(me, "has_pet", "parrot")}},
