@@ -19,6 +19,9 @@ var comingUpRE = regexp.MustCompile(`(?i)\b(?:coming\s+up|planned|booked|lined\s
 // petItemRE is one item of a list of pets.
 var petItemRE = regexp.MustCompile(`(?i:an?|one|two|three|four|five|\d+)\s+(?:\w+\s+)?(?i:` + pet + `(?:s|es)?)\b`)
 
+// pastAuxRE: a past progressive or perfect ("I was learning", "I had been").
+var pastAuxRE = regexp.MustCompile(`(?i)\b(?:was|were|had)\b`)
+
 var tripWord = setOf(`trip vacation holiday getaway visit`)
 
 // Rules for casual conversation in general (session 8): constructions of
@@ -86,6 +89,39 @@ func init() {
 				return // "spending time thinking", "spending my days working", "spending time remembering my mom"
 			}
 			c.add(c.speaker, "likes", p, World, confPref-4)
+		}),
+		// A skill being learnt is a pastime: "I'm learning to play the
+		// guitar", "I've been teaching myself to code", "I'm learning
+		// Spanish".
+		r(fp+aux+`(?i:\s+(?:learning|teaching\s+myself|trying\s+to\s+learn))\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.fore || c.neg || pastAuxRE.MatchString(m[0]) || pastLikingRE.MatchString(c.raw) {
+				return // "when I was learning how to dance": then, not now
+			}
+			p := trimTail(cut(m[1]))
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || len(ws) > 6 {
+				return
+			}
+			if rest := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(strings.ToLower(p), "how "), "to "), "the "); rest == "" || badObject(rest) {
+				return // "learning to love it"
+			}
+			skill := false
+			switch {
+			case (ws[0] == "to" || ws[0] == "how") && len(ws) > 1:
+				v := ws[1]
+				if ws[0] == "how" && len(ws) > 2 && ws[1] == "to" {
+					v = ws[2]
+				}
+				skill = hobbyVerbs[v] && v != "learn" && v != "be"
+			case len(ws) == 1:
+				skill = lexNationalities.has(p) || ownedThing(ws[0]) || activity[ws[0]] // "learning Spanish", "learning guitar", "learning pottery"
+			case len(ws) == 2 && (ws[0] == "the" || ws[0] == "a"):
+				skill = ownedThing(ws[1]) // "learning the cello"
+			}
+			if !skill {
+				return // "learning a lot", "learning to be patient"
+			}
+			c.add(c.speaker, "likes", "learning "+p, World, confPref-6)
 		}),
 		// "I got really into photography", "we've gotten into board games".
 		r(fp+aux+`(?i:\s+(?:got|gotten|getting)\s+(?:(?:really|so|super|very|totally|more|seriously|big)\s+)*into)\s+(.+)`, 1, func(c *clause, m []string) {

@@ -84,6 +84,19 @@ func TestGeneralChat(t *testing.T) {
 		{"Did you get your degree?", nil},
 		{"I hope to get my degree next year.", []want{fut(me, "plans", "get my degree", "")}},
 
+		// Pastimes kept up: a lot of yoga, what helps one, a skill learnt.
+		{"I've been doing a lot of yoga.", []want{w(me, "likes", "yoga")}},
+		{"Painting helps me express myself.", []want{w(me, "likes", "Painting")}},
+		{"Journaling has been so good for me.", []want{w(me, "likes", "Journaling")}},
+		{"I'm learning to play guitar.", []want{w(me, "likes", "learning to play guitar")}},
+		{"I'm learning Spanish.", []want{w(me, "likes", "learning Spanish")}},
+		{"Seeing you has been so good for me.", nil},
+		{"I'm learning a lot from you.", nil},
+		{"I'm learning to be patient.", nil},
+		{"I had a mentor too when I was learning how to dance.", nil},
+		{"Are you learning Spanish?", nil},
+		{"I'm not learning Spanish anymore.", nil},
+
 		// A thing spoken of, then said to be one's own.
 		{"This guitar I keep by my bed is my favorite.", []want{w(me, "owns", "guitar")}},
 		{"I've been working on that Ford Mustang I found in a junkyard.", []want{w(me, "owns", "Ford Mustang")}},

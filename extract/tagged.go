@@ -1310,6 +1310,14 @@ var soldVerb = setOf(`sold selling sell crashed totaled totalled wrecked scrappe
 // determiner) is a pastime.
 func (r *tagged) hobby(i int) {
 	ts := r.toks
+	if i+2 < len(ts) && (ts[i].lw == "a" && ts[i+1].lw == "lot" && ts[i+2].lw == "of" || ts[i].lw == "lots" && ts[i+1].lw == "of") {
+		i += 3 // "I've been doing a lot of yoga"
+		if ts[i-3].lw == "lots" {
+			i--
+		}
+	} else if i+1 < len(ts) && (ts[i].lw == "more" || ts[i].lw == "some") && ts[i+1].noun() {
+		i++ // "doing more yoga"
+	}
 	if i >= len(ts) || ts[i].t == "DT" || ts[i].t == "PRP$" || ts[i].t == "PRP" || ts[i].adv() || ts[i].adj() && (i+1 >= len(ts) || !ts[i+1].noun()) {
 		return // "doing great", "doing the dishes", "doing it"
 	}
@@ -1373,7 +1381,7 @@ func (r *tagged) gerundSubject(i int) bool {
 }
 
 // praiseRE follows a pastime that the speaker says is theirs.
-var praiseRE = regexp.MustCompile(`^\s*(?:(?:a|one)\s+(?:(?:big|huge|real|true|great|long-time|lifelong)\s+)?(?:passion|love|hobby|favorite|favourite)s?\s+of\s+mine|(?:my|a)\s+(?:(?:big|biggest|first|true|real|greatest|new|main|favorite|favourite|total|real)\s+)?(?:passion|hobby|favorite|favourite|thing|jam|escape|outlet|therapy|happy\s+place|lifesaver|life\s+saver|game\s+changer|game-changer)|helps?\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge|clear\s+my\s+head|stay\s+(?:sane|calm|grounded))|helping\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge))\b`)
+var praiseRE = regexp.MustCompile(`^\s*(?:(?:a|one)\s+(?:(?:big|huge|real|true|great|long-time|lifelong)\s+)?(?:passion|love|hobby|favorite|favourite)s?\s+of\s+mine|(?:my|a)\s+(?:(?:big|biggest|first|true|real|greatest|new|main|favorite|favourite|total|real)\s+)?(?:passion|hobby|favorite|favourite|thing|jam|escape|outlet|therapy|happy\s+place|lifesaver|life\s+saver|game\s+changer|game-changer)|helps?\s+me\s+(?:relax|unwind|de-stress|destress|decompress|cope|recharge|escape|express\s+myself|get\s+through|clear\s+my\s+(?:head|mind)|feel\s+(?:better|alive|calm|relaxed|grounded|at\s+peace)|stay\s+(?:sane|calm|grounded|positive|focused|motivated|healthy|balanced|present))|(?:(?:has\s+been|is|'s)\s+)?(?:so\s+|really\s+|super\s+)?(?:good|great|amazing|healing|therapeutic)\s+for\s+(?:me|my\s+(?:mental\s+health|soul|mind|headspace|wellbeing|well-being))|helping\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge))\b`)
 
 // mentions reads the speaker's pets and possessions named with "my"/"our"
 // anywhere in the clause: "spending time with my pets", "took my pups to
