@@ -206,6 +206,25 @@ func init() {
 			}
 			c.add(c.speaker, "completed", m[1], Experience, confEvent)
 		}),
+		// Time to be spent somewhere: "we're spending Christmas in Vermont",
+		// "I'll be spending the summer in Spain".
+		r(`(?:`+fpbe+`|(?i:\b(?:i'll|i\s+will|we'll|we\s+will)\s+be))(?i:\s+(?:also\s+)?spending\s+(?:(?:the|a|two|three|a\s+few|a\s+couple\s+of|my|our)\s+)?(?:[\w-]+\s+){0,2}?(?:in|at))\s+`+nm, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
+			}
+		}),
+		// Tickets got: "I've got tickets to see Coldplay next month".
+		r(fp+aux+`(?i:\s+(?:got|have|bought|booked|scored|snagged|'ve\s+got))\s+(?i:(?:some\s+)?tickets?\s+(?:to|for)\s+(?:see\s+)?)(.+)`, 1, func(c *clause, m []string) {
+			if strings.Contains(strings.ToLower(m[0]), "had") {
+				return
+			}
+			if p := object(m[1]); p != "" && len(strings.Fields(p)) <= 5 {
+				c.fore = true
+				t := strings.TrimSpace(m[0][strings.Index(strings.ToLower(m[0]), "ticket"):strings.LastIndex(m[0], m[1])])
+				c.add(c.speaker, "plans", t+" "+p, Foresight, confPlan-2) // "tickets to see Coldplay": "see Coldplay" alone reads as a generic plan
+			}
+		}),
 		// A trip booked or coming up: "I booked a flight to London", "I've
 		// got a trip to Mexico coming up", "we have a trip to Rome next month".
 		r(fp+aux+`(?i:\s+(?:booked|got|have|'ve\s+got|have\s+got|'ve))\s+(?i:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?i:flights?|trips?|tickets?|vacation|holiday|getaway|cruise)\s+(?i:to|in)\s+(?:the\s+)?`+nm, 1, func(c *clause, m []string) {

@@ -145,6 +145,12 @@ func TestGeneralChat(t *testing.T) {
 		{"I've booked a flight to London.", []want{fut(me, "travels_to", "London", "")}},
 		{"We have a trip to Rome next month.", []want{fut(me, "travels_to", "Rome", "")}},
 
+		{"We're spending Christmas in Vermont.", []want{fut(me, "travels_to", "Vermont", "")}},
+		{"I've got tickets to see Coldplay next month.", []want{fut(me, "plans", "tickets to see Coldplay", "")}},
+		{"We spent a week in Spain.", []want{ev(me, "visited", "Spain", "")}},
+		{"Are you spending Christmas in Vermont?", nil},
+		{"I had tickets to see Coldplay but it got cancelled.", nil},
+		{"Did you get tickets to see Coldplay?", nil},
 		{"I have a trip to Rome.", nil},
 		{"Have you booked a flight to London?", nil},
 		{"You've got a trip to Mexico coming up!", nil},
