@@ -276,7 +276,7 @@ func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
 		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
 			continue
 		}
-		for _, m := range petNamedRE.FindAllStringSubmatch(s, -1) {
+		for _, m := range petNamedRE.FindAllStringSubmatch(restoreCase(s), -1) {
 			names = append(names, m[1])
 		}
 	}

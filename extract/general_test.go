@@ -167,6 +167,8 @@ func TestGeneralChat(t *testing.T) {
 		{"We got a kitten and named her Mochi!", []want{w(me, "has_pet", "Mochi")}},
 		{"The cats finally met the new pup Ned.", []want{w(me, "has_pet", "Ned")}},
 
+		{"i just adopted a puppy, his name is max", []want{w(me, "has_pet", "Max"), ev(me, "adopted", "puppy", "")}},
+		{"we got a kitten named luna", []want{w(me, "has_pet", "Luna")}},
 		{"My sister got a puppy. His name is Rex.", []want{w(me, "sister", "Alice's sister")}},
 		{"I have a dog. What's his name?", []want{w(me, "has_pet", "dog")}},
 		{"Your dog is cute, what's her name?", nil},

@@ -182,7 +182,7 @@ var (
 	bareContrRE = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
 	imRE        = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
 	placeRunRE  = regexp.MustCompile(`(?i)\b(in|to|from|near|at|visit|visited|visiting|of)\s+((?:the\s+)?[a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,3})`)
-	nameIsRE    = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+name's|call\s+me)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
+	nameIsRE    = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
 )
 
 // restoreCase gives an all-lower-case sentence the capitals the rules read
@@ -257,7 +257,8 @@ func titleWord(w string) string {
 
 // stopLower are words that end a lower-case name run.
 var stopLower = map[string]bool{"and": true, "but": true, "so": true, "i": true, "im": true, "i'm": true, "by": true,
-	"the": true, "way": true, "from": true, "in": true, "at": true, "nice": true, "to": true, "meet": true, "you": true}
+	"the": true, "way": true, "from": true, "in": true, "at": true, "nice": true, "to": true, "meet": true, "you": true,
+	"after": true, "because": true, "for": true, "who": true, "which": true, "a": true, "an": true}
 
 // thirdVerbs follow a third-person subject; a known given name before one
 // at the start of a lower-case sentence is a name.
