@@ -123,6 +123,22 @@ func init() {
 			}
 			c.add(c.speaker, "likes", "learning "+p, World, confPref-6)
 		}),
+		// A pastime missed is a pastime liked: "I really miss painting",
+		// "I miss playing the guitar" (not "I miss you", "I miss my mom").
+		r(fp+aux+`(?i:\s+miss(?:\s+(?:being\s+able\s+to|having\s+time\s+for))?)\s+([a-z].*)`, 1, func(c *clause, m []string) {
+			if c.fore || c.neg {
+				return
+			}
+			p := object(m[1])
+			if p == "" {
+				return
+			}
+			ws := strings.Fields(strings.ToLower(p))
+			if !(hobbyGerund(ws[0]) || activityGerund[ws[0]] || len(ws) == 1 && activity[ws[0]]) || len(ws) > 5 {
+				return
+			}
+			c.add(c.speaker, "likes", p, World, confPref-6)
+		}),
 		// "I got really into photography", "we've gotten into board games".
 		r(fp+aux+`(?i:\s+(?:got|gotten|getting)\s+(?:(?:really|so|super|very|totally|more|seriously|big)\s+)*into)\s+(.+)`, 1, func(c *clause, m []string) {
 			if c.fore || articleRE.MatchString(m[1]) {
