@@ -39,15 +39,19 @@ type locomoTurn struct {
 // fails here. The targets for held-out are precision 0.90 and
 // recall 0.50; BENCHMARKS.md has the figures.
 const (
-	locomoDevPrecisionFloor  = 0.85
-	locomoDevRecallFloor     = 0.45
-	locomoDev2PrecisionFloor = 0.85
-	locomoDev2RecallFloor    = 0.25
+	// Dev floors raised in session 8 to just under the figures of its
+	// general chat rules (general.go): all dev 0.950 / 0.685, draw 2
+	// 0.923 / 0.676, draw 4 0.963 / 0.553.
+	locomoDevPrecisionFloor  = 0.93
+	locomoDevRecallFloor     = 0.66
+	locomoDev2PrecisionFloor = 0.90
+	locomoDev2RecallFloor    = 0.65
 	// The fourth draw (dev, session 4): no floor before its first run
 	// (rulebook alone: 0.769 / 0.213); regression floors just under the
-	// figure the tagged reader was tuned to (0.864 / 0.404 at 18268c6).
-	locomoDev4PrecisionFloor = 0.80
-	locomoDev4RecallFloor    = 0.35
+	// figure the tagged reader was tuned to (0.864 / 0.404 at 18268c6),
+	// raised in session 8 (above).
+	locomoDev4PrecisionFloor = 0.92
+	locomoDev4RecallFloor    = 0.52
 	// The fifth draw (dev, session 8): no floor before its first run.
 	locomoDev5PrecisionFloor    = 0
 	locomoDev5RecallFloor       = 0
