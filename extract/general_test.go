@@ -235,6 +235,8 @@ func TestGeneralChat(t *testing.T) {
 
 		// A band one plays in is not a thing owned.
 		{"My band and I were jamming last night.", nil},
+		{"My significant other and I went hiking.", []want{w(me, "partner", "Alice's partner")}},
+		{"My better half made dinner.", []want{w(me, "partner", "Alice's partner")}},
 		{"Do you get along with your coworkers?", nil},
 		{"My neighbor's dog barks all night.", nil},
 		{"I hung out with my friends last night.", nil},

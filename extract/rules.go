@@ -520,6 +520,9 @@ var relations = map[string]string{
 	"grandkids": "grandchild", "grandchildren": "grandchild", "in-laws": "in_law", "mother-in-law": "mother_in_law", "team lead": "manager", "line manager": "manager",
 	"father-in-law": "father_in_law", "best friend": "friend", "bestie": "friend", "buddy": "friend", "buddies": "friend", "pal": "friend",
 	"workmate": "colleague", "classmate": "classmate", "housemate": "roommate",
+	"significant other": "partner", "other half": "partner", "better half": "partner", "fiancee": "partner",
+	"wifey": "wife", "missus": "wife", "hubs": "husband", "grandkid": "grandchild", "stepson": "son",
+	"stepdaughter": "daughter", "stepkids": "child", "mentee": "mentee",
 }
 
 // universalRelations everyone has: "my parents" gets a subject of its own
