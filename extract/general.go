@@ -241,6 +241,38 @@ func init() {
 				c.add(c.speaker, "plans", t+" "+p, Foresight, confPlan-2) // "tickets to see Coldplay": "see Coldplay" alone reads as a generic plan
 			}
 		}),
+		// A placing is a win: "I got first place in the science fair", "we
+		// took second place at the tournament", "I placed third".
+		r(fp+aux+`(?i:\s+(?:got|took|placed|finished|came\s+in|came|won|earned|grabbed|snagged))\s+((?i:first|second|third|1st|2nd|3rd)(?:\s+place)?(?:\s+(?:in|at)\s+(?:the\s+|a\s+|my\s+)?[\w'-]+(?:\s+[\w'-]+){0,3})?)`, 1, func(c *clause, m []string) {
+			if c.fore || c.neg {
+				return
+			}
+			lm := strings.ToLower(m[0])
+			if !strings.Contains(lm, "place") && !strings.Contains(lm, "placed") && !strings.Contains(lm, "came") && !strings.Contains(lm, "finished") {
+				return // "I got first dibs", "took first steps"
+			}
+			if strings.Contains(lm, " won ") {
+				return // read by the win rule
+			}
+			c.add(c.speaker, "won", strings.TrimSpace(cut(m[1])), Experience, confEvent)
+		}),
+		// A first day at a job: "today was my first day at my new job",
+		// "my first week at Google".
+		r(`(?i:\bmy\s+first\s+(?:day|week|shift)\s+(?:at|of)\s+(?:the\s+|my\s+)?(?:new\s+)?)(job|work|`+nameRE+`)`, 1, func(c *clause, m []string) {
+			if c.hasDate && !pastAuxRE.MatchString(c.raw) || c.fore {
+				return // "tomorrow is my first day at my new job": ahead
+			}
+			what := m[1]
+			if strings.EqualFold(what, "work") {
+				what = "job"
+			} else if !strings.EqualFold(what, "job") {
+				if n := org(what); n != "" {
+					c.add(c.speaker, "works_at", n, World, confLoose)
+					what = n
+				}
+			}
+			c.add(c.speaker, "started_job", what, Experience, confEvent)
+		}),
 		// A trip booked or coming up: "I booked a flight to London", "I've
 		// got a trip to Mexico coming up", "we have a trip to Rome next month".
 		r(fp+aux+`(?i:\s+(?:booked|got|have|'ve\s+got|have\s+got|'ve))\s+(?i:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?i:flights?|trips?|tickets?|vacation|holiday|getaway|cruise)\s+(?i:to|in)\s+(?:the\s+)?`+nm, 1, func(c *clause, m []string) {

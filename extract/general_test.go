@@ -109,6 +109,16 @@ func TestGeneralChat(t *testing.T) {
 		{"The gym I found is cheap.", nil},
 		{"Is that the guitar you bought?", nil},
 
+		// A placing is a win; a first day at a job.
+		{"I got first place in the science fair!", []want{ev(me, "won", "first place in the science fair", "")}},
+		{"We took second place at the tournament.", []want{ev(me, "won", "second place at the tournament", "")}},
+		{"Today was my first day at my new job.", []want{ev(me, "started_job", "job", "")}},
+		{"I took first steps today.", nil},
+		{"I got first dibs.", nil},
+		{"Did you get first place?", nil},
+		{"I hope I get first place.", nil},
+		{"Tomorrow is my first day at my new job.", nil},
+
 		// Pets listed after one verb.
 		{"We have two dogs and a cat.", []want{w(me, "has_pet", "dog"), w(me, "has_pet", "cat")}},
 		{"I've got a dog, two cats and a parrot.", []want{w(me, "has_pet", "dog"), w(me, "has_pet", "cat"), w(me, "has_pet", "parrot")}},
