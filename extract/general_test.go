@@ -45,6 +45,10 @@ func TestGeneralChat(t *testing.T) {
 		{"I bought a ukulele.", []want{w(me, "owns", "ukulele")}},
 		{"My new Tesla, the one I just got, is in the shop.", []want{w(me, "owns", "Tesla")}},
 
+		{"I have a ukulele at home.", []want{w(me, "owns", "ukulele")}},
+		{"I don't have a ukulele.", nil},
+		{"I had a ukulele back in college.", nil},
+		{"Do you have a ukulele?", nil},
 		{"I sold my guitar last year.", nil},
 		{"I miss my old motorcycle.", nil},
 		{"My guitar lessons start Monday.", nil},

@@ -1264,7 +1264,8 @@ func (r *tagged) possession(l string, v ttok, i int) {
 		}
 		r.add(i, "has_pet", claim, World, confTaggedPosses)
 	case ownableRE.MatchString(h) || ownedThing(h):
-		if l == "buy" || l == "own" || l == "get" || l == "have" && len(ws) > 1 && (ws[0] == "my" || ws[0] == "our") {
+		if l == "buy" || l == "own" || l == "get" || l == "have" && (len(ws) > 1 && (ws[0] == "my" || ws[0] == "our") || ownedThing(h) && v.t != "VBD" && v.t != "VBN" && !strings.Contains(r.prefix(i), " not ")) {
+			// "I have a piano at home": an instrument or a vehicle had now
 			r.add(i, "owns", claim, World, confTaggedPosses)
 		}
 	}
