@@ -193,6 +193,12 @@ func TestGeneralChat(t *testing.T) {
 		{"I got a cat. Her name is Paris.", []want{w(me, "has_pet", "cat")}},
 		{"I started introducing Max to my coworkers.", []want{w(me, "colleague", "Alice's colleagues")}},
 
+		// "Besides X, I also enjoy Y": X is liked too.
+		{"Apart from hiking, we also love kayaking.", []want{w(me, "likes", "hiking"), w(me, "likes", "kayaking")}},
+		{"Besides that, I also enjoy cooking.", []want{w(me, "likes", "cooking")}},
+		{"Besides writing, I enjoy reading.", []want{w(me, "likes", "reading")}},
+		{"Besides hiking, do you also enjoy kayaking?", nil},
+
 		// A purpose clause is no part of what is liked; a slash pair is two.
 		{"I love organizing meetups and workshops to practice mindfulness.", []want{w(me, "likes", "organizing meetups and workshops")}},
 		{"I enjoy baking bread to relax.", []want{w(me, "likes", "baking bread")}},

@@ -113,6 +113,8 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			continue
 		}
 		s = freeTimeCommaRE.ReplaceAllString(s, "$1 $2")
+		// "Besides writing, I also enjoy reading": the first is liked too.
+		s = besidesRE.ReplaceAllString(s, "${2} ${3} ${1}; ${2} also ${3} ")
 		open := false
 		for _, cl := range clauses(s) {
 			c := newClause(cl, speaker, at)
@@ -270,6 +272,11 @@ var clauseRE = regexp.MustCompile(`(?i)\s*(?:;|\s[-–—]\s|—|–|,?\s+but\s+
 	`,?\s+(?:and|because|since|cause|'cause|as|when|after|before|so|while|though|although|plus)\s+` +
 	`((?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'd|my|our)\b)|` +
 	`,\s+((?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'd)\b)`)
+
+// besidesRE: "Besides writing, I also enjoy …", "apart from hiking, we
+// also love …": what is set beside the liking is liked too (only with
+// "also", which says so).
+var besidesRE = regexp.MustCompile(`(?i)^(?:besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to)\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}),\s+(i|we)\s+(?:also|too)\s+((?:really\s+)?(?:love|enjoy|like|adore))\s+`)
 
 // markerRE is a discourse marker starting a clause ("Definitely, …").
 var markerRE = regexp.MustCompile(`(?i)^\s*(?:not\s+much|nothing\s+much|not\s+a\s+lot|not\s+too\s+much|not\s+gonna\s+lie|not\s+going\s+to\s+lie|ngl|to\s+be\s+honest|tbh|no\s+worries|not\s+really|definitely|yeah|yes|yep|yup|well|honestly|oh|so|and|but|also|plus|actually|anyway|btw|by the way|haha|lol|wow|totally|absolutely|sure|true|exactly|right|okay|ok|hey|hi|hello|thanks|thank you|cool|nice|awesome|great),?\s+`)

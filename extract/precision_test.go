@@ -50,7 +50,7 @@ func TestPrecisionRules(t *testing.T) {
 		{"I'm excited to try new things.", nil},
 		// what the rules now read
 		{"Besides writing, I also enjoy reading, watching movies, and exploring nature.",
-			[]string{"likes reading world positive", "likes watching movies world positive", "likes exploring nature world positive"}},
+			[]string{"likes writing world positive", "likes reading world positive", "likes watching movies world positive", "likes exploring nature world positive"}},
 		{"I've been into yoga lately.", []string{"likes yoga world positive"}},
 		{"Blue's my fave.", []string{"likes Blue world positive"}},
 		{"I recently joined a rock band and have been practicing guitar.", []string{"joined rock band experience positive"}},
