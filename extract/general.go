@@ -241,6 +241,16 @@ func init() {
 				c.add(c.speaker, "plans", t+" "+p, Foresight, confPlan-2) // "tickets to see Coldplay": "see Coldplay" alone reads as a generic plan
 			}
 		}),
+		// "I recently became a volunteer at the library", "I'm now a
+		// volunteer with the Red Cross".
+		r(fp+aux+`(?i:(?:\s+(?:became|become))?\s+a\s+(?:(?:regular|weekly|new)\s+)?volunteer\s+(?:at|with|for))\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.fore {
+				return
+			}
+			if o := org(m[1]); o != "" {
+				c.add(c.speaker, "volunteers_at", o, World, confLoose)
+			}
+		}),
 		// A placing is a win: "I got first place in the science fair", "we
 		// took second place at the tournament", "I placed third".
 		r(fp+aux+`(?i:\s+(?:got|took|placed|finished|came\s+in|came|won|earned|grabbed|snagged))\s+((?i:first|second|third|1st|2nd|3rd)(?:\s+place)?(?:\s+(?:in|at)\s+(?:the\s+|a\s+|my\s+)?[\w'-]+(?:\s+[\w'-]+){0,3})?)`, 1, func(c *clause, m []string) {

@@ -123,6 +123,12 @@ func TestGeneralChat(t *testing.T) {
 		{"I hope I get first place.", nil},
 		{"Tomorrow is my first day at my new job.", nil},
 
+		// A volunteer at a place.
+		{"I recently became a volunteer at the library.", []want{w(me, "volunteers_at", "library")}},
+		{"I'm a volunteer with the Red Cross.", []want{w(me, "volunteers_at", "Red Cross")}},
+		{"I'd like to become a volunteer at the library.", []want{fut(me, "plans", "become a volunteer at the library", "")}},
+		{"Are you a volunteer at the library?", nil},
+
 		// Pets listed after one verb.
 		{"We have two dogs and a cat.", []want{w(me, "has_pet", "dog"), w(me, "has_pet", "cat")}},
 		{"I've got a dog, two cats and a parrot.", []want{w(me, "has_pet", "dog"), w(me, "has_pet", "cat"), w(me, "has_pet", "parrot")}},
