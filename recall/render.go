@@ -37,20 +37,22 @@ func fit(sections []section, budget int, empty string) (string, []*row, int, err
 	for si, s := range sections {
 		for _, r := range s.rows {
 			l := memhive.OneLine(s.line(r)) // stored text cannot start a line of its own
-			n, err := CountTokens(l)
+			// with its newline: the count CountLines takes from the cache
+			// below for every line but the last
+			n, err := CountTokens(l + "\n")
 			if err != nil {
 				return "", nil, 0, err
 			}
-			cands = append(cands, cand{si, r, l, n + 1}) // +1: the newline
+			cands = append(cands, cand{si, r, l, n})
 		}
 	}
 	headerCost := make([]int, len(sections))
 	for i, s := range sections {
-		n, err := CountTokens(s.title)
+		n, err := CountTokens(s.title + "\n")
 		if err != nil {
 			return "", nil, 0, err
 		}
-		headerCost[i] = n + 1
+		headerCost[i] = n
 	}
 	keep := make([]bool, len(cands))
 	opened := make([]bool, len(sections))
