@@ -777,7 +777,7 @@ func (r *tagged) nounPhrase(i int, allowThe bool) (string, int) {
 		i++
 	}
 	if head < 0 {
-		return "", max(i, start+1)
+		return "", min(max(i, start+1), len(ts)) // never past the clause's end (called at its end)
 	}
 	// "a fan of X", "a game of chess": keep a short of-phrase after a noun.
 	if head == i-1 && i+1 < len(ts) && ts[i].lw == "of" && (ts[i+1].noun() || ts[i+1].adj()) {

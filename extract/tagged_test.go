@@ -147,3 +147,19 @@ func BenchmarkTurnFacts(b *testing.B) {
 		extract.TurnFacts(turn, me, at)
 	}
 }
+
+// A clause ending in a preposition or determiner after a plan verb reads
+// no object past its end ("Been wanting to try that." panicked: the noun
+// phrase after the clause's last token was given an end beyond it).
+func TestTaggedClauseEndsAfterPlanVerb(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{
+		"Cool! Been wanting to try that. What would you say is the toughest part of car restoration?",
+		"Been wanting to go to",
+		"I want to go into",
+		"I'm going on a",
+		"Going to",
+	} {
+		extract.TurnFacts(s, "person:alice", time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)) // must not panic
+	}
+}
