@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/memhive/memhive/facts"
 )
@@ -299,5 +300,68 @@ func TestTier2(t *testing.T) {
 	}
 	if a.Tier != 1 || a.Answer != nil || a.Downgraded == nil || a.Downgraded.Reason != "gap_missing" || len(a.Items) == 0 {
 		t.Fatalf("downgrade: %+v", a)
+	}
+}
+
+// TestSemanticExactHeadEqualsWholeSort: the exact scan sorts only the
+// nearest exactHead×LegLimit vectors, and sorts all of them when the gate
+// leaves fewer than LegLimit of that head. Its rows equal those of sorting
+// every vector, whether the audience sees nearly everything, a few rows
+// among many hidden ones (the head is cut short), or nothing.
+func TestSemanticExactHeadEqualsWholeSort(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	zed := []string{"person:zed"}
+	words := []string{"dog", "garden", "coffee", "beach", "school", "music", "train", "pasta", "snow", "books"}
+	// hidden rows nearest the query, so that the head is nearly all hidden
+	for i := range 100 {
+		f.episode(ep{member: "alice", channel: "c", audience: zed, at: t0.Add(time.Duration(i) * time.Minute),
+			content: "our trip to Lisbon " + words[i%10] + " " + words[(i/10)%10]})
+	}
+	// two visible rows as near, and visible rows farther off
+	f.episode(ep{member: "alice", channel: "c", audience: me, at: t0, content: "our trip to Lisbon"})
+	f.episode(ep{member: "alice", channel: "c", audience: me, at: t0, content: "the trip to Lisbon dog"})
+	for i := range 20 {
+		f.episode(ep{member: "alice", channel: "c", audience: me, at: t0.Add(time.Duration(i) * time.Hour),
+			content: words[i%10] + " and Lisbon and " + words[(i*3)%10]})
+	}
+	emb := wordHash{dims: 64}
+	f.embedAll("alice", emb)
+	for _, c := range []struct {
+		aud   []string
+		query string
+	}{
+		{[]string{"member:alice", "person:zed"}, "trip to Lisbon"}, // sees all
+		{me, "trip to Lisbon"},              // two of the head's 40 visible: the head is cut short
+		{me, "Lisbon trip"},                 // same
+		{[]string{"person:nobody"}, "trip"}, // sees nothing
+	} {
+		var got [2][]string
+		var reruns int64
+		for i, whole := range []bool{false, true} {
+			s := New(f.pool, Config{LegLimit: 5}, emb, nil)
+			s.exactWhole = whole
+			q, _ := s.prepare(req("alice", "1", c.query, c.aud, "c"))
+			res, err := s.semanticLeg(f.ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.mode != "exact" {
+				t.Fatalf("mode %s, want exact", res.mode)
+			}
+			if !whole {
+				reruns = s.exactReruns.Load()
+			}
+			for _, r := range res.rows {
+				got[i] = append(got[i], r.ID)
+			}
+		}
+		if !slices.Equal(got[0], got[1]) {
+			t.Fatalf("%v %q: head then whole %v, whole sort %v", c.aud, c.query, got[0], got[1])
+		}
+		if len(c.aud) == 1 && c.aud[0] == "member:alice" && (len(got[0]) == 0 || reruns == 0) {
+			t.Fatalf("%q as alice: %d rows, %d whole sorts after the head: the case does not cut the head short", c.query, len(got[0]), reruns)
+		}
 	}
 }

@@ -148,24 +148,56 @@ func scanVecHit(r pgx.CollectableRow) (vecHit, error) {
 // with every visible episode (900 × 450 join-filter tests: 57 ms for a
 // 900-row member; this plan: 5 ms, most of it reading the 900 vectors).
 func (s *Service) semanticExact(ctx context.Context, q *query, res *legResult, b *sqlb, dist, model string) (*legResult, error) {
+	// The nearest exactHead×LegLimit only are sorted (a top-N heap, not a
+	// sort of every vector: a fifth of the statement on a 10,000-vector
+	// member); when the gate leaves fewer than LegLimit of them and the
+	// head was full, the statement runs again with no head (LIMIT NULL),
+	// sorting every vector. n is how many the head held.
+	head := b.p(exactHead * s.cfg.LegLimit)
+	headArg := len(b.args) - 1
+	if s.exactWhole {
+		b.args[headArg] = nil
+	}
 	sql := `/* leg:semantic */ WITH d AS MATERIALIZED (
 			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
 			FROM embeddings m
 			WHERE m.member_id = $1 AND m.owner_kind IN ('episode', 'fact') AND m.model = ` + model + ` AND m.status = 'ready')
-		SELECT c.kind, c.id, c.dist FROM (
-			SELECT kind, id, dist FROM d WHERE dist <= ` + b.p(1-s.cfg.SimilarityFloor) + `::float8
+		SELECT c.kind, c.id, c.dist, c.n FROM (
+			SELECT kind, id, dist, count(*) OVER () AS n FROM (
+				SELECT kind, id, dist FROM d WHERE dist <= ` + b.p(1-s.cfg.SimilarityFloor) + `::float8
+				ORDER BY dist, kind, id LIMIT ` + head + `::bigint) h
 			ORDER BY dist, kind, id OFFSET 0) c
 		WHERE CASE WHEN c.kind = 'episode'
 			THEN EXISTS (SELECT 1 FROM episodes e WHERE e.member_id = $1 AND e.id = c.id AND ` + b.readFilter(q, "episode", "e") + ` OFFSET 0)
 			ELSE EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND f.id = c.id AND ` + b.readFilter(q, "fact", "f") + ` OFFSET 0) END
 		ORDER BY c.dist, c.kind, c.id LIMIT ` + b.p(s.cfg.LegLimit)
-	rows, err := s.pool.Query(ctx, sql, b.args...)
-	if err != nil {
-		return nil, fmt.Errorf("semantic leg (exact): %w", err)
+	run := func() ([]vecHit, int64, error) {
+		var n int64
+		rows, err := s.pool.Query(ctx, sql, b.args...)
+		if err != nil {
+			return nil, 0, fmt.Errorf("semantic leg (exact): %w", err)
+		}
+		hits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (vecHit, error) {
+			var h vecHit
+			return h, r.Scan(&h.kind, &h.id, &h.dist, &n)
+		})
+		if err != nil {
+			return nil, 0, fmt.Errorf("semantic leg (exact): %w", err)
+		}
+		return hits, n, nil
 	}
-	hits, err := pgx.CollectRows(rows, scanVecHit)
+	hits, n, err := run()
 	if err != nil {
-		return nil, fmt.Errorf("semantic leg (exact): %w", err)
+		return nil, err
+	}
+	// the gate may have cut the head short (n is unknown when nothing in
+	// it was visible): sort every vector
+	if b.args[headArg] != nil && len(hits) < s.cfg.LegLimit && (len(hits) == 0 || n >= int64(exactHead*s.cfg.LegLimit)) {
+		b.args[headArg] = nil
+		s.exactReruns.Add(1)
+		if hits, _, err = run(); err != nil {
+			return nil, err
+		}
 	}
 	return s.semanticRows(ctx, q, res, hits)
 }
@@ -192,6 +224,10 @@ func (s *Service) semanticRows(ctx context.Context, q *query, res *legResult, hi
 	}
 	return res, nil
 }
+
+// exactHead: the exact semantic scan sorts the nearest exactHead×LegLimit
+// vectors first (semanticExact).
+const exactHead = 8
 
 func (s *Service) readyVectors(ctx context.Context, member, model string) (int, error) {
 	key := member + "|" + model

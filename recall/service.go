@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -50,6 +51,12 @@ type Service struct {
 
 	// wrapLeg, when set (tests only), wraps each tier-1 leg function.
 	wrapLeg func(leg string, fn legFunc) legFunc
+	// exactWhole, when set (tests only), makes the exact semantic scan sort
+	// every vector instead of its nearest exactHead (semantic.go).
+	exactWhole bool
+	// exactReruns counts the exact scans that sorted every vector after
+	// their head (tests).
+	exactReruns atomic.Int64
 
 	vecMu    sync.Mutex
 	vecCount map[string]vecCount // member|model → ready vectors, cached
