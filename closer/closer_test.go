@@ -3,6 +3,7 @@ package closer_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -168,5 +169,47 @@ func TestLongSessionIsReadWhole(t *testing.T) {
 	var n int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM facts WHERE member_id = 'hana' AND predicate IN ('works_at', 'sister')`).Scan(&n); err != nil || n != 2 {
 		t.Fatalf("%d of the first and the last turn's facts written (%v), want both: %+v", n, err, rep)
+	}
+}
+
+// panicky is an extractor with a bug: it panics on a word.
+type panicky struct{}
+
+func (panicky) Extract(ctx context.Context, s extract.Session) ([]extract.Fact, error) {
+	for _, t := range s.Turns {
+		if strings.Contains(t.Text, "poison") {
+			var xs []int
+			_ = xs[len(t.Text)] // index out of range
+		}
+	}
+	return extract.Patterns{}.Extract(ctx, s)
+}
+
+// An extractor that panics on a session's text fails that session's close
+// with an error (which the closer cell retries and then records as failed)
+// and writes nothing; it does not take the caller down, and other sessions
+// still close.
+func TestExtractorPanicFailsTheClose(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 2, 2, 18, 0, 0, 0, time.UTC)
+	me := []string{"member:ivy"}
+	insert(t, pool, "ivy",
+		ep{"bad", "web:chat", "user", "member:ivy", "I live in Oslo. Here is a poison turn.", me, t0},
+		ep{"good", "web:chat", "user", "member:ivy", "I live in Bergen.", me, t0})
+	_, err := closer.Close(ctx, pool, panicky{}, closer.Request{Member: "ivy", Session: "bad", Channel: "web:chat"}, nil)
+	if err == nil || !strings.Contains(err.Error(), "the extractor failed on this session") {
+		t.Fatalf("close of the poisoned session: %v, want the extractor's failure as an error", err)
+	}
+	if _, err := closer.Close(ctx, pool, panicky{}, closer.Request{Member: "ivy", Session: "good", Channel: "web:chat"}, nil); err != nil {
+		t.Fatalf("close of another session: %v", err)
+	}
+	var bad, good int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE claim = 'Oslo'), count(*) FILTER (WHERE claim = 'Bergen') FROM facts WHERE member_id = 'ivy'`).Scan(&bad, &good); err != nil {
+		t.Fatal(err)
+	}
+	if bad != 0 || good != 1 {
+		t.Fatalf("facts: %d from the poisoned session (want 0), %d from the other (want 1)", bad, good)
 	}
 }
