@@ -328,22 +328,25 @@ var newPetRE = regexp.MustCompile(`\b(?i:the|our|my)\s+(?i:new)\s+(?:(?i:little|
 // every clause: a question or a clause about the listener names nothing.
 func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
 	body := clean(text)
-	var names []string
+	type naming struct{ name, kind string }
+	var names []naming
+	var before []string // the words of the turn before the naming
 	for _, s := range sentences(body) {
 		s = strings.TrimSpace(s)
-		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
-			continue
+		rs := restoreCase(s)
+		if !strings.HasSuffix(s, "?") && !secondRE.MatchString(s) && !condRE.MatchString(s) {
+			for _, m := range petNamedRE.FindAllStringSubmatchIndex(rs, -1) {
+				// The pet named is the nearest animal spoken of before the
+				// naming, and only when it is the speaker's: "my neighbor
+				// has a cat, her name is Luna", "a cat and a new boss, her
+				// name is Linda" name no pet of the speaker's.
+				if k := namedPetKind(append(slices.Clone(before), strings.Fields(rs[:m[0]])...)); k != "" {
+					names = append(names, naming{rs[m[2]:m[3]], k})
+				}
+			}
 		}
-		for _, m := range petNamedRE.FindAllStringSubmatch(restoreCase(s), -1) {
-			names = append(names, m[1])
-		}
-	}
-	kind := -1
-	for i, f := range out {
-		if f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive && isPet(lastWord(f.Claim)) {
-			kind = i
-			break
-		}
+		before = append(before, ".")
+		before = append(before, strings.Fields(rs)...)
 	}
 	have := map[string]bool{}
 	for _, f := range out {
@@ -355,8 +358,23 @@ func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
 		ln := strings.ToLower(n)
 		return !have[ln] && !lexPlaces.has(n) && !lexNationalities.has(n) && !pronoun[ln] && !introNot[ln] && !isStopName(n)
 	}
-	if kind >= 0 && len(names) > 0 && okName(names[0]) {
-		n, k := names[0], singular(strings.ToLower(lastWord(out[kind].Claim)))
+	for _, nk := range names {
+		if !okName(nk.name) {
+			continue
+		}
+		kind := -1
+		for i, f := range out {
+			if f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive && isPet(lastWord(f.Claim)) &&
+				singular(strings.ToLower(lastWord(f.Claim))) == nk.kind {
+				kind = i
+				break
+			}
+		}
+		if kind < 0 {
+			continue
+		}
+		n, k := nk.name, singular(strings.ToLower(lastWord(out[kind].Claim)))
+		have[strings.ToLower(n)] = true
 		out[kind].Claim = n
 		out[kind].Entities = append(out[kind].Entities, Entity{Name: n, Kind: "animal"})
 		out[kind].Edges = []Edge{{Src: speaker, Relation: "has_pet", Dst: n}}
@@ -368,7 +386,11 @@ func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
 		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
 			continue
 		}
-		for _, m := range newPetRE.FindAllStringSubmatch(s, -1) {
+		for _, mi := range newPetRE.FindAllStringSubmatchIndex(s, -1) {
+			m := []string{s[mi[0]:mi[1]], s[mi[2]:mi[3]], s[mi[4]:mi[5]]}
+			if next := strings.Fields(s[mi[1]:]); len(next) > 0 && afterNameVerb(strings.Trim(next[0], ",.!;:")) {
+				continue // "the new kitten Jessica adopted": Jessica's kitten, not a pet named Jessica
+			}
 			if n := m[2]; okName(n) {
 				have[strings.ToLower(n)] = true
 				c := newClause(m[0], speaker, at)
@@ -379,4 +401,49 @@ func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
 		}
 	}
 	return out
+}
+
+// afterNameVerb: a verb after "the new kitten Jessica" makes Jessica the
+// one who got the kitten ("the new dog Sarah got").
+func afterNameVerb(w string) bool {
+	lw := strings.ToLower(w)
+	if lw == "" || w != lw {
+		return false
+	}
+	switch lw {
+	case "got", "gets", "has", "had", "found", "brought", "bought", "took", "takes", "gave", "keeps", "just", "picked", "wants", "brings", "and":
+		return true
+	}
+	return strings.HasSuffix(lw, "ed") && lw != "need"
+}
+
+// personNouns say someone other than the speaker; an animal spoken of after
+// one ("my neighbor has a cat") is theirs.
+var personNouns = setOf(`he she they him them his her their someone somebody guy girl lady man woman boy kid boss`)
+
+// namedPetKind is the kind of pet a naming ("her name is Luna") names: the
+// nearest animal in the words before it, when no person is spoken of after
+// that animal and the animal is not spoken of as someone else's.
+func namedPetKind(before []string) string {
+	for i := len(before) - 1; i >= 0; i-- {
+		w := strings.ToLower(strings.Trim(before[i], ",.!;:'\""))
+		if w == "" {
+			continue
+		}
+		if personNouns[w] || relKey(w) != "" || relKey(singular(w)) != "" {
+			return "" // "a cat and a new boss, her name is Linda"
+		}
+		if !isPet(w) {
+			continue
+		}
+		// The animal's sentence says whose it is.
+		for j := i - 1; j >= 0 && before[j] != "."; j-- {
+			lw := strings.ToLower(strings.Trim(before[j], ",.!;:'\""))
+			if personNouns[lw] || relKey(lw) != "" || relKey(singular(lw)) != "" || strings.HasSuffix(lw, "'s") && lw != "it's" && lw != "that's" && lw != "there's" && lw != "what's" {
+				return "" // "my neighbor has a cat", "my sister got a puppy"
+			}
+		}
+		return singular(w)
+	}
+	return ""
 }

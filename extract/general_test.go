@@ -189,6 +189,8 @@ func TestGeneralChat(t *testing.T) {
 		{"Last week we finally adopted a puppy, his name is Buddy.",
 			[]want{w(me, "has_pet", "Buddy"), ev(me, "adopted", "puppy", "")}},
 		{"We got a kitten and named her Mochi!", []want{w(me, "has_pet", "Mochi")}},
+		{"We adopted a kitten. Her name is Luna.", []want{w(me, "has_pet", "Luna"), ev(me, "adopted", "kitten", "")}},
+		{"Our new puppy Max is adorable.", []want{w(me, "has_pet", "Max")}},
 		{"The cats finally met the new pup Ned.", []want{w(me, "has_pet", "Ned")}},
 
 		{"i just adopted a puppy, his name is max", []want{w(me, "has_pet", "Max"), ev(me, "adopted", "puppy", "")}},
@@ -282,6 +284,38 @@ func TestGeneralChat(t *testing.T) {
 		slices.Sort(wants)
 		if !slices.Equal(gots, wants) {
 			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
+		}
+	}
+}
+
+// TestGeneralChatMisfires holds general chat sentences (written for this
+// test, none from LoCoMo) on which a rule once gave a wrong fact: none of
+// the facts listed in bad ("predicate" or "predicate=claim") may come out.
+func TestGeneralChatMisfires(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		bad  []string
+	}{
+		// A pet's name is a name, and names the speaker's pet.
+		{"We adopted a kitten. Her name is still up for debate.", []string{"has_pet=Still"}},
+		{"We got a puppy. His name is kind of silly.", []string{"has_pet=Kind"}},
+		{"We got a puppy and named him pretty quickly.", []string{"has_pet=Pretty"}},
+		{"We got a cat. Her name is on the list.", []string{"has_pet=On"}},
+		{"we got a cat. her name is on the list", []string{"has_pet=On"}},
+		{"I have a dog. My neighbor has a cat, her name is Luna.", []string{"has_pet=Luna"}},
+		{"I have a cat and a new boss, her name is Linda.", []string{"has_pet=Linda"}},
+		{"We love the new kitten Jessica adopted.", []string{"has_pet=Jessica"}},
+		{"The new dog Sarah got is so cute.", []string{"has_pet=Sarah"}},
+	} {
+		for _, f := range extract.TurnFacts(tc.text, me, at) {
+			for _, b := range tc.bad {
+				p, c, hasClaim := strings.Cut(b, "=")
+				if f.Predicate == p && (!hasClaim || strings.EqualFold(f.Claim, c)) {
+					t.Errorf("%q: gave %s %q", tc.text, f.Predicate, f.Claim)
+				}
+			}
 		}
 	}
 }

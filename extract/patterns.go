@@ -236,12 +236,20 @@ func restoreCase(s string) string {
 	})
 	s = nameIsRE.ReplaceAllStringFunc(s, func(m string) string {
 		sub := nameIsRE.FindStringSubmatch(m)
+		// A pet's or another's name ("her name is luna", "named him max")
+		// is only a word of the names lexicon: "her name is still up for
+		// debate", "named him pretty quickly" name nothing.
+		lead := strings.ToLower(sub[1])
+		petName := !strings.HasPrefix(lead, "my") && !strings.HasPrefix(lead, "call")
 		var ws []string
 		for _, w := range strings.Fields(sub[2]) {
-			if stopLower[w] {
+			if stopLower[w] || petName && !lexNames.has(w) {
 				break
 			}
 			ws = append(ws, titleWord(w))
+			if petName {
+				break
+			}
 		}
 		if len(ws) == 0 {
 			return m
