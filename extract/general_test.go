@@ -243,6 +243,7 @@ func TestGeneralChat(t *testing.T) {
 
 		// An answer's "Not much," is no negation; lessons taken up.
 		{"Not much, just been busy with my new job at the hospital.", []want{w(me, "works_at", "hospital")}},
+		{"Not really, I love my job though.", []want{w(me, "likes", "job")}},
 		{"Oh, and I also started taking guitar lessons.", []want{ev(me, "started", "taking guitar lessons", "")}},
 		{"I started taking my meds again.", nil},
 
@@ -308,6 +309,12 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I have a cat and a new boss, her name is Linda.", []string{"has_pet=Linda"}},
 		{"We love the new kitten Jessica adopted.", []string{"has_pet=Jessica"}},
 		{"The new dog Sarah got is so cute.", []string{"has_pet=Sarah"}},
+
+		// "Not really" without its comma is a negation, not an answer.
+		{"Not really planning to move to Denver.", []string{"plans", "travels_to", "lives_in"}},
+		{"Not really sure I like my job.", []string{"likes"}},
+		{"Not really sure I want to move to Denver.", []string{"lives_in", "travels_to", "plans"}},
+		{"Not a lot of people know I love jazz.", []string{"likes=lot of people"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

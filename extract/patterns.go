@@ -107,7 +107,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		}
 		s = strings.TrimRight(s, ".!;: ")
 		s = restoreCase(s)
-		if condRE.MatchString(strings.TrimSpace(markerRE.ReplaceAllString(s, ""))) {
+		if lead := strings.TrimSpace(markerRE.ReplaceAllString(s, "")); condRE.MatchString(lead) || notSureRE.MatchString(lead) {
 			// "If I get the job, I plan on moving": the clause after a
 			// condition is as hypothetical as the condition.
 			continue
@@ -286,8 +286,15 @@ var clauseRE = regexp.MustCompile(`(?i)\s*(?:;|\s[-–—]\s|—|–|,?\s+but\s+
 // "also", which says so).
 var besidesRE = regexp.MustCompile(`(?i)^(?:besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to)\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}),\s+(i|we)\s+(?:also|too)\s+((?:really\s+)?(?:love|enjoy|like|adore))\s+`)
 
+// notSureRE: "Not really sure I like my job", "I'm not sure we'll move":
+// what follows is in doubt, neither said nor denied.
+var notSureRE = regexp.MustCompile(`(?i)^(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:still\s+)?not\s+(?:really\s+|quite\s+|so\s+|too\s+|entirely\s+|totally\s+)?sure\b`)
+
 // markerRE is a discourse marker starting a clause ("Definitely, …").
-var markerRE = regexp.MustCompile(`(?i)^\s*(?:not\s+much|nothing\s+much|not\s+a\s+lot|not\s+too\s+much|not\s+gonna\s+lie|not\s+going\s+to\s+lie|ngl|to\s+be\s+honest|tbh|no\s+worries|not\s+really|definitely|yeah|yes|yep|yup|well|honestly|oh|so|and|but|also|plus|actually|anyway|btw|by the way|haha|lol|wow|totally|absolutely|sure|true|exactly|right|okay|ok|hey|hi|hello|thanks|thank you|cool|nice|awesome|great),?\s+`)
+// "Not much," / "not really," answer a question and are stripped only
+// with their comma (or alone): "Not really sure I like my job" keeps its
+// negation.
+var markerRE = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+much|nothing\s+much|not\s+a\s+lot|not\s+too\s+much|not\s+really)(?:\s*,\s*|\s*$)|(?:not\s+gonna\s+lie|not\s+going\s+to\s+lie|ngl|to\s+be\s+honest|tbh|no\s+worries|definitely|yeah|yes|yep|yup|well|honestly|oh|so|and|but|also|plus|actually|anyway|btw|by the way|haha|lol|wow|totally|absolutely|sure|true|exactly|right|okay|ok|hey|hi|hello|thanks|thank you|cool|nice|awesome|great),?\s+)`)
 
 // clauses cuts a sentence at clause boundaries. A conjunction or comma
 // before a first-person subject starts a new clause ("I don't live in
