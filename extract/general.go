@@ -148,6 +148,12 @@ func init() {
 			if p == "" || isGerund(strings.Fields(p)[0]) {
 				return // a gerund is a pastime taken up (chat.go)
 			}
+			// "I got into Stanford", "got into trouble", "got into debt": a
+			// place won or a plight. Only a pastime, or "really/so into".
+			lp := strings.ToLower(p)
+			if notPastime[strings.Fields(lp)[0]] || !gotIntoKeenRE.MatchString(m[0]) && !pastimeObject(lp) {
+				return
+			}
 			for _, q := range splitGerunds(p) {
 				c.add(c.speaker, "likes", q, World, confPref-4)
 			}
@@ -446,4 +452,33 @@ func namedPetKind(before []string) string {
 		return singular(w)
 	}
 	return ""
+}
+
+// gotIntoKeenRE: "got really into", "so into": keenness said outright.
+var gotIntoKeenRE = regexp.MustCompile(`(?i)\b(?:really|so|super|totally|seriously|big\s+time)\s+into\b`)
+
+// notPastime are what one gets into that is no pastime.
+var notPastime = setOf(`trouble debt debts college school university uni grad med law harvard stanford yale oxford cambridge mit
+	program programme fight fights argument arguments shape character position bed fights accident accidents mess it that this
+	labor labour surgery politics office`)
+
+// pastimeWords are pastimes and what a fan is into.
+var pastimeWords = setOf(`music games board video anime manga comics podcasts books novels art crafts cooking baking fitness
+	sports football soccer basketball baseball hockey tennis golf chess poker wine coffee tea plants jazz rock hip-hop rap
+	kpop k-pop metal punk country classical opera poetry sci-fi fantasy movies films documentaries gaming cycling climbing
+	bouldering skateboarding skating baking knitting crochet sewing embroidery painting drawing sketching writing reading
+	birdwatching astronomy gardening photography hiking running swimming surfing yoga pilates meditation dance dancing`)
+
+// pastimeObject: a liked pastime's words ("board games", "jazz", "pottery").
+func pastimeObject(lp string) bool {
+	ws := strings.Fields(lp)
+	if len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	for _, w := range ws {
+		if pastimeWords[w] || activity[w] || activityGerund[w] || hobbyGerund(w) || ownedThing(w) && !dwellings[w] {
+			return true
+		}
+	}
+	return false
 }

@@ -225,6 +225,7 @@ func TestGeneralChat(t *testing.T) {
 		{"Lately I've been spending a lot of time painting.", []want{w(me, "likes", "painting")}},
 		{"I spend most of my free time reading.", []want{w(me, "likes", "reading")}},
 		{"I got really into photography last year and haven't stopped since.", []want{w(me, "likes", "photography")}},
+		{"We've gotten into board games.", []want{w(me, "likes", "board games")}},
 		{"Music has always been a big part of my life.", []want{w(me, "likes", "Music")}},
 		{"My new hobby is pottery!", []want{w(me, "likes", "pottery")}},
 		{"Pottery has become my new obsession.", []want{w(me, "likes", "Pottery")}},
@@ -315,6 +316,12 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"Not really sure I like my job.", []string{"likes"}},
 		{"Not really sure I want to move to Denver.", []string{"lives_in", "travels_to", "plans"}},
 		{"Not a lot of people know I love jazz.", []string{"likes=lot of people"}},
+
+		// "got into": a pastime, not a place won or a plight.
+		{"I got into Stanford!", []string{"likes"}},
+		{"I got into trouble at school.", []string{"likes"}},
+		{"We got into debt last year.", []string{"likes"}},
+		{"I got into Harvard Law.", []string{"likes"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {
