@@ -270,6 +270,19 @@ func init() {
 			if strings.Contains(lm, " won ") {
 				return // read by the win rule
 			}
+			// "I came first, so I got the best seat", "finished first, then
+			// went home": a placing is a win only said with "place" or a
+			// contest it was in; "third from the bottom", "second to last",
+			// "first in line" are none.
+			rest := strings.ToLower(strings.TrimSpace(c.text[strings.Index(c.text, m[0])+len(m[0]):]))
+			if strings.Contains(lm, " in line") || strings.Contains(lm, " at line") || strings.HasPrefix(rest, "from the bottom") || strings.HasPrefix(rest, "to last") ||
+				strings.HasPrefix(rest, "in line") || strings.HasPrefix(rest, "last") {
+				return
+			}
+			if !strings.Contains(lm, "place") && !strings.Contains(lm, "prize") && !placingInRE.MatchString(m[1]) {
+				return
+			}
+
 			c.add(c.speaker, "won", strings.TrimSpace(cut(m[1])), Experience, confEvent)
 		}),
 		// A first day at a job: "today was my first day at my new job",
@@ -482,3 +495,7 @@ func pastimeObject(lp string) bool {
 	}
 	return false
 }
+
+// placingInRE: a placing in a contest ("first in the race", "second at
+// the regional meet").
+var placingInRE = regexp.MustCompile(`(?i)\s(?:in|at)\s+(?:the\s+|a\s+|my\s+)?[\w'-]+`)

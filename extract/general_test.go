@@ -116,6 +116,7 @@ func TestGeneralChat(t *testing.T) {
 		// A placing is a win; a first day at a job.
 		{"I got first place in the science fair!", []want{ev(me, "won", "first place in the science fair", "")}},
 		{"We took second place at the tournament.", []want{ev(me, "won", "second place at the tournament", "")}},
+		{"I finished first in the marathon.", []want{ev(me, "won", "first in the marathon", "")}},
 		{"Today was my first day at my new job.", []want{ev(me, "started_job", "job", "")}},
 		{"I took first steps today.", nil},
 		{"I got first dibs.", nil},
@@ -322,6 +323,14 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I got into trouble at school.", []string{"likes"}},
 		{"We got into debt last year.", []string{"likes"}},
 		{"I got into Harvard Law.", []string{"likes"}},
+
+		// A placing is a win only with "place" or a contest.
+		{"I came first, so I got the best seat.", []string{"won"}},
+		{"I finished first, then went home.", []string{"won"}},
+		{"I came third from the bottom.", []string{"won"}},
+		{"I placed third from the bottom.", []string{"won"}},
+		{"I finished second to last.", []string{"won"}},
+		{"I got first place in line at the DMV.", []string{"won"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {
