@@ -292,6 +292,9 @@ func init() {
 				return // "tomorrow is my first day at my new job": ahead
 			}
 			what := m[1]
+			if !strings.EqualFold(what, "work") && !strings.EqualFold(what, "job") && !firstJobRE.MatchString(c.raw) {
+				return // "my first day at Disneyland", "my first week at Harvard": a visit, a school
+			}
 			if strings.EqualFold(what, "work") {
 				what = "job"
 			} else if !strings.EqualFold(what, "job") {
@@ -499,3 +502,11 @@ func pastimeObject(lp string) bool {
 // placingInRE: a placing in a contest ("first in the race", "second at
 // the regional meet").
 var placingInRE = regexp.MustCompile(`(?i)\s(?:in|at)\s+(?:the\s+|a\s+|my\s+)?[\w'-]+`)
+
+// firstJobRE: a first day at a named place is at a job only when the
+// clause says so ("my first shift at Starbucks", "my first day at Google
+// as an intern", "first day of work at Acme").
+var firstJobRE = regexp.MustCompile(`(?i)\b(?:first\s+shift|job|work|worked|working|hired|new\s+role|new\s+position|onboarding|orientation|coworkers?|co-workers?|colleagues?|as\s+an?\s+(?:\w+\s+)?(?:intern|engineer|nurse|teacher|manager|developer|analyst|designer|assistant|barista|cashier|server))\b`)
+
+// quitRE: a turn saying a job was left; a first day it names is no job held.
+var quitRE = regexp.MustCompile(`(?i)\b(?:quit|quitting|resigned|got\s+fired|was\s+fired|laid\s+off|walked\s+out)\b`)

@@ -118,6 +118,7 @@ func TestGeneralChat(t *testing.T) {
 		{"We took second place at the tournament.", []want{ev(me, "won", "second place at the tournament", "")}},
 		{"I finished first in the marathon.", []want{ev(me, "won", "first in the marathon", "")}},
 		{"Today was my first day at my new job.", []want{ev(me, "started_job", "job", "")}},
+		{"My first shift at Starbucks was hectic.", []want{w(me, "works_at", "Starbucks"), ev(me, "started_job", "Starbucks", "")}},
 		{"I took first steps today.", nil},
 		{"I got first dibs.", nil},
 		{"Did you get first place?", nil},
@@ -331,6 +332,12 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I placed third from the bottom.", []string{"won"}},
 		{"I finished second to last.", []string{"won"}},
 		{"I got first place in line at the DMV.", []string{"won"}},
+
+		// A first day is at a job only when the turn says so.
+		{"It was my first day at Disneyland!", []string{"works_at", "started_job"}},
+		{"My first day at Harvard was overwhelming.", []string{"works_at", "started_job"}},
+		{"My first week at Amazon was terrible, glad I quit.", []string{"works_at", "started_job"}},
+		{"My first week at Amazon was terrible. Glad I quit.", []string{"works_at", "started_job"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

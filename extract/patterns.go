@@ -139,6 +139,18 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			}
 		}
 	}
+	if quitRE.MatchString(text) {
+		// "my first week at Amazon was terrible, glad I quit": no job held.
+		started := map[string]bool{}
+		for _, f := range out {
+			if f.Predicate == "started_job" {
+				started[f.Claim] = true
+			}
+		}
+		out = slices.DeleteFunc(out, func(f Fact) bool {
+			return f.Predicate == "started_job" || f.Predicate == "works_at" && started[f.Claim] && f.Polarity == Positive
+		})
+	}
 	if taggerOn {
 		out = petNames(text, speaker, at, out)
 	}
