@@ -164,7 +164,12 @@ func init() {
 			if articleRE.MatchString(m[1]+" ") && !strings.HasPrefix(strings.ToLower(m[1]), "a ") {
 				return // "My family is a huge part of my life": someone, not a pastime
 			}
-			if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "it") && relKey(lastWord(p)) == "" {
+			if sadlyRE.MatchString(c.raw) {
+				return // "Drinking is a big part of my life, sadly"
+			}
+			// Only a pastime: "Cancer is a big part of my life", "Anxiety …"
+			// are no likings.
+			if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "it") && relKey(lastWord(p)) == "" && pastimeObject(strings.ToLower(p)) {
 				c.add(c.speaker, "likes", p, World, confPref-4)
 			}
 		}),
@@ -510,3 +515,6 @@ var firstJobRE = regexp.MustCompile(`(?i)\b(?:first\s+shift|job|work|worked|work
 
 // quitRE: a turn saying a job was left; a first day it names is no job held.
 var quitRE = regexp.MustCompile(`(?i)\b(?:quit|quitting|resigned|got\s+fired|was\s+fired|laid\s+off|walked\s+out)\b`)
+
+// sadlyRE: a clause said with regret.
+var sadlyRE = regexp.MustCompile(`(?i)\b(?:sadly|unfortunately|regrettably|sad\s+to\s+say|struggl\w*|addict\w*)\b`)

@@ -338,6 +338,12 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"My first day at Harvard was overwhelming.", []string{"works_at", "started_job"}},
 		{"My first week at Amazon was terrible, glad I quit.", []string{"works_at", "started_job"}},
 		{"My first week at Amazon was terrible. Glad I quit.", []string{"works_at", "started_job"}},
+
+		// "a big part of my life" is a liking only for a pastime.
+		{"Cancer is a big part of my life.", []string{"likes"}},
+		{"Anxiety is a big part of my life.", []string{"likes"}},
+		{"Drinking is a big part of my life, sadly.", []string{"likes"}},
+		{"Music is a big part of my life, unfortunately.", []string{"likes"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {
