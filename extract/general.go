@@ -42,8 +42,16 @@ func init() {
 		// history buff": what stands before the word for a devotee is liked.
 		r(fpbe+aux+`(?i:\s+(?:an?\s+)?)((?:[\w'-]+\s+){1,4}?)(?i:lovers?|fans?|enthusiasts?|buffs?|junkies?|fanatics?|aficionados?|addicts?|geeks?|nerds?)\b`, 1, func(c *clause, m []string) {
 			ws := strings.Fields(m[1])
-			for len(ws) > 0 && fanModifiers[strings.ToLower(ws[0])] {
-				ws = ws[1:]
+			prev := ""
+			for len(ws) > 0 && (fanModifiers[strings.ToLower(ws[0])] || len(ws) > 1 && (strings.EqualFold(ws[0], "of") || strings.EqualFold(ws[0], "a") && prev == "of")) {
+				prev = strings.ToLower(ws[0])
+				ws = ws[1:] // "a bit of a coffee addict"
+			}
+			for _, w := range ws {
+				lw := strings.ToLower(w)
+				if formerRE.MatchString(lw) || strings.ContainsAny(lw, "0123456789") {
+					return // "a recovering sugar addict", "a former coffee addict", "a 30-year-old music lover"
+				}
 			}
 			if len(ws) == 0 || len(ws) > 3 {
 				return // "I'm a huge fan": of what was said elsewhere
@@ -518,3 +526,6 @@ var quitRE = regexp.MustCompile(`(?i)\b(?:quit|quitting|resigned|got\s+fired|was
 
 // sadlyRE: a clause said with regret.
 var sadlyRE = regexp.MustCompile(`(?i)\b(?:sadly|unfortunately|regrettably|sad\s+to\s+say|struggl\w*|addict\w*)\b`)
+
+// formerRE: a devotee no longer ("former", "ex-gym", "recovering").
+var formerRE = regexp.MustCompile(`^(?:former|formerly|ex|ex-.*|recovering|reformed|retired|once|past|onetime|one-time|old)$`)

@@ -147,6 +147,7 @@ func TestGeneralChat(t *testing.T) {
 		{"I'm a huge coffee lover.", []want{w(me, "likes", "coffee")}},
 		{"We're big Lakers fans.", []want{w(me, "likes", "Lakers")}},
 		{"I'm a history buff.", []want{w(me, "likes", "history")}},
+		{"I'm a bit of a coffee addict.", []want{w(me, "likes", "coffee")}},
 		{"I'm not a coffee lover.", []want{w(me, "dislikes", "coffee")}},
 		{"I find painting really relaxing.", []want{w(me, "likes", "painting")}},
 		{"Cooking is one of my biggest passions.", []want{w(me, "likes", "Cooking")}},
@@ -344,6 +345,15 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"Anxiety is a big part of my life.", []string{"likes"}},
 		{"Drinking is a big part of my life, sadly.", []string{"likes"}},
 		{"Music is a big part of my life, unfortunately.", []string{"likes"}},
+
+		// A devotee no longer, an age, someone else's words.
+		{"I'm a recovering sugar addict.", []string{"likes", "dislikes"}},
+		{"I'm a former coffee addict.", []string{"likes", "dislikes"}},
+		{"I'm an ex-gym junkie.", []string{"likes", "dislikes"}},
+		{"I'm a 30-year-old music lover.", []string{"likes=30-year-old music"}},
+		{"He was like, I'm a huge coffee lover.", []string{"likes"}},
+		{"My mom said, I love this place.", []string{"likes"}},
+		{"I'm a bit of a coffee addict.", []string{"likes=of a coffee", "likes=bit of a coffee"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {
