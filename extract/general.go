@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // upcomingRE: a trip said to be ahead.
@@ -78,8 +79,8 @@ func init() {
 		// where the speaker is at home. Not said on a trip ("while I'm here
 		// in Rome", "our vacation here in Bali").
 		rule{re: regexp.MustCompile(`(?i:\bhere\s+in\s+(?:the\s+)?)` + nm), claim: 1, raw: true, fn: func(c *clause, m []string) {
-			if awayRE.MatchString(c.raw) {
-				return
+			if awayRE.MatchString(c.raw) || hereAwayRE.MatchString(c.raw) {
+				return // "here in Paris for the week", "stuck here in Chicago"
 			}
 			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) {
 				c.add(c.speaker, "lives_in", p, World, confMention+2)
@@ -244,6 +245,9 @@ func init() {
 		// Time to be spent somewhere: "we're spending Christmas in Vermont",
 		// "I'll be spending the summer in Spain".
 		r(`(?:`+fpbe+`|(?i:\b(?:i'll|i\s+will|we'll|we\s+will)\s+be))(?i:\s+(?:also\s+)?spending\s+(?:(?:the|a|two|three|a\s+few|a\s+couple\s+of|my|our)\s+)?(?:[\w-]+\s+){0,2}?(?:in|at))\s+`+nm, 1, func(c *clause, m []string) {
+			if !spendTimeRE.MatchString(m[0]) {
+				return // "we're spending a fortune in London": money, not time
+			}
 			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
@@ -326,8 +330,11 @@ func init() {
 			if !booked && !c.hasDate && !comingUpRE.MatchString(c.raw) {
 				return // "I had a trip to Rome": a visit, read elsewhere
 			}
-			if strings.Contains(lm, "had") {
+			if strings.Contains(lm, "had") || calledOffRE.MatchString(c.raw) {
 				return
+			}
+			if i := strings.Index(c.text, m[0]); i >= 0 && forSomeoneText(c.text[i+len(m[0]):]) {
+				return // "I booked a flight to London for my sister": her trip
 			}
 			if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !c.known[p] {
 				c.fore = true
@@ -337,6 +344,9 @@ func init() {
 		// A trip ahead: "my upcoming trip to Japan", "excited about our
 		// vacation to Mexico", "can't wait for my trip to Rome".
 		r(`(?i:\b(?:(?:my|our)\s+(?:upcoming|next|planned|long-awaited|big\s+upcoming)\s+(?:[\w-]+\s+)?|(?:excited|stoked|pumped|thrilled|eagerly\s+await|looking\s+forward\s+to)\s+(?:about\s+|for\s+)?(?:my|our)\s+(?:(?:upcoming|next|big|first)\s+)?(?:[\w-]+\s+)?)(?:trip|vacation|holiday|getaway|visit)\s+(?:to|in)\s+(?:the\s+)?)`+nm, 1, func(c *clause, m []string) {
+			if calledOffRE.MatchString(c.raw) {
+				return // "my upcoming trip to Japan got cancelled"
+			}
 			if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !c.known[p] {
 				// The trip named by its place, not as "our trip".
 				c.facts = slices.DeleteFunc(c.facts, func(f Fact) bool {
@@ -529,3 +539,38 @@ var sadlyRE = regexp.MustCompile(`(?i)\b(?:sadly|unfortunately|regrettably|sad\s
 
 // formerRE: a devotee no longer ("former", "ex-gym", "recovering").
 var formerRE = regexp.MustCompile(`^(?:former|formerly|ex|ex-.*|recovering|reformed|retired|once|past|onetime|one-time|old)$`)
+
+// calledOffRE: a trip that will not happen.
+var calledOffRE = regexp.MustCompile(`(?i)\b(?:cancell?ed|canceling|cancelling|called\s+off|postponed|fell\s+through|scrapped)\b`)
+
+// spendTimeRE: time spent somewhere ("spending Christmas in", "the
+// summer", "a week", "two nights").
+var spendTimeRE = regexp.MustCompile(`(?i)\bspending\s+(?:(?:the|a|an|two|three|four|five|a\s+few|a\s+couple\s+of|my|our|some|the\s+whole|the\s+entire)\s+)?(?:(?:whole|entire|next|long|holiday|spring|summer|winter|fall|christmas|thanksgiving|easter|few|couple|of|upcoming)\s+)*(?:days?|nights?|weeks?|weekends?|months?|years?|summer|winter|spring|fall|autumn|holidays?|christmas|thanksgiving|easter|new\s+year'?s?|break|vacation|time|semester|honeymoon|birthday)\b`)
+
+// hereAwayRE: "here in" said of a stay, not of home.
+var hereAwayRE = regexp.MustCompile(`(?i)\b(?:stuck|visiting|for\s+(?:the|a|this|two|three|a\s+few|a\s+couple\s+of)\s+(?:\w+\s+)?(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|conference|wedding|semester)|just\s+for|passing\s+through|layover|hotel|airbnb|business)\b`)
+
+// forSomeoneText reports whether the words after a booking give it to
+// someone else: "for my sister", "for him", "for the kids" (as forSomeone
+// does over tagged words).
+func forSomeoneText(rest string) bool {
+	ws := strings.Fields(strings.ToLower(strings.TrimLeft(rest, " ,")))
+	if len(ws) < 2 || ws[0] != "for" {
+		return false
+	}
+	switch w := strings.Trim(ws[1], ",.!;:"); w {
+	case "him", "her", "them", "us":
+		return w != "us"
+	case "my", "our", "his", "the":
+		for _, k := range ws[2:min(len(ws), 5)] {
+			k = strings.Trim(k, ",.!;:")
+			if relKey(k) != "" || relKey(singular(k)) != "" || k == "family" || k == "kids" {
+				return true
+			}
+		}
+	}
+	if f := strings.Fields(strings.TrimLeft(rest, " ,")); len(f) > 1 && lexNames.has(strings.Trim(f[1], ",.!;:")) && unicode.IsUpper([]rune(f[1])[0]) {
+		return true // "for Sam"
+	}
+	return false
+}

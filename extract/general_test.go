@@ -173,6 +173,7 @@ func TestGeneralChat(t *testing.T) {
 		{"We have a trip to Rome next month.", []want{fut(me, "travels_to", "Rome", "")}},
 
 		{"We're spending Christmas in Vermont.", []want{fut(me, "travels_to", "Vermont", "")}},
+		{"We're spending a week in Rome.", []want{fut(me, "travels_to", "Rome", "")}},
 		{"I've got tickets to see Coldplay next month.", []want{fut(me, "plans", "tickets to see Coldplay", "")}},
 		{"We spent a week in Spain.", []want{ev(me, "visited", "Spain", "")}},
 		{"Are you spending Christmas in Vermont?", nil},
@@ -354,6 +355,15 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"He was like, I'm a huge coffee lover.", []string{"likes"}},
 		{"My mom said, I love this place.", []string{"likes"}},
 		{"I'm a bit of a coffee addict.", []string{"likes=of a coffee", "likes=bit of a coffee"}},
+
+		// Trips called off or someone else's; money spent; a stay "here".
+		{"My upcoming trip to Japan got cancelled.", []string{"travels_to", "plans"}},
+		{"I booked a flight to London for my sister.", []string{"travels_to"}},
+		{"I booked a flight to London for Sam.", []string{"travels_to"}},
+		{"We're spending a fortune in London.", []string{"travels_to"}},
+		{"We're here in Paris for the week.", []string{"lives_in"}},
+		{"I'm stuck here in Chicago because of the storm.", []string{"lives_in"}},
+		{"I'm visiting friends here in Boston.", []string{"lives_in"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {
