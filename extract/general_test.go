@@ -44,6 +44,7 @@ func TestGeneralChat(t *testing.T) {
 		{"We took our kayak out on the lake.", []want{w(me, "owns", "kayak")}},
 		{"I bought a ukulele.", []want{w(me, "owns", "ukulele")}},
 		{"My new Tesla, the one I just got, is in the shop.", []want{w(me, "owns", "Tesla")}},
+		{"My new Prius is great.", []want{w(me, "owns", "Prius")}},
 
 		{"I have a ukulele at home.", []want{w(me, "owns", "ukulele")}},
 		{"I don't have a ukulele.", nil},
@@ -364,6 +365,13 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"We're here in Paris for the week.", []string{"lives_in"}},
 		{"I'm stuck here in Chicago because of the storm.", []string{"lives_in"}},
 		{"I'm visiting friends here in Boston.", []string{"lives_in"}},
+
+		// "my new <Name>": no account, title or person is owned.
+		{"My new Instagram is up.", []string{"owns"}},
+		{"My new TikTok went viral.", []string{"owns"}},
+		{"My new YouTube is doing well.", []string{"owns"}},
+		{"My new Dr. Patel is great.", []string{"owns"}},
+		{"My new Sarah said hi.", []string{"owns"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

@@ -1416,7 +1416,12 @@ func (r *tagged) mentions() {
 					k++
 				}
 				n := r.span(j, k)
-				if !(k < len(ts) && ts[k].noun()) && strings.ToUpper(n) != n && len(n) > 2 && !lexPlaces.has(n) && !lexNationalities.has(n) {
+				first := strings.TrimSuffix(ts[j].lw, ".")
+				if !(k < len(ts) && ts[k].noun()) && strings.ToUpper(n) != n && len(n) > 2 && !lexPlaces.has(n) && !lexNationalities.has(n) &&
+					!notMakes[first] && !(lexNames.has(ts[j].w) && k < len(ts) && personVerb[ts[k].lw]) {
+					// Not an account ("my new Instagram"), a title ("my new
+					// Dr. Patel") or a person ("my new Sarah said"; the
+					// names lexicon holds makes too: Tesla, Prius).
 					r.mention = true
 					r.add(i, "owns", n, World, confTaggedPosses)
 					r.mention = false
@@ -1536,3 +1541,12 @@ func photoPets(text, speaker string, at time.Time, seen map[string]bool) []Fact 
 // introNot are capitalised words after "this is" that are no pet's name.
 var introNot = setOf(`the my our this that it what how why when where who so such just me us one another
 	amazing awesome great cool crazy huge insane incredible`)
+
+// notMakes are capitalised words after "my new" that name no thing owned:
+// platforms and apps, and titles before a person's name.
+var notMakes = setOf(`instagram tiktok youtube facebook twitter x snapchat linkedin spotify netflix whatsapp discord reddit twitch
+	pinterest insta ig fb tumblr threads bluesky hulu venmo tinder bumble hinge uber lyft airbnb
+	dr doctor mr mrs ms miss prof professor pastor rev father sister brother coach`)
+
+// personVerb after a name says a person: "my new Sarah said".
+var personVerb = setOf(`who said says told tells called calls texted texts thinks thought asked asks wants wanted knows knew smiled laughed`)
