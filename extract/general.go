@@ -185,14 +185,19 @@ func init() {
 		// A thing shown or spoken of and then said to be one's own: "this
 		// guitar I keep by my bed", "that Ford Mustang I found in a
 		// junkyard", "the Prius we bought".
-		r(`(?:^|\b)(?i:this|that|the)\s+((?:[A-Z][\w-]*\s+){0,2}[\w-]+)\s+(?i:(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?(?:keep|have|had\s+restored|got|bought|found|restored|built|own|picked\s+up|rebuilt))\b`, 1, func(c *clause, m []string) {
+		r(`(?:^|\b)(?i:this|that|the)\s+((?:[A-Z][\w-]*\s+){0,2}[\w-]+)\s+(?i:(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?(?:keep|have|had\s+restored|bought|restored|built|own|picked\s+up|rebuilt))\b`, 1, func(c *clause, m []string) {
 			p := m[1]
 			ws := strings.Fields(p)
 			h := strings.ToLower(ws[len(ws)-1])
 			if strings.Contains(strings.ToLower(m[0]), "i had") || compoundAfter(m[0], c.text) {
 				return
 			}
-			if ownedThing(h) || properName(p) && len(ws) <= 3 && !lexPlaces.has(p) && !lexNationalities.has(p) || ownableRE.MatchString(h) && !dwellings[h] && !frequented[h] {
+			// Only a thing of the owned list ("this guitar I keep"), or a make
+			// bought or restored ("the Prius we bought"): not "this podcast I
+			// found", "the Uber I got", "the garden I keep at my grandma's".
+			lm := strings.ToLower(m[0])
+			made := strings.Contains(lm, "bought") || strings.Contains(lm, "restored") || strings.Contains(lm, "built") || strings.Contains(lm, " own")
+			if ownedThing(h) || made && properName(p) && len(ws) <= 3 && !lexPlaces.has(p) && !lexNationalities.has(p) && !notMakes[strings.ToLower(ws[0])] {
 				c.add(c.speaker, "owns", p, World, confPref-4)
 			}
 		}),

@@ -108,7 +108,7 @@ func TestGeneralChat(t *testing.T) {
 
 		// A thing spoken of, then said to be one's own.
 		{"This guitar I keep by my bed is my favorite.", []want{w(me, "owns", "guitar")}},
-		{"I've been working on that Ford Mustang I found in a junkyard.", []want{w(me, "owns", "Ford Mustang")}},
+		{"I've been working on that Ford Mustang I restored.", []want{w(me, "owns", "Ford Mustang")}},
 		{"The Prius we bought broke down.", []want{w(me, "owns", "Prius")}},
 		{"The book I bought is great.", nil},
 		{"The gym I found is cheap.", nil},
@@ -372,6 +372,16 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"My new YouTube is doing well.", []string{"owns"}},
 		{"My new Dr. Patel is great.", []string{"owns"}},
 		{"My new Sarah said hi.", []string{"owns"}},
+
+		// "this X I found/got" owns nothing; only owned things are kept.
+		{"This podcast I found is hilarious.", []string{"owns"}},
+		{"That store I found online is great.", []string{"owns"}},
+		{"This Airbnb we got is amazing.", []string{"owns"}},
+		{"The Uber I got was late.", []string{"owns"}},
+		{"That Picasso I found at the gift shop is fake.", []string{"owns"}},
+		{"The Rolex I found on the street was fake.", []string{"owns"}},
+		{"The garden I keep at my grandma's is lovely.", []string{"owns"}},
+		{"I've been working on that Ford Mustang I found in a junkyard.", []string{"owns"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {
