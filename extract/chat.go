@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Rules for how people talk about themselves in chat (issue 9, second
@@ -171,8 +172,11 @@ func init() {
 		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|even|actually)\s+)*(?:started|began|took\s+up|taken\s+up|picked\s+up|got\s+into))\s+([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
 			p := cut(m[1])
 			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 {
+				return
+			}
 			lessons := ws[0] == "taking" && anyWord(p, lessonWords) // "I started taking guitar lessons"
-			if len(ws) == 0 || len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] && !lessons {
+			if len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] && !lessons {
 				return // "I started thinking", "I started feeling better"
 			}
 			if ws[0] == "working" || ws[0] == "interning" {
@@ -682,6 +686,9 @@ func splitGerunds(p string) []string {
 	}
 	if isGerund(fa[0]) && isGerund(fb[0]) {
 		return []string{a, b}
+	}
+	if len(fa) == 1 && len(fb) == 1 && unicode.IsUpper([]rune(fa[0])[0]) && unicode.IsUpper([]rune(fb[0])[0]) {
+		return []string{p} // "Hall and Oates", "Simon and Garfunkel": one name
 	}
 	if len(fa) == 1 && len(fb) == 1 && len(fa[0]) > 3 && len(fb[0]) > 3 && !binomials[strings.ToLower(p)] {
 		return []string{a, b}

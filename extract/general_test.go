@@ -210,6 +210,8 @@ func TestGeneralChat(t *testing.T) {
 		{"Apart from hiking, we also love kayaking.", []want{w(me, "likes", "hiking"), w(me, "likes", "kayaking")}},
 		{"Besides that, I also enjoy cooking.", []want{w(me, "likes", "cooking")}},
 		{"Besides writing, I enjoy reading.", []want{w(me, "likes", "reading")}},
+		{"Big fan of Hall and Oates.", []want{w(me, "likes", "Hall and Oates")}},
+		{"I like trying to make bread.", []want{w(me, "likes", "trying to make bread")}},
 		{"Besides hiking, do you also enjoy kayaking?", nil},
 
 		// A purpose clause is no part of what is liked; a slash pair is two.
@@ -382,6 +384,17 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"The Rolex I found on the street was fake.", []string{"owns"}},
 		{"The garden I keep at my grandma's is lovely.", []string{"owns"}},
 		{"I've been working on that Ford Mustang I found in a junkyard.", []string{"owns"}},
+
+		// Smaller ones: "almost", a thing set beside, a plight gone into,
+		// one band's name, the "to" of "trying to".
+		{"I almost adopted a cat.", []string{"has_pet", "adopted"}},
+		{"We nearly adopted a puppy last year.", []string{"has_pet", "adopted"}},
+		{"Besides the rain, I also love the city.", []string{"likes=rain", "likes=the rain"}},
+		{"I'm going into debt.", []string{"plans"}},
+		{"I'm going into labor.", []string{"plans"}},
+		{"I'm going into surgery tomorrow.", []string{"plans"}},
+		{"Big fan of Hall and Oates.", []string{"likes=Hall", "likes=Oates"}},
+		{"I like trying to make bread.", []string{"likes=trying"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

@@ -114,7 +114,11 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		}
 		s = freeTimeCommaRE.ReplaceAllString(s, "$1 $2")
 		// "Besides writing, I also enjoy reading": the first is liked too.
-		s = besidesRE.ReplaceAllString(s, "${2} ${3} ${1}; ${2} also ${3} ")
+		// Only a pastime or a bare noun phrase: "Besides the rain, I also
+		// love the city" likes no rain.
+		if m := besidesRE.FindStringSubmatch(s); m != nil && !besidesDet[strings.ToLower(strings.Fields(m[1])[0])] {
+			s = besidesRE.ReplaceAllString(s, "${2} ${3} ${1}; ${2} also ${3} ")
+		}
 		open := false
 		for _, cl := range clauses(s) {
 			c := newClause(cl, speaker, at)
@@ -305,6 +309,10 @@ var besidesRE = regexp.MustCompile(`(?i)^(?:besides|apart\s+from|aside\s+from|ot
 // notSureRE: "Not really sure I like my job", "I'm not sure we'll move":
 // what follows is in doubt, neither said nor denied.
 var notSureRE = regexp.MustCompile(`(?i)^(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:still\s+)?not\s+(?:really\s+|quite\s+|so\s+|too\s+|entirely\s+|totally\s+)?sure\b`)
+
+// besidesDet: a phrase after "besides" starting so is a thing spoken of,
+// not a pastime.
+var besidesDet = setOf(`the a an my our your his her their this that these those some all any its work school`)
 
 // markerRE is a discourse marker starting a clause ("Definitely, …").
 // "Not much," / "not really," answer a question and are stripped only

@@ -382,6 +382,9 @@ func trimPurpose(p string) string {
 		if strings.ToLower(ws[i]) != "to" {
 			continue
 		}
+		if i == 1 && tryingVerbs[strings.ToLower(ws[0])] {
+			continue // "trying to make bread", "learning to cook": the "to" is the pastime's own
+		}
 		v := strings.ToLower(strings.Trim(ws[i+1], `"',.!`))
 		if purposeVerbs[v] || hobbyVerbs[v] || planVerbs[v] && v != "be" {
 			return strings.Join(ws[:i], " ")
@@ -790,3 +793,6 @@ func (c *clause) subjectPass(s string) string {
 	})
 	return s
 }
+
+// tryingVerbs take a "to" that is no purpose clause ("trying to make bread").
+var tryingVerbs = setOf(`trying helping learning going getting teaching starting beginning attempting managing planning`)

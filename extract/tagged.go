@@ -944,9 +944,10 @@ func (r *tagged) planVerb(i int, fore bool) {
 	if l == "go" && i+2 < len(ts) && ts[i+1].lw == "into" && (ts[i+2].noun() || ts[i+2].adj() || ts[i+2].t == "VBG") {
 		// "thinking of going into nursing", "I want to go into non-profit work": a line of work ahead.
 		// A head that names nothing elsewhere ("work") is kept here: "non-profit work".
-		if _, e := r.nounPhrase(i+2, false); e > i+2 && r.headAt(i+2, e) && !pronoun[ts[e-1].lw] {
+		// Only a line of work: "going into debt/labor/surgery" is none.
+		if _, e := r.nounPhrase(i+2, false); e > i+2 && r.headAt(i+2, e) && !pronoun[ts[e-1].lw] && fieldOfWork(r.span(i+2, e)) {
 			r.add(i, "plans", r.span(i, e), Foresight, confTaggedPlan)
-		} else if strings.HasSuffix(ts[i+2].lw, "ing") && (i+3 == len(ts) || ts[i+3].punct()) {
+		} else if strings.HasSuffix(ts[i+2].lw, "ing") && (i+3 == len(ts) || ts[i+3].punct()) && fieldOfWork(ts[i+2].lw) {
 			r.add(i, "plans", r.span(i, i+3), Foresight, confTaggedPlan) // "going into teaching"
 		}
 		return
@@ -1094,6 +1095,11 @@ var planNouns = map[string]bool{"trip": true, "vacation": true, "holiday": true,
 // a puppy", "I lost my job", "I just signed with a new team".
 func (r *tagged) event(l string, i int) {
 	ts := r.toks
+	for k := max(0, i-3); k < i && k < len(ts); k++ {
+		if ts[k].lw == "almost" || ts[k].lw == "nearly" {
+			return // "I almost adopted a cat": it did not happen
+		}
+	}
 	pred := eventPredicate[l]
 	switch l {
 	case "move":
@@ -1550,3 +1556,25 @@ var notMakes = setOf(`instagram tiktok youtube facebook twitter x snapchat linke
 
 // personVerb after a name says a person: "my new Sarah said".
 var personVerb = setOf(`who said says told tells called calls texted texts thinks thought asked asks wants wanted knows knew smiled laughed`)
+
+// goIntoFields are lines of work one goes into (besides fields).
+var goIntoFields = setOf(`nursing teaching medicine law engineering finance banking marketing tech technology accounting politics
+	journalism research academia science education healthcare business sales design consulting advertising publishing
+	film acting music art fashion real estate insurance retail hospitality tourism cooking catering social therapy
+	counseling counselling psychology pharmacy dentistry architecture programming coding software it ministry
+	nonprofit non-profit government policy public service military police firefighting construction farming
+	agriculture fitness coaching modeling modelling writing photography animation gaming veterinary`)
+
+// fieldOfWork reports whether p names a line of work: "nursing", "non-profit
+// work", "software engineering", "the medical field".
+func fieldOfWork(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) == 0 {
+		return false
+	}
+	h := ws[len(ws)-1]
+	if fields[h] || goIntoFields[h] || isOccupation(p) || h == "work" && len(ws) > 1 || h == "field" || h == "industry" || h == "sector" || h == "profession" {
+		return true
+	}
+	return false
+}
