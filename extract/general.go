@@ -579,3 +579,13 @@ func forSomeoneText(rest string) bool {
 	}
 	return false
 }
+
+// plightWords are what one gets into that no one likes ("into trouble",
+// "into debt").
+var plightWords = setOf(`trouble debt debts fight fights argument arguments accident accidents mess shape character labor labour surgery`)
+
+// intoPlight reports whether a liked object after "into" is a plight.
+func intoPlight(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	return len(ws) > 0 && plightWords[strings.Trim(ws[0], ",.!;:")]
+}

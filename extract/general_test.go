@@ -395,6 +395,10 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I'm going into surgery tomorrow.", []string{"plans"}},
 		{"Big fan of Hall and Oates.", []string{"likes=Hall", "likes=Oates"}},
 		{"I like trying to make bread.", []string{"likes=trying"}},
+		{"I've been getting into trouble lately.", []string{"likes"}},
+		{"I nearly got a dog.", []string{"has_pet"}},
+		{"I almost bought a guitar.", []string{"owns"}},
+		{"We almost moved to Denver.", []string{"lives_in", "moved"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

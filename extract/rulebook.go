@@ -382,11 +382,17 @@ var rules = []rule{
 		}
 	}),
 	r(fpbe+aux+`(?i:\s+(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on|addicted\s+to|in\s+love\s+with))\s+(.+)`, 1, func(c *clause, m []string) {
+		if intoPlight(m[1]) {
+			return // "we're into debt up to our ears"
+		}
 		for _, p := range splitGerunds(object(m[1])) {
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
 	}),
 	r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|recently|also|just|lately|actually|totally|definitely|seriously))*\s+(?i:been)(?i:\s+(?:really|recently|also|lately|so|actually|totally|super|pretty|seriously|kinda|kind\s+of|slowly))*\s+(?i:into|getting\s+(?:(?:really|more|back)\s+)?into|hooked\s+on|obsessed\s+with)\s+(.+)`, 1, func(c *clause, m []string) {
+		if intoPlight(m[1]) {
+			return // "I've been getting into trouble"
+		}
 		for _, p := range splitGerunds(object(m[1])) {
 			c.add(c.speaker, "likes", p, World, confPref)
 		}

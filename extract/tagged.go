@@ -379,7 +379,7 @@ func (r *tagged) read() {
 	case ts[i].lw == "i" || ts[i].lw == "we":
 		r.subject = true
 		r.predicate(i + 1)
-	case ts[i].lw == "into" && i > 0 && i+1 < len(ts) && r.dropped(i):
+	case ts[i].lw == "into" && i > 0 && i+1 < len(ts) && r.dropped(i) && !plightWords[ts[i+1].lw]:
 		// "Really into knitting these days": "I'm" left out.
 		r.subject = true
 		r.prefObject(i + 1)
@@ -633,6 +633,9 @@ func (r *tagged) beComplement(i int) {
 	w := ts[i].lw
 	switch {
 	case w == "into" && i+1 < len(ts):
+		if plightWords[ts[i+1].lw] {
+			return // "been getting into trouble", "into debt"
+		}
 		r.prefObject(i + 1)
 	case w == "all" && i+2 < len(ts) && ts[i+1].lw == "about":
 		r.prefObject(i + 2) // "I'm all about dramas and romcoms"
