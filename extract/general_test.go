@@ -175,6 +175,8 @@ func TestGeneralChat(t *testing.T) {
 
 		{"We're spending Christmas in Vermont.", []want{fut(me, "travels_to", "Vermont", "")}},
 		{"We're spending a week in Rome.", []want{fut(me, "travels_to", "Rome", "")}},
+		{"I've lived in Denver for almost 10 years.", []want{w(me, "lives_in", "Denver")}},
+		{"We have lived in Austin since 2019.", []want{w(me, "lives_in", "Austin")}},
 		{"I've got tickets to see Coldplay next month.", []want{fut(me, "plans", "tickets to see Coldplay", "")}},
 		{"We spent a week in Spain.", []want{ev(me, "visited", "Spain", "")}},
 		{"Are you spending Christmas in Vermont?", nil},

@@ -68,7 +68,13 @@ var rules = []rule{
 	}),
 	r(fp+aux+`(?i:\s+lived)\s+(?i:in)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
-			c.neg = true // lived there: not any more
+			// lived there: not any more. "I've lived in Denver for ten
+			// years", "since 2019": there still.
+			lm := strings.ToLower(m[0])
+			still := (strings.Contains(lm, "'ve") || strings.Contains(lm, " have")) && !strings.Contains(lm, "had") && livedForRE.MatchString(c.raw)
+			if !still {
+				c.neg = true
+			}
 			c.add(c.speaker, "lives_in", p, World, confLoose)
 		}
 	}),
@@ -851,3 +857,7 @@ func lastWord(p string) string {
 // vehicleStartRE: "started" before a vehicle is an engine started, not a
 // business founded.
 var vehicleStartRE = regexp.MustCompile(`(?i)\bstarted\s+(?:the|my|our|a|an)?\s*(?:\w+\s+)?(?:car|truck|boat|motorcycle|motorbike|bike)\b`)
+
+// livedForRE: a stay measured up to now ("for ten years", "since 2019",
+// "all my life").
+var livedForRE = regexp.MustCompile(`(?i)\blived\s+in\s+.*\b(?:for\s+(?:almost\s+|nearly\s+|about\s+|over\s+|around\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a\s+few|a\s+couple)\b|since\b|all\s+my\s+life)`)
