@@ -35,7 +35,8 @@ var tripWord = setOf(`trip vacation holiday getaway visit`)
 // fanModifiers are words before the liked thing that only say how much
 // ("a huge coffee lover").
 var fanModifiers = setOf(`huge big massive total real true die-hard diehard lifelong longtime long-time major serious
-	hardcore avid passionate enormous giant absolute complete crazy mega super such bit little`)
+	hardcore avid passionate enormous giant absolute complete crazy mega super such bit little
+	newly converted self-proclaimed self-confessed proud certified new recent`)
 
 func init() {
 	rules = append(rules,
@@ -553,7 +554,7 @@ var calledOffRE = regexp.MustCompile(`(?i)\b(?:cancell?ed|canceling|cancelling|c
 var spendTimeRE = regexp.MustCompile(`(?i)\bspending\s+(?:(?:the|a|an|two|three|four|five|a\s+few|a\s+couple\s+of|my|our|some|the\s+whole|the\s+entire)\s+)?(?:(?:whole|entire|next|long|holiday|spring|summer|winter|fall|christmas|thanksgiving|easter|few|couple|of|upcoming)\s+)*(?:days?|nights?|weeks?|weekends?|months?|years?|summer|winter|spring|fall|autumn|holidays?|christmas|thanksgiving|easter|new\s+year'?s?|break|vacation|time|semester|honeymoon|birthday)\b`)
 
 // hereAwayRE: "here in" said of a stay, not of home.
-var hereAwayRE = regexp.MustCompile(`(?i)\b(?:stuck|visiting|for\s+(?:the|a|this|two|three|a\s+few|a\s+couple\s+of)\s+(?:\w+\s+)?(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|conference|wedding|semester)|just\s+for|passing\s+through|layover|hotel|airbnb|business)\b`)
+var hereAwayRE = regexp.MustCompile(`(?i)\b(?:stuck|visiting|visit|spending|staying|for\s+(?:my\s+|our\s+|a\s+|the\s+)?(?:[\w']+\s+){0,2}(?:wedding|conference|funeral|graduation|reunion|festival|concert|game|meeting|trip|vacation|holiday|holidays|work|business|tournament|interview)|on\s+(?:business|vacation|holiday|a\s+trip)|for\s+(?:the|a|this|two|three|a\s+few|a\s+couple\s+of)\s+(?:\w+\s+)?(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|conference|wedding|semester)|just\s+for|passing\s+through|layover|hotel|airbnb|business)\b`)
 
 // forSomeoneText reports whether the words after a booking give it to
 // someone else: "for my sister", "for him", "for the kids" (as forSomeone

@@ -149,6 +149,7 @@ func TestGeneralChat(t *testing.T) {
 		{"We're big Lakers fans.", []want{w(me, "likes", "Lakers")}},
 		{"I'm a history buff.", []want{w(me, "likes", "history")}},
 		{"I'm a bit of a coffee addict.", []want{w(me, "likes", "coffee")}},
+		{"I'm a newly converted coffee lover.", []want{w(me, "likes", "coffee")}},
 		{"I'm not a coffee lover.", []want{w(me, "dislikes", "coffee")}},
 		{"I find painting really relaxing.", []want{w(me, "likes", "painting")}},
 		{"Cooking is one of my biggest passions.", []want{w(me, "likes", "Cooking")}},
@@ -369,6 +370,9 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"We're here in Paris for the week.", []string{"lives_in"}},
 		{"I'm stuck here in Chicago because of the storm.", []string{"lives_in"}},
 		{"I'm visiting friends here in Boston.", []string{"lives_in"}},
+		{"We're spending the holidays here in Chicago.", []string{"lives_in"}},
+		{"It's freezing here in Chicago, we're visiting my in-laws.", []string{"lives_in"}},
+		{"We're here in Boston for my cousin's wedding.", []string{"lives_in"}},
 
 		// "my new <Name>": no account, title or person is owned.
 		{"My new Instagram is up.", []string{"owns"}},

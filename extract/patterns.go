@@ -143,6 +143,16 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			}
 		}
 	}
+	if hereInRE.MatchString(text) && (awayRE.MatchString(text) || hereAwayRE.MatchString(text)) {
+		// "It's freezing here in Chicago, we're visiting my in-laws": the
+		// stay said in another clause is no home either.
+		lt := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+		out = slices.DeleteFunc(out, func(f Fact) bool {
+			lc := strings.ToLower(f.Claim)
+			return f.Predicate == "lives_in" && f.Kind == World && f.Polarity == Positive &&
+				(strings.Contains(lt, "here in "+lc) || strings.Contains(lt, "here in the "+lc))
+		})
+	}
 	if quitRE.MatchString(text) {
 		// "my first week at Amazon was terrible, glad I quit": no job held.
 		started := map[string]bool{}
@@ -305,6 +315,9 @@ var clauseRE = regexp.MustCompile(`(?i)\s*(?:;|\s[-–—]\s|—|–|,?\s+but\s+
 // also love …": what is set beside the liking is liked too (only with
 // "also", which says so).
 var besidesRE = regexp.MustCompile(`(?i)^(?:besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to)\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}),\s+(i|we)\s+(?:also|too)\s+((?:really\s+)?(?:love|enjoy|like|adore))\s+`)
+
+// hereInRE: "here in <place>".
+var hereInRE = regexp.MustCompile(`(?i)\bhere\s+in\b`)
 
 // notSureRE: "Not really sure I like my job", "I'm not sure we'll move":
 // what follows is in doubt, neither said nor denied.
