@@ -264,6 +264,9 @@ func init() {
 			if strings.Contains(strings.ToLower(m[0]), "had") {
 				return
 			}
+			if lead := strings.ToLower(strings.TrimSpace(m[0][:strings.LastIndex(m[0], m[1])])); strings.HasSuffix(lead, " for") && forSomeoneText("for "+m[1]) {
+				return // "I got tickets for my parents to see Hamilton": theirs
+			}
 			if p := object(m[1]); p != "" && len(strings.Fields(p)) <= 5 {
 				c.fore = true
 				t := strings.TrimSpace(m[0][strings.Index(strings.ToLower(m[0]), "ticket"):strings.LastIndex(m[0], m[1])])
@@ -563,6 +566,9 @@ func forSomeoneText(rest string) bool {
 	ws := strings.Fields(strings.ToLower(strings.TrimLeft(rest, " ,")))
 	if len(ws) < 2 || ws[0] != "for" {
 		return false
+	}
+	if strings.HasPrefix(ws[1], "\x01") {
+		return true // "for my sister" once the relation is read: a placeholder
 	}
 	switch w := strings.Trim(ws[1], ",.!;:"); w {
 	case "him", "her", "them", "us":

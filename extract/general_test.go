@@ -373,6 +373,8 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"We're spending the holidays here in Chicago.", []string{"lives_in"}},
 		{"It's freezing here in Chicago, we're visiting my in-laws.", []string{"lives_in"}},
 		{"We're here in Boston for my cousin's wedding.", []string{"lives_in"}},
+		{"I got tickets for my parents to see Hamilton.", []string{"plans"}},
+		{"I'm a volunteer at heart.", []string{"volunteers_at", "works_at", "job_title"}},
 
 		// "my new <Name>": no account, title or person is owned.
 		{"My new Instagram is up.", []string{"owns"}},

@@ -107,7 +107,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		}
 		s = strings.TrimRight(s, ".!;: ")
 		s = restoreCase(s)
-		if lead := strings.TrimSpace(markerRE.ReplaceAllString(s, "")); condRE.MatchString(lead) || notSureRE.MatchString(lead) {
+		if lead := strings.TrimSpace(markerRE.ReplaceAllString(s, "")); condRE.MatchString(lead) || notSureRE.MatchString(lead) || atHeartRE.MatchString(s) {
 			// "If I get the job, I plan on moving": the clause after a
 			// condition is as hypothetical as the condition.
 			continue
@@ -315,6 +315,10 @@ var clauseRE = regexp.MustCompile(`(?i)\s*(?:;|\s[-–—]\s|—|–|,?\s+but\s+
 // also love …": what is set beside the liking is liked too (only with
 // "also", which says so).
 var besidesRE = regexp.MustCompile(`(?i)^(?:besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to)\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}),\s+(i|we)\s+(?:also|too)\s+((?:really\s+)?(?:love|enjoy|like|adore))\s+`)
+
+// atHeartRE: "I'm a volunteer at heart", "a kid at heart": what one is
+// like, not a job or a place.
+var atHeartRE = regexp.MustCompile(`(?i)\bat\s+heart\b`)
 
 // hereInRE: "here in <place>".
 var hereInRE = regexp.MustCompile(`(?i)\bhere\s+in\b`)
