@@ -375,6 +375,10 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"We're here in Boston for my cousin's wedding.", []string{"lives_in"}},
 		{"I got tickets for my parents to see Hamilton.", []string{"plans"}},
 		{"I'm a volunteer at heart.", []string{"volunteers_at", "works_at", "job_title"}},
+		{"Xanax has been so good for me.", []string{"likes"}},
+		{"Therapy helps me express myself.", []string{"likes"}},
+		{"My ex has become my new obsession.", []string{"likes"}},
+		{"Work has become my obsession.", []string{"likes"}},
 
 		// "my new <Name>": no account, title or person is owned.
 		{"My new Instagram is up.", []string{"owns"}},

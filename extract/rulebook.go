@@ -420,6 +420,9 @@ var rules = []rule{
 	}),
 	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:(?:\s+(?:is|are|has\s+become|have\s+become)|'s)\s+(?:mostly\s+|totally\s+|definitely\s+|really\s+|kind\s+of\s+)?(?:one\s+of\s+)?my\s+(?:(?:biggest|greatest|true|real|main|all-time|absolute|top|new|latest)\s+)?(?:favou?rites?|faves?|fave\s+things?|thing|jam|passions?|go-to|happy\s+place|stress-buster|hobby|hobbies|obsession)\b)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" && !strings.HasPrefix(strings.ToLower(p), "it") {
+			if lw := strings.ToLower(lastWord(p)); strings.Contains(strings.ToLower(m[0]), "obsession") && (relKey(lw) != "" || lw == "work" || lw == "job" || lw == "school" || lw == "ex") {
+				return // "My ex has become my new obsession", "Work has become my obsession"
+			}
 			c.add(c.speaker, "likes", p, World, confPref-2)
 		}
 	}),

@@ -1384,10 +1384,15 @@ func (r *tagged) gerundSubject(i int) bool {
 	if !praiseRE.MatchString(rest) {
 		return false
 	}
+	added := false
 	for _, it := range its {
+		if ts[i].t != "VBG" && !pastimeObject(strings.ToLower(it.claim)) {
+			continue // "Xanax has been so good for me", "Therapy helps me …": only a pastime named by a noun
+		}
 		r.add(it.at, "likes", it.claim, World, confTaggedPref)
+		added = true
 	}
-	return true
+	return added
 }
 
 // praiseRE follows a pastime that the speaker says is theirs.
