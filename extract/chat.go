@@ -539,6 +539,9 @@ func init() {
 			if compoundAfter(m[0], c.text) {
 				return // "I got a car wash"
 			}
+			if i := strings.Index(c.text, m[0]); i >= 0 && forSomeoneText(c.text[i+len(m[0]):]) {
+				return // "I bought a guitar for my son": a gift
+			}
 			p := m[1]
 			if p[0] >= 'A' && p[0] <= 'Z' {
 				// A named thing ("a Prius"): without a word list of brands,

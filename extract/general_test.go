@@ -379,6 +379,8 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"Therapy helps me express myself.", []string{"likes"}},
 		{"My ex has become my new obsession.", []string{"likes"}},
 		{"Work has become my obsession.", []string{"likes"}},
+		{"I bought a guitar for my son.", []string{"owns"}},
+		{"I bought a car for my daughter.", []string{"owns"}},
 
 		// "my new <Name>": no account, title or person is owned.
 		{"My new Instagram is up.", []string{"owns"}},

@@ -484,6 +484,9 @@ var rules = []rule{
 		if vehicleStartRE.MatchString(m[0]) {
 			return // "we started the car": an engine started, nothing owned
 		}
+		if i := strings.Index(c.text, m[0]); i >= 0 && forSomeoneText(c.text[i+len(m[0]):]) {
+			return // "I bought a car for my daughter": a gift
+		}
 		c.add(c.speaker, "owns", p, World, confPref)
 	}),
 	r(fp+`(?i:\s+own)\s+(.+)`, 1, func(c *clause, m []string) {
