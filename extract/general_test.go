@@ -381,6 +381,8 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"Work has become my obsession.", []string{"likes"}},
 		{"I bought a guitar for my son.", []string{"owns"}},
 		{"I bought a car for my daughter.", []string{"owns"}},
+		{"My trip to Denver was cancelled.", []string{"visited", "travels_to"}},
+		{"Our vacation to Hawaii got called off.", []string{"visited", "travels_to"}},
 
 		// "my new <Name>": no account, title or person is owned.
 		{"My new Instagram is up.", []string{"owns"}},

@@ -153,6 +153,17 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 				(strings.Contains(lt, "here in "+lc) || strings.Contains(lt, "here in the "+lc))
 		})
 	}
+	if calledOffRE.MatchString(text) {
+		// "My trip to Denver was cancelled": no visit, no trip ahead.
+		for _, sent := range sentences(clean(text)) {
+			if !calledOffRE.MatchString(sent) {
+				continue
+			}
+			out = slices.DeleteFunc(out, func(f Fact) bool {
+				return (f.Predicate == "visited" || f.Predicate == "travels_to") && strings.Contains(sent, f.Claim)
+			})
+		}
+	}
 	if quitRE.MatchString(text) {
 		// "my first week at Amazon was terrible, glad I quit": no job held.
 		started := map[string]bool{}
