@@ -383,6 +383,7 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I bought a car for my daughter.", []string{"owns"}},
 		{"My trip to Denver was cancelled.", []string{"visited", "travels_to"}},
 		{"Our vacation to Hawaii got called off.", []string{"visited", "travels_to"}},
+		{"my trip to denver was cancelled", []string{"visited", "travels_to"}},
 
 		// "my new <Name>": no account, title or person is owned.
 		{"My new Instagram is up.", []string{"owns"}},

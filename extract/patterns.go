@@ -160,7 +160,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 				continue
 			}
 			out = slices.DeleteFunc(out, func(f Fact) bool {
-				return (f.Predicate == "visited" || f.Predicate == "travels_to") && strings.Contains(sent, f.Claim)
+				return (f.Predicate == "visited" || f.Predicate == "travels_to") && strings.Contains(strings.ToLower(sent), strings.ToLower(f.Claim))
 			})
 		}
 	}
