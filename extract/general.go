@@ -158,6 +158,9 @@ func init() {
 			if p == "" || isGerund(strings.Fields(p)[0]) {
 				return // a gerund is a pastime taken up (chat.go)
 			}
+			if i := strings.Index(strings.ToLower(p), " during "); i > 0 {
+				p = p[:i] // "got into yoga during lockdown": when, not what
+			}
 			// "I got into Stanford", "got into trouble", "got into debt": a
 			// place won or a plight. Only a pastime, or "really/so into".
 			lp := strings.ToLower(p)

@@ -236,6 +236,7 @@ func TestGeneralChat(t *testing.T) {
 		{"I spend most of my free time reading.", []want{w(me, "likes", "reading")}},
 		{"I got really into photography last year and haven't stopped since.", []want{w(me, "likes", "photography")}},
 		{"We've gotten into board games.", []want{w(me, "likes", "board games")}},
+		{"I got into yoga during lockdown.", []want{w(me, "likes", "yoga")}},
 		{"Music has always been a big part of my life.", []want{w(me, "likes", "Music")}},
 		{"My new hobby is pottery!", []want{w(me, "likes", "pottery")}},
 		{"Pottery has become my new obsession.", []want{w(me, "likes", "Pottery")}},
