@@ -149,6 +149,7 @@ func TestGeneralChat(t *testing.T) {
 		{"We're big Lakers fans.", []want{w(me, "likes", "Lakers")}},
 		{"I'm a history buff.", []want{w(me, "likes", "history")}},
 		{"I'm a bit of a coffee addict.", []want{w(me, "likes", "coffee")}},
+		{"So I said, I love hiking.", []want{w(me, "likes", "hiking")}},
 		{"I'm a newly converted coffee lover.", []want{w(me, "likes", "coffee")}},
 		{"I'm not a coffee lover.", []want{w(me, "dislikes", "coffee")}},
 		{"I find painting really relaxing.", []want{w(me, "likes", "painting")}},
@@ -361,6 +362,7 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I'm a 30-year-old music lover.", []string{"likes=30-year-old music"}},
 		{"He was like, I'm a huge coffee lover.", []string{"likes"}},
 		{"My mom said, I love this place.", []string{"likes"}},
+		{"Sarah said, I love hiking.", []string{"likes"}},
 		{"I'm a bit of a coffee addict.", []string{"likes=of a coffee", "likes=bit of a coffee"}},
 
 		// Trips called off or someone else's; money spent; a stay "here".

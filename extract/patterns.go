@@ -188,7 +188,7 @@ var (
 	quotedRE = regexp.MustCompile(`(?i)\b(?:said|says|say|told me|tells me|asked|asks|goes|went|like),?\s*"[^"]*"`)
 	// Unquoted reported speech of someone else: "He was like, I'm a huge
 	// coffee lover", "my mom said, I love this place".
-	reportedRE = regexp.MustCompile(`(?:\b(?i:he|she|they|my\s+[a-z]+)|\b[A-Z][a-z]+)\s+(?i:was\s+like|is\s+like|were\s+like|'s\s+like|said|says|goes|went|told\s+me|tells\s+me),\s*[^.!?\n]*`)
+	reportedRE = regexp.MustCompile(`(?:\b(?i:he|she|they|my\s+[a-z]+)|\b[A-Z][a-z]+)\s+(?i:was\s+like|is\s+like|were\s+like|'s\s+like|said|says|goes|told\s+me|tells\s+me),\s*[^.!?\n]*`)
 	// a line break ends a sentence too ((?m): $ before each \n), so a line
 	// without end punctuation is read, not dropped
 	sentenceRE = regexp.MustCompile(`(?m)[^.!?\n]+(?:[.!?]+|$)`)
@@ -210,7 +210,13 @@ func clean(text string) string {
 		return a + " and " + b
 	})
 	text = quotedRE.ReplaceAllString(text, "")
-	text = reportedRE.ReplaceAllString(text, "")
+	text = reportedRE.ReplaceAllStringFunc(text, func(m string) string {
+		switch strings.Fields(m)[0] {
+		case "We", "So", "Then", "And", "But", "Also", "Just", "Still":
+			return m // "We went, and I loved it": the speaker's own clause
+		}
+		return ""
+	})
 	for _, a := range []string{"Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Jr.", "Sr."} {
 		text = strings.ReplaceAll(text, a, strings.TrimSuffix(a, "."))
 	}
