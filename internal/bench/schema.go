@@ -121,8 +121,8 @@ type Machine struct {
 	// it is read from the OS cache page by page, which costs CPU on every
 	// call (PostgreSQL's default is 128MB).
 	SharedBuffers string `json:"shared_buffers,omitempty"`
-	GoOS     string `json:"goos"`
-	GoArch   string `json:"goarch"`
+	GoOS          string `json:"goos"`
+	GoArch        string `json:"goarch"`
 	// LoadAvg is /proc/loadavg's 1, 5 and 15 minute load when described:
 	// the machine is shared, and a load above the CPU count inflates every
 	// latency measured.
