@@ -371,7 +371,7 @@ var unsetMeans = map[string]string{
 	"nats_replicas":     "1",
 	"app_database_url":  "database_url's connections switch to the NOLOGIN role memhive_app",
 	"process_name":      "host, pid and a random suffix",
-	"pg_shared_buffers": "the private Postgres gets " + localpg.DefaultSharedBuffers(localpg.PhysicalMemory()) + " (a quarter of this machine's memory, 128MB to 2GB)",
+	"pg_shared_buffers": "the private Postgres gets " + localpg.DefaultSharedBuffers(localpg.PhysicalMemory()) + " (a quarter of the memory this machine or its container gives memhive, 128MB to 2GB)",
 	"open_history":      "none",
 }
 

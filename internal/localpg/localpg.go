@@ -64,7 +64,8 @@ type Options struct {
 	StartTimeout time.Duration
 	// SharedBuffers is the server's shared_buffers (a PostgreSQL size:
 	// "2GB", "512MB"), given on the command line at every start. Default
-	// (DefaultSharedBuffers): a quarter of the machine's memory, at least
+	// (DefaultSharedBuffers): a quarter of the memory memhive may use (the
+	// machine's, or its container's limit: PhysicalMemory), at least
 	// 128MB and at most 2GB. PostgreSQL's own default, 128MB, is far below
 	// a long-lived member's indexes: every insert and every recall then
 	// reads its pages from the OS cache, one copy a page (on the latency
@@ -114,23 +115,40 @@ func DefaultSharedBuffers(mem uint64) string {
 	return strconv.FormatUint(n, 10) + "MB"
 }
 
-// PhysicalMemory is the machine's memory in bytes (/proc/meminfo's
-// MemTotal), 0 when it cannot be read.
+// PhysicalMemory is the memory this process may use, in bytes: the
+// machine's (/proc/meminfo's MemTotal), or the memory limit of its cgroup
+// (v2 memory.max, v1 memory.limit_in_bytes) when that is lower, as in a
+// container; 0 when it cannot be read.
 func PhysicalMemory() uint64 {
-	b, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0
+	read := func(p string) string {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return ""
+		}
+		return string(b)
 	}
-	for _, l := range strings.Split(string(b), "\n") {
+	return memoryLimit(read("/proc/meminfo"), read("/sys/fs/cgroup/memory.max"), read("/sys/fs/cgroup/memory/memory.limit_in_bytes"))
+}
+
+// memoryLimit is PhysicalMemory over the three files' contents ("" for a
+// file that could not be read).
+func memoryLimit(meminfo, cgroup2, cgroup1 string) uint64 {
+	var total uint64
+	for _, l := range strings.Split(meminfo, "\n") {
 		if v, ok := strings.CutPrefix(l, "MemTotal:"); ok {
-			kb, err := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			if err != nil {
-				return 0
+			if kb, err := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64); err == nil {
+				total = kb << 10
 			}
-			return kb << 10
+			break
 		}
 	}
-	return 0
+	for _, c := range []string{cgroup2, cgroup1} {
+		// "max" (v2) or a page-rounded huge number (v1) is no limit
+		if n, err := strconv.ParseUint(strings.TrimSpace(c), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
+			total = n
+		}
+	}
+	return total
 }
 
 // sizeRE is a PostgreSQL memory size: a whole number with a unit (kB, MB,

@@ -508,3 +508,26 @@ func TestDefaultSharedBuffers(t *testing.T) {
 		t.Errorf("Validate refused 2GB: %v", err)
 	}
 }
+
+func TestMemoryLimit(t *testing.T) {
+	t.Parallel()
+	const meminfo = "MemTotal:       24641536 kB\nMemFree:        18000000 kB\n"
+	host := uint64(24641536) << 10
+	for _, c := range []struct {
+		name, meminfo, v2, v1 string
+		want                  uint64
+	}{
+		{"no cgroup files", meminfo, "", "", host},
+		{"v2 without a limit", meminfo, "max\n", "", host},
+		{"v1 without a limit", meminfo, "", "9223372036854771712\n", host},
+		{"v2 limit below the machine", meminfo, "2147483648\n", "", 2 << 30},
+		{"v1 limit below the machine", meminfo, "", "1073741824\n", 1 << 30},
+		{"limit above the machine", meminfo, "99999999999999\n", "", host},
+		{"nothing readable", "", "", "", 0},
+		{"a limit without meminfo", "", "1073741824", "", 1 << 30},
+	} {
+		if got := memoryLimit(c.meminfo, c.v2, c.v1); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+}
