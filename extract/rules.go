@@ -188,10 +188,15 @@ func r(pattern string, claim int, fn func(c *clause, m []string)) rule {
 
 func (c *clause) run() {
 	c.text = c.subjectPass(c.text)
-	for _, ru := range rules {
-		in := c.text
+	filter := prefilterOn && !foldsToASCII(c.text) && !foldsToASCII(c.raw)
+	lowText, lowRaw := strings.ToLower(c.text), strings.ToLower(c.raw) // prefilter.go
+	for i, ru := range rules {
+		in, low := c.text, lowText
 		if ru.raw {
-			in = c.raw
+			in, low = c.raw, lowRaw
+		}
+		if filter && !mayMatch(i, low) {
+			continue
 		}
 		for _, loc := range ru.re.FindAllStringSubmatchIndex(in, -1) {
 			m := make([]string, len(loc)/2)
