@@ -15,9 +15,9 @@ import (
 //
 // Soundness: need is derived from the pattern's syntax tree, so a match
 // always holds one of its strings, compared in lower case (a case-sensitive
-// literal still appears in the lowered text). Case folding reaches ASCII
-// from two other runes only (the Kelvin sign and the long s); a clause
-// holding either skips the prefilter. TestPrefilterNeverSkipsAMatch checks
+// literal still appears in the lowered text). Only ASCII literals are
+// used, and case folding reaches ASCII from two other runes only (the
+// Kelvin sign and the long s): a clause holding either skips the prefilter. TestPrefilterNeverSkipsAMatch checks
 // the property on real chat.
 
 var (
@@ -61,6 +61,13 @@ func need(re *syntax.Regexp) []string {
 func needSet(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:
+		// ASCII only: a non-ASCII letter's case-fold orbit can hold runes
+		// that strings.ToLower does not bring together (µ and μ)
+		for _, r := range re.Rune {
+			if r >= 0x80 {
+				return nil
+			}
+		}
 		return []string{strings.ToLower(string(re.Rune))}
 	case syntax.OpCapture, syntax.OpPlus:
 		return needSet(re.Sub[0])

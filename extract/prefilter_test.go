@@ -79,6 +79,8 @@ func TestNeed(t *testing.T) {
 		{`\d+`, nil},
 		{`(?:ab|cd)`, nil}, // too short to rule anything out
 		{`Berlin`, []string{"berlin"}},
+		{`(?i:café|bistro)`, nil}, // a non-ASCII literal needs nothing
+		{`(?i:Köln)\s+\w+\s+Berlin`, []string{"berlin"}},
 	} {
 		re, err := syntax.Parse(c.pattern, syntax.Perl)
 		if err != nil {
