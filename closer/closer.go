@@ -166,7 +166,7 @@ func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Re
 			for _, t := range w {
 				s.Turns = append(s.Turns, t.Turn)
 			}
-			fs, err := extractSafely(ctx, ex, s)
+			fs, err := extractSafely(ctx, ex, s, logger)
 			if err != nil {
 				return nil, fmt.Errorf("close %s/%s: extract: %w", req.Member, req.Session, err)
 			}
@@ -520,15 +520,19 @@ func markClosed(ctx context.Context, tx pgx.Tx, req Request, turns []turn, rep *
 	return nil
 }
 
-// extractSafely runs ex, turning a panic into an error (with the stack, for
-// the log): the extractor reads whatever text a member's turns hold, and a
-// rule that fails on one of them must fail that session's close, which is
-// then retried a bounded number of times and recorded as failed, not stop
-// the cell that closes every member's sessions.
-func extractSafely(ctx context.Context, ex extract.Extractor, s extract.Session) (fs []extract.Fact, err error) {
+// extractSafely runs ex, turning a panic into an error: the extractor reads
+// whatever text a member's turns hold, and a rule that fails on one of them
+// must fail that session's close, which is then retried a bounded number of
+// times and recorded as failed, not stop the cell that closes every
+// member's sessions. The stack goes to the log (logger, if any), not into
+// the error, which the failure record keeps.
+func extractSafely(ctx context.Context, ex extract.Extractor, s extract.Session, logger *slog.Logger) (fs []extract.Fact, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			fs, err = nil, fmt.Errorf("the extractor failed on this session (a bug, not the turns' fault): %v\n%s", r, debug.Stack())
+			if logger != nil {
+				logger.Error("close pass: the extractor panicked", "member", s.Member, "session", s.SessionID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			}
+			fs, err = nil, fmt.Errorf("the extractor failed on this session (a bug, not the turns' fault): %v", r)
 		}
 	}()
 	return ex.Extract(ctx, s)
