@@ -354,7 +354,15 @@ func cmdConfig(e *env, args []string) error {
 	}
 	sort.Strings(keys)
 	for _, key := range keys {
-		fmt.Fprintf(e.stderr, "# %s unset: %s\n", key, unsetMeans[key])
+		means := unsetMeans[key]
+		if key == "pg_shared_buffers" {
+			if cfg.DatabaseURL != "" {
+				means = "not used: database_url is set (size that server's shared_buffers yourself)"
+			} else {
+				means = "the private Postgres gets " + localpg.DefaultSharedBuffers(localpg.PhysicalMemory()) + " (a quarter of the memory this machine or its container gives memhive, 128MB to 2GB)"
+			}
+		}
+		fmt.Fprintf(e.stderr, "# %s unset: %s\n", key, means)
 	}
 	return printJSON(e.stdout, red)
 }
@@ -371,7 +379,7 @@ var unsetMeans = map[string]string{
 	"nats_replicas":     "1",
 	"app_database_url":  "database_url's connections switch to the NOLOGIN role memhive_app",
 	"process_name":      "host, pid and a random suffix",
-	"pg_shared_buffers": "the private Postgres gets " + localpg.DefaultSharedBuffers(localpg.PhysicalMemory()) + " (a quarter of the memory this machine or its container gives memhive, 128MB to 2GB)",
+	"pg_shared_buffers": "", // said by cmdConfig: it depends on database_url and the machine
 	"open_history":      "none",
 }
 

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -116,9 +117,10 @@ func DefaultSharedBuffers(mem uint64) string {
 }
 
 // PhysicalMemory is the memory this process may use, in bytes: the
-// machine's (/proc/meminfo's MemTotal), or the memory limit of its cgroup
-// (v2 memory.max, v1 memory.limit_in_bytes) when that is lower, as in a
-// container; 0 when it cannot be read.
+// machine's (/proc/meminfo's MemTotal), or the lowest memory limit of its
+// cgroup and the cgroup's parents when that is lower (cgroup v2 memory.max,
+// v1 memory.limit_in_bytes), as in a container or a systemd service with
+// MemoryMax; 0 when it cannot be read.
 func PhysicalMemory() uint64 {
 	read := func(p string) string {
 		b, err := os.ReadFile(p)
@@ -127,12 +129,48 @@ func PhysicalMemory() uint64 {
 		}
 		return string(b)
 	}
-	return memoryLimit(read("/proc/meminfo"), read("/sys/fs/cgroup/memory.max"), read("/sys/fs/cgroup/memory/memory.limit_in_bytes"))
+	var limits []string
+	for _, f := range cgroupLimitFiles(read("/proc/self/cgroup")) {
+		limits = append(limits, read(f))
+	}
+	return memoryLimit(read("/proc/meminfo"), limits...)
 }
 
-// memoryLimit is PhysicalMemory over the three files' contents ("" for a
-// file that could not be read).
-func memoryLimit(meminfo, cgroup2, cgroup1 string) uint64 {
+// cgroupLimitFiles are the memory limit files of the cgroups listed in
+// /proc/self/cgroup's content and of their parents, up to each hierarchy's
+// root (which is read too: with a cgroup namespace, the process's own
+// cgroup is the root).
+func cgroupLimitFiles(self string) []string {
+	var out []string
+	walk := func(root, file, path string) {
+		for p := filepath.Clean("/" + path); ; p = filepath.Dir(p) {
+			out = append(out, filepath.Join(root, p, file))
+			if p == "/" {
+				return
+			}
+		}
+	}
+	for _, l := range strings.Split(self, "\n") {
+		parts := strings.SplitN(l, ":", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		switch {
+		case parts[0] == "0" && parts[1] == "":
+			walk("/sys/fs/cgroup", "memory.max", parts[2])
+		case slices.Contains(strings.Split(parts[1], ","), "memory"):
+			walk("/sys/fs/cgroup/memory", "memory.limit_in_bytes", parts[2])
+		}
+	}
+	if len(out) == 0 { // no /proc/self/cgroup: the roots alone
+		out = []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}
+	}
+	return out
+}
+
+// memoryLimit is PhysicalMemory over the contents of /proc/meminfo and of
+// the cgroup limit files ("" for a file that could not be read).
+func memoryLimit(meminfo string, limits ...string) uint64 {
 	var total uint64
 	for _, l := range strings.Split(meminfo, "\n") {
 		if v, ok := strings.CutPrefix(l, "MemTotal:"); ok {
@@ -142,7 +180,7 @@ func memoryLimit(meminfo, cgroup2, cgroup1 string) uint64 {
 			break
 		}
 	}
-	for _, c := range []string{cgroup2, cgroup1} {
+	for _, c := range limits {
 		// "max" (v2) or a page-rounded huge number (v1) is no limit
 		if n, err := strconv.ParseUint(strings.TrimSpace(c), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
 			total = n
@@ -151,17 +189,36 @@ func memoryLimit(meminfo, cgroup2, cgroup1 string) uint64 {
 	return total
 }
 
-// sizeRE is a PostgreSQL memory size: a whole number with a unit (kB, MB,
+// sizeRE is a PostgreSQL memory size as the server reads one: a number,
+// optionally with a fraction, optionally a space, and a unit (B, kB, MB,
 // GB, TB) or none (8 kB blocks).
-var sizeRE = regexp.MustCompile(`^[1-9][0-9]{0,9}(kB|MB|GB|TB)?$`)
+var sizeRE = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)?)\s*(B|kB|MB|GB|TB)?$`)
+
+// sizeBytes reads a shared_buffers value in bytes (ok false when it is not
+// a size).
+func sizeBytes(v string) (float64, bool) {
+	m := sizeRE.FindStringSubmatch(strings.TrimSpace(v))
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		return 0, false
+	}
+	unit := map[string]float64{"": 8 << 10, "B": 1, "kB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40}[m[2]]
+	return n * unit, true
+}
 
 // Validate reports an unusable configuration.
 func (o Options) Validate() error {
 	if o.Dir == "" {
 		return errors.New("localpg: Options.Dir is required")
 	}
-	if !sizeRE.MatchString(o.SharedBuffers) {
+	// PostgreSQL's own bounds: 16 blocks (128kB) up to 2^30−1 blocks
+	if b, ok := sizeBytes(o.SharedBuffers); !ok {
 		return fmt.Errorf("localpg: shared_buffers %q is not a PostgreSQL size such as 512MB or 2GB", o.SharedBuffers)
+	} else if b < 128<<10 || b > float64(1<<30-1)*(8<<10) {
+		return fmt.Errorf("localpg: shared_buffers %q is outside what PostgreSQL takes (128kB to about 8TB)", o.SharedBuffers)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -499,13 +500,15 @@ func TestDefaultSharedBuffers(t *testing.T) {
 			t.Errorf("DefaultSharedBuffers(%d) = %s, want %s", c.mem, got, c.want)
 		}
 	}
-	for _, bad := range []string{"lots", "2 GB", "-1MB", "0", "1.5GB"} {
+	for _, bad := range []string{"lots", "-1MB", "0", "1", "1kB", "9999999999TB", "2 G"} {
 		if err := (Options{Dir: "x", SharedBuffers: bad}).Validate(); err == nil {
 			t.Errorf("Validate accepted shared_buffers %q", bad)
 		}
 	}
-	if err := (Options{Dir: "x", SharedBuffers: "2GB"}).Validate(); err != nil {
-		t.Errorf("Validate refused 2GB: %v", err)
+	for _, good := range []string{"2GB", "2 GB", "1.5GB", "128kB", "16", "512MB"} { // as PostgreSQL reads them
+		if err := (Options{Dir: "x", SharedBuffers: good}).Validate(); err != nil {
+			t.Errorf("Validate refused %q: %v", good, err)
+		}
 	}
 }
 
@@ -514,20 +517,40 @@ func TestMemoryLimit(t *testing.T) {
 	const meminfo = "MemTotal:       24641536 kB\nMemFree:        18000000 kB\n"
 	host := uint64(24641536) << 10
 	for _, c := range []struct {
-		name, meminfo, v2, v1 string
-		want                  uint64
+		name, meminfo string
+		limits        []string
+		want          uint64
 	}{
-		{"no cgroup files", meminfo, "", "", host},
-		{"v2 without a limit", meminfo, "max\n", "", host},
-		{"v1 without a limit", meminfo, "", "9223372036854771712\n", host},
-		{"v2 limit below the machine", meminfo, "2147483648\n", "", 2 << 30},
-		{"v1 limit below the machine", meminfo, "", "1073741824\n", 1 << 30},
-		{"limit above the machine", meminfo, "99999999999999\n", "", host},
-		{"nothing readable", "", "", "", 0},
-		{"a limit without meminfo", "", "1073741824", "", 1 << 30},
+		{"no cgroup files", meminfo, nil, host},
+		{"v2 without a limit", meminfo, []string{"max\n"}, host},
+		{"v1 without a limit", meminfo, []string{"9223372036854771712\n"}, host},
+		{"a limit below the machine", meminfo, []string{"max", "2147483648\n", ""}, 2 << 30},
+		{"the lowest of a cgroup and its parents", meminfo, []string{"4294967296", "max", "1073741824\n"}, 1 << 30},
+		{"limit above the machine", meminfo, []string{"99999999999999\n"}, host},
+		{"nothing readable", "", nil, 0},
+		{"a limit without meminfo", "", []string{"1073741824"}, 1 << 30},
 	} {
-		if got := memoryLimit(c.meminfo, c.v2, c.v1); got != c.want {
+		if got := memoryLimit(c.meminfo, c.limits...); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+func TestCgroupLimitFiles(t *testing.T) {
+	t.Parallel()
+	got := cgroupLimitFiles("12:pids:/x\n4:memory:/process_api/a161\n0::/system.slice/memhive.service\n")
+	want := []string{
+		"/sys/fs/cgroup/memory/process_api/a161/memory.limit_in_bytes",
+		"/sys/fs/cgroup/memory/process_api/memory.limit_in_bytes",
+		"/sys/fs/cgroup/memory/memory.limit_in_bytes",
+		"/sys/fs/cgroup/system.slice/memhive.service/memory.max",
+		"/sys/fs/cgroup/system.slice/memory.max",
+		"/sys/fs/cgroup/memory.max",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("cgroupLimitFiles = %q, want %q", got, want)
+	}
+	if got := cgroupLimitFiles(""); len(got) != 2 {
+		t.Errorf("without /proc/self/cgroup: %q, want the two roots", got)
 	}
 }
