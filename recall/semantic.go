@@ -158,31 +158,43 @@ func (s *Service) semanticExact(ctx context.Context, q *query, res *legResult, b
 	if s.exactWhole {
 		b.args[headArg] = nil
 	}
+	// The head's size comes back in a last row of its own (kind ''), so
+	// that it is known when the gate leaves nothing.
 	sql := `/* leg:semantic */ WITH d AS MATERIALIZED (
 			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
 			FROM embeddings m
-			WHERE m.member_id = $1 AND m.owner_kind IN ('episode', 'fact') AND m.model = ` + model + ` AND m.status = 'ready')
-		SELECT c.kind, c.id, c.dist, c.n FROM (
-			SELECT kind, id, dist, count(*) OVER () AS n FROM (
-				SELECT kind, id, dist FROM d WHERE dist <= ` + b.p(1-s.cfg.SimilarityFloor) + `::float8
-				ORDER BY dist, kind, id LIMIT ` + head + `::bigint) h
-			ORDER BY dist, kind, id OFFSET 0) c
-		WHERE CASE WHEN c.kind = 'episode'
-			THEN EXISTS (SELECT 1 FROM episodes e WHERE e.member_id = $1 AND e.id = c.id AND ` + b.readFilter(q, "episode", "e") + ` OFFSET 0)
-			ELSE EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND f.id = c.id AND ` + b.readFilter(q, "fact", "f") + ` OFFSET 0) END
-		ORDER BY c.dist, c.kind, c.id LIMIT ` + b.p(s.cfg.LegLimit)
+			WHERE m.member_id = $1 AND m.owner_kind IN ('episode', 'fact') AND m.model = ` + model + ` AND m.status = 'ready'),
+		h AS MATERIALIZED (
+			SELECT kind, id, dist FROM d WHERE dist <= ` + b.p(1-s.cfg.SimilarityFloor) + `::float8
+			ORDER BY dist, kind, id LIMIT ` + head + `::bigint)
+		SELECT * FROM (SELECT c.kind, c.id, c.dist FROM (SELECT kind, id, dist FROM h ORDER BY dist, kind, id OFFSET 0) c
+			WHERE CASE WHEN c.kind = 'episode'
+				THEN EXISTS (SELECT 1 FROM episodes e WHERE e.member_id = $1 AND e.id = c.id AND ` + b.readFilter(q, "episode", "e") + ` OFFSET 0)
+				ELSE EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND f.id = c.id AND ` + b.readFilter(q, "fact", "f") + ` OFFSET 0) END
+			ORDER BY c.dist, c.kind, c.id LIMIT ` + b.p(s.cfg.LegLimit) + `) g
+		UNION ALL SELECT '', '', (SELECT count(*) FROM h)::float8`
 	run := func() ([]vecHit, int64, error) {
-		var n int64
 		rows, err := s.pool.Query(ctx, sql, b.args...)
 		if err != nil {
 			return nil, 0, fmt.Errorf("semantic leg (exact): %w", err)
 		}
-		hits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (vecHit, error) {
-			var h vecHit
-			return h, r.Scan(&h.kind, &h.id, &h.dist, &n)
-		})
+		all, err := pgx.CollectRows(rows, scanVecHit)
 		if err != nil {
 			return nil, 0, fmt.Errorf("semantic leg (exact): %w", err)
+		}
+		// the head's size is the row of kind '' (found wherever UNION ALL
+		// put it); the others keep their order
+		n := int64(-1)
+		hits := all[:0]
+		for _, h := range all {
+			if h.kind == "" {
+				n = int64(h.dist)
+			} else {
+				hits = append(hits, h)
+			}
+		}
+		if n < 0 {
+			return nil, 0, fmt.Errorf("semantic leg (exact): the head's size row is missing")
 		}
 		return hits, n, nil
 	}
@@ -190,9 +202,8 @@ func (s *Service) semanticExact(ctx context.Context, q *query, res *legResult, b
 	if err != nil {
 		return nil, err
 	}
-	// the gate may have cut the head short (n is unknown when nothing in
-	// it was visible): sort every vector
-	if b.args[headArg] != nil && len(hits) < s.cfg.LegLimit && (len(hits) == 0 || n >= int64(exactHead*s.cfg.LegLimit)) {
+	// the gate may have cut the head short: sort every vector
+	if b.args[headArg] != nil && len(hits) < s.cfg.LegLimit && n >= int64(exactHead*s.cfg.LegLimit) {
 		b.args[headArg] = nil
 		s.exactReruns.Add(1)
 		if hits, _, err = run(); err != nil {
