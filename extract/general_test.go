@@ -323,6 +323,13 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"We love the new kitten Jessica adopted.", []string{"has_pet=Jessica"}},
 		{"The new dog Sarah got is so cute.", []string{"has_pet=Sarah"}},
 
+		// A person loved is a relation, not a taste.
+		{"I love my mom and dad.", []string{"likes=mom", "likes=dad"}},
+		{"I love my kids so much.", []string{"likes=kids"}},
+		{"I really like my boss.", []string{"likes=boss"}},
+		{"I adore my grandma.", []string{"likes=grandma"}},
+		{"I can't stand my coworkers.", []string{"dislikes=coworkers"}},
+
 		// "Not really" without its comma is a negation, not an answer.
 		{"Not really planning to move to Denver.", []string{"plans", "travels_to", "lives_in"}},
 		{"Not really sure I like my job.", []string{"likes"}},

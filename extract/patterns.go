@@ -179,7 +179,30 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	if taggerOn {
 		out = petNames(text, speaker, at, out)
 	}
+	// "I love my mom", "I really like my boss": a person is someone in the
+	// speaker's life (the relation rules write that), not a taste
+	out = slices.DeleteFunc(out, func(f Fact) bool {
+		return (f.Predicate == "likes" || f.Predicate == "dislikes") && personWord(f.Claim)
+	})
 	return append(out, photoPets(text, speaker, at, seen)...)
+}
+
+// personWord reports whether claim is a relative or someone of one's life
+// ("mom", "my kids", "the boss"), by the kinship list and a few social
+// words it lacks.
+func personWord(claim string) bool {
+	w := strings.ToLower(strings.TrimSpace(claim))
+	for _, p := range []string{"my ", "our ", "the ", "his ", "her ", "their "} {
+		w = strings.TrimPrefix(w, p)
+	}
+	if lexKinship.has(w) || lexKinship.has(singular(w)) {
+		return true
+	}
+	switch singular(w) {
+	case "boss", "coworker", "co-worker", "teammate", "classmate", "manager", "mentor", "neighbour", "bestie", "bff":
+		return true
+	}
+	return false
 }
 
 var (
