@@ -152,14 +152,13 @@ func (s *Service) semanticExact(ctx context.Context, q *query, res *legResult, b
 	// sort of every vector: a fifth of the statement on a 10,000-vector
 	// member); when the gate leaves fewer than LegLimit of them and the
 	// head was full, the statement runs again with no head (LIMIT NULL),
-	// sorting every vector. n is how many the head held.
+	// sorting every vector. The head's size n comes back in a row of its
+	// own (kind ''), so that it is known when the gate leaves nothing.
 	head := b.p(exactHead * s.cfg.LegLimit)
 	headArg := len(b.args) - 1
 	if s.exactWhole {
 		b.args[headArg] = nil
 	}
-	// The head's size comes back in a last row of its own (kind ''), so
-	// that it is known when the gate leaves nothing.
 	sql := `/* leg:semantic */ WITH d AS MATERIALIZED (
 			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
 			FROM embeddings m
