@@ -524,14 +524,12 @@ func markClosed(ctx context.Context, tx pgx.Tx, req Request, turns []turn, rep *
 // whatever text a member's turns hold, and a rule that fails on one of them
 // must fail that session's close, which is then retried a bounded number of
 // times and recorded as failed, not stop the cell that closes every
-// member's sessions. The stack goes to the log (logger, if any), not into
-// the error, which the failure record keeps.
+// member's sessions. The stack goes to the log, not into the error, which
+// the failure record keeps.
 func extractSafely(ctx context.Context, ex extract.Extractor, s extract.Session, logger *slog.Logger) (fs []extract.Fact, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			if logger != nil {
-				logger.Error("close pass: the extractor panicked", "member", s.Member, "session", s.SessionID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			}
+			logger.Error("close pass: the extractor panicked", "member", s.Member, "session", s.SessionID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 			fs, err = nil, fmt.Errorf("the extractor failed on this session (a bug, not the turns' fault): %v", r)
 		}
 	}()
