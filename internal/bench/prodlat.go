@@ -646,11 +646,8 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 			w := *warm[k]
 			w.due = time.Now()
 			ask(ctx, &w)
-			if n.Recall.KeywordCacheLoading() > 0 {
-				waitLoads()
-			}
+			waitLoads()
 		}
-		waitLoads()
 		if _, _, after, _, _ := n.Recall.KeywordCacheStats(); after == before {
 			break
 		}
