@@ -188,21 +188,14 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 }
 
 // personWord reports whether claim is a relative or someone of one's life
-// ("mom", "my kids", "the boss"), by the kinship list and a few social
-// words it lacks.
+// ("mom", "my kids", "the boss"): a relation word the relation rules know
+// (relations) or a kinship word.
 func personWord(claim string) bool {
 	w := strings.ToLower(strings.TrimSpace(claim))
 	for _, p := range []string{"my ", "our ", "the ", "his ", "her ", "their "} {
 		w = strings.TrimPrefix(w, p)
 	}
-	if lexKinship.has(w) || lexKinship.has(singular(w)) {
-		return true
-	}
-	switch singular(w) {
-	case "boss", "coworker", "co-worker", "teammate", "classmate", "manager", "mentor", "neighbour", "bestie", "bff":
-		return true
-	}
-	return false
+	return relations[w] != "" || relations[singular(w)] != "" || lexKinship.has(w) || lexKinship.has(singular(w))
 }
 
 var (
