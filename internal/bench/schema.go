@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/internal/localpg"
 )
 
 // DefaultURL is the server a benchmark uses when none is given: the test
@@ -141,14 +142,8 @@ func DescribeMachine(ctx context.Context, pool *pgxpool.Pool) Machine {
 			}
 		}
 	}
-	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
-		for _, l := range strings.Split(string(b), "\n") {
-			if strings.HasPrefix(l, "MemTotal:") {
-				var kb float64
-				fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(l, "MemTotal:")), "%f", &kb)
-				m.MemoryGB = fmt.Sprintf("%.1f GiB", kb/1024/1024)
-			}
-		}
+	if mem := localpg.PhysicalMemory(); mem > 0 { // the machine's, or the container's limit
+		m.MemoryGB = fmt.Sprintf("%.1f GiB", float64(mem)/(1<<30))
 	}
 	m.LoadAvg = LoadAvg()
 	_ = pool.QueryRow(ctx, `SHOW server_version`).Scan(&m.Postgres)
