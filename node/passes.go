@@ -74,6 +74,11 @@ type closerParams struct {
 	Backoff episodes.Duration `json:"backoff,omitempty"`
 	// IdleCheck is how often idle sessions are looked for. Default 1m.
 	IdleCheck episodes.Duration `json:"idle_check,omitempty"`
+	// CommitWait is how long a close waits for the appender to commit the
+	// member's turns that the episode stream already holds (an assistant
+	// flushes its last turns to the stream, then asks for the close)
+	// before the attempt counts as failed and is retried. Default 30s.
+	CommitWait episodes.Duration `json:"commit_wait,omitempty"`
 	// Extractor: "patterns" (default: deterministic, no model) or "model"
 	// (the OpenAI-compatible model of MEMHIVE_MODEL_URL / MEMHIVE_MODEL).
 	Extractor string `json:"extractor,omitempty"`
@@ -94,6 +99,7 @@ type closerCell struct {
 	attempts int
 	backoff  time.Duration
 	every    time.Duration
+	wait     time.Duration // CommitWait
 	replicas int
 	runs     *prometheus.CounterVec
 }
@@ -121,6 +127,9 @@ func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 	}
 	if c.every <= 0 {
 		c.every = time.Minute
+	}
+	if c.wait = time.Duration(p.CommitWait); c.wait <= 0 {
+		c.wait = 30 * time.Second
 	}
 	switch p.Extractor {
 	case "", "patterns":
@@ -261,7 +270,10 @@ func (c *closerCell) handle(ctx context.Context, m jetstream.Msg) {
 	if req.Reason == "" {
 		req.Reason = "explicit"
 	}
-	err := c.close(ctx, req)
+	err := c.committed(ctx, member)
+	if err == nil {
+		err = c.close(ctx, req)
+	}
 	if err == nil {
 		_ = m.Ack()
 		return
@@ -314,6 +326,32 @@ func (c *closerCell) refuse(ctx context.Context, m jetstream.Msg, member string,
 	body, _ := json.Marshal(memhive.ErrorBody{Error: e})
 	_ = c.nc.Publish(lanes.Subjects{Prefix: c.prefix}.Reject(member), body)
 	_ = m.Term()
+}
+
+// committed waits (up to the cell's CommitWait) until the appender has
+// committed every turn of member that the episode stream holds, so the
+// close reads the session whole: without it a close requested right after
+// the last turns can run before they are rows and mark the session closed
+// without them.
+func (c *closerCell) committed(ctx context.Context, member string) error {
+	deadline := time.Now().Add(c.wait)
+	for pause := 5 * time.Millisecond; ; pause = min(2*pause, 250*time.Millisecond) {
+		ok, seq, err := lanes.Committed(ctx, c.js, c.prefix, member)
+		if err != nil {
+			return fmt.Errorf("close: are the member's turns committed? %w", err)
+		}
+		if ok {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("close: the appender has not committed the member's turns up to stream sequence %d after %s", seq, c.wait)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(pause):
+		}
+	}
 }
 
 func (c *closerCell) close(ctx context.Context, req closer.Request) error {

@@ -1,6 +1,7 @@
 package node_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -24,52 +25,74 @@ import (
 	"github.com/memhive/memhive/node"
 )
 
-// hive is two memhive nodes ("processes") on one database and one NATS,
-// with the closer's idle time and retries shortened.
+// hive is memhive nodes ("processes") on one database and one NATS, with
+// the closer's idle time and retries shortened.
 type hive struct {
 	pool  *pgxpool.Pool
 	nc    *nats.Conn
 	js    jetstream.JetStream
 	nodes []*node.Node
+	url   string // the database, on the test's schema
+	nats  string // the NATS server's client URL
+}
+
+// hiveTemplate is the tests' hive: appender (when appender), recall and the
+// closer with closerParams; nothing that needs a model or an embedder.
+func hiveTemplate(appender bool, closerParams string) string {
+	return `{"prefix": "memhive", "cells": {
+		"appender": {"enabled": ` + fmt.Sprint(appender) + `, "params": {"max_wait": "5ms"}},
+		"embedder": {"enabled": false}, "recall": {"enabled": true}, "synthesizer": {"enabled": false},
+		"remember": {"enabled": false}, "clock": {"enabled": false}, "gateway": {"enabled": false},
+		"closer": {"enabled": ` + fmt.Sprint(closerParams != "") + `, "params": ` + cmp.Or(closerParams, "{}") + `}}}`
 }
 
 func startHive(t *testing.T, nodes int, closerParams string, tweak ...func(*config.Config)) *hive {
 	t.Helper()
+	h := newHive(t)
+	for range nodes {
+		h.start(t, hiveTemplate(true, closerParams), tweak...)
+	}
+	return h
+}
+
+func newHive(t *testing.T) *hive {
+	t.Helper()
 	pool := dbtest.New(t)
 	ns := natstest.Start(t)
-	tmpl := filepath.Join(t.TempDir(), "hive.json")
-	err := os.WriteFile(tmpl, []byte(`{"prefix": "memhive", "cells": {
-		"appender": {"enabled": true, "params": {"max_wait": "5ms"}},
-		"embedder": {"enabled": false}, "recall": {"enabled": true}, "synthesizer": {"enabled": false},
-		"remember": {"enabled": false}, "clock": {"enabled": false}, "gateway": {"enabled": false},
-		"closer": {"enabled": true, "params": `+closerParams+`}}}`), 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
 	sep := "?"
 	if strings.Contains(dbtest.URL(), "?") {
 		sep = "&"
 	}
-	url := dbtest.URL() + sep + "search_path=" + pool.Config().ConnConfig.RuntimeParams["search_path"]
-	h := &hive{pool: pool, nc: ns.Conn(t)}
+	h := &hive{pool: pool, nc: ns.Conn(t), nats: ns.ClientURL(),
+		url: dbtest.URL() + sep + "search_path=" + pool.Config().ConnConfig.RuntimeParams["search_path"]}
+	var err error
 	if h.js, err = jetstream.New(h.nc); err != nil {
 		t.Fatal(err)
 	}
-	for i := range nodes {
-		cfg := (&config.Config{DataDir: t.TempDir(), DatabaseURL: url, NATSURL: ns.ClientURL(), HTTPAddr: "127.0.0.1:0",
-			Embedder: "none", HiveTemplate: tmpl}).WithDefaults()
-		for _, f := range tweak {
-			f(cfg)
-		}
-		logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})).With("node", i)
-		n, err := node.Start(context.Background(), cfg, logger)
-		if err != nil {
-			t.Fatalf("node %d: %v", i, err)
-		}
-		t.Cleanup(func() { n.Stop(context.Background()) })
-		h.nodes = append(h.nodes, n)
-	}
 	return h
+}
+
+// start starts one more node with the hive template tmpl.
+func (h *hive) start(t *testing.T, tmpl string, tweak ...func(*config.Config)) *node.Node {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "hive.json")
+	if err := os.WriteFile(f, []byte(tmpl), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	i := len(h.nodes)
+	cfg := (&config.Config{DataDir: t.TempDir(), DatabaseURL: h.url, NATSURL: h.nats, HTTPAddr: "127.0.0.1:0",
+		Embedder: "none", HiveTemplate: f}).WithDefaults()
+	for _, f := range tweak {
+		f(cfg)
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})).With("node", i)
+	n, err := node.Start(context.Background(), cfg, logger)
+	if err != nil {
+		t.Fatalf("node %d: %v", i, err)
+	}
+	t.Cleanup(func() { n.Stop(context.Background()) })
+	h.nodes = append(h.nodes, n)
+	return n
 }
 
 func (h *hive) publish(t *testing.T, member string, turns ...lanes.Turn) {
@@ -329,5 +352,42 @@ func TestPinnedNATSPortInUseIsRefused(t *testing.T) {
 	}
 	if want := fmt.Sprintf("port %d is in use (MEMHIVE_NATS_PORT", port); !strings.Contains(err.Error(), want) {
 		t.Fatalf("refusal %q does not say %q", err, want)
+	}
+}
+
+// A close requested while the session's last turns are in the episode
+// stream but not yet rows waits for the appender: the pass reads the
+// session whole. (An assistant's CloseSession flushes its turns to the
+// stream, not to Postgres; the close used to run first now and then and
+// mark the session closed without its last turns' facts.)
+func TestCloseWaitsForTheAppender(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	h := newHive(t)
+	if _, err := lanes.EnsureStream(ctx, h.js, lanes.StreamConfig{Prefix: "memhive"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lanes.EnsureConsumer(ctx, h.js, "memhive", 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	h.start(t, hiveTemplate(false, `{"idle": "2h", "backoff": "100ms"}`)) // a closer, no appender yet
+	at := time.Now().Add(-time.Minute).UTC()
+	h.publish(t, "fay", lanes.Turn{Session: "s1", Channel: "web:chat", Audience: []string{"member:fay"}, Role: "user",
+		Speaker: "member:fay", Text: "I live in Porto.", At: at})
+	body, _ := json.Marshal(map[string]any{"session": "s1", "channel": "web:chat", "audience": []string{"member:fay"}})
+	if _, err := h.js.Publish(ctx, "memhive.fay.close", body); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if n := count(t, h.pool, `SELECT count(*) FROM consolidation_log WHERE member_id = 'fay' AND kind = 'close'`); n != 0 {
+		t.Fatalf("%d close runs logged before the turn was a row, want 0 (the close must wait)", n)
+	}
+	h.start(t, hiveTemplate(true, "")) // the appender comes
+	waitFor(t, "the session closed with its turn", 30*time.Second, func() bool {
+		return count(t, h.pool, `SELECT count(*) FROM consolidation_log WHERE member_id = 'fay' AND kind = 'close'
+			AND status = 'completed' AND verdicts->>'session' = 's1'`) == 1
+	})
+	if n := count(t, h.pool, `SELECT count(*) FROM facts WHERE member_id = 'fay' AND claim = 'Porto'`); n != 1 {
+		t.Fatalf("%d Porto facts, want 1", n)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -51,7 +52,14 @@ func NewUnmigrated(t testing.TB) (*pgxpool.Pool, string) {
 		t.Fatalf("dbtest: Postgres at %s is not reachable (set MEMHIVE_TEST_DATABASE_URL, or run scripts/test which sets it up): %v", URL(), err)
 	}
 	defer admin.Close(ctx)
-	if _, err := admin.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS vector`); err != nil {
+	// Parallel tests on a database without the extension race to create
+	// it; IF NOT EXISTS does not stop the loser's unique violation, and a
+	// second try finds it made.
+	_, err = admin.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS vector`)
+	if err != nil && strings.Contains(err.Error(), "23505") {
+		_, err = admin.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS vector`)
+	}
+	if err != nil {
 		t.Fatalf("dbtest: pgvector is not available on %s (scripts/setup installs it): %v", URL(), err)
 	}
 	schema := fmt.Sprintf("t_%d_%08x", time.Now().UnixNano()%1e9, rand.Uint32())
