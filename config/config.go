@@ -97,6 +97,11 @@ type Config struct {
 	// about 20 MiB a member of 100,000 turns). -1 turns the cache off.
 	// Default 256.
 	KeywordCacheMB int `json:"keyword_cache_mb,omitempty" env:"MEMHIVE_KEYWORD_CACHE_MB"`
+	// VectorCacheMB is the memory, in MiB, this process may spend on copies
+	// of members' vectors for the semantic leg's exact scan
+	// (recall/veccache.go; about 4.5 MiB a member of 10,000 vectors of 100
+	// dimensions). -1 turns the cache off. Default 256.
+	VectorCacheMB int `json:"vector_cache_mb,omitempty" env:"MEMHIVE_VECTOR_CACHE_MB"`
 	// Partitions splits the episode lanes into member partitions so that
 	// several memhive processes share them, each member read by one process
 	// at a time (docs/cluster.md). Every process on the same NATS must set
@@ -203,6 +208,9 @@ func (c *Config) WithDefaults() *Config {
 	if c.KeywordCacheMB == 0 {
 		c.KeywordCacheMB = 256
 	}
+	if c.VectorCacheMB == 0 {
+		c.VectorCacheMB = 256
+	}
 	if c.LogFormat == "" {
 		c.LogFormat = "text"
 	}
@@ -237,6 +245,9 @@ func (c *Config) Validate() error {
 	}
 	if c.KeywordCacheMB < -1 || c.KeywordCacheMB > 1<<20 {
 		return fmt.Errorf("config: keyword_cache_mb %d is outside -1 (off)..1048576", c.KeywordCacheMB)
+	}
+	if c.VectorCacheMB < -1 || c.VectorCacheMB > 1<<20 {
+		return fmt.Errorf("config: vector_cache_mb %d is outside -1 (off)..1048576", c.VectorCacheMB)
 	}
 	if c.NATSPort < 0 || c.NATSPort > 65535 {
 		return fmt.Errorf("config: nats port (MEMHIVE_NATS_PORT) %d is outside 0 (4222, or a free port)..65535", c.NATSPort)

@@ -537,6 +537,18 @@ func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error)
 		}
 	}
 	if len(live) > 0 {
+		// The write numbers each member's new vectors (migration 028's row
+		// trigger takes the member's vector_versions row, locked until the
+		// commit). Take those rows first, in member order, so that two
+		// drainers writing the same members never wait on each other in
+		// opposite orders.
+		_, err = tx.Exec(ctx, `/* embed:write */
+			INSERT INTO vector_versions AS v (member_id, model)
+			SELECT DISTINCT m, $1 FROM unnest($2::text[]) AS u(m) ORDER BY 1
+			ON CONFLICT (member_id, model) DO UPDATE SET version = v.version`, model, um)
+		if err != nil {
+			return 0, fmt.Errorf("drain embeddings %s: lock vector versions: %w", model, err)
+		}
 		_, err = tx.Exec(ctx, `/* embed:write */
 			UPDATE embeddings AS e
 			SET vec = NULLIF(u.vec, '')::vector, status = 'ready', ready_at = clock_timestamp()

@@ -138,6 +138,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	}
 	// the keyword cache's memory is the process's (config keyword_cache_mb)
 	rcfg.KeywordCacheMB = cfg.KeywordCacheMB
+	rcfg.VectorCacheMB = cfg.VectorCacheMB // so is the vector cache's (vector_cache_mb)
 	n.Recall = recall.New(n.RecallPool, rcfg.WithDefaults(), remb, logger.With("cell", "recall"))
 	n.Registry.MustRegister(n.Recall.Collectors()...)
 	n.Registry.MustRegister(n.Recall.Tier0CacheCollectors()...)

@@ -92,6 +92,16 @@ type Config struct {
 	// KeywordCacheMinEpisodes: members with fewer episodes stay on the SQL
 	// path (fast enough there). Default 2000.
 	KeywordCacheMinEpisodes int `json:"keyword_cache_min_episodes,omitempty"`
+	// VectorCacheMB is the memory budget, in MiB, of the semantic leg's
+	// in-process copies of members' vectors (veccache.go): a member with
+	// at least VectorCacheMinVectors and fewer than ExactVectorBelow ready
+	// vectors is scanned exactly from that copy instead of from the
+	// embeddings table, least recently used out past the budget. Default
+	// 256; -1 turns the cache off (the exact scan in SQL).
+	VectorCacheMB int `json:"vector_cache_mb,omitempty"`
+	// VectorCacheMinVectors: members with fewer ready vectors are scanned
+	// in SQL (fast enough there). Default 1000.
+	VectorCacheMinVectors int `json:"vector_cache_min_vectors,omitempty"`
 
 	// SessionSpreadHeadPct and SessionSpreadCap spread tier 1's list over
 	// sessions: the list's first SessionSpreadHeadPct percent keeps the
@@ -185,6 +195,8 @@ func (c Config) WithDefaults() Config {
 	def(&c.CallBudgetMS, max(6000, c.LegBudgetMS))
 	def(&c.KeywordCacheMB, 256)
 	def(&c.KeywordCacheMinEpisodes, 2000)
+	def(&c.VectorCacheMB, 256)
+	def(&c.VectorCacheMinVectors, 1000)
 	def(&c.SessionSpreadHeadPct, 50)
 	def(&c.SessionSpreadCap, 1)
 	if c.SimilarityFloor == 0 {
@@ -214,6 +226,9 @@ func (c Config) Validate() error {
 	}
 	if c.KeywordCacheMB < -1 || c.KeywordCacheMinEpisodes < 0 {
 		return fmt.Errorf("recall config: keyword_cache_mb %d (-1 turns the cache off) or keyword_cache_min_episodes %d below 0", c.KeywordCacheMB, c.KeywordCacheMinEpisodes)
+	}
+	if c.VectorCacheMB < -1 || c.VectorCacheMinVectors < 0 {
+		return fmt.Errorf("recall config: vector_cache_mb %d (-1 turns the cache off) or vector_cache_min_vectors %d below 0", c.VectorCacheMB, c.VectorCacheMinVectors)
 	}
 	if c.FusionK > 1000 || c.AgreementPct > 1000 {
 		return fmt.Errorf("recall config: fusion_k %d or agreement_pct %d above 1000", c.FusionK, c.AgreementPct)

@@ -11,7 +11,8 @@ import (
 )
 
 // semanticLeg: cosine over the active model's vectors, gate and filters
-// joined inside the SQL. Small members are scanned exactly; larger ones go
+// joined inside the SQL. Small members are scanned exactly (from a copy of
+// their vectors in memory, veccache.go, from a size on); larger ones go
 // through the model's partial HNSW index with iterative scans.
 func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegSemantic, weight: 1}
@@ -25,7 +26,11 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	}
 	var model string
 	var dims int
-	err := s.pool.QueryRow(ctx, `/* leg:semantic */ SELECT name, dimensions FROM emb_models WHERE active`).Scan(&model, &dims)
+	var gen, version int64 // the member's vectors' (veccache.go)
+	err := s.pool.QueryRow(ctx, `/* leg:semantic */ SELECT m.name, m.dimensions,
+			coalesce((SELECT v.gen FROM vector_versions v WHERE v.member_id = $1 AND v.model = m.name), 0),
+			coalesce((SELECT v.version FROM vector_versions v WHERE v.member_id = $1 AND v.model = m.name), 0)
+		FROM emb_models m WHERE m.active`, q.member).Scan(&model, &dims, &gen, &version)
 	if err == pgx.ErrNoRows {
 		res.missing = "no active embedding model"
 		return res, nil
@@ -64,6 +69,9 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	dist := `(m.vec::vector(` + d + `)) <=> ` + qv
 	// model and dims come from emb_models (never from the request): as
 	// literals they let the planner match the partial index WHERE model = '…'.
+	if res.mode == "exact" && count >= s.cfg.VectorCacheMinVectors && s.vcBudgetBytes() > 0 {
+		return s.semanticCached(ctx, q, res, model, dims, vecs[0], gen, version)
+	}
 	if res.mode == "exact" {
 		return s.semanticExact(ctx, q, res, b, dist, quoteLiteral(model))
 	}

@@ -43,6 +43,9 @@ type Service struct {
 	t0 tier0Cache
 	// kw keeps big members' keyword indexes in memory (kwcache.go).
 	kw kwCache
+	// vc keeps members' vectors in memory for the exact semantic scan
+	// (veccache.go).
+	vc vecCache
 	// kwBudgetOverride, when > 0, is the keyword cache's budget in bytes
 	// (tests).
 	kwBudgetOverride int64

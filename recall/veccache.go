@@ -1,0 +1,358 @@
+package recall
+
+import (
+	"container/list"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// The semantic leg's in-process vectors (a cache of embeddings, migration
+// 028).
+//
+// A member with at least Config.VectorCacheMinVectors and fewer than
+// Config.ExactVectorBelow ready vectors is scanned exactly from a copy of
+// its vectors kept in process memory (vecSet), instead of reading every
+// one of its rows from the embeddings table on every call (about 10 ms for
+// 10,000 vectors on a quiet store, most of it visiting the rows). The
+// distances are computed in Go, in float64, from the stored float32
+// values; the gate and the request's filters are then checked in SQL for
+// the nearest candidates in distance order, batch by batch, until the
+// leg's limit of visible rows is reached, as the SQL scan does.
+//
+// Freshness. vector_versions numbers each member's ready vectors in commit
+// order (vver); an operator's removal of a ready vector bumps gen. The
+// semantic leg reads the member's (gen, version) in the statement it
+// already sends for the active model; a copy at that gen and at least that
+// version is current; one behind reads the vectors with vver above its
+// version (one index range), and one at another gen is read again whole.
+// A vector made ready by any process before the call's first statement is
+// therefore seen.
+//
+// Loading. The first call for a member reads its vectors (one statement)
+// and keeps them; calls for the same member wait for that read rather than
+// start another. Memory is bounded by Config.VectorCacheMB over all
+// members, least recently used first out. Each process keeps its own copy,
+// and every process computes the same distances from the same stored
+// vectors: which process answers never changes the answer. (The SQL scan,
+// for members below VectorCacheMinVectors or with the cache off, has
+// pgvector's float32 sums: two vectors within its rounding of each other
+// may come in the other order there.)
+
+// vecSet is one member's ready vectors of one model in memory.
+type vecSet struct {
+	key  string // member|model
+	dims int
+
+	mu      sync.Mutex // held while refreshing and while scanning
+	loaded  bool
+	gen     int64
+	version int64
+	fact    []bool   // owner kind: fact (else episode)
+	ids     []string // owner id
+	at      map[string]int32
+	vecs    []float32 // len(ids) × dims
+	norms   []float64 // |v|
+	bytes   int64
+}
+
+// vecCache holds the sets, least recently used last.
+type vecCache struct {
+	mu      sync.Mutex
+	entries map[string]*list.Element
+	lru     list.List // of *vecSet
+	bytes   int64
+
+	hits, loads, deltas atomic.Int64
+}
+
+// Estimated memory per vector beyond its floats (id string header, map
+// entry, norm, kind).
+const vecRowBytes = 16 + 8 + 1 + 64
+
+// vcBudgetBytes is the cache's budget in bytes; 0: off.
+func (s *Service) vcBudgetBytes() int64 {
+	if s.cfg.VectorCacheMB < 0 {
+		return 0
+	}
+	return int64(s.cfg.VectorCacheMB) << 20
+}
+
+// vcSet is the set for member and model, made (empty, not loaded) when
+// missing, and marked used.
+func (s *Service) vcSet(member, model string, dims int) *vecSet {
+	c := &s.vc
+	key := member + "|" + model
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = map[string]*list.Element{}
+	}
+	if el, ok := c.entries[key]; ok && el.Value.(*vecSet).dims == dims {
+		c.lru.MoveToFront(el)
+		return el.Value.(*vecSet)
+	} else if ok {
+		c.bytes -= el.Value.(*vecSet).bytes
+		c.lru.Remove(el)
+		delete(c.entries, key)
+	}
+	vs := &vecSet{key: key, dims: dims}
+	c.entries[key] = c.lru.PushFront(vs)
+	return vs
+}
+
+// vcGrew accounts for delta bytes added to vs and drops the least recently
+// used sets (never vs) while the cache is over its budget.
+func (s *Service) vcGrew(vs *vecSet, delta int64) {
+	c := &s.vc
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.entries[vs.key]; !ok || el.Value.(*vecSet) != vs {
+		return // dropped meanwhile: not counted
+	}
+	c.bytes += delta
+	budget := s.vcBudgetBytes()
+	for c.bytes > budget {
+		el := c.lru.Back()
+		if el == nil || el.Value.(*vecSet) == vs {
+			break
+		}
+		old := el.Value.(*vecSet)
+		c.bytes -= old.bytes
+		c.lru.Remove(el)
+		delete(c.entries, old.key)
+	}
+}
+
+// VectorCacheStats reports the semantic leg's vector cache: calls answered
+// from a current copy, whole reads, delta reads, and its size.
+func (s *Service) VectorCacheStats() (hits, loads, deltas, bytes, members int64) {
+	c := &s.vc
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.hits.Load(), c.loads.Load(), c.deltas.Load(), c.bytes, int64(len(c.entries))
+}
+
+// refresh brings vs (locked by the caller) to at least (gen, version):
+// whole when not loaded or at another gen, else the vectors numbered above
+// its version.
+func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model string, gen, version int64) error {
+	if vs.loaded && vs.gen == gen && vs.version >= version {
+		s.vc.hits.Add(1)
+		return nil
+	}
+	whole := !vs.loaded || vs.gen != gen
+	sql := `/* leg:semantic */ SELECT v.gen, v.version, NULL::text, NULL::text, NULL::real[]
+		FROM (SELECT coalesce(max(gen), 0) AS gen, coalesce(max(version), 0) AS version FROM vector_versions
+			WHERE member_id = $1 AND model = $2) v
+		UNION ALL
+		SELECT NULL, NULL, m.owner_kind, m.owner_id, m.vec::real[] FROM embeddings m
+		WHERE m.member_id = $1 AND m.model = $2 AND m.status = 'ready' AND m.owner_kind IN ('episode', 'fact')`
+	args := []any{member, model}
+	if !whole {
+		sql += ` AND m.vver > $3`
+		args = append(args, vs.version)
+	}
+	rows, err := s.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return fmt.Errorf("semantic leg: read vectors: %w", err)
+	}
+	type got struct {
+		fact bool
+		id   string
+		vec  []float32
+	}
+	var (
+		in         []got
+		nGen, nVer int64
+		marker     bool
+	)
+	for rows.Next() {
+		var g, v *int64
+		var kind, id *string
+		var vec []float32
+		if err := rows.Scan(&g, &v, &kind, &id, &vec); err != nil {
+			rows.Close()
+			return fmt.Errorf("semantic leg: read vectors: %w", err)
+		}
+		if kind == nil {
+			if g == nil || v == nil {
+				rows.Close()
+				return fmt.Errorf("semantic leg: read vectors: no version row")
+			}
+			nGen, nVer, marker = *g, *v, true
+			continue
+		}
+		if len(vec) != vs.dims {
+			rows.Close()
+			return fmt.Errorf("semantic leg: vector of %s:%s has %d dimensions, want %d", *kind, *id, len(vec), vs.dims)
+		}
+		in = append(in, got{fact: *kind == "fact", id: *id, vec: vec})
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("semantic leg: read vectors: %w", err)
+	}
+	if !marker {
+		return fmt.Errorf("semantic leg: read vectors: no version row")
+	}
+	if !whole && nGen != vs.gen {
+		// removed meanwhile: read whole (the next statement's snapshot)
+		vs.loaded = false
+		return s.vcRefresh(ctx, vs, member, model, nGen, nVer)
+	}
+	before := vs.bytes
+	if whole {
+		vs.fact, vs.ids, vs.vecs, vs.norms = nil, nil, nil, nil
+		vs.at = make(map[string]int32, len(in))
+		vs.bytes = 0
+		s.vc.loads.Add(1)
+	} else {
+		s.vc.deltas.Add(1)
+	}
+	for _, g := range in {
+		var n float64
+		for _, x := range g.vec {
+			n += float64(x) * float64(x)
+		}
+		k := kindKey(g.fact, g.id)
+		if i, ok := vs.at[k]; ok { // a vector made again: replaced
+			copy(vs.vecs[int(i)*vs.dims:], g.vec)
+			vs.norms[i] = math.Sqrt(n)
+			continue
+		}
+		vs.at[k] = int32(len(vs.ids))
+		vs.fact = append(vs.fact, g.fact)
+		vs.ids = append(vs.ids, g.id)
+		vs.vecs = append(vs.vecs, g.vec...)
+		vs.norms = append(vs.norms, math.Sqrt(n))
+		vs.bytes += int64(vs.dims*4+len(g.id)) + vecRowBytes
+	}
+	vs.loaded, vs.gen, vs.version = true, nGen, nVer
+	s.vcGrew(vs, vs.bytes-before)
+	return nil
+}
+
+func kindKey(fact bool, id string) string {
+	if fact {
+		return "f:" + id
+	}
+	return "e:" + id
+}
+
+// vecNear is one vector's distance from the query.
+type vecNear struct {
+	dist float64
+	i    int32
+}
+
+// nearest is every vector of vs within maxDist of qv (cosine distance,
+// 1 − cos, clamped as pgvector clamps), nearest first, ties by kind
+// (episode before fact) and id, as the SQL scan orders them. vs is locked
+// by the caller.
+func (vs *vecSet) nearest(qv []float32, maxDist float64) []vecNear {
+	var qn float64
+	q := make([]float64, len(qv))
+	for i, x := range qv {
+		q[i] = float64(x)
+		qn += q[i] * q[i]
+	}
+	qn = math.Sqrt(qn)
+	var out []vecNear
+	d := vs.dims
+	for i := range vs.ids {
+		v := vs.vecs[i*d : (i+1)*d]
+		var dot float64
+		for j, x := range v {
+			dot += q[j] * float64(x)
+		}
+		sim := 0.0
+		if den := qn * vs.norms[i]; den > 0 {
+			sim = max(-1, min(1, dot/den))
+		} else {
+			sim = math.NaN() // pgvector: NaN for a zero vector, never within a floor
+		}
+		if dist := 1 - sim; dist <= maxDist {
+			out = append(out, vecNear{dist: dist, i: int32(i)})
+		}
+	}
+	slices.SortFunc(out, func(a, b vecNear) int {
+		if a.dist != b.dist {
+			if a.dist < b.dist {
+				return -1
+			}
+			return 1
+		}
+		if fa, fb := vs.fact[a.i], vs.fact[b.i]; fa != fb {
+			if !fa {
+				return -1 // "episode" < "fact"
+			}
+			return 1
+		}
+		return strings.Compare(vs.ids[a.i], vs.ids[b.i])
+	})
+	return out
+}
+
+// semanticCached is the exact semantic scan from the member's vectors in
+// memory (see the top of this file): gen and version are the member's, as
+// the call's first statement read them.
+func (s *Service) semanticCached(ctx context.Context, q *query, res *legResult, model string, dims int, qv []float32, gen, version int64) (*legResult, error) {
+	vs := s.vcSet(q.member, model, dims)
+	vs.mu.Lock()
+	if err := s.vcRefresh(ctx, vs, q.member, model, gen, version); err != nil {
+		vs.mu.Unlock()
+		return nil, err
+	}
+	near := vs.nearest(qv, 1-s.cfg.SimilarityFloor)
+	type cand struct {
+		kind, id string
+		dist     float64
+	}
+	cands := make([]cand, len(near))
+	for k, n := range near {
+		kind := "episode"
+		if vs.fact[n.i] {
+			kind = "fact"
+		}
+		cands[k] = cand{kind, vs.ids[n.i], n.dist}
+	}
+	vs.mu.Unlock()
+	res.mode = "exact_memory"
+
+	// the gate and the filters, nearest first, batch by batch
+	var hits []vecHit
+	batch := exactHead * s.cfg.LegLimit
+	for from := 0; from < len(cands) && len(hits) < s.cfg.LegLimit; {
+		to := min(from+batch, len(cands))
+		part := cands[from:to]
+		from, batch = to, 2*batch
+		kinds, ids := make([]string, len(part)), make([]string, len(part))
+		dists := make([]float64, len(part))
+		for i, c := range part {
+			kinds[i], ids[i], dists[i] = c.kind, c.id, c.dist
+		}
+		b := newSQLB(q.member, q.gate)
+		sql := `/* leg:semantic */ SELECT c.kind, c.id, c.dist
+			FROM unnest(` + b.p(kinds) + `::text[], ` + b.p(ids) + `::text[], ` + b.p(dists) + `::float8[]) WITH ORDINALITY AS c(kind, id, dist, ord)
+			WHERE CASE WHEN c.kind = 'episode'
+				THEN EXISTS (SELECT 1 FROM episodes e WHERE e.member_id = $1 AND e.id = c.id AND ` + b.readFilter(q, "episode", "e") + ` OFFSET 0)
+				ELSE EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND f.id = c.id AND ` + b.readFilter(q, "fact", "f") + ` OFFSET 0) END
+			ORDER BY c.ord LIMIT ` + b.p(s.cfg.LegLimit-len(hits))
+		rows, err := s.pool.Query(ctx, sql, b.args...)
+		if err != nil {
+			return nil, fmt.Errorf("semantic leg (memory): %w", err)
+		}
+		got, err := pgx.CollectRows(rows, scanVecHit)
+		if err != nil {
+			return nil, fmt.Errorf("semantic leg (memory): %w", err)
+		}
+		hits = append(hits, got...)
+	}
+	return s.semanticRows(ctx, q, res, hits)
+}
