@@ -9,8 +9,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // The semantic leg's in-process vectors (a cache of embeddings, migration
@@ -325,34 +323,31 @@ func (s *Service) semanticCached(ctx context.Context, q *query, res *legResult, 
 	vs.mu.Unlock()
 	res.mode = "exact_memory"
 
-	// the gate and the filters, nearest first, batch by batch
-	var hits []vecHit
+	// the gate and the filters, nearest first, batch by batch: each batch's
+	// visible rows are read whole (one round trip), in distance order,
+	// until the leg has its limit
 	batch := exactHead * s.cfg.LegLimit
-	for from := 0; from < len(cands) && len(hits) < s.cfg.LegLimit; {
+	for from := 0; from < len(cands) && len(res.rows) < s.cfg.LegLimit; {
 		to := min(from+batch, len(cands))
 		part := cands[from:to]
 		from, batch = to, 2*batch
-		kinds, ids := make([]string, len(part)), make([]string, len(part))
-		dists := make([]float64, len(part))
-		for i, c := range part {
-			kinds[i], ids[i], dists[i] = c.kind, c.id, c.dist
+		var eps, fs []string
+		for _, c := range part {
+			if c.kind == "episode" {
+				eps = append(eps, c.id)
+			} else {
+				fs = append(fs, c.id)
+			}
 		}
-		b := newSQLB(q.member, q.gate)
-		sql := `/* leg:semantic */ SELECT c.kind, c.id, c.dist
-			FROM unnest(` + b.p(kinds) + `::text[], ` + b.p(ids) + `::text[], ` + b.p(dists) + `::float8[]) WITH ORDINALITY AS c(kind, id, dist, ord)
-			WHERE CASE WHEN c.kind = 'episode'
-				THEN EXISTS (SELECT 1 FROM episodes e WHERE e.member_id = $1 AND e.id = c.id AND ` + b.readFilter(q, "episode", "e") + ` OFFSET 0)
-				ELSE EXISTS (SELECT 1 FROM facts f WHERE f.member_id = $1 AND f.id = c.id AND ` + b.readFilter(q, "fact", "f") + ` OFFSET 0) END
-			ORDER BY c.ord LIMIT ` + b.p(s.cfg.LegLimit-len(hits))
-		rows, err := s.pool.Query(ctx, sql, b.args...)
+		byKey, err := s.fetchRows(ctx, q, eps, fs)
 		if err != nil {
 			return nil, fmt.Errorf("semantic leg (memory): %w", err)
 		}
-		got, err := pgx.CollectRows(rows, scanVecHit)
-		if err != nil {
-			return nil, fmt.Errorf("semantic leg (memory): %w", err)
+		for _, c := range part {
+			if r, ok := byKey[c.kind+":"+c.id]; ok && len(res.rows) < s.cfg.LegLimit {
+				res.rows = append(res.rows, r)
+			}
 		}
-		hits = append(hits, got...)
 	}
-	return s.semanticRows(ctx, q, res, hits)
+	return res, nil
 }
