@@ -143,6 +143,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	n.Registry.MustRegister(n.Recall.Collectors()...)
 	n.Registry.MustRegister(n.Recall.Tier0CacheCollectors()...)
 	n.Registry.MustRegister(n.Recall.KeywordCacheCollectors()...)
+	n.Registry.MustRegister(n.Recall.VectorCacheCollectors()...)
 	if n.Recall.Scopes, err = templates.Scopes(assistants); err != nil { // every tier and tool reads through them
 		return n, err
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // The semantic leg's in-process vectors (a cache of embeddings, migration
@@ -67,7 +69,7 @@ type vecCache struct {
 	lru     list.List // of *vecSet
 	bytes   int64
 
-	hits, loads, deltas atomic.Int64
+	hits, loads, deltas, evictions atomic.Int64
 }
 
 // Estimated memory per vector beyond its floats (id string header, map
@@ -125,6 +127,30 @@ func (s *Service) vcGrew(vs *vecSet, delta int64) {
 		c.bytes -= old.bytes
 		c.lru.Remove(el)
 		delete(c.entries, old.key)
+		c.evictions.Add(1)
+	}
+}
+
+// VectorCacheCollectors are the vector cache's metrics.
+func (s *Service) VectorCacheCollectors() []prometheus.Collector {
+	c := &s.vc
+	counter := func(name, help string, v *atomic.Int64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return float64(v.Load()) })
+	}
+	gauge := func(name, help string, f func(c *vecCache) int64) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return float64(f(c))
+		})
+	}
+	return []prometheus.Collector{
+		counter("memhive_recall_vector_cache_hits_total", "Exact semantic scans from a member's vectors in memory that needed no read.", &c.hits),
+		counter("memhive_recall_vector_cache_loads_total", "Members' vectors read whole into memory.", &c.loads),
+		counter("memhive_recall_vector_cache_deltas_total", "Reads of the vectors made ready since a member's copy was read.", &c.deltas),
+		counter("memhive_recall_vector_cache_evictions_total", "Members' vectors dropped to stay within vector_cache_mb.", &c.evictions),
+		gauge("memhive_recall_vector_cache_bytes", "Estimated memory held by the vector cache.", func(c *vecCache) int64 { return c.bytes }),
+		gauge("memhive_recall_vector_cache_members", "Members (and models) whose vectors are held in memory.", func(c *vecCache) int64 { return int64(len(c.entries)) }),
 	}
 }
 
