@@ -132,6 +132,8 @@ func printProduction(w io.Writer, r *bench.ProdResult) {
 	}
 	fmt.Fprintf(w, "keyword leg during the measure: %d calls from the in-memory index, %d by the SQL path, %d member indexes loaded\n",
 		r.KeywordCache[0], r.KeywordCache[1], r.KeywordCache[2])
+	fmt.Fprintf(w, "semantic leg's exact scans from memory during the measure: %d from a current copy, %d after reading the new vectors, %d members read whole\n",
+		r.VectorCache[0], r.VectorCache[2], r.VectorCache[1])
 	if len(r.Missing) > 0 {
 		var ks []string
 		for k, v := range r.Missing {

@@ -119,6 +119,10 @@ type ProdResult struct {
 	// KeywordCache is the keyword cache's counters over the measure
 	// (recall/kwcache.go): calls from memory, calls by the SQL path, loads.
 	KeywordCache [3]int64 `json:"keyword_cache_hits_misses_loads"`
+	// VectorCache is the vector cache's counters over the measure
+	// (recall/veccache.go): exact scans from a current copy, whole reads,
+	// delta reads.
+	VectorCache [3]int64 `json:"vector_cache_hits_loads_deltas"`
 	// Tier0Kept and Tier0Resolved count the measured tier-0 calls whose
 	// member's profile lines were kept and current, and those that read
 	// and resolved the member's facts (recall.Service.Tier0CacheStats).
@@ -653,9 +657,12 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 		}
 	}
 	kwHits, kwMisses, kwLoads, _, _ := n.Recall.KeywordCacheStats()
+	vcHits, vcLoads, vcDeltas, _, _ := n.Recall.VectorCacheStats()
 	defer func() {
 		h, m, l, _, _ := n.Recall.KeywordCacheStats()
 		res.KeywordCache = [3]int64{h - kwHits, m - kwMisses, l - kwLoads}
+		h, l, d, _, _ := n.Recall.VectorCacheStats()
+		res.VectorCache = [3]int64{h - vcHits, l - vcLoads, d - vcDeltas}
 	}()
 
 	// ingest alongside
