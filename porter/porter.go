@@ -62,6 +62,7 @@ var Derived = map[string]string{
 	"api_key_members":  "API keys are the hive's credentials, not the member's record",
 	"replays":          "replay generations of this hive (docs/replay.md): their schemas do not travel; replay again after import",
 	"record_versions":  "a change counter for caches (migration 021), bumped by the import's own writes",
+	"vector_versions":  "the ready vectors' numbering for caches (migration 028), made by the import's own writes",
 }
 
 // Manifest describes an export.
