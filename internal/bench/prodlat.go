@@ -38,6 +38,9 @@ import (
 // session and passed through nightly, then asked at a steady rate while
 // turns keep arriving, all through the node assembly `memhive up` runs.
 type ProdOptions struct {
+	// VectorCacheMB is the measuring node's vector_cache_mb (0: its
+	// default; -1: off, the exact semantic scan in SQL).
+	VectorCacheMB int
 	Big       int // turns of the one big member (default 100,000)
 	Mid       int // members of MidSize turns (default 10)
 	MidSize   int // default 10,000
@@ -290,7 +293,7 @@ func sortedAudience(a []string) []string {
 
 // prodNode starts the node assembly of `memhive up` over the benchmark's
 // schema with an embedded NATS in a temporary data directory.
-func prodNode(ctx context.Context, db *DB, embedder string, logger *slog.Logger) (*node.Node, func(), error) {
+func prodNode(ctx context.Context, db *DB, embedder string, vectorCacheMB int, logger *slog.Logger) (*node.Node, func(), error) {
 	dir, err := os.MkdirTemp("", "memhive-bench-")
 	if err != nil {
 		return nil, nil, err
@@ -319,7 +322,7 @@ func prodNode(ctx context.Context, db *DB, embedder string, logger *slog.Logger)
 		sep = "&"
 	}
 	cfg := (&config.Config{DataDir: dir, DatabaseURL: db.url + sep + "search_path=" + db.Schema + ",public",
-		HTTPAddr: "127.0.0.1:0", Embedder: embedder, HiveTemplate: tmpl}).WithDefaults()
+		HTTPAddr: "127.0.0.1:0", Embedder: embedder, HiveTemplate: tmpl, VectorCacheMB: vectorCacheMB}).WithDefaults()
 	// recall's statements are timed by the leg that sent them (Tracer)
 	n, err := node.Start(node.WithRecallTracer(ctx, Tracer{}), cfg, logger)
 	if err != nil {
@@ -360,7 +363,7 @@ func BuildProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult
 	for _, m := range members {
 		total += m.n
 	}
-	n, stop, err := prodNode(ctx, db, "none", o.Logger)
+	n, stop, err := prodNode(ctx, db, "none", o.VectorCacheMB, o.Logger)
 	if err != nil {
 		return err
 	}
@@ -560,7 +563,7 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	_ = db.Pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM facts), (SELECT count(*) FROM entities), (SELECT count(*) FROM entity_edges),
 		(SELECT count(*) FROM beliefs), (SELECT count(*) FROM embeddings WHERE status = 'ready')`).Scan(&res.Facts, &res.Entities, &res.Edges, &res.Beliefs, &res.Vectors)
 
-	n, stop, err := prodNode(ctx, db, o.Embedder, o.Logger)
+	n, stop, err := prodNode(ctx, db, o.Embedder, o.VectorCacheMB, o.Logger)
 	if err != nil {
 		return err
 	}
