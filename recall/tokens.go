@@ -40,11 +40,17 @@ func CountTokens(s string) (int, error) {
 	if ok {
 		return n, nil
 	}
-	e, err := encoding()
+	n, ascii, err := countASCII(s) // asciitok.go
 	if err != nil {
 		return 0, err
 	}
-	n = len(e.EncodeOrdinary(s))
+	if !ascii {
+		e, err := encoding()
+		if err != nil {
+			return 0, err
+		}
+		n = len(e.EncodeOrdinary(s))
+	}
 	countMu.Lock()
 	if len(countCache) >= countCacheMax {
 		clear(countCache)
