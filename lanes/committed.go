@@ -10,26 +10,26 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// Committed reports whether the appender has acknowledged (so committed to
-// Postgres) every turn of member the episode stream holds now, and the
-// stream sequence of the member's newest stored turn (0: none). The close
-// pass asks it first: a session is read whole only once the turns sent
-// before its close request are rows (an assistant flushes its turns to the
-// stream, not to Postgres, before it asks for the close).
-//
-// Which consumer answers depends on the stream: the shared appender
-// consumer, or the partition consumer whose subject holds the member's
-// last turn. The answer is the consumer's acknowledgement floor, so it is
-// cautious: an earlier turn of another member still being written on the
-// same consumer holds it back too. A member whose turns have all aged out of the stream, or who
-// has none (or no stream exists yet), is committed.
-func Committed(ctx context.Context, js jetstream.JetStream, prefix, member string) (bool, uint64, error) {
+// Mark is a member's newest turn in the episode stream at one moment, and
+// the appender consumer that reads it.
+type Mark struct {
+	Seq      uint64 // 0: the stream holds no turn of the member
+	Consumer string // AppenderDurable, or the partition's consumer
+}
+
+// LastTurn marks member's newest turn in the episode stream now. The close
+// pass takes it when a close request comes, then waits until Acked: a
+// session is read whole only once the turns sent before its close request
+// are rows (an assistant flushes its turns to the stream, not to Postgres,
+// before it asks for the close). Turns that come after the request do not
+// hold the close back.
+func LastTurn(ctx context.Context, js jetstream.JetStream, prefix, member string) (Mark, error) {
 	s, err := js.Stream(ctx, EpisodeStream)
 	if errors.Is(err, jetstream.ErrStreamNotFound) {
-		return true, 0, nil // no stream: no turn on its way
+		return Mark{}, nil // no stream: no turn on its way
 	}
 	if err != nil {
-		return false, 0, fmt.Errorf("stream %s: %w", EpisodeStream, err)
+		return Mark{}, fmt.Errorf("stream %s: %w", EpisodeStream, err)
 	}
 	subject := Subjects{prefix}.Episode(member)
 	if StreamPartitions(&s.CachedInfo().Config) > 0 {
@@ -37,30 +37,53 @@ func Committed(ctx context.Context, js jetstream.JetStream, prefix, member strin
 	}
 	last, err := s.GetLastMsgForSubject(ctx, subject)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return true, 0, nil
+		return Mark{}, nil
 	}
 	if err != nil {
-		return false, 0, fmt.Errorf("last turn of %s: %w", member, err)
+		return Mark{}, fmt.Errorf("last turn of %s: %w", member, err)
 	}
-	name := AppenderDurable
+	m := Mark{Seq: last.Sequence, Consumer: AppenderDurable}
 	if rest, ok := strings.CutPrefix(last.Subject, Subjects{prefix}.Episode(member)+"."); ok {
 		p, err := strconv.Atoi(rest)
 		if err != nil {
-			return false, 0, fmt.Errorf("last turn of %s: subject %q names no partition", member, last.Subject)
+			return Mark{}, fmt.Errorf("last turn of %s: subject %q names no partition", member, last.Subject)
 		}
-		name = PartitionConsumer(p)
+		m.Consumer = PartitionConsumer(p)
 	}
-	c, err := s.Consumer(ctx, name)
+	return m, nil
+}
+
+// Acked reports whether the appender has acknowledged (so committed to
+// Postgres) every turn up to m on m's consumer. The answer is the consumer's
+// acknowledgement floor, so it is cautious: an earlier turn of another
+// member still being written on the same consumer holds it back too. A
+// consumer that does not exist yet has acknowledged nothing.
+func Acked(ctx context.Context, js jetstream.JetStream, m Mark) (bool, error) {
+	if m.Seq == 0 {
+		return true, nil
+	}
+	c, err := js.Consumer(ctx, EpisodeStream, m.Consumer)
 	if errors.Is(err, jetstream.ErrConsumerNotFound) {
-		return false, last.Sequence, nil // no appender has started on it yet
+		return false, nil // no appender has started on it yet
 	}
 	if err != nil {
-		return false, 0, fmt.Errorf("consumer %s: %w", name, err)
+		return false, fmt.Errorf("consumer %s: %w", m.Consumer, err)
 	}
 	info, err := c.Info(ctx)
 	if err != nil {
-		return false, 0, fmt.Errorf("consumer %s: %w", name, err)
+		return false, fmt.Errorf("consumer %s: %w", m.Consumer, err)
 	}
-	done := info.AckFloor.Stream >= last.Sequence || (info.NumPending == 0 && info.NumAckPending == 0 && info.Delivered.Stream >= last.Sequence)
-	return done, last.Sequence, nil
+	return info.AckFloor.Stream >= m.Seq || (info.NumPending == 0 && info.NumAckPending == 0 && info.Delivered.Stream >= m.Seq), nil
+}
+
+// Committed reports whether the appender has committed every turn of member
+// that the episode stream holds now (LastTurn, then Acked), and the stream
+// sequence of the member's newest turn (0: none).
+func Committed(ctx context.Context, js jetstream.JetStream, prefix, member string) (bool, uint64, error) {
+	m, err := LastTurn(ctx, js, prefix, member)
+	if err != nil {
+		return false, 0, err
+	}
+	ok, err := Acked(ctx, js, m)
+	return ok, m.Seq, err
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -100,6 +101,11 @@ type closerCell struct {
 	backoff  time.Duration
 	every    time.Duration
 	wait     time.Duration // CommitWait
+	// handlers is how many close requests the cell handles at once: each
+	// holds two of the writers' connections (the member's lock and its
+	// work), and the appender's writers need theirs, so it is what the
+	// pool leaves them, 1 to 4.
+	handlers int
 	replicas int
 	runs     *prometheus.CounterVec
 }
@@ -131,6 +137,7 @@ func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 	if c.wait = time.Duration(p.CommitWait); c.wait <= 0 {
 		c.wait = 30 * time.Second
 	}
+	c.handlers = max(1, min(4, (int(n.Pool.Config().MaxConns)-4)/2))
 	switch p.Extractor {
 	case "", "patterns":
 	case "model":
@@ -162,7 +169,23 @@ func (c *closerCell) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	cc, err := cons.Consume(func(m jetstream.Msg) { c.handle(ctx, m) })
+	// Several closes at once (c.handlers): one waiting for the appender
+	// (committed) does not hold the others back. Two closes of one member
+	// serialize on its advisory lock (closer.LockMember).
+	slots := make(chan struct{}, c.handlers)
+	var running sync.WaitGroup
+	defer running.Wait()
+	cc, err := cons.Consume(func(m jetstream.Msg) {
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+			return // left unacknowledged: redelivered
+		}
+		running.Go(func() {
+			defer func() { <-slots }()
+			c.handle(ctx, m)
+		})
+	})
 	if err != nil {
 		return err
 	}
@@ -329,14 +352,19 @@ func (c *closerCell) refuse(ctx context.Context, m jetstream.Msg, member string,
 }
 
 // committed waits (up to the cell's CommitWait) until the appender has
-// committed every turn of member that the episode stream holds, so the
-// close reads the session whole: without it a close requested right after
-// the last turns can run before they are rows and mark the session closed
-// without them.
+// committed every turn of member that the episode stream held when the
+// request came, so the close reads the session whole: without it a close
+// requested right after the last turns can run before they are rows and
+// mark the session closed without them. Turns that come later (the member
+// goes on talking elsewhere) do not hold it back.
 func (c *closerCell) committed(ctx context.Context, member string) error {
+	mark, err := lanes.LastTurn(ctx, c.js, c.prefix, member)
+	if err != nil {
+		return fmt.Errorf("close: the member's last turn in the stream: %w", err)
+	}
 	deadline := time.Now().Add(c.wait)
 	for pause := 5 * time.Millisecond; ; pause = min(2*pause, 250*time.Millisecond) {
-		ok, seq, err := lanes.Committed(ctx, c.js, c.prefix, member)
+		ok, err := lanes.Acked(ctx, c.js, mark)
 		if err != nil {
 			return fmt.Errorf("close: are the member's turns committed? %w", err)
 		}
@@ -344,7 +372,7 @@ func (c *closerCell) committed(ctx context.Context, member string) error {
 			return nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("close: the appender has not committed the member's turns up to stream sequence %d after %s", seq, c.wait)
+			return fmt.Errorf("close: the appender (%s) has not committed the member's turns up to stream sequence %d after %s", mark.Consumer, mark.Seq, c.wait)
 		}
 		select {
 		case <-ctx.Done():

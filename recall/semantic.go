@@ -69,7 +69,7 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	dist := `(m.vec::vector(` + d + `)) <=> ` + qv
 	// model and dims come from emb_models (never from the request): as
 	// literals they let the planner match the partial index WHERE model = '…'.
-	if res.mode == "exact" && count >= s.cfg.VectorCacheMinVectors && s.vcBudgetBytes() > 0 {
+	if res.mode == "exact" && count >= s.cfg.VectorCacheMinVectors && s.vcFits(count, dims) {
 		return s.semanticCached(ctx, q, res, model, dims, vecs[0], gen, version)
 	}
 	if res.mode == "exact" {

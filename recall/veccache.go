@@ -36,9 +36,13 @@ import (
 // therefore seen.
 //
 // Loading. The first call for a member reads its vectors (one statement)
-// and keeps them; calls for the same member wait for that read rather than
-// start another. Memory is bounded by Config.VectorCacheMB over all
-// members, least recently used first out. Each process keeps its own copy,
+// and keeps them; calls for the same member wait for that read (as long as
+// their context lets them) rather than start another, and at most
+// vecLoadsAtOnce whole reads run at once. A scan runs on the snapshot it
+// took, outside the set's lock. Memory is bounded by Config.VectorCacheMB
+// over all members, least recently used first out; a member whose copy
+// would take more than a quarter of it is scanned in SQL (vcFits). Each
+// process keeps its own copy,
 // and every process computes the same distances from the same stored
 // vectors: which process answers never changes the answer. (The SQL scan,
 // for members below VectorCacheMinVectors or with the cache off, has
@@ -50,16 +54,30 @@ type vecSet struct {
 	key  string // member|model
 	dims int
 
-	mu      sync.Mutex // held while refreshing and while scanning
+	// lock (one slot) is held while the set is refreshed; a call waits for
+	// it as long as its context lets it
+	lock    chan struct{}
 	loaded  bool
 	gen     int64
 	version int64
-	fact    []bool   // owner kind: fact (else episode)
-	ids     []string // owner id
-	at      map[string]int32
-	vecs    []float32 // len(ids) × dims
-	norms   []float64 // |v|
+	at      map[string]int32 // kindKey → index
 	bytes   int64
+	// snap is what scans read, replaced under lock: a scan runs on the
+	// snapshot it took, while the next refresh makes another
+	snap atomic.Pointer[vecSnap]
+
+	// accounted is what the cache counts for this set (under vecCache.mu)
+	accounted int64
+}
+
+// vecSnap is a set's vectors at one version. Later snapshots may share its
+// arrays, past its length (appended) only: a vector made again is written
+// into a copy.
+type vecSnap struct {
+	fact  []bool   // owner kind: fact (else episode)
+	ids   []string // owner id
+	vecs  []float32
+	norms []float64 // |v|
 }
 
 // vecCache holds the sets, least recently used last.
@@ -68,9 +86,14 @@ type vecCache struct {
 	entries map[string]*list.Element
 	lru     list.List // of *vecSet
 	bytes   int64
+	loading chan struct{} // slots for whole reads at once (vecLoadsAtOnce)
 
 	hits, loads, deltas, evictions atomic.Int64
 }
+
+// vecLoadsAtOnce bounds the whole reads running at once: each briefly holds
+// its rows twice.
+const vecLoadsAtOnce = 2
 
 // Estimated memory per vector beyond its floats (id string header, map
 // entry, norm, kind).
@@ -82,6 +105,15 @@ func (s *Service) vcBudgetBytes() int64 {
 		return 0
 	}
 	return int64(s.cfg.VectorCacheMB) << 20
+}
+
+// vcFits reports whether a member of n vectors of dims goes through the
+// cache: the cache is on and the member's copy would take at most a quarter
+// of its budget (a bigger one would push out every other member, or not
+// fit at all: the SQL scan serves it).
+func (s *Service) vcFits(n, dims int) bool {
+	budget := s.vcBudgetBytes()
+	return budget > 0 && int64(n)*(int64(dims)*4+vecRowBytes+26) <= budget/4
 }
 
 // vcSet is the set for member and model, made (empty, not loaded) when
@@ -98,11 +130,11 @@ func (s *Service) vcSet(member, model string, dims int) *vecSet {
 		c.lru.MoveToFront(el)
 		return el.Value.(*vecSet)
 	} else if ok {
-		c.bytes -= el.Value.(*vecSet).bytes
+		c.bytes -= el.Value.(*vecSet).accounted
 		c.lru.Remove(el)
 		delete(c.entries, key)
 	}
-	vs := &vecSet{key: key, dims: dims}
+	vs := &vecSet{key: key, dims: dims, lock: make(chan struct{}, 1)}
 	c.entries[key] = c.lru.PushFront(vs)
 	return vs
 }
@@ -117,6 +149,7 @@ func (s *Service) vcGrew(vs *vecSet, delta int64) {
 		return // dropped meanwhile: not counted
 	}
 	c.bytes += delta
+	vs.accounted += delta
 	budget := s.vcBudgetBytes()
 	for c.bytes > budget {
 		el := c.lru.Back()
@@ -124,7 +157,7 @@ func (s *Service) vcGrew(vs *vecSet, delta int64) {
 			break
 		}
 		old := el.Value.(*vecSet)
-		c.bytes -= old.bytes
+		c.bytes -= old.accounted
 		c.lru.Remove(el)
 		delete(c.entries, old.key)
 		c.evictions.Add(1)
@@ -163,15 +196,30 @@ func (s *Service) VectorCacheStats() (hits, loads, deltas, bytes, members int64)
 	return c.hits.Load(), c.loads.Load(), c.deltas.Load(), c.bytes, int64(len(c.entries))
 }
 
-// refresh brings vs (locked by the caller) to at least (gen, version):
+// vcRefresh brings vs (locked by the caller) to at least (gen, version):
 // whole when not loaded or at another gen, else the vectors numbered above
-// its version.
+// its version. A failed read leaves vs as it was.
 func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model string, gen, version int64) error {
 	if vs.loaded && vs.gen == gen && vs.version >= version {
 		s.vc.hits.Add(1)
 		return nil
 	}
 	whole := !vs.loaded || vs.gen != gen
+	if whole {
+		c := &s.vc
+		c.mu.Lock()
+		if c.loading == nil {
+			c.loading = make(chan struct{}, vecLoadsAtOnce)
+		}
+		slots := c.loading
+		c.mu.Unlock()
+		select {
+		case slots <- struct{}{}:
+			defer func() { <-slots }()
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 	sql := `/* leg:semantic */ SELECT v.gen, v.version, NULL::text, NULL::text, NULL::real[]
 		FROM (SELECT coalesce(max(gen), 0) AS gen, coalesce(max(version), 0) AS version FROM vector_versions
 			WHERE member_id = $1 AND model = $2) v
@@ -190,7 +238,7 @@ func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model strin
 	type got struct {
 		fact bool
 		id   string
-		vec  []float32
+		vec  []float32 // nil: the text embedded to nothing (stored NULL)
 	}
 	var (
 		in         []got
@@ -213,7 +261,7 @@ func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model strin
 			nGen, nVer, marker = *g, *v, true
 			continue
 		}
-		if len(vec) != vs.dims {
+		if vec != nil && len(vec) != vs.dims {
 			rows.Close()
 			return fmt.Errorf("semantic leg: vector of %s:%s has %d dimensions, want %d", *kind, *id, len(vec), vs.dims)
 		}
@@ -225,38 +273,56 @@ func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model strin
 	if !marker {
 		return fmt.Errorf("semantic leg: read vectors: no version row")
 	}
-	if !whole && nGen != vs.gen {
-		// removed meanwhile: read whole (the next statement's snapshot)
-		vs.loaded = false
-		return s.vcRefresh(ctx, vs, member, model, nGen, nVer)
+	if !whole {
+		reread := nGen != vs.gen // removed meanwhile
+		for _, g := range in {
+			if _, held := vs.at[kindKey(g.fact, g.id)]; held && g.vec == nil {
+				reread = true // a vector made again as nothing: gone from the scan
+			}
+		}
+		if reread {
+			vs.loaded = false
+			return s.vcRefresh(ctx, vs, member, model, nGen, nVer)
+		}
 	}
 	before := vs.bytes
+	var sn vecSnap
 	if whole {
-		vs.fact, vs.ids, vs.vecs, vs.norms = nil, nil, nil, nil
+		sn = vecSnap{fact: make([]bool, 0, len(in)), ids: make([]string, 0, len(in)),
+			vecs: make([]float32, 0, len(in)*vs.dims), norms: make([]float64, 0, len(in))}
 		vs.at = make(map[string]int32, len(in))
 		vs.bytes = 0
 		s.vc.loads.Add(1)
 	} else {
+		sn = *vs.snap.Load()
 		s.vc.deltas.Add(1)
 	}
+	copied := false
 	for _, g := range in {
+		if g.vec == nil {
+			continue // NULL: the SQL scan never finds it either
+		}
 		var n float64
 		for _, x := range g.vec {
 			n += float64(x) * float64(x)
 		}
 		k := kindKey(g.fact, g.id)
-		if i, ok := vs.at[k]; ok { // a vector made again: replaced
-			copy(vs.vecs[int(i)*vs.dims:], g.vec)
-			vs.norms[i] = math.Sqrt(n)
+		if i, ok := vs.at[k]; ok { // a vector made again: replaced, in a copy
+			if !copied {
+				sn.vecs, sn.norms, copied = slices.Clone(sn.vecs), slices.Clone(sn.norms), true
+			}
+			copy(sn.vecs[int(i)*vs.dims:], g.vec)
+			sn.norms[i] = math.Sqrt(n)
 			continue
 		}
-		vs.at[k] = int32(len(vs.ids))
-		vs.fact = append(vs.fact, g.fact)
-		vs.ids = append(vs.ids, g.id)
-		vs.vecs = append(vs.vecs, g.vec...)
-		vs.norms = append(vs.norms, math.Sqrt(n))
+		vs.at[k] = int32(len(sn.ids))
+		sn.fact = append(sn.fact, g.fact)
+		sn.ids = append(sn.ids, g.id)
+		sn.vecs = append(sn.vecs, g.vec...)
+		sn.norms = append(sn.norms, math.Sqrt(n))
 		vs.bytes += int64(vs.dims*4+len(g.id)) + vecRowBytes
 	}
+	vs.snap.Store(&sn)
 	vs.loaded, vs.gen, vs.version = true, nGen, nVer
 	s.vcGrew(vs, vs.bytes-before)
 	return nil
@@ -275,11 +341,10 @@ type vecNear struct {
 	i    int32
 }
 
-// nearest is every vector of vs within maxDist of qv (cosine distance,
+// nearest is every vector of sn within maxDist of qv (cosine distance,
 // 1 − cos, clamped as pgvector clamps), nearest first, ties by kind
-// (episode before fact) and id, as the SQL scan orders them. vs is locked
-// by the caller.
-func (vs *vecSet) nearest(qv []float32, maxDist float64) []vecNear {
+// (episode before fact) and id, as the SQL scan orders them.
+func (sn *vecSnap) nearest(qv []float32, maxDist float64) []vecNear {
 	var qn float64
 	q := make([]float64, len(qv))
 	for i, x := range qv {
@@ -288,15 +353,15 @@ func (vs *vecSet) nearest(qv []float32, maxDist float64) []vecNear {
 	}
 	qn = math.Sqrt(qn)
 	var out []vecNear
-	d := vs.dims
-	for i := range vs.ids {
-		v := vs.vecs[i*d : (i+1)*d]
+	d := len(qv)
+	for i := range sn.ids {
+		v := sn.vecs[i*d : (i+1)*d]
 		var dot float64
 		for j, x := range v {
 			dot += q[j] * float64(x)
 		}
 		sim := 0.0
-		if den := qn * vs.norms[i]; den > 0 {
+		if den := qn * sn.norms[i]; den > 0 {
 			sim = max(-1, min(1, dot/den))
 		} else {
 			sim = math.NaN() // pgvector: NaN for a zero vector, never within a floor
@@ -312,13 +377,13 @@ func (vs *vecSet) nearest(qv []float32, maxDist float64) []vecNear {
 			}
 			return 1
 		}
-		if fa, fb := vs.fact[a.i], vs.fact[b.i]; fa != fb {
+		if fa, fb := sn.fact[a.i], sn.fact[b.i]; fa != fb {
 			if !fa {
 				return -1 // "episode" < "fact"
 			}
 			return 1
 		}
-		return strings.Compare(vs.ids[a.i], vs.ids[b.i])
+		return strings.Compare(sn.ids[a.i], sn.ids[b.i])
 	})
 	return out
 }
@@ -328,12 +393,18 @@ func (vs *vecSet) nearest(qv []float32, maxDist float64) []vecNear {
 // the call's first statement read them.
 func (s *Service) semanticCached(ctx context.Context, q *query, res *legResult, model string, dims int, qv []float32, gen, version int64) (*legResult, error) {
 	vs := s.vcSet(q.member, model, dims)
-	vs.mu.Lock()
-	if err := s.vcRefresh(ctx, vs, q.member, model, gen, version); err != nil {
-		vs.mu.Unlock()
+	select {
+	case vs.lock <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	err := s.vcRefresh(ctx, vs, q.member, model, gen, version)
+	sn := vs.snap.Load()
+	<-vs.lock
+	if err != nil {
 		return nil, err
 	}
-	near := vs.nearest(qv, 1-s.cfg.SimilarityFloor)
+	near := sn.nearest(qv, 1-s.cfg.SimilarityFloor)
 	type cand struct {
 		kind, id string
 		dist     float64
@@ -341,12 +412,11 @@ func (s *Service) semanticCached(ctx context.Context, q *query, res *legResult, 
 	cands := make([]cand, len(near))
 	for k, n := range near {
 		kind := "episode"
-		if vs.fact[n.i] {
+		if sn.fact[n.i] {
 			kind = "fact"
 		}
-		cands[k] = cand{kind, vs.ids[n.i], n.dist}
+		cands[k] = cand{kind, sn.ids[n.i], n.dist}
 	}
-	vs.mu.Unlock()
 	res.mode = "exact_memory"
 
 	// the gate and the filters, nearest first, batch by batch: each batch's
