@@ -223,6 +223,17 @@ func (s *Service) semanticExact(ctx context.Context, q *query, res *legResult, b
 // semanticRows reads the hits' rows (gated and filtered again) into res,
 // in the hits' order.
 func (s *Service) semanticRows(ctx context.Context, q *query, res *legResult, hits []vecHit) (*legResult, error) {
+	rows, err := s.hitRows(ctx, q, hits, len(hits))
+	if err != nil {
+		return nil, fmt.Errorf("semantic leg: %w", err)
+	}
+	res.rows = append(res.rows, rows...)
+	return res, nil
+}
+
+// hitRows reads the rows of hits that the gate and the request's filters
+// show (one round trip), in the hits' order, at most limit of them.
+func (s *Service) hitRows(ctx context.Context, q *query, hits []vecHit, limit int) ([]*row, error) {
 	var eps, fs []string
 	for _, h := range hits {
 		if h.kind == "episode" {
@@ -233,14 +244,15 @@ func (s *Service) semanticRows(ctx context.Context, q *query, res *legResult, hi
 	}
 	byKey, err := s.fetchRows(ctx, q, eps, fs)
 	if err != nil {
-		return nil, fmt.Errorf("semantic leg: %w", err)
+		return nil, err
 	}
+	var out []*row
 	for _, h := range hits {
-		if r, ok := byKey[h.kind+":"+h.id]; ok {
-			res.rows = append(res.rows, r)
+		if r, ok := byKey[h.kind+":"+h.id]; ok && len(out) < limit {
+			out = append(out, r)
 		}
 	}
-	return res, nil
+	return out, nil
 }
 
 // exactHead: the exact semantic scan sorts the nearest exactHead×LegLimit

@@ -405,17 +405,13 @@ func (s *Service) semanticCached(ctx context.Context, q *query, res *legResult, 
 		return nil, err
 	}
 	near := sn.nearest(qv, 1-s.cfg.SimilarityFloor)
-	type cand struct {
-		kind, id string
-		dist     float64
-	}
-	cands := make([]cand, len(near))
+	cands := make([]vecHit, len(near))
 	for k, n := range near {
 		kind := "episode"
 		if sn.fact[n.i] {
 			kind = "fact"
 		}
-		cands[k] = cand{kind, sn.ids[n.i], n.dist}
+		cands[k] = vecHit{kind, sn.ids[n.i], n.dist}
 	}
 	res.mode = "exact_memory"
 
@@ -425,25 +421,12 @@ func (s *Service) semanticCached(ctx context.Context, q *query, res *legResult, 
 	batch := exactHead * s.cfg.LegLimit
 	for from := 0; from < len(cands) && len(res.rows) < s.cfg.LegLimit; {
 		to := min(from+batch, len(cands))
-		part := cands[from:to]
-		from, batch = to, 2*batch
-		var eps, fs []string
-		for _, c := range part {
-			if c.kind == "episode" {
-				eps = append(eps, c.id)
-			} else {
-				fs = append(fs, c.id)
-			}
-		}
-		byKey, err := s.fetchRows(ctx, q, eps, fs)
+		rows, err := s.hitRows(ctx, q, cands[from:to], s.cfg.LegLimit-len(res.rows))
 		if err != nil {
 			return nil, fmt.Errorf("semantic leg (memory): %w", err)
 		}
-		for _, c := range part {
-			if r, ok := byKey[c.kind+":"+c.id]; ok && len(res.rows) < s.cfg.LegLimit {
-				res.rows = append(res.rows, r)
-			}
-		}
+		res.rows = append(res.rows, rows...)
+		from, batch = to, 2*batch
 	}
 	return res, nil
 }
