@@ -26,11 +26,11 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	}
 	var model string
 	var dims int
-	var gen, version int64 // the member's vectors' (veccache.go)
-	err := s.pool.QueryRow(ctx, `/* leg:semantic */ SELECT m.name, m.dimensions,
+	var vv vecVersion // the member's vectors' (veccache.go)
+	err := s.pool.QueryRow(ctx, `/* leg:semantic */ SELECT m.name, m.dimensions, `+vecEpochSQL+`,
 			coalesce((SELECT v.gen FROM vector_versions v WHERE v.member_id = $1 AND v.model = m.name), 0),
 			coalesce((SELECT v.version FROM vector_versions v WHERE v.member_id = $1 AND v.model = m.name), 0)
-		FROM emb_models m WHERE m.active`, q.member).Scan(&model, &dims, &gen, &version)
+		FROM emb_models m WHERE m.active`, q.member).Scan(&model, &dims, &vv.epoch, &vv.gen, &vv.version)
 	if err == pgx.ErrNoRows {
 		res.missing = "no active embedding model"
 		return res, nil
@@ -70,7 +70,7 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	// model and dims come from emb_models (never from the request): as
 	// literals they let the planner match the partial index WHERE model = '…'.
 	if res.mode == "exact" && count >= s.cfg.VectorCacheMinVectors && s.vcFits(count, dims) {
-		return s.semanticCached(ctx, q, res, model, dims, vecs[0], gen, version)
+		return s.semanticCached(ctx, q, res, model, dims, vecs[0], vv)
 	}
 	if res.mode == "exact" {
 		return s.semanticExact(ctx, q, res, b, dist, quoteLiteral(model))

@@ -32,6 +32,8 @@ import (
 // already sends for the active model; a copy at that gen and at least that
 // version is current; one behind reads the vectors with vver above its
 // version (one index range), and one at another gen is read again whole.
+// So is one made before vector_versions was made again (its oid is the
+// epoch: a migration run down and up, a restore), whose numbers restart.
 // A vector made ready by any process before the call's first statement is
 // therefore seen.
 //
@@ -49,6 +51,13 @@ import (
 // pgvector's float32 sums: two vectors within its rounding of each other
 // may come in the other order there.)
 
+// vecVersion is where a member's vectors stand: vector_versions' epoch (the
+// table's oid), the member's gen and version.
+type vecVersion struct{ epoch, gen, version int64 }
+
+// vecEpochSQL is the epoch as SQL.
+const vecEpochSQL = `'vector_versions'::regclass::oid::bigint`
+
 // vecSet is one member's ready vectors of one model in memory.
 type vecSet struct {
 	key  string // member|model
@@ -56,12 +65,11 @@ type vecSet struct {
 
 	// lock (one slot) is held while the set is refreshed; a call waits for
 	// it as long as its context lets it
-	lock    chan struct{}
-	loaded  bool
-	gen     int64
-	version int64
-	at      map[string]int32 // kindKey → index
-	bytes   int64
+	lock   chan struct{}
+	loaded bool
+	vecVersion
+	at    map[string]int32 // kindKey → index
+	bytes int64
 	// snap is what scans read, replaced under lock: a scan runs on the
 	// snapshot it took, while the next refresh makes another
 	snap atomic.Pointer[vecSnap]
@@ -196,15 +204,15 @@ func (s *Service) VectorCacheStats() (hits, loads, deltas, bytes, members int64)
 	return c.hits.Load(), c.loads.Load(), c.deltas.Load(), c.bytes, int64(len(c.entries))
 }
 
-// vcRefresh brings vs (locked by the caller) to at least (gen, version):
-// whole when not loaded or at another gen, else the vectors numbered above
-// its version. A failed read leaves vs as it was.
-func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model string, gen, version int64) error {
-	if vs.loaded && vs.gen == gen && vs.version >= version {
+// vcRefresh brings vs (locked by the caller) to at least at: whole when
+// not loaded or at another epoch or gen, else the vectors numbered above its
+// version. A failed read leaves vs as it was.
+func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model string, at vecVersion) error {
+	if vs.loaded && vs.epoch == at.epoch && vs.gen == at.gen && vs.version >= at.version {
 		s.vc.hits.Add(1)
 		return nil
 	}
-	whole := !vs.loaded || vs.gen != gen
+	whole := !vs.loaded || vs.epoch != at.epoch || vs.gen != at.gen
 	if whole {
 		c := &s.vc
 		c.mu.Lock()
@@ -220,11 +228,11 @@ func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model strin
 			return ctx.Err()
 		}
 	}
-	sql := `/* leg:semantic */ SELECT v.gen, v.version, NULL::text, NULL::text, NULL::real[]
+	sql := `/* leg:semantic */ SELECT ` + vecEpochSQL + `, v.gen, v.version, NULL::text, NULL::text, NULL::real[]
 		FROM (SELECT coalesce(max(gen), 0) AS gen, coalesce(max(version), 0) AS version FROM vector_versions
 			WHERE member_id = $1 AND model = $2) v
 		UNION ALL
-		SELECT NULL, NULL, m.owner_kind, m.owner_id, m.vec::real[] FROM embeddings m
+		SELECT NULL, NULL, NULL, m.owner_kind, m.owner_id, m.vec::real[] FROM embeddings m
 		WHERE m.member_id = $1 AND m.model = $2 AND m.status = 'ready' AND m.owner_kind IN ('episode', 'fact')`
 	args := []any{member, model}
 	if !whole {
@@ -241,24 +249,24 @@ func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model strin
 		vec  []float32 // nil: the text embedded to nothing (stored NULL)
 	}
 	var (
-		in         []got
-		nGen, nVer int64
-		marker     bool
+		in     []got
+		now    vecVersion
+		marker bool
 	)
 	for rows.Next() {
-		var g, v *int64
+		var e, g, v *int64
 		var kind, id *string
 		var vec []float32
-		if err := rows.Scan(&g, &v, &kind, &id, &vec); err != nil {
+		if err := rows.Scan(&e, &g, &v, &kind, &id, &vec); err != nil {
 			rows.Close()
 			return fmt.Errorf("semantic leg: read vectors: %w", err)
 		}
 		if kind == nil {
-			if g == nil || v == nil {
+			if e == nil || g == nil || v == nil {
 				rows.Close()
 				return fmt.Errorf("semantic leg: read vectors: no version row")
 			}
-			nGen, nVer, marker = *g, *v, true
+			now, marker = vecVersion{*e, *g, *v}, true
 			continue
 		}
 		if vec != nil && len(vec) != vs.dims {
@@ -274,7 +282,7 @@ func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model strin
 		return fmt.Errorf("semantic leg: read vectors: no version row")
 	}
 	if !whole {
-		reread := nGen != vs.gen // removed meanwhile
+		reread := now.epoch != vs.epoch || now.gen != vs.gen // removed meanwhile, or numbered anew
 		for _, g := range in {
 			if _, held := vs.at[kindKey(g.fact, g.id)]; held && g.vec == nil {
 				reread = true // a vector made again as nothing: gone from the scan
@@ -282,7 +290,7 @@ func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model strin
 		}
 		if reread {
 			vs.loaded = false
-			return s.vcRefresh(ctx, vs, member, model, nGen, nVer)
+			return s.vcRefresh(ctx, vs, member, model, now)
 		}
 	}
 	before := vs.bytes
@@ -323,7 +331,7 @@ func (s *Service) vcRefresh(ctx context.Context, vs *vecSet, member, model strin
 		vs.bytes += int64(vs.dims*4+len(g.id)) + vecRowBytes
 	}
 	vs.snap.Store(&sn)
-	vs.loaded, vs.gen, vs.version = true, nGen, nVer
+	vs.loaded, vs.vecVersion = true, now
 	s.vcGrew(vs, vs.bytes-before)
 	return nil
 }
@@ -389,16 +397,16 @@ func (sn *vecSnap) nearest(qv []float32, maxDist float64) []vecNear {
 }
 
 // semanticCached is the exact semantic scan from the member's vectors in
-// memory (see the top of this file): gen and version are the member's, as
-// the call's first statement read them.
-func (s *Service) semanticCached(ctx context.Context, q *query, res *legResult, model string, dims int, qv []float32, gen, version int64) (*legResult, error) {
+// memory (see the top of this file): at is where the member's vectors
+// stood when the call's first statement read them.
+func (s *Service) semanticCached(ctx context.Context, q *query, res *legResult, model string, dims int, qv []float32, at vecVersion) (*legResult, error) {
 	vs := s.vcSet(q.member, model, dims)
 	select {
 	case vs.lock <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	err := s.vcRefresh(ctx, vs, q.member, model, gen, version)
+	err := s.vcRefresh(ctx, vs, q.member, model, at)
 	sn := vs.snap.Load()
 	<-vs.lock
 	if err != nil {

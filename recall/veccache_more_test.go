@@ -119,3 +119,32 @@ func TestVectorCacheAccountsWhatItHolds(t *testing.T) {
 		t.Fatalf("the cache counts %d bytes, its sets %d, the budget %d", c.bytes, sum, s.vcBudgetBytes())
 	}
 }
+
+// TestVectorCacheSeesTheCounterMadeAgain: vector_versions made again (its
+// migration run down and up, a restore) numbers vectors from 1 again; a
+// copy read before must not take its own higher version for current.
+func TestVectorCacheSeesTheCounterMadeAgain(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	me := []string{"member:alice"}
+	for i := range 150 {
+		f.episode(ep{member: "alice", channel: "c", audience: me, at: t0.Add(time.Duration(i) * time.Minute),
+			content: fmt.Sprintf("dog garden %d", i)})
+	}
+	emb := wordHash{dims: 64}
+	f.embedAll("alice", emb)
+	mem := New(f.pool, Config{LegLimit: 5, VectorCacheMinVectors: 100}, emb, nil)
+	if mode, got := semanticIDs(t, f, mem, "dog", me); mode != "exact_memory" || len(got) == 0 {
+		t.Fatalf("mode %s, %d rows: the copy was not made", mode, len(got))
+	}
+	f.exec(`DROP TABLE vector_versions`)
+	f.exec(`CREATE TABLE vector_versions (member_id text NOT NULL, model text NOT NULL, version bigint NOT NULL DEFAULT 0,
+		gen bigint NOT NULL DEFAULT 0, PRIMARY KEY (member_id, model))`)
+	id := f.episode(ep{member: "alice", channel: "c", audience: me, at: t0, content: "zebra quokka"})
+	v, _ := emb.Embed(f.ctx, []string{"zebra quokka"})
+	f.exec(`INSERT INTO embeddings (member_id, owner_kind, owner_id, model, status, vec, ready_at)
+		VALUES ('alice', 'episode', $1, $2, 'ready', $3::vector, now())`, id, emb.Model(), vecText(v[0]))
+	if _, got := semanticIDs(t, f, mem, "zebra quokka", me); len(got) == 0 || got[0] != "episode:"+id {
+		t.Fatalf("after the counter was made again: %v, want %s first", got, id)
+	}
+}
