@@ -23,8 +23,10 @@ import (
 // 10,000 vectors on a quiet store, most of it visiting the rows). The
 // distances are computed in Go, in float64, from the stored float32
 // values; the gate and the request's filters are then checked in SQL for
-// the nearest candidates in distance order, batch by batch, until the
-// leg's limit of visible rows is reached, as the SQL scan does.
+// the nearest candidates in distance order, batch by batch (the leg's
+// limit, then doubling; each batch's visible rows read in the same round
+// trip), until the leg's limit of visible rows is reached, as the SQL scan
+// does.
 //
 // Freshness. vector_versions numbers each member's ready vectors in commit
 // order (vver); an operator's removal of a ready vector bumps gen. The
@@ -425,8 +427,10 @@ func (s *Service) semanticCached(ctx context.Context, q *query, res *legResult, 
 
 	// the gate and the filters, nearest first, batch by batch: each batch's
 	// visible rows are read whole (one round trip), in distance order,
-	// until the leg has its limit
-	batch := exactHead * s.cfg.LegLimit
+	// until the leg has its limit. The first batch is the limit itself (a
+	// reader who sees everything needs no more), then doubling: a row read
+	// is a row the SQL scan's gate check would have visited too.
+	batch := s.cfg.LegLimit
 	for from := 0; from < len(cands) && len(res.rows) < s.cfg.LegLimit; {
 		to := min(from+batch, len(cands))
 		rows, err := s.hitRows(ctx, q, cands[from:to], s.cfg.LegLimit-len(res.rows))
