@@ -63,15 +63,15 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	if count < s.cfg.ExactVectorBelow {
 		res.mode = "exact"
 	}
+	if res.mode == "exact" && count >= s.cfg.VectorCacheMinVectors && s.vcFits(count, dims) {
+		return s.semanticCached(ctx, q, res, model, dims, vecs[0], vv)
+	}
 	d := strconv.Itoa(dims)
 	b := newSQLB(q.member, q.gate)
 	qv := b.p(vecText(vecs[0])) + `::vector(` + d + `)`
 	dist := `(m.vec::vector(` + d + `)) <=> ` + qv
 	// model and dims come from emb_models (never from the request): as
 	// literals they let the planner match the partial index WHERE model = '…'.
-	if res.mode == "exact" && count >= s.cfg.VectorCacheMinVectors && s.vcFits(count, dims) {
-		return s.semanticCached(ctx, q, res, model, dims, vecs[0], vv)
-	}
 	if res.mode == "exact" {
 		return s.semanticExact(ctx, q, res, b, dist, quoteLiteral(model))
 	}
