@@ -103,8 +103,8 @@ type closerCell struct {
 	wait     time.Duration // CommitWait
 	// handlers is how many close requests the cell handles at once: each
 	// holds two of the writers' connections (the member's lock and its
-	// work), and the appender's writers need theirs, so it is what the
-	// pool leaves them, 1 to 4.
+	// work), and the appender's writers (its template's writers) need
+	// theirs, so it is what the pool leaves them, 1 to 4.
 	handlers int
 	replicas int
 	runs     *prometheus.CounterVec
@@ -137,7 +137,15 @@ func newCloserCell(n *Node, t *templates.Hive) (cells.Cell, error) {
 	if c.wait = time.Duration(p.CommitWait); c.wait <= 0 {
 		c.wait = 30 * time.Second
 	}
-	c.handlers = max(1, min(4, (int(n.Pool.Config().MaxConns)-4)/2))
+	writers := 0 // the appender's writers in this process, on the same pool
+	if t.Enabled("appender") {
+		var acfg episodes.AppenderConfig
+		if err := t.Params("appender", &acfg); err != nil {
+			return nil, err
+		}
+		writers = acfg.WithDefaults().Writers
+	}
+	c.handlers = max(1, min(4, (int(n.Pool.Config().MaxConns)-writers)/2))
 	switch p.Extractor {
 	case "", "patterns":
 	case "model":
