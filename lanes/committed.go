@@ -75,15 +75,3 @@ func Acked(ctx context.Context, js jetstream.JetStream, m Mark) (bool, error) {
 	}
 	return info.AckFloor.Stream >= m.Seq || (info.NumPending == 0 && info.NumAckPending == 0 && info.Delivered.Stream >= m.Seq), nil
 }
-
-// Committed reports whether the appender has committed every turn of member
-// that the episode stream holds now (LastTurn, then Acked), and the stream
-// sequence of the member's newest turn (0: none).
-func Committed(ctx context.Context, js jetstream.JetStream, prefix, member string) (bool, uint64, error) {
-	m, err := LastTurn(ctx, js, prefix, member)
-	if err != nil {
-		return false, 0, err
-	}
-	ok, err := Acked(ctx, js, m)
-	return ok, m.Seq, err
-}
