@@ -50,6 +50,7 @@ scope lets it read, and its own drafts.`)
 	wf := fs.String("window-from", "", "window start (with --window-to)")
 	wt := fs.String("window-to", "", "window end (with --window-from)")
 	budget := fs.Int("budget", 0, "token budget (default 1200 tier 0, 2000 tier 1)")
+	fresh := fs.Bool("fresh", false, "first wait (up to fresh_wait_ms) until the turns already sent are written, so the answer reads them")
 	asJSON := fs.Bool("json", false, "print the whole answer as JSON")
 	data := fs.String("data", "", "data directory of a running memhive")
 	if err := parseInterleaved(fs, args); err != nil {
@@ -63,7 +64,7 @@ scope lets it read, and its own drafts.`)
 		*tier = "1"
 	}
 	req := recall.Request{Member: *member, Query: strings.Join(fs.Args(), " "), Tier: *tier, Audience: memhive.SplitList(*audience),
-		Channel: *channel, Asker: *asker, Assistant: strings.TrimSpace(*assistant), Session: *session, Limit: *limit, BudgetTokens: *budget}
+		Channel: *channel, Asker: *asker, Assistant: strings.TrimSpace(*assistant), Session: *session, Limit: *limit, BudgetTokens: *budget, Fresh: *fresh}
 	var err error
 	if req.AsOf, err = parseTime("as-of", *asOf, true); err != nil {
 		return err

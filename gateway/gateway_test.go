@@ -91,7 +91,7 @@ func TestRecallRequestFromBinding(t *testing.T) {
 	}
 	if req.Member != "alice" || req.Channel != "web:chat" || req.Asker != "assistant:talky" || req.Tier != "1" ||
 		req.Session != "s-1" || len(req.Audience) != 2 || req.Limit != 5 || req.WindowFrom == nil || req.WindowTo == nil ||
-		req.Query != "where does bob live" {
+		req.Query != "where does bob live" || !req.Fresh { // a tool call reads the turns sent before it
 		t.Fatalf("request %+v", req)
 	}
 }

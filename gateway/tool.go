@@ -210,6 +210,9 @@ func (b Binding) RecallRequest(args json.RawMessage) (recall.Request, error) {
 		Assistant: b.Assistant,
 		Session:   b.Session,
 		Limit:     int(a.Limit),
+		// a question asked mid-conversation must see the turns said just
+		// before it, by any assistant of the member (recall.Request.Fresh)
+		Fresh: true,
 	}
 	for _, w := range []struct {
 		name string

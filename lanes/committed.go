@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -74,4 +75,32 @@ func Acked(ctx context.Context, js jetstream.JetStream, m Mark) (bool, error) {
 		return false, fmt.Errorf("consumer %s: %w", m.Consumer, err)
 	}
 	return info.AckFloor.Stream >= m.Seq || (info.NumPending == 0 && info.NumAckPending == 0 && info.Delivered.Stream >= m.Seq), nil
+}
+
+// WaitCommitted marks member's newest turn in the episode stream (LastTurn)
+// and waits, up to wait, until the appender has committed it (Acked). It
+// reports whether it was committed in time; a turn published after the
+// call began does not hold it back. The close pass waits so before it
+// reads a session; a fresh recall before it reads the record.
+func WaitCommitted(ctx context.Context, js jetstream.JetStream, prefix, member string, wait time.Duration) (Mark, bool, error) {
+	mark, err := LastTurn(ctx, js, prefix, member)
+	if err != nil {
+		return mark, false, err
+	}
+	deadline := time.Now().Add(wait)
+	for pause := 2 * time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
+		ok, err := Acked(ctx, js, mark)
+		if err != nil || ok {
+			return mark, ok, err
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			return mark, false, nil
+		}
+		select {
+		case <-ctx.Done():
+			return mark, false, ctx.Err()
+		case <-time.After(min(pause, left)):
+		}
+	}
 }

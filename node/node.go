@@ -35,6 +35,7 @@ import (
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/gateway"
 	"github.com/memhive/memhive/internal/localpg"
+	"github.com/memhive/memhive/lanes"
 	"github.com/memhive/memhive/model"
 	"github.com/memhive/memhive/porter"
 	"github.com/memhive/memhive/recall"
@@ -141,6 +142,13 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 	rcfg.VectorCacheMB = cfg.VectorCacheMB // so is the vector cache's (vector_cache_mb)
 	n.Recall = recall.New(n.RecallPool, rcfg.WithDefaults(), remb, logger.With("cell", "recall"))
 	n.Registry.MustRegister(n.Recall.Collectors()...)
+	// a fresh recall (a tool call) first waits for the appender to write
+	// the member's turns already in the episode stream
+	js, prefix := n.JS, cfg.Prefix
+	n.Recall.Committed = func(ctx context.Context, member string, wait time.Duration) (bool, error) {
+		_, ok, err := lanes.WaitCommitted(ctx, js, prefix, member, wait)
+		return ok, err
+	}
 	n.Registry.MustRegister(n.Recall.Tier0CacheCollectors()...)
 	n.Registry.MustRegister(n.Recall.KeywordCacheCollectors()...)
 	n.Registry.MustRegister(n.Recall.VectorCacheCollectors()...)

@@ -366,28 +366,14 @@ func (c *closerCell) refuse(ctx context.Context, m jetstream.Msg, member string,
 // mark the session closed without them. Turns that come later (the member
 // goes on talking elsewhere) do not hold it back.
 func (c *closerCell) committed(ctx context.Context, member string) error {
-	mark, err := lanes.LastTurn(ctx, c.js, c.prefix, member)
-	if err != nil {
-		return fmt.Errorf("close: the member's last turn in the stream: %w", err)
+	mark, ok, err := lanes.WaitCommitted(ctx, c.js, c.prefix, member, c.wait)
+	switch {
+	case err != nil:
+		return fmt.Errorf("close: are the member's turns committed? %w", err)
+	case !ok:
+		return fmt.Errorf("close: the appender (%s) has not committed the member's turns up to stream sequence %d after %s", mark.Consumer, mark.Seq, c.wait)
 	}
-	deadline := time.Now().Add(c.wait)
-	for pause := 5 * time.Millisecond; ; pause = min(2*pause, 250*time.Millisecond) {
-		ok, err := lanes.Acked(ctx, c.js, mark)
-		if err != nil {
-			return fmt.Errorf("close: are the member's turns committed? %w", err)
-		}
-		if ok {
-			return nil
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("close: the appender (%s) has not committed the member's turns up to stream sequence %d after %s", mark.Consumer, mark.Seq, c.wait)
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(pause):
-		}
-	}
+	return nil
 }
 
 func (c *closerCell) close(ctx context.Context, req closer.Request) error {

@@ -32,6 +32,15 @@ type Request struct {
 	WindowTo     *time.Time `json:"window_to,omitempty"`
 	Limit        int        `json:"limit,omitempty"`         // tier 1 items; default 20
 	BudgetTokens int        `json:"budget_tokens,omitempty"` // default 1200 (tier 0), 2000 (tier 1)
+	// Fresh asks the answer to read every turn of the member published
+	// before the request (read your writes): the call first waits, up to
+	// Config.FreshWaitMS, until the appender has committed them, and says
+	// in Answer.Behind when it could not. The turns are written
+	// asynchronously (an assistant never waits for the write), so a
+	// question asked right after a turn may otherwise miss it. A tool call
+	// (memory_recall) is fresh; an ambient bundle, whose conversation is
+	// in the model's window anyway, is not unless asked. true or "true".
+	Fresh bool `json:"fresh,omitempty"`
 	// Topical asks tier 1 for what the query itself reaches, one item per
 	// memory: the mid-task advisor's question (docs/advisor.md), which
 	// picks one fact about a topic. A fact read from turns that are
@@ -60,6 +69,7 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 		Tier         json.RawMessage `json:"tier"`
 		Limit        json.RawMessage `json:"limit"`
 		BudgetTokens json.RawMessage `json:"budget_tokens"`
+		Fresh        json.RawMessage `json:"fresh"`
 		AsOf         json.RawMessage `json:"as_of"`
 		WindowFrom   json.RawMessage `json:"window_from"`
 		WindowTo     json.RawMessage `json:"window_to"`
@@ -79,6 +89,9 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if r.BudgetTokens, err = wholeJSON("budget_tokens", w.BudgetTokens); err != nil {
+		return err
+	}
+	if r.Fresh, err = boolJSON("fresh", w.Fresh); err != nil {
 		return err
 	}
 	for _, t := range []struct {
@@ -114,6 +127,19 @@ func plainJSONError(err error) error {
 		return fmt.Errorf("unknown field %s (a recall request has %s)", f, strings.Join(requestFields, ", "))
 	}
 	return err
+}
+
+// boolJSON is a boolean given as JSON (true) or a string ("true"); absent
+// or null is false.
+func boolJSON(name string, raw json.RawMessage) (bool, error) {
+	v := strings.TrimSpace(string(raw))
+	switch strings.ToLower(strings.TrimSpace(strings.Trim(v, `"`))) {
+	case "", "null", "false":
+		return false, nil
+	case "true":
+		return true, nil
+	}
+	return false, fmt.Errorf("%s must be true or false, not %s", name, clipRaw(raw))
 }
 
 // wholeJSON is a whole number given as a JSON number (2 or 2.0) or a
@@ -249,14 +275,18 @@ type Downgrade struct {
 
 // Answer is the reply on every surface (SPEC §4).
 type Answer struct {
-	Tier       int             `json:"tier"`
-	AsOf       string          `json:"as_of,omitempty"`
-	Text       string          `json:"text"`
-	Items      []Item          `json:"items"`
-	Legs       []Leg           `json:"legs,omitempty"`
-	Dropped    int             `json:"dropped"`
-	Capped     bool            `json:"capped"`
-	Answer     *Synthesis      `json:"answer,omitempty"`
-	Downgraded *Downgrade      `json:"downgraded,omitempty"`
+	Tier       int        `json:"tier"`
+	AsOf       string     `json:"as_of,omitempty"`
+	Text       string     `json:"text"`
+	Items      []Item     `json:"items"`
+	Legs       []Leg      `json:"legs,omitempty"`
+	Dropped    int        `json:"dropped"`
+	Capped     bool       `json:"capped"`
+	Answer     *Synthesis `json:"answer,omitempty"`
+	Downgraded *Downgrade `json:"downgraded,omitempty"`
+	// Behind says that a fresh request (Request.Fresh) was answered before
+	// the appender had committed every turn published before it: the
+	// newest turns may be missing (the text says so too).
+	Behind     bool            `json:"behind,omitempty"`
 	Diagnostic json.RawMessage `json:"diagnostic,omitempty"`
 }

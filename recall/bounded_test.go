@@ -358,3 +358,22 @@ func TestRequestTierStringOrNumber(t *testing.T) {
 		t.Fatalf("tier 3: %+v %v", r, Validate(r))
 	}
 }
+
+func TestRequestFreshBooleanOrString(t *testing.T) {
+	for in, want := range map[string]bool{
+		`{"fresh": true}`: true, `{"fresh": "true"}`: true, `{"fresh": " TRUE "}`: true,
+		`{"fresh": false}`: false, `{"fresh": "false"}`: false, `{}`: false, `{"fresh": null}`: false,
+	} {
+		var r Request
+		if err := json.Unmarshal([]byte(in), &r); err != nil || r.Fresh != want {
+			t.Errorf("%s: fresh %v, %v; want %v", in, r.Fresh, err, want)
+		}
+	}
+	for _, in := range []string{`{"fresh": 1}`, `{"fresh": "yes"}`, `{"fresh": [true]}`} {
+		var r Request
+		err := json.Unmarshal([]byte(in), &r)
+		if err == nil || !strings.Contains(err.Error(), "fresh must be true or false") {
+			t.Errorf("%s: %v, want a refusal naming fresh", in, err)
+		}
+	}
+}

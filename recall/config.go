@@ -83,6 +83,11 @@ type Config struct {
 	// a shared machine at a load of 30, where a trivial statement on a
 	// fresh connection can take a second).
 	LegBudgetMS int `json:"leg_budget_ms,omitempty"`
+	// FreshWaitMS is how long a fresh request (Request.Fresh) waits for
+	// the appender to commit the member's turns published before it; past
+	// it the call answers from what is written and says so (Answer.Behind).
+	// Default 2000.
+	FreshWaitMS int `json:"fresh_wait_ms,omitempty"`
 	// KeywordCacheMB is the memory budget, in MiB, of the keyword leg's
 	// in-process indexes (kwcache.go): members of at least
 	// KeywordCacheMinEpisodes episodes are ranked from a copy of their
@@ -192,6 +197,7 @@ func (c Config) WithDefaults() Config {
 	def(&c.KeywordTermCap, 100)
 	def(&c.ExactVectorBelow, 20000)
 	def(&c.LegBudgetMS, 2000)
+	def(&c.FreshWaitMS, 2000)
 	def(&c.CallBudgetMS, max(6000, c.LegBudgetMS))
 	def(&c.KeywordCacheMB, 256)
 	def(&c.KeywordCacheMinEpisodes, 2000)
@@ -208,7 +214,7 @@ func (c Config) WithDefaults() Config {
 // Validate reports a configuration that cannot work.
 func (c Config) Validate() error {
 	for _, v := range []int{c.Tier0Budget, c.Tier1Budget, c.Tier0Beliefs, c.Tier0Foresight, c.Tier0Episodes,
-		c.LegLimit, c.Limit, c.FusionK, c.AgreementPct, c.GraphDepth, c.GraphMaxNodes, c.GraphHubDegree, c.GraphFactsPerNode, c.KeywordTermCap, c.LegBudgetMS, c.CallBudgetMS} {
+		c.LegLimit, c.Limit, c.FusionK, c.AgreementPct, c.GraphDepth, c.GraphMaxNodes, c.GraphHubDegree, c.GraphFactsPerNode, c.KeywordTermCap, c.LegBudgetMS, c.CallBudgetMS, c.FreshWaitMS} {
 		if v < 0 {
 			return fmt.Errorf("recall config: negative limit %d", v)
 		}

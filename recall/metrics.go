@@ -20,6 +20,7 @@ type metrics struct {
 	seconds *prometheus.HistogramVec
 	missing *prometheus.CounterVec
 	downs   *prometheus.CounterVec
+	behind  prometheus.Counter
 }
 
 func newMetrics() *metrics {
@@ -41,13 +42,18 @@ func newMetrics() *metrics {
 			Name: "memhive_recall_tier2_downgraded_total",
 			Help: "Tier-2 calls answered with tier 1 instead, by reason.",
 		}, []string{"reason"}),
+		behind: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "memhive_recall_fresh_behind_total",
+			Help: "Fresh recall calls answered before the appender had written the member's turns published before them (fresh_wait_ms passed).",
+		}),
 	}
 }
 
 // Collectors are the recall service's metrics for a registry: calls,
-// their time, missing legs and tier-2 downgrades.
+// their time, missing legs, tier-2 downgrades and fresh calls answered
+// behind.
 func (s *Service) Collectors() []prometheus.Collector {
-	return []prometheus.Collector{s.m.calls, s.m.seconds, s.m.missing, s.m.downs}
+	return []prometheus.Collector{s.m.calls, s.m.seconds, s.m.missing, s.m.downs, s.m.behind}
 }
 
 // observe records one call that took d.

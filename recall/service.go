@@ -31,6 +31,12 @@ type Service struct {
 	// names its Assistant reads through that assistant's scope on every
 	// tier, and sees that assistant's drafts. Nil: no assistant is scoped.
 	Scopes audgate.Scopes
+	// Committed waits, up to wait, until every turn of member published
+	// before the call is a row, and reports whether it is (the node sets
+	// it from the episode stream: lanes.WaitCommitted). A fresh request
+	// (Request.Fresh) calls it first. Nil: fresh requests are answered at
+	// once, as written.
+	Committed func(ctx context.Context, member string, wait time.Duration) (bool, error)
 
 	// now is the clock (tests may replace it).
 	now func() time.Time
@@ -193,7 +199,36 @@ func (s *Service) recall(ctx context.Context, req Request) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch req.Tier {
+	if req.Fresh && s.Committed != nil {
+		ok, err := s.Committed(ctx, q.member, time.Duration(s.cfg.FreshWaitMS)*time.Millisecond)
+		if err != nil && ctx.Err() != nil {
+			return nil, fmt.Errorf("recall: waiting for the member's turns: %w", ctx.Err())
+		}
+		if err != nil {
+			s.logger.Warn("fresh recall: could not tell whether the member's turns are written; answering from what is", "member", q.member, "err", err)
+		}
+		if !ok {
+			s.m.behind.Inc()
+			a, err := s.answer(ctx, q, req.Tier)
+			if err != nil {
+				return nil, err
+			}
+			b := *a // a tier-0 answer may be the cache's own
+			b.Behind = true
+			b.Text = BehindNote + "\n" + b.Text
+			return &b, nil
+		}
+	}
+	return s.answer(ctx, q, req.Tier)
+}
+
+// BehindNote heads the text of a fresh answer given before the member's
+// latest turns were written (Answer.Behind).
+const BehindNote = "NOTE: the member's latest turns were still being written; they may be missing below."
+
+// answer answers q at tier.
+func (s *Service) answer(ctx context.Context, q *query, tier string) (*Answer, error) {
+	switch tier {
 	case "0":
 		if q.budget == 0 {
 			q.budget = s.cfg.Tier0Budget

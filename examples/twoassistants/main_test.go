@@ -32,6 +32,7 @@ func TestTwoAssistants(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer n.Stop(context.Background())
+	showTools = true // what each recall returned, in the log, for a failure to be read
 	model := modeltest.New(t, Script("alice")...)
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

@@ -41,11 +41,11 @@ type ProdOptions struct {
 	// VectorCacheMB is the measuring node's vector_cache_mb (0: its
 	// default; -1: off, the exact semantic scan in SQL).
 	VectorCacheMB int
-	Big       int // turns of the one big member (default 100,000)
-	Mid       int // members of MidSize turns (default 10)
-	MidSize   int // default 10,000
-	Small     int // members of SmallSize turns (default 800)
-	SmallSize int // default 1,000
+	Big           int // turns of the one big member (default 100,000)
+	Mid           int // members of MidSize turns (default 10)
+	MidSize       int // default 10,000
+	Small         int // members of SmallSize turns (default 800)
+	SmallSize     int // default 1,000
 	// EmbedSmall is how many small members get vectors (the big and the
 	// mid members always do); questions to small members go to these.
 	EmbedSmall int
