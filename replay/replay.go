@@ -33,6 +33,10 @@ import (
 var DerivedTables = []string{
 	"facts", "entities", "entity_edges", "beliefs", "summaries", "embeddings", "aliases", "rejected_pairs",
 	"alias_effects", "consolidation_log", "decision_log", "sessions",
+	// the generation's embeddings number their vectors in its own counter
+	// (migration 028's trigger names vector_versions unqualified, and the
+	// generation's schema comes first on its search_path), never the live one
+	"vector_versions",
 }
 
 // Event kinds, in the order events at the same instant are replayed.

@@ -411,3 +411,50 @@ func TestReplayWaitsForALivePass(t *testing.T) {
 		t.Fatalf("replay after the lock was released: %+v %v", r.rep, r.err)
 	}
 }
+
+// A generation's embeddings number their vectors in the generation's own
+// vector_versions (migration 028's trigger names the table unqualified):
+// making a generation's vector ready leaves the live counter as it was.
+func TestGenerationNumbersItsOwnVectors(t *testing.T) {
+	t.Parallel()
+	l := setup(t)
+	me := []string{"member:alice"}
+	l.turns("s1", time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), me, "I live in Berlin.", "We adopted a cat.")
+	l.close("s1", "explicit")
+	gen, err := replay.Run(l.ctx, l.pool, "alice", replay.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counter := `SELECT coalesce(sum(version), 0) FROM vector_versions WHERE member_id = 'alice'`
+	var liveBefore, liveAfter, genCount, made int64
+	if err := l.pool.QueryRow(l.ctx, counter).Scan(&liveBefore); err != nil {
+		t.Fatal(err)
+	}
+	err = pgx.BeginFunc(l.ctx, l.pool, func(tx pgx.Tx) error {
+		// the generation's search path, as replay.Run's pool has it
+		if _, err := tx.Exec(l.ctx, `SELECT set_config('search_path', $1 || ', ' || current_setting('search_path'), true)`,
+			pgx.Identifier{gen.Schema}.Sanitize()); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(l.ctx, `UPDATE embeddings SET vec = array_fill(0.1::real, ARRAY[64])::vector, status = 'ready'
+			WHERE member_id = 'alice' AND owner_kind = 'episode'`)
+		made = tag.RowsAffected()
+		if err != nil {
+			return err
+		}
+		return tx.QueryRow(l.ctx, counter).Scan(&genCount)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.pool.QueryRow(l.ctx, counter).Scan(&liveAfter); err != nil {
+		t.Fatal(err)
+	}
+	if made == 0 {
+		t.Fatal("the generation has no episode embeddings: the test would prove nothing")
+	}
+	if liveAfter != liveBefore || genCount != made {
+		t.Fatalf("live counter %d → %d, generation's %d for %d vectors made ready; want the live one unchanged and the generation's %d",
+			liveBefore, liveAfter, genCount, made, made)
+	}
+}
