@@ -287,6 +287,9 @@ func ID(prefix string, parts ...string) string {
 	return prefix + hex.EncodeToString(h.Sum(nil))[:26]
 }
 
+// oppositePreference pairs the preferences that cannot both hold.
+var oppositePreference = map[string]string{"likes": "dislikes", "dislikes": "likes"}
+
 type writer struct {
 	tx        pgx.Tx
 	member    string
@@ -298,6 +301,15 @@ type writer struct {
 func (w *writer) fact(ctx context.Context, session string, f extract.Fact, aud []string) error {
 	if f.Polarity == extract.Negative {
 		return w.end(ctx, f, aud)
+	}
+	if opp, ok := oppositePreference[f.Predicate]; ok {
+		// a preference turned round ("I don't like dark beer" after "I
+		// like dark beer") ends the speaker's opposite one in force
+		g := f
+		g.Predicate, g.Polarity = opp, extract.Negative
+		if err := w.end(ctx, g, aud); err != nil {
+			return err
+		}
 	}
 	row := facts.Fact{Member: w.member, Subject: f.Subject, Predicate: f.Predicate, Claim: f.Claim, Kind: f.Kind,
 		Confidence: f.Confidence, ValidFrom: f.ValidFrom, SourceEpisodeIDs: f.EpisodeIDs, Session: session,

@@ -12,7 +12,8 @@ import (
 
 // TestNegativeFactEndsTheFactInForce: "I don't live in Berlin anymore, we
 // moved to Lisbon" ends Berlin (valid_until, nothing deleted) and states
-// Lisbon; a denial heard by fewer people than the fact ends nothing.
+// Lisbon; a denial heard by fewer people than the fact ends nothing; "I
+// don't like dark beer" states a dislike and ends the like said before.
 func TestNegativeFactEndsTheFactInForce(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
@@ -25,8 +26,10 @@ func TestNegativeFactEndsTheFactInForce(t *testing.T) {
 		ep{"s1", "web:chat", "user", "member:alice", "I like jazz.", withBob, t0},
 		ep{"s2", "web:chat", "user", "member:alice", "I don't live in Berlin anymore, we moved to Lisbon.", withBob, t0.Add(24 * time.Hour)},
 		ep{"s3", "web:chat", "user", "member:alice", "I don't like jazz anymore.", alone, t0.Add(48 * time.Hour)},
+		ep{"s4", "web:chat", "user", "member:alice", "I like dark beer.", alone, t0.Add(72 * time.Hour)},
+		ep{"s5", "web:chat", "user", "member:alice", "Honestly, I don't like dark beer.", alone, t0.Add(96 * time.Hour)},
 	)
-	for _, s := range []string{"s1", "s2", "s3"} {
+	for _, s := range []string{"s1", "s2", "s3", "s4", "s5"} {
 		if _, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: "alice", Session: s, Channel: "web:chat"}, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -66,5 +69,12 @@ func TestNegativeFactEndsTheFactInForce(t *testing.T) {
 	// what Bob can see.
 	if jazz := read("likes", "jazz"); len(jazz) != 1 || jazz[0].until != nil {
 		t.Fatalf("a denial heard by fewer people ends nothing: %+v", jazz)
+	}
+	// A preference turned round: the dislike is stated and ends the like.
+	if like := read("likes", "dark beer"); len(like) != 1 || like[0].until == nil || !like[0].until.Equal(t0.Add(96*time.Hour)) || like[0].source != "close:negated" {
+		t.Fatalf("the like of dark beer should end when the dislike was said: %+v", like)
+	}
+	if dislike := read("dislikes", "dark beer"); len(dislike) != 1 || dislike[0].until != nil {
+		t.Fatalf("the dislike of dark beer should be stated and open: %+v", dislike)
 	}
 }

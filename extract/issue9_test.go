@@ -221,7 +221,9 @@ func TestPolarityAndModality(t *testing.T) {
 		{"I want to move to Lisbon.", []want{fut(me, "lives_in", "Lisbon", "")}},
 		{"I'd love to adopt a child someday.", []want{fut(me, "plans", "adopt a child", "")}},
 		{"I'm planning to adopt a child next year.", []want{fut(me, "plans", "adopt a child", "2027-01-01")}},
-		{"I don't like cilantro.", []want{neg(me, "likes", "cilantro")}},
+		{"I don't like cilantro.", []want{w(me, "dislikes", "cilantro")}}, // a dislike, as a person writes it down
+		{"I don't like cilantro anymore.", []want{neg(me, "likes", "cilantro")}},
+		{"I used to like cilantro.", []want{neg(me, "likes", "cilantro")}},
 		{"I'm not a fan of horror movies.", []want{w(me, "dislikes", "horror movies")}},
 		{"I no longer work at Siemens.", []want{neg(me, "works_at", "Siemens")}},
 		{"We got married last Saturday!", []want{ev(me, "married", "married", "2026-02-28")}},

@@ -81,6 +81,7 @@ var (
 	endedRE   = regexp.MustCompile(`(?i)\b(?:anymore|any more|no longer|died|passed away|passed on|put down|ex-\w+)\b`)
 	wantRE    = regexp.MustCompile(`(?i)\b(?:want to|wanna|'d love to|would love to|'d like to|would like to|hope to|hoping to|plan to|plans to|planning to|planning on|intend to|intending to|thinking of|thinking about|considering|looking forward to|excited to|keen to|about to|aim to|aiming to|going to|gonna|will|'ll|dream of|dreaming of|ready to|getting ready to|determined to|set to|due to)\b`)
 	hedgeRE   = regexp.MustCompile(`(?i)\b(?:might|may|maybe|perhaps|probably|possibly|could|should|would|'d|wish|wished|if|unless|whether|imagine|suppose|i guess|i think|i wonder|i bet|wanted to|tried to|hopefully|someday|some day|one day|must|(?:almost|nearly)\s+(?:got|get|bought|buy|adopted|adopt|had|went|quit|left|lost|took|made|signed|married|became|sold|ran|won|\w+ed))\b`)
+	usedToRE  = regexp.MustCompile(`(?i)\bused to\b`)
 	thinkOfRE = regexp.MustCompile(`(?i)\bthink\s+(?:about|of)\b`)
 	questionW = regexp.MustCompile(`(?i)^(?:what|where|when|why|how|who|which|do|does|did|is|are|was|were|can|could|would|will|have|has|should|shall|any)\b`)
 )
@@ -130,6 +131,13 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	pol := Positive
 	if c.neg && pred != "is_a" {
 		pol = Negative
+		if pred == "likes" && !endedRE.MatchString(c.text) && !usedToRE.MatchString(c.text) {
+			// "I don't like dark beer", "I never liked crowds": a dislike
+			// stated, as a person would write it down (the writer ends a
+			// like of the same thing); "I don't like it anymore" and "I
+			// used to like it" only end the like
+			pred, pol = "dislikes", Positive
+		}
 	}
 	f := Fact{Subject: subject, Predicate: pred, Claim: claim, Kind: kind, Polarity: pol, ValidFrom: vf,
 		Confidence: conf, Speaker: c.speaker}

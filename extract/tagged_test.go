@@ -36,7 +36,7 @@ func TestTaggedReader(t *testing.T) {
 			[]want{w(me, "likes", "baking sourdough"), w(me, "likes", "trying out new recipes")}},
 		{"Love experimenting with spices.", []want{w(me, "likes", "experimenting with spices")}},
 		{"I loved \"Piranesi\" by Susanna Clarke.", []want{w(me, "likes", "Piranesi")}},
-		{"I never liked jogging.", []want{{s: me, p: "likes", c: "jogging", kind: "world", pol: "negative"}}},
+		{"I never liked jogging.", []want{{s: me, p: "dislikes", c: "jogging", kind: "world", pol: "positive"}}}, // a dislike stated
 		// Plans and wishes.
 		{"I can't wait for some stargazing this weekend.", []want{fut(me, "plans", "some stargazing", "")}},
 		{"Planning a trip to Portugal next month.", []want{fut(me, "travels_to", "Portugal", "")}},
