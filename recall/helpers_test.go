@@ -7,9 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/internal/dbtest"
 )
@@ -58,6 +60,14 @@ func (f *fixture) episode(e ep) string {
 		e.member, id, e.session, e.channel, e.speaker, e.audience, e.content, ref, e.at)
 	if err != nil {
 		f.t.Fatalf("insert episode: %v", err)
+	}
+	// the session's row, as the appender keeps it in the turn's transaction
+	err = pgx.BeginFunc(f.ctx, f.pool, func(tx pgx.Tx) error {
+		return episodes.TouchSessions(f.ctx, tx, []episodes.Episode{{Member: e.member, Session: e.session, Channel: e.channel,
+			Speaker: e.speaker, Audience: e.audience, HappenedAt: e.at}})
+	})
+	if err != nil {
+		f.t.Fatalf("touch session: %v", err)
 	}
 	return id
 }
