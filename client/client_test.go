@@ -310,3 +310,28 @@ func TestNewChecksFieldCaps(t *testing.T) {
 		t.Fatalf("a 300-byte session: %v", err)
 	}
 }
+
+// A memory_recall tool call finds the turn the assistant published just
+// before it, every time: the call sends the assistant's queued turns to
+// the stream first, and memhive waits for the stream's turns to be rows
+// (a tool call is fresh). Without either, a reviewer's loop missed it in
+// 9 to 13 calls of 30.
+func TestRecallReadsTheTurnJustHeard(t *testing.T) {
+	t.Parallel()
+	h := nodetest.Start(t)
+	ctx := context.Background()
+	a := newAssistant(t, h, client.Config{Template: "talky", Session: "s-fresh"})
+	for i := range 15 {
+		word := "pangolin" + string(rune('a'+i))
+		if _, err := a.Heard("member:alice", "My pet is a "+word+"."); err != nil {
+			t.Fatal(err)
+		}
+		res := a.Call(ctx, "memory_recall", json.RawMessage(`{"query":"`+word+`"}`))
+		if res.Err != nil {
+			t.Fatal(res.Err)
+		}
+		if !strings.Contains(res.Content, word) {
+			t.Fatalf("call %d: the turn heard just before is not in the answer: %q", i, res.Content)
+		}
+	}
+}

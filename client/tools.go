@@ -151,6 +151,12 @@ func (a *Assistant) Call(ctx context.Context, name string, args json.RawMessage)
 		if err != nil {
 			return a.failed(name, err)
 		}
+		// A tool call is fresh (recall.Request.Fresh): memhive waits for the
+		// turns already in the stream, so this assistant's own turns still
+		// queued here go there first ("what did I just say?" must find it).
+		if err := a.pub.Flush(ctx); err != nil {
+			return a.failed(name, fmt.Errorf("client: turns not flushed before the recall: %w", err))
+		}
 		return a.recall(ctx, req)
 	case gateway.MemorizeTool:
 		req, err := a.binding().MemorizeRequest(args)
