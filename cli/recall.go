@@ -60,7 +60,8 @@ scope lets it read, and its own drafts.`)
 	if err := checkMember(*member); err != nil {
 		return err
 	}
-	if strings.TrimSpace(*tier) == "" && strings.TrimSpace(*assistant) == "" {
+	*tier = recall.NormalizeTier(*tier) // " 1 " and 1.0 are tier 1, as on every surface
+	if *tier == "" && strings.TrimSpace(*assistant) == "" {
 		*tier = "1"
 	}
 	req := recall.Request{Member: *member, Query: strings.Join(fs.Args(), " "), Tier: *tier, Audience: memhive.SplitList(*audience),

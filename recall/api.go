@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -129,15 +130,23 @@ func plainJSONError(err error) error {
 	return err
 }
 
-// boolJSON is a boolean given as JSON (true) or a string ("true"); absent
-// or null is false.
+// boolJSON is a boolean given as JSON (true, false) or as a string
+// ("true", "false", in any letter case, spaces around ignored); absent or
+// JSON null is false. Any other value, an empty string included, is
+// refused.
 func boolJSON(name string, raw json.RawMessage) (bool, error) {
 	v := strings.TrimSpace(string(raw))
-	switch strings.ToLower(strings.TrimSpace(strings.Trim(v, `"`))) {
-	case "", "null", "false":
+	if v == "" || v == "null" {
 		return false, nil
+	}
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		v = strings.ToLower(strings.TrimSpace(v[1 : len(v)-1]))
+	}
+	switch v {
 	case "true":
 		return true, nil
+	case "false":
+		return false, nil
 	}
 	return false, fmt.Errorf("%s must be true or false, not %s", name, clipRaw(raw))
 }
@@ -228,11 +237,16 @@ func tierJSON(raw json.RawMessage) (string, error) {
 }
 
 // NormalizeTier trims a tier given as text: spaces and one pair of quotes
-// ("\"1\"" and " 1 " are "1"), for tiers read from headers and flags.
+// ("\"1\"" and " 1 " are "1"), and reads a whole number written as a
+// decimal ("1.0" is "1"), for tiers read from headers, flags and strings.
 func NormalizeTier(s string) string {
 	s = strings.TrimSpace(s)
 	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
 		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	// a whole number written as one (1.0, as a JSON body's tier may be)
+	if v, err := strconv.ParseFloat(s, 64); err == nil && (v == 0 || v == 1 || v == 2) && s != strconv.Itoa(int(v)) {
+		return strconv.Itoa(int(v))
 	}
 	return s
 }

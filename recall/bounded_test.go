@@ -338,6 +338,7 @@ func TestRequestTierStringOrNumber(t *testing.T) {
 	for in, want := range map[string]string{
 		`{"tier": 1}`: "1", `{"tier": "1"}`: "1", `{"tier": 0}`: "0", `{"tier": "2"}`: "2",
 		`{}`: "", `{"tier": null}`: "", `{"tier": " 1 "}`: "1", `{"tier": 2.0}`: "2", // 2.0 as a limit of 2.0 is 2
+		`{"tier": "1.0"}`: "1", `{"tier": " \"2\" "}`: "2",
 	} {
 		var r Request
 		if err := json.Unmarshal([]byte(in), &r); err != nil || r.Tier != want {
@@ -359,6 +360,15 @@ func TestRequestTierStringOrNumber(t *testing.T) {
 	}
 }
 
+func TestNormalizeTier(t *testing.T) {
+	for in, want := range map[string]string{"1": "1", " 1 ": "1", `"1"`: "1", "1.0": "1", " 2.00 ": "2", "0.0": "0",
+		"": "", "1.5": "1.5", "3.0": "3.0", "one": "one"} { // what is not a tier stays as it came, for Validate to name
+		if got := NormalizeTier(in); got != want {
+			t.Errorf("NormalizeTier(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestRequestFreshBooleanOrString(t *testing.T) {
 	for in, want := range map[string]bool{
 		`{"fresh": true}`: true, `{"fresh": "true"}`: true, `{"fresh": " TRUE "}`: true,
@@ -369,7 +379,7 @@ func TestRequestFreshBooleanOrString(t *testing.T) {
 			t.Errorf("%s: fresh %v, %v; want %v", in, r.Fresh, err, want)
 		}
 	}
-	for _, in := range []string{`{"fresh": 1}`, `{"fresh": "yes"}`, `{"fresh": [true]}`} {
+	for _, in := range []string{`{"fresh": 1}`, `{"fresh": "yes"}`, `{"fresh": [true]}`, `{"fresh": ""}`, `{"fresh": "null"}`, `{"fresh": "t"}`} {
 		var r Request
 		err := json.Unmarshal([]byte(in), &r)
 		if err == nil || !strings.Contains(err.Error(), "fresh must be true or false") {
