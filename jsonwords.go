@@ -1,6 +1,7 @@
 package memhive
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -59,4 +60,38 @@ func TypeWords(te *json.UnmarshalTypeError, what string, kinds map[string]string
 		field = field[:64] + "…"
 	}
 	return fmt.Sprintf("%s must be %s, not a JSON %s", field, kind, value)
+}
+
+// RepeatedKey returns a key that the JSON object in data holds twice, if
+// any, compared as encoding/json matches keys to fields (without regard to
+// letter case: "audience" and "Audience" fill one field). encoding/json
+// keeps the last of two, so a turn saying "audience" twice would be stored
+// with whichever came last while anything reading the first saw another;
+// callers refuse such a payload instead. Only the object's own keys are
+// compared. data that is not a JSON object gives false.
+func RepeatedKey(data []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		k, _ := t.(string)
+		// encoding/json's folding: letter case, and the Kelvin sign and
+		// long s matching k and s
+		f := strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(strings.ToLower(k))
+		if seen[f] {
+			return k, true
+		}
+		seen[f] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return "", false
+		}
+	}
+	return "", false
 }

@@ -40,3 +40,21 @@ func TestJSONKeysAndTypeWords(t *testing.T) {
 		}
 	}
 }
+
+func TestRepeatedKey(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"a":1,"b":2}`: "",
+		`{"audience":["x"],"text":"t","audience":["*"]}`: "audience",
+		`{"audience":["x"],"Audience":["*"]}`:            "Audience",
+		`{"ak":1,"a\u212a":2}`:                           "a\u212a",
+		`{"a":{"b":1,"b":2}}`:                            "", // only the object's own keys
+		`[1,2]`:                                          "",
+		`null`:                                           "",
+		`{"text":"a \"text\": b","text2":1}`:             "",
+	} {
+		got, ok := memhive.RepeatedKey([]byte(in))
+		if got != want || ok != (want != "") {
+			t.Errorf("RepeatedKey(%s) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}

@@ -107,6 +107,13 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if !utf8.Valid(data) {
 		return nil, memhive.Errorf(memhive.CodeInvalidText, "payload is not valid UTF-8")
 	}
+	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
+		kind := jsonKind(t)
+		if len(t) > 0 && t[0] == '[' {
+			kind = "a JSON array"
+		}
+		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "a turn is a JSON object, not %s", kind)
+	}
 	var w wireTurn
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields() // a "timestamp" for "at" would be dropped, not kept
@@ -115,6 +122,11 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray ']' or '}'
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "payload has data after the turn object")
+	}
+	if k, ok := memhive.RepeatedKey(data); ok {
+		// encoding/json would keep the last one: a turn whose first
+		// "audience" is private and whose second is "*" would be public
+		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn gives %q twice (keys are matched without regard to case); give each field once", clip(k))
 	}
 	if err := version(w.V); err != nil {
 		return nil, err
