@@ -34,9 +34,12 @@ audience = both speakers). Shows a progress bar, waits for the appender to
 commit, and prints how many turns are in the record (read back from episodes
 by id: every turn without an id is given one) and how many were refused.
 Importing the same file twice, or again after an import was cut off, writes
-nothing twice: a line without an id is given one derived from its ref (the
-client's own message id), or, without a ref, from its bytes and how many
-identical lines came before it (LoCoMo's ids derive from its refs).
+nothing twice: a line without an id is given one derived from its channel
+and ref (the client's own message id, unique within its chat: message 42
+of two chats is two turns), or, without a ref, from its bytes and how many
+identical lines came before it (LoCoMo's ids derive from its refs). A line
+an older memhive imported under the id it derived from the ref alone, in
+the same channel, keeps that id: importing the file again writes nothing.
 A directory written by 'memhive export' is imported whole or not at all (its
 manifest, hashes and every line are checked first; the first bad line is
 named), in one transaction, rows already there winning: importing the same
@@ -62,6 +65,9 @@ export twice writes 0 rows.`)
 		member string
 		turn   *lanes.Turn
 		raw    []byte
+		// channel, and legacy: the id an older memhive derived from the
+		// line's ref (legacyRefID), for a line whose id is derived
+		channel, legacy string
 	}
 	var items []item
 	switch {
@@ -99,9 +105,10 @@ export twice writes 0 rows.`)
 			}
 			var head struct {
 				Member string `json:"member"`
-				ID     string `json:"id"`
-				Ref    string `json:"ref"`
-				At     string `json:"at"`
+				ID      string `json:"id"`
+				Ref     string `json:"ref"`
+				At      string `json:"at"`
+				Channel string `json:"channel"`
 			}
 			_ = json.Unmarshal(b, &head)
 			m := head.Member
@@ -111,10 +118,14 @@ export twice writes 0 rows.`)
 			if m == "" {
 				return usagef("line %d has no member and --member is not given", line)
 			}
+			ch, legacy := strings.TrimSpace(head.Channel), ""
 			if head.ID == "" {
-				head.ID = lineID(m, head.Ref, head.At, b, seenLines)
+				head.ID = lineID(m, ch, head.Ref, head.At, b, seenLines)
+				if head.Ref != "" {
+					legacy = legacyRefID(m, head.Ref, head.At)
+				}
 			}
-			items = append(items, item{member: m, turn: &lanes.Turn{ID: head.ID, Ref: head.Ref}, raw: b})
+			items = append(items, item{member: m, turn: &lanes.Turn{ID: head.ID, Ref: head.Ref}, raw: b, channel: ch, legacy: legacy})
 		}
 		if err := sc.Err(); err != nil {
 			return fmt.Errorf("%s: %w", fs.Arg(0), err)
@@ -147,11 +158,19 @@ export twice writes 0 rows.`)
 		// the rest of what it holds after (the appender's counters would
 		// count other publishers' turns too).
 		allKeys := make([][2]string, len(items))
-		for i, it := range items {
-			allKeys[i] = [2]string{it.member, canonicalID(it.turn.ID)}
-		}
 		before, beforeOK := map[[2]string]bool(nil), false
 		if pool, err := t.connectDB(ctx); err == nil {
+			ms, chs, legacy, turns := make([]string, len(items)), make([]string, len(items)), make([]string, len(items)), make([]*lanes.Turn, len(items))
+			for i, it := range items {
+				ms[i], chs[i], legacy[i], turns[i] = it.member, it.channel, it.legacy, it.turn
+			}
+			if err := keepLegacyIDs(ctx, pool, ms, chs, legacy, turns); err != nil {
+				pool.Close()
+				return err
+			}
+			for i, it := range items {
+				allKeys[i] = [2]string{it.member, canonicalID(it.turn.ID)}
+			}
 			before, err = episodes.Existing(ctx, pool, allKeys)
 			beforeOK = err == nil
 			pool.Close()
@@ -342,23 +361,65 @@ func (p *progress) done() {
 // run of the same file, so that importing it again, or resuming an import
 // that was cut off, writes no turn twice (the id goes out as the message's
 // Nats-Msg-Id and becomes the episode's id). It is derived from the
-// member and the line's ref (the client's own message id) when it has one,
-// else from the line's bytes and how many identical lines of that member
-// came before it; its time part is the line's at when there is one.
-func lineID(member, ref, at string, raw []byte, seen map[[32]byte]int) string {
+// member, the channel and the line's ref (the client's own message id,
+// which repeats across chats: Telegram numbers each chat's messages from
+// 1) when it has one, else from the line's bytes and how many identical
+// lines of that member came before it; its time part is the line's at
+// when there is one.
+func lineID(member, channel, ref, at string, raw []byte, seen map[[32]byte]int) string {
 	var key [32]byte
 	if ref != "" {
-		key = sha256.Sum256([]byte("memhive import\x00" + member + "\x00ref\x00" + ref))
+		key = sha256.Sum256([]byte("memhive import\x00" + member + "\x00ref\x00" + channel + "\x00" + ref))
 	} else {
 		k := sha256.Sum256(append([]byte("memhive import\x00"+member+"\x00line\x00"), bytes.TrimSpace(raw)...))
 		n := seen[k]
 		seen[k] = n + 1
 		key = sha256.Sum256(append(k[:], strconv.Itoa(n)...))
 	}
+	return keyedID(key, at)
+}
+
+// legacyRefID is the id a line with a ref got before the channel was part
+// of it (member and ref only): two chats' messages with one number and one
+// time got one id, and the second was lost as the first's duplicate. An
+// import or publish still uses it for a turn the record holds under it in
+// the same channel, so that a file imported before is not written twice.
+func legacyRefID(member, ref, at string) string {
+	return keyedID(sha256.Sum256([]byte("memhive import\x00"+member+"\x00ref\x00"+ref)), at)
+}
+
+func keyedID(key [32]byte, at string) string {
 	var id ulid.ULID
 	if t, err := time.Parse(time.RFC3339Nano, at); err == nil && t.After(time.Unix(0, 0)) {
 		_ = id.SetTime(ulid.Timestamp(t))
 	}
 	_ = id.SetEntropy(key[:10])
 	return id.String()
+}
+
+// keepLegacyIDs gives each turn whose legacy id (legacyRefID) names a turn
+// of the same member and channel in the record that legacy id, so that
+// importing again what an older memhive imported writes nothing twice.
+// legacy[i] is turn i's legacy id ("" when it has none); channels[i] its
+// channel.
+func keepLegacyIDs(ctx context.Context, q episodes.Querier, members, channels, legacy []string, turns []*lanes.Turn) error {
+	var keys [][2]string
+	for i, l := range legacy {
+		if l != "" {
+			keys = append(keys, [2]string{members[i], canonicalID(l)})
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	got, err := episodes.ChannelsOf(ctx, q, keys)
+	if err != nil {
+		return err
+	}
+	for i, l := range legacy {
+		if ch, ok := got[[2]string{members[i], canonicalID(l)}]; ok && l != "" && ch == channels[i] {
+			turns[i].ID = l
+		}
+	}
+	return nil
 }

@@ -36,8 +36,8 @@ TEXT is "-" or absent.`)
 	speaker := fs.String("speaker", "", "who said it, e.g. member:alice (required)")
 	role := fs.String("role", "user", "user, assistant or peer")
 	at := fs.String("at", "", "when it was said (RFC 3339); default when received")
-	ref := fs.String("ref", "", "the client's own message id (≤128 chars)")
-	id := fs.String("id", "", "turn id (ULID); makes retries idempotent (default: derived from --ref when given, as import does)")
+	ref := fs.String("ref", "", "the client's own message id within its chat (≤128 chars)")
+	id := fs.String("id", "", "turn id (ULID); makes retries idempotent (default: derived from --channel and --ref when given, as import does)")
 	data := fs.String("data", "", "data directory of a running memhive")
 	wait := fs.Duration("wait", 3*time.Second, "how long to wait for the appender to commit or refuse")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
@@ -65,10 +65,13 @@ TEXT is "-" or absent.`)
 	if !memhive.ValidMember(*member) {
 		return memhive.Errorf(memhive.CodeInvalidMember, "--member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", *member)
 	}
+	legacy := ""
 	if *id == "" && *ref != "" {
-		// the client's own message id names the turn, as on import: the
-		// same --ref published again is the same turn, written once
-		*id = lineID(*member, *ref, *at, nil, nil)
+		// the client's own message id names the turn in its channel, as on
+		// import: the same --ref published again there is the same turn,
+		// written once
+		*id = lineID(*member, strings.TrimSpace(*channel), *ref, *at, nil, nil)
+		legacy = legacyRefID(*member, *ref, *at)
 	}
 	if *id == "" {
 		*id = lanes.NewID()
@@ -85,6 +88,18 @@ TEXT is "-" or absent.`)
 	return withNATS(*data, func(t *target, nc *nats.Conn) error {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second+*wait)
 		defer cancel()
+		if legacy != "" {
+			// a turn an older memhive wrote under the id it derived from
+			// the ref alone keeps that id (published again, it is the same
+			// turn); without the database there is nothing to compare
+			if pool, err := t.connectDB(ctx); err == nil {
+				err := keepLegacyIDs(ctx, pool, []string{*member}, []string{strings.TrimSpace(tr.Channel)}, []string{legacy}, []*lanes.Turn{&tr})
+				pool.Close()
+				if err != nil {
+					return err
+				}
+			}
+		}
 		refused := make(chan *lanes.PublishError, 1)
 		c, err := lanes.NewClient(ctx, nc, lanes.ClientOptions{Prefix: t.prefix(), OnError: func(pe *lanes.PublishError) {
 			select {

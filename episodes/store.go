@@ -389,3 +389,35 @@ func Existing(ctx context.Context, q Querier, keys [][2]string) (map[[2]string]b
 	}
 	return out, nil
 }
+
+
+// ChannelsOf returns the channel of each of keys (member, id) that names an
+// episode: what the import compares to tell a turn it wrote before under
+// an older id from another turn that happens to share that id.
+func ChannelsOf(ctx context.Context, q Querier, keys [][2]string) (map[[2]string]string, error) {
+	out := make(map[[2]string]string, len(keys))
+	const chunk = 5000
+	for start := 0; start < len(keys); start += chunk {
+		part := keys[start:min(start+chunk, len(keys))]
+		ms, ids := make([]string, len(part)), make([]string, len(part))
+		for i, k := range part {
+			ms[i], ids[i] = k[0], k[1]
+		}
+		rows, err := q.Query(ctx, `/* cli:readback */
+			SELECT e.member_id, e.id, e.channel FROM unnest($1::text[], $2::text[]) AS k(m, i)
+			JOIN episodes e ON e.member_id = k.m AND e.id = k.i`, ms, ids)
+		if err != nil {
+			return nil, fmt.Errorf("read back episodes: %w", err)
+		}
+		var k [2]string
+		var ch string
+		_, err = pgx.ForEachRow(rows, []any{&k[0], &k[1], &ch}, func() error {
+			out[k] = ch
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("read back episodes: %w", err)
+		}
+	}
+	return out, nil
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
+	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive/config"
 	"github.com/memhive/memhive/lanes"
@@ -536,6 +538,32 @@ func TestImportJSONL(t *testing.T) {
 	if err := pool.QueryRow(context.Background(), `SELECT last_analyze IS NOT NULL FROM pg_stat_user_tables
 		WHERE relname = 'episodes' AND schemaname = current_schema()`).Scan(&analyzed); err != nil || !analyzed {
 		t.Fatalf("episodes not analyzed after the import (%v)", err)
+	}
+
+	// A ref is a message id within its chat: two chats' message 42 at the
+	// same second are two turns (they were one id, and the second was
+	// dropped as the first's duplicate).
+	refs := filepath.Join(t.TempDir(), "refs.jsonl")
+	if err := os.WriteFile(refs, []byte(`{"member":"yan","session":"a","channel":"telegram:chat-a","audience":["member:yan","person:fay"],"speaker":"person:fay","text":"Meeting moved to 3pm","ref":"42","at":"2026-03-01T10:00:00Z"}
+{"member":"yan","session":"b","channel":"telegram:chat-b","audience":["member:yan","person:gus"],"speaker":"person:gus","text":"Gus here, running late","ref":"42","at":"2026-03-01T10:00:00Z"}
+{"member":"yan","session":"c","channel":"telegram:chat-c","audience":["member:yan"],"speaker":"member:yan","text":"imported by an older memhive","ref":"7","at":"2026-03-01T11:00:00Z"}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// the third line as an older memhive imported it: its id derived from
+	// the member and the ref alone (this derivation must never change)
+	key := sha256.Sum256([]byte("memhive import\x00yan\x00ref\x007"))
+	var old ulid.ULID
+	_ = old.SetTime(ulid.Timestamp(time.Date(2026, 3, 1, 11, 0, 0, 0, time.UTC)))
+	_ = old.SetEntropy(key[:10])
+	runCLI(t, bin, data, "publish", "--member", "yan", "--session", "c", "--channel", "telegram:chat-c", "--audience", "member:yan",
+		"--speaker", "member:yan", "--id", old.String(), "--at", "2026-03-01T11:00:00Z", "imported by an older memhive")
+	out = runCLI(t, bin, data, "import", "--json", refs)
+	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &sum); err != nil || sum.Accepted != 3 || sum.New != 2 || sum.Already != 1 {
+		t.Fatalf("refs per chat: %v %+v, want 3 in the record, 2 new (both message 42s), 1 already (the older import's)\n%s", err, sum, out)
+	}
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM episodes WHERE member_id = 'yan'`).Scan(&rows); err != nil || rows != 3 {
+		t.Fatalf("yan has %d episodes (%v), want 3", rows, err)
 	}
 }
 
