@@ -264,7 +264,7 @@ export twice writes 0 rows.`)
 		if inRecord >= 0 {
 			e.printf("imported %d turns in %.1fs: %d in the record (read back), %d refused", len(items), time.Since(start).Seconds(), inRecord, nRefused)
 			if m := sum["missing"].(int); m > 0 && idle {
-				e.printf(", %d not in the record (refused now or on an earlier run of this file: memhive refusals)", m)
+				e.printf(", %d not in the record (refused now or on an earlier run of this file: memhive refusals; or a line repeating an earlier line's id or channel and ref, taken as that turn)", m)
 			} else if m > 0 {
 				e.printf(", %d not (yet) in the record", m)
 			}
