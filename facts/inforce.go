@@ -503,6 +503,9 @@ func Statement(pred, claim string, namesPerson bool) string {
 	if strings.HasPrefix(pred, "favorite_") {
 		return "favourite " + strings.ReplaceAll(strings.TrimPrefix(pred, "favorite_"), "_", " ") + ": " + claim
 	}
+	if words := strings.ReplaceAll(pred, "_", " "); strings.EqualFold(strings.TrimSpace(claim), words) {
+		return words // an event said without its object ("we moved"): "moved", not "moved: moved"
+	}
 	if namesPerson {
 		return "has a " + strings.ReplaceAll(pred, "_", " ") + " named " + claim
 	}

@@ -185,3 +185,25 @@ func TestGroupByIndex(t *testing.T) {
 		t.Errorf("members %v, start %v", members, start)
 	}
 }
+
+// A profile line reads as a person would write it: an event said without
+// its object ("we moved") is the event alone, never "moved: moved".
+func TestStatementReads(t *testing.T) {
+	for _, c := range []struct {
+		pred, claim string
+		person      bool
+		want        string
+	}{
+		{"lives_in", "Munich", false, "lives in Munich"},
+		{"moved", "moved", false, "moved"},
+		{"married", "Married", false, "married"},
+		{"started_job", "started job", false, "started job"},
+		{"moved", "Munich", false, "moved: Munich"},
+		{"sister", "Maya", true, "has a sister named Maya"},
+		{"favorite_color", "blue", false, "favourite color: blue"},
+	} {
+		if got := facts.Statement(c.pred, c.claim, c.person); got != c.want {
+			t.Errorf("Statement(%q, %q) = %q, want %q", c.pred, c.claim, got, c.want)
+		}
+	}
+}

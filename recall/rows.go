@@ -102,7 +102,11 @@ func scanFact(rows pgx.Rows, extra ...any) (*row, error) {
 }
 
 func factText(subj, pred, claim string) string {
-	return subj + " " + strings.ReplaceAll(pred, "_", " ") + " " + claim
+	words := strings.ReplaceAll(pred, "_", " ")
+	if strings.EqualFold(strings.TrimSpace(claim), words) {
+		return subj + " " + words // an event said without its object: "member:bea moved"
+	}
+	return subj + " " + words + " " + claim
 }
 
 func fmtTime(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
