@@ -12,6 +12,7 @@ import (
 // breakdown an operator sees is the one the API returns for the same call.
 func Answer(ctx context.Context, rec Recaller, req recall.Request, maxChars int) (*recall.Answer, error) {
 	if err := CheckRequest(req); err != nil {
+		countRefused(rec, req, err)
 		return nil, err
 	}
 	ans, err := rec.Recall(ctx, req)

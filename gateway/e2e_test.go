@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/episodes"
@@ -121,6 +122,35 @@ func TestEndToEndNATS(t *testing.T) {
 			t.Fatalf("%s: want %s, got %s", body, code, b)
 		}
 	}
+	// every refusal is a call in memhive_recall_calls_total, with its code
+	if got := recallCalls(t, h.rec, "missing_audience") + recallCalls(t, h.rec, "member_mismatch"); got != 2 {
+		t.Fatalf("%v refused calls counted (missing_audience, member_mismatch), want 2", got)
+	}
+}
+
+// recallCalls is memhive_recall_calls_total for code, over every tier.
+func recallCalls(t *testing.T, rec *recall.Service, code string) float64 {
+	t.Helper()
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(rec.Collectors()...)
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n float64
+	for _, mf := range mfs {
+		if mf.GetName() != "memhive_recall_calls_total" {
+			continue
+		}
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "code" && l.GetValue() == code {
+					n += m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	return n
 }
 
 func TestEndToEndHTTP(t *testing.T) {
@@ -164,6 +194,13 @@ func TestEndToEndHTTP(t *testing.T) {
 		if status != tc.status || errCode(t, b) != tc.code {
 			t.Fatalf("%s: want %d %s, got %d %s", tc.body, tc.status, tc.code, status, b)
 		}
+	}
+	if status, _ := post(t, u, `{"query":"salary","tier":"1","audience":"member:alice","channel":"web:chat"}`); status != 400 {
+		t.Fatalf("an audience given as a string: %d, want 400", status)
+	}
+	// every refusal is a call in memhive_recall_calls_total, with its code
+	if got := recallCalls(t, h.rec, "missing_audience") + recallCalls(t, h.rec, "malformed_request"); got != 2 {
+		t.Fatalf("%v refused calls counted (missing_audience, malformed_request), want 2", got)
 	}
 }
 

@@ -290,15 +290,22 @@ func pathMember(r *http.Request, body string) (string, error) {
 	return member, nil
 }
 
+// refuseRecall answers a recall call refused before the service (a body
+// that does not decode, a tier the key may not ask for) and counts it.
+func (a *api) refuseRecall(w http.ResponseWriter, req recall.Request, err error) {
+	countRefused(a.cfg.Recaller, req, err)
+	a.fail(w, "recall", err)
+}
+
 func (a *api) recall(w http.ResponseWriter, r *http.Request) {
 	var req recall.Request
 	if err := readBody(w, r, &req); err != nil {
-		a.fail(w, "recall", err)
+		a.refuseRecall(w, req, err)
 		return
 	}
 	member, err := pathMember(r, req.Member)
 	if err != nil {
-		a.fail(w, "recall", err)
+		a.refuseRecall(w, req, err)
 		return
 	}
 	req.Member = member
@@ -310,13 +317,13 @@ func (a *api) recall(w http.ResponseWriter, r *http.Request) {
 	tier := strings.TrimSpace(req.Tier)
 	if h := recall.NormalizeTier(r.Header.Get(HeaderTier)); h != "" {
 		if tier != "" && tier != h {
-			a.fail(w, "recall", memhive.Errorf(memhive.CodeMalformedRequest, "the body asks for tier %q and the %s header for tier %q", clip(tier), HeaderTier, clip(h)))
+			a.refuseRecall(w, req, memhive.Errorf(memhive.CodeMalformedRequest, "the body asks for tier %q and the %s header for tier %q", clip(tier), HeaderTier, clip(h)))
 			return
 		}
 		tier = h
 	}
 	if req.Tier, err = a.tierOf(keyOf(r), strings.TrimSpace(r.Header.Get(HeaderAssistant)), tier); err != nil {
-		a.fail(w, "recall", err)
+		a.refuseRecall(w, req, err)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.RequestTimeout)

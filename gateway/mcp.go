@@ -89,6 +89,7 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 				rr, err := bind.RecallRequest(req.Params.Arguments)
 				if err != nil {
 					log.Info("memory_recall refused", "code", memhive.CodeOf(err))
+					countRefused(r, recall.Request{Tier: recall.NormalizeTier(bind.Tier)}, err)
 					return toolError(err), nil
 				}
 				ans, err := r.Recall(ctx, rr)

@@ -156,11 +156,18 @@ func respondMicro(req micro.Request, log *slog.Logger, member, what string, res 
 	}
 }
 
-func (h *natsRecall) answer(member string, msg micro.Request) (*recall.Answer, error) {
+func (h *natsRecall) answer(member string, msg micro.Request) (ans *recall.Answer, err error) {
+	var req recall.Request
+	reached := false // a refusal before the service is counted here, the service's own answer there
+	defer func() {
+		if err != nil && !reached {
+			countRefused(h.r, req, err)
+		}
+	}()
 	if !memhive.ValidMember(member) {
 		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q in the subject is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
 	}
-	req, err := DecodeRecallRequest(member, msg.Data())
+	req, err = DecodeRecallRequest(member, msg.Data())
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +192,8 @@ func (h *natsRecall) answer(member string, msg micro.Request) (*recall.Answer, e
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), h.o.timeout)
 	defer cancel()
-	ans, err := h.r.Recall(ctx, req)
+	reached = true
+	ans, err = h.r.Recall(ctx, req)
 	if err != nil {
 		return nil, err
 	}

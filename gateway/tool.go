@@ -46,6 +46,20 @@ type Recaller interface {
 	Recall(ctx context.Context, req recall.Request) (*recall.Answer, error)
 }
 
+// refusalCounter is a Recaller that counts the calls a surface refuses
+// before they reach it (*recall.Service: memhive_recall_calls_total).
+type refusalCounter interface {
+	Refused(req recall.Request, err error)
+}
+
+// countRefused tells r, when it counts them, that a recall call was
+// refused with err before reaching it.
+func countRefused(r Recaller, req recall.Request, err error) {
+	if c, ok := r.(refusalCounter); ok && err != nil {
+		c.Refused(req, err)
+	}
+}
+
 // Memorizer keeps a fact or note; *remember.Service is one.
 type Memorizer interface {
 	Memorize(ctx context.Context, req remember.Request) (*remember.Result, error)

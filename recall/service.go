@@ -194,6 +194,16 @@ func (s *Service) Recall(ctx context.Context, req Request) (*Answer, error) {
 	return a, err
 }
 
+// Refused counts a recall call that a surface refused before it reached
+// Recall (a malformed body, a tool call's bad arguments, a request the
+// gateway's checks refuse), in memhive_recall_calls_total with the code
+// the caller got, so that the metric counts every call on every surface.
+func (s *Service) Refused(req Request, err error) {
+	if err != nil {
+		s.m.observe(req, nil, err, 0)
+	}
+}
+
 func (s *Service) recall(ctx context.Context, req Request) (*Answer, error) {
 	q, err := s.prepare(req)
 	if err != nil {
