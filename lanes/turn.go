@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -122,6 +123,10 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray ']' or '}'
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "payload has data after the turn object")
+	}
+	if loneSurrogate(data) {
+		// encoding/json would store U+FFFD in its place, silently
+		return nil, memhive.Errorf(memhive.CodeInvalidText, "payload escapes half a UTF-16 surrogate pair (\\uD800–\\uDFFF without its other half): that is no character")
 	}
 	if k, ok := memhive.RepeatedKey(data); ok {
 		// encoding/json would keep the last one: a turn whose first
@@ -374,4 +379,48 @@ func ReplyAllowed(prefix, subj string) bool {
 		}
 	}
 	return !strings.ContainsFunc(subj, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) })
+}
+
+// loneSurrogate reports whether data, valid JSON, escapes a UTF-16
+// surrogate that is not half of a pair (a high \uD800–\uDBFF not followed
+// by a low \uDC00–\uDFFF, or a low one alone). In valid JSON every
+// backslash starts an escape inside a string.
+func loneSurrogate(data []byte) bool {
+	hex4 := func(b []byte) (rune, bool) {
+		if len(b) < 4 {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(string(b[:4]), 16, 16)
+		return rune(v), err == nil
+	}
+	for i := 0; i < len(data); {
+		j := bytes.IndexByte(data[i:], '\\')
+		if j < 0 || i+j+1 >= len(data) {
+			return false
+		}
+		i += j
+		if data[i+1] != 'u' {
+			i += 2 // \\, \", \n …
+			continue
+		}
+		r, ok := hex4(data[i+2:])
+		if !ok {
+			return false // not valid JSON: the decoder has said so
+		}
+		i += 6
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return true
+		case r >= 0xD800 && r <= 0xDBFF:
+			if i+1 >= len(data) || data[i] != '\\' || data[i+1] != 'u' {
+				return true
+			}
+			lo, ok := hex4(data[i+2:])
+			if !ok || lo < 0xDC00 || lo > 0xDFFF {
+				return true
+			}
+			i += 6
+		}
+	}
+	return false
 }

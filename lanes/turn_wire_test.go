@@ -191,6 +191,11 @@ func TestDecodeWrongTypes(t *testing.T) {
 		`[1,2]`: "a turn is a JSON object, not a JSON array",
 		`"hi"`:  "a turn is a JSON object, not a JSON string",
 		`null`:  "a turn is a JSON object, not null",
+		`{"channel":"c","audience":["member:alice"],"speaker":"x","text":"esc \ud800 x"}`:       `payload escapes half a UTF-16 surrogate pair (\uD800–\uDFFF without its other half): that is no character`,
+		`{"channel":"c","audience":["member:alice"],"speaker":"x","text":"esc \udc00"}`:         `payload escapes half a UTF-16 surrogate pair (\uD800–\uDFFF without its other half): that is no character`,
+		`{"channel":"c","audience":["member:alice"],"speaker":"x","text":"esc \ud83d\ude00 x"}`: "",
+		`{"channel":"c","audience":["member:alice"],"speaker":"x","text":"esc \\ud800 x"}`:      "", // a backslash, then the letters
+
 		`{"channel":"c","audience":["member:alice"],"speaker":"x","text":"t","audience":["*"]}`: `turn gives "audience" twice (keys are matched without regard to case); give each field once`,
 		`{"channel":"c","audience":["member:alice"],"speaker":"x","text":"t","Audience":["*"]}`: `turn gives "Audience" twice (keys are matched without regard to case); give each field once`,
 		`{"channel":`:       "payload is not a JSON turn object: it ends before the object does",
