@@ -43,7 +43,11 @@ func cmdEpisodes(e *env, args []string) error {
 			return printJSON(e.stdout, eps)
 		}
 		if len(eps) == 0 {
-			e.printf("no episodes for %s\n", *member)
+			if *session != "" {
+				e.printf("no episodes for %s in session %q\n", *member, *session)
+			} else {
+				e.printf("no episodes for %s\n", *member)
+			}
 			return nil
 		}
 		w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)

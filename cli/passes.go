@@ -95,9 +95,13 @@ back to their episodes. Prints the close report. Closing again writes nothing ne
 			if *asJSON {
 				return nil
 			}
-			e.printf("closed %s/%s on %s: %d turns in %d audience groups; written: %d facts, %d entities, %d edges, %d summaries (already there: %d facts)\n",
-				*member, *session, *channel, rep.Turns, rep.Groups, rep.Facts.Written, rep.Entities.Written, rep.Edges.Written,
-				rep.Summaries.Written, rep.Facts.Existing)
+			verb := "closed"
+			if !rep.Closed {
+				verb = "read again (it was closed before)" // "closed": false in --json
+			}
+			e.printf("%s %s/%s on %s: %d turns in %s; written: %d facts, %d entities, %d edges, %s (already there: %d facts)\n",
+				verb, *member, *session, *channel, rep.Turns, countOf(rep.Groups, "audience group"), rep.Facts.Written, rep.Entities.Written, rep.Edges.Written,
+				countOf(rep.Summaries.Written, "summary"), rep.Facts.Existing)
 			return nil
 		}
 		return fmt.Errorf("no close report within %s; the request is queued and will be retried", *wait)
@@ -299,4 +303,15 @@ too, with what closed them.`)
 		}
 		return w.Flush()
 	})
+}
+
+// countOf is n and its noun, plural unless n is 1 ("1 summary", "2 summaries").
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(noun, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -103,7 +103,7 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q in the subject is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
 	}
 	if max := MaxPayload(maxText); len(data) > max {
-		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "payload of %d bytes is over the %d-byte bound on a whole turn by %d bytes (6 × the %d-byte text cap, room for a text escaped as \\uXXXX, plus %d bytes for the other fields)", len(data), max, len(data)-max, maxText, maxRawSlack)
+		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "payload of %d bytes is over the %d-byte bound on a whole turn by %s (6 × the %d-byte text cap, room for a text escaped as \\uXXXX, plus %d bytes for the other fields)", len(data), max, plural(len(data)-max, "byte"), maxText, maxRawSlack)
 	}
 	if !utf8.Valid(data) {
 		return nil, memhive.Errorf(memhive.CodeInvalidText, "payload is not valid UTF-8")
@@ -172,7 +172,7 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	// The cap is on the text itself, in bytes of UTF-8 once its JSON escapes
 	// are read: the same text is refused or taken however it was escaped.
 	if len(*w.Text) > maxText {
-		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "text of %d bytes (UTF-8, its JSON escapes read) is over the %d-byte text cap by %d bytes", len(*w.Text), maxText, len(*w.Text)-maxText)
+		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "text of %d bytes (UTF-8, its JSON escapes read) is over the %d-byte text cap by %s", len(*w.Text), maxText, plural(len(*w.Text)-maxText, "byte"))
 	}
 	if err := checkField("text", *w.Text, maxText, true); err != nil {
 		return nil, err
@@ -423,4 +423,12 @@ func loneSurrogate(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// plural is n and its noun, with an s unless n is 1: "1 byte", "2 bytes".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -65,7 +65,7 @@ func TestDecodeTextCapIgnoresEscaping(t *testing.T) {
 	if len(over) != DefaultMaxText+1 {
 		t.Fatalf("over is %d bytes", len(over))
 	}
-	want := fmt.Sprintf("text of %d bytes (UTF-8, its JSON escapes read) is over the %d-byte text cap by 1 bytes", DefaultMaxText+1, DefaultMaxText)
+	want := fmt.Sprintf("text of %d bytes (UTF-8, its JSON escapes read) is over the %d-byte text cap by 1 byte", DefaultMaxText+1, DefaultMaxText)
 	for _, in := range [][]byte{rawTurn(asciiEscaped(over, false)), rawTurn(asciiEscaped(over, true)), rawTurn(`"` + over + `"`)} {
 		_, err := Decode("alice", in, 0)
 		if memhive.CodeOf(err) != memhive.CodeTextTooLarge || memhive.AsError(err).Message != want {

@@ -269,7 +269,7 @@ func (s *Service) callBudget(ctx context.Context) (context.Context, context.Canc
 
 func (s *Service) tier2(ctx context.Context, q *query) (*Answer, error) {
 	if s.Synth == nil {
-		return nil, memhive.Errorf(memhive.CodeModelNotConfigured, "tier 2 needs a synthesis model and none is configured")
+		return nil, memhive.Errorf(memhive.CodeModelNotConfigured, "tier 2 needs a synthesis model and none is configured (set MEMHIVE_MODEL_URL and MEMHIVE_MODEL, or the hive template's synthesizer cell)")
 	}
 	tctx, cancel := s.callBudget(ctx)
 	a, cands, err := s.tier1(tctx, q)
