@@ -316,9 +316,10 @@ func cmdVersion(e *env, args []string) error {
 }
 
 func cmdConfig(e *env, args []string) error {
-	fs := newFlags(e, "config", "config show [--config FILE] [--json]",
+	fs := newFlags(e, "config", "config show [--config FILE] [--data DIR] [--json]",
 		"Print the effective configuration, as JSON: the config file (--config or MEMHIVE_CONFIG), then MEMHIVE_* variables, then defaults. Secrets are hidden.")
 	file := fs.String("config", "", "config file (JSON)")
+	data := fs.String("data", "", "data directory, as `memhive up --data DIR` would use it (MEMHIVE_DATA)")
 	_ = fs.Bool("json", true, "print JSON (always: the configuration is JSON)")
 	if len(args) > 0 && isHelp(args[0]) {
 		fs.Usage()
@@ -334,6 +335,9 @@ func cmdConfig(e *env, args []string) error {
 	cfg, err := config.Load(*file)
 	if err != nil {
 		return err
+	}
+	if *data != "" {
+		cfg.DataDir = *data
 	}
 	red := cfg.Redacted()
 	b, err := json.Marshal(red)
