@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,7 +35,9 @@ JSONL file is one turn (format v1; "member" in the line or --member), or
 audience = both speakers). Shows a progress bar, waits for the appender to
 commit, and prints how many turns are in the record (read back from episodes
 by id: every turn without an id is given one) and how many were refused.
-Importing the same file twice, or again after an import was cut off, writes
+Refused lines are named (line, code, sentence; the first 20) on standard
+error and in --json's refused_lines. Importing the same file twice, or
+again after an import was cut off, writes
 nothing twice: a line without an id is given one derived from its channel
 and ref (the client's own message id, unique within its chat: message 42
 of two chats is two turns), or, without a ref, from its bytes and how many
@@ -68,6 +72,7 @@ export twice writes 0 rows.`)
 		// channel, and legacy: the id an older memhive derived from the
 		// line's ref (legacyRefID), for a line whose id is derived
 		channel, legacy string
+		line            int // in the file (JSONL), for the refusals' report
 	}
 	var items []item
 	switch {
@@ -104,7 +109,7 @@ export twice writes 0 rows.`)
 				continue
 			}
 			var head struct {
-				Member string `json:"member"`
+				Member  string `json:"member"`
 				ID      string `json:"id"`
 				Ref     string `json:"ref"`
 				At      string `json:"at"`
@@ -125,7 +130,7 @@ export twice writes 0 rows.`)
 					legacy = legacyRefID(m, head.Ref, head.At)
 				}
 			}
-			items = append(items, item{member: m, turn: &lanes.Turn{ID: head.ID, Ref: head.Ref}, raw: b, channel: ch, legacy: legacy})
+			items = append(items, item{member: m, turn: &lanes.Turn{ID: head.ID, Ref: head.Ref}, raw: b, channel: ch, legacy: legacy, line: line})
 		}
 		if err := sc.Err(); err != nil {
 			return fmt.Errorf("%s: %w", fs.Arg(0), err)
@@ -140,12 +145,22 @@ export twice writes 0 rows.`)
 		defer cancel()
 		var mu sync.Mutex
 		refused := map[memhive.Code]int{}
+		var refusedLines []refusedLine // the first maxRefusedLines, by line
+		lineOf := map[[2]string]int{}  // member and id → line (JSONL)
+		for _, it := range items {
+			if it.line > 0 {
+				lineOf[[2]string{it.member, canonicalID(it.turn.ID)}] = it.line
+			}
+		}
 		failed := 0
 		c, err := lanes.NewClient(ctx, nc, lanes.ClientOptions{Prefix: t.prefix(), Buffer: len(items) + 1, OnError: func(pe *lanes.PublishError) {
 			mu.Lock()
 			defer mu.Unlock()
 			if me, ok := pe.Err.(*memhive.Error); ok {
 				refused[me.Code]++
+				if len(refusedLines) < maxRefusedLines {
+					refusedLines = append(refusedLines, refusedLine{Line: lineOf[[2]string{pe.Member, canonicalID(pe.ID)}], ID: pe.ID, Code: me.Code, Message: me.Message})
+				}
 			} else {
 				failed++
 			}
@@ -249,6 +264,10 @@ export twice writes 0 rows.`)
 		} else {
 			sum["reason"] = why
 		}
+		slices.SortFunc(refusedLines, func(a, b refusedLine) int { return cmp.Compare(a.Line, b.Line) })
+		if len(refusedLines) > 0 {
+			sum["refused_lines"] = refusedLines
+		}
 		if newRows >= 0 {
 			// Turns the record held before were dropped by the stream's
 			// dedup window or by the record's key: either way they are in it.
@@ -284,6 +303,16 @@ export twice writes 0 rows.`)
 			e.printf("; the appender is still committing")
 		}
 		e.printf("\n")
+		for _, r := range refusedLines {
+			where := "turn " + r.ID
+			if r.Line > 0 {
+				where = fmt.Sprintf("line %d", r.Line)
+			}
+			fmt.Fprintf(e.stderr, "  %s refused: %s: %s\n", where, r.Code, r.Message)
+		}
+		if nRefused > len(refusedLines) {
+			fmt.Fprintf(e.stderr, "  … and %d more (memhive refusals --member M lists every one)\n", nRefused-len(refusedLines))
+		}
 		return importOutcome(failed, inRecord, idle, why)
 	})
 }
@@ -319,6 +348,17 @@ func importOutcome(failed, inRecord int, idle bool, why string) error {
 	}
 	return nil
 }
+
+// refusedLine is one refused turn of an import, for its report.
+type refusedLine struct {
+	Line    int          `json:"line,omitempty"` // in the JSONL file
+	ID      string       `json:"id"`
+	Code    memhive.Code `json:"code"`
+	Message string       `json:"message"`
+}
+
+// maxRefusedLines is how many refused turns an import names.
+const maxRefusedLines = 20
 
 // canonicalID is id as the appender stores it (a ULID in its canonical
 // upper-case form); anything else is returned as is.

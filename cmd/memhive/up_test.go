@@ -503,6 +503,10 @@ func TestImportJSONL(t *testing.T) {
 		Turns, Accepted, Refused, New int
 		Already                       int            `json:"already_in_record"`
 		RefusedByCode                 map[string]int `json:"refused_by_code"`
+		RefusedLines                  []struct {
+			Line int
+			Code string
+		} `json:"refused_lines"`
 	}
 	// another publisher's turn before the import: the new rows are the
 	// import's own, not the appender's count
@@ -513,6 +517,9 @@ func TestImportJSONL(t *testing.T) {
 	}
 	if sum.Turns != 4 || sum.Accepted != 3 || sum.New != 3 || sum.Already != 0 || sum.Refused != 1 || sum.RefusedByCode["missing_audience"] != 1 {
 		t.Fatalf("import summary %+v from %s", sum, out)
+	}
+	if len(sum.RefusedLines) != 1 || sum.RefusedLines[0].Line != 4 || sum.RefusedLines[0].Code != "missing_audience" {
+		t.Fatalf("refused lines %+v, want line 4 missing_audience", sum.RefusedLines)
 	}
 	// the same file again (or an import resumed after it was cut off)
 	// writes no turn twice: a line without an id gets one derived from it
