@@ -263,7 +263,9 @@ func cmdFacts(e *env, args []string) error {
 	fs := newFlags(e, "facts", "facts --member M [--subject X] [--all-versions] [--json]", `
 List a member's facts (the operator's view: every audience). With
 --all-versions, closed versions (superseded, updated, forgotten) are listed
-too, with what closed them.`)
+too, with what closed them, and each open one says whether it is in force
+now, by the rule every read uses (a version a later one replaced is not in
+force, before the nightly pass closes it too).`)
 	member := fs.String("member", "", "member id (required)")
 	subject := fs.String("subject", "", "only facts about this subject")
 	all := fs.Bool("all-versions", false, "include closed versions")
@@ -282,6 +284,23 @@ too, with what closed them.`)
 		if err != nil {
 			return err
 		}
+		if *all {
+			// which versions are in force now, by the rule every read uses
+			// (a replaced version the nightly pass has not closed yet is
+			// open, yet not in force)
+			now, err := facts.List(ctx, pool, *member, facts.Filter{Subject: *subject, Limit: 100000})
+			if err != nil {
+				return err
+			}
+			in := map[string]bool{}
+			for _, r := range now {
+				in[r.ID] = true
+			}
+			for i := range rows {
+				v := in[rows[i].ID]
+				rows[i].InForce = &v
+			}
+		}
 		if *asJSON {
 			if rows == nil {
 				rows = []facts.Row{}
@@ -292,6 +311,20 @@ too, with what closed them.`)
 		fmt.Fprintln(w, "ID\tSUBJECT\tPREDICATE\tCLAIM\tVALID FROM\tCLOSED\tAUDIENCE")
 		for _, r := range rows {
 			closed := "-"
+			if r.InForce != nil {
+				closed = "in force"
+				if !*r.InForce {
+					// replaced by a later version the nightly pass has not
+					// closed yet, ended, or not begun
+					closed = "not in force now"
+					if r.ValidUntil != nil {
+						closed = "ended " + r.ValidUntil.UTC().Format("2006-01-02")
+						if r.ClosureSource != "" {
+							closed += " (" + r.ClosureSource + ")"
+						}
+					}
+				}
+			}
 			if r.ExpiredAt != nil {
 				closed = r.ClosureSource
 				if r.SupersededBy != "" {

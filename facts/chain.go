@@ -86,6 +86,10 @@ type Row struct {
 	Audience         []string   `json:"audience"`
 	Speaker          string     `json:"speaker,omitempty"`
 	Origin           string     `json:"origin"`
+	// InForce, when set (an all-versions listing, `memhive facts
+	// --all-versions`), says whether the version is the one in force now
+	// by Rule: the nightly pass may not have closed a replaced one yet.
+	InForce *bool `json:"in_force,omitempty"`
 }
 
 // Retracted reports whether the row was forgotten (SPEC §8): expired, not

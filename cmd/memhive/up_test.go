@@ -609,6 +609,25 @@ func TestCloseNightlyFactsThroughTheCLI(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "has no turns, so there was nothing to close") {
 		t.Fatalf("close of a session with no turns: %v\n%s", err, out)
 	}
+	// before the nightly pass Berlin is still open, but Lisbon replaced it:
+	// the listing says which one is in force
+	var open []struct {
+		Claim   string `json:"claim"`
+		InForce *bool  `json:"in_force"`
+	}
+	if out := runCLI(t, bin, data, "facts", "--member", "alice", "--all-versions", "--json"); json.Unmarshal([]byte(out), &open) != nil {
+		t.Fatalf("facts --all-versions --json: %s", out)
+	}
+	inForce := map[string]bool{}
+	for _, r := range open {
+		if r.InForce == nil {
+			t.Fatalf("%s has no in_force in an all-versions listing", r.Claim)
+		}
+		inForce[strings.ToLower(r.Claim)] = *r.InForce
+	}
+	if !inForce["lisbon"] || inForce["berlin"] {
+		t.Fatalf("before the nightly pass: in force %v, want Lisbon and not Berlin", inForce)
+	}
 	runCLI(t, bin, data, "nightly", "run", "--member", "alice", "--json")
 	out := runCLI(t, bin, data, "facts", "--member", "alice", "--all-versions", "--json")
 	var rows []struct {
