@@ -112,11 +112,12 @@ func TestEndToEndNATS(t *testing.T) {
 	checkGate(t, "nats", ask(`["member:alice"]`), ask(`["member:alice","person:bob"]`))
 
 	for body, code := range map[string]memhive.Code{
-		`{"query":"salary","audience":["member:alice"],"channel":"web:chat"}`:                                          memhive.CodeMemoryNotConfigured,
-		`{"query":"salary","tier":"1","channel":"web:chat"}`:                                                           memhive.CodeMissingAudience,
-		`{"query":"salary","tier":"1","audience":["member:alice"]}`:                                                    memhive.CodeMissingChannel,
-		`{"query":"salary","tier":"1","audience":["member:alice"],"channel":"c","window_from":"2024-05-01T00:00:00Z"}`: memhive.CodeHalfOpenWindow,
-		`{"member":"bob","query":"salary","tier":"1","audience":["member:alice"],"channel":"web:chat"}`:                memhive.CodeMemberMismatch,
+		`{"query":"salary","audience":["member:alice"],"channel":"web:chat"}`:                                                     memhive.CodeMemoryNotConfigured,
+		`{"query":"salary","tier":"1","channel":"web:chat"}`:                                                                      memhive.CodeMissingAudience,
+		`{"query":"salary","tier":"1","audience":["member:alice"]}`:                                                               memhive.CodeMissingChannel,
+		`{"query":"salary","tier":"1","audience":["member:alice"],"channel":"c","window_from":"2024-05-01T00:00:00Z"}`:            memhive.CodeHalfOpenWindow,
+		`{"member":"bob","query":"salary","tier":"1","audience":["member:alice"],"channel":"web:chat"}`:                           memhive.CodeMemberMismatch,
+		`{"query":"salary","tier":"1","audience":["member:alice","person:bob"],"channel":"web:chat","audience":["member:alice"]}`: memhive.CodeMalformedRequest,
 	} {
 		if _, b := natsRecall(t, nc, "memhive.alice.recall", body); errCode(t, b) != code {
 			t.Fatalf("%s: want %s, got %s", body, code, b)

@@ -137,6 +137,7 @@ func TestToolCallRefusals(t *testing.T) {
 		{"blank query", alice, `{"query":"  "}`, memhive.CodeMalformedToolCall},
 		{"query not a string", alice, `{"query":42}`, memhive.CodeMalformedToolCall},
 		{"not an object", alice, `["q"]`, memhive.CodeMalformedToolCall},
+		{"query twice", alice, `{"query":"q","Query":"other"}`, memhive.CodeMalformedToolCall},
 		{"bad window", alice, `{"query":"q","window_from":"May 1st","window_to":"2024-05-31T00:00:00Z"}`, memhive.CodeMalformedToolCall},
 		{"limit too big", alice, `{"query":"q","limit":1000}`, memhive.CodeMalformedToolCall},
 		{"limit zero", alice, `{"query":"q","limit":0}`, memhive.CodeMalformedToolCall},

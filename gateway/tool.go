@@ -154,6 +154,10 @@ func decodeStrict(data []byte, v any) error {
 	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray ']' or '}'
 		return fmt.Errorf("data after the object")
 	}
+	if k, ok := memhive.RepeatedKey(data); ok {
+		// encoding/json would take the last: one request read two ways
+		return fmt.Errorf("%q is given twice (keys are matched without regard to case)", k)
+	}
 	return nil
 }
 

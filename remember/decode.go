@@ -32,6 +32,9 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 	if err := dec.Decode(&w); err != nil {
 		return plainError(err)
 	}
+	if k, ok := memhive.RepeatedKey(data); ok {
+		return fmt.Errorf("%q is given twice (keys are matched without regard to case); give each field once", k)
+	}
 	*r = Request(w.plain)
 	var aud []string
 	if json.Unmarshal(w.Audience, &aud) == nil {

@@ -42,6 +42,7 @@ func TestMemorizeRequestAsClientsSendIt(t *testing.T) {
 		`{"note":"x","audience":["a"],"channel":"c","pinned":"yes"}`:   "pinned must be true or false",
 		`{"note":"x","audience":["a"],"channel":"c","audiense":["a"]}`: `unknown field "audiense" (a memorize request has member, subject`,
 		`["x"]`: "a memorize request is a JSON object",
+		`{"note":"x","audience":["a","b"],"channel":"c","Audience":["a"]}`: `"Audience" is given twice`,
 	} {
 		var q remember.Request
 		err := json.Unmarshal([]byte(body), &q)
