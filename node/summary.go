@@ -1,10 +1,16 @@
 package node
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/memhive/memhive"
+)
 
 // Summary is what this process did since it started, for the log line
 // that says it stopped: turns written, refused and repeated by the
-// appender, recall calls answered and failed, read from the node's own
+// appender, recall calls in all, those refused (the caller's mistake: a
+// malformed request, an assistant with no memory configured) and those
+// that failed (internal, timeout), read from the node's own
 // metrics (so the log and /metrics never disagree). Counters the node
 // does not run (no appender cell) are left out.
 func (n *Node) Summary() []any {
@@ -13,7 +19,7 @@ func (n *Node) Summary() []any {
 		return []any{"summary_error", err.Error()}
 	}
 	var out []any
-	var calls, failed float64
+	var calls, refused, failed float64
 	seenCalls := false
 	for _, mf := range mfs {
 		name := mf.GetName()
@@ -29,15 +35,22 @@ func (n *Node) Summary() []any {
 				v := m.GetCounter().GetValue()
 				calls += v
 				for _, l := range m.GetLabel() {
-					if l.GetName() == "code" && l.GetValue() != "ok" {
+					if l.GetName() != "code" {
+						continue
+					}
+					switch memhive.Code(l.GetValue()) {
+					case "ok":
+					case memhive.CodeInternal, memhive.CodeTimeout:
 						failed += v
+					default:
+						refused += v
 					}
 				}
 			}
 		}
 	}
 	if seenCalls || n.Recall != nil {
-		out = append(out, "recall_calls", int64(calls), "recall_failed", int64(failed))
+		out = append(out, "recall_calls", int64(calls), "recall_refused", int64(refused), "recall_failed", int64(failed))
 	}
 	return out
 }

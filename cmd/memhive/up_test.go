@@ -333,13 +333,14 @@ func TestUpPublishEpisodes(t *testing.T) {
 	}
 	// stopped, memhive says what it did: two turns written (the retry and
 	// the conflict never reach the appender: the stream drops a repeated
-	// Nats-Msg-Id), one refused, one recall call
+	// Nats-Msg-Id), one refused, three recall calls of which the two
+	// for assistants with no memory were refused
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
 	_ = p.cmd.Wait()
 	logData, _ := os.ReadFile(data + ".log")
 	if m := regexp.MustCompile(`msg=stopped .*`).Find(logData); m == nil ||
 		!strings.Contains(string(m), "turns_accepted=2") || !strings.Contains(string(m), "turns_refused=1") ||
-		!strings.Contains(string(m), "recall_calls=1 recall_failed=0") {
+		!strings.Contains(string(m), "recall_calls=3 recall_refused=2 recall_failed=0") {
 		t.Fatalf("the stop line does not count what was done: %q", m)
 	}
 	// no log line names an attribute twice (cell=recall cell=recall)
