@@ -54,6 +54,9 @@ var futureDates = []struct {
 	}},
 	{regexp.MustCompile(`(?i)\btomorrow\b`), func(_ []string, at time.Time) (time.Time, bool) { return day(at).AddDate(0, 0, 1), true }},
 	{regexp.MustCompile(`(?i)\b(?:today|tonight|this (?:morning|afternoon|evening))\b`), func(_ []string, at time.Time) (time.Time, bool) { return day(at), true }},
+	// "this month", "later this year": the rest of it, from the day said
+	// (a past verb is read by findPastDate's rules, not this one's).
+	{regexp.MustCompile(`(?i)\b(?:later\s+this\s+(?:week|month|year)|this\s+(?:month|year))\b`), func(_ []string, at time.Time) (time.Time, bool) { return day(at), true }},
 	{regexp.MustCompile(`(?i)\bthis\s+weekend\b`), func(_ []string, at time.Time) (time.Time, bool) { return nextWeekday(at, time.Saturday, true), true }},
 	{regexp.MustCompile(`(?i)\bnext\s+weekend\b`), func(_ []string, at time.Time) (time.Time, bool) {
 		return nextWeekday(at, time.Saturday, true).AddDate(0, 0, 7), true

@@ -368,6 +368,26 @@ func init() {
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
 			}
 		}),
+		// An event said to be ahead of the speaker: "excited for my
+		// upcoming performance in Tokyo", "our upcoming wedding", "my
+		// upcoming surgery". A trip is the rule above's.
+		r(`(?i:\b(?:my|our)\s+(?:big\s+|first\s+)?upcoming\s+)([a-z][\w'-]*(?:\s+[\w'-]+){0,5})`, 1, func(c *clause, m []string) {
+			if calledOffRE.MatchString(c.raw) || c.neg {
+				return // "my upcoming trip got cancelled"
+			}
+			p := object(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			if p == "" || tripWord[ws[0]] || len(ws) > 6 {
+				return
+			}
+			for _, f := range c.facts {
+				if f.Predicate == "travels_to" || f.Predicate == "plans" && strings.Contains(strings.ToLower(f.Claim), ws[0]) {
+					return // read already, by its place or as a plan
+				}
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan)
+		}),
 	)
 }
 
@@ -518,7 +538,8 @@ var pastimeWords = setOf(`music games board video anime manga comics podcasts bo
 	sports football soccer basketball baseball hockey tennis golf chess poker wine coffee tea plants jazz rock hip-hop rap
 	kpop k-pop metal punk country classical opera poetry sci-fi fantasy movies films documentaries gaming cycling climbing
 	bouldering skateboarding skating baking knitting crochet sewing embroidery painting drawing sketching writing reading
-	birdwatching astronomy gardening photography hiking running swimming surfing yoga pilates meditation dance dancing`)
+	birdwatching astronomy gardening photography hiking running swimming surfing yoga pilates meditation dance dancing
+	nature outdoors fashion travel travelling traveling volunteering`)
 
 // pastimeObject: a liked pastime's words ("board games", "jazz", "pottery").
 func pastimeObject(lp string) bool {

@@ -126,7 +126,45 @@ func TestGeneralChat(t *testing.T) {
 		{"I hope I get first place.", nil},
 		{"Tomorrow is my first day at my new job.", nil},
 
+		// A pastime praised as the subject (session 12): a haven, a way to
+		// unwind, what calms one; "helps me" anything, of a pastime only.
+		{"Gardening is my sanctuary.", []want{w(me, "likes", "Gardening")}},
+		{"Cooking's a great way to unwind after work.", []want{w(me, "likes", "Cooking")}},
+		{"Running really calms me down.", []want{w(me, "likes", "Running")}},
+		{"Yoga makes me feel alive.", []want{w(me, "likes", "Yoga")}},
+		{"Nature has always been my happy place.", []want{w(me, "likes", "Nature")}},
+		{"Travel helps me see things differently.", []want{w(me, "likes", "Travel")}},
+		{"Work is my sanity.", nil},
+		{"Traffic makes me feel alive.", nil},
+		{"Talking to you helps me think.", nil},
+		{"Does painting calm you down?", nil},
+		{"Painting calms my sister down.", []want{w(me, "sister", "Alice's sister")}},
+		{"Photography is her passion.", nil},
+
+		// "my love for": the love stands whatever the clause does with it.
+		{"I wanted to blend my love for dance and fashion.", []want{w(me, "likes", "dance"), w(me, "likes", "fashion")}},
+		{"I lost my love for running.", nil},
+		{"Do you share my love for jazz?", nil},
+
+		// Ahead of the speaker: an upcoming event, a sign-up with a date,
+		// going somewhere this month.
+		{"Super excited for my upcoming performance in Tokyo.", []want{fut(me, "plans", "performance in Tokyo", "")}},
+		{"My upcoming exam got cancelled.", nil},
+		{"Her upcoming birthday party is on Sunday.", nil},
+		{"How is your upcoming move going?", nil},
+		{"I signed up for a pottery class next month.", []want{fut(me, "plans", "pottery class", "2026-04-01")}},
+		{"I signed up for a pottery class.", []want{ev(me, "joined", "pottery class", "")}},
+		{"I'm going to a wedding this month.", []want{fut(me, "plans", "go to wedding", "")}},
+		{"I went to a wedding this month.", nil},
+		{"I've been so busy this month.", nil},
+
+		// A place whose name has a particle; "also" before "in".
+		{"We were also in Rio de Janeiro last year.", []want{ev(me, "visited", "Rio de Janeiro", "2025-01-01")}},
+		{"My friend Anna de Souza called yesterday.", []want{w(me, "friend", "Anna de Souza")}},
+
 		// A volunteer at a place.
+		{"I'm carrying on volunteering at the shelter.", []want{w(me, "volunteers_at", "shelter")}},
+		{"I stopped volunteering at the shelter.", nil},
 		{"I recently became a volunteer at the library.", []want{w(me, "volunteers_at", "library")}},
 		{"I'm a volunteer with the Red Cross.", []want{w(me, "volunteers_at", "Red Cross")}},
 		{"I'd like to become a volunteer at the library.", []want{fut(me, "plans", "become a volunteer at the library", "")}},

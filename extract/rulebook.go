@@ -185,7 +185,7 @@ var rules = []rule{
 			c.add(c.speaker, "works_at", what, World, confFirst-5)
 		}
 	}),
-	r(fp+aux+`(?i:\s+(?:(?:just\s+|recently\s+|also\s+)?(?:started|began)\s+)?(?:volunteer|volunteering|volunteered))\s+(?i:at|with|for)\s+(.+)`, 1, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:(?:just\s+|recently\s+|also\s+)?(?:started|began|carrying\s+on|carry\s+on|keep\s+on|keep|keeping|kept|continue\s+to|continue|continuing|continued)\s+)?(?:volunteer|volunteering|volunteered))\s+(?i:at|with|for)\s+(.+)`, 1, func(c *clause, m []string) {
 		if o := org(m[1]); o != "" {
 			if strings.Contains(strings.ToLower(m[0]), "volunteered") {
 				return // a one-off
@@ -404,6 +404,10 @@ var rules = []rule{
 		}
 	}),
 	r(`(?i:\bmy\s+(?:love|passion|fondness|enthusiasm)\s+(?:for|of)\s+)(.+)`, 1, func(c *clause, m []string) {
+		if k := strings.Index(c.text, m[0]); k >= 0 && lostLoveRE.MatchString(strings.ToLower(c.text[:k])) {
+			return // "I lost my love for running"
+		}
+		c.neg = false // "I don't share my love for jazz with anyone": the love stands
 		for _, p := range splitGerunds(object(m[1])) {
 			c.add(c.speaker, "likes", p, World, confPref-2)
 		}
@@ -552,8 +556,14 @@ var rules = []rule{
 		}
 		c.add(c.speaker, "adopted", p, Experience, confEvent+5)
 	}),
-	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+|officially\s+)?(?:joined|signed\s+up\s+for|enrolled\s+in|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+|officially\s+)?(?:joined|signed\s+up\s+for|registered\s+for|enrolled\s+in|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" {
+			if c.hasDate && c.date.After(day(c.at)) && !strings.Contains(strings.ToLower(m[0]), "joined") && !strings.Contains(strings.ToLower(m[0]), "member") {
+				// "I signed up for a workshop next month": what is ahead is the workshop
+				c.fore = true
+				c.add(c.speaker, "plans", p, Foresight, confPlan)
+				return
+			}
 			c.add(c.speaker, "joined", p, Experience, confEvent)
 		}
 	}),
@@ -573,7 +583,7 @@ var rules = []rule{
 			c.add(c.speaker, "won", p, Experience, confEvent) // "won the game" is a match, not a life event
 		}
 	}),
-	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:visited|went\s+to|travell?ed\s+to|flew\s+to|went\s+back\s+to|was\s+in|were\s+in|got\s+back\s+from|came\s+back\s+from|returned\s+from|spent\s+\w+\s+(?:days?|weeks?)\s+in))\s+`+nm, 1, func(c *clause, m []string) {
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:visited|went\s+to|travell?ed\s+to|flew\s+to|went\s+back\s+to|(?:was|were)\s+(?:also\s+|once\s+|actually\s+)?in|got\s+back\s+from|came\s+back\s+from|returned\s+from|spent\s+\w+\s+(?:days?|weeks?)\s+in))\s+`+nm, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) {
 			c.add(c.speaker, "visited", p, Experience, confEvent)
 		}

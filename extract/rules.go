@@ -232,7 +232,9 @@ func (c *clause) run() {
 
 // Name runs: capitalised words, with a parenthesised nickname allowed
 // ("Robert (Bob) Smith"), or a placeholder for a possessive relative.
-const nameRE = `(?:[A-Z][\p{L}\-]*(?:'[A-Z][\p{L}]*)?(?:\s+(?:[A-Z][\p{L}\-]*|\([A-Z][\p{L}\-]*\)))*|\x01\d+\x01)`
+// A lower-case particle may join two capitalised words ("Rio de Janeiro",
+// "Anna van der Berg").
+const nameRE = `(?:[A-Z][\p{L}\-]*(?:'[A-Z][\p{L}]*)?(?:\s+(?:(?:de|da|do|dos|das|del|della|du|van|von|der|den)\s+)*(?:[A-Z][\p{L}\-]*|\([A-Z][\p{L}\-]*\)))*|\x01\d+\x01)`
 
 var (
 	leadingName = regexp.MustCompile(`^` + nameRE)

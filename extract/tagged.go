@@ -1154,6 +1154,9 @@ func (r *tagged) event(l string, i int) {
 			}
 			if claim, _ := r.nounPhrase(j, true); claim != "" {
 				if ts[i].lw == "up" {
+					if r.c.hasDate && r.c.date.After(day(r.c.at)) {
+						return // "signed up for a workshop next month": the rulebook's plan
+					}
 					pred = "joined"
 				}
 				r.add(j, pred, claim, Experience, confTaggedEvent)
@@ -1370,23 +1373,30 @@ func (r *tagged) gerundSubject(i int) bool {
 	}
 	// the end of the list: the first token after the last item's words
 	end := its[len(its)-1].at + 1
-	for end < len(ts) && !ts[end].verb() {
+	for end < len(ts) && !ts[end].verb() && !isContractedIs(ts, end) {
 		end++
 	}
 	if end >= len(ts) || ts[end].t == "VBG" || ts[end].t == "MD" || ts[end].lw == "was" || ts[end].lw == "were" {
 		return false // "Acting was my first passion": a liking of the past
 	}
 	j := end
+	if isContractedIs(ts, end) {
+		j++ // "Painting's a fun way to unwind": the tagger reads a possessive
+	}
 	for j < len(ts) && (ts[j].adv() || auxWord[ts[j].lw] || ts[j].lw == "has" || ts[j].lw == "have" || ts[j].lw == "been") {
 		j++
 	}
 	rest := " " + r.prefix(len(ts))[len(r.prefix(j)):]
+	loose := false
 	if !praiseRE.MatchString(rest) {
-		return false
+		if !helpsMeRE.MatchString(rest) {
+			return false
+		}
+		loose = true // "Photography helps me see the world": only of a pastime
 	}
 	added := false
 	for _, it := range its {
-		if ts[i].t != "VBG" && !pastimeObject(strings.ToLower(it.claim)) {
+		if (ts[i].t != "VBG" || loose) && !pastimeObject(strings.ToLower(it.claim)) {
 			continue // "Xanax has been so good for me", "Therapy helps me …": only a pastime named by a noun
 		}
 		r.add(it.at, "likes", it.claim, World, confTaggedPref)
@@ -1395,8 +1405,28 @@ func (r *tagged) gerundSubject(i int) bool {
 	return added
 }
 
+// lostLoveRE: words before "my love for" that take the love away.
+var lostLoveRE = regexp.MustCompile(`\b(?:lost|lose|losing|loses|gave\s+up|give\s+up|giving\s+up|killed|ruined|kill|ruin|no|not|never|n't|without|outgrew|outgrown|doubt|doubting|question|questioning)\s+(?:\w+\s+)?$`)
+
+// isContractedIs reports whether ts[i] is an "'s" that stands for "is" or
+// "has" ("Painting's a fun way", "Nature's always been my haven"): one
+// followed by a determiner, an adverb, "been" or "my", not by a noun as a
+// possessive is ("Painting's history").
+func isContractedIs(ts []ttok, i int) bool {
+	if i+1 >= len(ts) || ts[i].lw != "'s" {
+		return false
+	}
+	n := ts[i+1]
+	return n.t == "DT" || n.adv() || n.lw == "been" || n.lw == "my" || n.lw == "our"
+}
+
+// helpsMeRE: a pastime that helps the speaker do anything ("Photography
+// helps me capture the moment"); read only of a pastime by its name, as
+// "Talking to you helps me think" says no liking.
+var helpsMeRE = regexp.MustCompile(`^\s*(?:has\s+)?(?:helps?|helped|has\s+helped|keeps)\s+me\s+[a-z]`)
+
 // praiseRE follows a pastime that the speaker says is theirs.
-var praiseRE = regexp.MustCompile(`^\s*(?:(?:a|one)\s+(?:(?:big|huge|real|true|great|long-time|lifelong)\s+)?(?:passion|love|hobby|favorite|favourite)s?\s+of\s+mine|(?:my|a)\s+(?:(?:big|biggest|first|true|real|greatest|new|main|favorite|favourite|total|real)\s+)?(?:passion|hobby|favorite|favourite|thing|jam|escape|outlet|therapy|happy\s+place|lifesaver|life\s+saver|game\s+changer|game-changer)|helps?\s+me\s+(?:relax|unwind|de-stress|destress|decompress|cope|recharge|escape|express\s+myself|get\s+through|clear\s+my\s+(?:head|mind)|feel\s+(?:better|alive|calm|relaxed|grounded|at\s+peace)|stay\s+(?:sane|calm|grounded|positive|focused|motivated|healthy|balanced|present))|(?:(?:has\s+been|is|'s)\s+)?(?:so\s+|really\s+|super\s+)?(?:good|great|amazing|healing|therapeutic)\s+for\s+(?:me|my\s+(?:mental\s+health|soul|mind|headspace|wellbeing|well-being))|helping\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge))\b`)
+var praiseRE = regexp.MustCompile(`^\s*(?:(?:a|one)\s+(?:(?:big|huge|real|true|great|long-time|lifelong)\s+)?(?:passion|love|hobby|favorite|favourite)s?\s+of\s+mine|(?:my|a|an)\s+(?:(?:big|biggest|first|true|real|greatest|new|main|favorite|favourite|total|real|awesome|amazing|great|wonderful|perfect|ultimate|personal|own|little|creative|constant)\s+){0,2}(?:passion|hobby|favorite|favourite|thing|jam|escape|outlet|therapy|happy\s+place|lifesaver|life\s+saver|game\s+changer|game-changer|stress\s+relief|stress\s+reliever|haven|sanctuary|refuge|safe\s+(?:place|space)|getaway|zen|sanity|source\s+of\s+(?:joy|peace|comfort|happiness|calm|strength))|(?:a|an)\s+(?:(?:fun|great|good|nice|perfect|wonderful|awesome|amazing|healthy|relaxing|creative|fantastic|cool|lovely)\s+){1,2}way\s+(?:for\s+me\s+)?to\s+(?:relax|unwind|de-stress|destress|decompress|express\s+(?:myself|my\s+\w+)|escape|recharge|get\s+creative|blow\s+off\s+steam|clear\s+my\s+(?:head|mind)|stay\s+(?:active|fit|sane|calm|grounded|healthy|positive)|chill)|(?:calms|relaxes|soothes|grounds|energizes|energises|centers|centres)\s+me|(?:calm|relax|soothe)\s+me\s+down|fuels\s+my\s+(?:creativity|soul|passion|spirit)|brings?\s+me\s+(?:so\s+much\s+|such\s+|a\s+lot\s+of\s+)?(?:joy|peace|happiness|comfort|calm)|makes?\s+me\s+(?:so\s+|really\s+)?(?:happy|feel\s+(?:alive|free|calm|good|at\s+peace))|helps?\s+me\s+(?:relax|unwind|de-stress|destress|decompress|cope|recharge|escape|express\s+myself|get\s+through|clear\s+my\s+(?:head|mind)|feel\s+(?:better|alive|calm|relaxed|grounded|at\s+peace)|stay\s+(?:sane|calm|grounded|positive|focused|motivated|healthy|balanced|present))|(?:(?:has\s+been|is|'s)\s+)?(?:so\s+|really\s+|super\s+)?(?:good|great|amazing|healing|therapeutic)\s+for\s+(?:me|my\s+(?:mental\s+health|soul|mind|headspace|wellbeing|well-being))|helping\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge))\b`)
 
 // mentions reads the speaker's pets and possessions named with "my"/"our"
 // anywhere in the clause: "spending time with my pets", "took my pups to
@@ -1446,8 +1476,22 @@ func (r *tagged) mentions() {
 		h := ts[e-1].lw
 		if (h == "passion" || h == "love" || h == "loves") && e+1 < len(ts) && (ts[e].lw == "for" || ts[e].lw == "of") && ts[i].lw == "my" {
 			// "a reminder of my passion for music", "my love of hiking".
+			// The possessive says the love is there whatever the clause
+			// does with it ("I wanted to blend my love for dance and
+			// fashion"), unless the clause takes it away ("I lost my love
+			// for running").
+			lost := lostLoveRE.MatchString(r.prefix(i))
 			for _, it := range r.items(e+1, false) {
+				if lost {
+					break
+				}
+				pre := ""
+				if !r.c.mode(r.prefix(i)) {
+					r.eagerPrefix = &pre // a hedge or a plan before "my love": the love is still stated
+				}
+				r.c.neg, r.c.fore = false, false
 				r.add(e+1, "likes", it.claim, World, confTaggedPref)
+				r.eagerPrefix = nil
 			}
 			continue
 		}
