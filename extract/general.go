@@ -144,7 +144,7 @@ func init() {
 				return
 			}
 			ws := strings.Fields(strings.ToLower(p))
-			if !(hobbyGerund(ws[0]) || activityGerund[ws[0]] || len(ws) == 1 && activity[ws[0]]) || len(ws) > 5 {
+			if !(hobbyGerund(ws[0]) || activityGerund[ws[0]] || len(ws) == 1 && activity[ws[0]] || len(ws) <= 2 && pastimeWords[ws[len(ws)-1]]) || len(ws) > 5 {
 				return
 			}
 			c.add(c.speaker, "likes", p, World, confPref-6)
@@ -366,6 +366,13 @@ func init() {
 				})
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
+			}
+		}),
+		// A thing of one's own that means much: "my old bike means the
+		// world to me" (not "this guitar": which one is not said).
+		r(`(?i:\b(?:my|our)\s+(?:(?:old|little|new|beloved|trusty)\s+)?)([a-z][\w-]*)(?i:\s+(?:really\s+|still\s+)?(?:means|has\s+meant)\s+(?:so\s+much|a\s+lot|the\s+world|everything)\s+to\s+(?:me|us))\b`, 1, func(c *clause, m []string) {
+			if h := strings.ToLower(m[1]); ownedThing(h) && !dwellings[h] && !c.neg {
+				c.add(c.speaker, "owns", h, World, confMention)
 			}
 		}),
 		// An event said to be ahead of the speaker: "excited for my

@@ -141,6 +141,13 @@ func TestGeneralChat(t *testing.T) {
 		{"Painting calms my sister down.", []want{w(me, "sister", "Alice's sister")}},
 		{"Photography is her passion.", nil},
 
+		{"Yoga kept me sane during the lockdown.", []want{w(me, "likes", "Yoga")}},
+		{"Talking to her kept me going.", nil},
+		{"I do miss nature a lot.", []want{w(me, "likes", "nature")}},
+		{"My old bike means the world to me.", []want{w(me, "owns", "bike")}},
+		{"This song means so much to me.", nil},
+		{"Your guitar means a lot to me.", nil},
+
 		// "my love for": the love stands whatever the clause does with it.
 		{"I wanted to blend my love for dance and fashion.", []want{w(me, "likes", "dance"), w(me, "likes", "fashion")}},
 		{"I lost my love for running.", nil},
