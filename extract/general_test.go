@@ -159,7 +159,7 @@ func TestGeneralChat(t *testing.T) {
 		{"My upcoming exam got cancelled.", nil},
 		{"Her upcoming birthday party is on Sunday.", nil},
 		{"How is your upcoming move going?", nil},
-		{"I signed up for a pottery class next month.", []want{fut(me, "plans", "pottery class", "2026-04-01")}},
+		{"I signed up for a pottery class next month.", []want{ev(me, "joined", "pottery class", ""), fut(me, "plans", "pottery class", "2026-04-01")}},
 		{"I signed up for a pottery class.", []want{ev(me, "joined", "pottery class", "")}},
 		{"I'm going to a wedding this month.", []want{fut(me, "plans", "go to wedding", "")}},
 		{"I went to a wedding this month.", nil},

@@ -559,7 +559,9 @@ var rules = []rule{
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+|officially\s+)?(?:joined|signed\s+up\s+for|registered\s+for|enrolled\s+in|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" {
 			if c.hasDate && c.date.After(day(c.at)) && !strings.Contains(strings.ToLower(m[0]), "joined") && !strings.Contains(strings.ToLower(m[0]), "member") {
-				// "I signed up for a workshop next month": what is ahead is the workshop
+				// "I signed up for a workshop next month": the sign-up is done,
+				// the workshop is ahead
+				c.add(c.speaker, "joined", p, Experience, confEvent)
 				c.fore = true
 				c.add(c.speaker, "plans", p, Foresight, confPlan)
 				return

@@ -1155,7 +1155,7 @@ func (r *tagged) event(l string, i int) {
 			if claim, _ := r.nounPhrase(j, true); claim != "" {
 				if ts[i].lw == "up" {
 					if r.c.hasDate && r.c.date.After(day(r.c.at)) {
-						return // "signed up for a workshop next month": the rulebook's plan
+						return // "signed up for a workshop next month": the rulebook's sign-up and plan
 					}
 					pred = "joined"
 				}
