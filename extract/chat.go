@@ -222,6 +222,28 @@ func init() {
 			}
 			c.add(c.speaker, "promoted", what, Experience, confEvent+5)
 		}),
+		// "I got a promotion", "I finally got that promotion".
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|finally|officially)\s+)*(?:got|received|earned|landed)\s+(?:a|the|that|my|my\s+first)\s+(?:(?:big|long-awaited|well-deserved)\s+)?promotion)\b`, 0, func(c *clause, m []string) {
+			c.add(c.speaker, "promoted", "promoted", Experience, confEvent+5)
+		}),
+		// "I just became a dad", "we became parents in May".
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|finally|officially)\s+)*(?:became|become|'ve\s+become|have\s+become)\s+(?:an?\s+)?(?:first-time\s+|new\s+)?)(mom|mum|mother|dad|father|parents?|mommy|daddy)\b`, 1, func(c *clause, m []string) {
+			c.add(c.speaker, "had_child", "child", Experience, confEvent)
+		}),
+		// A work put out: "I launched my website", "I published my first
+		// book", "we released our first album".
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|finally|officially)\s+)*(launched|published|released|self-published))\s+((?i:my|our|a|an|the)\s+(?:(?:first|second|new|own|very\s+own|debut)\s+)*[a-z][\w-]*(?:\s+[a-z][\w-]*)?)`, 2, func(c *clause, m []string) {
+			p := object(m[2])
+			ws := strings.Fields(strings.ToLower(p))
+			if p == "" || len(ws) > 3 || !workPutOut[ws[len(ws)-1]] {
+				return // "released the dog", "launched a ball": only a work of one's own
+			}
+			pred := "completed"
+			if strings.EqualFold(m[1], "launched") {
+				pred = "started"
+			}
+			c.add(c.speaker, pred, p, Experience, confEvent-2)
+		}),
 		// "I retired last year", "I finally retired".
 		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|finally|officially)\s+)*retired)(?i:\s+from\s+(.+))?\s*$`, 0, func(c *clause, m []string) {
 			what := "retired"
@@ -667,6 +689,11 @@ func trimRefTail(p string) string {
 }
 
 var deicticWords = map[string]bool{"this": true, "that": true, "these": true, "those": true}
+
+// workPutOut are works one launches or publishes.
+var workPutOut = setOf(`book books novel novels album albums ep single song songs website site blog podcast channel app game
+	business company startup store shop brand line collection newsletter magazine zine paper article articles poem poems
+	memoir cookbook course series documentary film movie video videos comic comics product`)
 
 // splitGerunds splits "hiking in the mountains and exploring forests"
 // and "yoga and meditation" into the two pastimes they name; a fixed pair

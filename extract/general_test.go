@@ -129,7 +129,9 @@ func TestGeneralChat(t *testing.T) {
 		// A pastime praised as the subject (session 12): a haven, a way to
 		// unwind, what calms one; "helps me" anything, of a pastime only.
 		{"Gardening is my sanctuary.", []want{w(me, "likes", "Gardening")}},
-		{"Cooking's a great way to unwind after work.", []want{w(me, "likes", "Cooking")}},
+		{"Cooking's a great way for me to unwind after work.", []want{w(me, "likes", "Cooking")}},
+		{"Painting's a fun way to express my feelings.", []want{w(me, "likes", "Painting")}},
+		{"Yoga is a great way to relax, you should try it.", nil},
 		{"Running really calms me down.", []want{w(me, "likes", "Running")}},
 		{"Yoga makes me feel alive.", []want{w(me, "likes", "Yoga")}},
 		{"Nature has always been my happy place.", []want{w(me, "likes", "Nature")}},
@@ -164,6 +166,17 @@ func TestGeneralChat(t *testing.T) {
 		{"I'm going to a wedding this month.", []want{fut(me, "plans", "go to wedding", "")}},
 		{"I went to a wedding this month.", nil},
 		{"I've been so busy this month.", nil},
+
+		// Life events: a promotion got, a parent become, a work put out,
+		// back from a trip.
+		{"I got a promotion last week!", []want{ev(me, "promoted", "promoted", "")}},
+		{"We became parents in June.", []want{ev(me, "had_child", "child", "")}},
+		{"My sister became a mom.", []want{w(me, "sister", "Alice's sister")}},
+		{"I launched my website yesterday.", []want{ev(me, "started", "website", "")}},
+		{"I published my first book!", []want{ev(me, "completed", "first book", "")}},
+		{"I released the dog into the yard.", nil},
+		{"Did you launch your website?", nil},
+		{"I just came back from a trip to Peru.", []want{ev(me, "visited", "Peru", "")}},
 
 		// A place whose name has a particle; "also" before "in".
 		{"We were also in Rio de Janeiro last year.", []want{ev(me, "visited", "Rio de Janeiro", "2025-01-01")}},

@@ -590,7 +590,7 @@ var rules = []rule{
 			c.add(c.speaker, "visited", p, Experience, confEvent)
 		}
 	}),
-	r(`(?i:(?:^|\b(?:i|we)\s+)(?:took|had|went\s+on|made|just\s+got\s+back\s+from)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}trip(?:\s+[\w-]+){0,3}?\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:took|had|went\s+on|made|(?:just\s+)?(?:got|came|flew)\s+back\s+from|(?:just\s+)?returned\s+from)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}trip(?:\s+[\w-]+){0,3}?\s+to)\s+`+nm, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
 			c.add(c.speaker, "visited", p, Experience, confEvent)
 		}

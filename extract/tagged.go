@@ -1388,11 +1388,15 @@ func (r *tagged) gerundSubject(i int) bool {
 	}
 	rest := " " + r.prefix(len(ts))[len(r.prefix(j)):]
 	loose := false
-	if !praiseRE.MatchString(rest) {
-		if !helpsMeRE.MatchString(rest) {
-			return false
-		}
+	switch {
+	case praiseRE.MatchString(rest):
+	case wayToRE.MatchString(rest) && mineRE.MatchString(rest):
+		// "Painting's a fun way to express my feelings", not advice ("Yoga
+		// is a great way to relax, you should try it")
+	case helpsMeRE.MatchString(rest):
 		loose = true // "Photography helps me see the world": only of a pastime
+	default:
+		return false
 	}
 	added := false
 	for _, it := range its {
@@ -1420,13 +1424,19 @@ func isContractedIs(ts []ttok, i int) bool {
 	return n.t == "DT" || n.adv() || n.lw == "been" || n.lw == "my" || n.lw == "our"
 }
 
+// wayToRE: a pastime said to be a way to unwind; said of oneself only
+// when the clause says "me" or "my" (mineRE).
+var wayToRE = regexp.MustCompile(`^\s*(?:a|an)\s+(?:(?:fun|great|good|nice|perfect|wonderful|awesome|amazing|healthy|relaxing|creative|fantastic|cool|lovely)\s+){1,2}way\s+(?:for\s+me\s+)?to\s+(?:relax|unwind|de-stress|destress|decompress|express|escape|recharge|get\s+creative|blow\s+off\s+steam|clear|stay\s+(?:active|fit|sane|calm|grounded|healthy|positive)|chill)\b`)
+
+var mineRE = regexp.MustCompile(`\b(?:me|my|myself)\b`)
+
 // helpsMeRE: a pastime that helps the speaker do anything ("Photography
 // helps me capture the moment"); read only of a pastime by its name, as
 // "Talking to you helps me think" says no liking.
 var helpsMeRE = regexp.MustCompile(`^\s*(?:has\s+)?(?:helps?|helped|has\s+helped|keeps|kept)\s+me\s+[a-z]`)
 
 // praiseRE follows a pastime that the speaker says is theirs.
-var praiseRE = regexp.MustCompile(`^\s*(?:(?:a|one)\s+(?:(?:big|huge|real|true|great|long-time|lifelong)\s+)?(?:passion|love|hobby|favorite|favourite)s?\s+of\s+mine|(?:my|a|an)\s+(?:(?:big|biggest|first|true|real|greatest|new|main|favorite|favourite|total|real|awesome|amazing|great|wonderful|perfect|ultimate|personal|own|little|creative|constant)\s+){0,2}(?:passion|hobby|favorite|favourite|thing|jam|escape|outlet|therapy|happy\s+place|lifesaver|life\s+saver|game\s+changer|game-changer|stress\s+relief|stress\s+reliever|haven|sanctuary|refuge|safe\s+(?:place|space)|getaway|zen|sanity|source\s+of\s+(?:joy|peace|comfort|happiness|calm|strength))|(?:a|an)\s+(?:(?:fun|great|good|nice|perfect|wonderful|awesome|amazing|healthy|relaxing|creative|fantastic|cool|lovely)\s+){1,2}way\s+(?:for\s+me\s+)?to\s+(?:relax|unwind|de-stress|destress|decompress|express\s+(?:myself|my\s+\w+)|escape|recharge|get\s+creative|blow\s+off\s+steam|clear\s+my\s+(?:head|mind)|stay\s+(?:active|fit|sane|calm|grounded|healthy|positive)|chill)|(?:calms|relaxes|soothes|grounds|energizes|energises|centers|centres)\s+me|(?:calm|relax|soothe)\s+me\s+down|fuels\s+my\s+(?:creativity|soul|passion|spirit)|brings?\s+me\s+(?:so\s+much\s+|such\s+|a\s+lot\s+of\s+)?(?:joy|peace|happiness|comfort|calm)|makes?\s+me\s+(?:so\s+|really\s+)?(?:happy|feel\s+(?:alive|free|calm|good|at\s+peace))|helps?\s+me\s+(?:relax|unwind|de-stress|destress|decompress|cope|recharge|escape|express\s+myself|get\s+through|clear\s+my\s+(?:head|mind)|feel\s+(?:better|alive|calm|relaxed|grounded|at\s+peace)|stay\s+(?:sane|calm|grounded|positive|focused|motivated|healthy|balanced|present))|(?:(?:has\s+been|is|'s)\s+)?(?:so\s+|really\s+|super\s+)?(?:good|great|amazing|healing|therapeutic)\s+for\s+(?:me|my\s+(?:mental\s+health|soul|mind|headspace|wellbeing|well-being))|helping\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge))\b`)
+var praiseRE = regexp.MustCompile(`^\s*(?:(?:a|one)\s+(?:(?:big|huge|real|true|great|long-time|lifelong)\s+)?(?:passion|love|hobby|favorite|favourite)s?\s+of\s+mine|(?:my|a|an)\s+(?:(?:big|biggest|first|true|real|greatest|new|main|favorite|favourite|total|real|awesome|amazing|great|wonderful|perfect|ultimate|personal|own|little|creative|constant)\s+){0,2}(?:passion|hobby|favorite|favourite|thing|jam|escape|outlet|therapy|happy\s+place|lifesaver|life\s+saver|game\s+changer|game-changer|stress\s+relief|stress\s+reliever|haven|sanctuary|refuge|safe\s+(?:place|space)|getaway|zen|sanity|source\s+of\s+(?:joy|peace|comfort|happiness|calm|strength))|(?:calms|relaxes|soothes|grounds|energizes|energises|centers|centres)\s+me|(?:calm|relax|soothe)\s+me\s+down|fuels\s+my\s+(?:creativity|soul|passion|spirit)|brings?\s+me\s+(?:so\s+much\s+|such\s+|a\s+lot\s+of\s+)?(?:joy|peace|happiness|comfort|calm)|makes?\s+me\s+(?:so\s+|really\s+)?(?:happy|feel\s+(?:alive|free|calm|good|at\s+peace))|helps?\s+me\s+(?:relax|unwind|de-stress|destress|decompress|cope|recharge|escape|express\s+myself|get\s+through|clear\s+my\s+(?:head|mind)|feel\s+(?:better|alive|calm|relaxed|grounded|at\s+peace)|stay\s+(?:sane|calm|grounded|positive|focused|motivated|healthy|balanced|present))|(?:(?:has\s+been|is|'s)\s+)?(?:so\s+|really\s+|super\s+)?(?:good|great|amazing|healing|therapeutic)\s+for\s+(?:me|my\s+(?:mental\s+health|soul|mind|headspace|wellbeing|well-being))|helping\s+me\s+(?:relax|unwind|de-stress|destress|cope|recharge))\b`)
 
 // mentions reads the speaker's pets and possessions named with "my"/"our"
 // anywhere in the clause: "spending time with my pets", "took my pups to
