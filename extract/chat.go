@@ -286,9 +286,20 @@ func init() {
 			if strings.Contains(" "+rest+" ", " from ") {
 				return // "I've been learning a lot from you"
 			}
-			switch o := object(m[2]); {
+			obj := m[2]
+			if t := strings.TrimSpace(m[2]); muchOfRE.MatchString(t) {
+				q := muchOfRE.FindStringIndex(t)
+				if after := strings.ToLower(t[q[1]:]); !pastimeTailRE.MatchString(after) {
+					// "I've been playing a lot of chess": the pastime is chess
+					rest, obj = after, t[q[1]:]
+				}
+			}
+			switch o := object(obj); {
 			case rest == "" || pastimeTailRE.MatchString(rest):
 				// "I've been reading a lot lately": the pastime alone
+				if needsObject[p] {
+					return // "I've been playing a lot": playing what is not said
+				}
 			case o == "" || notPastimeObj[strings.Fields(strings.ToLower(o))[0]]:
 				return // "playing it by ear", "running late"
 			case len(strings.Fields(o)) > 4:
@@ -327,6 +338,9 @@ func init() {
 			ws := strings.Fields(strings.ToLower(m[1]))
 			if pronoun[ws[0]] || vague[ws[0]] || notTakenUp[ws[0]] || deicticWords[ws[0]] || stopWords[titleWord(ws[0])] {
 				return // "It helps me relax", "That keeps me sane"
+			}
+			if l := ws[len(ws)-1]; l == "never" || l == "not" || l == "hardly" || l == "rarely" || strings.HasSuffix(l, "n't") {
+				return // "Running never helps me relax"
 			}
 			p := m[1]
 			if l := strings.ToLower(lastWord(p)); len(ws) > 1 && (l == "really" || l == "always" || l == "also" || l == "definitely" || l == "just") {
@@ -689,6 +703,12 @@ func trimRefTail(p string) string {
 }
 
 var deicticWords = map[string]bool{"this": true, "that": true, "these": true, "those": true}
+
+// muchOfRE: how much of a pastime before what it is ("a lot of chess").
+var muchOfRE = regexp.MustCompile(`(?i)^(?:a\s+lot\s+of|lots\s+of|a\s+bunch\s+of|a\s+ton\s+of|tons\s+of|plenty\s+of)\s+`)
+
+// needsObject are gerunds that name no pastime without their object.
+var needsObject = setOf(`playing doing making watching going`)
 
 // workPutOut are works one launches or publishes.
 var workPutOut = setOf(`book books novel novels album albums ep single song songs website site blog podcast channel app game

@@ -150,6 +150,11 @@ func TestGeneralChat(t *testing.T) {
 		{"This song means so much to me.", nil},
 		{"Your guitar means a lot to me.", nil},
 
+		{"Horror movies aren't my thing.", []want{w(me, "dislikes", "Horror movies")}},
+		{"Running never helps me relax.", nil},
+		{"I've been playing a lot of chess lately.", []want{w(me, "likes", "playing chess")}},
+		{"I've been playing a lot lately.", nil},
+
 		// "my love for": the love stands whatever the clause does with it.
 		{"I wanted to blend my love for dance and fashion.", []want{w(me, "likes", "dance"), w(me, "likes", "fashion")}},
 		{"I lost my love for running.", nil},

@@ -1398,8 +1398,22 @@ func (r *tagged) gerundSubject(i int) bool {
 	default:
 		return false
 	}
+	denied := false
+	for _, k := range ts[its[len(its)-1].at+1 : j] {
+		if k.lw == "not" || k.lw == "n't" || k.lw == "never" || k.lw == "no" {
+			denied = true // "Horror movies aren't my thing"
+		}
+	}
+	if denied && (loose || !denialRE.MatchString(rest)) {
+		return false // "Running never helps me relax": no liking, and no dislike said
+	}
 	added := false
 	for _, it := range its {
+		if denied {
+			r.add(it.at, "dislikes", it.claim, World, confTaggedPref)
+			added = true
+			continue
+		}
 		if (ts[i].t != "VBG" || loose) && !pastimeObject(strings.ToLower(it.claim)) {
 			continue // "Xanax has been so good for me", "Therapy helps me …": only a pastime named by a noun
 		}
@@ -1423,6 +1437,10 @@ func isContractedIs(ts []ttok, i int) bool {
 	n := ts[i+1]
 	return n.t == "DT" || n.adv() || n.lw == "been" || n.lw == "my" || n.lw == "our"
 }
+
+// denialRE: a praise that, denied, is a dislike ("Horror movies aren't my
+// thing", "Camping is not my cup of tea").
+var denialRE = regexp.MustCompile(`^\s*(?:really\s+|exactly\s+|quite\s+)?(?:my|our)\s+(?:thing|jam|cup\s+of\s+tea|favorite|favourite|scene|style|vibe)\b`)
 
 // wayToRE: a pastime said to be a way to unwind; said of oneself only
 // when the clause says "me" or "my" (mineRE).
