@@ -347,6 +347,17 @@ func TestGeneralChat(t *testing.T) {
 		{"I hung out with my friends last night.", nil},
 		{"My teammates played great today.", nil},
 		{"If my roommate moves out, I'll need a new place.", nil},
+
+		// Session 13: a pet lost or put down is had no longer; a thing
+		// bought is owned; studying names a subject; in-laws.
+		{"We lost our dog Buddy last year.", []want{{s: me, p: "has_pet", c: "Buddy", kind: "world", pol: "negative"}}},
+		{"We had to put our dog down.", []want{{s: me, p: "has_pet", c: "dog", kind: "world", pol: "negative"}}},
+		{"I've had my dog for 5 years.", []want{w(me, "has_pet", "dog")}},
+		{"I bought a house.", []want{w(me, "owns", "house")}},
+		{"I'm studying biology.", []want{w(me, "studies", "biology")}},
+		{"I'm studying at Stanford.", []want{w(me, "studies_at", "Stanford")}},
+		{"My mother in law is staying with us.", []want{w(me, "mother_in_law", "Alice's mother-in-law")}},
+		{"My sister-in-law is visiting.", []want{w(me, "in_law", "Alice's in-law")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
@@ -489,6 +500,25 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I nearly got a dog.", []string{"has_pet"}},
 		{"I almost bought a guitar.", []string{"owns"}},
 		{"We almost moved to Denver.", []string{"lives_in", "moved"}},
+
+		// Session 13's misfire review: studying for something, a pet had
+		// or lost, a thing sold or being bought, an in-law.
+		{"i'm studying for my exams", []string{"studies"}},
+		{"I'm studying for the bar exam.", []string{"studies"}},
+		{"I'm studying abroad in Spain.", []string{"studies=abroad"}},
+		{"I'm studying hard.", []string{"studies"}},
+		{"I'm studying at Stanford.", []string{"studies=at Stanford"}},
+		{"I had a dog growing up.", []string{"has_pet"}},
+		{"I had a cat when I was a kid.", []string{"has_pet"}},
+		{"we had a dog back then", []string{"has_pet"}},
+		{"I sold my bike.", []string{"owns"}},
+		{"I'm selling my car.", []string{"owns"}},
+		{"I gave away my guitar.", []string{"owns"}},
+		{"we're buying a house", []string{"owns"}},
+		{"We're buying a new car next month.", []string{"owns"}},
+		{"my mother in law is staying with us", []string{"mother"}},
+		{"My sister-in-law is visiting.", []string{"sister"}},
+		{"My brother in law is a cop.", []string{"brother"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

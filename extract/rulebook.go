@@ -197,7 +197,7 @@ var rules = []rule{
 		c.add(c.speaker, "volunteers_at", strings.TrimSpace(m[1]), World, confLoose-2)
 	}),
 	r(fpbe+aux+`(?i:\s+(?:studying|majoring\s+in|doing\s+(?:a|my)\s+(?:degree|phd|masters?|bachelor'?s)\s+in))\s+(.+)`, 1, func(c *clause, m []string) {
-		if p := phrase(m[1]); p != "" && !badObject(p) {
+		if p := phrase(m[1]); p != "" && !badObject(p) && !notStudied[strings.ToLower(strings.Fields(p)[0])] {
 			c.add(c.speaker, "studies", orgCutRE.ReplaceAllString(p+" ", ""), World, confLoose)
 		}
 	}),
@@ -515,6 +515,9 @@ var rules = []rule{
 		if dwellings[p] {
 			return // "my house", "my apartment": where one lives, not what one owns
 		}
+		if i := strings.Index(c.text, m[0]); i >= 0 && soldBefore(c.text, i) {
+			return // "I sold my bike": no longer the speaker's
+		}
 		if frequented[strings.ToLower(m[2])] || frequentedAdj[strings.ToLower(m[1])] {
 			return // "my gym", "my local bar": where one goes, not what one owns
 		}
@@ -711,9 +714,29 @@ var rules = []rule{
 // presupposes holds whatever the clause wishes, plans or denies ("I want to
 // show you my snakes", "I don't want to hurt my dogs"), unless the clause
 // says it ended.
+// notStudied start what follows "I'm studying" when it names no subject:
+// "studying for my exams", "studying abroad", "studying hard", "studying
+// at Stanford" (read as studies_at).
+var notStudied = setOf(`for at in with to on from abroad hard late all again together now tonight today rn right up so really`)
+
 func (c *clause) mention() {
 	c.fore = false
-	c.neg = endedRE.MatchString(c.text)
+	c.neg = endedRE.MatchString(c.text) || lostMineRE.MatchString(c.text)
+}
+
+// lostMineRE: a pet or a thing of one's own lost, or a pet put down ("we
+// lost our dog Buddy", "we had to put our dog down"): had, not had now.
+var lostMineRE = regexp.MustCompile(`(?i)\b(?:lost|losing)\s+(?:my|our)\b|\bput\s+(?:my|our)\s+(?:[\w']+\s+){1,2}down\b`)
+
+// soldBefore reports whether the words before "my <thing>" at i in text
+// give it away: "I sold my bike", "I'm selling my car", "I gave away my
+// guitar".
+func soldBefore(text string, i int) bool {
+	ws := strings.Fields(strings.ToLower(text[:max(i, 0)]))
+	if len(ws) > 0 && ws[len(ws)-1] == "away" {
+		ws = ws[:len(ws)-1]
+	}
+	return len(ws) > 0 && (soldVerb[ws[len(ws)-1]] || ws[len(ws)-1] == "giving" || ws[len(ws)-1] == "given")
 }
 
 // ambiguousPets are pet words with a common other sense (a computer mouse,

@@ -541,6 +541,11 @@ var relations = map[string]string{
 	"significant other": "partner", "other half": "partner", "better half": "partner", "fiancee": "partner",
 	"wifey": "wife", "missus": "wife", "hubs": "husband", "grandkid": "grandchild", "stepson": "son",
 	"stepdaughter": "daughter", "stepkids": "child", "mentee": "mentee",
+	// in-laws spelt without hyphens, and the rest of them: not a mother,
+	// a sister
+	"mother in law": "mother_in_law", "father in law": "father_in_law", "sister-in-law": "in_law",
+	"brother-in-law": "in_law", "sister in law": "in_law", "brother in law": "in_law", "son-in-law": "in_law",
+	"daughter-in-law": "in_law", "son in law": "in_law", "daughter in law": "in_law",
 }
 
 // universalRelations everyone has: "my parents" gets a subject of its own

@@ -1260,6 +1260,9 @@ func (r *tagged) possession(l string, v ttok, i int) {
 	if l == "get" && (v.t != "VBD" && v.t != "VBN") {
 		return
 	}
+	if l == "buy" && v.t == "VBG" || l == "have" && v.t == "VBD" {
+		return // "we're buying a house": not yet; "I had a dog growing up": not now
+	}
 	if (l == "get" || l == "buy") && strings.Contains(r.prefix(i), " not ") {
 		return // "I haven't gotten a dog": nothing owned, nothing ended
 	}
@@ -1317,7 +1320,7 @@ func ownedThing(h string) bool {
 }
 
 // soldVerb before "my <thing>" says it is no longer the speaker's.
-var soldVerb = setOf(`sold selling sell crashed totaled totalled wrecked scrapped gave`)
+var soldVerb = setOf(`sold selling sell crashed totaled totalled wrecked scrapped gave giving given`)
 
 // hobby reads "I do / am doing X": an activity (a gerund or a noun with no
 // determiner) is a pastime.
@@ -1527,6 +1530,7 @@ func (r *tagged) mentions() {
 			continue // "my dog's bed" still says a dog, but the rulebook reads "my dog"
 		}
 		if ownedThing(h) && e-i == 2 && !(e < len(ts) && ts[e].noun()) && !petNotOwned[ts[max(i-1, 0)].lw] && !soldVerb[ts[max(i-1, 0)].lw] &&
+			!(ts[max(i-1, 0)].lw == "away" && soldVerb[ts[max(i-2, 0)].lw]) &&
 			!compoundHeads[ts[min(e, len(ts)-1)].lw] && !ownableRE.MatchString(h) {
 			// "my guitar", "our kayak": an instrument or a vehicle said as
 			// one's own (the rulebook reads "my car", "my bike").
