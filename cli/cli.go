@@ -97,6 +97,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "memhive %s: %v\n(see memhive %s --help)\n", args[0], err, args[0])
 		return 2
 	}
+	var pe partialError
+	if errors.As(err, &pe) {
+		fmt.Fprintf(stderr, "memhive %s: %s\n", args[0], pe.msg)
+		return exitPartial
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "memhive %s: %s\n(see memhive %s --help)\n", args[0], ue.msg, args[0])
@@ -137,6 +142,17 @@ Every command takes --help. Client commands find the memhive that "memhive up"
 runs on this machine through <data>/addresses.json (--data DIR, MEMHIVE_DATA,
 default ~/.memhive); MEMHIVE_NATS_URL and MEMHIVE_DATABASE_URL point them elsewhere.`)
 }
+
+// partialError ends a command that did part of its work and said which
+// part it did not (an import some of whose lines were refused): exit
+// status exitPartial, so a script can tell it from success (0), an error
+// (1) and a usage error (2).
+type partialError struct{ msg string }
+
+func (p partialError) Error() string { return p.msg }
+
+// exitPartial is the exit status of a partialError.
+const exitPartial = 3
 
 type usageError struct{ msg string }
 

@@ -47,7 +47,12 @@ the same channel, keeps that id: importing the file again writes nothing.
 A directory written by 'memhive export' is imported whole or not at all (its
 manifest, hashes and every line are checked first; the first bad line is
 named), in one transaction, rows already there winning: importing the same
-export twice writes 0 rows.`)
+export twice writes 0 rows.
+
+Exit status: 0 when every turn is in the record; 3 when the import finished
+but some lines are not in it (refused now, named as above, or on an earlier
+run of the file; the rest are in the record); 1 on an error (a turn not published, the record not read
+back, the appender still committing); 2 on a usage error.`)
 	member := fs.String("member", "", "member for lines without one")
 	loco := fs.String("locomo", "", "a LoCoMo file (\"builtin\": the copy built into memhive)")
 	data := fs.String("data", "", "data directory of a running memhive")
@@ -278,7 +283,7 @@ export twice writes 0 rows.`)
 			if err := printJSON(e.stdout, sum); err != nil {
 				return err
 			}
-			return importOutcome(failed, inRecord, idle, why)
+			return importOutcome(failed, inRecord, idle, why, nRefused, sum, len(items))
 		}
 		if inRecord >= 0 {
 			e.printf("imported %d turns in %.1fs: %d in the record (read back), %d refused", len(items), time.Since(start).Seconds(), inRecord, nRefused)
@@ -313,7 +318,7 @@ export twice writes 0 rows.`)
 		if nRefused > len(refusedLines) {
 			fmt.Fprintf(e.stderr, "  … and %d more (memhive refusals --member M lists every one)\n", nRefused-len(refusedLines))
 		}
-		return importOutcome(failed, inRecord, idle, why)
+		return importOutcome(failed, inRecord, idle, why, nRefused, sum, len(items))
 	})
 }
 
@@ -336,8 +341,13 @@ func flushImport(ctx context.Context, c *lanes.Client, n int) error {
 
 // importOutcome is the import's exit: an error (exit 1) when a turn was
 // not published, the record could not be read back, or the appender had
-// not committed everything; the summary above says which.
-func importOutcome(failed, inRecord int, idle bool, why string) error {
+// not committed everything; the summary above says which. An import that
+// finished with refused lines, or with lines not in the record after the
+// appender went idle (refused on an earlier run), exits 3 (partialError):
+// the rest is in the record, but a script must not take the file as
+// imported whole.
+func importOutcome(failed, inRecord int, idle bool, why string, refused int, sum map[string]any, turns int) error {
+	missing, _ := sum["missing"].(int)
 	switch {
 	case failed > 0:
 		return fmt.Errorf("%d turns were not published (see above); run the import again to resume", failed)
@@ -345,6 +355,10 @@ func importOutcome(failed, inRecord int, idle bool, why string) error {
 		return fmt.Errorf("the record could not be read back, so the import is not confirmed: %s", why)
 	case !idle:
 		return errors.New("the appender had not committed every turn when the import stopped waiting; run the import again to confirm (nothing is written twice)")
+	case refused > 0:
+		return partialError{fmt.Sprintf("%d of %d turns were refused and are not in the record (named above; memhive refusals --member M lists every one)", refused, turns)}
+	case missing > 0:
+		return partialError{fmt.Sprintf("%d of %d turns are not in the record: refused on an earlier run of this file (memhive refusals --member M), or lines repeating another line's id", missing, turns)}
 	}
 	return nil
 }

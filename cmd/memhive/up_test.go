@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -126,6 +127,31 @@ func runCLI(t *testing.T, bin, data string, args ...string) string {
 		t.Fatalf("memhive %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return string(out)
+}
+
+// firstJSON decodes the first JSON value in out (a command's combined
+// output: a progress bar may come before it, a message on standard error
+// after it).
+func firstJSON(out string, v any) error {
+	i := strings.Index(out, "{")
+	if i < 0 {
+		return fmt.Errorf("no JSON object in the output")
+	}
+	return json.NewDecoder(strings.NewReader(out[i:])).Decode(v)
+}
+
+// runCLIStatus runs the memhive binary against data and returns its
+// combined output and exit status (a failure to run at all fails the test).
+func runCLIStatus(t *testing.T, bin, data string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "MEMHIVE_DATA="+data, "MEMHIVE_DATABASE_URL=", "MEMHIVE_NATS_URL=")
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatalf("memhive %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out), cmd.ProcessState.ExitCode()
 }
 
 // connectNATS connects to the embedded NATS with memhive's own credentials.
@@ -512,8 +538,12 @@ func TestImportJSONL(t *testing.T) {
 	// another publisher's turn before the import: the new rows are the
 	// import's own, not the appender's count
 	runCLI(t, bin, data, "publish", "--member", "zoe", "--channel", "web:chat", "--audience", "member:zoe", "--speaker", "member:zoe", "not imported")
-	out := runCLI(t, bin, data, "import", "--member", "zoe", "--json", f)
-	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &sum); err != nil {
+	// a refused line leaves the import partial: exit status 3, not success
+	out, code := runCLIStatus(t, bin, data, "import", "--member", "zoe", "--json", f)
+	if code != 3 || !strings.Contains(out, "1 of 4 turns were refused") {
+		t.Fatalf("import with a refused line: exit status %d, want 3 and the count\n%s", code, out)
+	}
+	if err := firstJSON(out, &sum); err != nil {
 		t.Fatalf("import --json: %v\n%s", err, out)
 	}
 	if sum.Turns != 4 || sum.Accepted != 3 || sum.New != 3 || sum.Already != 0 || sum.Refused != 1 || sum.RefusedByCode["missing_audience"] != 1 {
@@ -524,8 +554,10 @@ func TestImportJSONL(t *testing.T) {
 	}
 	// the same file again (or an import resumed after it was cut off)
 	// writes no turn twice: a line without an id gets one derived from it
-	out = runCLI(t, bin, data, "import", "--member", "zoe", "--json", f)
-	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &sum); err != nil || sum.Accepted != 3 || sum.New != 0 || sum.Already != 3 {
+	if out, code = runCLIStatus(t, bin, data, "import", "--member", "zoe", "--json", f); code != 3 {
+		t.Fatalf("import again: exit status %d, want 3 (the line is still refused)\n%s", code, out)
+	}
+	if err := firstJSON(out, &sum); err != nil || sum.Accepted != 3 || sum.New != 0 || sum.Already != 3 {
 		t.Fatalf("import again: %v %+v\n%s", err, sum, out)
 	}
 	if out := runCLI(t, bin, data, "episodes", "--member", "zoe"); !strings.Contains(out, "two (member from the flag)") {
@@ -567,7 +599,7 @@ func TestImportJSONL(t *testing.T) {
 	runCLI(t, bin, data, "publish", "--member", "yan", "--session", "c", "--channel", "telegram:chat-c", "--audience", "member:yan",
 		"--speaker", "member:yan", "--id", old.String(), "--at", "2026-03-01T11:00:00Z", "imported by an older memhive")
 	out = runCLI(t, bin, data, "import", "--json", refs)
-	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &sum); err != nil || sum.Accepted != 3 || sum.New != 2 || sum.Already != 1 {
+	if err := firstJSON(out, &sum); err != nil || sum.Accepted != 3 || sum.New != 2 || sum.Already != 1 {
 		t.Fatalf("refs per chat: %v %+v, want 3 in the record, 2 new (both message 42s), 1 already (the older import's)\n%s", err, sum, out)
 	}
 	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM episodes WHERE member_id = 'yan'`).Scan(&rows); err != nil || rows != 3 {
