@@ -358,6 +358,10 @@ func TestGeneralChat(t *testing.T) {
 		{"I'm studying at Stanford.", []want{w(me, "studies_at", "Stanford")}},
 		{"My mother in law is staying with us.", []want{w(me, "mother_in_law", "Alice's mother-in-law")}},
 		{"My sister-in-law is visiting.", []want{w(me, "in_law", "Alice's in-law")}},
+		{"I won the raffle lmao", []want{ev(me, "won", "raffle", "")}},
+		{"I joined the army at 18.", []want{ev(me, "joined", "army", "")}},
+		{"I love sushi hahaha 😋", []want{w(me, "likes", "sushi")}},
+		{"I'm not kidding, I got the job!", []want{ev(me, "started_job", "job", "")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
@@ -519,6 +523,18 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"my mother in law is staying with us", []string{"mother"}},
 		{"My sister-in-law is visiting.", []string{"sister"}},
 		{"My brother in law is a cop.", []string{"brother"}},
+
+		// Chat's tails are no part of a claim; a joke or an eye-roll takes
+		// the claim back.
+		{"I won the lottery lol jk", []string{"won"}},
+		{"I quit! jk", []string{"lost_job"}},
+		{"I'm moving to Paris. just kidding!", []string{"lives_in"}},
+		{"oh great, another meeting. I just love meetings 🙄", []string{"likes"}},
+		{"I love meetings /s", []string{"likes"}},
+		{"I won the raffle lmao", []string{"won=raffle lmao"}},
+		{"I'm not into sports at all", []string{"dislikes=sports at all"}},
+		{"I joined the army at 18", []string{"joined=army at 18"}},
+		{"I joined the navy at 19.", []string{"joined=navy at 19"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

@@ -91,11 +91,14 @@ func displayName(id string) string {
 func TurnFacts(text, speaker string, at time.Time) []Fact {
 	var out []Fact
 	seen := map[string]bool{}
-	for _, s := range sentences(clean(text)) {
+	sents := sentences(clean(text))
+	for si, s := range sents {
 		s = strings.TrimSpace(s)
-		if s == "" {
+		if s == "" || jokeRE.MatchString(s) || si+1 < len(sents) && jokeOnlyRE.MatchString(sents[si+1]) {
+			// "I won the lottery lol jk", "I quit! jk": said in jest
 			continue
 		}
+		sarcastic := sarcasmRE.MatchString(s)
 		if strings.HasSuffix(s, "?") {
 			// A statement with a short question tag ("We're going to a game
 			// on Sunday, want to join?") keeps its statement.
@@ -130,6 +133,9 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 				claimKey := memhive.Canon(f.Subject) + "\x00" + memhive.Canon(f.Claim)
 				famKey := memhive.Canon(f.Subject) + "\x00" + f.Predicate
 				adoptedPet := f.Predicate == "has_pet" && seen[claimKey+"\x00adopted"] && !seen[famKey]
+				if sarcastic && (f.Predicate == "likes" || f.Predicate == "dislikes") {
+					continue // "I just love meetings 🙄"
+				}
 				if seen[key] || i >= ruled && (seen[claimKey] && !adoptedPet || f.Predicate == "has_pet" && seen[famKey]) {
 					// The tagged reader's reading of a claim the turn already
 					// gave, or "my pups" beside a pet the turn named.
@@ -199,6 +205,13 @@ func personWord(claim string) bool {
 }
 
 var (
+	// jokeRE: a sentence taken back as a joke; jokeOnlyRE, a next
+	// sentence that does only that ("I quit! jk").
+	jokeRE     = regexp.MustCompile(`(?i)\b(?:jk|j/k|just\s+kidding|just\s+joking)\b|\s/s\s*$`)
+	jokeOnlyRE = regexp.MustCompile(`(?i)^\s*(?:(?:lol|lmao|haha+)\s+)?(?:jk|j/k|just\s+kidding|just\s+joking|kidding)\b[\s.!?]*(?:lol|lmao|haha+)?[\s.!?\p{So}]*$`)
+	// sarcasmRE: an eye-roll says a liking is not meant ("I just love
+	// meetings 🙄").
+	sarcasmRE = regexp.MustCompile(`🙄|🙃|😒|\s/s\s*$`)
 	captionRE = regexp.MustCompile(`\s*\[shares? a photo:[^\]]*\]`)
 	// Quoted speech: what someone else said is not the speaker's claim.
 	quotedRE = regexp.MustCompile(`(?i)\b(?:said|says|say|told me|tells me|asked|asks|goes|went|like),?\s*"[^"]*"`)
