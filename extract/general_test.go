@@ -362,6 +362,9 @@ func TestGeneralChat(t *testing.T) {
 		{"I joined the army at 18.", []want{ev(me, "joined", "army", "")}},
 		{"I love sushi hahaha 😋", []want{w(me, "likes", "sushi")}},
 		{"I'm not kidding, I got the job!", []want{ev(me, "started_job", "job", "")}},
+		{"I'm a senior at UCLA.", []want{w(me, "studies_at", "UCLA")}},
+		{"I'm a grad student at MIT.", []want{w(me, "job_title", "grad student"), w(me, "studies_at", "MIT")}},
+		{"I'm a senior engineer at Google.", []want{w(me, "job_title", "senior engineer"), w(me, "works_at", "Google")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
@@ -535,6 +538,15 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I'm not into sports at all", []string{"dislikes=sports at all"}},
 		{"I joined the army at 18", []string{"joined=army at 18"}},
 		{"I joined the navy at 19.", []string{"joined=navy at 19"}},
+
+		// A role held no longer or not yet, a nickname, a school year.
+		{"I'm a former teacher.", []string{"job_title"}},
+		{"I'm a retired nurse.", []string{"job_title"}},
+		{"I'm an aspiring writer.", []string{"job_title"}},
+		{"I'm a gym rat.", []string{"job_title"}},
+		{"I'm a couch potato.", []string{"job_title"}},
+		{"I'm a senior at UCLA.", []string{"job_title", "works_at"}},
+		{"I'm a student at Stanford.", []string{"works_at"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

@@ -127,11 +127,22 @@ var rules = []rule{
 		if j2, _, ok := strings.Cut(j, " for "); ok {
 			j = j2
 		}
+		if jw := strings.Fields(strings.ToLower(j)); len(jw) > 0 && notNowJob[jw[0]] {
+			return // "I'm a former teacher", "a retired nurse", "an aspiring writer"
+		}
+		if schoolYear[strings.ToLower(j)] {
+			if o := org(at); o != "" {
+				c.add(c.speaker, "studies_at", o, World, confThird) // "I'm a senior at UCLA"
+			}
+			return
+		}
 		if !job(j) {
 			return
 		}
 		c.add(c.speaker, "job_title", j, World, confThird)
-		if o := org(at); o != "" {
+		if o := org(at); o != "" && strings.HasSuffix(strings.ToLower(j), "student") {
+			c.add(c.speaker, "studies_at", o, World, confThird) // "a grad student at MIT" studies there
+		} else if o != "" {
 			c.add(c.speaker, "works_at", o, World, confThird)
 		}
 	}),
@@ -714,6 +725,13 @@ var rules = []rule{
 // presupposes holds whatever the clause wishes, plans or denies ("I want to
 // show you my snakes", "I don't want to hurt my dogs"), unless the clause
 // says it ended.
+// notNowJob before a role says it is not held now; schoolYear are a
+// student's years, no job.
+var (
+	notNowJob  = setOf(`former ex ex- retired future aspiring wannabe would-be recovering onetime one-time`)
+	schoolYear = setOf(`freshman sophomore junior senior`)
+)
+
 // notStudied start what follows "I'm studying" when it names no subject:
 // "studying for my exams", "studying abroad", "studying hard", "studying
 // at Stanford" (read as studies_at).

@@ -499,6 +499,7 @@ var notJobs = map[string]bool{"fan": true, "believer": true, "mess": true, "love
 	"survivor": true, "dreamer": true, "perfectionist": true, "rookie": true, "tourist": true, "visitor": true,
 	"customer": true, "patient": true, "victim": true, "hero": true, "champion": true, "star": true, "animal": true,
 	"collector": true, "reader": true, "learner": true, "foodie": true, "fighter": true, "worker": true,
+	"rat": true, "snob": true, "addict": true, "junkie": true, "owl": true, "bird": true, "potato": true,
 }
 
 var evaluative = map[string]bool{"huge": true, "big": true, "great": true, "good": true, "real": true, "total": true,
