@@ -34,6 +34,7 @@ var chatRewrites = []struct {
 	// A decision or a saving is a plan: "I've decided to start a blog",
 	// "we're saving up for a house".
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+(?:finally\s+|just\s+)?decided\s+to\s+`), "${1} want to "},
+	{regexp.MustCompile(`(?i)\b(i|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+)?saving\s+(?:up\s+)?for\s+(an?|my|our)\s+((?:[a-z]+\s+)?(?:trip|vacation|holiday|honeymoon|cruise)\b)`), "${1} want to take ${2} ${3}"},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+)?saving\s+(?:up\s+)?for\s+(an?|my|our)\s+`), "${1} want to buy ${2} "},
 	// Liking said idiomatically: "I can't get enough of jazz", "I'm a
 	// sucker for thrillers".
@@ -823,7 +824,9 @@ var notPersonLike = map[string]bool{"people": true, "nice": true, "kind": true, 
 	"sensitive": true, "positive": true, "negative": true, "spiritual": true, "religious": true, "simple": true,
 	"social": true, "visual": true, "practical": true, "logical": true, "creative": true, "quiet": true,
 	"patient": true, "single": true, "real": true, "normal": true, "whole": true, "free": true, "lucky": true,
-	"strong": true, "stubborn": true, "busy": true, "lazy": true, "tall": true, "short": true, "reserved": true}
+	"strong": true, "stubborn": true, "busy": true, "lazy": true, "tall": true, "short": true, "reserved": true,
+	// a chronotype, not a liking: "I'm such a morning person"
+	"morning": true, "night": true, "evening": true, "early": true, "day": true, "late-night": true}
 
 // lightNouns after a light verb and an article say nothing kept ("take a
 // look", "have a blast", "give it a shot"); "make an appointment" or

@@ -365,6 +365,10 @@ func TestGeneralChat(t *testing.T) {
 		{"I'm a senior at UCLA.", []want{w(me, "studies_at", "UCLA")}},
 		{"I'm a grad student at MIT.", []want{w(me, "job_title", "grad student"), w(me, "studies_at", "MIT")}},
 		{"I'm a senior engineer at Google.", []want{w(me, "job_title", "senior engineer"), w(me, "works_at", "Google")}},
+		{"I own a dog grooming business.", []want{w(me, "owns", "dog grooming business")}},
+		{"I own two cats.", []want{w(me, "has_pet", "cat")}},
+		{"I'm saving for a trip to Japan.", []want{fut(me, "plans", "take a trip to Japan", "")}},
+		{"I'm saving up for a house.", []want{fut(me, "plans", "buy a house", "")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
@@ -547,6 +551,16 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I'm a couch potato.", []string{"job_title"}},
 		{"I'm a senior at UCLA.", []string{"job_title", "works_at"}},
 		{"I'm a student at Stanford.", []string{"works_at"}},
+
+		// A chronotype is no liking; a flat tire, a grooming business and
+		// owned pets are no flat, dog or thing owned; a trip saved for is
+		// not bought.
+		{"I'm such a morning person", []string{"likes"}},
+		{"I'm more of a night person.", []string{"likes"}},
+		{"I got a flat tire", []string{"owns"}},
+		{"I own a dog grooming business.", []string{"has_pet"}},
+		{"I own two cats.", []string{"owns"}},
+		{"I'm saving for a trip to Japan.", []string{"plans=buy a trip to Japan"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

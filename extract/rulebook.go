@@ -505,7 +505,7 @@ var rules = []rule{
 		c.add(c.speaker, "owns", p, World, confPref)
 	}),
 	r(fp+`(?i:\s+own)\s+(.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" {
+		if p := object(m[1]); p != "" && !isPet(lastWord(p)) { // "I own two cats": pets, read above
 			c.add(c.speaker, "owns", p, World, confPref)
 		}
 	}),
@@ -819,7 +819,10 @@ var compoundHeads = map[string]bool{"painting": true, "paintings": true, "drawin
 	"class": true, "classes": true, "lesson": true, "lessons": true, "routine": true, "buddy": true, "buddies": true,
 	"friends": true, "crew": true, "group": true, "team": true, "community": true, "scene": true, "culture": true,
 	"stuff": true, "life": true, "game": true, "games": true, "video": true, "videos": true, "account": true,
-	"post": true, "posts": true, "page": true, "name": true, "logo": true, "sticker": true, "mug": true, "sketch": true}
+	"post": true, "posts": true, "page": true, "name": true, "logo": true, "sticker": true, "mug": true, "sketch": true,
+	// "a flat tire", "a dog grooming business"
+	"tire": true, "tires": true, "tyre": true, "tyres": true, "screen": true, "grooming": true, "groomer": true,
+	"walking": true, "sitting": true, "daycare": true, "boarding": true}
 
 // compoundAfter reports whether the word after the match in text is a
 // compound head.
