@@ -369,6 +369,8 @@ func TestGeneralChat(t *testing.T) {
 		{"I own two cats.", []want{w(me, "has_pet", "cat")}},
 		{"I'm saving for a trip to Japan.", []want{fut(me, "plans", "take a trip to Japan", "")}},
 		{"I'm saving up for a house.", []want{fut(me, "plans", "buy a house", "")}},
+		{"I'm going to Paris in May, even if it rains.", []want{fut(me, "travels_to", "Paris", "")}},
+		{"I'm going to Paris in May and I'll see if Sam can come.", []want{fut(me, "travels_to", "Paris", "")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
@@ -561,6 +563,13 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I own a dog grooming business.", []string{"has_pet"}},
 		{"I own two cats.", []string{"owns"}},
 		{"I'm saving for a trip to Japan.", []string{"plans=buy a trip to Japan"}},
+
+		// "No way …" denies; a plan on a condition after it is no plan.
+		{"no way I'm going to Denver", []string{"travels_to", "plans"}},
+		{"There's no way I'd quit my job.", []string{"lost_job"}},
+		{"I'm moving to Canada if he wins", []string{"lives_in", "plans"}},
+		{"We're getting a dog if the landlord agrees.", []string{"plans", "has_pet"}},
+		{"I love dogs if they're small.", []string{"likes=dogs if"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

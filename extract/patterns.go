@@ -110,7 +110,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		}
 		s = strings.TrimRight(s, ".!;: ")
 		s = restoreCase(s)
-		if lead := strings.TrimSpace(markerRE.ReplaceAllString(s, "")); condRE.MatchString(lead) || notSureRE.MatchString(lead) || atHeartRE.MatchString(s) {
+		if lead := strings.TrimSpace(markerRE.ReplaceAllString(s, "")); condRE.MatchString(lead) || notSureRE.MatchString(lead) || noWayRE.MatchString(lead) || atHeartRE.MatchString(s) {
 			// "If I get the job, I plan on moving": the clause after a
 			// condition is as hypothetical as the condition.
 			continue
@@ -128,6 +128,10 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			c.run()
 			ruled := len(c.facts)
 			open = c.readTagged(open)
+			if ifAfter(cl) {
+				// "I'm moving to Canada if he wins": a plan on a condition
+				c.facts = slices.DeleteFunc(c.facts, func(f Fact) bool { return f.Kind == Foresight })
+			}
 			for i, f := range c.facts {
 				key := memhive.Canon(f.Subject) + "\x00" + f.Predicate + "\x00" + memhive.Canon(f.Claim) + "\x00" + f.Polarity
 				claimKey := memhive.Canon(f.Subject) + "\x00" + memhive.Canon(f.Claim)
@@ -368,6 +372,25 @@ var atHeartRE = regexp.MustCompile(`(?i)\bat\s+heart\b`)
 
 // hereInRE: "here in <place>".
 var hereInRE = regexp.MustCompile(`(?i)\bhere\s+in\b`)
+
+// noWayRE: "No way I'm going to Denver": what follows is denied.
+var noWayRE = regexp.MustCompile(`(?i)^(?:there's\s+|there\s+is\s+)?no\s+way\b|^hell\s+no\b`)
+
+// ifAfterRE finds a condition after the main verb of a clause; ifAfter
+// leaves out the words before "if" that ask rather than set a condition
+// ("see if", "even if").
+var ifAfterRE = regexp.MustCompile(`(?i)\b([\w']+)\s+(?:if|unless)\s+[\w']`)
+
+var notCondBefore = setOf(`even only as see ask asked asking wonder wondering wondered know knew check checking decide sure what`)
+
+func ifAfter(cl string) bool {
+	for _, m := range ifAfterRE.FindAllStringSubmatch(cl, -1) {
+		if !notCondBefore[strings.ToLower(m[1])] {
+			return true
+		}
+	}
+	return false
+}
 
 // notSureRE: "Not really sure I like my job", "I'm not sure we'll move":
 // what follows is in doubt, neither said nor denied.
