@@ -306,6 +306,9 @@ func init() {
 			case len(strings.Fields(o)) > 4:
 				return
 			default:
+				if strings.HasPrefix(rest, "to ") && !strings.HasPrefix(strings.ToLower(o), "to ") {
+					o = "to " + o // "I've been learning to code": object() drops the "to"
+				}
 				p += " " + o
 			}
 			c.add(c.speaker, "likes", p, World, confPref-8)

@@ -371,6 +371,7 @@ func TestGeneralChat(t *testing.T) {
 		{"I'm saving up for a house.", []want{fut(me, "plans", "buy a house", "")}},
 		{"I'm going to Paris in May, even if it rains.", []want{fut(me, "travels_to", "Paris", "")}},
 		{"I'm going to Paris in May and I'll see if Sam can come.", []want{fut(me, "travels_to", "Paris", "")}},
+		{"I've been learning to code.", []want{w(me, "likes", "learning to code")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
@@ -570,6 +571,14 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I'm moving to Canada if he wins", []string{"lives_in", "plans"}},
 		{"We're getting a dog if the landlord agrees.", []string{"plans", "has_pet"}},
 		{"I love dogs if they're small.", []string{"likes=dogs if"}},
+
+		// Hyperbole and a trip home are no plans; "learning to code" keeps
+		// its "to".
+		{"I'm going to kill my brother lol", []string{"plans"}},
+		{"I'm gonna cry.", []string{"plans"}},
+		{"I'm flying home tomorrow", []string{"plans"}},
+		{"I'm heading home next week.", []string{"plans"}},
+		{"I've been learning to code", []string{"likes=learning code"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

@@ -862,6 +862,9 @@ func genericPlan(p string) bool {
 	case "keep", "continue", "stay", "stick", "carry", "remain", "see", "seeing", "hear", "hearing", "know",
 		"knowing", "chat", "chatting", "talk", "talking", "catch":
 		return true // a continuation, or looking forward to news
+	case "kill", "killing", "murder", "murdering", "strangle", "strangling", "die", "dying", "cry", "crying",
+		"scream", "screaming", "explode", "exploding", "faint", "fainting", "puke", "puking":
+		return true // "I'm going to kill my brother lol": a manner of speaking
 	case "be":
 		for _, w := range ws[1:] {
 			if evaluative[w] || planFiller[w] && w != "a" && w != "an" && w != "the" || w == "amazing" || w == "exciting" || w == "epic" {
@@ -872,6 +875,9 @@ func genericPlan(p string) bool {
 		if len(ws) > 1 && danglingPrep[ws[1]] && (!articleRE.MatchString(ws[1]+" ") || (len(ws) > 2 && lightNouns[ws[2]])) {
 			return true // "[the connection I'd like to] have with Toby": the object is elsewhere
 		}
+	}
+	if len(ws) == 2 && ws[1] == "home" && ws[0] != "move" && ws[0] != "moving" {
+		return true // "flying home", "heading home": no place named ("moving home" is a move)
 	}
 	for _, w := range ws[1:] {
 		if !planFiller[strings.Trim(w, `"',.!;:`)] {
