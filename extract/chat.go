@@ -504,6 +504,11 @@ func init() {
 		}),
 		// "I had a baby girl", "we welcomed our second child".
 		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently)\s+)*(?:had|welcomed|gave\s+birth\s+to))\s+((?i:a|an|our|my)\s+(?:(?:first|second|third|new|beautiful|healthy|little)\s+)*(?i:baby(?:\s+(?:girl|boy))?|son|daughter|child|twins))\b`, 1, func(c *clause, m []string) {
+			if i := strings.Index(c.text, m[0]); i >= 0 {
+				if rest := strings.Fields(strings.ToLower(c.text[i+len(m[0]):])); len(rest) > 0 && babyThings[strings.Trim(rest[0], `"',.!;:`)] {
+					return // "I had a baby shower last weekend"
+				}
+			}
 			if p := object(m[1]); p != "" {
 				c.add(c.speaker, "had_child", p, Experience, confEvent+3)
 			}
@@ -597,6 +602,9 @@ func init() {
 		}),
 	)
 }
+
+// babyThings after "a baby" make it a thing, not a child born.
+var babyThings = setOf(`shower showers monitor gate food clothes sitter blanket bump scare steps pictures photos picture photo`)
 
 // copulaTailRE is the rest of a clause after its subject ("[my job at the
 // hospital] is hard").

@@ -372,6 +372,8 @@ func TestGeneralChat(t *testing.T) {
 		{"I'm going to Paris in May, even if it rains.", []want{fut(me, "travels_to", "Paris", "")}},
 		{"I'm going to Paris in May and I'll see if Sam can come.", []want{fut(me, "travels_to", "Paris", "")}},
 		{"I've been learning to code.", []want{w(me, "likes", "learning to code")}},
+		{"I like dogs more than cats.", []want{w(me, "likes", "dogs")}},
+		{"I had a baby girl in May.", []want{ev(me, "had_child", "baby girl", "")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
@@ -579,6 +581,12 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I'm flying home tomorrow", []string{"plans"}},
 		{"I'm heading home next week.", []string{"plans"}},
 		{"I've been learning to code", []string{"likes=learning code"}},
+
+		// A wedding role, a baby shower, a liking compared.
+		{"I'm the maid of honor at my sister's wedding", []string{"job_title", "works_at"}},
+		{"I'm a bridesmaid next month.", []string{"job_title"}},
+		{"I had a baby shower last weekend", []string{"had_child"}},
+		{"I like dogs more than cats", []string{"likes=dogs more than cats", "likes=cats"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {
