@@ -395,8 +395,49 @@ func init() {
 			c.fore = true
 			c.add(c.speaker, "plans", p, Foresight, confPlan)
 		}),
+		// "I have a sister", "we have two kids", "I've got three brothers":
+		// a relative counted is a relation with no name, like "my sister".
+		r(`(?i:(?:\b(?:i|we)\s+(?:have|have\s+got)|\b(?:i|we)'ve\s+got)\s+(?:(?:an?|one|two|three|four|five|six|\d)\s+)?(?:(?:little|older|younger|big|baby|twin|grown|grown-up|adult|teenage|wonderful|amazing|beautiful)\s+)*)(sisters?|brothers?|siblings?|sons?|daughters?|kids|children|child|kid|boys|girls|twins|girl|boy)\b`, 1, func(c *clause, m []string) {
+			lm := strings.ToLower(m[0])
+			if !countRE.MatchString(lm) && !strings.Contains(lm, "twin ") {
+				return // "I have kids in my class": a number, an article or twins say whose
+			}
+			if (strings.EqualFold(m[1], "girl") || strings.EqualFold(m[1], "boy")) && !strings.Contains(lm, "baby ") {
+				return // "we have a baby girl"; "I have a girl crush" is none
+			}
+			if c.neg {
+				return // "I don't have a sister": nothing to keep of no one
+			}
+			if i := strings.Index(c.text, m[0]); i >= 0 {
+				if rest := c.text[i+len(m[0]):]; strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "-") || compoundAfter(m[0], c.text) {
+					return // "a kid's party", "a brother-in-law", "a sister company"
+				}
+			}
+			w := strings.ToLower(m[1])
+			key := countedKin[w]
+			if key == "" {
+				key = relKey(w)
+			}
+			if key == "" {
+				key = relKey(singular(w))
+			}
+			if key == "" {
+				return
+			}
+			who := displayName(c.speaker) + "'s " + key
+			if w != singular(w) || w == "children" || w == "twins" {
+				who = displayName(c.speaker) + "'s " + pluralKey(key)
+			}
+			c.add(c.speaker, key, who, World, confLoose)
+		}),
 	)
 }
+
+// countedKin are words for children that name no relation alone.
+var countedKin = map[string]string{"boys": "son", "girls": "daughter", "twins": "child", "children": "child", "kids": "child",
+	"boy": "son", "girl": "daughter"}
+
+var countRE = regexp.MustCompile(`\s(?:an?|one|two|three|four|five|six|\d)\s`)
 
 // petNamedRE names a pet the turn spoke of without its name: "we adopted a
 // puppy, his name is Buddy", "I got a kitten and named her Mochi".

@@ -374,6 +374,23 @@ func TestGeneralChat(t *testing.T) {
 		{"I've been learning to code.", []want{w(me, "likes", "learning to code")}},
 		{"I like dogs more than cats.", []want{w(me, "likes", "dogs")}},
 		{"I had a baby girl in May.", []want{ev(me, "had_child", "baby girl", "")}},
+
+		// A relative counted: "I have a sister", "we have two kids".
+		{"I have a sister.", []want{w(me, "sister", "Alice's sister")}},
+		{"We have two kids.", []want{w(me, "child", "Alice's children")}},
+		{"I've got a brother and a sister.", []want{w(me, "brother", "Alice's brother")}},
+		{"I have twin girls.", []want{w(me, "daughter", "Alice's daughters")}},
+		{"We have a baby girl.", []want{w(me, "daughter", "Alice's daughter")}},
+		{"I have 3 brothers.", []want{w(me, "brother", "Alice's brothers")}},
+		{"I don't have a sister.", nil},
+		{"Do you have a sister?", nil},
+		{"She has two kids.", nil},
+		{"I have kids in my class.", nil},
+		{"I have a girl crush on her.", nil},
+		{"I have a kid's party to go to.", nil},
+		{"I have a sister-in-law.", nil},
+		{"I wish I had a sister.", nil},
+		{"If I have a son, I'll name him Leo.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
