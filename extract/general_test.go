@@ -391,6 +391,14 @@ func TestGeneralChat(t *testing.T) {
 		{"I have a sister-in-law.", nil},
 		{"I wish I had a sister.", nil},
 		{"If I have a son, I'll name him Leo.", nil},
+
+		// Step and half relatives spelt in two words.
+		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
+		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},
+		{"Your step dad is a cop.", nil},
+		{"Is your half sister a nurse?", nil},
+		{"I took a step back from my work.", nil},
+		{"My half of the rent is due.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

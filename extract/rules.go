@@ -547,6 +547,14 @@ var relations = map[string]string{
 	"mother in law": "mother_in_law", "father in law": "father_in_law", "sister-in-law": "in_law",
 	"brother-in-law": "in_law", "sister in law": "in_law", "brother in law": "in_law", "son-in-law": "in_law",
 	"daughter-in-law": "in_law", "son in law": "in_law", "daughter in law": "in_law",
+	// step and half relatives spelt as two words or with a hyphen ("my
+	// step dad"), like "stepdad"
+	"step dad": "father", "step-dad": "father", "step father": "father", "step-father": "father",
+	"step mom": "mother", "step-mom": "mother", "step mum": "mother", "stepmum": "mother", "step mother": "mother",
+	"step-mother": "mother", "step son": "son", "step-son": "son", "step daughter": "daughter",
+	"step-daughter": "daughter", "stepbrother": "brother", "step brother": "brother", "step-brother": "brother",
+	"stepsister": "sister", "step sister": "sister", "step-sister": "sister", "half brother": "brother",
+	"half-brother": "brother", "half sister": "sister", "half-sister": "sister",
 }
 
 // universalRelations everyone has: "my parents" gets a subject of its own
