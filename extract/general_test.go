@@ -399,6 +399,24 @@ func TestGeneralChat(t *testing.T) {
 		{"Is your half sister a nurse?", nil},
 		{"I took a step back from my work.", nil},
 		{"My half of the rent is due.", nil},
+
+		// "My favorite X is Y", with a time or a scope before "is".
+		{"My favorite show right now is Succession.", []want{w(me, "favorite_show", "Succession")}},
+		{"My favorite place in the world is the beach.", []want{w(me, "favorite_place", "beach")}},
+		{"My favorite movie of all time is Jaws.", []want{w(me, "favorite_movie", "Jaws")}},
+		{"My favourite band these days is Wet Leg.", []want{w(me, "favorite_band", "Wet Leg")}},
+		{"My favorite show right now was Succession.", nil},
+		{"Your favorite show right now is Succession.", nil},
+		{"What's your favorite place in the world?", nil},
+		{"My favorite show right now isn't on Netflix.", nil},
+		{"My favorite show right now is probably Succession.", nil},
+		{"My favorite show of all time is hard to pick.", nil},
+		{"My favorite show right now is on hiatus.", nil},
+		{"My favorite band of all time is coming to town!", nil},
+		{"My favorite part right now is the ending.", nil},
+		{"If my favorite show right now is cancelled I'll cry.", nil},
+		{"My sister's favorite show right now is Succession.", []want{w(me, "sister", "Alice's sister")}},
+		{"My favorite person in the world is my mom.", []want{w(me, "mother", "Alice's mother")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

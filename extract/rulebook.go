@@ -469,10 +469,18 @@ var rules = []rule{
 			c.add(c.speaker, "likes", p, World, confPref)
 		}
 	}),
-	r(`(?i:\bmy\s+(?:all-time\s+)?favou?rite\s+)(\w+)(?i:\s+(?:is|are)\s+)(.+)`, 2, func(c *clause, m []string) {
-		if p := object(m[2]); p != "" {
-			c.add(c.speaker, "favorite_"+strings.ToLower(m[1]), p, World, confFirst-3)
+	// "my favorite show is Succession"; a time or a scope may stand before
+	// "is" ("my favorite show right now", "my favorite place in the world",
+	// "my favorite movie of all time").
+	r(`(?i:\bmy\s+(?:all-time\s+)?favou?rite\s+)(\w+)(?i:\s+(?:right\s+now|at\s+the\s+moment|currently|these\s+days|lately|in\s+the\s+(?:whole\s+)?(?:world|universe)|on\s+earth|of\s+all\s+time|ever|so\s+far|rn|atm))?(?i:\s+(?:is|are)\s+)(.+)`, 2, func(c *clause, m []string) {
+		p := object(m[2])
+		if p == "" || notFavoriteOf[strings.ToLower(m[1])] || personWord(p) || unsureClaimRE.MatchString(p) {
+			return // "my favorite part is the ending" (of what was shown), "my favorite person is my mom", "… is probably Succession", "… is hard to pick"
 		}
+		if w := strings.ToLower(strings.Fields(p)[0]); notFavoriteClaim[w] || isGerund(w) && !favoriteActivity[strings.ToLower(m[1])] {
+			return // "my favorite show is on hiatus", "… is ending soon", "my favorite band is coming to town": what it does, not what it is
+		}
+		c.add(c.speaker, "favorite_"+strings.ToLower(m[1]), p, World, confFirst-3)
 	}),
 	r(fpbe+`(?i:\s+allergic\s+to)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" {
@@ -731,6 +739,22 @@ var (
 	notNowJob  = setOf(`former ex ex- retired future aspiring wannabe would-be recovering onetime one-time`)
 	schoolYear = setOf(`freshman sophomore junior senior`)
 )
+
+// notFavoriteOf are favourites of something spoken of, not of the
+// speaker's tastes ("my favorite part is the ending").
+var notFavoriteOf = setOf(`part parts bit bits moment moments scene scenes line lines one ones`)
+
+// notFavoriteClaim start what is said of a favourite rather than what it
+// is; favoriteActivity are the favourites a gerund names ("my favorite
+// hobby is knitting").
+var (
+	notFavoriteClaim = setOf(`on in at off back out from with over under up down stuck same gone closed closing ending cancelled canceled done finished sold also still now not coming going getting`)
+	favoriteActivity = setOf(`hobby hobbies activity activities pastime pastimes sport sports exercise workout thing things way ways`)
+)
+
+// unsureClaimRE starts a claim the speaker is not sure of or will not
+// give ("… is probably Succession", "… is hard to pick").
+var unsureClaimRE = regexp.MustCompile(`(?i)^(?:probably|maybe|perhaps|possibly|likely|hard|tough|difficult|impossible|changing|always\s+changing|a\s+secret|secret|too\s+hard)\b`)
 
 // notStudied start what follows "I'm studying" when it names no subject:
 // "studying for my exams", "studying abroad", "studying hard", "studying
