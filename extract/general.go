@@ -668,3 +668,88 @@ func intoPlight(p string) bool {
 	ws := strings.Fields(strings.ToLower(p))
 	return len(ws) > 0 && plightWords[strings.Trim(ws[0], ",.!;:")]
 }
+
+// Session 14: the people of the speaker's life (a relative's allergy, work
+// got or started), work and study said with a verb ("I study biology at
+// UCLA", "I teach yoga", "I just started at Microsoft"), and life states
+// ("I'm engaged", "I'm retiring next year", "my nickname is Bee"). Each is
+// written for chat in general, goes through clause.mode like every rule,
+// and has positive and negative cases in general_test.go.
+func init() {
+	rules = append(rules,
+		// A relative's allergy: "my husband is allergic to cats".
+		r(subj+`(?i:(?:\s+(?:is|are)|'s)(?:n't|\s+not)?\s+(?:(?:also|very|super|so|really|severely|deathly|extremely|highly|mildly|slightly|a\s+little|a\s+bit)\s+)*allergic\s+to)\s+(.+)`, 2, func(c *clause, m []string) {
+			if n, p := third(c, m[1], true), object(m[2]); n != "" && p != "" && !jokeAllergy(p) {
+				c.add(n, "allergic_to", p, World, confThird)
+			}
+		}),
+		// Work a relative got or started: "my husband got a new job at
+		// Apple", "my wife just started at Google", "Sam landed a job
+		// with Pixar". The event is the relative's, so only where they
+		// work is kept.
+		r(subj+aux+`(?i:\s+(?:got|landed|found|accepted|started|began)\s+(?:(?:a|her|his|their|the)\s+)?(?:new\s+|first\s+|dream\s+)?(?:job|position|role)\s+(?:at|with))\s+(.+)`, 2, func(c *clause, m []string) {
+			if n, o := third(c, m[1], true), org(m[2]); n != "" && o != "" && !pronoun[strings.ToLower(o)] {
+				c.add(n, "works_at", o, World, confThird)
+			}
+		}),
+		r(subj+`(?i:\s+(?:(?:just|recently|finally|officially|also)\s+)*(?:started|began)\s+(?:working\s+)?at)\s+`+nm, 2, func(c *clause, m []string) {
+			if n, o := third(c, m[1], true), startedAt(c, m[0], m[2]); n != "" && o != "" {
+				c.add(n, "works_at", o, World, confThird)
+			}
+		}),
+		// "I just started at Microsoft": a job started, like "I got a new
+		// job at Google". Only a name, and no school ("I started at UCLA
+		// as a freshman"), no place or level ("started at Central Park",
+		// "started at Level 3").
+		r(`(?i:(?:^|\bi(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|officially|also)\s+)*(?:started|began))\s+(?i:at)\s+`+nm, 1, func(c *clause, m []string) {
+			if o := startedAt(c, m[0], m[1]); o != "" {
+				c.add(c.speaker, "works_at", o, World, confFirst-5)
+				c.add(c.speaker, "started_job", o, Experience, confEvent+5)
+			}
+		}),
+	)
+}
+
+// startedAt is the employer named after "started at" in match, or "" when
+// the name is a school, a place, a level or a time, or the clause speaks
+// of study.
+func startedAt(c *clause, match, at string) string {
+	n := name(at)
+	if n == "" || strings.HasPrefix(n, "\x01") || lexPlaces.has(n) || schoolName(n) {
+		return ""
+	}
+	for _, w := range strings.Fields(n) {
+		if notEmployerWord[strings.ToLower(w)] {
+			return ""
+		}
+	}
+	if i := strings.Index(c.text, match); i >= 0 {
+		if rest := strings.TrimSpace(c.text[i+len(match):]); rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			return "" // "started at Level 3"
+		}
+	}
+	if studyTalkRE.MatchString(c.raw) {
+		return "" // "I just started at Lincoln as a freshman"
+	}
+	return n
+}
+
+// schoolName reports whether n names a school: a school word in it, or a
+// well-known university.
+func schoolName(n string) bool {
+	for _, w := range strings.Fields(strings.ToLower(n)) {
+		if schoolWords[w] {
+			return true
+		}
+	}
+	return knownSchools[strings.ToLower(n)]
+}
+
+var (
+	schoolWords  = setOf(`university uni college school academy institute elementary kindergarten preschool montessori prep high middle polytechnic seminary conservatory`)
+	knownSchools = setOf(`harvard stanford yale princeton columbia cornell brown dartmouth penn mit caltech ucla usc nyu berkeley oxford cambridge duke georgetown northwestern vanderbilt rice emory tufts purdue rutgers uchicago umich ucsd ucsb ucsf uci ucd ut byu asu lse ucl`)
+	// notEmployerWord in a name after "started at" make it a place, a
+	// level or a time, not an employer.
+	notEmployerWord = setOf(`park street st avenue ave road rd station square beach lake trail bridge mile level chapter page step stage zero noon midnight dawn sunrise sunset square gate terminal exit floor room`)
+	studyTalkRE     = regexp.MustCompile(`(?i)\b(?:freshman|sophomore|junior|senior|semester|student|major|majoring|classes|campus|degree|studying|grad\s+school|undergrad)\b`)
+)

@@ -127,6 +127,7 @@ var rules = []rule{
 		if j2, _, ok := strings.Cut(j, " for "); ok {
 			j = j2
 		}
+		j = jobHead(j) // "I'm a nurse in Boston"
 		if jw := strings.Fields(strings.ToLower(j)); len(jw) > 0 && notNowJob[jw[0]] {
 			return // "I'm a former teacher", "a retired nurse", "an aspiring writer"
 		}
@@ -278,9 +279,17 @@ var rules = []rule{
 	}),
 	r(subj+`(?i:\s+is\s+an?)\s+(.+)`, 2, func(c *clause, m []string) {
 		p := phrase(m[2])
-		if j, _, _ := strings.Cut(p, " at "); job(j) {
+		j, at, _ := strings.Cut(p, " at ")
+		j = jobHead(j)
+		if jw := strings.Fields(strings.ToLower(j)); len(jw) > 0 && (notNowJob[jw[0]] || schoolYear[jw[len(jw)-1]]) {
+			return // "my dad is a retired nurse", "my son is a senior in high school"
+		}
+		if job(j) {
 			if n := third(c, m[1], true); n != "" {
 				c.add(n, "job_title", j, World, confThird)
+				if o := org(at); o != "" && !strings.HasSuffix(strings.ToLower(j), "student") && !pronoun[strings.ToLower(o)] {
+					c.add(n, "works_at", o, World, confThird) // "my sister is a nurse at the children's hospital"
+				}
 			}
 		}
 	}),
@@ -483,7 +492,7 @@ var rules = []rule{
 		c.add(c.speaker, "favorite_"+strings.ToLower(m[1]), p, World, confFirst-3)
 	}),
 	r(fpbe+`(?i:\s+allergic\s+to)\s+(.+)`, 1, func(c *clause, m []string) {
-		if p := object(m[1]); p != "" {
+		if p := object(m[1]); p != "" && !jokeAllergy(p) {
 			c.add(c.speaker, "allergic_to", p, World, confFirst)
 		}
 	}),
@@ -739,6 +748,31 @@ var (
 	notNowJob  = setOf(`former ex ex- retired future aspiring wannabe would-be recovering onetime one-time`)
 	schoolYear = setOf(`freshman sophomore junior senior`)
 )
+
+// jobHead is the role of "a doctor in Boston", "a nurse in the ER": the
+// words before " in ", or "" when what follows says the role is not held
+// ("a doctor in training", "a chef in my dreams").
+func jobHead(p string) string {
+	j, rest, ok := strings.Cut(p, " in ")
+	if !ok {
+		return p
+	}
+	if notHeldInRE.MatchString(rest) {
+		return ""
+	}
+	return j
+}
+
+var notHeldInRE = regexp.MustCompile(`(?i)^(?:training|the\s+making|waiting|disguise|spirit|theory|name\s+only|my\s+(?:dreams?|head|mind|heart|past\s+life|own\s+mind)|a\s+past\s+life|another\s+life)\b`)
+
+// jokeAllergy: "allergic to my cooking", "allergic to Mondays": a manner of
+// speaking, not an allergy.
+func jokeAllergy(p string) bool {
+	w := strings.ToLower(strings.Fields(p)[0])
+	return isGerund(w) || jokeAllergens[strings.ToLower(p)] || jokeAllergens[w]
+}
+
+var jokeAllergens = setOf(`work mondays monday mornings morning people exercise responsibility responsibilities effort stupidity nonsense drama adulting chores homework math commitment cardio small talk sunlight fun`)
 
 // notFavoriteOf are favourites of something spoken of, not of the
 // speaker's tastes ("my favorite part is the ending").

@@ -500,6 +500,8 @@ var notJobs = map[string]bool{"fan": true, "believer": true, "mess": true, "love
 	"customer": true, "patient": true, "victim": true, "hero": true, "champion": true, "star": true, "animal": true,
 	"collector": true, "reader": true, "learner": true, "foodie": true, "fighter": true, "worker": true,
 	"bridesmaid": true, "honor": true, "honour": true, "groomsman": true, "rat": true, "snob": true, "addict": true, "junkie": true, "owl": true, "bird": true, "potato": true,
+	// "my dad is a man in his 60s", "she's a woman of her word"
+	"man": true, "woman": true, "gentleman": true, "lady": true, "boy": true, "human": true, "adult": true,
 }
 
 var evaluative = map[string]bool{"huge": true, "big": true, "great": true, "good": true, "real": true, "total": true,
