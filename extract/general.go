@@ -707,6 +707,96 @@ func init() {
 				c.add(c.speaker, "started_job", o, Experience, confEvent+5)
 			}
 		}),
+		// A subject studied, said with the verb: "I study biology at UCLA",
+		// "I study nursing". Not how, when or with whom one studies ("I
+		// study best at night", "I study with friends"), nor "the menu".
+		r(fp+aux+`(?i:\s+(?:study|studies))\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.fore {
+				return // "I want to study law": a plan, read by the plan rules
+			}
+			raw := strings.TrimSpace(m[1])
+			first := strings.ToLower(strings.Trim(strings.Fields(raw)[0], ",.!"))
+			if notStudied[first] || notStudyObject[first] || articleRE.MatchString(raw) || pronoun[first] {
+				if first == "at" {
+					if o := schoolAt(strings.TrimSpace(raw[2:]), false); o != "" {
+						c.add(c.speaker, "studies_at", o, World, confFirst-5)
+					}
+				}
+				return
+			}
+			p := phrase(raw)
+			subject := strings.TrimSpace(orgCutRE.ReplaceAllString(p+" ", ""))
+			if subject == "" || badObject(subject) || len(strings.Fields(subject)) > 3 || notStudyObject[strings.ToLower(lastWord(subject))] {
+				return
+			}
+			c.add(c.speaker, "studies", subject, World, confLoose)
+			if _, at, ok := strings.Cut(p, " at "); ok {
+				if o := schoolAt(at, true); o != "" {
+					c.add(c.speaker, "studies_at", o, World, confLoose)
+				}
+			}
+		}),
+		// An occupation said by its verb: "I teach yoga" → yoga teacher, "I
+		// coach soccer" → soccer coach, as the labelling conventions write
+		// "keep teaching yoga"; "I teach at Lincoln High" → a teacher there.
+		// Not whom or how one teaches ("I teach my kids to read", "I teach
+		// online"), a wish, or a date ahead ("I'm teaching yoga next week").
+		r(fp+aux+`(?i:\s+(?:(?:keep|continue\s+to|continue)\s+)?(teach|teaches|teaching|coach|coaches|coaching))\s+(.+)`, 2, func(c *clause, m []string) {
+			if c.fore || c.hasDate {
+				return
+			}
+			role := "teacher"
+			if strings.HasPrefix(strings.ToLower(m[1]), "coach") {
+				role = "coach"
+			}
+			raw := strings.TrimSpace(m[2])
+			first := strings.ToLower(strings.Trim(strings.Fields(raw)[0], ",.!"))
+			if first == "at" {
+				if o := org(raw[2:]); o != "" && (name(o) != "" || schoolName(o)) && !strings.HasPrefix(o, "\x01") {
+					c.add(c.speaker, "job_title", role, World, confLoose)
+					c.add(c.speaker, "works_at", o, World, confLoose)
+				}
+				return
+			}
+			if articleRE.MatchString(raw) || pronoun[first] || notTaught[first] || notStudyObject[first] || strings.Contains(raw, "\x01") {
+				return // "I teach a class", "I teach my son's team", "I teach online"
+			}
+			p := phrase(raw)
+			what, at, _ := strings.Cut(p, " at ")
+			what = strings.TrimSpace(orgCutRE.ReplaceAllString(what+" ", ""))
+			for lessonWords[strings.ToLower(lastWord(what))] || strings.EqualFold(lastWord(what), "lessons") {
+				what = strings.TrimSpace(what[:len(what)-len(lastWord(what))])
+			}
+			if what == "" || badObject(what) || len(strings.Fields(what)) > 3 || notTaught[strings.ToLower(lastWord(what))] {
+				return
+			}
+			for _, w := range strings.Fields(strings.ToLower(what)) {
+				if pronoun[w] || subjectPronoun[w] {
+					return // "I teach whatever they need"
+				}
+			}
+			c.add(c.speaker, "job_title", what+" "+role, World, confLoose)
+			if o := org(at); o != "" && (name(o) != "" || schoolName(o)) && !strings.HasPrefix(o, "\x01") {
+				c.add(c.speaker, "works_at", o, World, confLoose)
+			}
+		}),
+		// "I'm in nursing school", "we're in grad school at NYU".
+		r(fpbe+aux+`(?i:\s+in\s+((?:nursing|law|med|medical|dental|vet|veterinary|grad|graduate|culinary|art|film|business|beauty|cosmetology|pharmacy|architecture|engineering|divinity|music|drama|cooking|flight|police|barber|trade)\s+school))\b(.*)`, 1, func(c *clause, m []string) {
+			rest := strings.TrimSpace(cut(m[2]))
+			at := ""
+			if a, ok := strings.CutPrefix(rest, "at "); ok {
+				at, rest = a, ""
+			} else if strings.HasPrefix(rest, "in ") && place(rest[3:]) != "" {
+				rest = ""
+			}
+			if rest != "" {
+				return // "I'm in nursing school mode", "… applications"
+			}
+			c.add(c.speaker, "studies", strings.ToLower(m[1]), World, confLoose)
+			if o := schoolAt(at, true); o != "" {
+				c.add(c.speaker, "studies_at", o, World, confLoose)
+			}
+		}),
 	)
 }
 
@@ -753,3 +843,27 @@ var (
 	notEmployerWord = setOf(`park street st avenue ave road rd station square beach lake trail bridge mile level chapter page step stage zero noon midnight dawn sunrise sunset square gate terminal exit floor room`)
 	studyTalkRE     = regexp.MustCompile(`(?i)\b(?:freshman|sophomore|junior|senior|semester|student|major|majoring|classes|campus|degree|studying|grad\s+school|undergrad)\b`)
 )
+
+// notStudyObject start or end what follows "I study" when it is no
+// subject: how, when, where or with whom one studies.
+var notStudyObject = setOf(`best better well every daily nightly alone online there here whenever when while until too so much more less late early hours everyday constantly nonstop people them him her me myself each some any no lots lot way`)
+
+// schoolAt is the school named at the start of s: a name with a subject
+// studied there of two words or more (withSubject: "biology at Georgia
+// Tech"), or a name that says it is a school ("at Stanford", "at Boston
+// College", "at NYU"): "biology at Starbucks" names none.
+func schoolAt(s string, withSubject bool) string {
+	n := name(phrase(s))
+	if n == "" || strings.HasPrefix(n, "\x01") || lexPlaces.has(n) {
+		return ""
+	}
+	if withSubject && strings.Contains(n, " ") || schoolName(n) || len(n) >= 2 && strings.ToUpper(n) == n && !strings.Contains(n, " ") && len(n) <= 5 {
+		return n
+	}
+	return ""
+}
+
+// notTaught start or end what follows "I teach" when it names no subject.
+var notTaught = setOf(`kids children students people others myself yourself themselves ourselves how what why where to for with in on by as from about through via over whatever whoever anything everything something part-time full-time part full remotely privately sometimes`)
+
+var subjectPronoun = setOf(`i we they he she you`)

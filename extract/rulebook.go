@@ -105,8 +105,11 @@ var rules = []rule{
 	}),
 
 	// Work.
-	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working|began\s+working|'m employed|am employed|employed|intern|interning))(?i:\s+in\s+[a-z]+)?\s+(?i:at|for|by)\s+(.+)`, 1, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working|began\s+working|'m employed|am employed|employed|intern|interning))(?i:\s+in\s+[a-z]+|\s+`+workShifts+`)?\s+(?i:at|for|by)\s+(.+)`, 1, func(c *clause, m []string) {
 		if o := org(m[1]); o != "" && !strings.HasPrefix(o, "\x01") && !pronoun[strings.ToLower(o)] {
+			if notEmployer[strings.ToLower(strings.Fields(o)[0])] || personWord(o) {
+				return // "I work at home", "at least 50 hours", "at times", "for a living", "for my dad"
+			}
 			if strings.Contains(strings.ToLower(m[0]), "worked") {
 				c.neg = true
 			}
@@ -211,6 +214,11 @@ var rules = []rule{
 	r(fpbe+aux+`(?i:\s+(?:studying|majoring\s+in|doing\s+(?:a|my)\s+(?:degree|phd|masters?|bachelor'?s)\s+in))\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := phrase(m[1]); p != "" && !badObject(p) && !notStudied[strings.ToLower(strings.Fields(p)[0])] {
 			c.add(c.speaker, "studies", orgCutRE.ReplaceAllString(p+" ", ""), World, confLoose)
+			if _, at, ok := strings.Cut(p, " at "); ok {
+				if o := schoolAt(at, true); o != "" {
+					c.add(c.speaker, "studies_at", o, World, confLoose) // "I'm studying biology at UCLA"
+				}
+			}
 		}
 	}),
 	r(fpbe+`(?i:\s+(?:a\s+)?(?:student|studying)\s+at)\s+(.+)`, 1, func(c *clause, m []string) {
@@ -267,8 +275,8 @@ var rules = []rule{
 			c.add(n, "from", p, World, confThird)
 		}
 	}),
-	r(subj+aux+`(?i:\s+(?:works|work|is working))\s+(?i:at|for)\s+(.+)`, 2, func(c *clause, m []string) {
-		if n, o := third(c, m[1], true), org(m[2]); n != "" && o != "" {
+	r(subj+aux+`(?i:\s+(?:works|work|is working))(?i:\s+`+workShifts+`)?\s+(?i:at|for)\s+(.+)`, 2, func(c *clause, m []string) {
+		if n, o := third(c, m[1], true), org(m[2]); n != "" && o != "" && !notEmployer[strings.ToLower(strings.Fields(o)[0])] && !personWord(o) {
 			c.add(n, "works_at", o, World, confThird+4)
 		}
 	}),
@@ -773,6 +781,13 @@ func jokeAllergy(p string) bool {
 }
 
 var jokeAllergens = setOf(`work mondays monday mornings morning people exercise responsibility responsibilities effort stupidity nonsense drama adulting chores homework math commitment cardio small talk sunlight fun`)
+
+// notEmployer start what follows "I work at/for" when it is no employer.
+var notEmployer = setOf(`home least times time point moment living night nights first once all best most random will free peace`)
+
+// workShifts say when one works, between "work" and where: "I work
+// nights at the hospital", "I work weekends at a cafe".
+const workShifts = `(?:nights|days|weekends|evenings|mornings|overnights?|part-time|part\s+time|full-time|full\s+time|(?:the\s+)?(?:night|day|evening|morning|graveyard|overnight|early|late|weekend)\s+shifts?|shifts|doubles|double\s+shifts|(?:\d+|eight|ten|twelve)[\s-]hour\s+shifts)`
 
 // notFavoriteOf are favourites of something spoken of, not of the
 // speaker's tastes ("my favorite part is the ending").
