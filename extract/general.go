@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -780,6 +781,77 @@ func init() {
 				c.add(c.speaker, "works_at", o, World, confLoose)
 			}
 		}),
+		// "I'm engaged!", "we're officially engaged", "I'm engaged to Tom":
+		// the engagement, like "we got engaged". Not "engaged in a project"
+		// or "engaged with the community".
+		r(`(?i:\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|finally|officially|also|just|newly|happily)\s+)*engaged)(?i:\s+to\s+`+nm+`)?`, 0, func(c *clause, m []string) {
+			i := strings.Index(c.text, m[0])
+			if i < 0 {
+				return
+			}
+			rest := strings.TrimSpace(c.text[i+len(m[0]):])
+			if rest != "" && !engagedTailRE.MatchString(rest) {
+				return
+			}
+			c.add(c.speaker, "engaged", "engaged", Experience, confEvent+5)
+			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !c.neg {
+				c.add(c.speaker, "partner", n, World, confFirst-5)
+			}
+		}),
+		// "He proposed to me", "my boyfriend proposed!", "I proposed to my
+		// girlfriend and she said yes": engaged. A bare "he proposed" or
+		// "she said yes" may be anyone's news and is not read.
+		r(`(?i:^(he|she|`+nameRE+`)\s+(?:(?:finally|just|actually|officially)\s+)*(?:proposed|popped\s+the\s+question)(\s+to\s+me)?)`, 0, func(c *clause, m []string) {
+			toMe := m[2] != ""
+			switch who := m[1]; {
+			case strings.HasPrefix(who, "\x01"):
+				if !partnerPlaceholder(c, who) {
+					return // "my sister proposed"
+				}
+			case strings.EqualFold(who, "he") || strings.EqualFold(who, "she"):
+				if !toMe {
+					return // "he proposed!": whose news is not said
+				}
+			default:
+				if !toMe || c.subjectName(who, true) == "" {
+					return // "Sam proposed": Sam's news
+				}
+			}
+			if proposalRest(c, m[0]) {
+				c.add(c.speaker, "engaged", "engaged", Experience, confEvent)
+			}
+		}),
+		r(`(?i:^i\s+(?:(?:finally|just|actually|officially)\s+)*proposed\s+to\s+(?:her|him|my\s+(?:girlfriend|boyfriend|gf|bf|partner|fiance|fiancee|fiancé|fiancée)|(`+nameRE+`)))`, 0, func(c *clause, m []string) {
+			if m[1] != "" && (strings.HasPrefix(m[1], "\x01") || name(m[1]) == "") {
+				return // "I proposed to the board"
+			}
+			if proposalRest(c, m[0]) {
+				c.add(c.speaker, "engaged", "engaged", Experience, confEvent)
+			}
+		}),
+		// "I'm retiring next year", "we're retiring soon": a plan.
+		r(fpbe+aux+`(?i:\s+retiring)\b(.*)`, 1, func(c *clause, m []string) {
+			rest := strings.ToLower(strings.TrimSpace(cut(m[1])))
+			if c.neg || rest != "" && !retireTailRE.MatchString(rest) || retireNotRE.MatchString(c.raw) {
+				return // "I'm retiring for the night", "retiring my old laptop"
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", "retire", Foresight, confPlan)
+		}),
+		// "I'm retired now", "I'm officially retired": retired.
+		r(fpbe+`(?i:\s+(?:(?:now|finally|officially|happily|recently|fully|just)\s+)*retired)(?i:\s+(?:now|from\s+(.+)))?\s*$`, 0, func(c *clause, m []string) {
+			what := "retired"
+			if o := org(m[1]); o != "" {
+				what = o
+			}
+			c.add(c.speaker, "retired", what, Experience, confEvent)
+		}),
+		// "My nickname is Bee", "my nickname's Bee".
+		r(`(?i:\bmy\s+nick\s?name(?:\s+is|'s))\s+`+nm, 1, func(c *clause, m []string) {
+			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") {
+				c.add(c.speaker, "nickname", n, World, confFirst)
+			}
+		}),
 		// "I'm in nursing school", "we're in grad school at NYU".
 		r(fpbe+aux+`(?i:\s+in\s+((?:nursing|law|med|medical|dental|vet|veterinary|grad|graduate|culinary|art|film|business|beauty|cosmetology|pharmacy|architecture|engineering|divinity|music|drama|cooking|flight|police|barber|trade)\s+school))\b(.*)`, 1, func(c *clause, m []string) {
 			rest := strings.TrimSpace(cut(m[2]))
@@ -867,3 +939,42 @@ func schoolAt(s string, withSubject bool) string {
 var notTaught = setOf(`kids children students people others myself yourself themselves ourselves how what why where to for with in on by as from about through via over whatever whoever anything everything something part-time full-time part full remotely privately sometimes`)
 
 var subjectPronoun = setOf(`i we they he she you`)
+
+var (
+	// engagedTailRE: what may follow "I'm engaged" ("to be married", a
+	// name read by the rule).
+	engagedTailRE = regexp.MustCompile(`(?i)^(?:to\s+be\s+married|now|finally|officially|lol|haha|yay|omg|yes)\b`)
+	// saidYesRE: "… and she said yes".
+	saidYesRE = regexp.MustCompile(`(?i)^(?:and\s+)?(?:she|he|they)\s+said\s+yes\b`)
+	// retireTailRE: what may follow "I'm retiring" (dates are already
+	// taken out): where from, early, soon.
+	retireTailRE = regexp.MustCompile(`^(?:from\s+\S.*|early|soon|at\s+\d+|at\s+the\s+end\s+of\s+.*)$`)
+	retireNotRE  = regexp.MustCompile(`(?i)\b(?:tonight|for\s+the\s+(?:night|evening|day)|to\s+(?:bed|my\s+room|the\s+couch))\b`)
+)
+
+// proposalRest reports whether nothing but "and she said yes" follows the
+// proposal in the clause ("I proposed to her that we split the bill" is
+// no proposal of marriage).
+func proposalRest(c *clause, match string) bool {
+	i := strings.Index(c.text, match)
+	if i < 0 {
+		return false
+	}
+	rest := strings.TrimSpace(c.text[i+len(match):])
+	return rest == "" || saidYesRE.MatchString(rest)
+}
+
+// partnerPlaceholder reports whether who is the placeholder of the
+// speaker's partner ("my boyfriend").
+func partnerPlaceholder(c *clause, who string) bool {
+	m := placeholderRE.FindStringSubmatch(who)
+	if m == nil {
+		return false
+	}
+	i, _ := strconv.Atoi(m[1])
+	if i >= len(c.subjects) {
+		return false
+	}
+	s := c.subjects[i]
+	return strings.HasSuffix(s, "'s partner") || strings.HasSuffix(s, "'s husband") || strings.HasSuffix(s, "'s wife")
+}

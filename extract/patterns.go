@@ -264,7 +264,7 @@ var (
 	bareContrRE = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
 	imRE        = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
 	placeRunRE  = regexp.MustCompile(`(?i)\b(in|to|from|near|at|visit|visited|visiting|of)\s+((?:the\s+)?[a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,3})`)
-	nameIsRE    = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
+	nameIsRE    = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+nick\s?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
 )
 
 // restoreCase gives an all-lower-case sentence the capitals the rules read
@@ -320,6 +320,16 @@ func restoreCase(s string) string {
 		// is only a word of the names lexicon: "her name is still up for
 		// debate", "named him pretty quickly" name nothing.
 		lead := strings.ToLower(sub[1])
+		if strings.Contains(lead, "nick") {
+			// "my nickname is bee": one word, said last ("my nickname is
+			// pretty dumb", "still bee" name none)
+			ws := strings.Fields(sub[2])
+			w := strings.ToLower(ws[0])
+			if stopLower[w] || notNickname[w] || strings.HasSuffix(w, "ly") || len(ws) > 1 && !stopLower[strings.ToLower(ws[1])] && !chatTail[strings.ToLower(ws[1])] {
+				return m
+			}
+			return sub[1] + " " + titleWord(ws[0]) + strings.TrimPrefix(sub[2], ws[0])
+		}
 		petName := !strings.HasPrefix(lead, "my") && !strings.HasPrefix(lead, "call")
 		var ws []string
 		for _, w := range strings.Fields(sub[2]) {
@@ -338,6 +348,13 @@ func restoreCase(s string) string {
 	})
 	return s
 }
+
+// notNickname are words after "my nickname is" that say what it is like,
+// not what it is; chatTail, words chat ends a sentence with.
+var (
+	notNickname = setOf(`pretty kinda kind so still really very quite super just literally weird embarrassing dumb silly funny cute long short hard easy lame stupid cool hilarious complicated unique something like not also too actually`)
+	chatTail    = setOf(`btw lol haha lmao though tho now`)
+)
 
 func titleWord(w string) string {
 	r := []rune(w)

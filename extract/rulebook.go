@@ -164,7 +164,15 @@ var rules = []rule{
 	r(fp+aux+`(?i:\s+(?:drive|drives|ride|rides))\s+(?i:an?)\s+((?:[a-z]+\s+)?[A-Z][\p{L}\-]*(?:\s+[A-Z0-9][\p{L}\-]*)*)`, 1, func(c *clause, m []string) {
 		c.add(c.speaker, "owns", m[1], World, confPref)
 	}),
-	r(fpbe+aux+`(?i:\s+(?:an?\s+)?(?:strict\s+)?)((?i:vegetarian|vegan|pescatarian|pescetarian|gluten-free|lactose intolerant|teetotal|sober))\b`, 1, func(c *clause, m []string) {
+	// "I'm vegan"; "I've been a vegetarian for 5 years" (still one, unless
+	// "before" or "on and off" says otherwise).
+	r(`(?:`+fpbe+aux+`|`+fp+`(?i:'ve|\s+have)(?i:\s+(?:now|also|actually|always|basically|mostly|pretty\s+much|never|not))*\s+(?i:been))(?i:\s+(?:an?\s+)?(?:strict\s+)?)((?i:vegetarian|vegan|pescatarian|pescetarian|gluten-free|lactose intolerant|teetotal|sober))\b`, 1, func(c *clause, m []string) {
+		if i := strings.Index(c.text, m[0]); i >= 0 {
+			rest := c.text[i+len(m[0]):]
+			if strings.HasPrefix(rest, "-") || dietOnceRE.MatchString(rest) {
+				return // "vegan-curious", "I've been vegetarian before"
+			}
+		}
 		c.add(c.speaker, "diet", strings.ToLower(m[1]), World, confFirst-3)
 	}),
 	r(subj+`(?i:\s+(?:starts|is\s+starting|will\s+start|begins))\s+(.+)`, 2, func(c *clause, m []string) {
@@ -788,6 +796,10 @@ var notEmployer = setOf(`home least times time point moment living night nights 
 // workShifts say when one works, between "work" and where: "I work
 // nights at the hospital", "I work weekends at a cafe".
 const workShifts = `(?:nights|days|weekends|evenings|mornings|overnights?|part-time|part\s+time|full-time|full\s+time|(?:the\s+)?(?:night|day|evening|morning|graveyard|overnight|early|late|weekend)\s+shifts?|shifts|doubles|double\s+shifts|(?:\d+|eight|ten|twelve)[\s-]hour\s+shifts)`
+
+// dietOnceRE: a diet kept once, not now ("I've been vegan before", "on
+// and off", "a few times").
+var dietOnceRE = regexp.MustCompile(`(?i)^\s*(?:before|in\s+the\s+past|once|twice|on\s+and\s+off|off\s+and\s+on|a\s+few\s+times|for\s+a\s+(?:bit|while|week|month)\s+(?:once|before|back))\b`)
 
 // notFavoriteOf are favourites of something spoken of, not of the
 // speaker's tastes ("my favorite part is the ending").
