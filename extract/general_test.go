@@ -155,6 +155,17 @@ func TestGeneralChat(t *testing.T) {
 		{"I've been playing a lot of chess lately.", []want{w(me, "likes", "playing chess")}},
 		{"I've been playing a lot lately.", nil},
 
+		// Identity only from a name: "call me crazy" and "my name is
+		// pretty common" name no one.
+		{"Call me crazy, but I like it.", nil},
+		{"call me old fashioned, but i like letters", []want{w(me, "likes", "letters")}},
+		{"call me maybe", nil},
+		{"my name is pretty common", nil},
+		{"My name is Pretty Common.", nil},
+		{"my name is a long story", nil},
+		{"my name is emily", []want{w(me, "name", "Emily")}},
+		{"please call me Liz", []want{w(me, "nickname", "Liz")}},
+
 		// "my love for": the love stands whatever the clause does with it.
 		{"I wanted to blend my love for dance and fashion.", []want{w(me, "likes", "dance"), w(me, "likes", "fashion")}},
 		{"I lost my love for running.", nil},

@@ -331,6 +331,9 @@ func restoreCase(s string) string {
 			return sub[1] + " " + titleWord(ws[0]) + strings.TrimPrefix(sub[2], ws[0])
 		}
 		petName := !strings.HasPrefix(lead, "my") && !strings.HasPrefix(lead, "call")
+		if first := strings.ToLower(strings.Fields(sub[2])[0]); !petName && (notAName[first] || notNickname[first]) {
+			return m // "my name is pretty common", "call me crazy": no name
+		}
 		var ws []string
 		for _, w := range strings.Fields(sub[2]) {
 			if stopLower[w] || petName && !lexNames.has(w) {
@@ -348,6 +351,13 @@ func restoreCase(s string) string {
 	})
 	return s
 }
+
+// notAName are words after "my name is" or "call me" that start no name:
+// "call me crazy, but …", "call me maybe", "my name is a long story".
+var notAName = setOf(`crazy maybe old old-fashioned anytime later back whatever anything sometime lucky biased naive paranoid
+	cynical skeptical sceptical sentimental picky lazy a an the tomorrow tonight if when what impressed jealous obsessed
+	ignorant stupid dumb silly weird boring basic extra totally honestly basically probably definitely seriously obviously
+	clearly kinda sorta`)
 
 // notNickname are words after "my nickname is" that say what it is like,
 // not what it is; chatTail, words chat ends a sentence with.

@@ -17,12 +17,12 @@ var genderRE = regexp.MustCompile(`(?i)^(?:trans(?:gender)?\s+)?(?:cis(?:gender)
 var rules = []rule{
 	// Identity: only from explicit statements.
 	r(`(?i:\bmy\s+(?:full\s+|real\s+|first\s+)?name(?:\s+is|'s))\s+`+nm, 1, func(c *clause, m []string) {
-		if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") {
+		if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !notAName[strings.ToLower(strings.Fields(n)[0])] && !notNickname[strings.ToLower(strings.Fields(n)[0])] {
 			c.add(c.speaker, "name", n, World, confExplicit)
 		}
 	}),
 	r(`(?i:\b(?:please\s+)?(?:just\s+)?call\s+me)\s+`+nm+`\s*$`, 1, func(c *clause, m []string) {
-		if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") {
+		if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !notAName[strings.ToLower(strings.Fields(n)[0])] && !notNickname[strings.ToLower(strings.Fields(n)[0])] {
 			c.add(c.speaker, "nickname", n, World, confFirst)
 		}
 	}),
