@@ -155,6 +155,11 @@ func TestGeneralChat(t *testing.T) {
 		{"I've been playing a lot of chess lately.", []want{w(me, "likes", "playing chess")}},
 		{"I've been playing a lot lately.", nil},
 
+		// A place of work whose name ends with its 's.
+		{"I work at McDonald's.", []want{w(me, "works_at", "McDonald's")}},
+		{"I work at Trader Joe's as a cashier.", []want{w(me, "works_at", "Trader Joe's"), w(me, "job_title", "cashier")}},
+		{"I work at Tom's bakery.", []want{w(me, "works_at", "Tom's bakery")}},
+
 		// Identity only from a name: "call me crazy" and "my name is
 		// pretty common" name no one.
 		{"Call me crazy, but I like it.", nil},

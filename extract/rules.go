@@ -351,6 +351,9 @@ var orgCutRE = regexp.MustCompile(`\s+(?:as|in|on|for|near|since|with|at|to|from
 func org(s string) string {
 	s = phrase(s)
 	if n := name(s); n != "" && !strings.HasPrefix(n, "\x01") {
+		if after, ok := strings.CutPrefix(s, n+"'s"); ok && (after == "" || after[0] == ' ') && strings.TrimSpace(orgCutRE.ReplaceAllString(after+" ", "")) == "" {
+			return n + "'s" // "at McDonald's", "at Trader Joe's as a cashier": the name ends with its 's
+		}
 		if rest, ok := strings.CutPrefix(s, n+"'s "); ok {
 			if w := strings.Fields(orgCutRE.ReplaceAllString(rest+" ", "")); len(w) > 0 && len(w) <= 2 {
 				return n + "'s " + strings.Join(w, " ")
