@@ -573,6 +573,24 @@ func TestGeneralChat(t *testing.T) {
 		{"My nickname for him is Bubba.", nil},
 		{"Your nickname is Bee.", nil},
 		{"My brother's nickname is Bee.", []want{w(me, "brother", "Alice's brother")}},
+
+		// Said to an assistant: a fact in passing around a request is kept;
+		// the request's text is not.
+		{"Write a message to my sister telling her I'm moving to Denver.", []want{w(me, "sister", "Alice's sister")}},
+		{"Help me write a wedding toast for my brother Jake.", []want{w(me, "brother", "Jake")}},
+		{"Help me write a resignation letter. I'm quitting my job at Walmart after 6 years.", []want{w(me, "works_at", "Walmart")}},
+		{"Write a dating profile for me: I love hiking and tacos.", []want{w(me, "likes", "hiking"), w(me, "likes", "tacos")}},
+		{"Act as a travel agent. I live in Toronto.", []want{w(me, "lives_in", "Toronto")}},
+		{"Act as my therapist. I'm a nurse.", []want{w(me, "job_title", "nurse")}},
+		{"Proofread my essay. I'm allergic to peanuts, by the way.", []want{w(me, "allergic_to", "peanuts")}},
+		{"Review: I loved the movie and I'm a huge Nolan fan.", []want{w(me, "likes", "Nolan")}},
+		{"Edit: I live in Ohio, not Iowa.", []want{w(me, "lives_in", "Ohio")}},
+		{"She's acting like my mom lol, and I just moved to Denver.", []want{w(me, "mother", "Alice's mother"), w(me, "lives_in", "Denver")}},
+		{"You're a lifesaver! I'm a nurse at Mayo Clinic.", []want{w(me, "job_title", "nurse"), w(me, "works_at", "Mayo Clinic")}},
+		{"My favorite song is \"Hey Jude\".", []want{w(me, "favorite_song", "Hey Jude")}},
+		{"Translate \"I have two dogs\" into German.", nil},
+		{"Pretend I'm allergic to peanuts.", nil},
+		{"Say I'm 30 and I live in Ohio.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
@@ -786,6 +804,32 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I'm a bridesmaid next month.", []string{"job_title"}},
 		{"I had a baby shower last weekend", []string{"had_child"}},
 		{"I like dogs more than cats", []string{"likes=dogs more than cats", "likes=cats"}},
+
+		// Said to an assistant: the text of a task, the words of a message
+		// to write, a part to play, a case to suppose.
+		{"proofread this: 'I have lived in Paris for ten years and I work at a bakery.'", []string{"lives_in", "works_at"}},
+		{"Proofread: I am a teacher at Lincoln High School and I love reading.", []string{"job_title", "works_at", "likes"}},
+		{"Rewrite this paragraph to sound more professional: I'm a huge fan of your company and I've been coding for ten years.", []string{"likes"}},
+		{"Edit this for me - I am an experienced accountant and I love numbers.", []string{"job_title", "likes"}},
+		{"Turn this into bullet points: I have a cat, I live in Miami, I work at Target.", []string{"has_pet", "lives_in", "works_at"}},
+		{"Translate this into Spanish: \"My name is John and I live in Chicago.\"", []string{"name", "lives_in"}},
+		{"Translate \"I have two dogs and a cat\" into German.", []string{"has_pet"}},
+		{"Check my essay: \"My family moved to California when I was 12. I love the ocean.\"", []string{"likes", "moved"}},
+		{"Here's my draft: \"I have worked as a barista for three years and I am passionate about coffee.\" Can you improve it?", []string{"job_title", "likes"}},
+		{"Make this sound friendlier: \"I am moving to Denver and quitting my job.\"", []string{"lives_in", "plans", "lost_job"}},
+		{"Write an Instagram caption: 'I just adopted a puppy named Max!'", []string{"adopted", "has_pet"}},
+		{"Draft a LinkedIn post announcing that I got promoted to senior manager at Deloitte.", []string{"job_title", "promoted", "works_at"}},
+		{"Write a message to my sister telling her I'm moving to Denver.", []string{"lives_in", "plans"}},
+		{"Draft an email saying I'm resigning from my position at Acme Corp.", []string{"works_at", "lost_job"}},
+		{"Write a tweet saying I'm excited to join Google.", []string{"plans", "joined", "works_at"}},
+		{"Tell my landlord I'm moving to Denver.", []string{"lives_in", "plans"}},
+		{"Let's say I lived in London. Where would be a good neighborhood?", []string{"lives_in"}},
+		{"Assume I live in California. What are the tax rules?", []string{"lives_in"}},
+		{"Pretend I'm allergic to peanuts. What could I eat at a Thai restaurant?", []string{"allergic_to"}},
+		{"Talk to me like you're my best friend.", []string{"friend"}},
+		{"Pretend to be my girlfriend and text me good morning.", []string{"partner"}},
+		{"Act as my girlfriend. You love me and we live in Paris.", []string{"partner", "lives_in"}},
+		{"You are a pirate captain. I am your first mate and I love the sea.", []string{"likes", "job_title"}},
 	} {
 		for _, f := range extract.TurnFacts(tc.text, me, at) {
 			for _, b := range tc.bad {

@@ -89,6 +89,10 @@ func displayName(id string) string {
 // "if", "wish") drop them; wishes and plans ("want to", "planning to",
 // "can't wait to") make them foresight; a second-person subject is skipped.
 func TurnFacts(text, speaker string, at time.Time) []Fact {
+	if rolePlay(text) {
+		return nil // "act as my girlfriend …": a part played (assistant.go)
+	}
+	text = dropTaskContent(text)
 	var out []Fact
 	seen := map[string]bool{}
 	sents := sentences(clean(text))
@@ -110,7 +114,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		}
 		s = strings.TrimRight(s, ".!;: ")
 		s = restoreCase(s)
-		if lead := strings.TrimSpace(markerRE.ReplaceAllString(s, "")); condRE.MatchString(lead) || notSureRE.MatchString(lead) || noWayRE.MatchString(lead) || atHeartRE.MatchString(s) {
+		if lead := strings.TrimSpace(markerRE.ReplaceAllString(s, "")); condRE.MatchString(lead) || hypoRE.MatchString(lead) || notSureRE.MatchString(lead) || noWayRE.MatchString(lead) || atHeartRE.MatchString(s) {
 			// "If I get the job, I plan on moving": the clause after a
 			// condition is as hypothetical as the condition.
 			continue
