@@ -591,6 +591,13 @@ func TestGeneralChat(t *testing.T) {
 		{"Translate \"I have two dogs\" into German.", nil},
 		{"Pretend I'm allergic to peanuts.", nil},
 		{"Say I'm 30 and I live in Ohio.", nil},
+		{"I'm vegan, can you suggest a high protein breakfast?", []want{w(me, "diet", "vegan")}},
+		{"I teach third grade, can you give me a lesson plan on fractions?", []want{w(me, "job_title", "third grade teacher")}},
+		{"If I moved to Japan, what would my cost of living be?", nil},
+		{"Hypothetically, if I quit my job, how long could I live on my savings?", nil},
+		{"Do you think I should move to Denver, or is it too cold there for me?", nil},
+		{"So you moved to Denver, what do you like most about it?", nil},
+		{"Which is better for a beginner, an iPhone or a Pixel phone?", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

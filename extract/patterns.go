@@ -105,9 +105,11 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		sarcastic := sarcasmRE.MatchString(s)
 		if strings.HasSuffix(s, "?") {
 			// A statement with a short question tag ("We're going to a game
-			// on Sunday, want to join?") keeps its statement.
+			// on Sunday, want to join?") or a question of its own after it
+			// ("I'm vegan, can you suggest a high protein breakfast?")
+			// keeps its statement.
 			i := strings.LastIndex(s, ",")
-			if i < 0 || len(strings.Fields(s[i+1:])) > 5 || questionW.MatchString(strings.TrimSpace(s)) {
+			if i < 0 || len(strings.Fields(s[i+1:])) > 5 && !questionW.MatchString(strings.TrimSpace(s[i+1:])) || questionW.MatchString(strings.TrimSpace(s)) {
 				continue
 			}
 			s = s[:i]
