@@ -598,6 +598,13 @@ func TestGeneralChat(t *testing.T) {
 		{"Do you think I should move to Denver, or is it too cold there for me?", nil},
 		{"So you moved to Denver, what do you like most about it?", nil},
 		{"Which is better for a beginner, an iPhone or a Pixel phone?", nil},
+		{"I'm a 28-year-old nurse living in Dallas.", []want{w(me, "age", "28"), w(me, "job_title", "nurse"), w(me, "lives_in", "Dallas")}},
+		{"I'm a photographer based in Brooklyn.", []want{w(me, "job_title", "photographer"), w(me, "lives_in", "Brooklyn")}},
+		{"I'm a student living in a dorm.", []want{w(me, "job_title", "student")}},
+		{"I'm a nurse living in fear of layoffs.", []want{w(me, "job_title", "nurse")}},
+		{"I'm a former teacher living in Ohio.", nil},
+		{"I'm a 5 year old at heart.", nil},
+		{"I'm a 2-year-old's mom.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

@@ -130,7 +130,18 @@ var rules = []rule{
 		if j2, _, ok := strings.Cut(j, " for "); ok {
 			j = j2
 		}
+		home := ""
+		if bm := basedInRE.FindStringSubmatch(j); bm != nil {
+			j, home = bm[1], place(bm[2]) // "a photographer based in Brooklyn"
+		}
 		j = jobHead(j) // "I'm a nurse in Boston"
+		if am := agedRE.FindStringSubmatch(j); am != nil {
+			// "I'm a 28-year-old nurse": the age, and the role after it
+			if n, _ := strconv.Atoi(am[1]); n > 0 && n < 120 {
+				c.add(c.speaker, "age", am[1], World, confFirst)
+			}
+			j = am[2]
+		}
 		if jw := strings.Fields(strings.ToLower(j)); len(jw) > 0 && notNowJob[jw[0]] {
 			return // "I'm a former teacher", "a retired nurse", "an aspiring writer"
 		}
@@ -144,6 +155,9 @@ var rules = []rule{
 			return
 		}
 		c.add(c.speaker, "job_title", j, World, confThird)
+		if home != "" {
+			c.add(c.speaker, "lives_in", home, World, confLoose)
+		}
 		if o := org(at); o != "" && strings.HasSuffix(strings.ToLower(j), "student") {
 			c.add(c.speaker, "studies_at", o, World, confThird) // "a grad student at MIT" studies there
 		} else if o != "" {
@@ -778,6 +792,13 @@ func jobHead(p string) string {
 	}
 	return j
 }
+
+// agedRE: "a 28-year-old nurse"; basedInRE: "a photographer based in
+// Brooklyn", "a teacher living in Ohio".
+var (
+	agedRE    = regexp.MustCompile(`(?i)^(\d{1,3})[\s-]+years?[\s-]+old\s+(.+)$`)
+	basedInRE = regexp.MustCompile(`(?i)^(.+?)\s+(?:based|living|located)\s+(?:in|out\s+of)\s+(.+)$`)
+)
 
 var notHeldInRE = regexp.MustCompile(`(?i)^(?:training|the\s+making|waiting|disguise|spirit|theory|name\s+only|my\s+(?:dreams?|head|mind|heart|past\s+life|own\s+mind)|a\s+past\s+life|another\s+life)\b`)
 
