@@ -605,6 +605,9 @@ func TestGeneralChat(t *testing.T) {
 		{"I'm a former teacher living in Ohio.", nil},
 		{"I'm a 5 year old at heart.", nil},
 		{"I'm a 2-year-old's mom.", nil},
+		{"I've been playing piano for 10 years.", []want{w(me, "likes", "playing piano")}},
+		{"I've been learning guitar for a few months now.", []want{w(me, "likes", "learning guitar")}},
+		{"I love cooking for my family.", []want{w(me, "likes", "cooking for my family")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
