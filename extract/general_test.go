@@ -155,6 +155,11 @@ func TestGeneralChat(t *testing.T) {
 		{"I've been playing a lot of chess lately.", []want{w(me, "likes", "playing chess")}},
 		{"I've been playing a lot lately.", nil},
 
+		// A likeness names no relative.
+		{"I feel like you're my sister.", nil},
+		{"She's like my sister.", nil},
+		{"I went hiking with my sister like my dad used to.", []want{w(me, "sister", "Alice's sister"), w(me, "father", "Alice's father")}},
+
 		// A place of work whose name ends with its 's.
 		{"I work at McDonald's.", []want{w(me, "works_at", "McDonald's")}},
 		{"I work at Trader Joe's as a cashier.", []want{w(me, "works_at", "Trader Joe's"), w(me, "job_title", "cashier")}},

@@ -798,6 +798,9 @@ func (c *clause) subjectPass(s string) string {
 		if socialRelations[key] && (pastLikingRE.MatchString(c.raw) || possessiveAfter(s, x)) {
 			return x // "with my friends back then"; "my friend's job": the friend's fact, not the speaker's
 		}
+		if i := strings.Index(s, x); i >= 0 && likenedRE.MatchString(s[:i]) {
+			return x // "she's like my sister", "I feel like you're my sister": a likeness, no relative
+		}
 		plural := word == "kids" || word == "children" || word == "siblings" || word == "parents" || word == "grandparents" ||
 			word == "grandkids" || word == "grandchildren" || word == "buddies" || (strings.HasSuffix(x, "s") && !strings.HasSuffix(word, "s"))
 		who := displayName(c.speaker) + "'s " + strings.ReplaceAll(key, "_", "-")
@@ -829,6 +832,10 @@ func (c *clause) subjectPass(s string) string {
 	})
 	return s
 }
+
+// likenedRE ends the words before "my <relative>" that liken someone to
+// one rather than name one ("like my sister", "you're my brother").
+var likenedRE = regexp.MustCompile(`(?i)(?:(?:'s|'re|\bis|\bare|\bwas|\bwere|\bbe|\bbeen|\bfeel|\bfeels|\bfelt|\blook|\blooks|\bseem|\bseems|\bjust|\balmost|\bkinda|\bmore|\bliterally)\s+like|\byou're|\byou\s+are|\byoure|\bur|\bu\s+r)\s+$`)
 
 // tryingVerbs take a "to" that is no purpose clause ("trying to make bread").
 var tryingVerbs = setOf(`trying helping learning going getting teaching starting beginning attempting managing planning`)
