@@ -369,7 +369,7 @@ func TestGeneralChat(t *testing.T) {
 		{"My teammates played great today.", nil},
 		{"If my roommate moves out, I'll need a new place.", nil},
 
-		// Session 13: a pet lost or put down is had no longer; a thing
+		// Session 12: a pet lost or put down is had no longer; a thing
 		// bought is owned; studying names a subject; in-laws.
 		{"We lost our dog Buddy last year.", []want{{s: me, p: "has_pet", c: "Buddy", kind: "world", pol: "negative"}}},
 		{"We had to put our dog down.", []want{{s: me, p: "has_pet", c: "dog", kind: "world", pol: "negative"}}},
@@ -756,7 +756,7 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I almost bought a guitar.", []string{"owns"}},
 		{"We almost moved to Denver.", []string{"lives_in", "moved"}},
 
-		// Session 13's misfire review: studying for something, a pet had
+		// Session 12's misfire review: studying for something, a pet had
 		// or lost, a thing sold or being bought, an in-law.
 		{"i'm studying for my exams", []string{"studies"}},
 		{"I'm studying for the bar exam.", []string{"studies"}},
