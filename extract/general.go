@@ -398,7 +398,7 @@ func init() {
 		}),
 		// "I have a sister", "we have two kids", "I've got three brothers":
 		// a relative counted is a relation with no name, like "my sister".
-		r(`(?i:(?:\b(?:i|we)\s+(?:have|have\s+got)|\b(?:i|we)'ve\s+got)\s+(?:(?:an?|one|two|three|four|five|six|\d)\s+)?(?:(?:little|older|younger|big|baby|twin|grown|grown-up|adult|teenage|wonderful|amazing|beautiful)\s+)*)(sisters?|brothers?|siblings?|sons?|daughters?|kids|children|child|kid|boys|girls|twins|girl|boy)\b`, 1, func(c *clause, m []string) {
+		r(`(?i:(?:\b(?:i|we)\s+(?:have|have\s+got)|\b(?:i|we)'ve\s+got)\s+(?:(?:an?|one|two|three|four|five|six|\d)\s+)?`+countedMods+`)`+countedWords+`\b`, 1, func(c *clause, m []string) {
 			lm := strings.ToLower(m[0])
 			if !countRE.MatchString(lm) && !strings.Contains(lm, "twin ") {
 				return // "I have kids in my class": a number, an article or twins say whose
@@ -414,29 +414,81 @@ func init() {
 					return // "a kid's party", "a brother-in-law", "a sister company"
 				}
 			}
-			w := strings.ToLower(m[1])
-			key := countedKin[w]
-			if key == "" {
-				key = relKey(w)
+			addCounted(c, m[1])
+			// "I have a son and a daughter": a second relative counted
+			// after "and" is one too.
+			if i := strings.Index(c.text, m[0]); i >= 0 {
+				if a := countedAndRE.FindStringSubmatch(c.text[i+len(m[0]):]); a != nil && !compoundAfter(a[0], c.text) {
+					addCounted(c, a[1])
+				}
 			}
-			if key == "" {
-				key = relKey(singular(w))
+		}),
+		// "I'm a mother of three", "a single dad of two boys", "married
+		// with three kids": a parent counting children has them.
+		r(`(?:`+fpbe+`\s+(?i:a\s+)?(?i:(?:single|proud|busy|working|young|stay[- ]at[- ]home)\s+)*(?i:mom|mother|mum|mommy|dad|father|daddy|parent|parents)\s+(?i:of|to)|`+fpbe+`\s+(?i:happily\s+)?(?i:married|divorced|single|a\s+widow|a\s+widower)\s+with)\s+(?i:(an?|one|two|three|four|five|six|seven|\d)\b)(?:\s+(?i:(?:little|young|small|grown|teenage|beautiful|wonderful|amazing)\s+)*(?i:(kids|children|boys|girls|sons|daughters|teenagers|teens|kid|child|boy|girl|son|daughter)\b))?`, 1, func(c *clause, m []string) {
+			if c.neg {
+				return // "I'm not a mother of three"
 			}
-			if key == "" {
-				return
+			w := m[2]
+			if w == "" {
+				if strings.EqualFold(m[1], "an") || strings.EqualFold(m[1], "a") {
+					return // "a mother of a teenager" names the kin itself; "of a sort"
+				}
+				if i := strings.Index(c.text, m[0]); i < 0 || !bareCountEndRE.MatchString(c.text[i+len(m[0]):]) {
+					return // "married with two dogs", "a mom of three cats"
+				}
+				w = "kids"
+				if strings.EqualFold(m[1], "one") || m[1] == "1" {
+					w = "kid"
+				}
 			}
-			who := displayName(c.speaker) + "'s " + key
-			if w != singular(w) || w == "children" || w == "twins" {
-				who = displayName(c.speaker) + "'s " + pluralKey(key)
+			if i := strings.Index(c.text, m[0]); i >= 0 && compoundAfter(m[0], c.text) {
+				return // "a mom of two dogs' worth", "with two kids' toys"
 			}
-			c.add(c.speaker, key, who, World, confLoose)
+			addCounted(c, w)
 		}),
 	)
 }
 
+// addCounted adds the relation a counted kin word names ("sister",
+// "two kids", "a boyfriend") with no name.
+func addCounted(c *clause, word string) {
+	w := strings.ToLower(word)
+	key := countedKin[w]
+	if key == "" {
+		key = relKey(w)
+	}
+	if key == "" {
+		key = relKey(singular(w))
+	}
+	if key == "" {
+		return
+	}
+	who := displayName(c.speaker) + "'s " + key
+	if w != singular(w) || w == "children" || w == "twins" || w == "grandchildren" {
+		who = displayName(c.speaker) + "'s " + pluralKey(key)
+	}
+	c.add(c.speaker, key, who, World, confLoose)
+}
+
+// countedWords are the kin a count names ("a sister", "two kids", "five
+// grandkids", "a boyfriend"); countedMods may stand before them.
+const (
+	countedWords = `(sisters?|brothers?|siblings?|sons?|daughters?|kids|children|child|kid|boys|girls|twins|girl|boy|grandkids|grandchildren|grandsons?|granddaughters?|teenagers|teens|boyfriend|girlfriend)`
+	countedMods  = `(?i:(?:little|older|younger|big|baby|twin|grown|grown-up|adult|teenage|newborn|infant|wonderful|amazing|beautiful)\s+)*`
+)
+
+// bareCountEndRE ends a count that stands alone ("a mother of three.",
+// "a dad of two and …").
+var bareCountEndRE = regexp.MustCompile(`^(?i:\s*$|\s*[.,!?;:)]|\s+(?:and|but|so|who|lol|haha)\b)`)
+
+// countedAndRE is a second relative counted after the first: " and a
+// daughter".
+var countedAndRE = regexp.MustCompile(`^(?i:\s+and\s+(?:an?|one|two|three|four|five|six|\d)\s+)` + countedMods + `(?i:` + countedWords + `)\b`)
+
 // countedKin are words for children that name no relation alone.
 var countedKin = map[string]string{"boys": "son", "girls": "daughter", "twins": "child", "children": "child", "kids": "child",
-	"boy": "son", "girl": "daughter"}
+	"boy": "son", "girl": "daughter", "teenagers": "child", "teens": "child"}
 
 var countRE = regexp.MustCompile(`\s(?:an?|one|two|three|four|five|six|\d)\s`)
 
