@@ -496,6 +496,10 @@ var countRE = regexp.MustCompile(`\s(?:an?|one|two|three|four|five|six|\d)\s`)
 // puppy, his name is Buddy", "I got a kitten and named her Mochi".
 var petNamedRE = regexp.MustCompile(`(?:\b(?i:his|her|its)\s+(?i:name\s+is|name's)|\b(?i:i|we)\s+(?:(?i:just|finally)\s+)?(?i:named|called|call|name)\s+(?i:him|her|it)|\b(?i:and|,)\s+(?i:named|called)\s+(?i:him|her|it))\s+([A-Z][a-z]{1,15})\b`)
 
+// petPossNameRE names the speaker's pet with its kind: "my dog's name is
+// Buddy".
+var petPossNameRE = regexp.MustCompile(`\b(?i:my|our)\s+(?:(?i:little|old|new|sweet|baby)\s+)?(?i:` + pet + `)'s\s+(?i:name\s+is|name's)\s+([A-Z][a-z]{1,15})\b`)
+
 // newPetRE: "the new pup Ned", "the new kitten, Mochi": a pet just come
 // into the speaker's home, named with its kind.
 var newPetRE = regexp.MustCompile(`\b(?i:the|our|my)\s+(?i:new)\s+(?:(?i:little|baby|rescue)\s+)?(?i:` + pet + `)\s*,?\s+([A-Z][a-z]{1,15})\b`)
@@ -521,6 +525,12 @@ func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
 				if k := namedPetKind(append(slices.Clone(before), strings.Fields(rs[:m[0]])...)); k != "" {
 					names = append(names, naming{rs[m[2]:m[3]], k})
 				}
+			}
+		}
+		if !strings.HasSuffix(s, "?") && !secondRE.MatchString(s) && !condRE.MatchString(s) {
+			// "My cat's name is Luna": the kind is said with the name.
+			for _, m := range petPossNameRE.FindAllStringSubmatch(rs, -1) {
+				names = append(names, naming{m[2], singular(strings.ToLower(m[1]))})
 			}
 		}
 		before = append(before, ".")

@@ -433,6 +433,18 @@ func TestGeneralChat(t *testing.T) {
 		{"i wish i had a boyfriend.", nil},
 		{"She's a mother of three.", nil},
 
+		// A pet named with its kind: "a cat named whiskers", "my dog's
+		// name is Buddy".
+		{"i have a cat named whiskers.", []want{w(me, "has_pet", "Whiskers")}},
+		{"My cat's name is Luna.", []want{w(me, "has_pet", "Luna")}},
+		{"my dog's name is buddy.", []want{w(me, "has_pet", "Buddy")}},
+		{"my dog's name is pretty silly.", []want{w(me, "has_pet", "dog")}},
+		{"my cat's name is still a secret.", []want{w(me, "has_pet", "cat")}},
+		{"i have a cat named after my grandma.", []want{w(me, "has_pet", "cat")}},
+		{"My friend's dog's name is Buddy.", nil},
+		{"Your dog's name is Buddy?", nil},
+		{"my mom has a dog named rex.", []want{w(me, "mother", "Alice's mother")}},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},

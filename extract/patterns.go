@@ -270,7 +270,7 @@ var (
 	bareContrRE = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
 	imRE        = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
 	placeRunRE  = regexp.MustCompile(`(?i)\b(in|to|from|near|at|visit|visited|visiting|of)\s+((?:the\s+)?[a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,3})`)
-	nameIsRE    = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+nick\s?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
+	nameIsRE    = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+nick\s?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?|(?:my|our)\s+[a-z]+'s\s+name\s+is)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
 )
 
 // restoreCase gives an all-lower-case sentence the capitals the rules read
@@ -336,13 +336,17 @@ func restoreCase(s string) string {
 			}
 			return sub[1] + " " + titleWord(ws[0]) + strings.TrimPrefix(sub[2], ws[0])
 		}
-		petName := !strings.HasPrefix(lead, "my") && !strings.HasPrefix(lead, "call")
+		petName := (!strings.HasPrefix(lead, "my") || strings.Contains(lead, "'s name")) && !strings.HasPrefix(lead, "call")
+		// A pet's kind just before "named" or in "my dog's name is" says a
+		// name follows ("a cat named whiskers", "my dog's name is
+		// buddy"), a word of the names lexicon or not.
+		petSaid := petBeforeName(s, m, lead)
 		if first := strings.ToLower(strings.Fields(sub[2])[0]); !petName && (notAName[first] || notNickname[first]) {
 			return m // "my name is pretty common", "call me crazy": no name
 		}
 		var ws []string
 		for _, w := range strings.Fields(sub[2]) {
-			if stopLower[w] || petName && !lexNames.has(w) {
+			if stopLower[w] || petName && !lexNames.has(w) && (!petSaid || notAName[w] || notNickname[w] || strings.HasSuffix(w, "ly")) {
 				break
 			}
 			ws = append(ws, titleWord(w))
@@ -356,6 +360,24 @@ func restoreCase(s string) string {
 		return sub[1] + " " + strings.Join(ws, " ") + strings.TrimPrefix(sub[2], strings.Join(strings.Fields(sub[2])[:len(ws)], " "))
 	})
 	return s
+}
+
+// petBeforeName reports whether the naming m in s is of a pet said just
+// before it: "a cat named …", "my dog's name is …".
+func petBeforeName(s, m, lead string) bool {
+	if strings.HasSuffix(lead, "'s name is") {
+		ws := strings.Fields(lead)
+		return len(ws) > 1 && isPet(strings.TrimSuffix(ws[1], "'s"))
+	}
+	if !strings.HasPrefix(lead, "named") {
+		return false
+	}
+	i := strings.Index(s, m)
+	if i < 0 {
+		return false
+	}
+	ws := strings.Fields(s[:i])
+	return len(ws) > 0 && isPet(strings.ToLower(ws[len(ws)-1]))
 }
 
 // notAName are words after "my name is" or "call me" that start no name:
