@@ -445,6 +445,17 @@ func TestGeneralChat(t *testing.T) {
 		{"Your dog's name is Buddy?", nil},
 		{"my mom has a dog named rex.", []want{w(me, "mother", "Alice's mother")}},
 
+		// A vehicle driven, in lower case: by its kind or its make.
+		{"i drive a red pickup truck.", []want{w(me, "owns", "red pickup truck")}},
+		{"i drive a honda civic.", []want{w(me, "owns", "honda civic")}},
+		{"i drive an old minivan with the kids.", []want{w(me, "owns", "old minivan")}},
+		{"i drive a truck for a living.", nil},
+		{"i drive a school bus.", nil},
+		{"i drive a forklift at work.", nil},
+		{"do you drive a truck?", nil},
+		{"my dad drives a ford truck.", []want{w(me, "father", "Alice's father")}},
+		{"i'd drive a car if i could.", nil},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},

@@ -178,6 +178,19 @@ var rules = []rule{
 	r(fp+aux+`(?i:\s+(?:drive|drives|ride|rides))\s+(?i:an?)\s+((?:[a-z]+\s+)?[A-Z][\p{L}\-]*(?:\s+[A-Z0-9][\p{L}\-]*)*)`, 1, func(c *clause, m []string) {
 		c.add(c.speaker, "owns", m[1], World, confPref)
 	}),
+	// "i drive a red pickup truck", "i drive a honda civic": the vehicle
+	// driven in lower case, by its kind or its make; not one driven for a
+	// living ("I drive a truck for work").
+	r(fp+aux+`(?i:\s+(?:drive|drives))\s+(?i:an?)\s+((?i:(?:[a-z]+\s+){0,2}(?:pickup truck|truck|pickup|car|van|minivan|suv|jeep|sedan|convertible|hatchback|station wagon|motorcycle)|(?:`+carMakes+`)(?:\s+[a-z0-9]+)?))\b`, 1, func(c *clause, m []string) {
+		if i := strings.Index(c.text, m[0]); i >= 0 && driveForWorkRE.MatchString(c.text[i+len(m[0]):]) {
+			return
+		}
+		v := strings.ToLower(m[1])
+		if ws := strings.Fields(v); len(ws) > 1 && (stopLower[ws[len(ws)-1]] || notModel[ws[len(ws)-1]]) {
+			v = strings.Join(ws[:len(ws)-1], " ") // "a tesla someday"
+		}
+		c.add(c.speaker, "owns", v, World, confPref)
+	}),
 	// "I'm vegan"; "I've been a vegetarian for 5 years" (still one, unless
 	// "before" or "on and off" says otherwise).
 	r(`(?:`+fpbe+aux+`|`+fp+`(?i:'ve|\s+have)(?i:\s+(?:now|also|actually|always|basically|mostly|pretty\s+much|never|not))*\s+(?i:been))(?i:\s+(?:an?\s+)?(?:strict\s+)?)((?i:vegetarian|vegan|pescatarian|pescetarian|gluten-free|lactose intolerant|teetotal|sober))\b`, 1, func(c *clause, m []string) {
@@ -932,6 +945,15 @@ var compoundHeads = map[string]bool{"painting": true, "paintings": true, "drawin
 
 // compoundAfter reports whether the word after the match in text is a
 // compound head.
+// carMakes are makes and models of cars said in lower case.
+const carMakes = `honda|toyota|ford|chevy|chevrolet|subaru|bmw|tesla|prius|mazda|nissan|volkswagen|vw|audi|mercedes|kia|hyundai|volvo|civic|corolla|camry|mustang|dodge|jeep wrangler|mini cooper|lexus|porsche`
+
+// notModel are words after a make that name no model.
+var notModel = setOf(`someday now today tomorrow daily everyday anymore though too lol haha again there here around`)
+
+// driveForWorkRE: a vehicle driven for work is no vehicle owned.
+var driveForWorkRE = regexp.MustCompile(`(?i)^\s*(?:for\s+(?:a\s+living|work|my\s+job|uber|lyft|a\s+company)|at\s+work|professionally)`)
+
 func compoundAfter(match, text string) bool {
 	i := strings.Index(text, match)
 	if i < 0 {
