@@ -456,6 +456,15 @@ func TestGeneralChat(t *testing.T) {
 		{"my dad drives a ford truck.", []want{w(me, "father", "Alice's father")}},
 		{"i'd drive a car if i could.", nil},
 
+		// A place been to is a place visited.
+		{"I've been to France.", []want{ev(me, "visited", "France", "")}},
+		{"i have been to paris twice.", []want{ev(me, "visited", "Paris", "")}},
+		{"I've never been to Europe.", nil},
+		{"Have you been to France?", nil},
+		{"I've been to the doctor twice this week.", nil},
+		{"I'd have been to Paris if not for covid.", nil},
+		{"My sister has been to France.", []want{w(me, "sister", "Alice's sister")}},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},

@@ -664,6 +664,12 @@ var rules = []rule{
 			c.add(c.speaker, "visited", p, Experience, confEvent)
 		}
 	}),
+	// "I've been to France": a place been to is a place visited.
+	r(`(?i:\b(?:i|we)(?:'ve|\s+have)\s+(?:also\s+|actually\s+|already\s+|even\s+)?been\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && lexPlaces.has(p) {
+			c.add(c.speaker, "visited", p, Experience, confEvent-2)
+		}
+	}),
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:took|had|went\s+on|made|(?:just\s+)?(?:got|came|flew)\s+back\s+from|(?:just\s+)?returned\s+from)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}trip(?:\s+[\w-]+){0,3}?\s+to)\s+`+nm, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
 			c.add(c.speaker, "visited", p, Experience, confEvent)
