@@ -465,6 +465,23 @@ func TestGeneralChat(t *testing.T) {
 		{"I'd have been to Paris if not for covid.", nil},
 		{"My sister has been to France.", []want{w(me, "sister", "Alice's sister")}},
 
+		// A pastime in the habitual present with a pastime's object.
+		{"i listen to jazz.", []want{w(me, "likes", "jazz")}},
+		{"I listen to a lot of country music.", []want{w(me, "likes", "country music")}},
+		{"i write poetry.", []want{w(me, "likes", "writing poetry")}},
+		{"i run marathons.", []want{w(me, "likes", "running marathons")}},
+		{"i ride horses.", []want{w(me, "likes", "riding horses")}},
+		{"i hunt deer every fall.", []want{w(me, "likes", "hunting deer")}},
+		{"i listen to you.", nil},
+		{"i write emails all day.", nil},
+		{"i don't listen to rap.", nil},
+		{"do you listen to jazz?", nil},
+		{"i used to write poetry.", nil},
+		{"i ride the bus to work.", nil},
+		{"i run a small bakery.", nil},
+		{"if i listen to jazz i fall asleep.", nil},
+		{"my brother writes poetry.", []want{w(me, "brother", "Alice's brother")}},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},

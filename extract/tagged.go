@@ -559,8 +559,48 @@ func (r *tagged) predicate(i int) {
 				return // "I paint it"
 			}
 			r.add(i, "likes", claim, World, confTaggedPref)
+			return
+		}
+		// "i listen to jazz", "I write poetry", "i run marathons", "i ride
+		// horses": a verb left out of habitual says a pastime only with a
+		// pastime's object.
+		if v.t == "VBP" && r.subject && !strings.Contains(r.prefix(i), " not ") {
+			if l == "listen" && i+1 < len(ts) && ts[i+1].lw == "to" {
+				j := i + 2
+				if j+2 < len(ts) && ts[j].lw == "a" && ts[j+1].lw == "lot" && ts[j+2].lw == "of" {
+					j += 3 // "a lot of country music"
+				}
+				if np, e := r.nounPhrase(j, false); np != "" && e > j && pastimeObject(strings.ToLower(np)) {
+					r.add(i, "likes", np, World, confTaggedPref)
+				} else if j < len(ts) && ts[j].t == "VB" && pastimeWords[ts[j].lw] && (j+1 == len(ts) || !ts[j+1].noun()) {
+					r.add(i, "likes", ts[j].w, World, confTaggedPref) // "listen to jazz", jazz read as a verb
+				}
+				return
+			}
+			if objs := habitualWith[l]; objs != nil {
+				// The object's words up to the first that says a pastime
+				// ("deer" of "hunt deer every fall").
+				for j := i + 1; j < len(ts) && j <= i+3; j++ {
+					if ts[j].t == "DT" || ts[j].t == "IN" || ts[j].t == "PRP$" || ts[j].t == "PRP" || ts[j].verb() && ts[j].t != "VB" {
+						break
+					}
+					if objs[ts[j].lw] {
+						r.add(i, "likes", gerundOf(l)+" "+r.span(i+1, j+1), World, confTaggedPref)
+						break
+					}
+				}
+			}
 		}
 	}
+}
+
+// habitualWith are pastime verbs that say a liking in the habitual present
+// only with these objects ("I write poetry", not "I write emails").
+var habitualWith = map[string]map[string]bool{
+	"write": setOf(`poetry poems songs music stories fiction novels`),
+	"run":   setOf(`marathons marathon half-marathons triathlons ultramarathons ultras 5ks 10ks trails`),
+	"ride":  setOf(`horses motorcycles motorbikes bikes dirtbikes waves`),
+	"hunt":  setOf(`deer ducks elk turkey birds`),
 }
 
 // activityGerund are outings said with "go" ("go camping") beyond the
