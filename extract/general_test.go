@@ -482,6 +482,14 @@ func TestGeneralChat(t *testing.T) {
 		{"if i listen to jazz i fall asleep.", nil},
 		{"my brother writes poetry.", []want{w(me, "brother", "Alice's brother")}},
 
+		// A school year in a level of school.
+		{"I'm a junior in high school.", []want{w(me, "studies_at", "high school")}},
+		{"i'm a senior in college.", []want{w(me, "studies_at", "college")}},
+		{"My son is a senior in high school.", []want{w(me, "son", "Alice's son")}},
+		{"Are you a junior in college?", nil},
+		{"I was a senior in college when we met.", nil},
+		{"I'm a senior in the company.", nil},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},

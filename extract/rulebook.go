@@ -148,6 +148,8 @@ var rules = []rule{
 		if schoolYear[strings.ToLower(j)] {
 			if o := org(at); o != "" {
 				c.add(c.speaker, "studies_at", o, World, confThird) // "I'm a senior at UCLA"
+			} else if sm := schoolInRE.FindStringSubmatch(p); sm != nil && at == "" {
+				c.add(c.speaker, "studies_at", strings.ToLower(sm[1]), World, confLoose) // "a junior in high school"
 			}
 			return
 		}
@@ -796,6 +798,9 @@ var rules = []rule{
 var (
 	notNowJob  = setOf(`former ex ex- retired future aspiring wannabe would-be recovering onetime one-time`)
 	schoolYear = setOf(`freshman sophomore junior senior`)
+	// schoolInRE: the level of school a year is in ("a junior in high
+	// school", "a senior in college").
+	schoolInRE = regexp.MustCompile(`(?i)^\S+\s+in\s+((?:high|middle|grad|law|med|medical|nursing)\s+school|college|university|uni)\s*$`)
 )
 
 // jobHead is the role of "a doctor in Boston", "a nurse in the ER": the
