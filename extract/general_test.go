@@ -490,6 +490,14 @@ func TestGeneralChat(t *testing.T) {
 		{"I was a senior in college when we met.", nil},
 		{"I'm a senior in the company.", nil},
 
+		// "My parents" is a father and a mother with no name (draw 5's
+		// convention).
+		{"my parents are divorced.", []want{w(me, "father", "Alice's father"), w(me, "mother", "Alice's mother")}},
+		{"I live with my parents.", []want{w(me, "father", "Alice's father"), w(me, "mother", "Alice's mother")}},
+		{"Do your parents live nearby?", nil},
+		{"My friend's parents are divorced.", nil},
+		{"If my parents find out, I'm dead.", nil},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},

@@ -812,6 +812,12 @@ func (c *clause) subjectPass(s string) string {
 		ph := "\x01" + strconv.Itoa(len(c.subjects)-1) + "\x01"
 		if !universalRelations[key] {
 			relate(word, ph, confLoose)
+		} else if word == "parents" {
+			// "my parents are divorced", "I live with my parents": a
+			// father and a mother with no name, as the labels write it.
+			c.neg, c.fore = false, false
+			c.add(c.speaker, "father", displayName(c.speaker)+"'s father", World, confLoose)
+			c.add(c.speaker, "mother", displayName(c.speaker)+"'s mother", World, confLoose)
 		}
 		return ph
 	})
