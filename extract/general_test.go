@@ -498,6 +498,10 @@ func TestGeneralChat(t *testing.T) {
 		{"My friend's parents are divorced.", nil},
 		{"If my parents find out, I'm dead.", nil},
 
+		// A thing owned is said once.
+		{"i own a small bakery.", []want{w(me, "owns", "bakery")}},
+		{"I own a big house.", []want{w(me, "owns", "house")}},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},

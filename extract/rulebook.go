@@ -568,6 +568,11 @@ var rules = []rule{
 	}),
 	r(fp+`(?i:\s+own)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" && !isPet(lastWord(p)) { // "I own two cats": pets, read above
+			for _, f := range c.facts {
+				if f.Predicate == "owns" && strings.HasSuffix(strings.ToLower(p), " "+strings.ToLower(f.Claim)) {
+					return // "I own a small bakery": the bakery, read above, once
+				}
+			}
 			c.add(c.speaker, "owns", p, World, confPref)
 		}
 	}),
