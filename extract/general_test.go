@@ -502,6 +502,16 @@ func TestGeneralChat(t *testing.T) {
 		{"i own a small bakery.", []want{w(me, "owns", "bakery")}},
 		{"I own a big house.", []want{w(me, "owns", "house")}},
 
+		// A clause saying only where one is says where one lives.
+		{"i'm in texas. where are you from?", []want{w(me, "lives_in", "Texas")}},
+		{"I'm in Texas too!", []want{w(me, "lives_in", "Texas")}},
+		{"I'm in Paris for the week.", nil},
+		{"I'm in Paris on vacation.", nil},
+		{"I'm in New York this weekend.", nil},
+		{"i'm in love.", nil},
+		{"Are you in Texas?", nil},
+		{"I'm not in Texas.", nil},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},
