@@ -427,7 +427,21 @@ func init() {
 					return // "a kid's party", "a brother-in-law", "a sister company"
 				}
 			}
-			addCounted(c, m[1])
+			who := addCounted(c, m[1])
+			// "I have a brother who lives in Chicago": where the one
+			// relative counted lives, what he does.
+			if i := strings.Index(c.text, m[0]); i >= 0 && who != "" {
+				rest := c.text[i+len(m[0]):]
+				if wm := whoLivesRE.FindStringSubmatch(rest); wm != nil {
+					if p := place(wm[1]); p != "" {
+						c.add(who, "lives_in", p, World, confThird)
+					}
+				} else if wm := whoIsRE.FindStringSubmatch(rest); wm != nil {
+					if j := jobHead(phrase(wm[1])); job(j) {
+						c.add(who, "job_title", j, World, confThird)
+					}
+				}
+			}
 			// "I have a son and a daughter": a second relative counted
 			// after "and" is one too.
 			if i := strings.Index(c.text, m[0]); i >= 0 {
@@ -465,7 +479,8 @@ func init() {
 
 // addCounted adds the relation a counted kin word names ("sister",
 // "two kids", "a boyfriend") with no name.
-func addCounted(c *clause, word string) {
+// It returns who that one is ("Alice's brother") when one is counted.
+func addCounted(c *clause, word string) string {
 	w := strings.ToLower(word)
 	key := countedKin[w]
 	if key == "" {
@@ -475,14 +490,23 @@ func addCounted(c *clause, word string) {
 		key = relKey(singular(w))
 	}
 	if key == "" {
-		return
+		return ""
 	}
 	who := displayName(c.speaker) + "'s " + key
 	if w != singular(w) || w == "children" || w == "twins" || w == "grandchildren" {
-		who = displayName(c.speaker) + "'s " + pluralKey(key)
+		c.add(c.speaker, key, displayName(c.speaker)+"'s "+pluralKey(key), World, confLoose)
+		return ""
 	}
 	c.add(c.speaker, key, who, World, confLoose)
+	return who
 }
+
+// whoLivesRE, whoIsRE: what a relative counted does ("a brother who lives
+// in Chicago", "a sister who is a nurse").
+var (
+	whoLivesRE = regexp.MustCompile(`^(?i:\s*,?\s+who\s+(?:lives|is\s+living)\s+in\s+)` + nm)
+	whoIsRE    = regexp.MustCompile(`^(?i:\s*,?\s+who\s+is\s+(?:an?)\s+)([a-z][a-z ]*?)(?:\s+(?:in|at|for|and|who|with)\b|\s*[,.!;]|\s*$)`)
+)
 
 // countedWords are the kin a count names ("a sister", "two kids", "five
 // grandkids", "a boyfriend"); countedMods may stand before them.

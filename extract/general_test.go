@@ -432,6 +432,12 @@ func TestGeneralChat(t *testing.T) {
 		{"my friend has a boyfriend.", nil},
 		{"i wish i had a boyfriend.", nil},
 		{"She's a mother of three.", nil},
+		{"i have a brother who lives in chicago.", []want{w(me, "brother", "Alice's brother"), w("Alice's brother", "lives_in", "Chicago")}},
+		{"I have a sister who is a nurse in Boston.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "job_title", "nurse")}},
+		{"I have a brother who is a pain.", []want{w(me, "brother", "Alice's brother")}},
+		{"I have a sister who is always late.", []want{w(me, "sister", "Alice's sister")}},
+		{"I don't have a brother who lives in Chicago.", nil},
+		{"Do you have a brother who lives in Chicago?", nil},
 
 		// A pet named with its kind: "a cat named whiskers", "my dog's
 		// name is Buddy".
