@@ -518,6 +518,14 @@ func TestGeneralChat(t *testing.T) {
 		{"Are you in Texas?", nil},
 		{"I'm not in Texas.", nil},
 
+		// "Work as" a role at a place gives the place too.
+		{"i work as a nurse at the local hospital.", []want{w(me, "job_title", "nurse"), w(me, "works_at", "local hospital")}},
+		{"i work as a cashier at walmart.", []want{w(me, "job_title", "cashier"), w(me, "works_at", "walmart")}},
+		{"I work as a nurse at night.", []want{w(me, "job_title", "nurse")}},
+		{"I work as a tutor at home.", []want{w(me, "job_title", "tutor")}},
+		{"I work as a waiter at times.", []want{w(me, "job_title", "waiter")}},
+		{"Do you work as a nurse at the hospital?", nil},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},

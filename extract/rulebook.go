@@ -122,6 +122,13 @@ var rules = []rule{
 				c.neg = true
 			}
 			c.add(c.speaker, "job_title", p, World, confFirst)
+			// "I work as a nurse at the local hospital": the place too.
+			if _, at, ok := strings.Cut(phrase(m[1]), " at "); ok {
+				if o := org(at); o != "" && !strings.HasPrefix(o, "\x01") && !pronoun[strings.ToLower(o)] &&
+					!notEmployer[strings.ToLower(strings.Fields(o)[0])] && !personWord(o) {
+					c.add(c.speaker, "works_at", o, World, confFirst)
+				}
+			}
 		}
 	}),
 	r(fpbe+aux+`(?i:\s+(?:an?|the))\s+(.+)`, 1, func(c *clause, m []string) {
