@@ -526,6 +526,12 @@ func TestGeneralChat(t *testing.T) {
 		{"I work as a waiter at times.", []want{w(me, "job_title", "waiter")}},
 		{"Do you work as a nurse at the hospital?", nil},
 
+		// A place after a settlement's word, in lower case.
+		{"i grew up in a small town in ohio.", []want{w(me, "from", "Ohio")}},
+		{"i live in a small town in texas.", []want{w(me, "lives_in", "Texas")}},
+		{"my sister lives in a small town in ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},
+		{"did you grow up in a small town in ohio?", nil},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},

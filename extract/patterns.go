@@ -265,12 +265,13 @@ func clean(text string) string {
 func sentences(text string) []string { return sentenceRE.FindAllString(text, -1) }
 
 var (
-	loneIRE     = regexp.MustCompile(`\bi\b`)
-	contractRE  = regexp.MustCompile(`(?i)\b(i|we|you|they|he|she|it|that|there)(m|re|ve|ll|d|s)\b`)
-	bareContrRE = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
-	imRE        = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
-	placeRunRE  = regexp.MustCompile(`(?i)\b(in|to|from|near|at|visit|visited|visiting|of)\s+((?:the\s+)?[a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,3})`)
-	nameIsRE    = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+nick\s?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?|(?:my|our)\s+[a-z]+'s\s+name\s+is)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
+	loneIRE        = regexp.MustCompile(`\bi\b`)
+	contractRE     = regexp.MustCompile(`(?i)\b(i|we|you|they|he|she|it|that|there)(m|re|ve|ll|d|s)\b`)
+	bareContrRE    = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
+	imRE           = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
+	settlementInRE = regexp.MustCompile(`(?i)\b((?:town|city|village|suburb|county|area|part|farm)\s+(?:in|of|near|outside|outside\s+of))\s+([a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,2})`)
+	placeRunRE     = regexp.MustCompile(`(?i)\b(in|to|from|near|at|visit|visited|visiting|of)\s+((?:the\s+)?[a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,3})`)
+	nameIsRE       = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+nick\s?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?|(?:my|our)\s+[a-z]+'s\s+name\s+is)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
 )
 
 // restoreCase gives an all-lower-case sentence the capitals the rules read
@@ -304,6 +305,19 @@ func restoreCase(s string) string {
 	if hasCaps {
 		return s
 	}
+	// "in a small town in ohio": the first run takes the second "in";
+	// the place after a settlement's word is read apart first.
+	s = settlementInRE.ReplaceAllStringFunc(s, func(m string) string {
+		sub := settlementInRE.FindStringSubmatch(m)
+		words := strings.Fields(sub[2])
+		for n := len(words); n >= 1; n-- {
+			cand := strings.Join(words[:n], " ")
+			if w, ok := lexPlaces[strings.ToLower(cand)]; ok && len(cand) > 3 && !lexCommonPlaces.has(cand) {
+				return strings.TrimSpace(sub[1] + " " + w + " " + strings.Join(words[n:], " "))
+			}
+		}
+		return m
+	})
 	s = placeRunRE.ReplaceAllStringFunc(s, func(m string) string {
 		sub := placeRunRE.FindStringSubmatch(m)
 		words := strings.Fields(sub[2])
