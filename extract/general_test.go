@@ -532,6 +532,12 @@ func TestGeneralChat(t *testing.T) {
 		{"my sister lives in a small town in ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},
 		{"did you grow up in a small town in ohio?", nil},
 
+		// A pet wished for is a plan, not a pet ahead.
+		{"i would love to have a horse someday.", []want{fut(me, "plans", "have a horse", "")}},
+		{"I want to have a cat.", []want{fut(me, "plans", "have a cat", "")}},
+		{"Do you want to have a cat?", nil},
+		{"She wants to have a cat.", nil},
+
 		// Step and half relatives spelt in two words.
 		{"My step dad is a cop.", []want{w(me, "father", "Alice's father"), w("Alice's father", "job_title", "cop")}},
 		{"My half sister lives in Ohio.", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Ohio")}},

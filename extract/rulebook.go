@@ -386,6 +386,14 @@ var rules = []rule{
 		if ambiguousPets[singular(kind)] && !adopted && !strings.Contains(lm, "rescued") && !strings.Contains(lm, " pet ") {
 			return // "I bought a mouse from Logitech", "we got a few fish"
 		}
+		if c.fore {
+			// "I would love to have a horse someday": a pet wished for
+			// is a plan, no pet ahead.
+			if _, obj, ok := strings.Cut(lm, "have "); ok {
+				c.add(c.speaker, "plans", "have "+strings.TrimSpace(obj), Foresight, confPlan)
+			}
+			return
+		}
 		c.add(c.speaker, "has_pet", kind, World, confPref)
 		if adopted {
 			c.add(c.speaker, "adopted", kind, Experience, confEvent+5)
