@@ -15,9 +15,6 @@ var upcomingRE = regexp.MustCompile(`(?i)\b(?:upcoming|next|planned|long-awaited
 // awayRE marks a clause said away from home.
 var awayRE = regexp.MustCompile(`(?i)\b(?:trip|vacation|holiday|visit|visiting|travel|travell?ing|while|tour|touring|stay|staying|conference|honeymoon|weekend\s+in|few\s+days|week\s+in)\b`)
 
-// nowAwayRE: where one is for now, not at home.
-var nowAwayRE = regexp.MustCompile(`(?i)\b(?:right\s+now|today|tonight|this\s+(?:week|weekend|month|morning|afternoon|evening)|at\s+the\s+moment|currently)\b`)
-
 // comingUpRE: what is said to be ahead.
 var comingUpRE = regexp.MustCompile(`(?i)\b(?:coming\s+up|planned|booked|lined\s+up|scheduled|upcoming)\b`)
 
@@ -91,16 +88,6 @@ func init() {
 				c.add(c.speaker, "lives_in", p, World, confMention+2)
 			}
 		}},
-		// "i'm in texas": a clause saying only where the speaker is is
-		// where he lives; not on a trip ("I'm in Paris for the week").
-		r(`(?i:^\s*(?:i'm|i am|im|we're|we are)\s+(?:(?:also|just|still)\s+)?in\s+)`+nm+`(?i:\s+(?:too|as\s+well|lol|haha))?[\s.!,]*$`, 1, func(c *clause, m []string) {
-			if awayRE.MatchString(c.raw) || hereAwayRE.MatchString(c.raw) || c.neg || c.fore || c.hasDate || nowAwayRE.MatchString(c.raw) {
-				return // "I'm in New York this weekend", "right now"
-			}
-			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) {
-				c.add(c.speaker, "lives_in", p, World, confMention+2)
-			}
-		}),
 		// Time given to a pastime: "I spend most of my free time reading",
 		// "lately I've been spending a lot of time painting".
 		r(fp+aux+`(?i:\s+(?:spend|spends|spending)\s+(?:(?:a\s+lot\s+of|lots\s+of|most\s+of|much\s+of|all\s+of|so\s+much|a\s+ton\s+of|every\s+bit\s+of)\s+)?(?:my|our)?\s*(?:(?:free|spare|down|weekend)\s*)?(?:time|weekends|evenings|afternoons|mornings|days|nights|summers)\s+)([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
