@@ -497,7 +497,7 @@ var jobWords = map[string]bool{
 
 // notJobs are heads the occupation list holds that chit-chat uses for
 // something else ("I'm a big believer", "I'm a huge fan").
-var notJobs = map[string]bool{"fan": true, "believer": true, "mess": true, "lover": true, "fool": true, "wreck": true,
+var notJobs = map[string]bool{"fan": true, "veteran": true, "believer": true, "mess": true, "lover": true, "fool": true, "wreck": true,
 	"bit": true, "sucker": true, "natural": true, "pro": true, "beginner": true, "newbie": true, "part": true,
 	"member": true, "person": true, "people": true, "fanatic": true, "nerd": true, "geek": true, "guy": true, "girl": true,
 	"kid": true, "mom": true, "dad": true, "mother": true, "father": true, "parent": true, "friend": true, "winner": true,
