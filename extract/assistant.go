@@ -72,9 +72,12 @@ func rolePlay(text string) bool {
 	return roleSetupRE.MatchString(text) && selfRoleRE.MatchString(text)
 }
 
+// straightQuotes writes curly quotes straight, as the patterns above read them.
+var straightQuotes = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`)
+
 // dropTaskContent removes from a turn the text of a task it asks for.
 func dropTaskContent(text string) string {
-	text = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`).Replace(text)
+	text = straightQuotes.Replace(text)
 	if loc := textOpColonRE.FindStringIndex(text); loc != nil {
 		text = text[:loc[1]]
 	}

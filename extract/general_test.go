@@ -700,6 +700,7 @@ func TestGeneralChat(t *testing.T) {
 		{"I was a vegetarian in college.", nil},
 		{"My nickname is Bee.", []want{w(me, "nickname", "Bee")}},
 		{"my nickname is bee", []want{w(me, "nickname", "Bee")}},
+		{"my nickname is lilly", []want{w(me, "nickname", "Lilly")}}, // a name of the lexicon ending in -ly
 		{"my nickname is pretty dumb", nil},
 		{"My nickname is a long story.", nil},
 		{"My nickname was Bee in school.", nil},

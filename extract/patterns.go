@@ -309,12 +309,8 @@ func restoreCase(s string) string {
 	// the place after a settlement's word is read apart first.
 	s = settlementInRE.ReplaceAllStringFunc(s, func(m string) string {
 		sub := settlementInRE.FindStringSubmatch(m)
-		words := strings.Fields(sub[2])
-		for n := len(words); n >= 1; n-- {
-			cand := strings.Join(words[:n], " ")
-			if w, ok := lexPlaces[strings.ToLower(cand)]; ok && len(cand) > 3 && !lexCommonPlaces.has(cand) {
-				return strings.TrimSpace(sub[1] + " " + w + " " + strings.Join(words[n:], " "))
-			}
+		if p, ok := placeWithCapitals(strings.Fields(sub[2])); ok {
+			return sub[1] + " " + p
 		}
 		return m
 	})
@@ -325,12 +321,8 @@ func restoreCase(s string) string {
 		if strings.ToLower(words[0]) == "the" {
 			lead, words = "the ", words[1:]
 		}
-		for n := len(words); n >= 1; n-- {
-			cand := strings.Join(words[:n], " ")
-			if w, ok := lexPlaces[strings.ToLower(cand)]; ok && len(cand) > 3 && !lexCommonPlaces.has(cand) {
-				rest := strings.Join(words[n:], " ")
-				return strings.TrimSpace(sub[1] + " " + lead + w + " " + rest)
-			}
+		if p, ok := placeWithCapitals(words); ok {
+			return sub[1] + " " + lead + p
 		}
 		return m
 	})
@@ -345,7 +337,7 @@ func restoreCase(s string) string {
 			// pretty dumb", "still bee" name none)
 			ws := strings.Fields(sub[2])
 			w := strings.ToLower(ws[0])
-			if stopLower[w] || notNickname[w] || strings.HasSuffix(w, "ly") || len(ws) > 1 && !stopLower[strings.ToLower(ws[1])] && !chatTail[strings.ToLower(ws[1])] {
+			if stopLower[w] || notNickname[w] || strings.HasSuffix(w, "ly") && !lexNames.has(w) || len(ws) > 1 && !stopLower[strings.ToLower(ws[1])] && !chatTail[strings.ToLower(ws[1])] {
 				return m
 			}
 			return sub[1] + " " + titleWord(ws[0]) + strings.TrimPrefix(sub[2], ws[0])
@@ -374,6 +366,20 @@ func restoreCase(s string) string {
 		return sub[1] + " " + strings.Join(ws, " ") + strings.TrimPrefix(sub[2], strings.Join(strings.Fields(sub[2])[:len(ws)], " "))
 	})
 	return s
+}
+
+// placeWithCapitals gives words with their longest leading run that is a
+// place of the lexicon (not a common one) written as the lexicon writes
+// it, the rest after it ("new york city hall" → "New York city hall"), or
+// false when they start with no place.
+func placeWithCapitals(words []string) (string, bool) {
+	for n := len(words); n >= 1; n-- {
+		cand := strings.Join(words[:n], " ")
+		if w, ok := lexPlaces[strings.ToLower(cand)]; ok && len(cand) > 3 && !lexCommonPlaces.has(cand) {
+			return strings.TrimSpace(w + " " + strings.Join(words[n:], " ")), true
+		}
+	}
+	return "", false
 }
 
 // petBeforeName reports whether the naming m in s is of a pet said just
