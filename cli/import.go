@@ -51,8 +51,9 @@ export twice writes 0 rows.
 
 Exit status: 0 when every turn is in the record; 3 when the import finished
 but some lines are not in it (refused now, named as above, or on an earlier
-run of the file; the rest are in the record); 1 on an error (a turn not published, the record not read
-back, the appender still committing); 2 on a usage error.`)
+run of the file; the rest are in the record); 1 on an error (a turn not
+published, the record not read back, the appender still committing); 2 on
+a usage error.`)
 	member := fs.String("member", "", "member for lines without one")
 	loco := fs.String("locomo", "", "a LoCoMo file (\"builtin\": the copy built into memhive)")
 	data := fs.String("data", "", "data directory of a running memhive")
@@ -264,8 +265,10 @@ back, the appender still committing); 2 on a usage error.`)
 		}
 		sum := map[string]any{"turns": len(items), "accepted": inRecord, "committed": inRecord, "refused": nRefused,
 			"refused_by_code": refused, "failed": failed, "appender_idle": idle, "seconds": time.Since(start).Seconds()}
+		missing := 0 // lines not in the record though neither refused now nor failed
 		if inRecord >= 0 {
-			sum["missing"] = max(len(items)-nRefused-failed-inRecord, 0)
+			missing = max(len(items)-nRefused-failed-inRecord, 0)
+			sum["missing"] = missing
 		} else {
 			sum["reason"] = why
 		}
@@ -283,14 +286,14 @@ back, the appender still committing); 2 on a usage error.`)
 			if err := printJSON(e.stdout, sum); err != nil {
 				return err
 			}
-			return importOutcome(failed, inRecord, idle, why, nRefused, sum, len(items))
+			return importOutcome(failed, inRecord, idle, why, nRefused, missing, len(items))
 		}
 		if inRecord >= 0 {
 			e.printf("imported %d turns in %.1fs: %d in the record (read back), %d refused", len(items), time.Since(start).Seconds(), inRecord, nRefused)
-			if m := sum["missing"].(int); m > 0 && idle {
-				e.printf(", %d not in the record (refused now or on an earlier run of this file: memhive refusals; or a line repeating an earlier line's id or channel and ref, taken as that turn)", m)
-			} else if m > 0 {
-				e.printf(", %d not (yet) in the record", m)
+			if missing > 0 && idle {
+				e.printf(", %d not in the record (refused now or on an earlier run of this file: memhive refusals; or a line repeating an earlier line's id or channel and ref, taken as that turn)", missing)
+			} else if missing > 0 {
+				e.printf(", %d not (yet) in the record", missing)
 			}
 		} else {
 			e.printf("imported %d turns in %.1fs: %d refused; %s", len(items), time.Since(start).Seconds(), nRefused, why)
@@ -318,7 +321,7 @@ back, the appender still committing); 2 on a usage error.`)
 		if nRefused > len(refusedLines) {
 			fmt.Fprintf(e.stderr, "  … and %d more (memhive refusals --member M lists every one)\n", nRefused-len(refusedLines))
 		}
-		return importOutcome(failed, inRecord, idle, why, nRefused, sum, len(items))
+		return importOutcome(failed, inRecord, idle, why, nRefused, missing, len(items))
 	})
 }
 
@@ -346,8 +349,7 @@ func flushImport(ctx context.Context, c *lanes.Client, n int) error {
 // appender went idle (refused on an earlier run), exits 3 (partialError):
 // the rest is in the record, but a script must not take the file as
 // imported whole.
-func importOutcome(failed, inRecord int, idle bool, why string, refused int, sum map[string]any, turns int) error {
-	missing, _ := sum["missing"].(int)
+func importOutcome(failed, inRecord int, idle bool, why string, refused, missing, turns int) error {
 	switch {
 	case failed > 0:
 		return fmt.Errorf("%d turns were not published (see above); run the import again to resume", failed)
