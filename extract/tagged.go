@@ -1551,16 +1551,16 @@ func (r *tagged) mentions() {
 			// does with it ("I wanted to blend my love for dance and
 			// fashion"), unless the clause takes it away ("I lost my love
 			// for running").
-			lost := lostLoveRE.MatchString(r.prefix(i))
+			if lostLoveRE.MatchString(r.prefix(i)) {
+				continue
+			}
+			hedged := !r.c.mode(r.prefix(i))
+			r.c.neg, r.c.fore = false, false
 			for _, it := range r.items(e+1, false) {
-				if lost {
-					break
-				}
 				pre := ""
-				if !r.c.mode(r.prefix(i)) {
+				if hedged {
 					r.eagerPrefix = &pre // a hedge or a plan before "my love": the love is still stated
 				}
-				r.c.neg, r.c.fore = false, false
 				r.add(e+1, "likes", it.claim, World, confTaggedPref)
 				r.eagerPrefix = nil
 			}
