@@ -486,7 +486,7 @@ func TestGeneralChat(t *testing.T) {
 		{"do you listen to jazz?", nil},
 		{"i used to write poetry.", nil},
 		{"i ride the bus to work.", nil},
-		{"i run a small bakery.", nil},
+		{"i run a small bakery.", []want{w(me, "owns", "bakery")}}, // a business run is owned (casual.go), not a pastime
 		{"if i listen to jazz i fall asleep.", nil},
 		{"my brother writes poetry.", []want{w(me, "brother", "Alice's brother")}},
 
@@ -989,6 +989,64 @@ func TestGeneralChatMisfires(t *testing.T) {
 					t.Errorf("%q: gave %s %q", tc.text, f.Predicate, f.Claim)
 				}
 			}
+		}
+	}
+}
+
+// TestCasualChat covers the rules of session 13 (casual.go and the
+// changes beside it): wordings of any casual chat, each written for this
+// test (none from LoCoMo); each gives exactly the facts listed.
+func TestCasualChat(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A pet or a thing missed, remembered or given away is not had now.
+		{"I miss my dog so much.", nil},
+		{"I really miss my old dog Buster.", nil},
+		{"I still miss our old car.", nil},
+		{"I remember my first car.", nil},
+		{"We had to give our dog away.", []want{neg(me, "has_pet", "dog")}},
+		{"We gave our cat up for adoption last year.", []want{neg(me, "has_pet", "cat")}},
+		{"I walked my dog this morning.", []want{w(me, "has_pet", "dog")}},
+		{"My dog misses me when I'm at work.", []want{w(me, "has_pet", "dog")}},
+
+		// A car by its make, a business one runs.
+		{"I have a Tesla Model 3.", []want{w(me, "owns", "Tesla Model 3")}},
+		{"I drive a Tesla Model 3.", []want{w(me, "owns", "Tesla Model 3")}},
+		{"i drive a tesla model 3", []want{w(me, "owns", "tesla model 3")}},
+		{"We just got a Subaru Outback!", []want{w(me, "owns", "Subaru Outback")}},
+		{"I bought a used Honda Civic last year.", []want{w(me, "owns", "Honda Civic")}},
+		{"I had a Honda back in college.", nil},
+		{"I have a friend with a Tesla.", nil},
+		{"Do you have a Tesla?", nil},
+		{"I bought a Honda for my son.", []want{w(me, "son", "Alice's son")}},
+		{"I run a small bakery.", []want{w(me, "owns", "bakery")}},
+		{"We run a family business.", []want{w(me, "owns", "family business")}},
+		{"I run a small online store.", []want{w(me, "owns", "online store")}},
+		{"I run a business meeting every Monday.", nil},
+		{"I run the bar at the hotel.", nil},
+		{"I run a marathon every year.", nil},
+		{"I used to run a cafe.", []want{neg(me, "owns", "cafe")}},
+		{"Do you run a business?", nil},
+		{"I want to run my own bakery one day.", []want{fut(me, "plans", "run my own bakery", "")}},
+		{"I'd love to open my own cafe someday.", []want{fut(me, "plans", "open my own cafe", "")}},
+	} {
+		facts := extract.TurnFacts(tc.text, me, at)
+		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
+		var gots, wants []string
+		for _, f := range facts {
+			gots = append(gots, got(f).String())
+		}
+		for _, x := range tc.want {
+			wants = append(wants, x.String())
+		}
+		slices.Sort(gots)
+		slices.Sort(wants)
+		if !slices.Equal(gots, wants) {
+			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
 		}
 	}
 }

@@ -190,13 +190,18 @@ var rules = []rule{
 	// "i drive a red pickup truck", "i drive a honda civic": the vehicle
 	// driven in lower case, by its kind or its make; not one driven for a
 	// living ("I drive a truck for work").
-	r(fp+aux+`(?i:\s+(?:drive|drives))\s+(?i:an?)\s+((?i:(?:[a-z]+\s+){0,2}(?:pickup truck|truck|pickup|car|van|minivan|suv|jeep|sedan|convertible|hatchback|station wagon|motorcycle)|(?:`+carMakes+`)(?:\s+[a-z0-9]+)?))\b`, 1, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:drive|drives))\s+(?i:an?)\s+((?i:(?:[a-z]+\s+){0,2}(?:pickup truck|truck|pickup|car|van|minivan|suv|jeep|sedan|convertible|hatchback|station wagon|motorcycle)|(?:`+carMakes+`)(?:\s+[a-z0-9]+)?(?:\s+\d[\w-]*)?))\b`, 1, func(c *clause, m []string) {
 		if i := strings.Index(c.text, m[0]); i >= 0 && driveForWorkRE.MatchString(c.text[i+len(m[0]):]) {
 			return
 		}
 		v := strings.ToLower(m[1])
 		if ws := strings.Fields(v); len(ws) > 1 && (stopLower[ws[len(ws)-1]] || notModel[ws[len(ws)-1]]) {
 			v = strings.Join(ws[:len(ws)-1], " ") // "a tesla someday"
+		}
+		for _, f := range c.facts {
+			if f.Predicate == "owns" && strings.HasPrefix(strings.ToLower(f.Claim), v) {
+				return // "I drive a Tesla Model 3": read with its capitals above
+			}
 		}
 		c.add(c.speaker, "owns", v, World, confPref)
 	}),
@@ -400,7 +405,9 @@ var rules = []rule{
 		}
 	}),
 	r(`(?i:\b(?:my|our)\s+(?:(?:little|old|new|young|two|three|four|sweet|pet|rescue|baby|cute|furry|lovely|beloved)\s+)*)(?i:`+pet+`)(?i:s|es)?\s*,?\s+`+nm, 1, func(c *clause, m []string) {
-		c.mention()
+		if !c.mention(m[0]) {
+			return
+		}
 		if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") && !lexPlaces.has(n) {
 			c.add(c.speaker, "has_pet", n, World, confFirst-3)
 			c.add(n, "is_a", strings.ToLower(m[1]), World, confFirst-3)
@@ -415,7 +422,9 @@ var rules = []rule{
 				return // "my dog Toby": the pet is Toby, read above
 			}
 		}
-		c.mention()
+		if !c.mention(m[0]) {
+			return
+		}
 		c.add(c.speaker, "has_pet", strings.ToLower(m[1]), World, confPref)
 	}),
 
@@ -602,6 +611,9 @@ var rules = []rule{
 		if notOwned[strings.ToLower(m[1])] {
 			return // "my favorite studio", "my dream house"
 		}
+		if c.fore && strings.Contains(strings.ToLower(m[0]), "own") {
+			return // "I want to open my own bakery": a plan, no bakery yet
+		}
 		if compoundAfter(m[0], c.text) {
 			return // "my gym membership", "my car project"
 		}
@@ -614,7 +626,9 @@ var rules = []rule{
 		if frequented[strings.ToLower(m[2])] || frequentedAdj[strings.ToLower(m[1])] {
 			return // "my gym", "my local bar": where one goes, not what one owns
 		}
-		c.mention()
+		if !c.mention(m[0]) {
+			return
+		}
 		c.add(c.speaker, "owns", p, World, confMention+2)
 	}),
 
@@ -887,14 +901,38 @@ var unsureClaimRE = regexp.MustCompile(`(?i)^(?:probably|maybe|perhaps|possibly|
 // at Stanford" (read as studies_at).
 var notStudied = setOf(`for at in with to on from abroad hard late all again together now tonight today rn right up so really`)
 
-func (c *clause) mention() {
+// mention reads the clause for a possessive mention m0 ("my dog", "our
+// boat"): it reports false when the mention says nothing of having the
+// thing now ("I miss my dog", "I still think of my old car": missed or
+// remembered, maybe gone, maybe only away), and sets c.neg when the clause
+// says it is gone ("we lost our dog", "we had to give our dog away").
+func (c *clause) mention(m0 string) bool {
 	c.fore = false
+	if i := strings.Index(c.text, m0); i >= 0 && missedBefore(c.text[:i]) {
+		return false
+	}
 	c.neg = endedRE.MatchString(c.text) || lostMineRE.MatchString(c.text)
+	return true
 }
 
-// lostMineRE: a pet or a thing of one's own lost, or a pet put down ("we
-// lost our dog Buddy", "we had to put our dog down"): had, not had now.
-var lostMineRE = regexp.MustCompile(`(?i)\b(?:lost|losing)\s+(?:my|our)\b|\bput\s+(?:my|our)\s+(?:[\w']+\s+){1,2}down\b`)
+// lostMineRE: a pet or a thing of one's own lost, or a pet put down or
+// given away ("we lost our dog Buddy", "we had to put our dog down", "we
+// had to give our cat away", "we rehomed our dog"): had, not had now.
+var lostMineRE = regexp.MustCompile(`(?i)\b(?:lost|losing)\s+(?:my|our)\b|\bput\s+(?:my|our)\s+(?:[\w']+\s+){1,2}down\b|\b(?:give|gave|giving|given)\s+(?:my|our)\s+(?:[\w']+\s+){1,2}(?:away|up\s+for\s+adoption)\b|\b(?:gave|give|giving|given)\s+(?:away|up)\s+(?:my|our)\b|\brehom(?:e|ed|ing)\s+(?:my|our)\b`)
+
+// missVerbs, just before a possessive mention, say the thing is missed or
+// remembered, not had now.
+var missVerbs = setOf(`miss misses missed missing remember remembered remembering mourn mourning grieve grieving grieved`)
+
+// missedBefore reports whether the words before a mention end on a verb of
+// missVerbs ("I really miss [my dog]", "still missing [our old cat]").
+func missedBefore(before string) bool {
+	ws := strings.Fields(strings.ToLower(before))
+	for len(ws) > 0 && (ws[len(ws)-1] == "so" || ws[len(ws)-1] == "really" || ws[len(ws)-1] == "still") {
+		ws = ws[:len(ws)-1]
+	}
+	return len(ws) > 0 && missVerbs[ws[len(ws)-1]]
+}
 
 // soldBefore reports whether the words before "my <thing>" at i in text
 // give it away: "I sold my bike", "I'm selling my car", "I gave away my

@@ -1579,7 +1579,7 @@ func (r *tagged) mentions() {
 			r.mention = false
 			continue
 		}
-		if (ownableRE.MatchString(h) || ownedThing(h)) && e-i > 2 && !(e < len(ts) && ts[e].noun()) {
+		if (ownableRE.MatchString(h) || ownedThing(h)) && e-i > 2 && !(e < len(ts) && ts[e].noun()) && !petNotOwned[ts[max(i-1, 0)].lw] {
 			// "my awesome music studio", "our little vegetable garden": the
 			// rulebook reads "my (one word) studio"; the tags read longer ones.
 			mods := r.toks[i+1 : e-1]
@@ -1587,6 +1587,9 @@ func (r *tagged) mentions() {
 			for _, k := range mods {
 				if notOwned[k.lw] || frequentedAdj[k.lw] || k.lw == "old" || k.lw == "dream" {
 					ok = false
+				}
+				if k.lw == "own" && wantRE.MatchString(r.prefix(i)) {
+					ok = false // "I want to run my own bakery": a plan, no bakery yet
 				}
 			}
 			if ok {
@@ -1621,7 +1624,15 @@ func (r *tagged) mentions() {
 var pastPet = map[string]bool{"childhood": true, "late": true, "old": true, "former": true, "first": true,
 	"previous": true, "neighbor's": true, "friend's": true}
 
+// Missed or remembered ("I miss my dog", "I remember my first car") is not
+// had now either: missVerbs are added in init.
 var petNotOwned = map[string]bool{"lost": true, "miss": true, "missed": true}
+
+func init() {
+	for w := range missVerbs {
+		petNotOwned[w] = true
+	}
+}
 
 // A pet shown in a shared photo: "This is Max!" with a caption that shows a
 // dog. The caption alone says nothing kept (a photo of a dog may be anyone's
