@@ -73,3 +73,65 @@ func init() {
 		}),
 	)
 }
+
+// outingVerbs are past verbs of going somewhere and being there: a place
+// "in" or "to" after what was done is a place visited ("we spent the
+// weekend in Seattle", "we hiked in Colorado"); "went" only on a trip
+// ("I went on a road trip through Texas"), for "I went to a festival in
+// Boston" is as often said at home.
+const outingVerbs = `(?:went|got\s+to\s+go|traveled|travelled|flew|drove|spent|stayed|hiked|explored|toured|got\s+back|came\s+back|returned|backpacked|camped|vacationed)`
+
+// notOuting: words between the verb and the place that make it no visit:
+// a school attended ("went to college in Boston") is a stay of years, a
+// clause boundary makes the place another clause's.
+var notOuting = setOf(`school college university uni grad high med law and but because so when where who that which while if live living work working`)
+
+// tripNouns are the words for a trip.
+const tripNouns = `(?:trip|vacation|vacay|holiday|getaway|road\s+trip|cruise|honeymoon|weekend\s+away)`
+
+func init() {
+	rules = append(rules,
+		// "We spent the weekend in Seattle", "I just got back from a
+		// vacation with my family in Mexico", "we hiked in Colorado", "we
+		// went on a road trip through Texas": a place of the lexicon where
+		// the speaker went is visited. Not an outing that may be at home
+		// ("I went to a concert in Chicago"), a school attended, denied,
+		// asked, or a place of another clause.
+		r(fp+`(?i:\s+(?:just\s+|finally\s+|recently\s+|also\s+|actually\s+|even\s+)*`+outingVerbs+`)\b((?:\s+[\w'-]+){0,8}?)\s+(?i:in|to|through|around|across)\s+(?i:the\s+)?`+nm, 2, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			for _, w := range strings.Fields(strings.ToLower(m[1])) {
+				if notOuting[w] {
+					return
+				}
+			}
+			if lw := strings.ToLower(m[0]); (strings.Contains(lw, "went") || strings.Contains(lw, "got to go")) && !awayRE.MatchString(c.raw) {
+				return // "I went to a music festival in Boston": an outing, maybe at home; a trip says it is one
+			}
+			if p := place(m[2]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}),
+		// "That trip to England a few years ago was amazing", "our
+		// vacation in Spain last summer": a trip dated in the past is a
+		// place visited. Not one ahead ("our trip to Peru next month").
+		r(`(?i:\b(?:that|the|my|our)\s+(?:[\w-]+\s+){0,2}`+tripNouns+`\s+(?:to|in|through)\s+(?:the\s+)?)`+nm, 1, func(c *clause, m []string) {
+			if !c.hasPast || c.hasDate || c.neg || upcomingRE.MatchString(m[0]) || calledOffRE.MatchString(c.raw) {
+				return
+			}
+			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}),
+		// "After losing my job, I …", "since I lost my job", "ever since
+		// getting laid off": a job lost, said in a subordinate clause.
+		r(`(?i:\b(?:after|since|ever\s+since|before)\s+(?:(?:i|we)\s+)?(?:losing|lost|getting\s+laid\s+off|got\s+laid\s+off|being\s+laid\s+off|getting\s+fired|got\s+fired|quitting|quit)(?:\s+(my)\s+job)?)\b`, 0, func(c *clause, m []string) {
+			lw := strings.ToLower(m[0])
+			if (strings.Contains(lw, "los") || strings.Contains(lw, "quit")) && m[1] == "" {
+				return // "after losing the game", "since I quit smoking"
+			}
+			c.add(c.speaker, "lost_job", "job", Experience, confEvent)
+		}),
+	)
+}

@@ -1033,6 +1033,29 @@ func TestCasualChat(t *testing.T) {
 		{"Do you run a business?", nil},
 		{"I want to run my own bakery one day.", []want{fut(me, "plans", "run my own bakery", "")}},
 		{"I'd love to open my own cafe someday.", []want{fut(me, "plans", "open my own cafe", "")}},
+
+		// A place where the speaker went on a trip or stayed is visited;
+		// an outing that may be at home, a school, a trip ahead is not.
+		{"We spent the weekend in Seattle.", []want{ev(me, "visited", "Seattle", "")}},
+		{"I just got back from a vacation with my family in Mexico.", []want{ev(me, "visited", "Mexico", "")}},
+		{"We hiked in Colorado last month.", []want{ev(me, "visited", "Colorado", "")}},
+		{"We explored the old town in Prague.", []want{ev(me, "visited", "Prague", "")}},
+		{"Last year we went on a road trip through Texas.", []want{ev(me, "visited", "Texas", "")}},
+		{"That trip to England a few years ago was amazing.", []want{ev(me, "visited", "England", "")}},
+		{"I went to a concert in Chicago last weekend.", nil},
+		{"I went to college in Boston.", nil},
+		{"I never went to a concert in Chicago.", nil},
+		{"Did you stay in Chicago?", nil},
+		{"I stayed in bed all day.", nil},
+		{"Our trip to Peru next month is going to be great.", nil},
+		{"If I stayed in Chicago I'd be happy.", nil},
+
+		// A job lost, said in a subordinate clause.
+		{"After losing my job, I started freelancing.", []want{ev(me, "lost_job", "job", ""), ev(me, "started", "freelancing", "")}},
+		{"Since I lost my job, things have been hard.", []want{ev(me, "lost_job", "job", "")}},
+		{"Ever since getting laid off I've been anxious.", []want{ev(me, "lost_job", "job", "")}},
+		{"After losing the game we went home.", nil},
+		{"Since I quit smoking I feel great.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

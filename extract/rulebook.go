@@ -712,8 +712,8 @@ var rules = []rule{
 		}
 	}),
 	r(`(?i:\b(?:my|our)\s+(?:[\w-]+\s+)?(?:trip|vacation|holiday|time)\s+(?:to|in)\s+)`+nm+`(?i:\s+(?:was|has\s+been|is))`, 1, func(c *clause, m []string) {
-		if upcomingRE.MatchString(m[0]) {
-			return // "my upcoming trip to Peru is …": ahead, read as travels_to
+		if upcomingRE.MatchString(m[0]) || c.hasDate && !c.hasPast {
+			return // "my upcoming trip to Peru is …", "our trip to Peru next month is …": ahead, read as travels_to
 		}
 		if p := place(m[1]); p != "" {
 			c.add(c.speaker, "visited", p, Experience, confEvent-4)
