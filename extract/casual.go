@@ -135,3 +135,87 @@ func init() {
 		}),
 	)
 }
+
+// joySubjectNot are first words of a subject that is no pastime or thing
+// liked: a person, a pronoun, what was shown ("Seeing you gives me joy",
+// "My kids bring me so much joy", "Your words give me hope").
+var joySubjectNot = setOf(`my our his her their your its people kids children family friends seeing being having knowing hearing watching
+	talking spending moments days times memories news words life everyone everybody someone somebody nobody work job school`)
+
+// jobAsRE: a liking of one's job as a role ("I love my job as a chef")
+// says the role, not a taste.
+var jobAsRE = regexp.MustCompile(`(?i)^(?:my\s+|our\s+)?(?:job|work|career|role|position|gig)\s+as\b`)
+
+// pastimeNouns are pastimes named by a noun, "done" as one ("I've been
+// doing a lot of yoga lately").
+var pastimeNouns = setOf(`yoga pilates crossfit meditation karate judo taekwondo jiu-jitsu boxing parkour tai chi zumba
+	pottery woodwork woodworking carpentry embroidery calligraphy origami photography improv cardio weights sudoku crosswords puzzles`)
+
+
+func init() {
+	rules = append(rules,
+		// "Art gives me so much joy", "Dogs and nature bring me so much joy
+		// and peace", "Gardening brings me peace": what the speaker says
+		// gives them joy is liked. Not a person, a pronoun or what was
+		// shown ("Your painting gives me joy", "Seeing you brings me joy").
+		r(`(?i:^((?:[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,3}?)\s+(?:really\s+|always\s+|just\s+|truly\s+|also\s+|honestly\s+)*(?:gives?|brings?|has\s+(?:always\s+)?(?:given|brought)|have\s+(?:always\s+)?(?:given|brought))\s+me\s+(?:so\s+much\s+|such\s+|tons\s+of\s+|lots\s+of\s+|a\s+lot\s+of\s+|a\s+ton\s+of\s+|great\s+|real\s+|pure\s+|a\s+sense\s+of\s+|a\s+feeling\s+of\s+)?(?:joy|happiness|peace|comfort|calm|fulfillment|fulfilment|purpose|inner\s+peace))\b`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			for _, part := range strings.Split(m[1], " and ") {
+				ws := strings.Fields(strings.ToLower(part))
+				if len(ws) == 0 || joySubjectNot[ws[0]] || pronoun[ws[0]] || relKey(ws[len(ws)-1]) != "" || vague[ws[0]] {
+					return
+				}
+			}
+			for _, part := range strings.Split(m[1], " and ") {
+				if p := object(part); p != "" {
+					c.add(c.speaker, "likes", p, World, confPref-6)
+				}
+			}
+		}),
+		// "Concerts are what I live for", "Music is my life": liked.
+		r(`(?i:^((?:[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are|'s)\s+(?:(?:really|literally|honestly|basically|just)\s+)?(?:what\s+I\s+live\s+for|my\s+(?:whole\s+)?life|my\s+(?:biggest\s+|true\s+|first\s+|greatest\s+)?(?:passion|obsession)))\b`, 1, func(c *clause, m []string) {
+			ws := strings.Fields(strings.ToLower(m[1]))
+			if c.neg || joySubjectNot[ws[0]] || pronoun[ws[0]] || relKey(ws[len(ws)-1]) != "" || vague[ws[0]] {
+				return
+			}
+			if p := object(m[1]); p != "" {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+	)
+}
+
+func init() {
+	rules = append(rules,
+		// "I've gotten really into gardening", "we've gotten into board
+		// games": a pastime taken up and kept. Not a plight ("I've gotten
+		// into debt", "gotten into trouble").
+		r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|recently|also|just|lately|totally|kinda|kind\s+of))*\s+(?i:gotten|got)(?i:\s+(?:really|super|so|more|back|pretty|seriously|totally|very))*\s+(?i:into)\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || intoPlight(m[1]) {
+				return
+			}
+			for _, p := range splitGerunds(object(m[1])) {
+				c.add(c.speaker, "likes", p, World, confPref-2)
+			}
+		}),
+		// "I've been doing a lot of rock climbing lately", "we've been
+		// doing more yoga": a pastime done often. Only a gerund or a
+		// pastime's noun ("doing a lot of work" is none).
+		r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|also|just|still))*\s+(?i:been\s+doing)\s+(?i:a\s+lot\s+of|lots\s+of|a\s+ton\s+of|tons\s+of|more|plenty\s+of|so\s+much)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\b`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			ws := strings.Fields(strings.ToLower(m[1]))
+			last := ws[len(ws)-1]
+			if len(ws) == 2 && !(isGerund(last) || pastimeNouns[last]) {
+				ws, last = ws[:1], ws[0] // "doing a lot of yoga lately"
+			}
+			if !(isGerund(last) && !notTakenUp[last] && !vague[last] || pastimeNouns[last]) {
+				return
+			}
+			c.add(c.speaker, "likes", strings.Join(ws, " "), World, confPref-4)
+		}),
+	)
+}

@@ -1056,6 +1056,31 @@ func TestCasualChat(t *testing.T) {
 		{"Ever since getting laid off I've been anxious.", []want{ev(me, "lost_job", "job", "")}},
 		{"After losing the game we went home.", nil},
 		{"Since I quit smoking I feel great.", nil},
+
+		// What gives the speaker joy, what they live for, a pastime gotten
+		// into or done a lot is liked; a person, a pronoun, what was
+		// shown, one's job or a plight is not.
+		{"Art gives me so much joy.", []want{w(me, "likes", "Art")}},
+		{"Dogs and nature bring me so much joy and peace.", []want{w(me, "likes", "Dogs"), w(me, "likes", "nature")}},
+		{"Music has always brought me comfort.", []want{w(me, "likes", "Music")}},
+		{"Concerts are what I live for.", []want{w(me, "likes", "Concerts")}},
+		{"Music is my life.", []want{w(me, "likes", "Music")}},
+		{"My kids bring me so much joy.", []want{w(me, "child", "Alice's children")}},
+		{"Your painting gives me joy.", nil},
+		{"Seeing you brings me joy.", nil},
+		{"It gives me so much joy.", nil},
+		{"Work gives me purpose.", nil},
+		{"You are my life.", nil},
+		{"I've gotten really into gardening.", []want{w(me, "likes", "gardening")}},
+		{"I've gotten into trouble at work.", nil},
+		{"I've been doing a lot of rock climbing lately.", []want{w(me, "likes", "rock climbing")}},
+		{"I've been doing a lot of yoga lately.", []want{w(me, "likes", "yoga")}},
+		{"I've been doing a lot of work lately.", nil},
+		{"I've been doing a lot of thinking.", nil},
+		// Sarcasm and a job liked as a role.
+		{"I love Mondays, said no one ever.", nil},
+		{"I just love sitting in traffic, yeah right.", nil},
+		{"I love my job as a chef.", []want{w(me, "job_title", "chef")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

@@ -219,9 +219,10 @@ var (
 	// sentence that does only that ("I quit! jk").
 	jokeRE     = regexp.MustCompile(`(?i)\b(?:jk|j/k|just\s+kidding|just\s+joking)\b|\s/s\s*$`)
 	jokeOnlyRE = regexp.MustCompile(`(?i)^\s*(?:(?:lol|lmao|haha+)\s+)?(?:jk|j/k|just\s+kidding|just\s+joking|kidding)\b[\s.!?]*(?:lol|lmao|haha+)?[\s.!?\p{So}]*$`)
-	// sarcasmRE: an eye-roll says a liking is not meant ("I just love
-	// meetings 🙄").
-	sarcasmRE = regexp.MustCompile(`🙄|🙃|😒|\s/s\s*$`)
+	// sarcasmRE: an eye-roll or a stock phrase says a liking is not
+	// meant ("I just love meetings 🙄", "I love Mondays, said no one
+	// ever", "Oh yeah, I love traffic. Yeah right.").
+	sarcasmRE = regexp.MustCompile(`🙄|🙃|😒|\s/s\s*$|(?i)\bsaid\s+no\s*(?:one|body)\s+ever\b|\byeah,?\s+right\b`)
 	captionRE = regexp.MustCompile(`\s*\[shares? a photo:[^\]]*\]`)
 	// Quoted speech: what someone else said is not the speaker's claim.
 	quotedRE = regexp.MustCompile(`(?i)\b(?:said|says|say|told me|tells me|asked|asks|goes|went|like),?\s*"[^"]*"`)

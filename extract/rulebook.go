@@ -460,6 +460,9 @@ var rules = []rule{
 			if c.fore {
 				return
 			}
+			if jobAsRE.MatchString(p) {
+				return // "I love my job as a chef": the job, read as job_title, is the fact
+			}
 			for _, q := range splitGerunds(p) {
 				c.add(c.speaker, "likes", q, World, confPref)
 			}

@@ -301,6 +301,9 @@ func (r *tagged) add(at int, pred, claim, kind string, conf int) bool {
 	if r.had[predFamily(pred)] || claim == "" {
 		return false
 	}
+	if pred == "likes" && jobAsRE.MatchString(strings.ToLower(claim)+" as") && r.had["work"] {
+		return false // "I love my job as a chef": the role is read; the job is no taste
+	}
 	for _, f := range r.c.facts {
 		if strings.EqualFold(f.Claim, claim) {
 			return false // the rulebook read this claim as something else ("move to Lisbon": lives_in)
