@@ -151,7 +151,6 @@ var jobAsRE = regexp.MustCompile(`(?i)^(?:my\s+|our\s+)?(?:job|work|career|role|
 var pastimeNouns = setOf(`yoga pilates crossfit meditation karate judo taekwondo jiu-jitsu boxing parkour tai chi zumba
 	pottery woodwork woodworking carpentry embroidery calligraphy origami photography improv cardio weights sudoku crosswords puzzles`)
 
-
 func init() {
 	rules = append(rules,
 		// "Art gives me so much joy", "Dogs and nature bring me so much joy
@@ -216,6 +215,95 @@ func init() {
 				return
 			}
 			c.add(c.speaker, "likes", strings.Join(ws, " "), World, confPref-4)
+		}),
+	)
+}
+
+// landmarkHeads end a capitalised name that is a place to see ("the Grand
+// Canyon", "Niagara Falls", "the Eiffel Tower").
+var landmarkHeads = setOf(`canyon park falls tower museum beach lake mountains mountain island islands coast river bridge valley desert temple palace castle cathedral`)
+
+// forWhenRE: "for" a time, not for someone ("flights to Italy for August").
+var forWhenRE = regexp.MustCompile(`(?i)^\s*,?\s*for\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|christmas|easter|thanksgiving|new\s+year)`)
+
+// gaveUpRE: a goal or dream given up is no plan.
+var gaveUpRE = regexp.MustCompile(`(?i)\b(?:gave\s+up|give\s+up|giving\s+up|abandoned|let\s+go\s+of|lost\s+sight\s+of|put\s+aside|shelved)\b`)
+
+func init() {
+	rules = append(rules,
+		// "Can't wait to see the Grand Canyon", "I want to explore Iceland":
+		// a place to see ahead (not a person: "I can't wait to see Taylor
+		// Swift"; not "see you").
+		r(`(?:`+fp+aux+`|(?i:^\s*(?:want\s+to|wanna)))(?i:\s+(?:see|explore|tour|check\s+out))\s+(?i:the\s+)?`+nm, 1, func(c *clause, m []string) {
+			if !c.fore || c.neg {
+				return
+			}
+			p := place(m[1])
+			if p == "" || c.known[p] {
+				return
+			}
+			if lexPlaces.has(p) && !lexCommonPlaces.has(p) || strings.Contains(p, " ") && landmarkHeads[strings.ToLower(lastWord(p))] {
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
+			}
+		}),
+		// "I'll give painting a go", "I'm gonna give pottery a shot": a
+		// pastime to try. Not hedged ("maybe I'll give it a go") or "it".
+		r(fp+aux+`(?i:\s+give)\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?i:\s+a\s+(?:go|try|shot|whirl))\b`, 1, func(c *clause, m []string) {
+			if !c.fore || c.neg {
+				return
+			}
+			if p := object(m[1]); p != "" && !pronoun[strings.ToLower(strings.Fields(p)[0])] && relKey(lastWord(p)) == "" {
+				c.add(c.speaker, "plans", "try "+p, Foresight, confPlan-4)
+			}
+		}),
+		// "a big step towards my goal of having a family", "part of my
+		// dream of opening a bakery": a goal held is a plan. Not one given
+		// up ("I gave up on my dream of becoming a doctor").
+		r(`(?i:\b(?:my|our)\s+(?:(?:big|biggest|main|ultimate|long-term|lifelong|life-long)\s+)?(?:goal|dream|plan)\s+of\s+)([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
+			if c.neg || gaveUpRE.MatchString(c.text) {
+				return
+			}
+			p := trimTail(cut(m[1]))
+			if p == "" || badObject(p) || !isGerund(strings.Fields(p)[0]) || len(strings.Fields(p)) > 6 {
+				return
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
+		}),
+		// "We're going on a cruise to the Bahamas", "we booked flights to
+		// Italy", "counting down the days until our trip to Hawaii": a trip
+		// ahead to a place.
+		r(`(?:`+fpbe+`(?i:\s+(?:going|heading|leaving|off)\s+on\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}(?:cruise|trip|vacation|holiday|getaway|road\s+trip|tour)\s+(?:to|around|through|of)\s+(?:the\s+)?)|`+fp+aux+`(?i:\s+(?:booked|bought|got)\s+(?:(?:our|my|the|a|some)\s+)?(?:cheap\s+)?(?:flights?|plane\s+tickets?|tickets?|a\s+flight|a\s+hotel|an\s+airbnb|a\s+cabin)\s+(?:to|in|for)\s+(?:the\s+)?)|(?i:\bcounting\s+down\s+(?:the\s+)?(?:days\s+)?(?:to|until|till|til)\s+(?:my|our)\s+(?:[\w-]+\s+)?(?:trip|vacation|holiday|cruise|getaway)\s+(?:to|in)\s+(?:the\s+)?))`+nm, 1, func(c *clause, m []string) {
+			if c.neg || c.hasPast || calledOffRE.MatchString(c.raw) {
+				return
+			}
+			if i := strings.Index(c.text, m[0]); i >= 0 && forSomeoneText(c.text[i+len(m[0]):]) && !forWhenRE.MatchString(c.text[i+len(m[0]):]) {
+				return // "I booked flights to London for my parents": their trip ("for August" is when)
+			}
+			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+2)
+			}
+		}),
+		// "I'm studying to be a nurse", "going back to school to become an
+		// engineer", "training to be a pilot": a job ahead is a plan.
+		r(fpbe+`(?i:\s+(?:now\s+|currently\s+|also\s+)?(?:studying|training|going\s+back\s+to\s+school|back\s+in\s+school|in\s+school|working\s+hard)\s+(?:to\s+)?(?:be|become)\s+(?:an?\s+))([a-z][a-z -]{2,40})`, 1, func(c *clause, m []string) {
+			if c.neg {
+				return
+			}
+			p := cut(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			for n := len(ws); n >= 1; n-- {
+				if cand := strings.Join(ws[:n], " "); isOccupation(cand) {
+					art := "a "
+					if strings.ContainsRune("aeiou", rune(cand[0])) {
+						art = "an "
+					}
+					c.fore = true
+					c.add(c.speaker, "plans", "become "+art+cand, Foresight, confPlan)
+					return
+				}
+			}
 		}),
 	)
 }

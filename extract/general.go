@@ -709,7 +709,7 @@ var sadlyRE = regexp.MustCompile(`(?i)\b(?:sadly|unfortunately|regrettably|sad\s
 var formerRE = regexp.MustCompile(`^(?:former|formerly|ex|ex-.*|recovering|reformed|retired|once|past|onetime|one-time|old)$`)
 
 // calledOffRE: a trip that will not happen.
-var calledOffRE = regexp.MustCompile(`(?i)\b(?:cancell?ed|canceling|cancelling|called\s+off|postponed|fell\s+through|scrapped)\b`)
+var calledOffRE = regexp.MustCompile(`(?i)\b(?:cancell?ed|canceling|cancelling|cancel|called\s+off|postponed|fell\s+through|scrapped)\b`)
 
 // spendTimeRE: time spent somewhere ("spending Christmas in", "the
 // summer", "a week", "two nights").

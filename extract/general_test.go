@@ -1081,6 +1081,26 @@ func TestCasualChat(t *testing.T) {
 		{"I love Mondays, said no one ever.", nil},
 		{"I just love sitting in traffic, yeah right.", nil},
 		{"I love my job as a chef.", []want{w(me, "job_title", "chef")}},
+
+		// Plans: a place to see, a pastime to try, a goal held, a trip
+		// ahead, a job studied for.
+		{"Can't wait to see the Grand Canyon!", []want{fut(me, "travels_to", "Grand Canyon", "")}},
+		{"Can't wait to see you!", nil},
+		{"I'll give painting a go.", []want{fut(me, "plans", "try painting", "")}},
+		{"I'm gonna give pottery a shot.", []want{fut(me, "plans", "try pottery", "")}},
+		{"Maybe I'll give it a go.", nil},
+		{"This is a big step towards my goal of having a family.", []want{fut(me, "plans", "having a family", "")}},
+		{"I gave up on my dream of becoming a doctor.", nil},
+		{"We're going on a cruise to the Bahamas in June.", []want{fut(me, "travels_to", "Bahamas", "")}},
+		{"We went on a cruise to the Bahamas last year.", nil},
+		{"Counting down the days until our trip to Hawaii!", []want{fut(me, "travels_to", "Hawaii", "")}},
+		{"We booked flights to Italy for August.", []want{fut(me, "travels_to", "Italy", "")}},
+		{"We booked flights to Italy but had to cancel.", nil},
+		{"I booked flights to Italy for my parents.", []want{w(me, "father", "Alice's father"), w(me, "mother", "Alice's mother")}},
+		{"I'm studying to be a nurse.", []want{fut(me, "plans", "become a nurse", "")}},
+		{"I'm going back to school to become an engineer.", []want{fut(me, "plans", "become an engineer", "")}},
+		{"My friend is studying to be a nurse.", nil},
+		{"I'm not studying to be a nurse.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
