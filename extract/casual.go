@@ -307,3 +307,28 @@ func init() {
 		}),
 	)
 }
+
+func init() {
+	rules = append(rules,
+		// "I have celiac disease", "I'm celiac": gluten is what the
+		// speaker cannot eat. Not another's ("my son has celiac").
+		r(`(?:`+fp+aux+`(?i:\s+(?:have|has|'ve\s+got|was\s+diagnosed\s+with|got\s+diagnosed\s+with))\s+(?i:celiac|coeliac)|`+fpbe+aux+`(?i:\s+(?:a\s+)?(?:celiac|coeliac)))\b`, 0, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			c.add(c.speaker, "allergic_to", "gluten", World, confFirst-3)
+		}),
+		// "I don't eat meat", "we don't eat pork": a food kept out of
+		// one's diet (not "I didn't eat meat today", "I don't eat breakfast").
+		r(fp+`(?i:\s+(?:don't|do\s+not|never|no\s+longer|can't|cannot|can\s+not)\s+(?:really\s+)?eat)\s+((?i:meat|red\s+meat|pork|beef|dairy|gluten|fish|seafood|shellfish|eggs|sugar|animal\s+products|wheat))\b`, 0, func(c *clause, m []string) {
+			if i := strings.Index(c.raw, m[0]); i >= 0 && onceRE.MatchString(c.raw[i+len(m[0]):]) || c.hasDate || c.hasPast {
+				return // "I can't eat dairy today", "anymore tonight"
+			}
+			c.neg = false
+			c.add(c.speaker, "diet", "no "+strings.ToLower(m[1]), World, confFirst-6)
+		}),
+	)
+}
+
+// onceRE: a time that makes a food not eaten a one-off.
+var onceRE = regexp.MustCompile(`(?i)^\s*(?:today|tonight|this\s+(?:week|morning|evening|time)|right\s+now|before|after|until|during|for\s+(?:a|the|lent|now))\b`)

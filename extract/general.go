@@ -438,8 +438,9 @@ func init() {
 			}
 		}),
 		// "I'm a mother of three", "a single dad of two boys", "married
-		// with three kids": a parent counting children has them.
-		r(`(?:`+fpbe+`\s+(?i:a\s+)?(?i:(?:single|proud|busy|working|young|stay[- ]at[- ]home)\s+)*(?i:mom|mother|mum|mommy|dad|father|daddy|parent|parents)\s+(?i:of|to)|`+fpbe+`\s+(?i:happily\s+)?(?i:married|divorced|single|a\s+widow|a\s+widower)\s+with)\s+(?i:(an?|one|two|three|four|five|six|seven|\d)\b)(?:\s+(?i:(?:little|young|small|grown|teenage|beautiful|wonderful|amazing)\s+)*(?i:(kids|children|boys|girls|sons|daughters|teenagers|teens|kid|child|boy|girl|son|daughter)\b))?`, 1, func(c *clause, m []string) {
+		// with three kids", "single dad with two kids here": a parent
+		// counting children has them.
+		r(`(?:`+fpbe+`\s+(?i:a\s+)?(?i:(?:single|proud|busy|working|young|stay[- ]at[- ]home)\s+)*(?i:mom|mother|mum|mommy|dad|father|daddy|parent|parents)\s+(?i:of|to|with)|(?i:^\s*(?:(?:single|proud|busy|working|stay[- ]at[- ]home)\s+)+(?:mom|mother|mum|dad|father|parent)\s+(?:of|to|with))|`+fpbe+`\s+(?i:happily\s+)?(?i:married|divorced|single|a\s+widow|a\s+widower)\s+with)\s+(?i:(an?|one|two|three|four|five|six|seven|\d)\b)(?:\s+(?i:(?:little|young|small|grown|teenage|beautiful|wonderful|amazing)\s+)*(?i:(kids|children|boys|girls|sons|daughters|teenagers|teens|kid|child|boy|girl|son|daughter)\b))?`, 1, func(c *clause, m []string) {
 			if c.neg {
 				return // "I'm not a mother of three"
 			}

@@ -1101,6 +1101,19 @@ func TestCasualChat(t *testing.T) {
 		{"I'm going back to school to become an engineer.", []want{fut(me, "plans", "become an engineer", "")}},
 		{"My friend is studying to be a nurse.", nil},
 		{"I'm not studying to be a nurse.", nil},
+
+		// Diet and a condition that rules a food out; a parent counting
+		// children without a verb.
+		{"I have celiac disease so I can't eat bread.", []want{w(me, "allergic_to", "gluten")}},
+		{"My son has celiac disease.", []want{w(me, "son", "Alice's son")}},
+		{"FYI I'm gluten free.", []want{w(me, "diet", "gluten-free")}},
+		{"I don't eat meat.", []want{w(me, "diet", "no meat")}},
+		{"I can't eat dairy today.", nil},
+		{"I don't eat breakfast.", nil},
+		{"Do you eat meat?", nil},
+		{"Single dad with two kids here.", []want{w(me, "child", "Alice's children")}},
+		{"I'm a single dad with two kids.", []want{w(me, "child", "Alice's children")}},
+		{"Dad with two kids walked in.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

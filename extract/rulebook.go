@@ -207,14 +207,14 @@ var rules = []rule{
 	}),
 	// "I'm vegan"; "I've been a vegetarian for 5 years" (still one, unless
 	// "before" or "on and off" says otherwise).
-	r(`(?:`+fpbe+aux+`|`+fp+`(?i:'ve|\s+have)(?i:\s+(?:now|also|actually|always|basically|mostly|pretty\s+much|never|not))*\s+(?i:been))(?i:\s+(?:an?\s+)?(?:strict\s+)?)((?i:vegetarian|vegan|pescatarian|pescetarian|gluten-free|lactose intolerant|teetotal|sober))\b`, 1, func(c *clause, m []string) {
+	r(`(?:`+fpbe+aux+`|`+fp+`(?i:'ve|\s+have)(?i:\s+(?:now|also|actually|always|basically|mostly|pretty\s+much|never|not))*\s+(?i:been))(?i:\s+(?:an?\s+)?(?:strict\s+)?)((?i:vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose intolerant|teetotal|sober))\b`, 1, func(c *clause, m []string) {
 		if i := strings.Index(c.text, m[0]); i >= 0 {
 			rest := c.text[i+len(m[0]):]
 			if strings.HasPrefix(rest, "-") || dietOnceRE.MatchString(rest) {
 				return // "vegan-curious", "I've been vegetarian before"
 			}
 		}
-		c.add(c.speaker, "diet", strings.ToLower(m[1]), World, confFirst-3)
+		c.add(c.speaker, "diet", strings.Replace(strings.ToLower(m[1]), " free", "-free", 1), World, confFirst-3)
 	}),
 	r(subj+`(?i:\s+(?:starts|is\s+starting|will\s+start|begins))\s+(.+)`, 2, func(c *clause, m []string) {
 		if n, p := third(c, m[1], true), object(m[2]); n != "" && p != "" && c.hasDate {
