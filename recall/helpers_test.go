@@ -31,7 +31,9 @@ type fixture struct {
 
 func setup(t testing.TB) *fixture {
 	t.Helper()
-	return &fixture{t: t, pool: dbtest.New(t), ctx: context.Background()}
+	// the read path's session settings, as memhive up sets them: the plans
+	// the tests read and the answers they check are the ones it gets
+	return &fixture{t: t, pool: dbtest.New(t, SessionParams), ctx: context.Background()}
 }
 
 var t0 = time.Date(2024, 5, 10, 12, 0, 0, 0, time.UTC)

@@ -588,7 +588,7 @@ func TestGatePropertyRandomRecord(t *testing.T) {
 	defer wv.Close()
 	ctx := context.Background()
 	sd := seed(t)
-	g := &gen{t: t, ctx: ctx, pool: dbtest.New(t), rng: rand.New(rand.NewPCG(sd, 42))}
+	g := &gen{t: t, ctx: ctx, pool: dbtest.New(t, recall.SessionParams), rng: rand.New(rand.NewPCG(sd, 42))}
 	rec := g.build()
 	g.embedAll(wv)
 

@@ -23,7 +23,7 @@ import (
 // changes what is in force; with no write in between, the lines are kept.
 func TestTier0CacheSeesEveryWrite(t *testing.T) {
 	t.Parallel()
-	pool := dbtest.New(t)
+	pool := dbtest.New(t, recall.SessionParams)
 	ctx := context.Background()
 	alone := []string{"member:alice"}
 	at := func(d int) *time.Time { v := time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC).AddDate(0, 0, d); return &v }

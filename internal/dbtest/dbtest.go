@@ -32,10 +32,12 @@ func URL() string {
 
 // New returns a pool whose search_path is a fresh schema (then public, where
 // the vector extension lives), with every migration applied. The schema is
-// dropped when the test ends.
-func New(t testing.TB) *pgxpool.Pool {
+// dropped when the test ends. Session settings given in params (for example
+// recall.SessionParams, so a test sees the plans the read path gets) are set
+// on every connection.
+func New(t testing.TB, params ...map[string]string) *pgxpool.Pool {
 	t.Helper()
-	pool, schema := NewUnmigrated(t)
+	pool, schema := NewUnmigrated(t, params...)
 	if err := episodes.Migrate(context.Background(), pool, nil); err != nil {
 		t.Fatalf("dbtest: migrate schema %s: %v", schema, err)
 	}
@@ -43,7 +45,7 @@ func New(t testing.TB) *pgxpool.Pool {
 }
 
 // NewUnmigrated is New without the migrations; it also returns the schema name.
-func NewUnmigrated(t testing.TB) (*pgxpool.Pool, string) {
+func NewUnmigrated(t testing.TB, params ...map[string]string) (*pgxpool.Pool, string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -69,6 +71,11 @@ func NewUnmigrated(t testing.TB) (*pgxpool.Pool, string) {
 	cfg, err := pgxpool.ParseConfig(URL())
 	if err != nil {
 		t.Fatalf("dbtest: parse url: %v", err)
+	}
+	for _, ps := range params {
+		for k, v := range ps {
+			cfg.ConnConfig.RuntimeParams[k] = v
+		}
 	}
 	cfg.ConnConfig.RuntimeParams["search_path"] = schema + ",public"
 	cfg.MaxConns = 8
