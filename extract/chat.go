@@ -176,6 +176,16 @@ func init() {
 			if len(ws) == 0 {
 				return
 			}
+			if ws[0] == "doing" && len(ws) > 1 && len(ws) <= 4 && pastimeObject(strings.Join(ws[1:], " ")) && !pronoun[ws[1]] && !refWords[ws[1]] {
+				// "Just started doing aerial yoga": the pastime, not "doing";
+				// "we started doing yoga together" is yoga
+				fs := strings.Fields(p)[1:]
+				if len(fs) > 1 && strings.EqualFold(fs[len(fs)-1], "together") {
+					fs = fs[:len(fs)-1]
+				}
+				p = strings.Join(fs, " ")
+				ws = strings.Fields(strings.ToLower(p))
+			}
 			lessons := ws[0] == "taking" && anyWord(p, lessonWords) // "I started taking guitar lessons"
 			if len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] && !lessons {
 				return // "I started thinking", "I started feeling better"

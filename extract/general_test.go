@@ -143,6 +143,16 @@ func TestGeneralChat(t *testing.T) {
 		{"Painting calms my sister down.", []want{w(me, "sister", "Alice's sister")}},
 		{"Photography is her passion.", nil},
 
+		// a pastime started, said with "doing"
+		{"Just started doing aerial yoga, it's great.", []want{ev(me, "started", "aerial yoga", "")}},
+		{"I started doing pilates last month.", []want{ev(me, "started", "pilates", "")}},
+		{"We started doing yoga together.", []want{ev(me, "started", "yoga", "")}},
+		{"I started doing this a few years back.", nil},
+		{"I started doing better after the surgery.", nil},
+		{"I started doing my homework late.", nil},
+		{"I started doing some research.", nil},
+		{"Did you start doing yoga?", nil},
+
 		{"Yoga kept me sane during the lockdown.", []want{w(me, "likes", "Yoga")}},
 		{"Talking to her kept me going.", nil},
 		{"I do miss nature a lot.", []want{w(me, "likes", "nature")}},
