@@ -1065,3 +1065,46 @@ func partnerPlaceholder(c *clause, who string) bool {
 	s := c.subjects[i]
 	return strings.HasSuffix(s, "'s partner") || strings.HasSuffix(s, "'s husband") || strings.HasSuffix(s, "'s wife")
 }
+
+// childByAgeRE: the speaker's child spoken of by age or stage ("our
+// one-year-old", "my 3-year-old", "my toddler", "our newborn"), said as a
+// noun (a verb or a stop follows, not a noun: "my 3-year-old nephew", "our
+// one-year-old retriever" name no child), then named in the same sentence
+// by "his name is" or "her name is".
+var childByAgeRE = regexp.MustCompile(`\b(?i:my|our)\s+(?:(?i:little|sweet|baby|youngest|oldest|eldest)\s+)?(?i:(?:[a-z]+|\d{1,2})-(?:year|month|week)-old|toddler|newborn|little\s+one)(?:\s+(?i:is|was|has|just|turned|loves)\b|\s*[,!]|\s+-)[^.!?]*?\b((?i:his|her))\s+(?i:name\s+is|name's)\s+([A-Z][a-z]{1,15})\b`)
+
+// childNames gives the speaker a son or a daughter named after being spoken
+// of by age: "Our one-year-old is so cute, his name is Kyle!" is a son
+// Kyle. A question, a clause about the listener or a condition names no one.
+func childNames(text, speaker string, at time.Time, out []Fact) []Fact {
+	for _, s := range sentences(clean(text)) {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
+			continue
+		}
+		rs := restoreCase(s)
+		for _, m := range childByAgeRE.FindAllStringSubmatch(rs, -1) {
+			n := m[2]
+			if pronoun[strings.ToLower(n)] || introNot[strings.ToLower(n)] || isStopName(n) || lexPlaces.has(n) {
+				continue
+			}
+			rel := "son"
+			if strings.EqualFold(m[1], "her") {
+				rel = "daughter"
+			}
+			dup := false
+			for _, f := range out {
+				if f.Subject == speaker && strings.EqualFold(f.Claim, n) {
+					dup = true // "my son Kyle … his name is Kyle": said already
+				}
+			}
+			if dup {
+				continue
+			}
+			c := newClause(m[0], speaker, at)
+			c.add(speaker, rel, n, World, confFirst-8)
+			out = append(out, c.facts...)
+		}
+	}
+	return out
+}

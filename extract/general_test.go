@@ -153,6 +153,15 @@ func TestGeneralChat(t *testing.T) {
 		{"I started doing some research.", nil},
 		{"Did you start doing yoga?", nil},
 
+		// a child spoken of by age or stage, then named
+		{"Our one-year-old is so cute, his name is Leo!", []want{w(me, "son", "Leo")}},
+		{"My 3-year-old just started daycare, her name is Ava.", []want{w(me, "daughter", "Ava")}},
+		{"My toddler is teething, her name is Mia.", []want{w(me, "daughter", "Mia")}},
+		{"My friend's 3-year-old is cute, his name is Ben.", nil},
+		{"My 3-year-old niece is here, her name is Sam.", nil},
+		{"My 3-year-old nephew is here, his name is Sam.", nil},
+		{"Your one-year-old is adorable, his name is Leo?", nil},
+
 		{"Yoga kept me sane during the lockdown.", []want{w(me, "likes", "Yoga")}},
 		{"Talking to her kept me going.", nil},
 		{"I do miss nature a lot.", []want{w(me, "likes", "nature")}},

@@ -195,6 +195,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	if taggerOn {
 		out = petNames(text, speaker, at, out)
 	}
+	out = childNames(text, speaker, at, out)
 	// "I love my mom", "I really like my boss": a person is someone in the
 	// speaker's life (the relation rules write that), not a taste
 	out = slices.DeleteFunc(out, func(f Fact) bool {
