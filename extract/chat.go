@@ -459,9 +459,20 @@ func init() {
 			}
 		}),
 		// "I play the guitar", "we play tennis on Sundays".
-		r(fp+`(?i:\s+(?:usually|often|always|also|still|sometimes|regularly|mostly|mainly))*\s+(?i:play)\s+((?i:the\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)`, 1, func(c *clause, m []string) {
+		r(fp+`(?i:\s+(?:usually|often|always|also|still|sometimes|regularly|mostly|mainly))*\s+(?i:play)\s+((?i:the\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?|[A-Z][\w\-]*(?::[\w\-]+)?(?:\s+(?:of\s+|the\s+|of\s+the\s+)?[A-Z0-9][\w\-]*){0,3})`, 1, func(c *clause, m []string) {
 			if articleRE.MatchString(m[1]) && !strings.HasPrefix(strings.ToLower(m[1]), "the ") {
 				return // "I play a big role", "I play a lot"
+			}
+			if r0 := m[1][0]; r0 >= 'A' && r0 <= 'Z' {
+				// A game by its name ("I usually play Fortnite", "we play
+				// CS:GO"); not a part played ("I play Santa", "I play Juliet
+				// in the school play") or a place ("we play Boston next").
+				n := strings.Fields(m[1])[0]
+				if lexNames.has(n) || lexPlaces.has(n) || lexNationalities.has(n) || isStopName(n) || playedPartRE.MatchString(c.raw) {
+					return
+				}
+				c.add(c.speaker, "likes", "playing "+strings.TrimSpace(m[1]), World, confPref-6)
+				return
 			}
 			p := object(strings.TrimSpace(orgCutRE.ReplaceAllString(m[1]+" ", "")))
 			ws := strings.Fields(strings.ToLower(p))
@@ -882,3 +893,6 @@ var newClauseVerbs = map[string]bool{"wanted": true, "want": true, "decided": tr
 
 // learningRE opens an object that is what is being learnt about.
 var learningRE = regexp.MustCompile(`(?i)^(?:getting\s+to\s+know|learning\s+(?:more\s+)?about|exploring|discovering)\s+`)
+
+// playedPartRE: "play" as a part in a show, or against a team: no game.
+var playedPartRE = regexp.MustCompile(`(?i)\b(?:role|part|character|lead|in\s+the\s+(?:play|show|musical|film|movie)|against|tonight|tomorrow|next\s+(?:week|game|season)|at\s+home|away)\b`)

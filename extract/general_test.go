@@ -153,6 +153,15 @@ func TestGeneralChat(t *testing.T) {
 		{"I started doing some research.", nil},
 		{"Did you start doing yoga?", nil},
 
+		// a game played, by its name
+		{"I usually play Fortnite.", []want{w(me, "likes", "playing Fortnite")}},
+		{"We play CS:GO most nights.", []want{w(me, "likes", "playing CS:GO")}},
+		{"I play League of Legends.", []want{w(me, "likes", "playing League of Legends")}},
+		{"I play Santa every Christmas.", nil},
+		{"I play Juliet in the school play.", nil},
+		{"We play Boston next week.", nil},
+		{"Do you play Fortnite?", nil},
+
 		// a child spoken of by age or stage, then named
 		{"Our one-year-old is so cute, his name is Leo!", []want{w(me, "son", "Leo")}},
 		{"My 3-year-old just started daycare, her name is Ava.", []want{w(me, "daughter", "Ava")}},
