@@ -162,6 +162,13 @@ func TestGeneralChat(t *testing.T) {
 		{"We play Boston next week.", nil},
 		{"Do you play Fortnite?", nil},
 
+		// a favorite named by what follows "this"
+		{"My favorite dairy-free treat is this amazing chocolate raspberry tart.", []want{w(me, "favorite_treat", "chocolate raspberry tart")}},
+		{"My favorite show is this new series about chefs.", []want{w(me, "favorite_show", "new series about chefs")}},
+		{"My favorite song is this one.", nil},
+		{"My favorite treat is this cake.", nil},
+		{"Is your favorite treat this chocolate tart?", nil},
+
 		// a child spoken of by age or stage, then named
 		{"Our one-year-old is so cute, his name is Leo!", []want{w(me, "son", "Leo")}},
 		{"My 3-year-old just started daycare, her name is Ava.", []want{w(me, "daughter", "Ava")}},

@@ -553,8 +553,21 @@ var rules = []rule{
 	// "my favorite show is Succession"; a time or a scope may stand before
 	// "is" ("my favorite show right now", "my favorite place in the world",
 	// "my favorite movie of all time").
-	r(`(?i:\bmy\s+(?:all-time\s+)?favou?rite\s+)(\w+)(?i:\s+(?:right\s+now|at\s+the\s+moment|currently|these\s+days|lately|in\s+the\s+(?:whole\s+)?(?:world|universe)|on\s+earth|of\s+all\s+time|ever|so\s+far|rn|atm))?(?i:\s+(?:is|are)\s+)(.+)`, 2, func(c *clause, m []string) {
+	r(`(?i:\bmy\s+(?:all-time\s+)?favou?rite\s+(?:[a-z]+-[a-z]+\s+)?)(\w+)(?i:\s+(?:right\s+now|at\s+the\s+moment|currently|these\s+days|lately|in\s+the\s+(?:whole\s+)?(?:world|universe)|on\s+earth|of\s+all\s+time|ever|so\s+far|rn|atm))?(?i:\s+(?:is|are)\s+)(.+)`, 2, func(c *clause, m []string) {
 		p := object(m[2])
+		if p == "" {
+			// "my favorite treat is this amazing chocolate tart": the
+			// thing is named by what follows "this", when that is more
+			// than one word ("this one", "this song" name nothing here)
+			if d := deicticDet.FindString(m[2]); d != "" {
+				if q := object(strings.TrimSpace(m[2][len(d):])); len(strings.Fields(q)) >= 2 {
+					p = q
+					for ws := strings.Fields(p); len(ws) > 2 && (evaluative[strings.ToLower(ws[0])] || praiseAdj[strings.ToLower(ws[0])]); ws = strings.Fields(p) {
+						p = strings.Join(ws[1:], " ")
+					}
+				}
+			}
+		}
 		if p == "" || notFavoriteOf[strings.ToLower(m[1])] || personWord(p) || unsureClaimRE.MatchString(p) {
 			return // "my favorite part is the ending" (of what was shown), "my favorite person is my mom", "… is probably Succession", "… is hard to pick"
 		}
@@ -1129,3 +1142,7 @@ var vehicleStartRE = regexp.MustCompile(`(?i)\bstarted\s+(?:the|my|our|a|an)?\s*
 // livedForRE: a stay measured up to now ("for ten years", "since 2019",
 // "all my life").
 var livedForRE = regexp.MustCompile(`(?i)\blived\s+in\s+.*\b(?:for\s+(?:almost\s+|nearly\s+|about\s+|over\s+|around\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a\s+few|a\s+couple)\b|since\b|all\s+my\s+life)`)
+
+// praiseAdj are words of praise before a thing named ("this amazing
+// chocolate tart"): no part of its name.
+var praiseAdj = setOf(`amazing awesome delicious lovely incredible cool fantastic wonderful beautiful yummy tasty gorgeous epic perfect`)
