@@ -26,6 +26,7 @@ import (
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/internal/localpg"
 	"github.com/memhive/memhive/node"
+	"github.com/memhive/memhive/recall"
 )
 
 // Version is memhive.Version (set at build time with -ldflags
@@ -384,6 +385,13 @@ func cmdConfig(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stderr, "# %s unset: %s\n", key, means)
 	}
+	// what the read path's connections are set to (not a setting)
+	var params []string
+	for k, v := range recall.SessionParams {
+		params = append(params, k+" = "+v)
+	}
+	sort.Strings(params)
+	fmt.Fprintf(e.stderr, "# recall_pool: %d connections of the read path's own, each with %s\n", cfg.RecallPool, strings.Join(params, ", "))
 	return printJSON(e.stdout, red)
 }
 
