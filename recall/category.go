@@ -145,12 +145,20 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 		return nil, fmt.Errorf("category match: facts: %w", err)
 	}
 	// A turn a proposed fact was distilled from is not proposed again:
-	// the fact already stands for it.
+	// the fact already stands for it. One fact a claim, as one turn a
+	// category word below: a list question wants the different members,
+	// not the same one said in three sessions.
 	seen := map[string]bool{}
+	claims := map[string]bool{}
 	for _, r := range append(byClaim, byPred...) {
 		if len(out) == categoryFacts {
 			break
 		}
+		c := memhive.Canon(r.claim)
+		if claims[c] {
+			continue
+		}
+		claims[c] = true
 		out = append(out, r)
 		for _, id := range sources[r] {
 			seen[id] = true

@@ -84,3 +84,47 @@ func TestCategoryMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestCategoryMatchOneFactAClaim: a claim said in several sessions is one
+// proposal, so the category match's few fact places go to different
+// members ("Luna" said three times, "Oliver" and "Bailey" once each: all
+// three pets are proposed, not Luna three times); a test of the rule, which
+// fails without it.
+func TestCategoryMatchOneFactAClaim(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const m = "catonce"
+	both := []string{"person:caroline", "person:melanie"}
+	pet := func(name string, at time.Time) string {
+		return f.fact(facts.Fact{Member: m, Subject: "person:melanie", Predicate: "has_pet", Claim: name, ValidFrom: at,
+			Channel: "c", Audience: both, Speaker: "person:melanie"})
+	}
+	oliver := pet("Oliver", t0)
+	bailey := pet("Bailey", t0.Add(time.Hour))
+	var lunas []string
+	for i := range 3 {
+		lunas = append(lunas, pet("Luna", t0.Add(time.Duration(2+i)*time.Hour)))
+	}
+	s := New(f.pool, Config{}, nil, nil)
+	q, err := s.prepare(req(m, "1", "What pets does Melanie have?", both, "c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.graphLeg(f.ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range res.rows {
+		got = append(got, r.ID)
+	}
+	n := 0
+	for _, id := range lunas {
+		if slices.Contains(got, id) {
+			n++
+		}
+	}
+	if n != 1 || !slices.Contains(got, oliver) || !slices.Contains(got, bailey) {
+		t.Errorf("want one Luna (of %v), Oliver %s and Bailey %s, got %v", lunas, oliver, bailey, got)
+	}
+}
