@@ -1077,6 +1077,9 @@ var childByAgeRE = regexp.MustCompile(`\b(?i:my|our)\s+(?:(?i:little|sweet|baby|
 // of by age: "Our one-year-old is so cute, his name is Kyle!" is a son
 // Kyle. A question, a clause about the listener or a condition names no one.
 func childNames(text, speaker string, at time.Time, out []Fact) []Fact {
+	if !strings.Contains(text, "name") && !strings.Contains(text, "Name") && !strings.Contains(text, "NAME") {
+		return out // no naming: nothing to read (most turns)
+	}
 	for _, s := range sentences(clean(text)) {
 		s = strings.TrimSpace(s)
 		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
