@@ -220,8 +220,25 @@ func init() {
 }
 
 // landmarkHeads end a capitalised name that is a place to see ("the Grand
-// Canyon", "Niagara Falls", "the Eiffel Tower").
-var landmarkHeads = setOf(`canyon park falls tower museum beach lake mountains mountain island islands coast river bridge valley desert temple palace castle cathedral`)
+// Canyon", "Niagara Falls", "the Eiffel Tower"); landmarkFirsts start one
+// ("Mount Rainier", "Lake Tahoe").
+var (
+	landmarkHeads  = setOf(`canyon park falls tower museum beach lake mountains mountain island islands coast river bridge valley desert temple palace castle cathedral`)
+	landmarkFirsts = setOf(`mount mt lake cape isle fort`)
+)
+
+// seeablePlace: a name one goes to see or visit is a place when the lexicon
+// has it or it is named as a landmark; any other capitalised name may be
+// a person ("I can't wait to see Taylor Swift", "I want to visit Jake
+// Miller"). The wish rule (chat.go) and the rule of places to see ahead
+// (below) both ask it.
+func seeablePlace(p string) bool {
+	if lexPlaces.has(p) {
+		return !lexCommonPlaces.has(p)
+	}
+	ws := strings.Fields(strings.ToLower(p))
+	return len(ws) > 1 && (landmarkHeads[ws[len(ws)-1]] || landmarkFirsts[ws[0]])
+}
 
 // forWhenRE: "for" a time, not for someone ("flights to Italy for August").
 var forWhenRE = regexp.MustCompile(`(?i)^\s*,?\s*for\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|christmas|easter|thanksgiving|new\s+year)`)
@@ -242,7 +259,7 @@ func init() {
 			if p == "" || c.known[p] {
 				return
 			}
-			if lexPlaces.has(p) && !lexCommonPlaces.has(p) || strings.Contains(p, " ") && landmarkHeads[strings.ToLower(lastWord(p))] {
+			if seeablePlace(p) {
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
 			}
 		}),

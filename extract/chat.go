@@ -156,9 +156,14 @@ func init() {
 			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
 		}),
 		// A wish to go somewhere named: "I want to visit Japan", "can't wait
-		// to see the Grand Canyon".
-		r(fp+`(?i:\s*(?:really\s+|also\s+|still\s+)?(?:want\s+to|wanna|'d\s+love\s+to|would\s+love\s+to|hope\s+to|'m\s+hoping\s+to|am\s+hoping\s+to|plan\s+to|'m\s+planning\s+to|am\s+planning\s+to|'re\s+planning\s+to)\s+(?:finally\s+)?(?:visit|see|explore|go\s+to|travel\s+to|fly\s+to|get\s+to)(?:\s+the)?)\s+`+nm, 1, func(c *clause, m []string) {
-			if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !c.known[p] {
+		// to see the Grand Canyon". One sees and visits people too: there
+		// the name must be a place (seeablePlace), not "Taylor Swift".
+		r(fp+`(?i:\s*(?:really\s+|also\s+|still\s+)?(?:want\s+to|wanna|'d\s+love\s+to|would\s+love\s+to|hope\s+to|'m\s+hoping\s+to|am\s+hoping\s+to|plan\s+to|'m\s+planning\s+to|am\s+planning\s+to|'re\s+planning\s+to)\s+(?:finally\s+)?(visit|see|explore|go\s+to|travel\s+to|fly\s+to|get\s+to)(?:\s+the)?)\s+`+nm, 2, func(c *clause, m []string) {
+			p := place(m[2])
+			if v := strings.ToLower(m[1]); (v == "see" || v == "visit") && !seeablePlace(p) {
+				return
+			}
+			if p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !c.known[p] {
 				for _, f := range c.facts {
 					if f.Predicate == "plans" && strings.Contains(f.Claim, p) {
 						return // "plans visit Japan" says it

@@ -1121,6 +1121,11 @@ func TestCasualChat(t *testing.T) {
 		// ahead, a job studied for.
 		{"Can't wait to see the Grand Canyon!", []want{fut(me, "travels_to", "Grand Canyon", "")}},
 		{"Can't wait to see you!", nil},
+		// one sees people too: a name that is no place nor landmark is none
+		{"I can't wait to see Taylor Swift!", nil},
+		{"I want to see Taylor Swift in concert.", nil},
+		{"I want to see Mount Rainier.", []want{fut(me, "travels_to", "Mount Rainier", "")}},
+		{"I want to see Niagara Falls.", []want{fut(me, "travels_to", "Niagara Falls", "")}},
 		{"I'll give painting a go.", []want{fut(me, "plans", "try painting", "")}},
 		{"I'm gonna give pottery a shot.", []want{fut(me, "plans", "try pottery", "")}},
 		{"Maybe I'll give it a go.", nil},
