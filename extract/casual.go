@@ -19,6 +19,11 @@ var carMakeRE = regexp.MustCompile(`(?i:\b(?:an?|my|our)\s+(?:(?:new|used|old|li
 // businessKinds are what one runs as one's own ("I run a small bakery").
 const businessKinds = `(?:business|company|startup|start-up|store|shop|restaurant|bakery|cafe|café|coffee\s+shop|bar|pub|salon|farm|boutique|studio|podcast|blog|channel|food\s+truck|daycare|nonprofit|non-profit|charity|agency|firm|clinic|practice|etsy\s+shop|online\s+store|side\s+business|small\s+business|family\s+business)`
 
+// businessSize are the words of size and praise before a business that are
+// not part of what it is ("a small bakery" is a bakery, "an online store"
+// an online store).
+var businessSize = setOf(`small little tiny local new successful thriving cute cozy`)
+
 // businessCompound: a word after the business that makes it part of a
 // compound ("run a business meeting", "run a shop's account").
 var businessCompound = setOf(`meeting meetings account accounts page pages website site chain group class classes event events
@@ -63,8 +68,7 @@ func init() {
 			mods := strings.Fields(strings.ToLower(m[1]))
 			var keep []string
 			for _, w := range mods {
-				if w == "small" || w == "little" || w == "tiny" || w == "local" || w == "new" || w == "successful" ||
-					w == "thriving" || w == "cute" || w == "cozy" || stopLower[w] || evaluative[w] {
+				if businessSize[w] || stopLower[w] || evaluative[w] {
 					continue
 				}
 				keep = append(keep, w) // "online store", "flower shop"
@@ -142,6 +146,13 @@ func init() {
 var joySubjectNot = setOf(`my our his her their your its people kids children family friends seeing being having knowing hearing watching
 	talking spending moments days times memories news words life everyone everybody someone somebody nobody work job school`)
 
+// pastimeSubject: the subject of "… gives me joy", "… is my life" can be
+// a thing liked: not a person, a relative, a pronoun or a vague word.
+func pastimeSubject(subject string) bool {
+	ws := strings.Fields(strings.ToLower(subject))
+	return len(ws) > 0 && !joySubjectNot[ws[0]] && !pronoun[ws[0]] && !vague[ws[0]] && relKey(ws[len(ws)-1]) == ""
+}
+
 // jobAsRE: a liking of one's job as a role ("I love my job as a chef")
 // says the role, not a taste.
 var jobAsRE = regexp.MustCompile(`(?i)^(?:my\s+|our\s+)?(?:job|work|career|role|position|gig)\s+as\b`)
@@ -162,8 +173,7 @@ func init() {
 				return
 			}
 			for _, part := range strings.Split(m[1], " and ") {
-				ws := strings.Fields(strings.ToLower(part))
-				if len(ws) == 0 || joySubjectNot[ws[0]] || pronoun[ws[0]] || relKey(ws[len(ws)-1]) != "" || vague[ws[0]] {
+				if !pastimeSubject(part) {
 					return
 				}
 			}
@@ -175,8 +185,7 @@ func init() {
 		}),
 		// "Concerts are what I live for", "Music is my life": liked.
 		r(`(?i:^((?:[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are|'s)\s+(?:(?:really|literally|honestly|basically|just)\s+)?(?:what\s+I\s+live\s+for|my\s+(?:whole\s+)?life|my\s+(?:biggest\s+|true\s+|first\s+|greatest\s+)?(?:passion|obsession)))\b`, 1, func(c *clause, m []string) {
-			ws := strings.Fields(strings.ToLower(m[1]))
-			if c.neg || joySubjectNot[ws[0]] || pronoun[ws[0]] || relKey(ws[len(ws)-1]) != "" || vague[ws[0]] {
+			if c.neg || !pastimeSubject(m[1]) {
 				return
 			}
 			if p := object(m[1]); p != "" {
