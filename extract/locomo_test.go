@@ -116,6 +116,19 @@ func TestLoCoMoDevSixthDraw(t *testing.T) {
 // showDev6Env, set to 1, prints the sixth draw's misses and spurious facts.
 const showDev6Env = "MEMHIVE_SHOW_DEV6"
 
+// TestLoCoMoDevSeventhDraw prints the seventh draw's totals (200 dev turns,
+// seed 7171, session 14, labelled by hand by a helper who wrote no rule and
+// read no extractor code, before any extractor ran on them). Like the fifth
+// and sixth it is left out of TestLoCoMoDev; its cases print only with
+// MEMHIVE_SHOW_DEV7=1 and -v. No floor until its first figure is measured.
+func TestLoCoMoDevSeventhDraw(t *testing.T) {
+	t.Parallel()
+	locomoEval(t, "dev", 7, 0, 0, os.Getenv(showDev7Env) == "1")
+}
+
+// showDev7Env, set to 1, prints the seventh draw's misses and spurious facts.
+const showDev7Env = "MEMHIVE_SHOW_DEV7"
+
 // TestLoCoMoDevSecondDraw prints the second dev draw alone (200 turns drawn
 // and labelled after the first draw's rules were written; see the README in
 // testdata): `go test -v -run DevSecondDraw ./extract/`.
@@ -211,7 +224,7 @@ func locomoEval(t *testing.T, split string, draw int, pFloor, rFloor float64, sh
 	byConf := make([]counts, len(thresholds))
 	n := 0
 	for _, lt := range turns {
-		if lt.Split != split || (draw > 0 && max(lt.Draw, 1) != draw) || (draw == 0 && (lt.Draw == 5 || lt.Draw == 6)) {
+		if lt.Split != split || (draw > 0 && max(lt.Draw, 1) != draw) || (draw == 0 && lt.Draw >= 5) {
 			continue
 		}
 		n++
