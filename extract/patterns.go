@@ -199,10 +199,93 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	// "I love my mom", "I really like my boss": a person is someone in the
 	// speaker's life (the relation rules write that), not a taste
 	out = slices.DeleteFunc(out, func(f Fact) bool {
-		return (f.Predicate == "likes" || f.Predicate == "dislikes") && personWord(f.Claim)
+		return (f.Predicate == "likes" || f.Predicate == "dislikes") && (personWord(f.Claim) || notATaste(f.Claim))
 	})
-	return append(out, photoPets(text, speaker, at, seen)...)
+	out = append(out, photoPets(text, speaker, at, seen)...)
+	if noPetsRE.MatchString(text) {
+		// "It's a pity that I don't have pets": "our pets" said of people
+		// in general a sentence before is no pet of the speaker's
+		out = slices.DeleteFunc(out, func(f Fact) bool {
+			return f.Predicate == "has_pet" && f.Polarity == Positive && genericPets[strings.ToLower(f.Claim)]
+		})
+	}
+	return nested(out)
 }
+
+// nested drops a fact whose claim is a part of another claim the turn gives
+// the same subject under the same predicate, kind and polarity (not a
+// taste: "passionate about fashion trends … my love for dance and fashion"
+// likes both): "my
+// clothing store … starting my own store" is one store, the clothing
+// store; "watching our pets play … my dog" has the dog, and "pets" says no
+// more than it.
+func nested(out []Fact) []Fact {
+	if len(out) < 2 {
+		return out
+	}
+	same := func(a, b Fact) bool {
+		return memhive.Canon(a.Subject) == memhive.Canon(b.Subject) && a.Predicate == b.Predicate &&
+			a.Kind == b.Kind && a.Polarity == b.Polarity && !preference(a.Predicate)
+	}
+	drop := make([]bool, len(out))
+	for i, f := range out {
+		for j, g := range out {
+			if i == j || drop[j] || !same(f, g) {
+				continue
+			}
+			a, b := strings.Fields(strings.ToLower(f.Claim)), strings.Fields(strings.ToLower(g.Claim))
+			if len(a) < len(b) && containsRun(b, a) ||
+				f.Predicate == "has_pet" && genericPets[strings.ToLower(f.Claim)] && !genericPets[strings.ToLower(g.Claim)] {
+				drop[i] = true
+				break
+			}
+		}
+	}
+	kept := out[:0]
+	for i, f := range out {
+		if !drop[i] {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
+
+// containsRun reports whether the words of part occur in whole, in order
+// and next to each other.
+func containsRun(whole, part []string) bool {
+	for i := 0; i+len(part) <= len(whole); i++ {
+		if slices.Equal(whole[i:i+len(part)], part) {
+			return true
+		}
+	}
+	return false
+}
+
+// genericPets name pets without saying which: a turn that names the dog or
+// the cat says more.
+var genericPets = setOf(`pet pets animal animals babies furbabies fur-babies critters`)
+
+// noPetsRE: the speaker says they have no pet.
+var noPetsRE = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:don't|do\s+not|didn't|never)\s+(?:have|own|had|owned)\s+(?:any\s+|a\s+)?(?:pets?|animals?)\b|\bno\s+pets\b`)
+
+// notATaste reports whether a liked claim is a quality of something just
+// shown ("I love the color and texture", "the Miami vibe") or a clause
+// read past its end ("my love for improving my skills keep me going"):
+// nothing a person would write down as the speaker's taste.
+func notATaste(claim string) bool {
+	for _, w := range strings.Fields(strings.ToLower(claim)) {
+		w = strings.Trim(w, `"',.!;:`)
+		if qualityNouns[w] || finiteVerbs[w] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	qualityNouns = setOf(`color colors colour colours texture textures energy vibe vibes theme themes atmosphere design designs detail details shape shapes pattern patterns lighting composition mood scenery`)
+	finiteVerbs  = setOf(`keep keeps kept makes began begins is are was were gives helps brings`)
+)
 
 // personWord reports whether claim is a relative or someone of one's life
 // ("mom", "my kids", "the boss"): a relation word the relation rules know

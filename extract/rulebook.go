@@ -627,6 +627,9 @@ var rules = []rule{
 		if notOwned[strings.ToLower(m[1])] {
 			return // "my favorite studio", "my dream house"
 		}
+		if strings.ToLower(m[2]) == "brand" && !strings.Contains(strings.ToLower(m[0]), "own") {
+			return // "grow my brand", "boost my brand": the speaker's name, not a label they own
+		}
 		if c.fore && strings.Contains(strings.ToLower(m[0]), "own") {
 			return // "I want to open my own bakery": a plan, no bakery yet
 		}
@@ -927,8 +930,24 @@ func (c *clause) mention(m0 string) bool {
 	if i := strings.Index(c.text, m0); i >= 0 && missedBefore(c.text[:i]) {
 		return false
 	}
-	c.neg = endedRE.MatchString(c.text) || lostMineRE.MatchString(c.text)
+	c.neg = endedRE.MatchString(c.text) || lostMine(c.text, m0)
 	return true
+}
+
+// lostMine reports whether the mention m0 in text is the thing lostMineRE
+// says was lost or given away: "Losing my job gave me the push to start …
+// my own dance studio" lost the job, not the studio.
+func lostMine(text, m0 string) bool {
+	i := strings.Index(text, m0)
+	if i < 0 {
+		return lostMineRE.MatchString(text)
+	}
+	for _, loc := range lostMineRE.FindAllStringIndex(text, -1) {
+		if loc[0] <= i && i <= loc[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // lostMineRE: a pet or a thing of one's own lost, or a pet put down or
@@ -1106,7 +1125,7 @@ var planFiller = map[string]bool{"a": true, "an": true, "the": true, "some": tru
 	"done": true, "lot": true, "lots": true, "of": true, "more": true, "nice": true, "so": true, "much": true,
 	"really": true, "this": true, "that": true, "again": true, "together": true, "soon": true, "well": true,
 	"on": true, "up": true, "over": true, "at": true, "to": true, "with": true, "you": true, "them": true, "in": true,
-	"new": true, "my": true, "our": true, "pics": true, "pictures": true, "photos": true, "selfies": true, "notes": true, "hard": true, "harder": true, "hardest": true, "things": true, "thing": true, "stuff": true, "something": true, "everything": true}
+	"new": true, "my": true, "our": true, "everyone": true, "everybody": true, "special": true, "extraordinary": true, "incredible": true, "journey": true, "pics": true, "pictures": true, "photos": true, "selfies": true, "notes": true, "hard": true, "harder": true, "hardest": true, "things": true, "thing": true, "stuff": true, "something": true, "everything": true}
 
 // planVerbs start a plan worth keeping when no date is said ("I want to
 // adopt a child", not "I want to find the best spot").
