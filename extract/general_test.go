@@ -1171,3 +1171,57 @@ func TestCasualChat(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditedChat holds the constructions read in session 14's audit of
+// the LoCoMo turns no labelled draw took: the facts the rules gave there
+// that nobody would write down, and two that they missed.
+func TestAuditedChat(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A loss names what was lost.
+		{"Losing my job gave me the push to open my own bakery!", []want{w(me, "owns", "bakery")}},
+		{"We lost our dog Buddy last year.", []want{neg(me, "has_pet", "Buddy")}},
+		// A personal brand is no label one owns; one's own label is.
+		{"I'm working hard to grow my brand.", nil},
+		{"I launched my own brand of hot sauce.", []want{w(me, "owns", "brand")}},
+		// One thing said twice, the second time more exactly.
+		{"Starting my own store was scary. I just ran an ad for my clothing store.", []want{w(me, "owns", "clothing store")}},
+		{"I love watching our pets play. My dog is so happy.", []want{w(me, "likes", "watching our pets play"), w(me, "has_pet", "dog")}},
+		{"The bond between us and our pets is amazing. It's a pity that I don't have pets.", nil},
+		// A quality of something shown, a clause read past its end.
+		{"Wow, that looks amazing! I love the color and texture.", nil},
+		{"I love the Miami vibe.", nil},
+		{"My love for improving my skills keeps me going.", nil},
+		// No plan in a pleasantry.
+		{"Can't wait to have fun with everyone!", nil},
+		{"Can't wait to create something special.", nil},
+		// Learning about something, being outdoors.
+		{"I love learning about different cultures.", []want{w(me, "likes", "learning about different cultures")}},
+		{"I love learning new languages.", []want{w(me, "likes", "learning new languages")}},
+		{"I love learning from you.", nil},
+		// A town named by the speaker, a place in a known city.
+		{"I went to Woodhaven, a small town in the Midwest.", []want{ev(me, "visited", "Woodhaven", "")}},
+		{"I went to a cafe in Paris.", []want{ev(me, "visited", "Paris", "")}},
+		{"I went to Bob, a friend of mine.", nil},
+		{"I went to a music festival in Boston.", nil},
+	} {
+		facts := extract.TurnFacts(tc.text, me, at)
+		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
+		var gots, wants []string
+		for _, f := range facts {
+			gots = append(gots, got(f).String())
+		}
+		for _, x := range tc.want {
+			wants = append(wants, x.String())
+		}
+		slices.Sort(gots)
+		slices.Sort(wants)
+		if !slices.Equal(gots, wants) {
+			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
+		}
+	}
+}

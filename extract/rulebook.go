@@ -719,6 +719,19 @@ var rules = []rule{
 			c.add(c.speaker, "visited", p, Experience, confEvent)
 		}
 	}),
+	// "I went to Woodhaven, a small town in the Midwest": a name the
+	// speaker says is a town is a place, in the lexicon or not.
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:visited|went\s+to|travell?ed\s+to|flew\s+to|drove\s+to))\s+`+nm+`(?i:\s*,\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:town|city|village|island|country|state|province|region|beach|lake|park|resort))\b`, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && !lexPlaces.has(p) && !strings.Contains(p, " ") {
+			c.add(c.speaker, "visited", p, Experience, confEvent-2)
+		}
+	}),
+	// "I went to a place in London": the place is in a city the lexicon knows.
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:visited|went\s+to|stayed\s+at|stayed\s+in)\s+(?:a|an|this|that|the)\s+(?:[\w-]+\s+){0,2}?(?:place|spot|town|village|restaurant|cafe|café|museum|park|beach|hotel|castle|temple|church|gallery)\s+in)\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && lexPlaces.has(p) {
+			c.add(c.speaker, "visited", p, Experience, confEvent-4)
+		}
+	}),
 	// "I've been to France": a place been to is a place visited.
 	r(`(?i:\b(?:i|we)(?:'ve|\s+have)\s+(?:also\s+|actually\s+|already\s+|even\s+)?been\s+to)\s+`+nm, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" && lexPlaces.has(p) {

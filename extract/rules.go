@@ -380,7 +380,7 @@ func object(s string) string {
 	p = strings.TrimPrefix(p, "to ")
 	p = trimRefTail(p)
 	p = trimPurpose(p)
-	if p == "" || badObject(p) || vague[strings.ToLower(strings.Fields(p)[0])] || len(strings.Fields(p)) > 8 {
+	if p == "" || badObject(p) || vague[strings.ToLower(strings.Fields(p)[0])] && !pastimeAfterVague(p) || len(strings.Fields(p)) > 8 {
 		return ""
 	}
 	for trailingConj[strings.ToLower(lastWord(p))] {
@@ -390,6 +390,25 @@ func object(s string) string {
 		return "" // "escaping to [that world]": cut off; "[those we love] is important": no object
 	}
 	return p
+}
+
+// pastimeAfterVague reports whether an object whose head is a vague word
+// is a pastime all the same: learning about something or learning new
+// things ("I love learning about different cultures", "learning new
+// languages"), being outdoors ("I love being outdoors"). "I love learning
+// from you", "being here" stay vague.
+func pastimeAfterVague(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) < 2 {
+		return false
+	}
+	switch ws[0] {
+	case "learning":
+		return len(ws) > 2 && (ws[1] == "about" || ws[1] == "new" || ws[1] == "different") && !refWords[ws[2]] && !pronoun[ws[2]]
+	case "being":
+		return ws[1] == "outdoors" || ws[1] == "outside" || len(ws) > 2 && ws[1] == "in" && ws[2] == "nature"
+	}
+	return false
 }
 
 // trimPurpose cuts a purpose clause off an object: "organizing workshops
