@@ -191,8 +191,13 @@ func init() {
 				p = strings.Join(fs, " ")
 				ws = strings.Fields(strings.ToLower(p))
 			}
+			if tp := trimPurpose(asHobbyRE.ReplaceAllString(p, "")); tp != p {
+				p, ws = tp, strings.Fields(strings.ToLower(tp)) // "playing chess to get better at strategy"
+			}
 			lessons := ws[0] == "taking" && anyWord(p, lessonWords) // "I started taking guitar lessons"
-			if len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] && !lessons {
+			// "I started making jewelry": a thing made as a pastime
+			crafting := ws[0] == "making" && len(ws) > 1 && (pastimeObject(strings.Join(ws[1:], " ")) || anyWord(p, madeThings))
+			if len(ws) > 6 || (vague[ws[0]] && !hobbyGerund(ws[0])) || badObject(p) || notTakenUp[ws[0]] && !lessons && !crafting {
 				return // "I started thinking", "I started feeling better"
 			}
 			if ws[0] == "working" || ws[0] == "interning" {
@@ -641,6 +646,14 @@ var lessonWords = setOf(`lesson lessons class classes course courses`)
 
 // notTakenUp gerunds after "started" say how one felt or what happened,
 // not what was taken up.
+// madeThings are what one makes as a pastime or a craft ("I started making
+// jewelry", "making music").
+// asHobbyRE: "… as a hobby", said after the pastime.
+var asHobbyRE = regexp.MustCompile(`(?i)\s+as\s+(?:a|my)\s+(?:hobby|pastime|side\s+hustle|side\s+project)\b.*$`)
+
+var madeThings = setOf(`jewelry jewellery music pottery candles soap furniture art films movies videos clothes
+	quilts cards bread cakes beer wine models games apps crafts comics songs beats podcasts necklaces bracelets`)
+
 var notTakenUp = map[string]bool{"feeling": true, "thinking": true, "wondering": true, "crying": true, "laughing": true,
 	"getting": true, "going": true, "having": true, "noticing": true, "realizing": true, "realising": true,
 	"worrying": true, "looking": true, "seeing": true, "being": true, "trying": true, "doing": true, "making": true,

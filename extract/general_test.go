@@ -1208,6 +1208,14 @@ func TestAuditedChat(t *testing.T) {
 		{"I went to a cafe in Paris.", []want{ev(me, "visited", "Paris", "")}},
 		{"I went to Bob, a friend of mine.", nil},
 		{"I went to a music festival in Boston.", nil},
+		// A pastime taken up, with its purpose or "as a hobby" after it.
+		{"I just started playing chess to get better at strategy.", []want{ev(me, "started", "playing chess", "")}},
+		{"I started making jewelry as a hobby.", []want{ev(me, "started", "making jewelry", "")}},
+		{"I started making friends at work.", nil},
+		// A taste that names its examples.
+		{"I've always loved playing strategy games like Civilization and Total War.",
+			[]want{w(me, "likes", "playing strategy games"), w(me, "likes", "Civilization"), w(me, "likes", "Total War")}},
+		{"I love fantasy novels such as The Hobbit.", []want{w(me, "likes", "fantasy novels"), w(me, "likes", "The Hobbit")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

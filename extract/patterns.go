@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memhive/memhive"
 )
@@ -202,6 +203,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		return (f.Predicate == "likes" || f.Predicate == "dislikes") && (personWord(f.Claim) || notATaste(f.Claim))
 	})
 	out = append(out, photoPets(text, speaker, at, seen)...)
+	out = namedExamples(out)
 	if noPetsRE.MatchString(text) {
 		// "It's a pity that I don't have pets": "our pets" said of people
 		// in general a sentence before is no pet of the speaker's
@@ -211,6 +213,52 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	}
 	return nested(out)
 }
+
+// namedExamples splits a taste that names its examples: "playing strategy
+// games like Civilization and Total War" is a liking of strategy games, of
+// Civilization and of Total War. Only names and titles (a capital or a
+// digit first) are examples; "games like you do" stays one claim.
+func namedExamples(out []Fact) []Fact {
+	var add []Fact
+	for i, f := range out {
+		if f.Predicate != "likes" && f.Predicate != "dislikes" {
+			continue
+		}
+		loc := examplesRE.FindStringIndex(f.Claim)
+		if loc == nil || loc[0] == 0 {
+			continue
+		}
+		head, tail := strings.TrimSpace(f.Claim[:loc[0]]), f.Claim[loc[1]:]
+		var names []string
+		for _, e := range exampleSepRE.Split(tail, -1) {
+			e = strings.Trim(e, ` "'.!`)
+			if e == "" {
+				continue
+			}
+			r, _ := utf8.DecodeRuneInString(e)
+			if !unicode.IsUpper(r) && !unicode.IsDigit(r) || len(strings.Fields(e)) > 5 {
+				names = nil
+				break
+			}
+			names = append(names, e)
+		}
+		if len(names) == 0 || len(strings.Fields(head)) == 0 {
+			continue
+		}
+		out[i].Claim = head
+		for _, n := range names {
+			g := f
+			g.Claim = n
+			add = append(add, g)
+		}
+	}
+	return append(out, add...)
+}
+
+var (
+	examplesRE   = regexp.MustCompile(`\s+(?:like|such\s+as|especially|including)\s+`)
+	exampleSepRE = regexp.MustCompile(`\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+`)
+)
 
 // nested drops a fact whose claim is a part of another claim the turn gives
 // the same subject under the same predicate, kind and polarity (not a

@@ -435,7 +435,7 @@ func trimPurpose(p string) string {
 // purposeVerbs start a purpose clause after what one does ("… to relax").
 var purposeVerbs = setOf(`relax unwind de-stress destress decompress recharge clear escape express connect meet
 	practice practise stay keep help support feel forget cope relieve reduce improve spend make have give
-	chill calm breathe reflect focus think heal`)
+	chill calm breathe reflect focus think heal follow pursue chase become get`)
 
 func badObject(p string) bool {
 	ws := strings.Fields(strings.ToLower(p))
