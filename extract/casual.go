@@ -75,8 +75,68 @@ func init() {
 			}
 			c.add(c.speaker, "owns", strings.Join(append(keep, kind), " "), World, confPref)
 		}),
+		// "I bought some new headphones", "I got this cool video card last
+		// week", "we just got a new couch": a thing bought or got is the
+		// speaker's, when its head is goods (lexicon goods.txt, from
+		// WordNet, or goodsWords). Not a thing wished for ("I want to get a
+		// new laptop"), bought for someone ("a bike for my son"), or got
+		// that is no thing ("got a new job", "got a call").
+		r(fp+aux+`(?i:\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:bought|purchased|got|ordered|got\s+myself|treated\s+myself\s+to))\s+((?i:a|an|this|these|some|a\s+pair\s+of|a\s+couple\s+of|two|three|new|my\s+first|a\s+lot\s+of)\s+.+)`, 1, func(c *clause, m []string) {
+			if c.fore {
+				return
+			}
+			var words []string
+			raw := strings.Fields(m[1])
+			n := 0
+			for _, w := range raw {
+				lw := strings.ToLower(strings.TrimRight(w, `,.!?;:`))
+				if goodsStop[lw] {
+					break
+				}
+				words = append(words, lw)
+				n++
+				if lw != strings.ToLower(w) {
+					break // "headphones, and …": the phrase ends at its punctuation
+				}
+			}
+			for len(words) > 0 && goodsDet[words[0]] {
+				words = words[1:]
+			}
+			if len(words) == 0 || len(words) > 4 {
+				return
+			}
+			head := words[len(words)-1]
+			if !(lexGoods.has(head) || lexGoods.has(singular(head)) || goodsWords[head] || goodsWords[singular(head)]) {
+				return
+			}
+			if forSomeoneText(strings.Join(raw[n:], " ")) {
+				return // "I bought a bike for my daughter"
+			}
+			var keep []string
+			for _, w := range words[:len(words)-1] {
+				if goodsDet[w] || evaluative[w] || goodsPraise[w] || stopLower[w] {
+					continue
+				}
+				keep = append(keep, w) // "video card", "gaming desk"
+			}
+			c.add(c.speaker, "owns", strings.Join(append(keep, head), " "), World, confPref-4)
+		}),
 	)
 }
+
+// goodsWords are goods WordNet's first senses miss (goods.txt keeps only
+// words whose most frequent sense is a thing bought): "ring", "tablet".
+var goodsWords = setOf(`ring tablet monitor keyboard lamp rug mattress bracelet earrings earring skateboard surfboard
+	tent kayak drone speaker speakers album record headphones earbuds console controller printer tv television xbox
+	playstation kindle e-reader bookshelf bookcase gadget gear equipment card game`)
+
+// goodsDet open the noun phrase; goodsPraise are the praise and size words
+// before the thing that are no part of what it is.
+var (
+	goodsDet    = setOf(`a an this these some pair couple of two three four new my first lot brand`)
+	goodsPraise = setOf(`cool nice awesome great amazing fancy cute little beautiful gorgeous lovely sweet shiny expensive cheap used second-hand secondhand old vintage fresh whole huge tiny super really so`)
+	goodsStop   = setOf(`for from at in on with to and but so because that which who as when while since last yesterday today this-week`)
+)
 
 // outingVerbs are past verbs of going somewhere and being there: a place
 // "in" or "to" after what was done is a place visited ("we spent the

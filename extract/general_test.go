@@ -1216,6 +1216,16 @@ func TestAuditedChat(t *testing.T) {
 		{"I've always loved playing strategy games like Civilization and Total War.",
 			[]want{w(me, "likes", "playing strategy games"), w(me, "likes", "Civilization"), w(me, "likes", "Total War")}},
 		{"I love fantasy novels such as The Hobbit.", []want{w(me, "likes", "fantasy novels"), w(me, "likes", "The Hobbit")}},
+		// A thing bought or got is owned when it is goods.
+		{"I got this cool video card last week!", []want{w(me, "owns", "video card")}},
+		{"I bought some new gaming equipment to improve my skills.", []want{w(me, "owns", "gaming equipment")}},
+		{"We just got a new couch and it's so comfy.", []want{w(me, "owns", "couch")}},
+		{"I bought a bike for my daughter.", []want{w(me, "daughter", "Alice's daughter")}},
+		{"I want to get a new laptop.", []want{fut(me, "plans", "get a new laptop", "")}},
+		{"I got a rejection letter from a major company.", nil},
+		{"I got an endorsement with a beverage company!", nil},
+		{"I didn't buy a new laptop after all.", nil},
+		{"I started learning how to play the piano.", []want{ev(me, "started", "learning how to play the piano", "")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

@@ -43,6 +43,7 @@ var (
 	lexPets          = loadWords("pets.txt")
 	lexNames         = loadWords("names.txt")
 	lexOwned         = loadWords("owned.txt")
+	lexGoods         = loadWords("goods.txt")
 )
 
 // isOccupation reports whether the noun phrase p names an occupation: the

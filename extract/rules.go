@@ -421,7 +421,7 @@ func trimPurpose(p string) string {
 		if strings.ToLower(ws[i]) != "to" {
 			continue
 		}
-		if i == 1 && tryingVerbs[strings.ToLower(ws[0])] {
+		if i == 1 && tryingVerbs[strings.ToLower(ws[0])] || strings.EqualFold(ws[i-1], "how") {
 			continue // "trying to make bread", "learning to cook": the "to" is the pastime's own
 		}
 		v := strings.ToLower(strings.Trim(ws[i+1], `"',.!`))
