@@ -75,6 +75,23 @@ func init() {
 			}
 			c.add(c.speaker, "owns", strings.Join(append(keep, kind), " "), World, confPref)
 		}),
+		// "One of my favorites was "Monster Hunter: World"", "one of my
+		// favorite games is Catan": the favourite named after it is liked.
+		r(`(?i:^(?:and\s+|but\s+|also\s+)?one\s+of\s+my\s+(?:all-time\s+|absolute\s+)?favou?rites?(?:\s+([a-z]+))?\s+(?:is|was|has\s+to\s+be|would\s+be|has\s+always\s+been))\s+(.+)`, 2, func(c *clause, m []string) {
+			if c.neg || favoriteNotTaste[strings.ToLower(m[1])] {
+				return // "one of my favorite memories was …": a moment, not a taste
+			}
+			p := strings.Trim(object(m[2]), `"`)
+			if p == "" || isGerund(strings.ToLower(strings.Fields(p)[0])) && m[1] == "" {
+				return
+			}
+			for _, f := range c.facts {
+				if preference(f.Predicate) && strings.EqualFold(f.Claim, p) {
+					return // "one of my favorite games is Catan": favorite_games, read above
+				}
+			}
+			c.add(c.speaker, "likes", p, World, confPref-2)
+		}),
 		// "I bought some new headphones", "I got this cool video card last
 		// week", "we just got a new couch": a thing bought or got is the
 		// speaker's, when its head is goods (lexicon goods.txt, from
@@ -123,6 +140,11 @@ func init() {
 		}),
 	)
 }
+
+// favoriteNotTaste are favourites that name a moment or a person, not a
+// taste ("one of my favorite memories was …", "… parts was …").
+var favoriteNotTaste = setOf(`memory memories moment moments part parts day days time times thing things people person
+	quote quotes`)
 
 // goodsWords are goods WordNet's first senses miss (goods.txt keeps only
 // words whose most frequent sense is a thing bought): "ring", "tablet".

@@ -1226,6 +1226,11 @@ func TestAuditedChat(t *testing.T) {
 		{"I got an endorsement with a beverage company!", nil},
 		{"I didn't buy a new laptop after all.", nil},
 		{"I started learning how to play the piano.", []want{ev(me, "started", "learning how to play the piano", "")}},
+		// A favourite named after "one of my favorites", a taste come to.
+		{"One of my favorites was \"Monster Hunter\".", []want{w(me, "likes", "Monster Hunter")}},
+		{"One of my favorite memories was when we went camping.", nil},
+		{"I've started to enjoy running in the mornings.", []want{w(me, "likes", "running in the mornings")}},
+		{"I've come to love hiking.", []want{w(me, "likes", "hiking")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
