@@ -92,6 +92,46 @@ func init() {
 			}
 			c.add(c.speaker, "likes", p, World, confPref-2)
 		}),
+		// "I entered a local tournament and took second place", "we got
+		// first place at the science fair": a placing is won, with where.
+		r(`(?i:(?:^|\b(?:i|we)\s+|\b(?:i|we)\s+[\w'-]+(?:\s+[\w'-]+){0,6}\s+and\s+)(?:just\s+|finally\s+|actually\s+|also\s+)?(?:took|got|grabbed|snagged|earned|secured|claimed))\s+((?i:first|second|third|1st|2nd|3rd)\s+place)\b((?i:\s+(?:in|at)\s+(?:the\s+|a\s+|my\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}))?`, 1, func(c *clause, m []string) {
+			if c.fore {
+				return
+			}
+			p := strings.ToLower(m[1])
+			if queueRE.MatchString(m[2]) {
+				return // "first place in line at the DMV": no contest
+			}
+			if where := strings.TrimSpace(cut(m[2])); where != "" {
+				p += " " + strings.ToLower(where)
+			} else if t := strings.ToLower(c.text); strings.Contains(t, "tournament") || strings.Contains(t, "competition") || strings.Contains(t, "contest") {
+				for _, w := range []string{"tournament", "competition", "contest"} {
+					if strings.Contains(t, w) {
+						p += " in the " + w // "entered a local tournament and took second place"
+						break
+					}
+				}
+			}
+			c.add(c.speaker, "won", p, Experience, confEvent-2)
+		}),
+		// "I find calm when I do yoga or meditate", "I find peace in
+		// painting": what the speaker finds calm in is a taste.
+		r(fp+aux+`(?i:\s+(?:find|found|get)\s+(?:so\s+much\s+|a\s+lot\s+of\s+|real\s+|such\s+)?(?:calm|peace|joy|comfort|solace|happiness|relief|balance|my\s+zen)\s+(?:when\s+(?:i|we)\s+(?:do|go|am|'m)?\s*|in\s+|through\s+|by\s+))(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			items := listItems(m[1])
+			if len(items) == 0 {
+				if p := object(m[1]); p != "" {
+					items = []string{p}
+				}
+			}
+			for _, it := range items {
+				if ws := strings.Fields(strings.ToLower(it)); len(ws) > 0 && !pronoun[ws[0]] && !vague[ws[0]] && len(ws) <= 4 {
+					c.add(c.speaker, "likes", it, World, confPref-4)
+				}
+			}
+		}),
 		// "I bought some new headphones", "I got this cool video card last
 		// week", "we just got a new couch": a thing bought or got is the
 		// speaker's, when its head is goods (lexicon goods.txt, from
@@ -145,6 +185,9 @@ func init() {
 // taste ("one of my favorite memories was …", "… parts was …").
 var favoriteNotTaste = setOf(`memory memories moment moments part parts day days time times thing things people person
 	quote quotes`)
+
+// queueRE: a place in a queue, not in a contest.
+var queueRE = regexp.MustCompile(`(?i)^\s+(?:in|at)\s+(?:the\s+)?(?:line|queue)\b`)
 
 // goodsWords are goods WordNet's first senses miss (goods.txt keeps only
 // words whose most frequent sense is a thing bought): "ring", "tablet".

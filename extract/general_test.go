@@ -1231,6 +1231,11 @@ func TestAuditedChat(t *testing.T) {
 		{"One of my favorite memories was when we went camping.", nil},
 		{"I've started to enjoy running in the mornings.", []want{w(me, "likes", "running in the mornings")}},
 		{"I've come to love hiking.", []want{w(me, "likes", "hiking")}},
+		// A placing taken, what one finds calm in.
+		{"Last Friday I entered a local tournament and took second place!", []want{ev(me, "won", "second place in the tournament", "")}},
+		{"He came over and took second place.", nil},
+		{"I find peace in painting.", []want{w(me, "likes", "painting")}},
+		{"I find it hard to relax.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
