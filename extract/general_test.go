@@ -1236,6 +1236,15 @@ func TestAuditedChat(t *testing.T) {
 		{"He came over and took second place.", nil},
 		{"I find peace in painting.", []want{w(me, "likes", "painting")}},
 		{"I find it hard to relax.", nil},
+		// A cause, a quality, a bare activity word: no taste.
+		{"I'm passionate about veterans and their rights.", nil},
+		{"We're all passionate about using tech for good.", nil},
+		{"I like the structure of the language.", nil},
+		{"I just like playing for fun!", nil},
+		// A job lost at a place: the place, no longer worked at.
+		{"I lost my job at the mechanical engineering company.",
+			[]want{ev(me, "lost_job", "mechanical engineering company", ""), neg(me, "works_at", "mechanical engineering company")}},
+		{"I'm actually going to Tokyo next month.", []want{fut(me, "travels_to", "Tokyo", "")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

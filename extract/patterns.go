@@ -204,6 +204,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	})
 	out = append(out, photoPets(text, speaker, at, seen)...)
 	out = namedExamples(out)
+	out = lostJobAt(text, out)
 	if noPetsRE.MatchString(text) {
 		// "It's a pity that I don't have pets": "our pets" said of people
 		// in general a sentence before is no pet of the speaker's
@@ -213,6 +214,36 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	}
 	return nested(out)
 }
+
+// lostJobAt reads "I lost my job at the mechanical engineering company"
+// as one event: the job lost is the employer's (lost_job, not "job"), and
+// the employer is no longer where the speaker works (works_at ended, never
+// held as current).
+func lostJobAt(text string, out []Fact) []Fact {
+	m := lostJobAtRE.FindStringSubmatch(text)
+	if m == nil {
+		return out
+	}
+	at := strings.ToLower(m[1])
+	employer := ""
+	for i, f := range out {
+		if f.Predicate == "works_at" && strings.HasPrefix(at, strings.ToLower(f.Claim)) {
+			employer = f.Claim
+			out[i].Polarity = Negative
+		}
+	}
+	if employer == "" {
+		return out
+	}
+	for i, f := range out {
+		if f.Predicate == "lost_job" && (f.Claim == "job" || f.Claim == "lost job") {
+			out[i].Claim = employer
+		}
+	}
+	return out
+}
+
+var lostJobAtRE = regexp.MustCompile(`(?i)\b(?:lost|losing|quit|left)\s+(?:my|our)\s+(?:old\s+)?job\s+at\s+(?:the\s+)?([^.,!?;]+)`)
 
 // namedExamples splits a taste that names its examples: "playing strategy
 // games like Civilization and Total War" is a liking of strategy games, of
@@ -320,10 +351,22 @@ var noPetsRE = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:don't|do\s+not|didn't|nev
 // shown ("I love the color and texture", "the Miami vibe") or a clause
 // read past its end ("my love for improving my skills keep me going"):
 // nothing a person would write down as the speaker's taste.
+//
+// A cause the speaker cares about ("passionate about veterans and their
+// rights", "sustainability") is no taste either, as the labelled sets
+// leave it; nor is a bare activity word that names no pastime ("I like
+// playing for fun", "practicing", "a new hobby", "exploring options").
 func notATaste(claim string) bool {
-	for _, w := range strings.Fields(strings.ToLower(claim)) {
+	lc := strings.ToLower(strings.TrimSpace(claim))
+	if vagueTastes[lc] || strings.HasSuffix(lc, " ever") {
+		return true
+	}
+	if strings.Contains(lc, " for good") {
+		return true // "using tech for good": a cause
+	}
+	for _, w := range strings.Fields(lc) {
 		w = strings.Trim(w, `"',.!;:`)
-		if qualityNouns[w] || finiteVerbs[w] {
+		if qualityNouns[w] || finiteVerbs[w] || causeWords[w] {
 			return true
 		}
 	}
@@ -331,8 +374,12 @@ func notATaste(claim string) bool {
 }
 
 var (
-	qualityNouns = setOf(`color colors colour colours texture textures energy vibe vibes theme themes atmosphere design designs detail details shape shapes pattern patterns lighting composition mood scenery`)
+	qualityNouns = setOf(`color colors colour colours texture textures energy vibe vibes theme themes atmosphere design designs detail details shape shapes pattern patterns lighting composition mood scenery connection structure rush`)
 	finiteVerbs  = setOf(`keep keeps kept makes began begins is are was were gives helps brings`)
+	causeWords   = setOf(`rights sustainability infrastructure equality justice advocacy awareness inclusion policy policies reform`)
+	vagueTastes  = map[string]bool{"playing": true, "practicing": true, "practising": true, "learning": true, "working": true,
+		"trying": true, "new hobby": true, "new hobbies": true, "pushing myself": true, "exploring options": true,
+		"playing for fun": true, "challenging myself": true}
 )
 
 // personWord reports whether claim is a relative or someone of one's life
