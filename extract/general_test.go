@@ -1245,6 +1245,9 @@ func TestAuditedChat(t *testing.T) {
 		{"I lost my job at the mechanical engineering company.",
 			[]want{ev(me, "lost_job", "mechanical engineering company", ""), neg(me, "works_at", "mechanical engineering company")}},
 		{"I'm actually going to Tokyo next month.", []want{fut(me, "travels_to", "Tokyo", "")}},
+		// One kind of pet said twice; one's own pet loved is the pet.
+		{"We've got a pup and a kitty. That's the dog, and here's our cat!", []want{w(me, "has_pet", "pup"), w(me, "has_pet", "kitty")}},
+		{"I love my pups. My dogs are the best.", []want{w(me, "has_pet", "pups")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

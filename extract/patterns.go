@@ -205,6 +205,15 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = append(out, photoPets(text, speaker, at, seen)...)
 	out = namedExamples(out)
 	out = lostJobAt(text, out)
+	pets := map[string]bool{}
+	for _, f := range out {
+		if f.Predicate == "has_pet" {
+			pets[strings.ToLower(f.Claim)] = true
+		}
+	}
+	// "I love my pups", "I do love Toby": the speaker's own pet, loved, is
+	// the pet (has_pet), not a taste for pets.
+	out = slices.DeleteFunc(out, func(f Fact) bool { return f.Predicate == "likes" && pets[strings.ToLower(f.Claim)] })
 	if noPetsRE.MatchString(text) {
 		// "It's a pity that I don't have pets": "our pets" said of people
 		// in general a sentence before is no pet of the speaker's
@@ -313,6 +322,10 @@ func nested(out []Fact) []Fact {
 				continue
 			}
 			a, b := strings.Fields(strings.ToLower(f.Claim)), strings.Fields(strings.ToLower(g.Claim))
+			if f.Predicate == "has_pet" && j < i && petKind[strings.ToLower(f.Claim)] != "" && petKind[strings.ToLower(f.Claim)] == petKind[strings.ToLower(g.Claim)] {
+				drop[i] = true // "a pup … the dog": one kind of pet, said twice
+				break
+			}
 			if len(a) < len(b) && containsRun(b, a) ||
 				f.Predicate == "has_pet" && genericPets[strings.ToLower(f.Claim)] && !genericPets[strings.ToLower(g.Claim)] {
 				drop[i] = true
@@ -339,6 +352,11 @@ func containsRun(whole, part []string) bool {
 	}
 	return false
 }
+
+// petKind puts the words for one kind of pet together.
+var petKind = map[string]string{"dog": "dog", "dogs": "dog", "pup": "dog", "pups": "dog", "puppy": "dog", "puppies": "dog",
+	"doggy": "dog", "doggies": "dog", "doggo": "dog", "doggos": "dog", "pooch": "dog", "pooches": "dog",
+	"cat": "cat", "cats": "cat", "kitty": "cat", "kitties": "cat", "kitten": "cat", "kittens": "cat"}
 
 // genericPets name pets without saying which: a turn that names the dog or
 // the cat says more.
