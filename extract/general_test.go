@@ -1248,6 +1248,11 @@ func TestAuditedChat(t *testing.T) {
 		// One kind of pet said twice; one's own pet loved is the pet.
 		{"We've got a pup and a kitty. That's the dog, and here's our cat!", []want{w(me, "has_pet", "pup"), w(me, "has_pet", "kitty")}},
 		{"I love my pups. My dogs are the best.", []want{w(me, "has_pet", "pups")}},
+		// A liking put in the past only.
+		{"We also enjoyed spending time outdoors and exploring nature.", nil},
+		{"Exploring nature was my escape.", nil},
+		{"We enjoyed the hike and I love hiking.", []want{w(me, "likes", "hiking")}},
+		{"I've always loved playing strategy games.", []want{w(me, "likes", "playing strategy games")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

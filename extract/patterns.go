@@ -213,7 +213,9 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	}
 	// "I love my pups", "I do love Toby": the speaker's own pet, loved, is
 	// the pet (has_pet), not a taste for pets.
-	out = slices.DeleteFunc(out, func(f Fact) bool { return f.Predicate == "likes" && pets[strings.ToLower(f.Claim)] })
+	out = slices.DeleteFunc(out, func(f Fact) bool {
+		return f.Predicate == "likes" && (pets[strings.ToLower(f.Claim)] || pastTaste(text, f.Claim))
+	})
 	if noPetsRE.MatchString(text) {
 		// "It's a pity that I don't have pets": "our pets" said of people
 		// in general a sentence before is no pet of the speaker's
@@ -223,6 +225,42 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	}
 	return nested(out)
 }
+
+// pastTaste reports whether text puts the liking of claim in the past
+// only: "We also enjoyed exploring nature", "Exploring nature was my
+// escape", "when we were 10 we were really into skateboarding". "I've
+// always loved strategy games" and "I loved it and still do" are not.
+func pastTaste(text, claim string) bool {
+	lt, lc := strings.ToLower(text), strings.ToLower(claim)
+	i := strings.Index(lt, lc)
+	if i < 0 || strings.Contains(lt, "still") {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(claim); unicode.IsUpper(r) && !isGerund(strings.Fields(lc)[0]) {
+		return false // "I loved "Piranesi"": a work read and loved is a taste still
+	}
+	before, after := lt[:i], lt[i+len(lc):]
+	if k := strings.LastIndexAny(before, ".!?;"); k >= 0 {
+		before = before[k+1:] // the claim's own sentence
+	}
+	if locs := pastLikeRE.FindAllStringIndex(before, -1); locs != nil {
+		m := locs[len(locs)-1]
+		if !presentLikeRE.MatchString(before[m[1]:]) {
+			return !strings.HasSuffix(strings.TrimSpace(before[:m[0]]), "always") && !haveBeforeRE.MatchString(before[:m[0]])
+		}
+	}
+	return pastIsRE.MatchString(after)
+}
+
+var (
+	// pastLikeRE: a past verb of liking in the claim's sentence before
+	// it, with no present one after it.
+	pastLikeRE    = regexp.MustCompile(`\b(?:enjoyed|loved|liked|adored|(?:was|were)\s+(?:really\s+|so\s+|super\s+|totally\s+)?(?:into|obsessed\s+with|passionate\s+about))\b`)
+	presentLikeRE = regexp.MustCompile(`\b(?:love|loves|like|likes|enjoy|enjoys|adore|adores|am|'m|is|are|'re)\b`)
+	haveBeforeRE  = regexp.MustCompile(`(?:'ve|\bhave|\bhas|'s|\bhad)(?:\s+\w+)?\s*$`)
+	// pastIsRE begins just after the claim: "… was my escape".
+	pastIsRE = regexp.MustCompile(`^\s+(?:was|were)\s+(?:my|our|a|an|the|so|such|always)\b`)
+)
 
 // lostJobAt reads "I lost my job at the mechanical engineering company"
 // as one event: the job lost is the employer's (lost_job, not "job"), and
