@@ -129,6 +129,17 @@ func TestLoCoMoDevSeventhDraw(t *testing.T) {
 // showDev7Env, set to 1, prints the seventh draw's misses and spurious facts.
 const showDev7Env = "MEMHIVE_SHOW_DEV7"
 
+// TestLoCoMoDevEighthDraw prints the eighth draw's totals (200 dev turns,
+// seed 8181, session 14, labelled like the seventh). Left out of
+// TestLoCoMoDev; its cases print only with MEMHIVE_SHOW_DEV8=1 and -v.
+func TestLoCoMoDevEighthDraw(t *testing.T) {
+	t.Parallel()
+	locomoEval(t, "dev", 8, 0, 0, os.Getenv(showDev8Env) == "1")
+}
+
+// showDev8Env, set to 1, prints the eighth draw's misses and spurious facts.
+const showDev8Env = "MEMHIVE_SHOW_DEV8"
+
 // TestLoCoMoDevSecondDraw prints the second dev draw alone (200 turns drawn
 // and labelled after the first draw's rules were written; see the README in
 // testdata): `go test -v -run DevSecondDraw ./extract/`.
