@@ -132,6 +132,23 @@ func init() {
 				}
 			}
 		}),
+		// "I do yoga every morning", "we practice karate": a pastime done
+		// as a habit (the activity list), whatever the tagger makes of "do".
+		r(fp+`(?i:\s+(?:also\s+|still\s+|usually\s+|regularly\s+|really\s+)?(?:do|practice|practise))\s+([a-z][a-z-]*(?:\s+chi)?)\b`, 1, func(c *clause, m []string) {
+			w := strings.ToLower(m[1])
+			if c.neg || c.fore || !activity[strings.Fields(w)[0]] {
+				return
+			}
+			if i := strings.Index(c.text, m[0]); i >= 0 && listAfterRE.MatchString(c.text[i+len(m[0]):]) {
+				return // "I do pilates/yoga on weekends": a list, read by the tagged reader
+			}
+			for _, f := range c.facts {
+				if f.Predicate == "likes" && strings.EqualFold(f.Claim, m[1]) {
+					return
+				}
+			}
+			c.add(c.speaker, "likes", m[1], World, confPref-4)
+		}),
 		// "I bought some new headphones", "I got this cool video card last
 		// week", "we just got a new couch": a thing bought or got is the
 		// speaker's, when its head is goods (lexicon goods.txt, from
@@ -185,6 +202,9 @@ func init() {
 // taste ("one of my favorite memories was …", "… parts was …").
 var favoriteNotTaste = setOf(`memory memories moment moments part parts day days time times thing things people person
 	quote quotes`)
+
+// listAfterRE: more items follow the first.
+var listAfterRE = regexp.MustCompile(`^\s*(?:/|,|&|\band\b|\bor\b)`)
 
 // queueRE: a place in a queue, not in a contest.
 var queueRE = regexp.MustCompile(`(?i)^\s+(?:in|at)\s+(?:the\s+)?(?:line|queue)\b`)

@@ -1253,6 +1253,10 @@ func TestAuditedChat(t *testing.T) {
 		{"Exploring nature was my escape.", nil},
 		{"We enjoyed the hike and I love hiking.", []want{w(me, "likes", "hiking")}},
 		{"I've always loved playing strategy games.", []want{w(me, "likes", "playing strategy games")}},
+		// A pastime done as a habit.
+		{"I do yoga every morning.", []want{w(me, "likes", "yoga")}},
+		{"We practice karate on Saturdays.", []want{w(me, "likes", "karate")}},
+		{"I don't do yoga.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
