@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -149,6 +150,69 @@ func init() {
 			}
 			c.add(c.speaker, "likes", m[1], World, confPref-4)
 		}),
+		// "I'm looking forward to the concert next week", "so pumped for
+		// this hike", "Looking forward to the next tournament!": an event
+		// ahead named by its noun (eventNouns) is a plan.
+		r(`(?i:(?:^|\b(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+)(?:(?:so|really|super|totally|very|just|also|all|definitely)\s+)*(?:looking\s+forward\s+to|excited\s+(?:for|about)|pumped\s+(?:for|about)|stoked\s+(?:for|about)|psyched\s+(?:for|about)|hyped\s+(?:for|about)|can't\s+wait\s+for|cannot\s+wait\s+for|counting\s+down\s+to))\s+((?i:the|this|our|my|an?|next|upcoming)\s+.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.hasPast {
+				return
+			}
+			var keep []string
+			for _, w := range strings.Fields(m[1]) {
+				lw := strings.ToLower(strings.TrimRight(w, `,.!?;:`))
+				if goodsStop[lw] || lw == "with" || lw == "next" && len(keep) > 0 {
+					break
+				}
+				if eventDet[lw] || goodsPraise[lw] || evaluative[lw] {
+					if lw != strings.ToLower(w) {
+						break
+					}
+					continue
+				}
+				keep = append(keep, lw)
+				if lw != strings.ToLower(w) || eventNouns[lw] || eventNouns[singular(lw)] {
+					break // the phrase ends at its punctuation or its event noun
+				}
+			}
+			if len(keep) == 0 || len(keep) > 3 {
+				return
+			}
+			if h := keep[len(keep)-1]; !eventNouns[h] && !eventNouns[singular(h)] {
+				return // "looking forward to the weekend", "excited about the news"
+			}
+			if mm := eventWhereRE.FindStringSubmatch(m[1]); mm != nil {
+				keep = append(keep, strings.ToLower(mm[1]), mm[2]) // "my upcoming performance in Tokyo"
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", strings.Join(keep, " "), Foresight, confPlan)
+		}),
+		// "As a Manchester City fan, …", "as a huge Marvel fan": the team
+		// or the work the speaker is a fan of.
+		r(`(?i:\bas\s+an?\s+(?:(?:huge|big|massive|lifelong|long-time|longtime|die-hard|diehard|true|proud)\s+)?)((?-i:[A-Z][\w'.-]*)(?:\s+(?-i:[A-Z][\w'.-]*)){0,3})(?i:\s+(?:fan|supporter|lover))\b`, 1, func(c *clause, m []string) {
+			if lexNationalities.has(m[1]) {
+				return // "as an Italian fan of …": who, not what
+			}
+			c.neg, c.fore = false, false
+			c.add(c.speaker, "likes", m[1], World, confPref)
+		}),
+		// "Oscar, my guinea pig", "meet Toby, my puppy": a pet named
+		// beside its kind.
+		r(`((?-i:[A-Z][a-z]+)),\s+(?i:my|our)\s+((?:[a-z-]+\s+)?[a-z-]+)\b`, 2, func(c *clause, m []string) {
+			if !isPet(lastWord(m[2])) || lexPlaces.has(m[1]) || stopWords[strings.ToLower(m[1])] || relKey(lastWord(m[2])) != "" {
+				return
+			}
+			for _, f := range c.facts {
+				if f.Predicate == "has_pet" && strings.EqualFold(f.Claim, m[1]) {
+					return
+				}
+			}
+			c.neg, c.fore = false, false
+			// the pet by its name, not its kind as well ("Toby, my puppy")
+			c.facts = slices.DeleteFunc(c.facts, func(f Fact) bool {
+				return f.Predicate == "has_pet" && strings.EqualFold(f.Claim, m[2])
+			})
+			c.add(c.speaker, "has_pet", m[1], World, confPref)
+		}),
 		// "I bought some new headphones", "I got this cool video card last
 		// week", "we just got a new couch": a thing bought or got is the
 		// speaker's, when its head is goods (lexicon goods.txt, from
@@ -205,6 +269,20 @@ var favoriteNotTaste = setOf(`memory memories moment moments part parts day days
 
 // listAfterRE: more items follow the first.
 var listAfterRE = regexp.MustCompile(`^\s*(?:/|,|&|\band\b|\bor\b)`)
+
+const eventNounList = `concert tournament trip hike party show festival wedding vacation holiday race marathon competition conference camp meetup gig tour recital performance exhibition reunion retreat opening premiere visit adventure workshop audition launch graduation ceremony fair convention expo parade cruise road-trip getaway picnic barbecue bbq seminar`
+
+// eventNouns are events one goes to or takes part in; eventDet are the
+// words before them that say which ("the next", "our upcoming").
+var (
+	// Not a game, a match or a season: what a player plays as routine
+	// ("excited for the season", "stoked for my game there").
+	eventNouns = setOf(eventNounList)
+	eventDet = setOf(`the this that our my a an upcoming big first`)
+)
+
+// eventWhereRE: where the event is, by name, after its noun.
+var eventWhereRE = regexp.MustCompile(`(?i:\b(?:`+strings.ReplaceAll(strings.TrimSpace(eventNounList), " ", "|")+`)s?\s+(in|at))\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)`)
 
 // queueRE: a place in a queue, not in a contest.
 var queueRE = regexp.MustCompile(`(?i)^\s+(?:in|at)\s+(?:the\s+)?(?:line|queue)\b`)

@@ -1257,6 +1257,19 @@ func TestAuditedChat(t *testing.T) {
 		{"I do yoga every morning.", []want{w(me, "likes", "yoga")}},
 		{"We practice karate on Saturdays.", []want{w(me, "likes", "karate")}},
 		{"I don't do yoga.", nil},
+		// Plans: a list of verb phrases, an event ahead by its noun.
+		{"We're planning to ski, try the local cuisine, and enjoy the beautiful views.",
+			[]want{fut(me, "plans", "ski", ""), fut(me, "plans", "try the local cuisine", ""), fut(me, "plans", "enjoy the beautiful views", "")}},
+		{"Looking forward to the next tournament!", []want{fut(me, "plans", "next tournament", "")}},
+		{"I'm looking forward to the concert next week.", []want{fut(me, "plans", "concert", "")}},
+		{"I'm looking forward to the weekend.", nil},
+		{"I was so excited for the trip last year.", nil},
+		{"That's great! I just signed with a new team - excited for the season!", []want{ev(me, "joined", "new team", "")}},
+		// A fan of a team, a pet named beside its kind, the thing whose rush is loved.
+		{"As a Manchester City fan, I can't agree with you.", []want{w(me, "likes", "Manchester City")}},
+		{"Meet Toby, my puppy.", []want{w(me, "has_pet", "Toby")}},
+		{"Hey Mel, my friend!", nil},
+		{"I'm into the rush of awesome cars.", []want{w(me, "likes", "awesome cars")}},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

@@ -199,6 +199,12 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = childNames(text, speaker, at, out)
 	// "I love my mom", "I really like my boss": a person is someone in the
 	// speaker's life (the relation rules write that), not a taste
+	for i, f := range out {
+		if (f.Predicate == "likes" || f.Predicate == "dislikes") && qualityOfRE.MatchString(f.Claim) {
+			// "I'm into the rush of awesome cars": the cars
+			out[i].Claim = qualityOfRE.ReplaceAllString(f.Claim, "")
+		}
+	}
 	out = slices.DeleteFunc(out, func(f Fact) bool {
 		return (f.Predicate == "likes" || f.Predicate == "dislikes") && (personWord(f.Claim) || notATaste(f.Claim))
 	})
@@ -428,6 +434,10 @@ func notATaste(claim string) bool {
 	}
 	return false
 }
+
+// qualityOfRE opens a claim with a quality of what follows: "the rush of
+// awesome cars", "the energy of live music".
+var qualityOfRE = regexp.MustCompile(`(?i)^(?:the\s+)?(?:rush|energy|thrill|vibe|vibes|atmosphere|sound|taste|smell|feel|beauty)\s+of\s+(?:the\s+)?`)
 
 var (
 	qualityNouns = setOf(`color colors colour colours texture textures energy vibe vibes theme themes atmosphere design designs detail details shape shapes pattern patterns lighting composition mood scenery connection structure rush`)

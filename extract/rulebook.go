@@ -810,8 +810,15 @@ var rules = []rule{
 		}
 	}),
 	r(fp+`(?i:'ll|\s+will|\s+plan\s+to|\s+intend\s+to|'m\s+planning\s+to|\s+am\s+planning\s+to|'re\s+planning\s+to|\s+are\s+planning\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
-		if p := cut(m[1]); p != "" && (c.hasDate || strings.Contains(strings.ToLower(m[0]), "plan") || strings.Contains(strings.ToLower(m[0]), "intend")) && !strings.HasPrefix(p, "be ") && !badObject(p) {
-			c.add(c.speaker, "plans", p, Foresight, confPlan)
+		if !(c.hasDate || strings.Contains(strings.ToLower(m[0]), "plan") || strings.Contains(strings.ToLower(m[0]), "intend")) {
+			return
+		}
+		// "We're planning to ski, try the local cuisine, and enjoy the
+		// views": each verb phrase of the list is a plan.
+		for _, p := range planList(m[1]) {
+			if p = cut(p); p != "" && !strings.HasPrefix(p, "be ") && !badObject(p) {
+				c.add(c.speaker, "plans", p, Foresight, confPlan)
+			}
 		}
 	}),
 	r(`(?:`+fp+`(?i:\s*(?:really\s+|also\s+|still\s+)?(?:want\s+to|wanna|'d\s+love\s+to|would\s+love\s+to|'d\s+like\s+to|would\s+like\s+to|hope\s+to|am\s+hoping\s+to|'m\s+hoping\s+to|'m\s+keen\s+to|am\s+keen\s+to|'m\s+excited\s+to|am\s+excited\s+to|'m\s+thinking\s+(?:of|about)|am\s+thinking\s+(?:of|about)|'m\s+considering|am\s+considering|'m\s+looking\s+forward\s+to|am\s+looking\s+forward\s+to|want\s+to|'m\s+ready\s+to|am\s+ready\s+to|'m\s+gonna|am\s+gonna|'m\s+planning\s+on|am\s+planning\s+on|'m\s+about\s+to|am\s+about\s+to|'re\s+about\s+to|are\s+about\s+to))|(?i:^(?:gonna|wanna|planning\s+to|hoping\s+to|want\s+to|looking\s+forward\s+to)))\s+([a-z].*)`, 1, func(c *clause, m []string) {
@@ -1101,7 +1108,7 @@ func genericPlan(p string) bool {
 	}
 	if len(ws) == 1 {
 		b, _ := gerundBase(ws[0])
-		return !soloPlans[ws[0]] && !soloPlans[b] // "adopt", "moving" are plans; "go" is not
+		return !soloPlans[ws[0]] && !soloPlans[b] && !soloPastimes[ws[0]] && !soloPastimes[b] && !(eventNouns[ws[0]] && !tripWords[ws[0]]) // "adopt", "moving", "ski", "concert" are plans; "go", "trip" are not
 	}
 	switch ws[0] {
 	case "keep", "continue", "stay", "stick", "carry", "remain", "see", "seeing", "hear", "hearing", "know",
@@ -1132,6 +1139,15 @@ func genericPlan(p string) bool {
 	return true
 }
 
+// tripWords need where to: "a trip" alone is no plan written down (the
+// travels_to fact says where).
+var tripWords = setOf(`trip visit vacation holiday getaway cruise tour road-trip adventure`)
+
+// soloPastimes are pastimes that make a plan on their own ("we're planning
+// to ski").
+var soloPastimes = setOf(`ski skiing surf surfing swim swimming hike hiking camp camping skate skating snowboard snowboarding
+	kayak kayaking fish fishing climb climbing dance dancing jog jogging cycle cycling sail sailing dive diving`)
+
 var planFiller = map[string]bool{"a": true, "an": true, "the": true, "some": true, "great": true, "good": true,
 	"awesome": true, "amazing": true, "fun": true, "blast": true, "time": true, "started": true, "going": true,
 	"back": true, "out": true, "there": true, "here": true, "ready": true, "it": true, "better": true, "best": true,
@@ -1142,6 +1158,33 @@ var planFiller = map[string]bool{"a": true, "an": true, "the": true, "some": tru
 
 // planVerbs start a plan worth keeping when no date is said ("I want to
 // adopt a child", not "I want to find the best spot").
+// planList splits a list of verb phrases ("ski, try the local cuisine,
+// and enjoy the views") when each item opens with a verb of planVerbs,
+// hobbyVerbs or listVerbs; otherwise it is the one phrase as written.
+func planList(s string) []string {
+	parts := planListRE.Split(strings.TrimSpace(s), -1)
+	if len(parts) < 2 {
+		return []string{s}
+	}
+	var out []string
+	for _, p := range parts {
+		ws := strings.Fields(strings.ToLower(p))
+		if len(ws) == 0 || !(planVerbs[ws[0]] || hobbyVerbs[ws[0]] || listVerbs[ws[0]]) {
+			break
+		}
+		out = append(out, p)
+	}
+	if len(out) < 2 {
+		return []string{s}
+	}
+	return out
+}
+
+var (
+	planListRE = regexp.MustCompile(`(?i)\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or)\s+(?:then\s+|also\s+|maybe\s+)?`)
+	listVerbs  = setOf(`enjoy explore see check eat take make spend relax hang catch watch meet do have sightsee shop tour`)
+)
+
 var planVerbs = map[string]bool{"visit": true, "travel": true, "move": true, "start": true, "open": true, "adopt": true,
 	"buy": true, "get": true, "learn": true, "try": true, "go": true, "volunteer": true, "host": true, "become": true,
 	"be": true, "launch": true, "write": true, "pursue": true, "join": true, "expand": true, "expanding": true,
