@@ -270,7 +270,7 @@ var favoriteNotTaste = setOf(`memory memories moment moments part parts day days
 // listAfterRE: more items follow the first.
 var listAfterRE = regexp.MustCompile(`^\s*(?:/|,|&|\band\b|\bor\b)`)
 
-const eventNounList = `concert tournament trip hike party show festival wedding vacation holiday race marathon competition conference camp meetup gig tour recital performance exhibition reunion retreat opening premiere visit adventure workshop audition launch graduation ceremony fair convention expo parade cruise road-trip getaway picnic barbecue bbq seminar`
+const eventNounList = `concert tournament trip hike party show festival wedding vacation holiday race marathon competition conference camp meetup gig tour recital performance exhibition reunion retreat opening premiere visit adventure workshop audition graduation ceremony fair convention expo parade cruise road-trip getaway picnic barbecue bbq seminar`
 
 // eventNouns are events one goes to or takes part in; eventDet are the
 // words before them that say which ("the next", "our upcoming").

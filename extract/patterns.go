@@ -242,8 +242,8 @@ func pastTaste(text, claim string) bool {
 	if i < 0 || strings.Contains(lt, "still") {
 		return false
 	}
-	if r, _ := utf8.DecodeRuneInString(claim); unicode.IsUpper(r) && !isGerund(strings.Fields(lc)[0]) {
-		return false // "I loved "Piranesi"": a work read and loved is a taste still
+	if r, _ := utf8.DecodeRuneInString(claim); unicode.IsUpper(r) && (!isGerund(strings.Fields(lc)[0]) || titleCase(claim)) {
+		return false // "I loved "Piranesi"", "I loved "Becoming Nicole"": a work read and loved is a taste still
 	}
 	before, after := lt[:i], lt[i+len(lc):]
 	if k := strings.LastIndexAny(before, ".!?;"); k >= 0 {
@@ -256,6 +256,21 @@ func pastTaste(text, claim string) bool {
 		}
 	}
 	return pastIsRE.MatchString(after)
+}
+
+// titleCase reports whether every word of a claim of two or more words
+// starts with a capital ("Becoming Nicole").
+func titleCase(claim string) bool {
+	ws := strings.Fields(claim)
+	if len(ws) < 2 {
+		return false
+	}
+	for _, w := range ws {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
 }
 
 var (
