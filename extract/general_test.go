@@ -1270,6 +1270,11 @@ func TestAuditedChat(t *testing.T) {
 		{"Meet Toby, my puppy.", []want{w(me, "has_pet", "Toby")}},
 		{"Hey Mel, my friend!", nil},
 		{"I'm into the rush of awesome cars.", []want{w(me, "likes", "awesome cars")}},
+		// "I'm hooked" with no object of its own: the works the turn names.
+		{"I'm playing \"The Witcher 3\"! The story is cool, and I'm totally hooked.", []want{w(me, "likes", "The Witcher 3")}},
+		{"Harry Potter and Game of Thrones are amazing - I'm totally hooked!", []want{w(me, "likes", "Harry Potter"), w(me, "likes", "Game of Thrones")}},
+		{"Sarah is amazing - I'm hooked!", nil},
+		{"I watched \"Dune\" but I'm not hooked.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

@@ -210,6 +210,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	})
 	out = append(out, photoPets(text, speaker, at, seen)...)
 	out = namedExamples(out)
+	out = append(out, hookedOn(text, speaker, at, out)...)
 	out = lostJobAt(text, out)
 	pets := map[string]bool{}
 	for _, f := range out {
@@ -281,6 +282,51 @@ var (
 	haveBeforeRE  = regexp.MustCompile(`(?:'ve|\bhave|\bhas|'s|\bhad)(?:\s+\w+)?\s*$`)
 	// pastIsRE begins just after the claim: "… was my escape".
 	pastIsRE = regexp.MustCompile(`^\s+(?:was|were)\s+(?:my|our|a|an|the|so|such|always)\b`)
+)
+
+// hookedOn reads a liking said with no object of its own about the works
+// the turn names: "I'm playing "The Witcher 3"! … I'm totally hooked",
+// "Harry Potter and Game of Thrones are amazing - I'm totally hooked!".
+// The works are the quoted titles, or else the names before "is/are
+// amazing"; nothing when the turn asks or denies.
+func hookedOn(text, speaker string, at time.Time, have []Fact) []Fact {
+	t := captionRE.ReplaceAllString(text, "")
+	if !hookedRE.MatchString(t) || negRE.MatchString(hookedRE.FindString(t)) {
+		return nil
+	}
+	var works []string
+	for _, m := range quotedTitleRE.FindAllStringSubmatch(t, -1) {
+		works = append(works, m[1])
+	}
+	if len(works) == 0 {
+		if m := namesAmazingRE.FindStringSubmatch(t); m != nil {
+			works = exampleSepRE.Split(m[1], -1)
+		}
+	}
+	var out []Fact
+	for _, w := range works {
+		w = strings.TrimSpace(w)
+		if w == "" || len(strings.Fields(w)) > 6 || lexNames.has(w) && !strings.Contains(w, " ") {
+			continue // one given name is a person, not a work
+		}
+		dup := false
+		for _, f := range have {
+			dup = dup || preference(f.Predicate) && strings.EqualFold(f.Claim, w)
+		}
+		if !dup {
+			out = append(out, Fact{Subject: speaker, Predicate: "likes", Claim: w, Kind: World, Polarity: Positive,
+				ValidFrom: at, Confidence: confPref - 4, Speaker: speaker})
+		}
+	}
+	return out
+}
+
+var (
+	// hookedRE: a liking with no object: "I'm totally hooked!", "I'm
+	// obsessed!", not "hooked on X" (read by the rules).
+	hookedRE = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|we're|i've\s+been|i\s+got)\s+(?:(?:so|totally|completely|really|super|already|just|now)\s+)*(?:not\s+)?(?:hooked|obsessed|addicted)\s*(?:[!.,;-]|$)`)
+	quotedTitleRE  = regexp.MustCompile(`"([^"]{2,60})"`)
+	namesAmazingRE = regexp.MustCompile(`((?:[A-Z][\w'-]*(?:\s+(?:of|the|and|[A-Z][\w'-]*))*)(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+(?:of|the|[A-Z][\w'-]*))*)*)\s+(?:is|are)\s+(?:so\s+|really\s+|just\s+)?(?:amazing|awesome|great|incredible|fantastic|the\s+best)\b`)
 )
 
 // lostJobAt reads "I lost my job at the mechanical engineering company"
