@@ -659,7 +659,8 @@ var notTakenUp = map[string]bool{"feeling": true, "thinking": true, "wondering":
 	"worrying": true, "looking": true, "seeing": true, "being": true, "trying": true, "doing": true, "making": true,
 	"coming": true, "saying": true, "talking": true, "asking": true, "missing": true, "hurting": true, "raining": true,
 	"snowing": true, "panicking": true, "freaking": true, "questioning": true, "doubting": true, "wanting": true,
-	"needing": true, "using": true, "spending": true, "taking": true, "putting": true}
+	"needing": true, "using": true, "spending": true, "taking": true, "putting": true, "focusing": true,
+	"prioritizing": true, "prioritising": true}
 
 // trimAgain drops an "again" or "back up" that says the start is a return.
 func trimAgain(p string) string {

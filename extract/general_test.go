@@ -1275,6 +1275,13 @@ func TestAuditedChat(t *testing.T) {
 		{"Harry Potter and Game of Thrones are amazing - I'm totally hooked!", []want{w(me, "likes", "Harry Potter"), w(me, "likes", "Game of Thrones")}},
 		{"Sarah is amazing - I'm hooked!", nil},
 		{"I watched \"Dune\" but I'm not hooked.", nil},
+		// An aim is no plan written down; a car by a make of any price.
+		{"Hoping to raise awareness and start conversations.", nil},
+		{"Looking forward to building more memories with my family.", nil},
+		{"I'm going to bring some snacks.", nil},
+		{"I started focusing more on my well-being.", nil},
+		{"Last week, I got a new Ferrari!", []want{w(me, "owns", "Ferrari")}},
+		{"Please, have a seat.", nil},
 	} {
 		facts := extract.TurnFacts(tc.text, me, at)
 		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })

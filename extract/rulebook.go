@@ -1070,7 +1070,7 @@ var compoundHeads = map[string]bool{"painting": true, "paintings": true, "drawin
 // compoundAfter reports whether the word after the match in text is a
 // compound head.
 // carMakes are makes and models of cars said in lower case.
-const carMakes = `honda|toyota|ford|chevy|chevrolet|subaru|bmw|tesla|prius|mazda|nissan|volkswagen|vw|audi|mercedes|kia|hyundai|volvo|civic|corolla|camry|mustang|dodge|jeep wrangler|mini cooper|lexus|porsche`
+const carMakes = `honda|toyota|ford|chevy|chevrolet|subaru|bmw|tesla|prius|mazda|nissan|volkswagen|vw|audi|mercedes|kia|hyundai|volvo|civic|corolla|camry|mustang|dodge|jeep wrangler|mini cooper|lexus|porsche|ferrari|lamborghini|maserati|bentley|cadillac|buick|chrysler|mitsubishi|suzuki|fiat|peugeot|renault|skoda|alfa romeo|land rover|range rover|jeep|rivian|polestar`
 
 // notModel are words after a make that name no model.
 var notModel = setOf(`someday now today tomorrow daily everyday anymore though too lol haha again there here around`)
@@ -1128,6 +1128,11 @@ func genericPlan(p string) bool {
 			return true // "[the connection I'd like to] have with Toby": the object is elsewhere
 		}
 	}
+	for _, w := range ws[1:] {
+		if abstractPlan[strings.Trim(w, `"',.!;:`)] {
+			return true // "raise awareness", "build more memories", "make a difference": an aim, not a plan written down
+		}
+	}
 	if len(ws) == 2 && ws[1] == "home" && ws[0] != "move" && ws[0] != "moving" {
 		return true // "flying home", "heading home": no place named ("moving home" is a move)
 	}
@@ -1138,6 +1143,11 @@ func genericPlan(p string) bool {
 	}
 	return true
 }
+
+// abstractPlan are objects of an aim rather than of a plan one would
+// write down (no dev label holds one).
+var abstractPlan = setOf(`awareness memories memory difference impact change progress conversations conversation moments
+	experience experiences snack snacks`)
 
 // tripWords need where to: "a trip" alone is no plan written down (the
 // travels_to fact says where).
