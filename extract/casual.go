@@ -213,6 +213,19 @@ func init() {
 			})
 			c.add(c.speaker, "has_pet", m[1], World, confPref)
 		}),
+		// "I've started to enjoy running", "I've come to love hiking": a
+		// taste come to (kept out of aux, which every rule's pattern
+		// carries).
+		r(fp+`(?i:(?:'ve|\s+have)?\s+(?:also\s+|really\s+|slowly\s+)?(?:started|begun|began|come|came|grown|learned|learnt)\s+to\s+(?:really\s+)?(?:love|enjoy|like|appreciate))\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if p := object(m[1]); p != "" {
+				for _, q := range splitGerunds(p) {
+					c.add(c.speaker, "likes", q, World, confPref)
+				}
+			}
+		}),
 		// "I bought some new headphones", "I got this cool video card last
 		// week", "we just got a new couch": a thing bought or got is the
 		// speaker's, when its head is goods (lexicon goods.txt, from
