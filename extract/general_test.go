@@ -1155,20 +1155,7 @@ func TestCasualChat(t *testing.T) {
 		{"I'm a single dad with two kids.", []want{w(me, "child", "Alice's children")}},
 		{"Dad with two kids walked in.", nil},
 	} {
-		facts := extract.TurnFacts(tc.text, me, at)
-		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
-		var gots, wants []string
-		for _, f := range facts {
-			gots = append(gots, got(f).String())
-		}
-		for _, x := range tc.want {
-			wants = append(wants, x.String())
-		}
-		slices.Sort(gots)
-		slices.Sort(wants)
-		if !slices.Equal(gots, wants) {
-			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
-		}
+		checkTurn(t, at, tc.text, tc.want)
 	}
 }
 
@@ -1283,19 +1270,26 @@ func TestAuditedChat(t *testing.T) {
 		{"Last week, I got a new Ferrari!", []want{w(me, "owns", "Ferrari")}},
 		{"Please, have a seat.", nil},
 	} {
-		facts := extract.TurnFacts(tc.text, me, at)
-		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
-		var gots, wants []string
-		for _, f := range facts {
-			gots = append(gots, got(f).String())
-		}
-		for _, x := range tc.want {
-			wants = append(wants, x.String())
-		}
-		slices.Sort(gots)
-		slices.Sort(wants)
-		if !slices.Equal(gots, wants) {
-			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
-		}
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
+
+// checkTurn says where TurnFacts on text, less its is_a facts, differs from
+// want (in any order).
+func checkTurn(t *testing.T, at time.Time, text string, want []want) {
+	t.Helper()
+	facts := extract.TurnFacts(text, me, at)
+	facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
+	var gots, wants []string
+	for _, f := range facts {
+		gots = append(gots, got(f).String())
+	}
+	for _, x := range want {
+		wants = append(wants, x.String())
+	}
+	slices.Sort(gots)
+	slices.Sort(wants)
+	if !slices.Equal(gots, wants) {
+		t.Errorf("%q:\n got  %s\n want %s", text, strings.Join(gots, " "), strings.Join(wants, " "))
 	}
 }
