@@ -311,7 +311,7 @@ var goodsWords = setOf(`ring tablet monitor keyboard lamp rug mattress bracelet 
 var (
 	goodsDet    = setOf(`a an this these some pair couple of two three four new my first lot brand`)
 	goodsPraise = setOf(`cool nice awesome great amazing fancy cute little beautiful gorgeous lovely sweet shiny expensive cheap used second-hand secondhand old vintage fresh whole huge tiny super really so`)
-	goodsStop   = setOf(`for from at in on with to and but so because that which who as when while since last yesterday today this-week`)
+	goodsStop   = setOf(`for from at in on with to and but so because that which who as when while since last yesterday today`)
 )
 
 // outingVerbs are past verbs of going somewhere and being there: a place
