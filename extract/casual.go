@@ -232,7 +232,7 @@ func init() {
 		// WordNet, or goodsWords). Not a thing wished for ("I want to get a
 		// new laptop"), bought for someone ("a bike for my son"), or got
 		// that is no thing ("got a new job", "got a call").
-		r(fp+aux+`(?i:\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:bought|purchased|got|ordered|got\s+myself|treated\s+myself\s+to))\s+((?i:a|an|this|these|some|a\s+pair\s+of|a\s+couple\s+of|two|three|new|my\s+first|a\s+lot\s+of)\s+.+)`, 1, func(c *clause, m []string) {
+		r(`(?:`+fp+aux+`|(?i:^(?:just|finally|recently)))(?i:\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:bought|purchased|got|ordered|got\s+myself|treated\s+myself\s+to))\s+((?i:a|an|this|these|some|a\s+pair\s+of|a\s+couple\s+of|two|three|new|my\s+first|a\s+lot\s+of)\s+.+)`, 1, func(c *clause, m []string) {
 			if c.fore {
 				return
 			}

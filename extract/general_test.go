@@ -1269,6 +1269,10 @@ func TestAuditedChat(t *testing.T) {
 		{"I started focusing more on my well-being.", nil},
 		{"Last week, I got a new Ferrari!", []want{w(me, "owns", "Ferrari")}},
 		{"Please, have a seat.", nil},
+		// A book picked up is read, not begun; goods got with no "I".
+		{"I finally picked up a book and it's been awesome!", nil},
+		{"Just got some new shoes, too!", []want{w(me, "owns", "shoes")}},
+		{"Just got a call from my boss.", []want{w(me, "manager", "Alice's manager")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

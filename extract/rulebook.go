@@ -700,7 +700,7 @@ var rules = []rule{
 	}),
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:took\s+up|started|began|picked\s+up))\s+((?i:a|an|the|some|my\s+new|my\s+own|my\s+first)\s+.+)`, 1, func(c *clause, m []string) {
 		if p := strings.TrimPrefix(strings.TrimPrefix(object(m[1]), "own "), "first "); p != "" && !regexp.MustCompile(`(?i)\b(?:job|position|role|internship)\b`).MatchString(p) &&
-			(anyWord(p, ventures) || anyWord(p, activity) || anyWord(p, groups)) { // "started the car" is no life event
+			(anyWord(p, ventures) && !pickedUpRE.MatchString(m[0]) || anyWord(p, activity) || anyWord(p, groups)) { // "started the car" is no life event; "picked up a book" is reading one
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}
 	}),
@@ -1148,6 +1148,9 @@ func genericPlan(p string) bool {
 // write down (no dev label holds one).
 var abstractPlan = setOf(`awareness memories memory difference impact change progress conversations conversation moments
 	experience experiences snack snacks`)
+
+// pickedUpRE: "picked up" something to read or use, not a venture begun.
+var pickedUpRE = regexp.MustCompile(`(?i)\bpicked\s+up\b`)
 
 // tripWords need where to: "a trip" alone is no plan written down (the
 // travels_to fact says where).
