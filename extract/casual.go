@@ -366,12 +366,22 @@ func init() {
 		}),
 		// "After losing my job, I …", "since I lost my job", "ever since
 		// getting laid off": a job lost, said in a subordinate clause.
-		r(`(?i:\b(?:after|since|ever\s+since|before)\s+(?:(?:i|we)\s+)?(?:losing|lost|getting\s+laid\s+off|got\s+laid\s+off|being\s+laid\s+off|getting\s+fired|got\s+fired|quitting|quit)(?:\s+(my)\s+job)?)\b`, 0, func(c *clause, m []string) {
+		r(`(?i:\b(?:after|since|ever\s+since|before)\s+(?:(?:i|we)\s+)?(?:losing|lost|getting\s+laid\s+off|got\s+laid\s+off|being\s+laid\s+off|getting\s+fired|got\s+fired|quitting|quit)(?:\s+(my)\s+job)?)\b(?i:\s+at\s+(.+))?`, 0, func(c *clause, m []string) {
 			lw := strings.ToLower(m[0])
 			if (strings.Contains(lw, "los") || strings.Contains(lw, "quit")) && m[1] == "" {
 				return // "after losing the game", "since I quit smoking"
 			}
-			c.add(c.speaker, "lost_job", "job", Experience, confEvent)
+			employer := ""
+			if m[1] != "" {
+				employer = lostJobAt(m[2]) // "since I lost my job at Door Dash"
+			}
+			if employer == "" {
+				c.add(c.speaker, "lost_job", "job", Experience, confEvent)
+				return
+			}
+			c.add(c.speaker, "lost_job", employer, Experience, confEvent)
+			c.neg = true
+			c.add(c.speaker, "works_at", employer, World, confFirst-5) // ended
 		}),
 	)
 }

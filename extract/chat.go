@@ -577,6 +577,9 @@ func init() {
 
 		// Work: "my job at the hospital", "my new job with Acme".
 		r(`(?i:\bmy\s+(?:new\s+|current\s+|full-time\s+|part-time\s+|day\s+)?(?:job|work|position|role|internship)\s+(?:at|with|for))\s+(.+)`, 1, func(c *clause, m []string) {
+			if i := strings.Index(c.text, m[0]); i >= 0 && jobLostBeforeRE.MatchString(c.text[:i]) {
+				return // "I lost my job at the X": read by the job-loss rules, as ended
+			}
 			o := strings.TrimSpace(copulaTailRE.ReplaceAllString(org(m[1])+" ", ""))
 			if o != "" && !strings.HasPrefix(o, "\x01") && !pronoun[strings.ToLower(o)] {
 				c.add(c.speaker, "works_at", o, World, confFirst-6)
@@ -646,6 +649,10 @@ var lessonWords = setOf(`lesson lessons class classes course courses`)
 
 // notTakenUp gerunds after "started" say how one felt or what happened,
 // not what was taken up.
+// jobLostBeforeRE ends on a verb that loses the job that follows ("lost
+// [my job at …]").
+var jobLostBeforeRE = regexp.MustCompile(`(?i)\b(?:lost|quit|left)\s*$`)
+
 // madeThings are what one makes as a pastime or a craft ("I started making
 // jewelry", "making music").
 // asHobbyRE: "… as a hobby", said after the pastime.

@@ -211,7 +211,6 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = append(out, photoPets(text, speaker, at, seen)...)
 	out = namedExamples(out)
 	out = append(out, hookedOn(text, speaker, at, out)...)
-	out = lostJobAt(text, out)
 	pets := map[string]bool{}
 	for _, f := range out {
 		if f.Predicate == "has_pet" {
@@ -329,36 +328,6 @@ var (
 	namesAmazingRE = regexp.MustCompile(`((?:[A-Z][\w'-]*(?:\s+(?:of|the|and|[A-Z][\w'-]*))*)(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+(?:of|the|[A-Z][\w'-]*))*)*)\s+(?:is|are)\s+(?:so\s+|really\s+|just\s+)?(?:amazing|awesome|great|incredible|fantastic|the\s+best)\b`)
 )
 
-// lostJobAt reads "I lost my job at the mechanical engineering company"
-// as one event: the job lost is the employer's (lost_job, not "job"), and
-// the employer is no longer where the speaker works (works_at ended, never
-// held as current).
-func lostJobAt(text string, out []Fact) []Fact {
-	m := lostJobAtRE.FindStringSubmatch(text)
-	if m == nil {
-		return out
-	}
-	at := strings.ToLower(m[1])
-	employer := ""
-	for i, f := range out {
-		if f.Predicate == "works_at" && strings.HasPrefix(at, strings.ToLower(f.Claim)) {
-			employer = f.Claim
-			out[i].Polarity = Negative
-		}
-	}
-	if employer == "" {
-		return out
-	}
-	for i, f := range out {
-		if f.Predicate == "lost_job" && (f.Claim == "job" || f.Claim == "lost job") {
-			out[i].Claim = employer
-		}
-	}
-	return out
-}
-
-var lostJobAtRE = regexp.MustCompile(`(?i)\b(?:lost|losing|quit|left)\s+(?:my|our)\s+(?:old\s+)?job\s+at\s+(?:the\s+)?([^.,!?;]+)`)
-
 // namedExamples splits a taste that names its examples: "playing strategy
 // games like Civilization and Total War" is a liking of strategy games, of
 // Civilization and of Total War. Only names and titles (a capital or a
@@ -408,10 +377,9 @@ var (
 // nested drops a fact whose claim is a part of another claim the turn gives
 // the same subject under the same predicate, kind and polarity (not a
 // taste: "passionate about fashion trends … my love for dance and fashion"
-// likes both): "my
-// clothing store … starting my own store" is one store, the clothing
-// store; "watching our pets play … my dog" has the dog, and "pets" says no
-// more than it.
+// likes both): "my clothing store … starting my own store" is one store,
+// the clothing store; "watching our pets play … my dog" has the dog, and
+// "pets" says no more than it.
 func nested(out []Fact) []Fact {
 	if len(out) < 2 {
 		return out

@@ -222,20 +222,21 @@ var rules = []rule{
 			c.add(n, "plans", "starts "+p, Foresight, confPlan)
 		}
 	}),
-	r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|also|finally|then)\s+)*(?:lost|quit|left)\s+(my)\s+job)(?i:\s+as\s+(?:an?\s+)?([a-z][a-z ]*?))?(?i:\s+at\s+`+nm+`)?\s*$`, 1, func(c *clause, m []string) {
+	r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|also|finally|then)\s+)*(?:lost|quit|left)\s+(my)\s+job)(?i:\s+as\s+(?:an?\s+)?([a-z][a-z ]*?))?(?i:\s+at\s+(.+))?\s*$`, 1, func(c *clause, m []string) {
+		employer := lostJobAt(m[3])
 		what := "job"
 		if m[2] != "" {
 			what = strings.TrimSpace(m[2])
-		} else if m[3] != "" {
-			what = name(m[3])
+		} else if employer != "" {
+			what = employer
 		}
 		c.add(c.speaker, "lost_job", what, Experience, confEvent+8)
 		c.neg = true
 		if m[2] != "" {
 			c.add(c.speaker, "job_title", strings.TrimSpace(m[2]), World, confFirst-5)
 		}
-		if n := name(m[3]); n != "" {
-			c.add(c.speaker, "works_at", n, World, confFirst-5)
+		if employer != "" {
+			c.add(c.speaker, "works_at", employer, World, confFirst-5) // ended: c.neg
 		}
 	}),
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+)?(?:got|was|were)\s+(?:fired|laid\s+off|let\s+go))(?i:\s+(?:from|at)\s+)?`+nm+`?`, 0, func(c *clause, m []string) {
@@ -1144,10 +1145,25 @@ func genericPlan(p string) bool {
 	return true
 }
 
-// abstractPlan are objects of an aim rather than of a plan one would
-// write down (no dev label holds one).
+// abstractPlan are objects of an aim or an errand rather than of a plan
+// one would write down ("raise awareness", "bring some snacks"; no dev
+// label holds one).
 var abstractPlan = setOf(`awareness memories memory difference impact change progress conversations conversation moments
 	experience experiences snack snacks`)
+
+// lostJobAt is the employer named after "lost my job at" ("Door Dash",
+// "the mechanical engineering company" → "mechanical engineering
+// company"), or "".
+func lostJobAt(at string) string {
+	if strings.TrimSpace(at) == "" {
+		return ""
+	}
+	o := org(at)
+	if o == "" || strings.HasPrefix(o, "\x01") || pronoun[strings.ToLower(o)] {
+		return ""
+	}
+	return o
+}
 
 // pickedUpRE: "picked up" something to read or use, not a venture begun.
 var pickedUpRE = regexp.MustCompile(`(?i)\bpicked\s+up\b`)
