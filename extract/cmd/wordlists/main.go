@@ -165,7 +165,7 @@ func main() {
 	goodsClasses := w.closure(goodsRoots)
 	var goods []string
 	for _, l := range lower(goodsRoots) {
-		if strings.Contains(l, " ") || notOwnedThing[l] || notGoods[l] {
+		if strings.Contains(l, " ") || notOwnedThing[l] {
 			continue
 		}
 		if offs := w.index[l]; len(offs) > 0 && goodsClasses[offs[0]] {
@@ -231,10 +231,6 @@ var notOwnedThing = map[string]bool{"vibes": true, "bones": true, "electric": tr
 	"dumper": true, "snowplow": true, "snowplough": true, "barge": true, "bumboat": true, "car-ferry": true,
 	"dredger": true, "ferryboat": true, "fireboat": true, "gunboat": true, "lifeboat": true, "mailboat": true,
 	"showboat": true, "towboat": true, "tugboat": true, "hoy": true, "scow": true, "pantechnicon": true}
-
-// notGoods are words of the goods classes whose everyday sense in "I got
-// a …" is no thing bought (filled in from the list's first run).
-var notGoods = map[string]bool{}
 
 func isCapitalised(l string) bool {
 	r := []rune(l)
