@@ -291,11 +291,11 @@ var (
 	// Not a game, a match or a season: what a player plays as routine
 	// ("excited for the season", "stoked for my game there").
 	eventNouns = setOf(eventNounList)
-	eventDet = setOf(`the this that our my a an upcoming big first`)
+	eventDet   = setOf(`the this that our my a an upcoming big first`)
 )
 
 // eventWhereRE: where the event is, by name, after its noun.
-var eventWhereRE = regexp.MustCompile(`(?i:\b(?:`+strings.ReplaceAll(strings.TrimSpace(eventNounList), " ", "|")+`)s?\s+(in|at))\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)`)
+var eventWhereRE = regexp.MustCompile(`(?i:\b(?:` + strings.ReplaceAll(strings.TrimSpace(eventNounList), " ", "|") + `)s?\s+(in|at))\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)`)
 
 // queueRE: a place in a queue, not in a contest.
 var queueRE = regexp.MustCompile(`(?i)^\s+(?:in|at)\s+(?:the\s+)?(?:line|queue)\b`)

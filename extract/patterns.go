@@ -323,7 +323,7 @@ func hookedOn(text, speaker string, at time.Time, have []Fact) []Fact {
 var (
 	// hookedRE: a liking with no object: "I'm totally hooked!", "I'm
 	// obsessed!", not "hooked on X" (read by the rules).
-	hookedRE = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|we're|i've\s+been|i\s+got)\s+(?:(?:so|totally|completely|really|super|already|just|now)\s+)*(?:not\s+)?(?:hooked|obsessed|addicted)\s*(?:[!.,;-]|$)`)
+	hookedRE       = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|we're|i've\s+been|i\s+got)\s+(?:(?:so|totally|completely|really|super|already|just|now)\s+)*(?:not\s+)?(?:hooked|obsessed|addicted)\s*(?:[!.,;-]|$)`)
 	quotedTitleRE  = regexp.MustCompile(`"([^"]{2,60})"`)
 	namesAmazingRE = regexp.MustCompile(`((?:[A-Z][\w'-]*(?:\s+(?:of|the|and|[A-Z][\w'-]*))*)(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+(?:of|the|[A-Z][\w'-]*))*)*)\s+(?:is|are)\s+(?:so\s+|really\s+|just\s+)?(?:amazing|awesome|great|incredible|fantastic|the\s+best)\b`)
 )
