@@ -390,7 +390,6 @@ func Existing(ctx context.Context, q Querier, keys [][2]string) (map[[2]string]b
 	return out, nil
 }
 
-
 // ChannelsOf returns the channel of each of keys (member, id) that names an
 // episode: what the import compares to tell a turn it wrote before under
 // an older id from another turn that happens to share that id.
