@@ -23,6 +23,8 @@ type locomoTurn struct {
 	Split   string `json:"split"`
 	Draw    int    `json:"draw"`
 	Speaker string `json:"speaker"`
+	Role    string `json:"role"`  // outside_chat.jsonl only: user, assistant or peer
+	Style   string `json:"style"` // outside_chat.jsonl only
 	At      string `json:"at"`
 	Text    string `json:"text"`
 	Facts   []struct {
@@ -218,13 +220,32 @@ func loadLoCoMo(t *testing.T) []locomoTurn {
 
 type counts struct{ predicted, expected, correct int }
 
-// locomoEval measures one split; draw > 0 narrows it to the turns of one draw.
-// showCases logs every miss and spurious fact.
+// locomoEval measures one split of the LoCoMo set; draw > 0 narrows it to
+// the turns of one draw.
 func locomoEval(t *testing.T, split string, draw int, pFloor, rFloor float64, showCases bool) (precision, recall float64) {
-	turns := loadLoCoMo(t)
-	if len(turns) < 400 {
-		t.Fatalf("the LoCoMo set has %d turns, want at least 400", len(turns))
+	all := loadLoCoMo(t)
+	if len(all) < 400 {
+		t.Fatalf("the LoCoMo set has %d turns, want at least 400", len(all))
 	}
+	var turns []locomoTurn
+	for _, lt := range all {
+		if lt.Split != split || (draw > 0 && max(lt.Draw, 1) != draw) || (draw == 0 && lt.Draw >= 5) {
+			continue
+		}
+		turns = append(turns, lt)
+	}
+	name := "LoCoMo " + split
+	if draw > 0 {
+		name = fmt.Sprintf("LoCoMo %s (draw %d)", split, draw)
+	}
+	return scoreTurns(t, name, turns, pFloor, rFloor, showCases)
+}
+
+// scoreTurns runs the extractor over turns and prints precision and recall
+// per predicate family against their labels (README in testdata,
+// "Matching"); it fails below the floors. showCases logs every miss and
+// spurious fact.
+func scoreTurns(t *testing.T, name string, turns []locomoTurn, pFloor, rFloor float64, showCases bool) (precision, recall float64) {
 	byFamily := map[string]*counts{}
 	fam := func(f string) *counts {
 		if byFamily[f] == nil {
@@ -240,9 +261,6 @@ func locomoEval(t *testing.T, split string, draw int, pFloor, rFloor float64, sh
 	byConf := make([]counts, len(thresholds))
 	n := 0
 	for _, lt := range turns {
-		if lt.Split != split || (draw > 0 && max(lt.Draw, 1) != draw) || (draw == 0 && lt.Draw >= 5) {
-			continue
-		}
 		n++
 		at, err := time.Parse(time.RFC3339, lt.At)
 		if err != nil {
@@ -298,11 +316,7 @@ func locomoEval(t *testing.T, split string, draw int, pFloor, rFloor float64, sh
 	}
 	sort.Strings(names)
 	var b strings.Builder
-	name := split
-	if draw > 0 {
-		name = fmt.Sprintf("%s (draw %d)", split, draw)
-	}
-	fmt.Fprintf(&b, "extract.Patterns on the LoCoMo %s part, %d turns:\n", name, n)
+	fmt.Fprintf(&b, "extract.Patterns on the %s part, %d turns:\n", name, n)
 	fmt.Fprintf(&b, "  %-11s %9s %9s %9s %9s %9s\n", "family", "expected", "predicted", "correct", "precision", "recall")
 	for _, f := range append(names, "ALL") {
 		c := byFamily[f]
