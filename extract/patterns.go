@@ -584,7 +584,7 @@ func restoreCase(s string) string {
 	// the place after a settlement's word is read apart first.
 	s = settlementInRE.ReplaceAllStringFunc(s, func(m string) string {
 		sub := settlementInRE.FindStringSubmatch(m)
-		if p, ok := placeWithCapitals(strings.Fields(sub[2])); ok {
+		if p, ok := placeWithCapitals(strings.Fields(sub[2]), true); ok {
 			return sub[1] + " " + p
 		}
 		return m
@@ -596,10 +596,22 @@ func restoreCase(s string) string {
 		if strings.ToLower(words[0]) == "the" {
 			lead, words = "the ", words[1:]
 		}
-		if p, ok := placeWithCapitals(words); ok {
+		prep := strings.ToLower(sub[1])
+		if p, ok := placeWithCapitals(words, prep != "at" && prep != "of"); ok {
 			return sub[1] + " " + lead + p
 		}
 		return m
+	})
+	s = myNameRE.ReplaceAllStringFunc(s, func(m string) string {
+		sub := myNameRE.FindStringSubmatch(m)
+		rel := strings.ToLower(sub[2])
+		if _, ok := relations[rel]; !ok && !isPet(rel) || !lexNames.has(sub[3]) || stopLower[strings.ToLower(sub[3])] {
+			return m
+		}
+		if next := strings.ToLower(sub[5]); next != "" && !thirdVerbs[next] && !nameFollow[next] {
+			return m
+		}
+		return sub[1] + titleWord(sub[3]) + sub[4]
 	})
 	s = nameIsRE.ReplaceAllStringFunc(s, func(m string) string {
 		sub := nameIsRE.FindStringSubmatch(m)
@@ -647,15 +659,27 @@ func restoreCase(s string) string {
 // place of the lexicon (not a common one) written as the lexicon writes
 // it, the rest after it ("new york city hall" → "New York city hall"), or
 // false when they start with no place.
-func placeWithCapitals(words []string) (string, bool) {
+//
+// A common one is taken only where travel words put it (afterTravel: after
+// "to", "in", "from", "near", "visit…") and only if chat rarely means the
+// ordinary word there (placeAfterTravel): "going to japan", "from china",
+// but never "in reading", "to mobile", "set of china".
+func placeWithCapitals(words []string, afterTravel bool) (string, bool) {
 	for n := len(words); n >= 1; n-- {
 		cand := strings.Join(words[:n], " ")
-		if w, ok := lexPlaces[strings.ToLower(cand)]; ok && len(cand) > 3 && !lexCommonPlaces.has(cand) {
+		if w, ok := lexPlaces[strings.ToLower(cand)]; ok && len(cand) > 3 &&
+			(!lexCommonPlaces.has(cand) || afterTravel && placeAfterTravel[strings.ToLower(cand)]) {
 			return strings.TrimSpace(w + " " + strings.Join(words[n:], " ")), true
 		}
 	}
 	return "", false
 }
+
+// placeAfterTravel are the common places (lexicon/common_places.txt) that
+// chat means as places after a travel word: countries and cities whose
+// ordinary word (lacquer, porcelain, a bird) nobody travels to or lives in.
+var placeAfterTravel = setOf(`japan china chile morocco turkey shanghai oxford phoenix savannah cork limerick
+	wellington anchorage boulder buffalo flagstaff cologne bologna tangier muscat madras`)
 
 // petBeforeName reports whether the naming m in s is of a pet said just
 // before it: "a cat named …", "my dog's name is …".
@@ -699,6 +723,18 @@ func titleWord(w string) string {
 var stopLower = map[string]bool{"and": true, "but": true, "so": true, "i": true, "im": true, "i'm": true, "by": true,
 	"the": true, "way": true, "from": true, "in": true, "at": true, "nice": true, "to": true, "meet": true, "you": true,
 	"after": true, "because": true, "for": true, "who": true, "which": true, "a": true, "an": true}
+
+// myNameRE: a relative or a pet named after "my" in a lower-case
+// sentence ("my sister jo just moved to cork", "my dog luna is 3"): the
+// word is a name when the names lexicon holds it and what follows is the
+// end, a comma, "and", or a verb a subject takes (thirdVerbs, nameFollow),
+// so "my brother will call" keeps its "will".
+var myNameRE = regexp.MustCompile(`(?i)(\bmy\s+([a-z]+)\s+)([a-z]+)((?:\s+(?:just|also|still|recently|finally|really|actually))?(?:\s+([a-z']+)|\s*[,.!?]|\s*$))`)
+
+// nameFollow are words that may follow a name said after "my <relative>"
+// besides thirdVerbs.
+var nameFollow = setOf(`and is was has had lives works moved loves likes hates just turned turns started got gets
+	and's knocked came comes went goes can could will would`)
 
 // thirdVerbs follow a third-person subject; a known given name before one
 // at the start of a lower-case sentence is a name.
