@@ -91,5 +91,20 @@ func dropTaskContent(text string) string {
 		}
 	}
 	text = sayingRE.ReplaceAllString(text, "$1")
-	return tellRE.ReplaceAllString(text, "$1")
+	text = tellRE.ReplaceAllString(text, "$1")
+	// Whatever else is quoted in the first person is someone's words, not
+	// the member's word about himself: a child's essay handed over to
+	// check ("My daughter wrote this, can you check the grammar: "My
+	// favourite animal is …""), a line of a song, what someone said.
+	return quotedFirstRE.ReplaceAllStringFunc(text, func(q string) string {
+		if len(strings.Fields(q)) >= 5 && firstWordRE.MatchString(q) {
+			return `""`
+		}
+		return q
+	})
 }
+
+var (
+	quotedFirstRE = regexp.MustCompile(`"[^"\n]+"`)
+	firstWordRE   = regexp.MustCompile(`(?i)\b(?:i|i'm|i've|i'll|i'd|my|me|we|we're|our)\b`)
+)

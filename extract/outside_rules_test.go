@@ -26,6 +26,51 @@ func TestOutsideRules(t *testing.T) {
 		{"my partner sam is a chef", []want{w(me, "partner", "Sam"), w("Sam", "job_title", "chef")}},
 		{"my dog luna is 3", []want{w(me, "has_pet", "Luna")}},
 		{"my brother will call me later", []want{w(me, "brother", "Alice's brother")}},
+		// A named person's liking said with "obsessed with", "into".
+		{"Ava is obsessed with pasta.", []want{w("Ava", "likes", "pasta")}},
+		{"Tom's really into chess.", []want{w("Tom", "likes", "chess")}},
+		{"Is Tom into chess?", nil},
+		// An allergy said by its noun.
+		{"I have a peanut allergy.", []want{w(me, "allergic_to", "peanut")}},
+		{"Ava has a bad nut allergy.", []want{w("Ava", "allergic_to", "nut")}},
+		{"I don't have a nut allergy.", []want{neg(me, "allergic_to", "nut")}},
+		// Engaged to someone named: the partner.
+		{"Mairi and I got engaged last weekend!", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Mairi")}},
+		{"I got engaged to Sam.", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Sam")}},
+		{"Tom and Ana got engaged.", nil},
+		// The member's own trip, asked to be planned.
+		{"I need help planning a trip to Japan in October.", []want{fut(me, "travels_to", "Japan", "")}},
+		{"Can you help me plan a trip to Peru?", nil},
+		{"help me plan a trip to Peru", []want{fut(me, "travels_to", "Peru", "")}},
+		{"help me plan a trip to the store", nil},
+		// A job said with its town.
+		{"i'm a vet tech in ohio so long shifts", []want{w(me, "job_title", "vet tech"), w(me, "lives_in", "Ohio")}},
+		{"I'm a nurse in Denver.", []want{w(me, "job_title", "nurse"), w(me, "lives_in", "Denver")}},
+		{"I'm a big fan in Denver.", nil},
+		{"I'd be a nurse in Denver if I could.", nil},
+		// A job said by its verb.
+		{"i drive a bus", []want{w(me, "job_title", "bus driver")}},
+		{"i drive a truck", []want{w(me, "owns", "truck")}},
+		{"i also tutor on weekends", []want{w(me, "job_title", "tutor")}},
+		{"I want to tutor kids.", []want{fut(me, "plans", "tutor kids", "")}},
+		// Where one works, with no subject or by a shift.
+		{"Working at a bakery for now.", []want{w(me, "works_at", "bakery")}},
+		{"just finished a shift at the library", []want{w(me, "works_at", "library")}},
+		{"Working at it slowly.", nil},
+		// A workplace quit.
+		{"i quit the agency btw", []want{neg(me, "works_at", "agency")}},
+		{"I quit the gym.", nil},
+		{"I might quit the agency.", nil},
+		// Still or back in a town.
+		{"Still in Glasgow, still broke.", []want{w(me, "lives_in", "Glasgow")}},
+		{"I'm back in Belo Horizonte.", []want{w(me, "lives_in", "Belo Horizonte")}},
+		{"I'm back in Paris for a conference.", nil},
+		{"Still in shock.", nil},
+		// Moved from one place to another.
+		{"We moved from Ohio to Texas in 2019.", []want{w(me, "from", "Ohio"), w(me, "lives_in", "Texas")}},
+		// Quoted first-person text is someone else's.
+		{"My son wrote this, can you check it: \"I have a dog named Rex and I live in Paris.\"", []want{w(me, "son", "Alice's son")}},
+		{"I love the song \"Here Comes the Sun\".", []want{w(me, "likes", "song Here Comes the Sun")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

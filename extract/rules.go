@@ -105,6 +105,10 @@ func (c *clause) mode(prefix string) bool {
 func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	subject, claim = c.resolve(strings.TrimSpace(subject)), c.resolve(strings.TrimSpace(claim))
 	claim = strings.Trim(claim, `"'.,!;: `)
+	if strings.Count(claim, `"`)%2 == 1 {
+		// the closing quote trimmed off: `the song "Here Comes the Sun`
+		claim = strings.TrimSpace(strings.ReplaceAll(claim, `"`, ""))
+	}
 	if subject == "" || claim == "" || len(claim) > 80 {
 		return
 	}
@@ -512,6 +516,8 @@ var jobWords = map[string]bool{
 	"counsellor": true, "social worker": true, "youtuber": true, "streamer": true, "gamer": true, "dancer": true,
 	"singer": true, "rapper": true, "songwriter": true, "author": true, "novelist": true, "poet": true, "painter": true,
 	"sculptor": true, "filmmaker": true, "screenwriter": true, "blogger": true, "influencer": true, "freelancer": true,
+	// chat's short forms: "a vet tech", "a lab tech", "an EMT", "a CNA"
+	"tech": true, "emt": true, "cna": true, "lpn": true, "dev": true,
 }
 
 // notJobs are heads the occupation list holds that chit-chat uses for

@@ -1,0 +1,164 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Rules for chat that is not LoCoMo (session 15): what a member says in
+// passing to an assistant, texting between friends, getting-to-know-you
+// chat and catch-ups months apart (testdata/outside_chat.jsonl, README
+// there). Each goes through clause.mode like every rule (questions, second
+// person, conditions, hedges, negation) and has positive and negative
+// cases in outside_rules_test.go.
+
+// workplaces are the places one works at that "quit the …" leaves as a
+// job (not "quit the gym", "quit the band").
+const workplaces = `(?:agency|company|firm|bank|cafe|café|restaurant|bar|store|shop|startup|start-up|office|factory|warehouse|hospital|clinic|school|call\s+cent(?:er|re)|bakery|salon|hotel|supermarket|studio|lab|newspaper|magazine|council|ministry|department|practice)`
+
+// allergyHead: "a peanut allergy", "a bad nut allergy".
+const allergyHead = `(?i:\s+(?:a\s+(?:bad|mild|severe|serious|real|proper|slight|bit\s+of\s+an?)|an\s+(?:awful|annoying)|an?)\s+)([a-z]+(?:\s+[a-z]+)?)(?i:\s+allerg(?:y|ies))\b`
+
+// jobVehicles are the vehicles a driver is named by ("I drive a bus" →
+// bus driver): what one drives for a living, not a car one owns; a truck
+// or a van only when said to be for a living (drivenForWork).
+var (
+	jobVehicles   = setOf(`bus lorry taxi cab forklift ambulance tram train uber lyft`)
+	workVehicles  = setOf(`truck van`)
+	drivenForWork = regexp.MustCompile(`(?i)\b(?:for\s+a\s+living|for\s+work|at\s+work|for\s+(?:a|an|the)\s+(?:[\w-]+\s+)?(?:company|firm|living))\b`)
+)
+
+// stillInNot: what makes "back in X" a visit or a time, not a home.
+var stillInNot = regexp.MustCompile(`(?i)\b(?:for\s+(?:a|the|work|business|vacation|holiday|the\s+weekend|a\s+few|two|three|\d)|visiting|on\s+(?:vacation|holiday|business)|this\s+week|for\s+now|the\s+day|the\s+days|the\s+\d|school|time|town|action|shape|business|the\s+game|bed|love|touch)\b`)
+
+func init() {
+	rules = append(rules,
+		// "Ava is obsessed with pasta", "Tom's really into chess": a named
+		// person's liking, as "Tom loves chess" is.
+		r(subj+`(?i:\s+is|'s)(?i:\s+(?:so|totally|completely|really|super|kind\s+of|kinda|absolutely|just|still|now))*(?i:\s+(?:obsessed\s+with|into|crazy\s+about|passionate\s+about|hooked\s+on|in\s+love\s+with))\s+(.+)`, 2, func(c *clause, m []string) {
+			n := third(c, m[1], strings.HasPrefix(c.text, m[1]))
+			if n == "" || intoPlight(m[2]) {
+				return
+			}
+			for _, p := range splitGerunds(object(m[2])) {
+				c.add(n, "likes", p, World, confThird-6)
+			}
+		}),
+		// "I have a peanut allergy", "Ava has a bad nut allergy": an allergy
+		// said by its noun.
+		r(fp+aux+`(?i:\s+(?:have|has|got|'ve\s+got|have\s+got))`+allergyHead, 1, func(c *clause, m []string) {
+			if a := strings.ToLower(m[1]); !jokeAllergy(a) && !vague[a] {
+				c.add(c.speaker, "allergic_to", a, World, confFirst-4)
+			}
+		}),
+		r(subj+`(?i:\s+(?:has|had|'s\s+got|has\s+got))`+allergyHead, 2, func(c *clause, m []string) {
+			n := third(c, m[1], strings.HasPrefix(c.text, m[1]))
+			if a := strings.ToLower(m[2]); n != "" && !jokeAllergy(a) && !vague[a] {
+				c.add(n, "allergic_to", a, World, confThird)
+			}
+		}),
+		// "I got engaged to Sam" (and "Mairi and I got engaged", rewritten
+		// so, engagedWithRE): the one named is the partner, known name or
+		// not (the engagement itself is read elsewhere).
+		r(fp+aux+`(?i:\s+(?:got|are|'re|am|'m)\s+engaged\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !lexPlaces.has(n) {
+				c.add(c.speaker, "partner", n, World, confFirst-6)
+			}
+		}),
+		// "I need help planning a trip to Japan", "help me plan our
+		// honeymoon to Peru": the member's own trip, asked about.
+		r(`(?i:\bhelp\s+(?:me\s+|us\s+)?(?:with\s+)?(?:plan|planning|book|booking|organi[sz]e|organi[sz]ing)\s+(?:a|my|our|the)\s+(?:[\w-]+\s+){0,2}(?:trip|vacation|holiday|honeymoon|getaway|visit)\s+to)\s+(.+)`, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+6)
+			}
+		}),
+		// "I'm a vet tech in Ohio", "i'm a librarian in reykjavik": a job
+		// said with its town says where one lives.
+		r(fpbe+`(?i:\s+(?:an?|the)\s+)((?:[\w-]+\s+){0,2}[\w-]+)(?i:\s+in)\s+(.+)`, 2, func(c *clause, m []string) {
+			if c.neg || c.fore || !job(m[1]) {
+				return
+			}
+			if p := place(m[2]); p != "" && knownPlace(p) {
+				c.add(c.speaker, "lives_in", p, World, confLoose-4)
+			}
+		}),
+		// "I drive a bus in Lagos", "i tutor on weekends": a job said by
+		// its verb.
+		r(fp+aux+`(?i:\s+drive\s+(?:an?|the)\s+)([a-z]+)\b`, 1, func(c *clause, m []string) {
+			if v := strings.ToLower(m[1]); (jobVehicles[v] || workVehicles[v] && drivenForWork.MatchString(c.raw)) && !c.neg && !c.fore {
+				c.add(c.speaker, "job_title", v+" driver", World, confLoose)
+			}
+		}),
+		r(fp+aux+`\s+((?i:tutor|babysit|nanny|bartend|waitress|freelance))\b`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			v := strings.ToLower(m[1])
+			switch v {
+			case "babysit":
+				v = "babysitter"
+			case "bartend":
+				v = "bartender"
+			case "freelance":
+				v = "freelancer"
+			}
+			c.add(c.speaker, "job_title", v, World, confLoose)
+		}),
+		// "Working at my dad's restaurant for now", "just finished a
+		// shift at the library": where one works, with no subject.
+		r(`(?i:^(?:(?:still|now|currently|just)\s+)?working\s+(?:at|for)\s+)(.+)`, 1, func(c *clause, m []string) {
+			if o := org(m[1]); o != "" && !pronoun[strings.ToLower(o)] && !c.neg && !c.fore {
+				c.add(c.speaker, "works_at", o, World, confLoose-4)
+			}
+		}),
+		r(`(?i:\b(?:(?:i|we)\s+)?(?:just\s+)?(?:finished|started|did|worked|working|pulled|doing|do)\s+(?:a|my|another|the|an?\s+(?:long|late|double|early|night|extra)|(?:another|my)\s+(?:long|late|double|early|night))\s+shift\s+at\s+)(.+)`, 1, func(c *clause, m []string) {
+			if o := org(m[1]); o != "" && !pronoun[strings.ToLower(o)] && !c.neg && !c.fore {
+				c.add(c.speaker, "works_at", o, World, confLoose-4)
+			}
+		}),
+		// "I quit the agency", "quit the bike delivery thing": a job left.
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|officially\s+)?(?:quit|left)\s+(?:the|my)\s+)((?:[\w-]+\s+){0,2}(?:`+workplaces+`|job|gig|delivery\s+thing|job\s+at\s+[\w'-]+(?:\s+[\w'-]+)?))\b`, 1, func(c *clause, m []string) {
+			if c.fore || c.neg {
+				return
+			}
+			o := strings.TrimSuffix(strings.TrimSpace(m[1]), " thing")
+			if at, ok := strings.CutPrefix(strings.ToLower(o), "job at "); ok {
+				o = o[len(o)-len(at):]
+			}
+			if strings.EqualFold(o, "job") || strings.EqualFold(o, "gig") {
+				return // "my job" alone: the loss rules say it
+			}
+			c.neg = true
+			c.add(c.speaker, "works_at", o, World, confLoose)
+		}),
+		// "Still in Glasgow", "I'm back in Belo Horizonte": where one lives.
+		r(`^(?i:(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:still|back)\s+(?:living\s+)?in)\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || stillInNot.MatchString(c.raw) {
+				return
+			}
+			if p := place(m[1]); p != "" && knownPlace(p) && strings.HasPrefix(strings.TrimSpace(m[1]), p) {
+				c.add(c.speaker, "lives_in", p, World, confLoose-6)
+			}
+		}),
+		// "We moved from Ohio to Texas": where one lives now is the place
+		// moved to (the move is the lives_in fact, as for "moved to").
+		r(fp+aux+`(?i:\s+(?:moved|relocated|emigrated))\s+(?i:from)\s+(?:the\s+)?`+nm+`(?i:\s+to)\s+(.+)`, 2, func(c *clause, m []string) {
+			if c.fore || c.neg {
+				return
+			}
+			if p := place(m[2]); p != "" {
+				c.add(c.speaker, "lives_in", p, World, confFirst-3)
+			}
+		}),
+	)
+}
+
+// engagedWithRE: "Mairi and I got engaged" → "I got engaged to Mairi".
+var engagedWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so)\s+)(` + nameRE + `)\s+and\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?got\s+engaged\b`)
+
+// knownPlace reports whether p is a place of the lexicon (a country, a
+// city, a region), not just any capitalised word.
+func knownPlace(p string) bool {
+	return lexPlaces.has(p) || lexPlaces.has(strings.TrimPrefix(p, "the "))
+}
