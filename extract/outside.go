@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Rules for chat that is not LoCoMo (session 15): what a member says in
@@ -68,7 +69,7 @@ func init() {
 		// "I need help planning a trip to Japan", "help me plan our
 		// honeymoon to Peru": the member's own trip, asked about.
 		r(`(?i:\bhelp\s+(?:me\s+|us\s+)?(?:with\s+)?(?:plan|planning|book|booking|organi[sz]e|organi[sz]ing)\s+(?:a|my|our|the)\s+(?:[\w-]+\s+){0,2}(?:trip|vacation|holiday|honeymoon|getaway|visit)\s+to)\s+(.+)`, 1, func(c *clause, m []string) {
-			if p := place(m[1]); p != "" && knownPlace(p) {
+			if p := place(m[1]); p != "" && plausiblePlace(p) {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+6)
 			}
@@ -79,7 +80,7 @@ func init() {
 			if c.neg || c.fore || !job(m[1]) {
 				return
 			}
-			if p := place(m[2]); p != "" && knownPlace(p) {
+			if p := place(m[2]); p != "" && plausiblePlace(p) {
 				c.add(c.speaker, "lives_in", p, World, confLoose-4)
 			}
 		}),
@@ -137,7 +138,7 @@ func init() {
 			if c.neg || c.fore || stillInNot.MatchString(c.raw) {
 				return
 			}
-			if p := place(m[1]); p != "" && knownPlace(p) && strings.HasPrefix(strings.TrimSpace(m[1]), p) {
+			if p := place(m[1]); p != "" && plausiblePlace(p) && strings.HasPrefix(strings.TrimSpace(m[1]), p) {
 				c.add(c.speaker, "lives_in", p, World, confLoose-6)
 			}
 		}),
@@ -151,11 +152,109 @@ func init() {
 				c.add(c.speaker, "lives_in", p, World, confFirst-3)
 			}
 		}),
+		// "I drive a bus in Lagos": a job done in a town is done where one
+		// lives, as "I'm a nurse in Denver".
+		r(fp+aux+`(?i:\s+drive\s+(?:an?|the)\s+)([a-z]+)(?i:\s+in)\s+(.+)`, 2, func(c *clause, m []string) {
+			if c.neg || c.fore || !jobVehicles[strings.ToLower(m[1])] {
+				return
+			}
+			if p := place(m[2]); p != "" && plausiblePlace(p) {
+				c.add(c.speaker, "lives_in", p, World, confLoose-4)
+			}
+		}),
+		// "We're trying to save for a car", "saving up for a house": a goal
+		// with its object is a plan.
+		r(fp+aux+`(?i:\s+(?:trying\s+to\s+)?(?:save|saving)\s+(?:up\s+)?(?:money\s+)?for\s+)((?i:a|an|our|my|the)\s+.+)`, 1, func(c *clause, m []string) {
+			if c.neg {
+				return
+			}
+			if p := object(m[1]); p != "" && len(strings.Fields(p)) <= 4 {
+				c.fore = true
+				c.add(c.speaker, "plans", "save for "+strings.ToLower(cut(m[1])), Foresight, confPlan)
+			}
+		}),
+		// "Bristol, where we used to live": a home left.
+		r(`(`+nameRE+`)(?i:,?\s+where\s+(?:i|we)\s+used\s+to\s+live)\b`, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && plausiblePlace(p) {
+				c.neg = true
+				c.add(c.speaker, "lives_in", p, World, confLoose)
+			}
+		}),
+		// "I'd rather die than do council planning": a strong dislike.
+		r(fp+`(?i:'d|\s+would)(?i:\s+(?:honestly|literally|genuinely))?\s+(?i:rather\s+(?:die|eat\s+glass|be\s+dead|walk\s+on\s+hot\s+coals)\s+than)\s+(.+)`, 0, func(c *clause, m []string) {
+			o := m[1]
+			if ws := strings.Fields(o); len(ws) > 1 && (strings.EqualFold(ws[0], "do") || strings.EqualFold(ws[0], "go")) {
+				o = strings.Join(ws[1:], " ") // "than do council planning"
+			}
+			p := object(o)
+			if p != "" && !c.neg {
+				c.add(c.speaker, "dislikes", p, World, confPref)
+			}
+		}),
+		// "I'm going back to school next year": a plan.
+		r(fpbe+aux+`(?i:\s+(?:going|heading|headed)\s+back\s+to\s+(school|college|uni|university|grad\s+school))\b`, 1, func(c *clause, m []string) {
+			if !c.neg {
+				c.fore = true
+				c.add(c.speaker, "plans", "go back to "+strings.ToLower(m[1]), Foresight, confPlan)
+			}
+		}),
+		// "I'm going home to Hanoi for Tet": a trip.
+		r(fpbe+aux+`(?i:\s+(?:going|heading|flying|headed)\s+(?:back\s+)?home\s+to)\s+(.+)`, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && plausiblePlace(p) && !c.neg {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+6)
+			}
+		}),
+		// "found a flat in Graça", "my rent in Marchmont is criminal": where
+		// one's home is, is where one lives.
+		r(`(?i:\b(?:(?:i|we)\s+)?(?:just\s+|finally\s+)?(?:found|rented|bought|got)\s+(?:a|an|our|my)\s+(?:(?:new|little|tiny|small|nice|cute|lovely|cheap)\s+)?(?:flat|apartment|house|condo|place|studio\s+flat)\s+in)\s+(.+)`, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && plausiblePlace(p) && !c.neg && !c.fore {
+				c.add(c.speaker, "lives_in", p, World, confLoose-4)
+			}
+		}),
+		r(`(?i:\b(?:my|our)\s+(?:(?:new|little|tiny|small|old)\s+)?(?:flat|apartment|house|condo|rent|neighbou?rhood|street)\s+in)\s+(.+)`, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && plausiblePlace(p) && !c.neg && !c.fore && !usedToRE.MatchString(c.text) {
+				c.add(c.speaker, "lives_in", p, World, confLoose-6)
+			}
+		}),
+		// "32 years old and back in my childhood bedroom": an age said with
+		// no subject at the start of a sentence.
+		rule{re: regexp.MustCompile(`^(\d{1,2})(?i:\s+(?:years?\s+old|yrs?\s+old|y/o|yo))\b`), claim: 1, raw: true, fn: func(c *clause, m []string) {
+			c.add(c.speaker, "age", m[1], World, confLoose)
+		}},
+		// "my sister Bia had a baby in December": a named person's child.
+		r(subj+`(?i:\s+(?:just\s+|finally\s+)?(?:had|welcomed|gave\s+birth\s+to))\s+((?i:a|an|her|his|their)\s+(?:(?:first|second|third|new|beautiful|healthy|little)\s+)*(?i:baby(?:\s+(?:girl|boy))?|son|daughter|child|twins))\b`, 2, func(c *clause, m []string) {
+			n := third(c, m[1], strings.HasPrefix(c.text, m[1]))
+			if i := strings.Index(c.text, m[0]); i >= 0 {
+				if rest := strings.Fields(strings.ToLower(c.text[i+len(m[0]):])); len(rest) > 0 && babyThings[strings.Trim(rest[0], `"',.!;:`)] {
+					return // "had a baby shower"
+				}
+			}
+			if p := object(m[2]); n != "" && p != "" && !c.neg && !c.fore {
+				c.add(n, "had_child", p, Experience, confThird-6)
+			}
+		}),
 	)
 }
 
 // engagedWithRE: "Mairi and I got engaged" → "I got engaged to Mairi".
 var engagedWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so)\s+)(` + nameRE + `)\s+and\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?got\s+engaged\b`)
+
+// plausiblePlace reports whether p, read where a place is expected, can
+// be one: a place of the lexicon, or a capitalised name that is no month,
+// weekday or nationality and not an acronym ("in ICU"). The names lexicon
+// is no test: it holds towns WordNet lacks ("Edinburgh").
+func plausiblePlace(p string) bool {
+	if knownPlace(p) {
+		return true
+	}
+	ws := strings.Fields(p)
+	if len(ws) == 0 || len(ws) > 4 || p == strings.ToUpper(p) || isStopName(ws[0]) {
+		return false
+	}
+	r := []rune(ws[0])
+	return unicode.IsUpper(r[0]) && !lexNationalities.has(ws[0])
+}
 
 // knownPlace reports whether p is a place of the lexicon (a country, a
 // city, a region), not just any capitalised word.

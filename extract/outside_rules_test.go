@@ -71,6 +71,32 @@ func TestOutsideRules(t *testing.T) {
 		// Quoted first-person text is someone else's.
 		{"My son wrote this, can you check it: \"I have a dog named Rex and I live in Paris.\"", []want{w(me, "son", "Alice's son")}},
 		{"I love the song \"Here Comes the Sun\".", []want{w(me, "likes", "song Here Comes the Sun")}},
+		{"Edinburgh, where we used to live.", []want{neg(me, "lives_in", "Edinburgh")}},
+		// A job done in a town, a home found or paid for in one.
+		{"i drive a bus in lagos", []want{w(me, "job_title", "bus driver"), w(me, "lives_in", "Lagos")}},
+		{"I found a flat in Porto.", []want{w(me, "lives_in", "Porto")}},
+		{"My rent in Edinburgh is criminal.", []want{w(me, "lives_in", "Edinburgh")}},
+		{"I'm a nurse in ICU.", []want{w(me, "job_title", "nurse")}},
+		{"I'd love to find a flat in Porto.", nil},
+		// A goal with its object, going back to school, going home.
+		{"we're trying to save for a car", []want{fut(me, "plans", "save for a car", "")}},
+		{"i'm going back to school next year", []want{fut(me, "plans", "go back to school", "")}},
+		{"I'm going home to Hanoi for Tet.", []want{fut(me, "travels_to", "Hanoi", "")}},
+		{"I'm going home to sleep.", nil},
+		// A strong dislike; "id" and "ill" before a verb in lower case.
+		{"id rather die than do council planning ngl", []want{w(me, "dislikes", "council planning")}},
+		{"I'd rather die than admit it.", nil},
+		{"ill be in paris next week", []want{fut(me, "travels_to", "Paris", "")}},
+		{"i feel ill today", nil},
+		// An age with no subject; a named person's child.
+		{"32 years old and back in my childhood bedroom haha", []want{w(me, "age", "32")}},
+		{"my sister Bia had a baby in December", []want{w(me, "sister", "Bia"), ev("Bia", "had_child", "baby", "")}},
+		{"Bia had a baby shower.", nil},
+		// "tho", "bc" start a clause; a parent's place in lower case.
+		{"cant do late tho im at my mums sunday", []want{w(me, "mother", "Alice's mother")}},
+		// A place on a team is no job.
+		{"i'm the goalkeeper because i'm the tallest", nil},
+		{"I don't want to work in a restaurant forever.", []want{{s: me, p: "works_at", c: "restaurant", kind: "foresight", pol: "negative"}}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

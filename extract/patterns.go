@@ -547,6 +547,8 @@ var (
 	contractRE     = regexp.MustCompile(`(?i)\b(i|we|you|they|he|she|it|that|there)(m|re|ve|ll|d|s)\b`)
 	bareContrRE    = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
 	imRE           = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
+	parentsPlaceRE = regexp.MustCompile(`\b((?:at|to|from)\s+my\s+(?:mum|mom|mam|dad|nan|gran|grandma|grandpa|nana))s\b`)
+	idIllRE        = regexp.MustCompile(`\b(?:id\s+(?:rather|love|like|say|never|probably|better|prefer|hate|go|be|do)|ill\s+(?:be|do|have|go|get|see|call|text|send|try|make|take|bring|check|let|tell|ask|come|never|probably|definitely|just|still|need|pick|think|show|start|miss))\b`)
 	settlementInRE = regexp.MustCompile(`(?i)\b((?:town|city|village|suburb|county|area|part|farm)\s+(?:in|of|near|outside|outside\s+of))\s+([a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,2})`)
 	placeRunRE     = regexp.MustCompile(`(?i)\b(in|to|from|near|at|visit|visited|visiting|of)\s+((?:the\s+)?[a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,3})`)
 	nameIsRE       = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+nick\s?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?|(?:my|our)\s+[a-z]+'s\s+name\s+is)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
@@ -568,6 +570,13 @@ func restoreCase(s string) string {
 		}
 		return m // "ill", "id" are words
 	})
+	// ... except before a verb: "id rather die", "ill be there".
+	s = idIllRE.ReplaceAllStringFunc(s, func(m string) string {
+		if strings.ToLower(m[:2]) == "id" {
+			return "I'd" + m[2:]
+		}
+		return "I'll" + m[3:]
+	})
 	s = bareContrRE.ReplaceAllStringFunc(s, func(m string) string { return m[:len(m)-1] + "'t" })
 	hasCaps := false
 	for i, r := range s {
@@ -583,6 +592,8 @@ func restoreCase(s string) string {
 	if hasCaps {
 		return s
 	}
+	// "at my mums": a parent's place, not two mothers.
+	s = parentsPlaceRE.ReplaceAllString(s, "${1}'s")
 	// "in a small town in ohio": the first run takes the second "in";
 	// the place after a settlement's word is read apart first.
 	s = settlementInRE.ReplaceAllStringFunc(s, func(m string) string {
@@ -746,7 +757,7 @@ var thirdVerbs = map[string]bool{"called": true, "calls": true, "texted": true, 
 	"went": true, "loves": true, "likes": true, "has": true, "got": true, "wrote": true, "told": true, "'s": true}
 
 var clauseRE = regexp.MustCompile(`(?i)\s*(?:;|\s[-–—]\s|—|–|,?\s+but\s+|,\s+so\s+)\s*|` +
-	`,?\s+(?:and|because|since|cause|'cause|as|when|after|before|so|while|though|although|plus)\s+` +
+	`,?\s+(?:and|because|since|cause|'cause|cuz|coz|bc|as|when|after|before|so|while|though|although|tho|plus)\s+` +
 	`((?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'd|my|our)\b)|` +
 	`,\s+((?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'd)\b)`)
 

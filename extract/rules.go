@@ -320,7 +320,7 @@ func place(s string) string {
 var (
 	cutRE      = regexp.MustCompile(`(?i)\s*(?:[,;:(!?]|\s-\s|\s(?:and then|but|because|since|so|when|if|unless|more than|better than|rather than|though|although|which|who|that|while|as well|where|whenever|until|cause|'cause|even though|just like|like I|like we|and how|and why|and what|and when|and I|and we|and it|and they|and that|and my|and have|and has|and had|and [a-z]+n't|and am|and was|and been|it's|that's|they're)\s).*$`)
 	articleRE  = regexp.MustCompile(`(?i)^(?:a|an|the|some|my|our|this|that|these|those|all|any)\s+`)
-	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|ha(?:ha)+|he(?:he)+|lo+l|lmf?ao|rofl|xd|ngl|fr|rn|tho|imo|at all|at\s+(?:age\s+)?\d{1,2}|[\p{So}\p{Sk}\x{FE0F}\x{200D}]+|for sure|for real|really|someday|some day|one day|soon|eventually|in the future|at some point|not so long ago|not long ago|a while ago|a while back|some time ago|not so|not|` +
+	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|ha(?:ha)+|he(?:he)+|lo+l|lmf?ao|rofl|xd|ngl|fr|rn|tho|imo|at all|forever|at\s+(?:age\s+)?\d{1,2}|[\p{So}\p{Sk}\x{FE0F}\x{200D}]+|for sure|for real|really|someday|some day|one day|soon|eventually|in the future|at some point|not so long ago|not long ago|a while ago|a while back|some time ago|not so|not|` +
 		// how long: "playing piano for 10 years"
 		`for\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a\s+few|several|many|over\s+\d+)\s+(?:years?|months?|weeks?|decades?)(?:\s+now)?|` +
 		// how often: "volunteering at a shelter once a month"
@@ -530,6 +530,10 @@ var notJobs = map[string]bool{"fan": true, "veteran": true, "believer": true, "m
 	"customer": true, "patient": true, "victim": true, "hero": true, "champion": true, "star": true, "animal": true,
 	"collector": true, "reader": true, "learner": true, "foodie": true, "fighter": true, "worker": true,
 	"bridesmaid": true, "honor": true, "honour": true, "groomsman": true, "rat": true, "snob": true, "addict": true, "junkie": true, "owl": true, "bird": true, "potato": true,
+	// a place on a team one plays on for fun ("I'm the goalkeeper because
+	// I'm the tallest")
+	"goalkeeper": true, "goalie": true, "keeper": true, "striker": true, "defender": true, "midfielder": true,
+	"captain": true, "pitcher": true, "catcher": true, "shortstop": true, "quarterback": true,
 	// "my dad is a man in his 60s", "she's a woman of her word"
 	"man": true, "woman": true, "gentleman": true, "lady": true, "boy": true, "human": true, "adult": true,
 }
