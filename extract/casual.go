@@ -241,8 +241,8 @@ func init() {
 			n := 0
 			for _, w := range raw {
 				lw := strings.ToLower(strings.TrimRight(w, `,.!?;:`))
-				if goodsStop[lw] {
-					break
+				if goodsStop[lw] || chatTail[lw] {
+					break // "a cheap trumpet lol"
 				}
 				words = append(words, lw)
 				n++

@@ -134,12 +134,37 @@ func init() {
 			c.add(c.speaker, "works_at", o, World, confLoose)
 		}),
 		// "Still in Glasgow", "I'm back in Belo Horizonte": where one lives.
-		r(`^(?i:(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:still|back)\s+(?:living\s+)?in)\s+(.+)`, 1, func(c *clause, m []string) {
-			if c.neg || c.fore || stillInNot.MatchString(c.raw) {
+		r(`(?:^|,\s*)(?i:(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:still|back)\s+(?:living\s+)?in)\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
 				return
 			}
-			if p := place(m[1]); p != "" && plausiblePlace(p) && strings.HasPrefix(strings.TrimSpace(m[1]), p) {
+			rest := m[1]
+			if i := strings.IndexAny(rest, ",;"); i >= 0 {
+				rest = rest[:i] // "still in Istanbul, still teaching at the high school"
+			}
+			if stillInNot.MatchString(rest) {
+				return
+			}
+			if p := place(rest); p != "" && plausiblePlace(p) && strings.HasPrefix(strings.TrimSpace(rest), p) {
 				c.add(c.speaker, "lives_in", p, World, confLoose-6)
+			}
+		}),
+		// "Ava is 5 and Mira is 2": a named person's age, said bare.
+		r(`(`+nameRE+`)(?i:\s+is\s+)(\d{1,2})(?i:\s+(?:years?\s+old|yrs?\s+old|now))?(?:\s*$|\s*[,;]|\s+and\b)`, 2, func(c *clause, m []string) {
+			n := third(c, m[1], true)
+			if n == "" || c.neg || c.fore {
+				return
+			}
+			c.add(n, "age", m[2], World, confThird-8)
+		}),
+		// "i have three cats and a one-eyed pug named waffles": a second
+		// pet named in the same breath.
+		r(fp+aux+`(?i:\s+(?:have|has|got|adopted|own|rescued|'ve\s+got))\b.*?(?i:\band\s+(?:an?|another|one)\s+(?:[\w-]+\s+){0,2}?)([a-zA-Z]+)(?i:\s+(?:named|called))\s+`+nm, 2, func(c *clause, m []string) {
+			if !isPet(m[1]) || c.neg || c.fore {
+				return
+			}
+			if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") {
+				c.add(c.speaker, "has_pet", n, World, confLoose)
 			}
 		}),
 		// "We moved from Ohio to Texas": where one lives now is the place

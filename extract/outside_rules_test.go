@@ -24,7 +24,7 @@ func TestOutsideRules(t *testing.T) {
 		// A relative or a pet named in lower case after "my".
 		{"my sister jo just moved to cork", []want{w(me, "sister", "Jo"), w("Jo", "lives_in", "Cork")}},
 		{"my partner sam is a chef", []want{w(me, "partner", "Sam"), w("Sam", "job_title", "chef")}},
-		{"my dog luna is 3", []want{w(me, "has_pet", "Luna")}},
+		{"my dog luna is 3", []want{w(me, "has_pet", "Luna"), w("Luna", "age", "3")}},
 		{"my brother will call me later", []want{w(me, "brother", "Alice's brother")}},
 		// A named person's liking said with "obsessed with", "into".
 		{"Ava is obsessed with pasta.", []want{w("Ava", "likes", "pasta")}},
@@ -97,6 +97,18 @@ func TestOutsideRules(t *testing.T) {
 		// A place on a team is no job.
 		{"i'm the goalkeeper because i'm the tallest", nil},
 		{"I don't want to work in a restaurant forever.", []want{{s: me, p: "works_at", c: "restaurant", kind: "foresight", pol: "negative"}}},
+		// A named person's age said bare.
+		{"Ava is 5 and Mira is 2.", []want{w("Ava", "age", "5"), w("Mira", "age", "2")}},
+		{"Tom is 5 minutes late.", nil},
+		{"The score is 5 and 2.", nil},
+		// A second pet named in the same breath.
+		{"i have three cats and a one-eyed pug named waffles", []want{w(me, "has_pet", "cat"), w(me, "has_pet", "Waffles")}},
+		{"I have a cat and a friend named Bob.", []want{w(me, "has_pet", "cat")}},
+		// Still in a town after a comma; the rest of the clause is another matter.
+		{"I'm still in Istanbul, still teaching at the high school.", []want{w(me, "lives_in", "Istanbul")}},
+		{"Still at the brewery, still in Glasgow.", []want{w(me, "lives_in", "Glasgow")}},
+		// Goods bought, with chat's tail after them.
+		{"i bought a cheap trumpet lol", []want{w(me, "owns", "trumpet")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -568,6 +568,12 @@ var relations = map[string]string{
 	"children": "child", "parents": "parent", "parent": "parent", "colleague": "colleague", "coworker": "colleague",
 	"co-worker": "colleague", "manager": "manager", "boss": "manager", "supervisor": "manager", "cousin": "cousin",
 	"aunt": "aunt", "uncle": "uncle", "grandmother": "grandmother", "grandfather": "grandfather",
+	// grandparents in the words of the family's first language, as people
+	// keep them in English chat
+	"babcia": "grandmother", "abuela": "grandmother", "abuelita": "grandmother", "nonna": "grandmother",
+	"oma": "grandmother", "yiayia": "grandmother", "lola": "grandmother", "bubbe": "grandmother", "bubby": "grandmother",
+	"dziadek": "grandfather", "abuelo": "grandfather", "abuelito": "grandfather", "nonno": "grandfather",
+	"opa": "grandfather", "papou": "grandfather", "zayde": "grandfather",
 	"grandma": "grandmother", "grandpa": "grandfather", "granny": "grandmother", "grandparents": "grandparent",
 	"niece": "niece", "nephew": "nephew", "neighbour": "neighbor", "neighbor": "neighbor", "roommate": "roommate",
 	"flatmate": "roommate", "teammate": "colleague", "mentor": "mentor", "stepmother": "mother", "stepfather": "father",
