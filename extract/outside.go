@@ -76,7 +76,7 @@ func init() {
 		}),
 		// "I'm a vet tech in Ohio", "i'm a librarian in reykjavik": a job
 		// said with its town says where one lives.
-		r(fpbe+`(?i:\s+(?:an?|the)\s+)((?:[\w-]+\s+){0,2}[\w-]+)(?i:\s+in)\s+(.+)`, 2, func(c *clause, m []string) {
+		r(fpbe+`(?i:\s+(?:an?|the)\s+)((?:[\w-]+\s+){0,2}[\w-]+)(?i: in )\s*(.+)`, 2, func(c *clause, m []string) {
 			if c.neg || c.fore || !job(m[1]) {
 				return
 			}
@@ -150,7 +150,7 @@ func init() {
 			}
 		}),
 		// "Ava is 5 and Mira is 2": a named person's age, said bare.
-		r(`(`+nameRE+`)(?i:\s+is\s+)(\d{1,2})(?i:\s+(?:years?\s+old|yrs?\s+old|now))?(?:\s*$|\s*[,;]|\s+and\b)`, 2, func(c *clause, m []string) {
+		r(`(`+nameRE+`)(?i: is )(\d{1,2})(?i:\s+(?:years?\s+old|yrs?\s+old|now))?(?:\s*$|\s*[,;]|\s+and\b)`, 2, func(c *clause, m []string) {
 			n := third(c, m[1], true)
 			if n == "" || c.neg || c.fore {
 				return
