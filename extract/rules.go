@@ -600,8 +600,11 @@ var relations = map[string]string{
 }
 
 // universalRelations everyone has: "my parents" gets a subject of its own
-// but no fact saying the speaker has parents.
-var universalRelations = map[string]bool{"parent": true, "grandparent": true, "grandmother": true, "grandfather": true}
+// but no fact saying the speaker has parents (it gets a father and a
+// mother, below). A grandparent named alone ("my grandma") is a relation
+// worth writing down, as every annotator of real chat wrote it (LoCoMo
+// draw 7, both outside sets; session 15).
+var universalRelations = map[string]bool{"parent": true, "grandparent": true}
 
 // unnamedRelations are the relation words a person writes down even when no
 // name is given ("my husband and kids"); friends, colleagues and family in
