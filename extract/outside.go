@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -285,4 +286,136 @@ func plausiblePlace(p string) bool {
 // city, a region), not just any capitalised word.
 func knownPlace(p string) bool {
 	return lexPlaces.has(p) || lexPlaces.has(strings.TrimPrefix(p, "the "))
+}
+
+// A self-introduction in the list form of forums, dating apps and new-hire
+// channels: "Hamid here, 52, retired schoolteacher from Shiraz, living in
+// Vancouver", "Tiago, 29, vet.", "I'm Gwen, nurse in Cardiff". It is read
+// only when the name said is the speaker's own (the participant id's), so
+// the name is confirmed, not guessed from "I'm <word>" (issue 9: "I'm
+// Italian" names nobody); the fragments after it are the speaker's age,
+// job, home and origin.
+var (
+	introLeadRE = regexp.MustCompile(`(?i)^(?:(?:hi|hello|hey|hiya|heya|yo|ola|olá|hola|hallo|salut|ciao|greetings)(?:\s+(?:all|everyone|everybody|folks|there|guys|team|y'all))?[!,.]*\s*)?(?:(?:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is|it's|name's)\s+)?`)
+	introAgeRE  = regexp.MustCompile(`(?i)^(\d{1,2})(?:\s*(?:y/?o|yrs?(?:\s+old)?|years?\s+old|/?\s*[mf]))?$`)
+	introSelfRE = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is|it's|name's)\s`)
+	introHomeRE = regexp.MustCompile(`(?i)^(?:(?:currently|now)\s+)?(?:living|based|live|located|settled)\s+(?:in|near|outside)\s+(.+)`)
+	introFromRE = regexp.MustCompile(`(?i)^(?:originally\s+)?from\s+(.+)`)
+	introAtRE   = regexp.MustCompile(`(?i)^(.+?)\s+(in|at|from|for)\s+(.+)$`)
+	introSplit  = regexp.MustCompile(`\s*(?:,|;|\s[-–—]\s|\s\|\s)\s*`)
+)
+
+func introFacts(text, speaker string, at time.Time) []Fact {
+	own := strings.ToLower(strings.Fields(displayName(speaker) + " x")[0])
+	if len(own) < 2 {
+		return nil
+	}
+	var out []Fact
+	for si, sent := range sentences(clean(text)) {
+		if si > 3 {
+			break // an introduction opens its turn
+		}
+		frags := introSplit.Split(strings.TrimRight(strings.TrimSpace(sent), ".!"), -1)
+		if strings.HasSuffix(strings.TrimSpace(sent), "?") {
+			continue
+		}
+		at0 := -1
+		var said string
+		explicit := false // "I'm Gwen", "Hamid here": said as an introduction
+		for i, f := range frags {
+			if i > 2 {
+				break
+			}
+			n := strings.TrimSpace(introLeadRE.ReplaceAllString(f, ""))
+			lead := n != strings.TrimSpace(f) && introSelfRE.MatchString(f)
+			if t := strings.TrimSuffix(strings.TrimSuffix(n, " here"), " Here"); t != n {
+				n, lead = t, true
+			}
+			if strings.EqualFold(n, own) {
+				at0, said, explicit = i, n, lead
+				break
+			}
+		}
+		if at0 < 0 {
+			continue
+		}
+		c := newClause(sent, speaker, at)
+		c.add(speaker, "name", titleWord(said), World, confExplicit-10)
+		for _, f := range frags[at0+1:] {
+			f = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(f), "and "), "a "))
+			f = strings.TrimPrefix(f, "an ")
+			if f == "" {
+				continue
+			}
+			if m := introAgeRE.FindStringSubmatch(f); m != nil {
+				c.add(speaker, "age", m[1], World, confFirst-8)
+				continue
+			}
+			if m := introHomeRE.FindStringSubmatch(f); m != nil {
+				if p := introPlace(m[1]); p != "" {
+					c.add(speaker, "lives_in", p, World, confLoose)
+				}
+				continue
+			}
+			if m := introFromRE.FindStringSubmatch(f); m != nil {
+				if p := introPlace(m[1]); p != "" {
+					c.add(speaker, "from", p, World, confLoose)
+				}
+				continue
+			}
+			role, prep, where := f, "", ""
+			if m := introAtRE.FindStringSubmatch(f); m != nil {
+				role, prep, where = m[1], strings.ToLower(m[2]), m[3]
+			}
+			if job(role) {
+				c.add(speaker, "job_title", strings.ToLower(role), World, confLoose)
+				if strings.HasPrefix(strings.ToLower(role), "retired ") {
+					c.add(speaker, "retired", "retired", Experience, confLoose)
+				}
+				switch prep {
+				case "in":
+					if p := introPlace(where); p != "" {
+						c.add(speaker, "lives_in", p, World, confLoose-4)
+					}
+				case "from":
+					if p := introPlace(where); p != "" {
+						c.add(speaker, "from", p, World, confLoose-4)
+					}
+				case "at", "for":
+					if o := org(where); o != "" {
+						c.add(speaker, "works_at", o, World, confLoose-4)
+					}
+				}
+				continue
+			}
+			if p := introPlace(f); p != "" && p == strings.TrimSpace(f) || p != "" && strings.EqualFold(p, strings.TrimSpace(f)) {
+				c.add(speaker, "lives_in", p, World, confLoose-6) // "Noor, Rotterdam, software dev"
+				continue
+			}
+			break // the list has ended ("mostly do coastal birds")
+		}
+		if len(c.facts) > 1 || explicit {
+			// a bare name with nothing after it ("Marco, you there")
+			// introduces nobody
+			out = append(out, c.facts...)
+		}
+		break
+	}
+	return out
+}
+
+// introPlace is the place at the start of s, capitalised or a place of the
+// lexicon in lower case ("porto").
+func introPlace(s string) string {
+	s = strings.TrimSpace(s)
+	if p := place(s); p != "" && plausiblePlace(p) {
+		return p
+	}
+	ws := strings.Fields(s)
+	for n := min(len(ws), 3); n >= 1; n-- {
+		if w, ok := lexPlaces[strings.ToLower(strings.Join(ws[:n], " "))]; ok && !lexCommonPlaces.has(w) {
+			return w
+		}
+	}
+	return ""
 }

@@ -1,8 +1,12 @@
 package extract_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/memhive/memhive/extract"
 )
 
 // TestOutsideRules holds the sentences of the rules written in session 15
@@ -109,7 +113,59 @@ func TestOutsideRules(t *testing.T) {
 		{"Still at the brewery, still in Glasgow.", []want{w(me, "lives_in", "Glasgow")}},
 		// Goods bought, with chat's tail after them.
 		{"i bought a cheap trumpet lol", []want{w(me, "owns", "trumpet")}},
+		// A parent or grandparent said with no "my".
+		{"party. dad hates flying", []want{w(me, "father", "Alice's father"), w("Alice's father", "dislikes", "flying")}},
+		{"Mum will be in the front row.", []want{w(me, "mother", "Alice's mother")}},
+		{"dad jokes are the best", nil},
+		{"Mom, where are you?", nil},
+		// "Our son" is the speaker's; "our kids" may be anyone's.
+		{"Our son lives in Tokyo.", []want{w(me, "son", "Alice's son"), w("Alice's son", "lives_in", "Tokyo")}},
+		// A life event said without its "I".
+		{"born in Groningen, grew up in Assen, it's complicated", []want{w(me, "from", "Groningen"), w(me, "from", "Assen")}},
+		{"living in Berlin now", []want{w(me, "lives_in", "Berlin")}},
+		{"Working on cars really helps me relax.", []want{w(me, "likes", "Working on cars")}},
+		{"Started raining lol", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
+	}
+}
+
+// TestIntroductions: a self-introduction in list form is read only when
+// the name said is the speaker's own.
+func TestIntroductions(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		speaker, text string
+		want          []want
+	}{
+		{"person:hamid", "Hello all, Hamid here, 52, retired schoolteacher from Shiraz, living in Vancouver for the last 20 years.",
+			[]want{w("person:hamid", "name", "Hamid"), w("person:hamid", "age", "52"), w("person:hamid", "job_title", "retired schoolteacher"),
+				ev("person:hamid", "retired", "retired", ""), w("person:hamid", "from", "Shiraz"), w("person:hamid", "lives_in", "Vancouver")}},
+		{"person:tiago", "olá from porto. Tiago, 29, vet.",
+			[]want{w("person:tiago", "name", "Tiago"), w("person:tiago", "age", "29"), w("person:tiago", "job_title", "vet")}},
+		{"person:noor", "hi everyone, late to the thread! Noor, Rotterdam, software dev.",
+			[]want{w("person:noor", "name", "Noor"), w("person:noor", "lives_in", "Rotterdam"), w("person:noor", "job_title", "software dev")}},
+		{"person:sam", "hey, sam here, 24/m, barista in leeds",
+			[]want{w("person:sam", "name", "Sam"), w("person:sam", "age", "24"), w("person:sam", "job_title", "barista"), w("person:sam", "lives_in", "Leeds")}},
+		// Not the speaker's name, a bare name, a question: no introduction.
+		{"person:marco", "Tiago, 29, vet.", nil},
+		{"person:marco", "Marco, you there?", nil},
+		{"person:marco", "I'm Italian, 30, from Rome.", []want{w("person:marco", "nationality", "Italian")}},
+	} {
+		facts := extract.TurnFacts(tc.text, tc.speaker, at)
+		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
+		var gots, wants []string
+		for _, f := range facts {
+			gots = append(gots, got(f).String())
+		}
+		for _, x := range tc.want {
+			wants = append(wants, x.String())
+		}
+		slices.Sort(gots)
+		slices.Sort(wants)
+		if !slices.Equal(gots, wants) {
+			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
+		}
 	}
 }

@@ -196,6 +196,13 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			return f.Predicate == "started_job" || f.Predicate == "works_at" && started[f.Claim] && f.Polarity == Positive
 		})
 	}
+	for _, f := range introFacts(text, speaker, at) {
+		key := memhive.Canon(f.Subject) + "\x00" + f.Predicate + "\x00" + memhive.Canon(f.Claim) + "\x00" + f.Polarity
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, f)
+		}
+	}
 	if taggerOn {
 		out = petNames(text, speaker, at, out)
 	}
@@ -547,6 +554,9 @@ var (
 	contractRE     = regexp.MustCompile(`(?i)\b(i|we|you|they|he|she|it|that|there)(m|re|ve|ll|d|s)\b`)
 	bareContrRE    = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
 	imRE           = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
+	dropIRE        = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:grew\s+up|was\s+born|born|moved|started|quit|adopted|retired|graduated|got\s+(?:married|engaged|divorced|promoted|hired|transferred|laid\s+off|accepted)|(?:living|working|studying)\s+(?:in|at|as|for|from)\b)\b`)
+	dropIAfterRE   = regexp.MustCompile(`(?i)(,\s+)((?:grew\s+up|born|moved|(?:living|working|studying)\s+(?:in|at|as|for|from))\b)`)
+	bareKinRE      = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:and|but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|grandma|grandpa|granny|gran|nana|nan|oma|opa)\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved|is\s+coming)\b`)
 	parentsPlaceRE = regexp.MustCompile(`\b((?:at|to|from)\s+my\s+(?:mum|mom|mam|dad|nan|gran|grandma|grandpa|nana))s\b`)
 	idIllRE        = regexp.MustCompile(`\b(?:id\s+(?:rather|love|like|say|never|probably|better|prefer|hate|go|be|do)|ill\s+(?:be|do|have|go|get|see|call|text|send|try|make|take|bring|check|let|tell|ask|come|never|probably|definitely|just|still|need|pick|think|show|start|miss))\b`)
 	settlementInRE = regexp.MustCompile(`(?i)\b((?:town|city|village|suburb|county|area|part|farm)\s+(?:in|of|near|outside|outside\s+of))\s+([a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,2})`)
@@ -586,6 +596,18 @@ func restoreCase(s string) string {
 		}
 	}
 	s = loneIRE.ReplaceAllString(s, "I")
+	// "grew up in Marseille", "born in Groningen, grew up in Assen":
+	// chat drops the "I" of a life event at the start of a sentence.
+	if m := dropIRE.FindStringSubmatchIndex(s); m != nil {
+		s = dropIRE.ReplaceAllStringFunc(s, dropI)
+		s = dropIAfterRE.ReplaceAllStringFunc(s, func(x string) string {
+			sub := dropIAfterRE.FindStringSubmatch(x)
+			return sub[1] + dropI(sub[2])
+		})
+	}
+	// "dad hates flying", "Mum will be in the front row": a parent or
+	// grandparent said with no "my" is the speaker's.
+	s = bareKinRE.ReplaceAllString(s, "${1}my ${2} ${3}")
 	if ws := strings.Fields(s); len(ws) > 1 && lexNames.has(ws[0]) && thirdVerbs[strings.ToLower(strings.Trim(ws[1], ",."))] {
 		s = titleWord(ws[0]) + s[len(ws[0]):]
 	}
@@ -667,6 +689,21 @@ func restoreCase(s string) string {
 		return sub[1] + " " + strings.Join(ws, " ") + strings.TrimPrefix(sub[2], strings.Join(strings.Fields(sub[2])[:len(ws)], " "))
 	})
 	return s
+}
+
+// dropI gives a life event said without its subject its "I": "grew up in"
+// → "I grew up in", "born in" → "I was born in", "living in" → "I'm living
+// in" (a gerund only before where: "Working on cars helps me relax" is a
+// subject of its own).
+func dropI(x string) string {
+	lx := strings.ToLower(x)
+	switch {
+	case strings.HasPrefix(lx, "born"):
+		return "I was " + x
+	case strings.HasPrefix(lx, "living"), strings.HasPrefix(lx, "working"), strings.HasPrefix(lx, "studying"):
+		return "I'm " + x
+	}
+	return "I " + x
 }
 
 // placeWithCapitals gives words with their longest leading run that is a

@@ -823,8 +823,8 @@ func (c *clause) subjectPass(s string) string {
 		word := strings.ToLower(m[1])
 		key := relKey(word)
 		lower := strings.ToLower(x)
-		if strings.HasPrefix(lower, "our ") {
-			return x // "our kids" is as often everyone's
+		if strings.HasPrefix(lower, "our ") && word != "son" && word != "daughter" {
+			return x // "our kids" is as often everyone's; "our son" is the speaker's
 		}
 		if strings.HasPrefix(lower, "the ") && !(word == "gf" || word == "bf" || word == "wife" || word == "hubby" || word == "husband") {
 			return x
