@@ -63,7 +63,7 @@ func init() {
 		// so, engagedWithRE): the one named is the partner, known name or
 		// not (the engagement itself is read elsewhere).
 		r(fp+aux+`(?i:\s+(?:got|are|'re|am|'m)\s+engaged\s+to)\s+`+nm, 1, func(c *clause, m []string) {
-			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !lexPlaces.has(n) {
+			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") {
 				c.add(c.speaker, "partner", n, World, confFirst-6)
 			}
 		}),
@@ -245,7 +245,8 @@ func init() {
 		}),
 		// "32 years old and back in my childhood bedroom": an age said with
 		// no subject at the start of a sentence.
-		rule{re: regexp.MustCompile(`^(\d{1,2})(?i:\s+(?:years?\s+old|yrs?\s+old|y/o|yo))\b`), claim: 1, raw: true, fn: func(c *clause, m []string) {
+		rule{re: regexp.MustCompile(`^(\d{1,2})(?i:\s+(?:years?\s+old|yrs?\s+old|y/o|yo))(?:\s*$|\s*[,;!.]|(?i:\s+(?:and|now|lol|haha|btw|here|&)\b))`), claim: 1, raw: true, fn: func(c *clause, m []string) {
+			// not "82 yr old in bed 4 decided to …": someone described
 			c.add(c.speaker, "age", m[1], World, confLoose)
 		}},
 		// "my sister Bia had a baby in December": a named person's child.
@@ -260,8 +261,101 @@ func init() {
 				c.add(n, "had_child", p, Experience, confThird-6)
 			}
 		}),
+		// "I broke up with Sam", "Mo and I broke up" (rewritten so,
+		// splitWithRE), "Helena and I are separating": a partner no more.
+		r(fp+aux+`(?i:\s+(?:broke\s+up|split\s+up|separated|separating|got\s+divorced|divorced)\s+(?:with|from)?)\s*`+nm, 1, func(c *clause, m []string) {
+			// one breaks up with a person, so a town's name is a person's
+			// here ("Helena")
+			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !c.fore {
+				c.neg = true
+				c.add(c.speaker, "partner", n, World, confFirst-10)
+			}
+		}),
+		// "being on nights as an ICU nurse", "my job as a nurse": the job.
+		r(`(?i:\b(?:being|my\s+(?:job|work|career|shifts?|years?)|working|work|shifts?)\b(?:\s+[\w']+){0,3}?\s+as\s+an?\s+)([\w-]+(?:\s+[\w-]+){0,2})`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || c.subjects != nil && strings.Contains(c.text, "\x01") || toWorkRE.MatchString(c.text) {
+				return // "I'm coming to work as a physio": ahead
+			}
+			ws := strings.Fields(m[1])
+			for n := len(ws); n >= 1; n-- {
+				if j := strings.Join(ws[:n], " "); job(j) {
+					c.add(c.speaker, "job_title", j, World, confLoose)
+					return
+				}
+			}
+		}),
+		// "I work in IT support at the university": the field, then where.
+		r(fp+aux+`(?i:\s+work\s+in\s+)((?:[\w-]+\s+){1,3}?)(?i:at|for)\s+(.+)`, 2, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if o := org(m[2]); o != "" && !pronoun[strings.ToLower(o)] {
+				c.add(c.speaker, "works_at", o, World, confFirst-8)
+			}
+		}),
+		// "I'm a sound designer for a podcast company": where the job is.
+		r(fpbe+`(?i:\s+(?:an?)\s+)((?:[\w-]+\s+){0,2}[\w-]+)(?i:\s+for\s+)((?i:an?|the)\s+(?:[\w-]+\s+){0,2}(?i:company|firm|agency|startup|start-up|bank|studio|charity|nonprofit|non-profit|newspaper|magazine|hospital|school|university|council|brand|restaurant|store|shop|lab))\b`, 2, func(c *clause, m []string) {
+			if c.neg || c.fore || !job(m[1]) {
+				return
+			}
+			c.add(c.speaker, "works_at", strings.ToLower(articleRE.ReplaceAllString(m[2], "")), World, confLoose)
+		}),
+		// "I'm renting a small apartment in Batel": a home.
+		r(fpbe+aux+`(?i:\s+(?:renting|sharing|subletting)\s+(?:a|an|my|our)\s+(?:(?:new|little|tiny|small|nice|cute|cheap|big)\s+)?(?:flat|apartment|house|condo|place|room|studio)\s+in)\s+(.+)`, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && plausiblePlace(p) && !c.neg && !c.fore {
+				c.add(c.speaker, "lives_in", p, World, confLoose-4)
+			}
+		}),
+		// "I handed in my notice at Barclays": a job being left.
+		r(`(?i:\b(?:(?:i|we)\s+)?(?:just\s+|finally\s+)?(?:handed|put|gave|turned)\s+in\s+my\s+(?:notice|resignation)\s+at\s+)(.+)`, 1, func(c *clause, m []string) {
+			if o := org(m[1]); o != "" && !pronoun[strings.ToLower(o)] && !c.fore {
+				c.neg = true // the notice ends it
+				c.add(c.speaker, "works_at", o, World, confLoose-4)
+			}
+		}),
+		// "started the Open University psychology degree", "I'm doing a law
+		// degree": what one studies (a course is as often a pastime: "a
+		// woodworking course").
+		r(fp+aux+`(?i:\s+(?:started|starting|doing|do|began|finishing|studying\s+for|am\s+doing|'m\s+doing|'m\s+starting|am\s+starting))\s+(?i:(?:a|an|the|my)\s+)(?:[\w'-]+\s+){0,3}?([a-z]+)(?i:\s+(?:degree|diploma|masters?|phd|ba|bsc|msc))\b`, 1, func(c *clause, m []string) {
+			f := strings.ToLower(m[1])
+			if notField[f] || c.neg {
+				return
+			}
+			c.add(c.speaker, "studies", f, World, confLoose-4)
+		}),
+		// "they made me senior scientist": a promotion and the new title.
+		r(`(?i:\b(?:they|the\s+company|my\s+boss|work)\s+(?:just\s+|finally\s+)?(?:made|named|appointed)\s+me\s+(?:the\s+|a\s+|an\s+)?)([\w-]+(?:\s+[\w-]+){0,2})`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			ws := strings.Fields(m[1])
+			for n := len(ws); n >= 1; n-- {
+				if j := strings.Join(ws[:n], " "); job(j) {
+					c.add(c.speaker, "job_title", strings.ToLower(j), World, confLoose)
+					c.add(c.speaker, "promoted", strings.ToLower(j), Experience, confEvent)
+					return
+				}
+			}
+		}),
+		// "I retire in August": a plan with its date.
+		r(fp+aux+`(?i:\s+(?:retire|retiring))\b`, 0, func(c *clause, m []string) {
+			if !c.neg && c.hasDate {
+				c.fore = true
+				c.add(c.speaker, "plans", "retire", Foresight, confPlan)
+			}
+		}),
 	)
 }
+
+// toWorkRE: work as something still ahead ("coming to work as", "want to
+// work as").
+var toWorkRE = regexp.MustCompile(`(?i)\bto\s+(?:work|be\s+working)\s+as\b`)
+
+// notField are the words before "degree" that name no field.
+var notField = setOf(`bachelor bachelors master masters new first second online university college honours honors part-time full-time year uni 's undergrad undergraduate graduate postgraduate`)
+
+// splitWithRE: "Mo and I broke up" → "I broke up with Mo".
+var splitWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so)\s+)(` + nameRE + `)\s+and\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?(broke\s+up|split\s+up|separated|are\s+separating|got\s+divorced|divorced)\b`)
 
 // engagedWithRE: "Mairi and I got engaged" → "I got engaged to Mairi".
 var engagedWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so)\s+)(` + nameRE + `)\s+and\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?got\s+engaged\b`)

@@ -125,6 +125,25 @@ func TestOutsideRules(t *testing.T) {
 		{"living in Berlin now", []want{w(me, "lives_in", "Berlin")}},
 		{"Working on cars really helps me relax.", []want{w(me, "likes", "Working on cars")}},
 		{"Started raining lol", nil},
+		// Trips ahead; partners no more; the job said with "as".
+		{"My Japan trip is booked!", []want{fut(me, "travels_to", "Japan", "")}},
+		{"My Japan trip was the best.", []want{ev(me, "visited", "Japan", "")}},
+		{"Mo and I broke up in december.", []want{neg(me, "partner", "Mo")}},
+		{"Helena and I are separating.", []want{neg(me, "partner", "Helena")}},
+		{"being on nights as an ICU nurse is hard", []want{w(me, "job_title", "ICU nurse")}},
+		{"I'm coming to work as a physio at the hospital.", nil},
+		{"I see him as a friend.", nil},
+		// Where one works or studies, and what.
+		{"I work in IT support at the university.", []want{w(me, "works_at", "university")}},
+		{"I'm a sound designer for a podcast company.", []want{w(me, "job_title", "sound designer"), w(me, "works_at", "podcast company")}},
+		{"I'm renting a small apartment in Batel.", []want{w(me, "lives_in", "Batel")}},
+		{"I handed in my notice at Barclays.", []want{neg(me, "works_at", "Barclays")}},
+		{"I'm doing a law degree.", []want{w(me, "studies", "law")}},
+		{"I started a woodworking course.", []want{ev(me, "started", "woodworking course", "")}},
+		{"they made me senior scientist while I was on leave", []want{w(me, "job_title", "senior scientist"), ev(me, "promoted", "senior scientist", "")}},
+		{"they made me cry", nil},
+		{"I retire in August.", []want{fut(me, "plans", "retire", "")}},
+		{"82 yr old in bed 4 decided to pull her IV out", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

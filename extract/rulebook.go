@@ -749,11 +749,21 @@ var rules = []rule{
 			return // "my upcoming trip to Peru is …", "our trip to Peru next month is …": ahead, read as travels_to
 		}
 		if p := place(m[1]); p != "" {
+			if tripAhead(c.text, m[0]) {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+6)
+				return
+			}
 			c.add(c.speaker, "visited", p, Experience, confEvent-4)
 		}
 	}),
 	r(`(?i:\b(?:my|our)\s+)`+nm+`(?i:\s+(?:trip|vacation|holiday))\b`, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" && lexPlaces.has(p) {
+			if tripAhead(c.text, m[0]) {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+6)
+				return
+			}
 			c.add(c.speaker, "visited", p, Experience, confEvent-4)
 		}
 	}),
@@ -1250,3 +1260,21 @@ var livedForRE = regexp.MustCompile(`(?i)\blived\s+in\s+.*\b(?:for\s+(?:almost\s
 // praiseAdj are words of praise before a thing named ("this amazing
 // chocolate tart"): no part of its name.
 var praiseAdj = setOf(`amazing awesome delicious lovely incredible cool fantastic wonderful beautiful yummy tasty gorgeous epic perfect`)
+
+// tripAheadRE: what a trip "is" that puts it ahead: "my Japan trip is
+// booked", "our trip to Peru is next month", "is coming up".
+var tripAheadRE = regexp.MustCompile(`(?i)^\s*(?:is|'s)\s+(?:(?:all|finally|officially|now|already)\s+)*(?:booked|planned|set|confirmed|sorted|coming\s+up|happening|next|soon|on|in\s+\w+|this|going\s+to)\b`)
+
+// tripAhead reports whether the trip named by m in text is said to be
+// ahead ("my Japan trip is booked").
+func tripAhead(text, m string) bool {
+	i := strings.Index(text, m)
+	if i < 0 {
+		return false
+	}
+	rest := text[i+len(m):]
+	if j := strings.LastIndex(strings.ToLower(m), " is"); j >= 0 && j == len(m)-3 {
+		rest = m[j:] + rest // the rule's match ends with its "is"
+	}
+	return tripAheadRE.MatchString(rest)
+}
