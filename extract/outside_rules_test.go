@@ -144,6 +144,9 @@ func TestOutsideRules(t *testing.T) {
 		{"they made me cry", nil},
 		{"I retire in August.", []want{fut(me, "plans", "retire", "")}},
 		{"82 yr old in bed 4 decided to pull her IV out", nil},
+		// A pet's name set off by commas.
+		{"we also have a cat, Miso, he is 12", []want{w(me, "has_pet", "Miso")}},
+		{"I have a cat, I love her", []want{w(me, "has_pet", "cat")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

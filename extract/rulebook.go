@@ -374,10 +374,13 @@ var rules = []rule{
 	}),
 
 	// Pets.
-	r(fp+aux+`(?i:\s+(?:have|has|got|adopted|own|'ve got|have got|rescued|bought|brought home))\s+(?i:an?|another|a new|two|three|\d+)\s+(?i:(?:little|new|sweet|cute|baby|rescue|young|old)\s+)*(?:\w+\s+)?(?i:`+pet+`)(?i:s|es)?(?i:\s+(?:named|called))?\s*`+nm+`?`, 2, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:have|has|got|adopted|own|'ve got|have got|rescued|bought|brought home))\s+(?i:an?|another|a new|two|three|\d+)\s+(?i:(?:little|new|sweet|cute|baby|rescue|young|old)\s+)*(?:\w+\s+)?(?i:`+pet+`)(?i:s|es)?(?:,\s*|(?i:\s+(?:named|called))?\s*)`+nm+`?`, 2, func(c *clause, m []string) {
 		kind := strings.ToLower(m[1])
 		lm := strings.ToLower(m[0])
 		adopted := strings.Contains(lm, "adopted")
+		if strings.Contains(m[0], ",") && m[2] != "" && !petApposRE.MatchString(c.text[strings.Index(c.text, m[0])+len(m[0]):]) {
+			m[2] = "" // "a cat, Miso, he is 12" names it; "a dog, Max and I walk" may not
+		}
 		if compoundAfter(m[0], c.text) {
 			return // "I bought a dog bed"
 		}
@@ -1278,3 +1281,7 @@ func tripAhead(text, m string) bool {
 	}
 	return tripAheadRE.MatchString(rest)
 }
+
+// petApposRE: what follows a pet's name set off by a comma ("we have a
+// cat, Miso, he is 12"): the appositive's closing comma or the end.
+var petApposRE = regexp.MustCompile(`^\s*(?:,|$|[.!]|\s+(?:who|which|is|was|the)\b)`)
