@@ -134,6 +134,19 @@ func init() {
 			c.neg = true
 			c.add(c.speaker, "works_at", o, World, confLoose)
 		}),
+		// "i work 3 nights a week 7p to 7a at Sunnybrook", "I've gone part
+		// time at the pharmacy": where one works, with when said first.
+		r(fp+aux+`(?i:\s+(?:work\s+(?:(?:\d+|a|an|one|two|three|four|five|six|nights?|days?|evenings?|mornings?|weekends?|shifts?|week|weeks|part[- ]time|full[- ]time|to|till|until|from|[0-9:]+\s*[ap]m?)\s+){1,8}|(?:went|gone|going)\s+part[- ]time\s+)at\s+)(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if atNotPlaceRE.MatchString(m[1]) {
+				return // "I work nights at times"
+			}
+			if o := org(m[1]); o != "" && !pronoun[strings.ToLower(o)] && !strings.HasPrefix(o, "\x01") {
+				c.add(c.speaker, "works_at", o, World, confFirst-10)
+			}
+		}),
 		// "Still in Glasgow", "I'm back in Belo Horizonte": where one lives.
 		r(`(?:^|,\s*)(?i:(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:still|back)\s+(?:living\s+)?in)\s+(.+)`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
@@ -346,6 +359,9 @@ func init() {
 		}),
 	)
 }
+
+// atNotPlaceRE: what "at" starts that is no place ("at times", "at home").
+var atNotPlaceRE = regexp.MustCompile(`(?i)^(?:times|night|nights|the\s+moment|all|least|first|last|once|home|work|most|best|worst|my\s+own\s+pace|weekends)\b`)
 
 // toWorkRE: work as something still ahead ("coming to work as", "want to
 // work as").

@@ -144,6 +144,12 @@ func TestOutsideRules(t *testing.T) {
 		{"they made me cry", nil},
 		{"I retire in August.", []want{fut(me, "plans", "retire", "")}},
 		{"82 yr old in bed 4 decided to pull her IV out", nil},
+		// Where one works, with when said first; plans with an adverb.
+		{"i work 3 nights a week 7p to 7a at Sunnybrook so my schedule is weird", []want{w(me, "works_at", "Sunnybrook")}},
+		{"i've gone part time at the pharmacy", []want{w(me, "works_at", "pharmacy")}},
+		{"I work weekends at home.", nil},
+		{"I'm also going to learn Portuguese.", []want{fut(me, "plans", "learn Portuguese", "")}},
+		{"my tech lead is great", []want{w(me, "colleague", "Alice's colleague")}},
 		// A pet's name set off by commas.
 		{"we also have a cat, Miso, he is 12", []want{w(me, "has_pet", "Miso")}},
 		{"I have a cat, I love her", []want{w(me, "has_pet", "cat")}},

@@ -793,7 +793,7 @@ var rules = []rule{
 			c.add(c.speaker, "plans", "go to "+p, Foresight, confPlan)
 		}
 	}),
-	r(fpbe+`(?i:\s+going\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
+	r(fpbe+`(?i:\s+(?:also|really|definitely|finally|actually|still|totally)\s+|\s+)(?i:going\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
 		p := cut(m[1])
 		if articleRE.MatchString(p) {
 			p = "go to " + phrase(p)

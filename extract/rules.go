@@ -566,7 +566,7 @@ var relations = map[string]string{
 	"mum": "mother", "mommy": "mother", "mama": "mother", "father": "father", "dad": "father", "daddy": "father",
 	"papa": "father", "son": "son", "daughter": "daughter", "child": "child", "kid": "child", "kids": "child",
 	"children": "child", "parents": "parent", "parent": "parent", "colleague": "colleague", "coworker": "colleague",
-	"co-worker": "colleague", "manager": "manager", "boss": "manager", "supervisor": "manager", "cousin": "cousin",
+	"co-worker": "colleague", "tech lead": "colleague", "manager": "manager", "boss": "manager", "supervisor": "manager", "cousin": "cousin",
 	"aunt": "aunt", "uncle": "uncle", "grandmother": "grandmother", "grandfather": "grandfather",
 	// grandparents in the words of the family's first language, as people
 	// keep them in English chat
