@@ -329,7 +329,7 @@ func init() {
 		// "started the Open University psychology degree", "I'm doing a law
 		// degree": what one studies (a course is as often a pastime: "a
 		// woodworking course").
-		r(fp+aux+`(?i:\s+(?:started|starting|doing|do|began|finishing|studying\s+for|am\s+doing|'m\s+doing|'m\s+starting|am\s+starting))\s+(?i:(?:a|an|the|my)\s+)(?:[\w'-]+\s+){0,3}?([a-z]+)(?i:\s+(?:degree|diploma|masters?|phd|ba|bsc|msc))\b`, 1, func(c *clause, m []string) {
+		r(fp+aux+`(?i:\s+(?:started|starting|doing|began|finishing|studying\s+for))\s+(?i:(?:a|an|the|my)\s+)(?:[\w'-]+\s+){0,3}?([a-z]+)(?i:\s+(?:degree|diploma|masters?|phd|ba|bsc|msc))\b`, 1, func(c *clause, m []string) {
 			f := strings.ToLower(m[1])
 			if notField[f] || c.neg {
 				return
@@ -417,8 +417,8 @@ var (
 
 func introFacts(text, speaker string, at time.Time) []Fact {
 	own := strings.ToLower(strings.Fields(displayName(speaker) + " x")[0])
-	if len(own) < 2 {
-		return nil
+	if len(own) < 2 || !strings.Contains(strings.ToLower(text), own) {
+		return nil // nearly every turn: no introduction can be read
 	}
 	var out []Fact
 	for si, sent := range sentences(clean(text)) {

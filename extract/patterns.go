@@ -582,12 +582,14 @@ func restoreCase(s string) string {
 		return m // "ill", "id" are words
 	})
 	// ... except before a verb: "id rather die", "ill be there".
-	s = idIllRE.ReplaceAllStringFunc(s, func(m string) string {
-		if strings.ToLower(m[:2]) == "id" {
-			return "I'd" + m[2:]
-		}
-		return "I'll" + m[3:]
-	})
+	if strings.Contains(s, "id ") || strings.Contains(s, "ill ") {
+		s = idIllRE.ReplaceAllStringFunc(s, func(m string) string {
+			if strings.ToLower(m[:2]) == "id" {
+				return "I'd" + m[2:]
+			}
+			return "I'll" + m[3:]
+		})
+	}
 	s = bareContrRE.ReplaceAllStringFunc(s, func(m string) string { return m[:len(m)-1] + "'t" })
 	hasCaps := false
 	for i, r := range s {
@@ -608,7 +610,9 @@ func restoreCase(s string) string {
 	}
 	// "dad hates flying", "Mum will be in the front row": a parent or
 	// grandparent said with no "my" is the speaker's.
-	s = bareKinRE.ReplaceAllString(s, "${1}my ${2} ${3}")
+	if mayBareKin(s) {
+		s = bareKinRE.ReplaceAllString(s, "${1}my ${2} ${3}")
+	}
 	if ws := strings.Fields(s); len(ws) > 1 && lexNames.has(ws[0]) && thirdVerbs[strings.ToLower(strings.Trim(ws[1], ",."))] {
 		s = titleWord(ws[0]) + s[len(ws[0]):]
 	}
@@ -690,6 +694,18 @@ func restoreCase(s string) string {
 		return sub[1] + " " + strings.Join(ws, " ") + strings.TrimPrefix(sub[2], strings.Join(strings.Fields(sub[2])[:len(ws)], " "))
 	})
 	return s
+}
+
+// mayBareKin is a cheap test before bareKinRE: the sentence holds one of
+// its words.
+func mayBareKin(s string) bool {
+	l := strings.ToLower(s)
+	for _, w := range []string{"mum", "mom", "dad", "mam", "gran", "nan", "oma", "opa"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // dropI gives a life event said without its subject its "I": "grew up in"
