@@ -1282,7 +1282,13 @@ func TestAuditedChat(t *testing.T) {
 // want (in any order).
 func checkTurn(t *testing.T, at time.Time, text string, want []want) {
 	t.Helper()
-	facts := extract.TurnFacts(text, me, at)
+	checkTurnAs(t, at, me, text, want)
+}
+
+// checkTurnAs is checkTurn for a turn said by speaker.
+func checkTurnAs(t *testing.T, at time.Time, speaker, text string, want []want) {
+	t.Helper()
+	facts := extract.TurnFacts(text, speaker, at)
 	facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
 	var gots, wants []string
 	for _, f := range facts {

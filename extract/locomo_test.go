@@ -197,7 +197,13 @@ func TestLoCoMoHeldOut2(t *testing.T) {
 
 func loadLoCoMo(t *testing.T) []locomoTurn {
 	t.Helper()
-	f, err := os.Open("testdata/locomo_labelled.jsonl")
+	return readTurns(t, "testdata/locomo_labelled.jsonl")
+}
+
+// readTurns reads a labelled set, one locomoTurn a line.
+func readTurns(t *testing.T, file string) []locomoTurn {
+	t.Helper()
+	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,8 @@
 package extract_test
 
 import (
-	"slices"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/memhive/memhive/extract"
 )
 
 // TestOutsideRules holds the sentences of the rules written in session 15
@@ -181,19 +177,6 @@ func TestIntroductions(t *testing.T) {
 		{"person:marco", "Marco, you there?", nil},
 		{"person:marco", "I'm Italian, 30, from Rome.", []want{w("person:marco", "nationality", "Italian")}},
 	} {
-		facts := extract.TurnFacts(tc.text, tc.speaker, at)
-		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
-		var gots, wants []string
-		for _, f := range facts {
-			gots = append(gots, got(f).String())
-		}
-		for _, x := range tc.want {
-			wants = append(wants, x.String())
-		}
-		slices.Sort(gots)
-		slices.Sort(wants)
-		if !slices.Equal(gots, wants) {
-			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
-		}
+		checkTurnAs(t, at, tc.speaker, tc.text, tc.want)
 	}
 }

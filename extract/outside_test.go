@@ -1,7 +1,6 @@
 package extract_test
 
 import (
-	"bufio"
 	"os"
 	"slices"
 	"testing"
@@ -20,19 +19,8 @@ const showOutsideEnv = "MEMHIVE_SHOW_OUTSIDE"
 
 func loadOutside(t *testing.T, file string) []locomoTurn {
 	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []locomoTurn
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var lt locomoTurn
-		if err := jsonUnmarshal(sc.Bytes(), &lt); err != nil {
-			t.Fatal(err)
-		}
+	for _, lt := range readTurns(t, file) {
 		if lt.Role == "assistant" {
 			if len(lt.Facts) > 0 {
 				t.Fatalf("%s: an assistant turn is labelled", lt.Ref)
@@ -40,9 +28,6 @@ func loadOutside(t *testing.T, file string) []locomoTurn {
 			continue
 		}
 		out = append(out, lt)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }
