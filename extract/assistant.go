@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // What a member says to an assistant is often not about the member: the
@@ -97,11 +98,23 @@ func dropTaskContent(text string) string {
 	// check ("My daughter wrote this, can you check the grammar: "My
 	// favourite animal is …""), a line of a song, what someone said.
 	return quotedFirstRE.ReplaceAllStringFunc(text, func(q string) string {
-		if len(strings.Fields(q)) >= 5 && firstWordRE.MatchString(q) {
+		if ws := strings.Fields(q); len(ws) >= 5 && len(ws) <= 120 && firstWordRE.MatchString(q) && !titleCased(ws) {
 			return `""`
 		}
 		return q
 	})
+}
+
+// titleCased reports whether most words of a quote start with a capital: a
+// title ("Fly Me to the Moon"), not a sentence.
+func titleCased(ws []string) bool {
+	n := 0
+	for _, w := range ws {
+		if r := []rune(strings.Trim(w, `"'`)); len(r) > 0 && unicode.IsUpper(r[0]) {
+			n++
+		}
+	}
+	return 2*n > len(ws)
 }
 
 var (

@@ -10,9 +10,10 @@ import (
 // Rules for chat that is not LoCoMo (session 15): what a member says in
 // passing to an assistant, texting between friends, getting-to-know-you
 // chat and catch-ups months apart (testdata/outside_chat.jsonl, README
-// there). Each goes through clause.mode like every rule (questions, second
-// person, conditions, hedges, negation) and has positive and negative
-// cases in outside_rules_test.go.
+// there). Each rule goes through clause.mode like every rule (questions,
+// second person, conditions, hedges, negation); introFacts, a turn-wide
+// reading, skips questions itself. Each has positive and negative cases in
+// outside_rules_test.go.
 
 // workplaces are the places one works at that "quit the …" leaves as a
 // job (not "quit the gym", "quit the band").
@@ -49,13 +50,13 @@ func init() {
 		// "I have a peanut allergy", "Ava has a bad nut allergy": an allergy
 		// said by its noun.
 		r(fp+aux+`(?i:\s+(?:have|has|got|'ve\s+got|have\s+got))`+allergyHead, 1, func(c *clause, m []string) {
-			if a := strings.ToLower(m[1]); !jokeAllergy(a) && !vague[a] {
+			if a := strings.ToLower(m[1]); !jokeAllergy(a) && !vague[a] && !notAllergen[strings.Fields(a)[0]] {
 				c.add(c.speaker, "allergic_to", a, World, confFirst-4)
 			}
 		}),
 		r(subj+`(?i:\s+(?:has|had|'s\s+got|has\s+got))`+allergyHead, 2, func(c *clause, m []string) {
 			n := third(c, m[1], strings.HasPrefix(c.text, m[1]))
-			if a := strings.ToLower(m[2]); n != "" && !jokeAllergy(a) && !vague[a] {
+			if a := strings.ToLower(m[2]); n != "" && !jokeAllergy(a) && !vague[a] && !notAllergen[strings.Fields(a)[0]] {
 				c.add(n, "allergic_to", a, World, confThird)
 			}
 		}),
@@ -78,7 +79,7 @@ func init() {
 		// "I'm a vet tech in Ohio", "i'm a librarian in reykjavik": a job
 		// said with its town says where one lives.
 		r(fpbe+`(?i:\s+(?:an?|the)\s+)((?:[\w-]+\s+){0,2}[\w-]+)(?i: in )\s*(.+)`, 2, func(c *clause, m []string) {
-			if c.neg || c.fore || !job(m[1]) {
+			if c.neg || c.fore || !job(m[1]) || notNowJob[strings.ToLower(strings.Fields(m[1])[0])] {
 				return
 			}
 			if p := place(m[2]); p != "" && plausiblePlace(p) {
@@ -87,7 +88,7 @@ func init() {
 		}),
 		// "I drive a bus in Lagos", "i tutor on weekends": a job said by
 		// its verb.
-		r(fp+aux+`(?i:\s+drive\s+(?:an?|the)\s+)([a-z]+)\b`, 1, func(c *clause, m []string) {
+		r(fp+aux+`(?i:\s+drive\s+(?:an?|the)\s+)((?i:[a-z]+))\b`, 1, func(c *clause, m []string) {
 			if v := strings.ToLower(m[1]); (jobVehicles[v] || workVehicles[v] && drivenForWork.MatchString(c.raw)) && !c.neg && !c.fore {
 				c.add(c.speaker, "job_title", v+" driver", World, confLoose)
 			}
@@ -110,18 +111,25 @@ func init() {
 		// "Working at my dad's restaurant for now", "just finished a
 		// shift at the library": where one works, with no subject.
 		r(`(?i:^(?:(?:still|now|currently|just)\s+)?working\s+(?:at|for)\s+)(.+)`, 1, func(c *clause, m []string) {
+			if gerundSubjectRE.MatchString(c.text) {
+				return // "Working for Google must be amazing": a subject, not a job
+			}
 			if o := org(m[1]); o != "" && !pronoun[strings.ToLower(o)] && !c.neg && !c.fore {
 				c.add(c.speaker, "works_at", o, World, confLoose-4)
 			}
 		}),
-		r(`(?i:\b(?:(?:i|we)\s+)?(?:just\s+)?(?:finished|started|did|worked|working|pulled|doing|do)\s+(?:a|my|another|the|an?\s+(?:long|late|double|early|night|extra)|(?:another|my)\s+(?:long|late|double|early|night))\s+shift\s+at\s+)(.+)`, 1, func(c *clause, m []string) {
+		r(`(?i:(?:^|\b(?:i|we|i'm|we're|i've|we've)\s+)(?:just\s+)?(?:finished|started|did|worked|working|pulled|doing|do)\s+(?:a|my|another|the|an?\s+(?:long|late|double|early|night|extra)|(?:another|my)\s+(?:long|late|double|early|night))\s+shift\s+at\s+)(.+)`, 1, func(c *clause, m []string) {
 			if o := org(m[1]); o != "" && !pronoun[strings.ToLower(o)] && !c.neg && !c.fore {
 				c.add(c.speaker, "works_at", o, World, confLoose-4)
 			}
 		}),
-		// "I quit the agency", "quit the bike delivery thing": a job left.
-		r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|officially\s+)?(?:quit|left)\s+(?:the|my)\s+)((?:[\w-]+\s+){0,2}(?:`+workplaces+`|job|gig|delivery\s+thing|job\s+at\s+[\w'-]+(?:\s+[\w'-]+)?))\b`, 1, func(c *clause, m []string) {
+		// "I quit the agency", "quit the bike delivery thing": a job left
+		// ("left the office" is an evening, not a job).
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|officially\s+)?quit\s+(?:the|my)\s+)((?:[\w-]+\s+){0,2}(?:`+workplaces+`|job|gig|delivery\s+thing|job\s+at\s+[\w'-]+(?:\s+[\w'-]+)?))\b`, 1, func(c *clause, m []string) {
 			if c.fore || c.neg {
+				return
+			}
+			if strings.Contains(" "+strings.ToLower(m[1])+" ", " at ") {
 				return
 			}
 			o := strings.TrimSuffix(strings.TrimSpace(m[1]), " thing")
@@ -151,6 +159,9 @@ func init() {
 		r(`(?:^|,\s*)(?i:(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:still|back)\s+(?:living\s+)?in)\s+(.+)`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
 				return
+			}
+			if lead := strings.ToLower(strings.TrimLeft(m[0], ", ")); strings.HasPrefix(lead, "back") || usedToRE.MatchString(c.text) {
+				return // "Back in Tokyo, the trains were on time": then, not now
 			}
 			rest := m[1]
 			if i := strings.IndexAny(rest, ",;"); i >= 0 {
@@ -193,7 +204,7 @@ func init() {
 		}),
 		// "I drive a bus in Lagos": a job done in a town is done where one
 		// lives, as "I'm a nurse in Denver".
-		r(fp+aux+`(?i:\s+drive\s+(?:an?|the)\s+)([a-z]+)(?i:\s+in)\s+(.+)`, 2, func(c *clause, m []string) {
+		r(fp+aux+`(?i:\s+drive\s+(?:an?|the)\s+)((?i:[a-z]+))(?i:\s+in)\s+(.+)`, 2, func(c *clause, m []string) {
 			if c.neg || c.fore || !jobVehicles[strings.ToLower(m[1])] {
 				return
 			}
@@ -246,7 +257,10 @@ func init() {
 		}),
 		// "found a flat in Graça", "my rent in Marchmont is criminal": where
 		// one's home is, is where one lives.
-		r(`(?i:\b(?:(?:i|we)\s+)?(?:just\s+|finally\s+)?(?:found|rented|bought|got)\s+(?:a|an|our|my)\s+(?:(?:new|little|tiny|small|nice|cute|lovely|cheap)\s+)?(?:flat|apartment|house|condo|place|studio\s+flat)\s+in)\s+(.+)`, 1, func(c *clause, m []string) {
+		r(`(?i:(?:^|\b(?:i|we|i've|we've)\s+)(?:just\s+|finally\s+)?(?:found|rented|bought|got)\s+(?:a|an|our|my)\s+(?:(?:new|little|tiny|small|nice|cute|lovely|cheap)\s+)?(?:flat|apartment|house|condo|place|studio\s+flat)\s+in)\s+(.+)`, 1, func(c *clause, m []string) {
+			if stillInNot.MatchString(m[1]) || holidayRE.MatchString(c.raw) {
+				return // "we rented a house in Cornwall for the week"
+			}
 			if p := place(m[1]); p != "" && plausiblePlace(p) && !c.neg && !c.fore {
 				c.add(c.speaker, "lives_in", p, World, confLoose-4)
 			}
@@ -286,8 +300,8 @@ func init() {
 		}),
 		// "being on nights as an ICU nurse", "my job as a nurse": the job.
 		r(`(?i:\b(?:being|my\s+(?:job|work|career|shifts?|years?)|working|work|shifts?)\b(?:\s+[\w']+){0,3}?\s+as\s+an?\s+)([\w-]+(?:\s+[\w-]+){0,2})`, 1, func(c *clause, m []string) {
-			if c.neg || c.fore || c.subjects != nil && strings.Contains(c.text, "\x01") || toWorkRE.MatchString(c.text) {
-				return // "I'm coming to work as a physio": ahead
+			if c.neg || c.fore || c.subjects != nil && strings.Contains(c.text, "\x01") || toWorkRE.MatchString(c.text) || !selfStartRE.MatchString(c.text) {
+				return // "I'm coming to work as a physio": ahead; "She's working as a nurse": hers
 			}
 			ws := strings.Fields(m[1])
 			for n := len(ws); n >= 1; n-- {
@@ -308,8 +322,8 @@ func init() {
 		}),
 		// "I'm a sound designer for a podcast company": where the job is.
 		r(fpbe+`(?i:\s+(?:an?)\s+)((?:[\w-]+\s+){0,2}[\w-]+)(?i:\s+for\s+)((?i:an?|the)\s+(?:[\w-]+\s+){0,2}(?i:company|firm|agency|startup|start-up|bank|studio|charity|nonprofit|non-profit|newspaper|magazine|hospital|school|university|council|brand|restaurant|store|shop|lab))\b`, 2, func(c *clause, m []string) {
-			if c.neg || c.fore || !job(m[1]) {
-				return
+			if c.neg || c.fore || !job(m[1]) || notNowJob[strings.ToLower(strings.Fields(m[1])[0])] {
+				return // "I'm a former designer for a fashion brand"
 			}
 			c.add(c.speaker, "works_at", strings.ToLower(articleRE.ReplaceAllString(m[2], "")), World, confLoose)
 		}),
@@ -363,12 +377,24 @@ func init() {
 // atNotPlaceRE: what "at" starts that is no place ("at times", "at home").
 var atNotPlaceRE = regexp.MustCompile(`(?i)^(?:times|night|nights|the\s+moment|all|least|first|last|once|home|work|most|best|worst|my\s+own\s+pace|weekends)\b`)
 
+// selfStartRE: a clause about the speaker, by its start.
+var selfStartRE = regexp.MustCompile(`(?i)^(?:(?:and|but|so|also|now|still|just)\s+)*(?:i\b|i'm|i've|we\b|we're|my\b|being\b|working\b|work\b)`)
+
 // toWorkRE: work as something still ahead ("coming to work as", "want to
 // work as").
 var toWorkRE = regexp.MustCompile(`(?i)\bto\s+(?:work|be\s+working)\s+as\b`)
 
 // notField are the words before "degree" that name no field.
-var notField = setOf(`bachelor bachelors master masters new first second online university college honours honors part-time full-time year uni 's undergrad undergraduate graduate postgraduate`)
+var notField = setOf(`bachelor bachelors master masters new first second online university college honours honors part-time full-time year uni 's undergrad undergraduate graduate postgraduate
+	my a an the this that his her our their time last of`)
+
+// notAllergen are the words before "allergy" that name no allergen ("a
+// mild allergy", "a few allergies").
+var notAllergen = setOf(`mild severe few lot couple weird food seasonal bad slight serious real proper little small big strange`)
+
+// holidayRE: a stay, not a home ("rented a house in Cornwall for the
+// week").
+var holidayRE = regexp.MustCompile(`(?i)\bfor\s+(?:the|a|two|three|\d+)\s+(?:week|weeks|weekend|days?|nights?|holidays?|summer)\b|\b(?:holiday|vacation|trip|getaway|airbnb)\b`)
 
 // splitWithRE: "Mo and I broke up" → "I broke up with Mo".
 var splitWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so)\s+)(` + nameRE + `)\s+and\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?(broke\s+up|split\s+up|separated|are\s+separating|got\s+divorced|divorced)\b`)
@@ -477,7 +503,9 @@ func introFacts(text, speaker string, at time.Time) []Fact {
 			if m := introAtRE.FindStringSubmatch(f); m != nil {
 				role, prep, where = m[1], strings.ToLower(m[2]), m[3]
 			}
-			if job(role) {
+			if first := strings.ToLower(strings.Fields(role)[0]); job(role) && (!notNowJob[first] || first == "retired") {
+				// "retired schoolteacher" describes the speaker as he is;
+				// "aspiring novelist", "ex-nurse" do not
 				c.add(speaker, "job_title", strings.ToLower(role), World, confLoose)
 				if strings.HasPrefix(strings.ToLower(role), "retired ") {
 					c.add(speaker, "retired", "retired", Experience, confLoose)
@@ -498,7 +526,7 @@ func introFacts(text, speaker string, at time.Time) []Fact {
 				}
 				continue
 			}
-			if p := introPlace(f); p != "" && p == strings.TrimSpace(f) || p != "" && strings.EqualFold(p, strings.TrimSpace(f)) {
+			if p := introPlace(f); p != "" && strings.EqualFold(p, strings.TrimSpace(f)) {
 				c.add(speaker, "lives_in", p, World, confLoose-6) // "Noor, Rotterdam, software dev"
 				continue
 			}

@@ -146,6 +146,21 @@ func TestOutsideRules(t *testing.T) {
 		{"I work weekends at home.", nil},
 		{"I'm also going to learn Portuguese.", []want{fut(me, "plans", "learn Portuguese", "")}},
 		{"my tech lead is great", []want{w(me, "colleague", "Alice's colleague")}},
+		// What the review found the rules read too widely.
+		{"My wife did a double shift at the hospital.", []want{w(me, "wife", "Alice's wife")}},
+		{"We rented a house in Cornwall for the week.", nil},
+		{"I left the office at 6.", nil},
+		{"Back in Tokyo, the trains were always on time.", nil},
+		{"I have a mild allergy.", nil},
+		{"I'm finishing the last year of my degree.", nil},
+		{"She's working as a nurse now.", nil},
+		{"her mom and dad just moved to Spain", nil},
+		{"Working for Google must be amazing.", nil},
+		{"Also living in Berlin.", []want{w(me, "lives_in", "Berlin")}},
+		{"We got a kitten, Emma is obsessed with her.", []want{w(me, "has_pet", "kitten")}},
+		{"My Japan trip is in the past now.", []want{ev(me, "visited", "Japan", "")}},
+		{"I'm an airline captain.", []want{w(me, "job_title", "airline captain")}},
+		{"My favourite song is \"Fly Me to the Moon\".", []want{w(me, "favorite_song", "Fly Me to the Moon")}},
 		// A pet's name set off by commas.
 		{"we also have a cat, Miso, he is 12", []want{w(me, "has_pet", "Miso")}},
 		{"I have a cat, I love her", []want{w(me, "has_pet", "cat")}},
@@ -175,6 +190,7 @@ func TestIntroductions(t *testing.T) {
 		// Not the speaker's name, a bare name, a question: no introduction.
 		{"person:marco", "Tiago, 29, vet.", nil},
 		{"person:marco", "Marco, you there?", nil},
+		{"person:noor", "Noor, 22, aspiring novelist", []want{w("person:noor", "name", "Noor"), w("person:noor", "age", "22")}},
 		{"person:marco", "I'm Italian, 30, from Rome.", []want{w("person:marco", "nationality", "Italian")}},
 	} {
 		checkTurnAs(t, at, tc.speaker, tc.text, tc.want)

@@ -556,8 +556,10 @@ var (
 	bareContrRE    = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
 	imRE           = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
 	dropIRE        = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:grew\s+up|was\s+born|born|moved|started|quit|adopted|retired|graduated|got\s+(?:married|engaged|divorced|promoted|hired|transferred|laid\s+off|accepted)|(?:living|working|studying)\s+(?:in|at|as|for|from)\b)\b`)
+	gerundLeadRE    = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:living|working|studying)\b`)
+	gerundSubjectRE = regexp.MustCompile(`(?i)\b(?:must|is|was|would|will|sounds|seems|looks|can|could|has\s+been|gets|got|made|makes|helps|helped)\b`)
 	dropIAfterRE   = regexp.MustCompile(`(?i)(,\s+)((?:grew\s+up|born|moved|(?:living|working|studying)\s+(?:in|at|as|for|from))\b)`)
-	bareKinRE      = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:and|but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|grandma|grandpa|granny|gran|nana|nan|oma|opa)\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved|is\s+coming)\b`)
+	bareKinRE      = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|grandma|grandpa|granny|gran|nana|nan|oma|opa)\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved)\b`)
 	parentsPlaceRE = regexp.MustCompile(`\b((?:at|to|from)\s+my\s+(?:mum|mom|mam|dad|nan|gran|grandma|grandpa|nana))s\b`)
 	idIllRE        = regexp.MustCompile(`\b(?:id\s+(?:rather|love|like|say|never|probably|better|prefer|hate|go|be|do)|ill\s+(?:be|do|have|go|get|see|call|text|send|try|make|take|bring|check|let|tell|ask|come|never|probably|definitely|just|still|need|pick|think|show|start|miss))\b`)
 	settlementInRE = regexp.MustCompile(`(?i)\b((?:town|city|village|suburb|county|area|part|farm)\s+(?:in|of|near|outside|outside\s+of))\s+([a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,2})`)
@@ -601,7 +603,7 @@ func restoreCase(s string) string {
 	s = loneIRE.ReplaceAllString(s, "I")
 	// "grew up in Marseille", "born in Groningen, grew up in Assen":
 	// chat drops the "I" of a life event at the start of a sentence.
-	if m := dropIRE.FindStringSubmatchIndex(s); m != nil {
+	if dropIRE.MatchString(s) && !(gerundLeadRE.MatchString(s) && gerundSubjectRE.MatchString(s)) {
 		s = dropIRE.ReplaceAllStringFunc(s, dropI)
 		s = dropIAfterRE.ReplaceAllStringFunc(s, func(x string) string {
 			sub := dropIAfterRE.FindStringSubmatch(x)
@@ -710,15 +712,15 @@ func mayBareKin(s string) bool {
 
 // dropI gives a life event said without its subject its "I": "grew up in"
 // → "I grew up in", "born in" → "I was born in", "living in" → "I'm living
-// in" (a gerund only before where: "Working on cars helps me relax" is a
-// subject of its own).
+// in" (a gerund only before where, and not as the subject of a verb:
+// "Working on cars helps me relax", "Working for Google must be amazing").
 func dropI(x string) string {
 	lx := strings.ToLower(x)
 	switch {
-	case strings.HasPrefix(lx, "born"):
+	case strings.Contains(lx, "born"):
 		return "I was " + x
-	case strings.HasPrefix(lx, "living"), strings.HasPrefix(lx, "working"), strings.HasPrefix(lx, "studying"):
-		return "I'm " + x
+	case strings.Contains(lx, "living"), strings.Contains(lx, "working"), strings.Contains(lx, "studying"):
+		return "I'm " + x // "also living in Berlin" → "I'm also living in Berlin"
 	}
 	return "I " + x
 }
@@ -801,8 +803,8 @@ var myNameRE = regexp.MustCompile(`(?i)(\bmy\s+([a-z]+)\s+)([a-z]+)((?:\s+(?:jus
 
 // nameFollow are words that may follow a name said after "my <relative>"
 // besides thirdVerbs.
-var nameFollow = setOf(`and is was has had lives works moved loves likes hates just turned turns started got gets
-	and's knocked came comes went goes can could will would`)
+var nameFollow = setOf(`and is was has had lives works moved loves likes hates turned turns started got gets
+	knocked came comes went goes can could will would`)
 
 // thirdVerbs follow a third-person subject; a known given name before one
 // at the start of a lower-case sentence is a name.

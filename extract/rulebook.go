@@ -1266,11 +1266,14 @@ var praiseAdj = setOf(`amazing awesome delicious lovely incredible cool fantasti
 
 // tripAheadRE: what a trip "is" that puts it ahead: "my Japan trip is
 // booked", "our trip to Peru is next month", "is coming up".
-var tripAheadRE = regexp.MustCompile(`(?i)^\s*(?:is|'s)\s+(?:(?:all|finally|officially|now|already)\s+)*(?:booked|planned|set|confirmed|sorted|coming\s+up|happening|next|soon|on|in\s+\w+|this|going\s+to)\b`)
+var tripAheadRE = regexp.MustCompile(`(?i)^\s*(?:is|'s)\s+(?:(?:all|finally|officially|now|already)\s+)*(?:booked|planned|set|confirmed|sorted|coming\s+up|happening|next\s+(?:week|month|year|spring|summer|autumn|fall|winter)|soon|in\s+(?:` + monthRE + `|\d+\s+(?:days?|weeks?|months?)|a\s+(?:few\s+)?(?:days?|weeks?|months?)|two\s+weeks|three\s+weeks)|going\s+to\s+be)\b`)
 
 // tripAhead reports whether the trip named by m in text is said to be
 // ahead ("my Japan trip is booked").
 func tripAhead(text, m string) bool {
+	if strings.Contains(strings.ToLower(m), " time ") {
+		return false // "my time in Paris is …": a stay, not a trip
+	}
 	i := strings.Index(text, m)
 	if i < 0 {
 		return false
@@ -1284,4 +1287,4 @@ func tripAhead(text, m string) bool {
 
 // petApposRE: what follows a pet's name set off by a comma ("we have a
 // cat, Miso, he is 12"): the appositive's closing comma or the end.
-var petApposRE = regexp.MustCompile(`^\s*(?:,|$|[.!]|\s+(?:who|which|is|was|the)\b)`)
+var petApposRE = regexp.MustCompile(`^\s*(?:,|$|[.!]|\s+(?:who|which)\b)`)

@@ -532,8 +532,8 @@ var notJobs = map[string]bool{"fan": true, "veteran": true, "believer": true, "m
 	"bridesmaid": true, "honor": true, "honour": true, "groomsman": true, "rat": true, "snob": true, "addict": true, "junkie": true, "owl": true, "bird": true, "potato": true,
 	// a place on a team one plays on for fun ("I'm the goalkeeper because
 	// I'm the tallest")
-	"goalkeeper": true, "goalie": true, "keeper": true, "striker": true, "defender": true, "midfielder": true,
-	"captain": true, "pitcher": true, "catcher": true, "shortstop": true, "quarterback": true,
+	"goalkeeper": true, "goalie": true, "striker": true, "defender": true, "midfielder": true,
+	"pitcher": true, "catcher": true, "shortstop": true,
 	// "my dad is a man in his 60s", "she's a woman of her word"
 	"man": true, "woman": true, "gentleman": true, "lady": true, "boy": true, "human": true, "adult": true,
 }
