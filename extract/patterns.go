@@ -551,20 +551,20 @@ func clean(text string) string {
 func sentences(text string) []string { return sentenceRE.FindAllString(text, -1) }
 
 var (
-	loneIRE        = regexp.MustCompile(`\bi\b`)
-	contractRE     = regexp.MustCompile(`(?i)\b(i|we|you|they|he|she|it|that|there)(m|re|ve|ll|d|s)\b`)
-	bareContrRE    = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
-	imRE           = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
-	dropIRE        = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:grew\s+up|was\s+born|born|moved|started|quit|adopted|retired|graduated|got\s+(?:married|engaged|divorced|promoted|hired|transferred|laid\s+off|accepted)|(?:living|working|studying)\s+(?:in|at|as|for|from)\b)\b`)
+	loneIRE         = regexp.MustCompile(`\bi\b`)
+	contractRE      = regexp.MustCompile(`(?i)\b(i|we|you|they|he|she|it|that|there)(m|re|ve|ll|d|s)\b`)
+	bareContrRE     = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
+	imRE            = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
+	dropIRE         = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:grew\s+up|was\s+born|born|moved|started|quit|adopted|retired|graduated|got\s+(?:married|engaged|divorced|promoted|hired|transferred|laid\s+off|accepted)|(?:living|working|studying)\s+(?:in|at|as|for|from)\b)\b`)
 	gerundLeadRE    = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:living|working|studying)\b`)
 	gerundSubjectRE = regexp.MustCompile(`(?i)\b(?:must|is|was|would|will|sounds|seems|looks|can|could|has\s+been|gets|got|made|makes|helps|helped)\b`)
-	dropIAfterRE   = regexp.MustCompile(`(?i)(,\s+)((?:grew\s+up|born|moved|(?:living|working|studying)\s+(?:in|at|as|for|from))\b)`)
-	bareKinRE      = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|grandma|grandpa|granny|gran|nana|nan|oma|opa)\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved)\b`)
-	parentsPlaceRE = regexp.MustCompile(`\b((?:at|to|from)\s+my\s+(?:mum|mom|mam|dad|nan|gran|grandma|grandpa|nana))s\b`)
-	idIllRE        = regexp.MustCompile(`\b(?:id\s+(?:rather|love|like|say|never|probably|better|prefer|hate|go|be|do)|ill\s+(?:be|do|have|go|get|see|call|text|send|try|make|take|bring|check|let|tell|ask|come|never|probably|definitely|just|still|need|pick|think|show|start|miss))\b`)
-	settlementInRE = regexp.MustCompile(`(?i)\b((?:town|city|village|suburb|county|area|part|farm)\s+(?:in|of|near|outside|outside\s+of))\s+([a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,2})`)
-	placeRunRE     = regexp.MustCompile(`(?i)\b(in|to|from|near|at|visit|visited|visiting|of)\s+((?:the\s+)?[a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,3})`)
-	nameIsRE       = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+nick\s?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?|(?:my|our)\s+[a-z]+'s\s+name\s+is)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
+	dropIAfterRE    = regexp.MustCompile(`(?i)(,\s+)((?:grew\s+up|born|moved|(?:living|working|studying)\s+(?:in|at|as|for|from))\b)`)
+	bareKinRE       = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|grandma|grandpa|granny|gran|nana|nan|oma|opa)\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved)\b`)
+	parentsPlaceRE  = regexp.MustCompile(`\b((?:at|to|from)\s+my\s+(?:mum|mom|mam|dad|nan|gran|grandma|grandpa|nana))s\b`)
+	idIllRE         = regexp.MustCompile(`\b(?:id\s+(?:rather|love|like|say|never|probably|better|prefer|hate|go|be|do)|ill\s+(?:be|do|have|go|get|see|call|text|send|try|make|take|bring|check|let|tell|ask|come|never|probably|definitely|just|still|need|pick|think|show|start|miss))\b`)
+	settlementInRE  = regexp.MustCompile(`(?i)\b((?:town|city|village|suburb|county|area|part|farm)\s+(?:in|of|near|outside|outside\s+of))\s+([a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,2})`)
+	placeRunRE      = regexp.MustCompile(`(?i)\b(in|to|from|near|at|visit|visited|visiting|of)\s+((?:the\s+)?[a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,3})`)
+	nameIsRE        = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+nick\s?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?|(?:my|our)\s+[a-z]+'s\s+name\s+is)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
 )
 
 // restoreCase gives an all-lower-case sentence the capitals the rules read
