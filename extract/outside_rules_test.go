@@ -161,6 +161,10 @@ func TestOutsideRules(t *testing.T) {
 		{"My Japan trip is in the past now.", []want{ev(me, "visited", "Japan", "")}},
 		{"I'm an airline captain.", []want{w(me, "job_title", "airline captain")}},
 		{"My favourite song is \"Fly Me to the Moon\".", []want{w(me, "favorite_song", "Fly Me to the Moon")}},
+		// A pronoun opening a sentence after the one relative the turn named.
+		{"my friend Marta is a nurse. she lives in Porto", []want{w(me, "friend", "Marta"), w("Marta", "job_title", "nurse"), w("Marta", "lives_in", "Porto")}},
+		{"my sister Ana and my brother Tom came. She lives in Lima", []want{w(me, "sister", "Ana"), w(me, "brother", "Tom")}},
+		{"I met Tom. He lives in Rome", nil},
 		// A pet's name set off by commas.
 		{"we also have a cat, Miso, he is 12", []want{w(me, "has_pet", "Miso")}},
 		{"I have a cat, I love her", []want{w(me, "has_pet", "cat")}},

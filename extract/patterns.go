@@ -99,6 +99,15 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	sents := sentences(clean(text))
 	for si, s := range sents {
 		s = strings.TrimSpace(s)
+		// "my cousin Deniz. She's studying architecture in Tokyo": a
+		// pronoun opening a sentence stands for the one relative the turn
+		// has named so far, when it has named exactly one.
+		if n := onlyNamedRelative(out, speaker); n != "" {
+			s = pronounLeadRE.ReplaceAllStringFunc(s, func(x string) string {
+				sub := pronounLeadRE.FindStringSubmatch(x)
+				return sub[1] + n + pronounVerb(sub[3])
+			})
+		}
 		if s == "" || jokeRE.MatchString(s) || si+1 < len(sents) && jokeOnlyRE.MatchString(sents[si+1]) {
 			// "I won the lottery lol jk", "I quit! jk": said in jest
 			continue
@@ -708,6 +717,38 @@ func mayBareKin(s string) bool {
 		}
 	}
 	return false
+}
+
+// pronounLeadRE: "She's …", "he just moved …" opening a sentence.
+var pronounLeadRE = regexp.MustCompile(`^((?:(?i:and|also|oh|btw)\s+)?)((?i:she|he))('s\s+got|'s|\s+is|\s+was|\s+has|\s+loves|\s+likes|\s+hates|\s+lives|\s+works|\s+studies|\s+just|\s+moved|\s+got|\s+started|\s+wants)\b`)
+
+// pronounVerb is the verb after a pronoun replaced by a name: "'s" is
+// "is" ("She's studying" → "Deniz is studying"), "'s got" "has got".
+func pronounVerb(v string) string {
+	switch strings.ToLower(v) {
+	case "'s":
+		return " is"
+	case "'s got":
+		return " has got"
+	}
+	return v
+}
+
+// onlyNamedRelative is the name of the one relative or friend the facts so
+// far name ("my cousin Deniz"), or "" when they name none or several.
+func onlyNamedRelative(out []Fact, speaker string) string {
+	name := ""
+	for _, f := range out {
+		if f.Subject != speaker || predFamily(f.Predicate) != "relation" || f.Polarity != Positive ||
+			strings.Contains(f.Claim, "'s ") || !isCapital(f.Claim) {
+			continue
+		}
+		if name != "" && name != f.Claim {
+			return ""
+		}
+		name = f.Claim
+	}
+	return name
 }
 
 // dropI gives a life event said without its subject its "I": "grew up in"
