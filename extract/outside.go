@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -371,6 +372,30 @@ func init() {
 				c.add(c.speaker, "plans", "retire", Foresight, confPlan)
 			}
 		}),
+		// "my 7yo is obsessed with owls", "my 4 year old loves dinosaurs":
+		// a child named by its age.
+		r(`(?i:\bmy\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:-|\s)?(?:yo|y/o|year[- ]old|yr[- ]old|month[- ]old))(?:\s*$|\s*[,.!?;]|(?i:\s+(?:is|was|has|had|loves|likes|hates|just|keeps|asks|asked|wants|won't|can't|doesn't|does|started|says|said|and|who|will|got|gets|goes|went|thinks|still|already|refuses|refused)\b))`, 0, func(c *clause, m []string) {
+			// not "my 2 year old laptop": an age said of a thing
+			c.add(c.speaker, "child", displayName(c.speaker)+"'s child", World, confLoose)
+		}),
+		// "married with twin boys": the speaker's sons.
+		r(`(?i:\bmarried\s+with\s+(?:twin|two|three|four|\d|a\s+couple\s+of|little)?\s*)(boys|girls|sons|daughters)\b`, 1, func(c *clause, m []string) {
+			key := "son"
+			if w := strings.ToLower(m[1]); w == "girls" || w == "daughters" {
+				key = "daughter"
+			}
+			c.add(c.speaker, key, displayName(c.speaker)+"'s "+key+"s", World, confLoose)
+		}),
+		// "Tom is studying law", "my cousin Deniz is studying architecture":
+		// what a named person studies.
+		r(subj+`(?i:\s+is\s+(?:now\s+|still\s+|currently\s+)?studying|\s+studies)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`, 2, func(c *clause, m []string) {
+			n := third(c, m[1], strings.HasPrefix(c.text, m[1]))
+			f := strings.TrimSpace(orgCutRE.ReplaceAllString(m[2]+" ", ""))
+			if n == "" || f == "" || c.neg || c.fore || vague[strings.ToLower(strings.Fields(f)[0])] || articleRE.MatchString(f+" ") {
+				return
+			}
+			c.add(n, "studies", f, World, confThird-6)
+		}),
 	)
 }
 
@@ -556,4 +581,22 @@ func introPlace(s string) string {
 		}
 	}
 	return ""
+}
+
+// namedChildOverAge drops the unnamed child a turn spoke of by age ("my
+// 3-year-old") when the turn also names a child ("her name is Ava"): one
+// child, said twice.
+func namedChildOverAge(out []Fact, speaker string) []Fact {
+	named := false
+	for _, f := range out {
+		if f.Subject == speaker && (f.Predicate == "child" || f.Predicate == "son" || f.Predicate == "daughter") && !strings.Contains(f.Claim, "'s ") {
+			named = true
+		}
+	}
+	if !named {
+		return out
+	}
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		return f.Subject == speaker && f.Predicate == "child" && f.Claim == displayName(speaker)+"'s child"
+	})
 }

@@ -165,6 +165,12 @@ func TestOutsideRules(t *testing.T) {
 		{"my friend Marta is a nurse. she lives in Porto", []want{w(me, "friend", "Marta"), w("Marta", "job_title", "nurse"), w("Marta", "lives_in", "Porto")}},
 		{"my sister Ana and my brother Tom came. She lives in Lima", []want{w(me, "sister", "Ana"), w(me, "brother", "Tom")}},
 		{"I met Tom. He lives in Rome", nil},
+		// A child by its age, sons by "married with", what a named person studies.
+		{"my 7yo is obsessed with owls", []want{w(me, "child", "Alice's child")}},
+		{"my 2 year old laptop died", nil},
+		{"married with twin boys, they're 4", []want{ev(me, "married", "married", ""), w(me, "son", "Alice's sons")}},
+		{"Tom is studying law in Boston.", []want{w("Tom", "studies", "law")}},
+		{"Tom is studying the map.", nil},
 		// A pet's name set off by commas.
 		{"we also have a cat, Miso, he is 12", []want{w(me, "has_pet", "Miso")}},
 		{"I have a cat, I love her", []want{w(me, "has_pet", "cat")}},
