@@ -98,16 +98,17 @@ func dropTaskContent(text string) string {
 	// check ("My daughter wrote this, can you check the grammar: "My
 	// favourite animal is …""), a line of a song, what someone said.
 	return quotedFirstRE.ReplaceAllStringFunc(text, func(q string) string {
-		if ws := strings.Fields(q); len(ws) >= 5 && len(ws) <= 120 && firstWordRE.MatchString(q) && !titleCased(ws) {
+		if ws := strings.Fields(q); len(ws) >= 5 && len(ws) <= 120 && firstWordRE.MatchString(q) && !mostlyCapitalised(ws) {
 			return `""`
 		}
 		return q
 	})
 }
 
-// titleCased reports whether most words of a quote start with a capital: a
-// title ("Fly Me to the Moon"), not a sentence.
-func titleCased(ws []string) bool {
+// mostlyCapitalised reports whether most words of a quote start with a
+// capital: a title ("Fly Me to the Moon"), not a sentence (titleCase in
+// patterns.go wants every word capitalised, which "to the" is not).
+func mostlyCapitalised(ws []string) bool {
 	n := 0
 	for _, w := range ws {
 		if r := []rune(strings.Trim(w, `"'`)); len(r) > 0 && unicode.IsUpper(r[0]) {

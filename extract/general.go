@@ -1106,6 +1106,12 @@ func childNames(text, speaker string, at time.Time, out []Fact) []Fact {
 			}
 			c := newClause(m[0], speaker, at)
 			c.add(speaker, rel, n, World, confFirst-8)
+			// the child spoken of by age ("my 3-year-old", read as a child
+			// with no name) is the one named: one child, not two
+			age := displayName(speaker) + "'s child"
+			out = slices.DeleteFunc(out, func(f Fact) bool {
+				return f.Subject == speaker && f.Predicate == "child" && f.Claim == age
+			})
 			out = append(out, c.facts...)
 		}
 	}

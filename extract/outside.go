@@ -2,7 +2,6 @@ package extract
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -581,22 +580,4 @@ func introPlace(s string) string {
 		}
 	}
 	return ""
-}
-
-// namedChildOverAge drops the unnamed child a turn spoke of by age ("my
-// 3-year-old") when the turn also names a child ("her name is Ava"): one
-// child, said twice.
-func namedChildOverAge(out []Fact, speaker string) []Fact {
-	named := false
-	for _, f := range out {
-		if f.Subject == speaker && (f.Predicate == "child" || f.Predicate == "son" || f.Predicate == "daughter") && !strings.Contains(f.Claim, "'s ") {
-			named = true
-		}
-	}
-	if !named {
-		return out
-	}
-	return slices.DeleteFunc(out, func(f Fact) bool {
-		return f.Subject == speaker && f.Predicate == "child" && f.Claim == displayName(speaker)+"'s child"
-	})
 }

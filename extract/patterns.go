@@ -217,7 +217,6 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		out = petNames(text, speaker, at, out)
 	}
 	out = childNames(text, speaker, at, out)
-	out = namedChildOverAge(out, speaker)
 	// "I love my mom", "I really like my boss": a person is someone in the
 	// speaker's life (the relation rules write that), not a taste
 	for i, f := range out {
