@@ -107,6 +107,7 @@ func printProduction(w io.Writer, r *bench.ProdResult) {
 	fmt.Fprintf(w, "Recall latency, production-like record, %s\n", r.Date)
 	fmt.Fprintf(w, "machine: %d CPUs (%s), %s, PostgreSQL %s (shared_buffers %s), pgvector %s; load average %s at the start, %s at the end\n",
 		r.Machine.CPUs, r.Machine.CPUModel, r.Machine.MemoryGB, r.Machine.Postgres, r.Machine.SharedBuffers, r.Machine.PGVector, r.LoadAvg, r.LoadAvgEnd)
+	fmt.Fprintf(w, "host costs: a system call %.0f ns, a Postgres round trip (SELECT 1) %.0f µs (medians)\n", r.Machine.SyscallNS, r.Machine.PGRoundTripUS)
 	fmt.Fprintf(w, "record: %d episodes (members by size %v; %.0f%% heard by the member alone), %d facts, %d entities, %d edges, %d beliefs, %d vectors; schema %s\n",
 		r.Episodes, r.Members, 100*r.Private, r.Facts, r.Entities, r.Edges, r.Beliefs, r.Vectors, r.Schema)
 	fmt.Fprintf(w, "load: %.1f questions/s asked, %.1f turns/s ingested alongside (%d turns); recall pool max %d connections; %d errors\n\n",

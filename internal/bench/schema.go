@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -128,6 +129,15 @@ type Machine struct {
 	// the machine is shared, and a load above the CPU count inflates every
 	// latency measured.
 	LoadAvg string `json:"loadavg,omitempty"`
+	// SyscallNS is the median time of one cheap system call (getppid) in
+	// nanoseconds, and PGRoundTripUS the median time of one `SELECT 1` to
+	// the server in microseconds: memhive's write and read paths are many
+	// small round trips (to Postgres and NATS), and hosts differ most there.
+	// A virtual machine that traps every system call to its hypervisor
+	// (session 16's firecracker host: about 1 µs a call, against tens of
+	// nanoseconds elsewhere) runs the same work at several times the CPU.
+	SyscallNS     float64 `json:"syscall_ns,omitempty"`
+	PGRoundTripUS float64 `json:"pg_round_trip_us,omitempty"`
 }
 
 // DescribeMachine reads the CPU count, model and memory (from /proc on
@@ -149,7 +159,44 @@ func DescribeMachine(ctx context.Context, pool *pgxpool.Pool) Machine {
 	_ = pool.QueryRow(ctx, `SHOW server_version`).Scan(&m.Postgres)
 	_ = pool.QueryRow(ctx, `SELECT extversion FROM pg_extension WHERE extname = 'vector'`).Scan(&m.PGVector)
 	_ = pool.QueryRow(ctx, `SHOW shared_buffers`).Scan(&m.SharedBuffers)
+	m.SyscallNS = syscallNS()
+	m.PGRoundTripUS = roundTripUS(ctx, pool)
 	return m
+}
+
+// syscallNS is the median of 21 timings of 2,000 getppid calls, per call.
+func syscallNS() float64 {
+	var ts []float64
+	for range 21 {
+		t := time.Now()
+		for range 2000 {
+			_ = os.Getppid()
+		}
+		ts = append(ts, float64(time.Since(t).Nanoseconds())/2000)
+	}
+	slices.Sort(ts)
+	return ts[len(ts)/2]
+}
+
+// roundTripUS is the median time of 101 `SELECT 1` on one connection of
+// pool (0 when it cannot be had).
+func roundTripUS(ctx context.Context, pool *pgxpool.Pool) float64 {
+	c, err := pool.Acquire(ctx)
+	if err != nil {
+		return 0
+	}
+	defer c.Release()
+	var ts []float64
+	for range 101 {
+		t := time.Now()
+		var one int
+		if err := c.QueryRow(ctx, `SELECT 1`).Scan(&one); err != nil {
+			return 0
+		}
+		ts = append(ts, float64(time.Since(t).Nanoseconds())/1000)
+	}
+	slices.Sort(ts)
+	return ts[len(ts)/2]
 }
 
 // LoadAvg is the 1, 5 and 15 minute load average ("" off Linux).
