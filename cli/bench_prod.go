@@ -110,8 +110,8 @@ func printProduction(w io.Writer, r *bench.ProdResult) {
 	fmt.Fprintf(w, "host costs: a system call %.0f ns, a Postgres round trip (SELECT 1) %.0f µs (medians)\n", r.Machine.SyscallNS, r.Machine.PGRoundTripUS)
 	fmt.Fprintf(w, "record: %d episodes (members by size %v; %.0f%% heard by the member alone), %d facts, %d entities, %d edges, %d beliefs, %d vectors; schema %s\n",
 		r.Episodes, r.Members, 100*r.Private, r.Facts, r.Entities, r.Edges, r.Beliefs, r.Vectors, r.Schema)
-	fmt.Fprintf(w, "load: %.1f questions/s asked, %.1f turns/s ingested alongside (%d turns); recall pool max %d connections; %d errors\n\n",
-		r.QueryRate, r.IngestRate, r.Ingested, r.PoolMaxConn, r.Errors)
+	fmt.Fprintf(w, "load: %.1f questions/s asked, %.1f turns/s ingested alongside (%d turns); recall pool max %d connections; %d errors; %.2f of %d CPUs busy meanwhile\n\n",
+		r.QueryRate, r.IngestRate, r.Ingested, r.PoolMaxConn, r.Errors, r.BusyCPUs, r.Machine.CPUs)
 	fmt.Fprintf(w, "  %-5s %-5s %7s | %-23s | %7s %6s\n", "tier", "size", "queries", "p50 / p95 / p99 ms", "max", "items")
 	var p95 = map[string]float64{}
 	for _, t := range r.Tiers {

@@ -109,16 +109,20 @@ type ProdResult struct {
 	Tiers []ProdTier `json:"tiers"`
 	// Legs: tier 1's per-leg wall time (ms) inside the call, per size; and
 	// "outside", the call's time outside its legs' longest path.
-	Legs        []ProdLeg      `json:"tier1_legs"`
-	Missing     map[string]int `json:"tier1_legs_missing"`
-	Errors      int            `json:"errors"` // questions that failed (not counted in the percentiles)
-	FirstError  string         `json:"first_error,omitempty"`
-	Ingested    int            `json:"ingested_turns"`
-	IngestRate  float64        `json:"ingest_rate_achieved"`
-	QueryRate   float64        `json:"query_rate_achieved"`
-	LoadAvg     string         `json:"loadavg_start"`
-	LoadAvgEnd  string         `json:"loadavg_end"`
-	PoolMaxConn int32          `json:"pool_max_conns"`
+	Legs       []ProdLeg      `json:"tier1_legs"`
+	Missing    map[string]int `json:"tier1_legs_missing"`
+	Errors     int            `json:"errors"` // questions that failed (not counted in the percentiles)
+	FirstError string         `json:"first_error,omitempty"`
+	Ingested   int            `json:"ingested_turns"`
+	IngestRate float64        `json:"ingest_rate_achieved"`
+	QueryRate  float64        `json:"query_rate_achieved"`
+	LoadAvg    string         `json:"loadavg_start"`
+	LoadAvgEnd string         `json:"loadavg_end"`
+	// BusyCPUs is how many of the machine's CPUs were busy on average while
+	// the questions ran (memhive, Postgres and anything else): near the CPU
+	// count, calls wait for a CPU and the tails grow.
+	BusyCPUs    float64 `json:"busy_cpus"`
+	PoolMaxConn int32   `json:"pool_max_conns"`
 	// KeywordCache is the keyword cache's counters over the measure
 	// (recall/kwcache.go): calls from memory, calls by the SQL path, loads.
 	KeywordCache [3]int64 `json:"keyword_cache_hits_misses_loads"`
@@ -668,6 +672,9 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 		res.VectorCache = [3]int64{h - vcHits, l - vcLoads, d - vcDeltas}
 	}()
 
+	// described before the ingest starts, so the host's costs are its own
+	res.Machine = DescribeMachine(ctx, db.Pool)
+
 	// ingest alongside
 	ictx, icancel := context.WithCancel(ctx)
 	defer icancel()
@@ -702,7 +709,7 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	})
 
 	res.LoadAvg = LoadAvg()
-	res.Machine = DescribeMachine(ctx, db.Pool)
+	busy0, total0 := CPUTime()
 	kept0, resolved0 := n.Recall.Tier0CacheStats()
 	snap0 := n.Recall.Tier0SnapshotServed()
 	ps0 := n.RecallPool.Stat()
@@ -737,6 +744,8 @@ func RunProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult) 
 	icancel()
 	iwg.Wait()
 	res.LoadAvgEnd = LoadAvg()
+	busy1, total1 := CPUTime()
+	res.BusyCPUs = BusyCPUs(busy0, total0, busy1, total1, res.Machine.CPUs)
 	res.Ingested = int(ingested.Load())
 	res.IngestRate = float64(res.Ingested) / elapsed.Seconds()
 	res.QueryRate = float64(len(probes)) / elapsed.Seconds()

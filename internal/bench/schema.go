@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -197,6 +198,42 @@ func roundTripUS(ctx context.Context, pool *pgxpool.Pool) float64 {
 	}
 	slices.Sort(ts)
 	return ts[len(ts)/2]
+}
+
+// CPUTime is the machine's busy and total CPU time so far, in clock ticks,
+// from /proc/stat's first line (busy: user, nice, system, irq, softirq and
+// steal; total adds idle and iowait); zeros off Linux. BusyCPUs turns two
+// readings into the CPUs kept busy between them.
+func CPUTime() (busy, total uint64) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 9 || f[0] != "cpu" {
+		return 0, 0
+	}
+	for i, v := range f[1:9] {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return 0, 0
+		}
+		total += n
+		if i != 3 && i != 4 { // idle, iowait
+			busy += n
+		}
+	}
+	return busy, total
+}
+
+// BusyCPUs is how many of cpus CPUs were busy on average between two
+// CPUTime readings (0 when they cannot tell).
+func BusyCPUs(busy0, total0, busy1, total1 uint64, cpus int) float64 {
+	if total1 <= total0 || busy1 < busy0 {
+		return 0
+	}
+	return float64(busy1-busy0) / float64(total1-total0) * float64(cpus)
 }
 
 // LoadAvg is the 1, 5 and 15 minute load average ("" off Linux).
