@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -581,3 +582,200 @@ func introPlace(s string) string {
 	}
 	return ""
 }
+
+// relNameRE names someone spoken of before by a pronoun's name: "his name
+// is Leo", "her name's Efua".
+var relNameRE = regexp.MustCompile(`\b((?i:his|her))\s+(?i:name\s+is|name's)\s+([A-Z][a-z]{1,15})\b`)
+
+// relGender is the pronoun a relation key takes ("he" or "she"); keys not
+// here take either (friend, cousin, partner, colleague …).
+var relGender = map[string]string{
+	"son": "he", "brother": "he", "husband": "he", "father": "he", "grandfather": "he", "uncle": "he", "nephew": "he",
+	"daughter": "she", "sister": "she", "wife": "she", "mother": "she", "grandmother": "she", "aunt": "she", "niece": "she",
+}
+
+// relNotOne are relation keys that may stand for several people ("my
+// kids", "my parents", "my in-laws"): a pronoun's name or age is never
+// theirs.
+var relNotOne = map[string]bool{"child": true, "parent": true, "grandparent": true, "grandchild": true, "in_law": true, "sibling": true}
+
+// unnamedRelatives are the facts so far that give the speaker a relative
+// with no name ("my son" → the speaker's son "Me's son"), each one relative
+// the pronoun can stand for (he or she, "" for either).
+func unnamedRelatives(out []Fact, speaker, pronoun string) []int {
+	var idx []int
+	for i, f := range out {
+		if f.Subject != speaker || f.Polarity != Positive || predFamily(f.Predicate) != "relation" || relNotOne[f.Predicate] ||
+			f.Claim != displayName(speaker)+"'s "+f.Predicate {
+			continue
+		}
+		if g := relGender[f.Predicate]; pronoun != "" && g != "" && g != pronoun {
+			continue
+		}
+		idx = append(idx, i)
+	}
+	return idx
+}
+
+// relativeNamedLater names the one relative a turn spoke of without a name
+// when a later clause names them by pronoun: "my son is turning 7. his name
+// is Leo" gives the speaker a son Leo (and what the turn said of "Me's son"
+// is said of Leo). A naming with a pet in the turn is the pet's (petNamedRE);
+// with two relatives it could say one's or the other's, and gives nothing.
+func relativeNamedLater(text, speaker string, out []Fact) []Fact {
+	if !strings.Contains(strings.ToLower(text), "name") {
+		return out // no naming: nothing to read (most turns)
+	}
+	for _, f := range out {
+		if f.Predicate == "has_pet" || f.Predicate == "adopted" {
+			return out // "we got a puppy and my son loves him. his name is Bruno": whose?
+		}
+	}
+	for _, s := range sentences(clean(text)) {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
+			continue
+		}
+		for _, m := range relNameRE.FindAllStringSubmatch(restoreCase(s), -1) {
+			n := m[2]
+			if pronoun[strings.ToLower(n)] || introNot[strings.ToLower(n)] || isStopName(n) || lexPlaces.has(n) {
+				continue
+			}
+			named := false
+			for _, f := range out {
+				named = named || strings.EqualFold(f.Claim, n) || strings.EqualFold(f.Subject, n)
+			}
+			if named {
+				continue // "my son Leo … his name is Leo": said already
+			}
+			g := "he"
+			if strings.EqualFold(m[1], "her") {
+				g = "she"
+			}
+			idx := unnamedRelatives(out, speaker, g)
+			if len(idx) != 1 || len(unnamedRelatives(out, speaker, "")) != 1 {
+				continue
+			}
+			old := out[idx[0]].Claim
+			for i := range out {
+				if out[i].Subject == old {
+					out[i].Subject = n
+				}
+			}
+			out[idx[0]].Claim = n
+		}
+	}
+	return out
+}
+
+// pronounAgeRE is a bare age said of "he" or "she": "she is 10", "he's 40
+// now", "she's 9 and obsessed with octopuses", "he is 12 years old". The
+// number ends its clause (or is years old): "she is 10 minutes away", "he's
+// 6 foot" and "she's 30 weeks pregnant" give no age.
+var pronounAgeRE = regexp.MustCompile(`(?i)\b(she|he)(?:'s|\s+is|\s+just\s+turned|\s+turned|\s+turns)\s+(\d{1,2})(?:\s+(?:years?|yrs?)(?:\s+old)?)?(?:\s+(?:now|already|today|this\s+year))?\s*(?:$|[,;:!]|\s+and\b|\s+but\b|\s+so\b|\s+lol\b|\s+haha\b)`)
+
+// pronounAges gives the age a pronoun's clause says to the one person or
+// pet the turn has spoken of that the pronoun can stand for: "my daughter
+// Zosia does scratch at school, she is 10" (Zosia), "a cat, Miso, he is
+// 12" (Miso), "my sister lives in Oslo, she is 34" (the speaker's sister).
+// A turn that spoke of two, or of none, gives no age.
+func pronounAges(text, speaker string, at time.Time, out []Fact) []Fact {
+	if !strings.ContainsAny(text, "0123456789") || !pronounAgeRE.MatchString(text) {
+		return nil // no number, no age (most turns)
+	}
+	var add []Fact
+	for _, s := range sentences(clean(text)) {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
+			continue
+		}
+		for _, loc := range pronounAgeRE.FindAllStringSubmatchIndex(s, -1) {
+			m := []string{s[loc[0]:loc[1]], s[loc[2]:loc[3]], s[loc[4]:loc[5]]}
+			g := strings.ToLower(m[1])
+			before := s[:loc[0]]
+			var who []string
+			for _, f := range out {
+				if f.Subject != speaker || f.Polarity != Positive || relNotOne[f.Predicate] {
+					continue
+				}
+				switch {
+				case f.Predicate == "has_pet" && isCapital(f.Claim):
+					if spokenJustBefore(before, []string{f.Claim}) {
+						who = append(who, f.Claim)
+					}
+				case predFamily(f.Predicate) == "relation" && (isCapital(f.Claim) || f.Claim == displayName(speaker)+"'s "+f.Predicate):
+					if rg := relGender[f.Predicate]; rg != "" && rg != g {
+						continue
+					}
+					words := []string{f.Claim}
+					if f.Claim == displayName(speaker)+"'s "+f.Predicate {
+						words = relationWords(f.Predicate) // "my dad, he is 60"
+					}
+					if spokenJustBefore(before, words) {
+						who = append(who, f.Claim)
+					}
+				}
+			}
+			slices.Sort(who)
+			who = slices.Compact(who)
+			if len(who) != 1 {
+				continue
+			}
+			dup := false
+			for _, f := range append(out, add...) {
+				dup = dup || f.Subject == who[0] && f.Predicate == "age"
+			}
+			if dup {
+				continue
+			}
+			c := newClause(m[0], speaker, at)
+			c.add(who[0], "age", m[2], World, confFirst-20)
+			add = append(add, c.facts...)
+		}
+	}
+	return add
+}
+
+// relationWords are the words that say relation key pred ("mother": mom,
+// mum, mother …).
+func relationWords(pred string) []string {
+	var ws []string
+	for w, p := range relations {
+		if p == pred && !strings.Contains(w, " ") {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+// spokenJustBefore reports whether the sentence before a pronoun names one
+// of words, with no other person spoken of after it: "my daughter Zosia
+// does scratch at school, she" is Zosia; in "my daughter's friend came
+// over, she" and "my friend has a son, he" the pronoun may be the other
+// one's.
+func spokenJustBefore(before string, words []string) bool {
+	ws := strings.FieldsFunc(before, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '-' })
+	last := -1
+	for i, w := range ws {
+		for _, x := range words {
+			if strings.EqualFold(strings.TrimSuffix(w, "'s"), x) {
+				last = i
+			}
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	for _, w := range ws[last+1:] {
+		lw := strings.ToLower(strings.TrimSuffix(w, "'s"))
+		if personWord(lw) || otherPerson[lw] || isCapital(w) && !isStopName(w) && !lexPlaces.has(w) && lw != "i" {
+			return false
+		}
+	}
+	return true
+}
+
+// otherPerson are words for a person who is no relation: after them, a
+// pronoun may be theirs ("I met a guy at work, he is 25").
+var otherPerson = map[string]bool{"guy": true, "girl": true, "man": true, "woman": true, "boy": true, "baby": true, "kid": true,
+	"lady": true, "dude": true, "teacher": true, "doctor": true, "someone": true, "somebody": true, "nurse": true, "coach": true}

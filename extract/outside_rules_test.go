@@ -172,8 +172,28 @@ func TestOutsideRules(t *testing.T) {
 		{"Tom is studying law in Boston.", []want{w("Tom", "studies", "law")}},
 		{"Tom is studying the map.", nil},
 		// A pet's name set off by commas.
-		{"we also have a cat, Miso, he is 12", []want{w(me, "has_pet", "Miso")}},
+		{"we also have a cat, Miso, he is 12", []want{w(me, "has_pet", "Miso"), w("Miso", "age", "12")}},
 		{"I have a cat, I love her", []want{w(me, "has_pet", "cat")}},
+		// Session 16: a relative spoken of without a name and named later
+		// by pronoun; an age said of "he" or "she" right after the one
+		// person it can be.
+		{"my son is turning 7. his name is Leo", []want{w(me, "son", "Leo")}},
+		{"my mom called. her name is Linda", []want{w(me, "mother", "Linda")}},
+		{"my sister lives in Oslo. her name is Kari", []want{w(me, "sister", "Kari"), w("Kari", "lives_in", "Oslo")}},
+		{"my mom called. his name is Bo", []want{w(me, "mother", "Alice's mother")}},
+		{"my brother and my sister came. her name is Ana", []want{w(me, "brother", "Alice's brother"), w(me, "sister", "Alice's sister")}},
+		{"my kids are loud, his name is Bo", []want{w(me, "child", "Alice's children")}},
+		{"we got a puppy and my son loves him. his name is Bruno", []want{w(me, "has_pet", "puppy"), w(me, "son", "Alice's son")}},
+		{"does your sister have a dog? her name is Kari", nil},
+		{"my daughter Zosia does scratch at school, she is 10", []want{w(me, "daughter", "Zosia"), w("Zosia", "age", "10")}},
+		{"my dad, he is 60 and still runs marathons", []want{w(me, "father", "Alice's father"), w("Alice's father", "age", "60")}},
+		{"my brother Tom, he's 40 now", []want{w(me, "brother", "Tom"), w("Tom", "age", "40")}},
+		{"my sister is visiting, she is 10 minutes away", []want{w(me, "sister", "Alice's sister")}},
+		{"my sister has a new boyfriend, he is 30", []want{w(me, "sister", "Alice's sister")}},
+		{"my daughter's friend came over, she is 7", []want{w(me, "daughter", "Alice's daughter")}},
+		{"my friend Ana met Pedro, he is 30", []want{w(me, "friend", "Ana")}},
+		{"I met a guy at work, he is 25", nil},
+		{"my brother Tom and my sister Ana, she is 30", []want{w(me, "brother", "Tom"), w(me, "sister", "Ana"), w("Ana", "age", "30")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
