@@ -37,6 +37,22 @@ var stillInNot = regexp.MustCompile(`(?i)\b(?:for\s+(?:a|the|work|business|vacat
 
 func init() {
 	rules = append(rules,
+		// "I've been a nurse for 10 years", "I have been a teacher since
+		// 2015": a role held from then till now. Without the span it may be
+		// one of several past ones ("I've been a waiter, a cook, a driver").
+		r(`(?i:\b(?:i've|ive|i\s+have)\s+(?:now\s+|also\s+|actually\s+|officially\s+)?been\s+(?:an?)\s+)([a-z][^,.;!?]*?)(?i:\s+(?:for|since)\s+(?:over\s+|almost\s+|nearly\s+|about\s+|like\s+|the\s+(?:last|past)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|many|several|a\s+few|a\s+couple|years|ages|decades|\d{4}|last|january|february|march|april|may|june|july|august|september|october|november|december|college|school|uni|university|graduation)\b)`, 1, func(c *clause, m []string) {
+			j, at, _ := strings.Cut(strings.TrimSpace(m[1]), " at ")
+			j = jobHead(j)
+			if jw := strings.Fields(strings.ToLower(j)); len(jw) == 0 || notNowJob[jw[0]] || !job(j) {
+				return // "I've been a fan for years", "a member since 2019"
+			}
+			c.add(c.speaker, "job_title", j, World, confFirst-8)
+			// "I've been a nurse at St Mary's for 10 years": the place too
+			if o := org(at); o != "" && !strings.HasPrefix(o, "\x01") && !pronoun[strings.ToLower(o)] &&
+				!notEmployer[strings.ToLower(strings.Fields(o)[0])] && !personWord(o) {
+				c.add(c.speaker, "works_at", o, World, confFirst-8)
+			}
+		}),
 		// "Ava is obsessed with pasta", "Tom's really into chess": a named
 		// person's liking, as "Tom loves chess" is.
 		r(subj+`(?i:\s+is|'s)(?i:\s+(?:so|totally|completely|really|super|kind\s+of|kinda|absolutely|just|still|now))*(?i:\s+(?:obsessed\s+with|into|crazy\s+about|passionate\s+about|hooked\s+on|in\s+love\s+with))\s+(.+)`, 2, func(c *clause, m []string) {

@@ -194,6 +194,16 @@ func TestOutsideRules(t *testing.T) {
 		{"my friend Ana met Pedro, he is 30", []want{w(me, "friend", "Ana")}},
 		{"I met a guy at work, he is 25", nil},
 		{"my brother Tom and my sister Ana, she is 30", []want{w(me, "brother", "Tom"), w(me, "sister", "Ana"), w("Ana", "age", "30")}},
+		// A role held for a span up to now.
+		{"I've been a nurse for 10 years", []want{w(me, "job_title", "nurse")}},
+		{"I have been a teacher since 2015", []want{w(me, "job_title", "teacher")}},
+		{"I've been a nurse at St Mary's for 10 years", []want{w(me, "job_title", "nurse"), w(me, "works_at", "St Mary's")}},
+		{"I've been a waiter, a cook and a driver", nil},
+		{"I've been a fan for years", nil},
+		{"I've been a member since 2019", nil},
+		{"I've never been a teacher for long", nil},
+		{"have you been a nurse for long", nil},
+		{"If I'd been a doctor for 10 years I'd know", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
