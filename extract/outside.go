@@ -737,12 +737,11 @@ func pronounAges(text, speaker string, at time.Time, out []Fact) []Fact {
 			if len(who) != 1 {
 				continue
 			}
-			dup := false
-			for _, f := range append(out, add...) {
-				dup = dup || f.Subject == who[0] && f.Predicate == "age"
+			hasAge := func(fs []Fact) bool {
+				return slices.ContainsFunc(fs, func(f Fact) bool { return f.Subject == who[0] && f.Predicate == "age" })
 			}
-			if dup {
-				continue
+			if hasAge(out) || hasAge(add) {
+				continue // "Zosia is 10 … she is 10": said already
 			}
 			c := newClause(m[0], speaker, at)
 			c.add(who[0], "age", m[2], World, confFirst-20)

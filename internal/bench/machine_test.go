@@ -48,13 +48,16 @@ func TestBusyCPUs(t *testing.T) {
 		return
 	}
 	b0, t0 := CPUTime()
-	for i := 0; i < 3e7; i++ { // spend a little CPU
-		sink += i
+	b1, t1 := b0, t0
+	// spend CPU until the busy count moves (a clock tick is 10 ms), at
+	// most two seconds
+	for start := time.Now(); (b1 <= b0 || t1 <= t0) && time.Since(start) < 2*time.Second; b1, t1 = CPUTime() {
+		for i := 0; i < 1e6; i++ {
+			sink += i
+		}
 	}
-	time.Sleep(50 * time.Millisecond)
-	b1, t1 := CPUTime()
 	if b1 <= b0 || t1 <= t0 {
-		t.Fatalf("CPUTime did not move: busy %d → %d, total %d → %d", b0, b1, t0, t1)
+		t.Fatalf("CPUTime did not move in 2 s of spinning: busy %d → %d, total %d → %d", b0, b1, t0, t1)
 	}
 	if got := BusyCPUs(b0, t0, b1, t1, runtime.NumCPU()); got <= 0 || got > float64(runtime.NumCPU()) {
 		t.Fatalf("busy %v CPUs of %d", got, runtime.NumCPU())
