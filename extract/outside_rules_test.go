@@ -204,6 +204,12 @@ func TestOutsideRules(t *testing.T) {
 		{"I've never been a teacher for long", nil},
 		{"have you been a nurse for long", nil},
 		{"If I'd been a doctor for 10 years I'd know", nil},
+		// How long said without a number is no part of a liking, and an
+		// independent possessive ("of hers") is no object.
+		{"I've been a huge fan of the Lakers for years", []want{w(me, "likes", "Lakers")}},
+		{"I've been passionate about cooking for a long time", []want{w(me, "likes", "cooking")}},
+		{"I've been a huge fan of hers for years", nil},
+		{"I'm a huge fan of theirs", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -323,6 +323,8 @@ var (
 	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|ha(?:ha)+|he(?:he)+|lo+l|lmf?ao|rofl|xd|ngl|fr|rn|tho|imo|at all|forever|at\s+(?:age\s+)?\d{1,2}|[\p{So}\p{Sk}\x{FE0F}\x{200D}]+|for sure|for real|really|someday|some day|one day|soon|eventually|in the future|at some point|not so long ago|not long ago|a while ago|a while back|some time ago|not so|not|` +
 		// how long: "playing piano for 10 years"
 		`for\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a\s+few|several|many|over\s+\d+)\s+(?:years?|months?|weeks?|decades?)(?:\s+now)?|` +
+		// and said without a number: "a fan of the Lakers for years"
+		`for\s+(?:years|ages|decades|months|so\s+long|a\s+long\s+time|a\s+while|the\s+(?:last|past)\s+(?:few\s+|couple\s+of\s+)?(?:years?|months?|weeks?|decades?))(?:\s+now)?|` +
 		// how often: "volunteering at a shelter once a month"
 		`(?:once|twice|three\s+times|a\s+few\s+times|several\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year|weekend)|every\s+(?:single\s+|other\s+)?(?:day|week|month|year|weekend|morning|evening|night|summer|winter|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|on\s+(?:the\s+)?weekends|on\s+(?:sundays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays)|daily|weekly|monthly|regularly|every\s+now\s+and\s+then|from\s+time\s+to\s+time)$`)
 )
@@ -475,7 +477,7 @@ var auxVerb = map[string]bool{"is": true, "are": true, "was": true, "were": true
 var refWords = map[string]bool{"one": true, "ones": true, "it": true, "this": true, "them": true, "these": true, "those": true,
 	"there": true, "you": true, "your": true, "him": true, "her": true}
 
-var pronoun = map[string]bool{"you": true, "your": true, "yours": true, "it": true, "it's": true, "that": true, "this": true,
+var pronoun = map[string]bool{"you": true, "your": true, "yours": true, "hers": true, "theirs": true, "ours": true, "mine": true, "it": true, "it's": true, "that": true, "this": true,
 	"them": true, "him": true, "her": true, "to": true, "when": true, "how": true, "what": true, "where": true, "why": true,
 	"who": true, "which": true, "those": true, "these": true, "they": true, "there": true, "here": true, "everything": true,
 	"anything": true, "something": true, "nothing": true, "us": true, "me": true, "myself": true, "yourself": true,
