@@ -210,6 +210,7 @@ func TestOutsideRules(t *testing.T) {
 		{"I've been passionate about cooking for a long time", []want{w(me, "likes", "cooking")}},
 		{"I've been a huge fan of hers for years", nil},
 		{"I'm a huge fan of theirs", nil},
+		{"I'm a physio for 9 years now, mostly sports injuries", []want{w(me, "job_title", "physio")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

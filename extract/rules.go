@@ -513,7 +513,7 @@ var jobWords = map[string]bool{
 	"cashier": true, "cook": true, "driver": true, "officer": true, "librarian": true, "vet": true,
 	"veterinarian": true, "surgeon": true, "midwife": true, "entrepreneur": true, "founder": true, "ceo": true,
 	"cto": true, "intern": true, "clerk": true, "secretary": true, "barista": true, "tutor": true, "coach": true,
-	"trainer": true, "physiotherapist": true, "nanny": true, "actor": true, "actress": true, "director": true,
+	"trainer": true, "physiotherapist": true, "physio": true, "nanny": true, "actor": true, "actress": true, "director": true,
 	"producer": true, "administrator": true, "economist": true, "banker": true, "broker": true, "counselor": true,
 	"counsellor": true, "social worker": true, "youtuber": true, "streamer": true, "gamer": true, "dancer": true,
 	"singer": true, "rapper": true, "songwriter": true, "author": true, "novelist": true, "poet": true, "painter": true,
