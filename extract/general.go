@@ -480,7 +480,7 @@ func addCounted(c *clause, word string) string {
 	if key == "" {
 		return ""
 	}
-	who := displayName(c.speaker) + "'s " + key
+	who := unnamedRelative(c.speaker, key)
 	if w != singular(w) || w == "children" || w == "twins" || w == "grandchildren" {
 		c.add(c.speaker, key, displayName(c.speaker)+"'s "+pluralKey(key), World, confLoose)
 		return ""

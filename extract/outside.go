@@ -48,8 +48,7 @@ func init() {
 			}
 			c.add(c.speaker, "job_title", j, World, confFirst-8)
 			// "I've been a nurse at St Mary's for 10 years": the place too
-			if o := org(at); o != "" && !strings.HasPrefix(o, "\x01") && !pronoun[strings.ToLower(o)] &&
-				!notEmployer[strings.ToLower(strings.Fields(o)[0])] && !personWord(o) {
+			if o := employer(at); o != "" {
 				c.add(c.speaker, "works_at", o, World, confFirst-8)
 			}
 		}),
@@ -622,7 +621,7 @@ func unnamedRelatives(out []Fact, speaker, pronoun string) []int {
 	var idx []int
 	for i, f := range out {
 		if f.Subject != speaker || f.Polarity != Positive || predFamily(f.Predicate) != "relation" || relNotOne[f.Predicate] ||
-			f.Claim != displayName(speaker)+"'s "+f.Predicate {
+			f.Claim != unnamedRelative(speaker, f.Predicate) {
 			continue
 		}
 		if g := relGender[f.Predicate]; pronoun != "" && g != "" && g != pronoun {
@@ -719,12 +718,12 @@ func pronounAges(text, speaker string, at time.Time, out []Fact) []Fact {
 					if spokenJustBefore(before, []string{f.Claim}) {
 						who = append(who, f.Claim)
 					}
-				case predFamily(f.Predicate) == "relation" && (isCapital(f.Claim) || f.Claim == displayName(speaker)+"'s "+f.Predicate):
+				case predFamily(f.Predicate) == "relation" && (isCapital(f.Claim) || f.Claim == unnamedRelative(speaker, f.Predicate)):
 					if rg := relGender[f.Predicate]; rg != "" && rg != g {
 						continue
 					}
 					words := []string{f.Claim}
-					if f.Claim == displayName(speaker)+"'s "+f.Predicate {
+					if f.Claim == unnamedRelative(speaker, f.Predicate) {
 						words = relationWords(f.Predicate) // "my dad, he is 60"
 					}
 					if spokenJustBefore(before, words) {

@@ -181,6 +181,7 @@ func TestOutsideRules(t *testing.T) {
 		{"my mom called. her name is Linda", []want{w(me, "mother", "Linda")}},
 		{"my sister lives in Oslo. her name is Kari", []want{w(me, "sister", "Kari"), w("Kari", "lives_in", "Oslo")}},
 		{"my mom called. his name is Bo", []want{w(me, "mother", "Alice's mother")}},
+		{"my mother-in-law called. her name is Rosa", []want{w(me, "mother_in_law", "Rosa")}},
 		{"my brother and my sister came. her name is Ana", []want{w(me, "brother", "Alice's brother"), w(me, "sister", "Alice's sister")}},
 		{"my kids are loud, his name is Bo", []want{w(me, "child", "Alice's children")}},
 		{"we got a puppy and my son loves him. his name is Bruno", []want{w(me, "has_pet", "puppy"), w(me, "son", "Alice's son")}},

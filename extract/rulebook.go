@@ -106,10 +106,7 @@ var rules = []rule{
 
 	// Work.
 	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working|began\s+working|'m employed|am employed|employed|intern|interning))(?i:\s+in\s+[a-z]+|\s+`+workShifts+`)?\s+(?i:at|for|by)\s+(.+)`, 1, func(c *clause, m []string) {
-		if o := org(m[1]); o != "" && !strings.HasPrefix(o, "\x01") && !pronoun[strings.ToLower(o)] {
-			if notEmployer[strings.ToLower(strings.Fields(o)[0])] || personWord(o) {
-				return // "I work at home", "at least 50 hours", "at times", "for a living", "for my dad"
-			}
+		if o := employer(m[1]); o != "" { // not "I work at home", "at least 50 hours", "at times", "for a living", "for my dad"
 			if strings.Contains(strings.ToLower(m[0]), "worked") {
 				c.neg = true
 			}
@@ -124,8 +121,7 @@ var rules = []rule{
 			c.add(c.speaker, "job_title", p, World, confFirst)
 			// "I work as a nurse at the local hospital": the place too.
 			if _, at, ok := strings.Cut(phrase(m[1]), " at "); ok {
-				if o := org(at); o != "" && !strings.HasPrefix(o, "\x01") && !pronoun[strings.ToLower(o)] &&
-					!notEmployer[strings.ToLower(strings.Fields(o)[0])] && !personWord(o) {
+				if o := employer(at); o != "" {
 					c.add(c.speaker, "works_at", o, World, confFirst)
 				}
 			}

@@ -355,6 +355,24 @@ func phrase(s string) string {
 
 var orgCutRE = regexp.MustCompile(`\s+(?:as|in|on|for|near|since|with|at|to|from|during|every|each|once|twice)\s.*$`)
 
+// employer is the organisation at the start of s when it can be one's
+// employer: not a reference to elsewhere, a pronoun, a non-employer ("home",
+// "least", "times") or a person ("my dad"); else "".
+func employer(s string) string {
+	o := org(s)
+	if o == "" || strings.HasPrefix(o, "\x01") || pronoun[strings.ToLower(o)] ||
+		notEmployer[strings.ToLower(strings.Fields(o)[0])] || personWord(o) {
+		return ""
+	}
+	return o
+}
+
+// unnamedRelative is the name a relative of speaker's goes by until named:
+// "my son" is "Alice's son", "my mother in law" "Alice's mother-in-law".
+func unnamedRelative(speaker, key string) string {
+	return displayName(speaker) + "'s " + strings.ReplaceAll(key, "_", "-")
+}
+
 // org returns the organisation at the start of s.
 func org(s string) string {
 	s = phrase(s)
@@ -843,7 +861,7 @@ func (c *clause) subjectPass(s string) string {
 		}
 		plural := word == "kids" || word == "children" || word == "siblings" || word == "parents" || word == "grandparents" ||
 			word == "grandkids" || word == "grandchildren" || word == "buddies" || (strings.HasSuffix(x, "s") && !strings.HasSuffix(word, "s"))
-		who := displayName(c.speaker) + "'s " + strings.ReplaceAll(key, "_", "-")
+		who := unnamedRelative(c.speaker, key)
 		if plural {
 			who = displayName(c.speaker) + "'s " + pluralKey(key)
 		}
