@@ -32,9 +32,17 @@
 // model and creates its partial HNSW index,
 //
 //	CREATE INDEX embeddings_hnsw_<model>_<hash> ON embeddings
-//	    USING hnsw ((vec::vector(DIMS)) vector_cosine_ops) WHERE model = '<model>'
+//	    USING hnsw ((vec::vector(DIMS)) vector_cosine_ops) WHERE model = '<model>' AND ann
 //
-// (halfvec past 2,000 dimensions). Writers call Enqueue in their own
+// (halfvec past 2,000 dimensions). The index holds the vectors of the
+// members searched through it only: recall compares a member's vectors
+// exactly below a size (its exact_vector_below, 20,000 by default), so a
+// smaller member's vectors in the graph would cost a graph insert each and
+// serve no search. A Drainer puts a member's vectors in (IndexMember: ann on
+// every row, then vector_versions.ann, which recall reads) when a round
+// takes the member to DrainerConfig.IndexFrom ready vectors, and at its
+// start for any member already past it; migration 029's row trigger sets
+// ann on every later vector of an indexed member. Writers call Enqueue in their own
 // transaction: one INSERT … SELECT FROM unnest … ON CONFLICT DO NOTHING of
 // queued rows, for the active model when none is named. A Drainer claims
 // queued rows in batches with FOR UPDATE SKIP LOCKED, embeds the owner's

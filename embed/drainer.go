@@ -71,6 +71,14 @@ type DrainerConfig struct {
 	// 100-dimension row). Default DefaultBuildMemory; a larger server
 	// setting is kept.
 	BuildMemory string
+	// IndexFrom is how many ready vectors a member has when its vectors
+	// enter the model's HNSW index (IndexMember): recall searches a member
+	// through the index only from a size on (its ExactVectorBelow, which
+	// the node passes here) and compares a smaller member's vectors
+	// exactly, so a small member's vectors in the graph cost a graph insert
+	// each and serve no search. Default 20,000; negative: every member from
+	// its first vector.
+	IndexFrom int
 }
 
 // WithDefaults returns c with its zero fields set to their defaults.
@@ -101,6 +109,12 @@ func (c DrainerConfig) WithDefaults() DrainerConfig {
 	}
 	if c.BulkBacklog == 0 {
 		c.BulkBacklog = 20000
+	}
+	if c.IndexFrom == 0 {
+		c.IndexFrom = 20000
+	}
+	if c.IndexFrom < 0 {
+		c.IndexFrom = 1
 	}
 	if c.BuildMemory == "" {
 		c.BuildMemory = DefaultBuildMemory
@@ -223,6 +237,7 @@ func (d *Drainer) run(ctx context.Context, done chan struct{}) {
 			<-building // canceled with ctx; an invalid index is dropped
 		}
 	}()
+	d.sweepIndex(ctx)
 	for {
 		if !bulk {
 			var err error
@@ -334,6 +349,7 @@ type DrainerStats struct {
 	Rounds   atomic.Int64 // committed rounds
 	Failures atomic.Int64 // failed rounds (rolled back, retried)
 	Builds   atomic.Int64 // HNSW index builds after a bulk backlog
+	Indexed  atomic.Int64 // members whose vectors it put into the HNSW index
 }
 
 type queued struct {
@@ -481,6 +497,7 @@ func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error)
 
 	var live []int
 	var orphans []int
+	var toIndex []string // members this round takes to IndexFrom
 	batch := make([]string, 0, len(claimed))
 	at := map[string]int{} // text → its index in batch (each text embedded once)
 	add := func(t string) int {
@@ -542,10 +559,31 @@ func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error)
 		// commit). Take those rows first, in member order, so that two
 		// drainers writing the same members never wait on each other in
 		// opposite orders.
-		_, err = tx.Exec(ctx, `/* embed:write */
+		// Each member's count so far comes back with its row: a member
+		// that this write takes to IndexFrom is indexed after the commit.
+		vrows, err := tx.Query(ctx, `/* embed:write */
 			INSERT INTO vector_versions AS v (member_id, model)
 			SELECT DISTINCT m, $1 FROM unnest($2::text[]) AS u(m) ORDER BY 1
-			ON CONFLICT (member_id, model) DO UPDATE SET version = v.version`, model, um)
+			ON CONFLICT (member_id, model) DO UPDATE SET version = v.version
+			RETURNING member_id, version, ann`, model, um)
+		if err != nil {
+			return 0, fmt.Errorf("drain embeddings %s: lock vector versions: %w", model, err)
+		}
+		written := map[string]int64{}
+		for _, m := range um {
+			written[m]++
+		}
+		var (
+			m       string
+			version int64
+			ann     bool
+		)
+		_, err = pgx.ForEachRow(vrows, []any{&m, &version, &ann}, func() error {
+			if !ann && version+written[m] >= int64(d.cfg.IndexFrom) {
+				toIndex = append(toIndex, m)
+			}
+			return nil
+		})
 		if err != nil {
 			return 0, fmt.Errorf("drain embeddings %s: lock vector versions: %w", model, err)
 		}
@@ -580,7 +618,47 @@ func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error)
 	ok = true
 	d.Stats.Rounds.Add(1)
 	d.Stats.Embedded.Add(int64(len(claimed)))
+	d.indexMembers(ctx, toIndex)
 	return len(claimed), nil
+}
+
+// sweepIndex indexes, as the drainer starts, the members that reached
+// IndexFrom ready vectors without being indexed: those whose vectors were
+// written before migration 029, or imported, or whose indexing failed. The
+// members' counts are exact (a scan of the model's rows, once a start).
+func (d *Drainer) sweepIndex(ctx context.Context) {
+	start := time.Now()
+	ms, err := IndexMembers(ctx, d.pool, d.e.Model(), d.cfg.IndexFrom)
+	d.Stats.Indexed.Add(int64(len(ms)))
+	if err != nil && ctx.Err() == nil {
+		d.logger.Warn("indexing members' vectors failed; their searches stay exact", "err", err)
+	}
+	if len(ms) > 0 {
+		d.logger.Info("members' vectors now in the HNSW index", "members", len(ms), "from", d.cfg.IndexFrom,
+			"took", time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// indexMembers puts members' vectors into the model's HNSW index
+// (IndexMember). A failure is logged and left: the member's next vector,
+// or the next start's sweep, tries again, and meanwhile its searches are
+// exact.
+func (d *Drainer) indexMembers(ctx context.Context, members []string) {
+	for _, m := range members {
+		start := time.Now()
+		ok, err := IndexMember(ctx, d.pool, d.e.Model(), m)
+		if err != nil {
+			if ctx.Err() == nil {
+				d.logger.Warn("indexing a member's vectors failed; its searches stay exact", "member", m, "err", err)
+			}
+			continue
+		}
+		if ok {
+			d.Stats.Indexed.Add(1)
+			d.logger.Info("member's vectors now in the HNSW index", "member", m, "from", d.cfg.IndexFrom,
+				"took", time.Since(start).Round(time.Millisecond))
+		}
+	}
 }
 
 // EpisodeText is an episode's text as the drainer embeds it (see spoken).

@@ -37,7 +37,8 @@ func TestHNSWFilteredSearch(t *testing.T) {
 		owners = append(owners, owner{"alice", embed.OwnerEpisode, b.id("E"), text})
 	}
 	b.write(t, owners...)
-	d := embed.NewDrainer(b.pool, h, embed.DrainerConfig{Batch: 500}, nil)
+	// every member's vectors in the index (IndexFrom -1): bob's crowd it
+	d := embed.NewDrainer(b.pool, h, embed.DrainerConfig{Batch: 500, IndexFrom: -1}, nil)
 	for {
 		n, err := d.DrainOnce(b.ctx)
 		if err != nil {

@@ -55,17 +55,26 @@ func VecType(dims int) string {
 // in its place hides the partial index from generic plans).
 func VecExpr(dims int) string { return "vec::" + VecType(dims) }
 
-// ModelPredicate returns `model = '<name>'`, the predicate of the model's
-// partial index, for a search to include verbatim. The name must be valid.
+// ModelPredicate returns `model = '<name>' AND ann`, the predicate of the
+// model's partial index, for a search to include verbatim. The index holds
+// the vectors of the members indexed (IndexMember) only. The name must be
+// valid.
 func ModelPredicate(model string) (string, error) {
 	if !ValidModel(model) {
 		return "", fmt.Errorf("embed: invalid model name %q", model)
 	}
-	return "model = '" + strings.ReplaceAll(model, "'", "''") + "'", nil
+	return "model = '" + strings.ReplaceAll(model, "'", "''") + "' AND ann", nil
 }
 
-// IndexName is the name of the model's partial HNSW index on embeddings.
-func IndexName(model string) string {
+// IndexName is the name of the model's partial HNSW index on embeddings
+// (predicate ModelPredicate).
+func IndexName(model string) string { return indexName(model, "ann/") }
+
+// legacyIndexName is the name the index had when it held every member's
+// vectors (before migration 029); ensureIndex drops it.
+func legacyIndexName(model string) string { return indexName(model, "") }
+
+func indexName(model, salt string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(model) {
 		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
@@ -79,7 +88,7 @@ func IndexName(model string) string {
 		s = s[:28]
 	}
 	// The hash keeps two names that sanitize alike apart.
-	return fmt.Sprintf("embeddings_hnsw_%s_%08x", s, uint32(fnv64(model)))
+	return fmt.Sprintf("embeddings_hnsw_%s_%08x", s, uint32(fnv64(salt+model)))
 }
 
 // activationLock serialises activations (pg_advisory_xact_lock key).
@@ -138,7 +147,7 @@ func ensureIndex(ctx context.Context, pool *pgxpool.Pool, model string, dims int
 		return fmt.Errorf("register embedder %s: look up index: %w", model, err)
 	}
 	if exists && valid {
-		return nil
+		return dropLegacyIndex(ctx, pool, model)
 	}
 	var filled bool
 	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM embeddings WHERE model = $1 AND vec IS NOT NULL)`, model).Scan(&filled); err != nil {
@@ -151,7 +160,109 @@ func ensureIndex(ctx context.Context, pool *pgxpool.Pool, model string, dims int
 	if err != nil {
 		return fmt.Errorf("register embedder %s: %w", model, err)
 	}
+	return dropLegacyIndex(ctx, pool, model)
+}
+
+// dropLegacyIndex drops the model's index from before migration 029, which
+// held every member's vectors, once the new one is there: the new one is
+// built first (holding the indexed members' vectors, none right after the
+// migration), so that a search never finds neither. A member over the
+// threshold is searched exactly until the drainer indexes it.
+func dropLegacyIndex(ctx context.Context, pool *pgxpool.Pool, model string) error {
+	name := legacyIndexName(model)
+	exists, _, err := indexState(ctx, pool, name)
+	if err != nil || !exists {
+		return err
+	}
+	if _, err := pool.Exec(ctx, `DROP INDEX CONCURRENTLY IF EXISTS `+quoteIdent(name)); err != nil {
+		return fmt.Errorf("register embedder %s: drop the index from before migration 029: %w", model, err)
+	}
 	return nil
+}
+
+// IndexMember puts member's vectors of model into the model's HNSW index
+// (ann), and reports whether it did (false: they were already there). The
+// cost is one graph insert per vector, once in the member's life.
+//
+// The vectors go in by chunks of indexChunk rows, each its own transaction,
+// so that a stop keeps the chunks done and no transaction holds the
+// member's rows for minutes. The member is marked indexed (vector_versions
+// .ann, which the semantic leg reads) only in the last transaction, with the
+// rows left: that transaction takes the member's vector_versions row first,
+// which every writer of the member's vectors takes before its write
+// (migration 028's trigger, and the drainer's own lock), so a vector
+// written meanwhile commits either before it (and is set here) or after
+// (and the trigger copies ann onto it). No search reads the index for the
+// member before every one of its ready vectors is in it.
+func IndexMember(ctx context.Context, pool interface {
+	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
+	Begin(context.Context) (pgx.Tx, error)
+}, model, member string) (bool, error) {
+	for {
+		tag, err := pool.Exec(ctx, `/* embed:index */ UPDATE embeddings e SET ann = true
+			FROM (SELECT owner_kind, owner_id FROM embeddings
+				WHERE member_id = $1 AND model = $2 AND NOT ann LIMIT $3) c
+			WHERE e.member_id = $1 AND e.model = $2 AND e.owner_kind = c.owner_kind AND e.owner_id = c.owner_id`,
+			member, model, indexChunk)
+		if err != nil {
+			return false, fmt.Errorf("index member %s: %w", member, err)
+		}
+		if tag.RowsAffected() < indexChunk {
+			break
+		}
+	}
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return false, fmt.Errorf("index member %s: %w", member, err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	var one int
+	err = tx.QueryRow(ctx, `/* embed:index */ INSERT INTO vector_versions AS v (member_id, model, ann) VALUES ($1, $2, true)
+		ON CONFLICT (member_id, model) DO UPDATE SET ann = true WHERE NOT v.ann RETURNING 1`, member, model).Scan(&one)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil // already indexed
+	}
+	if err != nil {
+		return false, fmt.Errorf("index member %s: %w", member, err)
+	}
+	if _, err := tx.Exec(ctx, `/* embed:index */ UPDATE embeddings SET ann = true
+		WHERE member_id = $1 AND model = $2 AND NOT ann`, member, model); err != nil {
+		return false, fmt.Errorf("index member %s: %w", member, err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return false, fmt.Errorf("index member %s: %w", member, err)
+	}
+	return true, nil
+}
+
+// indexChunk is how many of a member's vectors IndexMember puts into the
+// index per transaction.
+const indexChunk = 2000
+
+// IndexMembers indexes (IndexMember) every member with at least from ready
+// vectors of model not yet in the index, counted exactly (a scan of the
+// model's rows), and returns them.
+func IndexMembers(ctx context.Context, pool *pgxpool.Pool, model string, from int) ([]string, error) {
+	rows, err := pool.Query(ctx, `/* embed:index */ SELECT member_id FROM embeddings
+		WHERE model = $1 AND status = 'ready' AND NOT ann GROUP BY member_id HAVING count(*) >= $2 ORDER BY 1`, model, max(from, 1))
+	if err != nil {
+		return nil, fmt.Errorf("index members %s: %w", model, err)
+	}
+	members, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("index members %s: %w", model, err)
+	}
+	var done []string
+	for _, m := range members {
+		ok, err := IndexMember(ctx, pool, model, m)
+		if err != nil {
+			return done, err
+		}
+		if ok {
+			done = append(done, m)
+		}
+	}
+	return done, nil
 }
 
 // Activate makes model the active one, in one transaction: the old active

@@ -217,7 +217,9 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		if err := hiveT.Params("embedder", &p); err != nil {
 			return n, err
 		}
-		d := embed.NewDrainer(n.Pool, n.Embedder, embed.DrainerConfig{Batch: p.Batch, IndexPool: n.owner}, logger)
+		d := embed.NewDrainer(n.Pool, n.Embedder, embed.DrainerConfig{Batch: p.Batch, IndexPool: n.owner,
+			// a member enters the HNSW index at the size from which recall searches it there
+			IndexFrom: n.Recall.Config().ExactVectorBelow}, logger)
 		n.Hive.Add(startStopCell{name: "embedder", start: d.Start, stop: d.Stop})
 	}
 	if hiveT.Enabled("recall") {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/memhive/memhive/embed"
 )
 
 // bigImport writes n turns and their ready vectors into member, in a
@@ -64,7 +66,16 @@ func bigImport(t *testing.T, f *fixture, member string, n int, emb wordHash) {
 			FROM unnest($3::text[], $4::text[]) AS u(id, vec)`, member, emb.Model(), ids, vecs)
 		t.Logf("%d turns written", hi)
 	}
-	f.exec(`CREATE INDEX ON embeddings USING hnsw ((vec::vector(` + strconv.Itoa(emb.dims) + `)) vector_cosine_ops) WHERE model = '` + emb.Model() + `'`)
+	// the member big enough to be searched through the HNSW index, its
+	// vectors in it (migration 029)
+	if ok, err := embed.IndexMember(f.ctx, f.pool, emb.Model(), member); err != nil || !ok {
+		t.Fatalf("index %s: %v, %v", member, ok, err)
+	}
+	pred, err := embed.ModelPredicate(emb.Model())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.exec(`CREATE INDEX ON embeddings USING hnsw ((vec::vector(` + strconv.Itoa(emb.dims) + `)) vector_cosine_ops) WHERE ` + pred)
 }
 
 // noStats fails the test when the planner has column statistics for the

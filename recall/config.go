@@ -59,7 +59,10 @@ type Config struct {
 	KeywordTermCap int `json:"keyword_term_cap,omitempty"`
 	// ExactVectorBelow: a member with fewer ready vectors than this is
 	// searched exactly (every vector of the member) instead of through HNSW,
-	// which starves on very selective member filters. Default 20000.
+	// which starves on very selective member filters. Default 20000. The
+	// node's embed drainer puts a member's vectors into the HNSW index when
+	// the member reaches this size (embed.DrainerConfig.IndexFrom, migration
+	// 029); until then its searches are exact whatever its size.
 	ExactVectorBelow int `json:"exact_vector_below,omitempty"`
 	// LegWeights overrides the fusion weight w_leg of the legs it names
 	// (keyword, semantic, graph, temporal, self), for ablations and tuning;

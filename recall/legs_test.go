@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memhive/memhive/embed"
 	"github.com/memhive/memhive/facts"
 )
 
@@ -57,7 +58,11 @@ func (w wordHash) Embed(_ context.Context, texts []string) ([][]float32, error) 
 func (f *fixture) embedAll(member string, e wordHash) {
 	f.t.Helper()
 	f.exec(`INSERT INTO emb_models (name, dimensions, active) VALUES ($1, $2, true)`, e.Model(), e.Dimensions())
-	f.exec(`CREATE INDEX ON embeddings USING hnsw ((vec::vector(` + strconv.Itoa(e.dims) + `)) vector_cosine_ops) WHERE model = '` + e.Model() + `'`)
+	pred, err := embed.ModelPredicate(e.Model())
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.exec(`CREATE INDEX ON embeddings USING hnsw ((vec::vector(` + strconv.Itoa(e.dims) + `)) vector_cosine_ops) WHERE ` + pred)
 	rows, err := f.pool.Query(f.ctx, `SELECT 'episode', id, content FROM episodes WHERE member_id = $1
 		UNION ALL SELECT 'fact', id, subject || ' ' || predicate || ' ' || claim FROM facts WHERE member_id = $1`, member)
 	if err != nil {
@@ -90,13 +95,24 @@ func TestSemanticLegExactAndHNSW(t *testing.T) {
 	emb := wordHash{dims: 64}
 	f.embedAll("alice", emb)
 
-	for _, exactBelow := range []int{20000, 1} { // exact scan, then HNSW with iterative scan
+	// exact scan; then exact still, since alice's vectors are not in the
+	// HNSW index yet (migration 029); then, once they are, HNSW with
+	// iterative scan
+	for i, exactBelow := range []int{20000, 1, 1} {
+		if i == 2 {
+			if ok, err := embed.IndexMember(f.ctx, f.pool, emb.Model(), "alice"); err != nil || !ok {
+				t.Fatalf("index alice: %v, %v", ok, err)
+			}
+		}
 		s := New(f.pool, Config{ExactVectorBelow: exactBelow}, emb, nil)
 		r := req("alice", "1", "vacation Lisbon", me, "c")
 		q, _ := s.prepare(r)
 		res, err := s.semanticLeg(f.ctx, q)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if want := []string{"exact", "exact", "hnsw"}[i]; res.mode != want {
+			t.Errorf("round %d (exactBelow %d): mode %s, want %s", i, exactBelow, res.mode, want)
 		}
 		if res.missing != "" || len(res.rows) != 1 || res.rows[0].ID != trip {
 			t.Fatalf("exactBelow %d (%s): %+v", exactBelow, res.mode, res.rows)

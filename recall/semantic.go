@@ -13,7 +13,8 @@ import (
 // semanticLeg: cosine over the active model's vectors, gate and filters
 // joined inside the SQL. Small members are scanned exactly (from a copy of
 // their vectors in memory, veccache.go, from a size on); larger ones go
-// through the model's partial HNSW index with iterative scans.
+// through the model's partial HNSW index with iterative scans once their
+// vectors are in it (ann, migration 029).
 func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error) {
 	res := &legResult{name: LegSemantic, weight: 1}
 	if s.emb == nil {
@@ -27,10 +28,11 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	var model string
 	var dims int
 	var vv vecVersion // the member's vectors' (veccache.go)
+	var indexed bool  // the member's vectors are in the model's HNSW index (migration 029)
 	err := s.pool.QueryRow(ctx, `/* leg:semantic */ SELECT m.name, m.dimensions, `+vecEpochSQL+`,
-			coalesce((SELECT v.gen FROM vector_versions v WHERE v.member_id = $1 AND v.model = m.name), 0),
-			coalesce((SELECT v.version FROM vector_versions v WHERE v.member_id = $1 AND v.model = m.name), 0)
-		FROM emb_models m WHERE m.active`, q.member).Scan(&model, &dims, &vv.epoch, &vv.gen, &vv.version)
+			coalesce(v.gen, 0), coalesce(v.version, 0), coalesce(v.ann, false)
+		FROM emb_models m LEFT JOIN vector_versions v ON v.member_id = $1 AND v.model = m.name
+		WHERE m.active`, q.member).Scan(&model, &dims, &vv.epoch, &vv.gen, &vv.version, &indexed)
 	if err == pgx.ErrNoRows {
 		res.missing = "no active embedding model"
 		return res, nil
@@ -59,8 +61,11 @@ func (s *Service) semanticLeg(ctx context.Context, q *query) (*legResult, error)
 	if err != nil {
 		return nil, err
 	}
+	// A big member is searched through the HNSW index once its vectors
+	// are in it (the embed drainer puts them there when the member reaches
+	// the size; until then, and for every smaller member, exactly).
 	res.mode = "hnsw"
-	if count < s.cfg.ExactVectorBelow {
+	if count < s.cfg.ExactVectorBelow || !indexed {
 		res.mode = "exact"
 	}
 	if res.mode == "exact" && count >= s.cfg.VectorCacheMinVectors && s.vcFits(count, dims) {
@@ -120,7 +125,7 @@ func (s *Service) semanticHNSWSQL(q *query, b *sqlb, dist, model string) string 
 	return `/* leg:semantic */ SELECT kind, id, dist FROM (
 			SELECT m.owner_kind AS kind, m.owner_id AS id, ` + dist + ` AS dist
 			FROM embeddings m
-			WHERE m.member_id = $1 AND m.model = ` + quoteLiteral(model) + ` AND m.status = 'ready'
+			WHERE m.member_id = $1 AND m.model = ` + quoteLiteral(model) + ` AND m.ann AND m.status = 'ready'
 			  AND m.owner_kind IN ('episode', 'fact')
 			  AND CASE WHEN m.owner_kind = 'episode'
 				THEN EXISTS (SELECT 1 FROM episodes e WHERE e.member_id = $1 AND e.id = m.owner_id AND ` + b.readFilter(q, "episode", "e") + ` OFFSET 0)

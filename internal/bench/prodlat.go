@@ -511,6 +511,11 @@ func BuildProduction(ctx context.Context, db *DB, o ProdOptions, res *ProdResult
 		if _, err := db.Pool.Exec(ctx, `SET maintenance_work_mem = '512MB'`); err != nil {
 			return err
 		}
+		// the members the semantic leg searches through the HNSW index
+		// (as the node's drainer would put them there), before it is built
+		if _, err := embed.IndexMembers(ctx, db.Pool, emb.Model(), recall.Config{}.WithDefaults().ExactVectorBelow); err != nil {
+			return err
+		}
 		if err := embed.Register(ctx, db.Pool, emb, true); err != nil {
 			return err
 		}

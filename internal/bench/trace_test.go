@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/memhive/memhive/embed"
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/internal/dbtest"
@@ -152,8 +153,11 @@ func TestTracerRecallLegs(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// ExactVectorBelow 1: the semantic leg takes the HNSW path, in a
-	// transaction, like the big member's
+	// ExactVectorBelow 1 and alice's vectors in the index: the semantic leg
+	// takes the HNSW path, in a transaction, like the big member's
+	if ok, err := embed.IndexMember(ctx, base, emb.Model(), "alice"); err != nil || !ok {
+		t.Fatalf("index alice: %v, %v", ok, err)
+	}
 	svc := recall.New(pool, recall.Config{ExactVectorBelow: 1}, emb, nil)
 	ask := func(tier, query string) (*recall.Answer, *legTimes) {
 		t.Helper()
