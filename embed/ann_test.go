@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -156,5 +157,49 @@ func TestLegacyIndexDropped(t *testing.T) {
 	}
 	if len(have) != 1 || have[0] != embed.IndexName(h.Model()) {
 		t.Errorf("HNSW indexes after Register = %v, want only %s", have, embed.IndexName(h.Model()))
+	}
+}
+
+// TestIndexMemberWhileDraining: a member indexed while a drainer writes its
+// vectors ends with every ready vector in the index, whichever commits
+// first, and neither side fails.
+func TestIndexMemberWhileDraining(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	h := embed.NewHashing(64)
+	b.register(t, h, true)
+	var owners []owner
+	for i := range 400 {
+		owners = append(owners, owner{"busy", embed.OwnerEpisode, b.id("E"), fmt.Sprintf("a note about the garden, number %d", i)})
+	}
+	b.write(t, owners...)
+	// the drainer never indexes on its own (IndexFrom far away)
+	d := embed.NewDrainer(b.pool, h, embed.DrainerConfig{Batch: 8, Workers: 2, IndexFrom: 1 << 30, Idle: 5 * time.Millisecond, PrevTurns: -1}, nil)
+	if err := d.Start(b.ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer d.Stop()
+	for {
+		var ready int
+		if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM embeddings WHERE member_id = 'busy' AND status = 'ready'`).Scan(&ready); err != nil {
+			t.Fatal(err)
+		}
+		if ready >= 100 {
+			break
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if ok, err := embed.IndexMember(b.ctx, b.pool, h.Model(), "busy"); err != nil || !ok {
+		t.Fatalf("IndexMember while draining = %v, %v", ok, err)
+	}
+	for b.pending(t, h.Model()) > 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	d.Stop()
+	if in, out, flag := annRows(t, b, h.Model(), "busy"); in != 400 || out != 0 || !flag {
+		t.Errorf("busy: %d of its ready vectors in the index, %d out, indexed %v; want 400, 0, true", in, out, flag)
+	}
+	if f := d.Stats.Failures.Load(); f != 0 {
+		t.Errorf("%d drainer rounds failed", f)
 	}
 }

@@ -193,7 +193,11 @@ func dropLegacyIndex(ctx context.Context, pool *pgxpool.Pool, model string) erro
 // (migration 028's trigger, and the drainer's own lock), so a vector
 // written meanwhile commits either before it (and is set here) or after
 // (and the trigger copies ann onto it). No search reads the index for the
-// member before every one of its ready vectors is in it.
+// member before every one of its ready vectors is in it. Only ready rows
+// are set: a queued row gets its ann from the trigger as it becomes ready,
+// and a drainer's round holds its queued rows from its claim on, before it
+// takes the member's row, so waiting for them here under that row could
+// deadlock.
 func IndexMember(ctx context.Context, pool interface {
 	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
 	Begin(context.Context) (pgx.Tx, error)
@@ -201,7 +205,7 @@ func IndexMember(ctx context.Context, pool interface {
 	for {
 		tag, err := pool.Exec(ctx, `/* embed:index */ UPDATE embeddings e SET ann = true
 			FROM (SELECT owner_kind, owner_id FROM embeddings
-				WHERE member_id = $1 AND model = $2 AND NOT ann LIMIT $3) c
+				WHERE member_id = $1 AND model = $2 AND status = 'ready' AND NOT ann LIMIT $3) c
 			WHERE e.member_id = $1 AND e.model = $2 AND e.owner_kind = c.owner_kind AND e.owner_id = c.owner_id`,
 			member, model, indexChunk)
 		if err != nil {
@@ -226,7 +230,7 @@ func IndexMember(ctx context.Context, pool interface {
 		return false, fmt.Errorf("index member %s: %w", member, err)
 	}
 	if _, err := tx.Exec(ctx, `/* embed:index */ UPDATE embeddings SET ann = true
-		WHERE member_id = $1 AND model = $2 AND NOT ann`, member, model); err != nil {
+		WHERE member_id = $1 AND model = $2 AND status = 'ready' AND NOT ann`, member, model); err != nil {
 		return false, fmt.Errorf("index member %s: %w", member, err)
 	}
 	if err := tx.Commit(ctx); err != nil {

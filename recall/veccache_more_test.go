@@ -139,7 +139,7 @@ func TestVectorCacheSeesTheCounterMadeAgain(t *testing.T) {
 	}
 	f.exec(`DROP TABLE vector_versions`)
 	f.exec(`CREATE TABLE vector_versions (member_id text NOT NULL, model text NOT NULL, version bigint NOT NULL DEFAULT 0,
-		gen bigint NOT NULL DEFAULT 0, PRIMARY KEY (member_id, model))`)
+		gen bigint NOT NULL DEFAULT 0, ann boolean NOT NULL DEFAULT false, PRIMARY KEY (member_id, model))`)
 	id := f.episode(ep{member: "alice", channel: "c", audience: me, at: t0, content: "zebra quokka"})
 	v, _ := emb.Embed(f.ctx, []string{"zebra quokka"})
 	f.exec(`INSERT INTO embeddings (member_id, owner_kind, owner_id, model, status, vec, ready_at)
