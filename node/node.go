@@ -396,7 +396,15 @@ func (n *Node) startNATS() error {
 	if err != nil {
 		return err
 	}
-	nc, err := nats.Connect(n.NATSURL, append(copts, nats.Name("memhive"), nats.MaxReconnects(-1))...)
+	copts = append(copts, nats.Name("memhive"), nats.MaxReconnects(-1))
+	if n.NATS != nil {
+		// the node's own connection to its embedded server goes through
+		// memory, not the loopback socket: every publish, fetch and ack of
+		// the lanes saves its system calls (the server still listens for
+		// assistants and the CLI at NATSURL)
+		copts = append(copts, nats.InProcessServer(n.NATS))
+	}
+	nc, err := nats.Connect(n.NATSURL, copts...)
 	if err != nil {
 		return fmt.Errorf("nats at %s: %w", n.NATSURL, err)
 	}
