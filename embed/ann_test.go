@@ -35,24 +35,10 @@ func TestIndexFromMemberSize(t *testing.T) {
 	b := setup(t)
 	h := embed.NewHashing(64)
 	b.register(t, h, true)
-	var owners []owner
-	for i := range 25 {
-		owners = append(owners, owner{"big", embed.OwnerEpisode, b.id("E"), fmt.Sprintf("the train to lisbon, note %d", i)})
-	}
-	for i := range 5 {
-		owners = append(owners, owner{"small", embed.OwnerEpisode, b.id("E"), fmt.Sprintf("the train to porto, note %d", i)})
-	}
-	b.write(t, owners...)
+	b.notes(t, "big", 25, "the train to lisbon, note %d")
+	b.notes(t, "small", 5, "the train to porto, note %d")
 	d := embed.NewDrainer(b.pool, h, embed.DrainerConfig{Batch: 10, IndexFrom: 20, PrevTurns: -1}, nil)
-	for {
-		n, err := d.DrainOnce(b.ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n == 0 {
-			break
-		}
-	}
+	b.drainAll(t, d)
 	if in, out, flag := annRows(t, b, h.Model(), "big"); in != 25 || out != 0 || !flag {
 		t.Errorf("big (25 vectors, IndexFrom 20): %d in the index, %d out, member indexed %v; want 25, 0, true", in, out, flag)
 	}
@@ -64,8 +50,7 @@ func TestIndexFromMemberSize(t *testing.T) {
 	}
 
 	// a vector written after the member was indexed goes in as it is made
-	late := owner{"big", embed.OwnerEpisode, b.id("E"), "the train to lisbon, a late note"}
-	b.write(t, late)
+	b.notes(t, "big", 1, "the train to lisbon, late note %d")
 	if n, err := d.DrainOnce(b.ctx); err != nil || n != 1 {
 		t.Fatalf("drain the late vector: %d, %v", n, err)
 	}
@@ -168,11 +153,7 @@ func TestIndexMemberWhileDraining(t *testing.T) {
 	b := setup(t)
 	h := embed.NewHashing(64)
 	b.register(t, h, true)
-	var owners []owner
-	for i := range 400 {
-		owners = append(owners, owner{"busy", embed.OwnerEpisode, b.id("E"), fmt.Sprintf("a note about the garden, number %d", i)})
-	}
-	b.write(t, owners...)
+	b.notes(t, "busy", 400, "a note about the garden, number %d")
 	// the drainer never indexes on its own (IndexFrom far away)
 	d := embed.NewDrainer(b.pool, h, embed.DrainerConfig{Batch: 8, Workers: 2, IndexFrom: 1 << 30, Idle: 5 * time.Millisecond, PrevTurns: -1}, nil)
 	if err := d.Start(b.ctx); err != nil {

@@ -38,16 +38,7 @@ func TestHNSWFilteredSearch(t *testing.T) {
 	}
 	b.write(t, owners...)
 	// every member's vectors in the index (IndexFrom -1): bob's crowd it
-	d := embed.NewDrainer(b.pool, h, embed.DrainerConfig{Batch: 500, IndexFrom: -1}, nil)
-	for {
-		n, err := d.DrainOnce(b.ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n == 0 {
-			break
-		}
-	}
+	b.drainAll(t, embed.NewDrainer(b.pool, h, embed.DrainerConfig{Batch: 500, IndexFrom: -1}, nil))
 	if _, err := b.pool.Exec(b.ctx, `ANALYZE embeddings`); err != nil {
 		t.Fatal(err)
 	}

@@ -101,6 +101,32 @@ type row struct {
 	vec    []float32 // nil when NULL
 }
 
+// notes writes n episodes of member, the i-th saying fmt.Sprintf(format,
+// i), and returns them.
+func (b *bundle) notes(t *testing.T, member string, n int, format string) []owner {
+	t.Helper()
+	owners := make([]owner, n)
+	for i := range owners {
+		owners[i] = owner{member, embed.OwnerEpisode, b.id("E"), fmt.Sprintf(format, i)}
+	}
+	b.write(t, owners...)
+	return owners
+}
+
+// drainAll runs d's rounds until one finds nothing queued.
+func (b *bundle) drainAll(t *testing.T, d *embed.Drainer) {
+	t.Helper()
+	for {
+		n, err := d.DrainOnce(b.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+	}
+}
+
 func (b *bundle) rows(t *testing.T, model string) map[string]row {
 	t.Helper()
 	rs, err := b.pool.Query(b.ctx, `SELECT member_id, owner_kind, owner_id, status, vec::text FROM embeddings WHERE model = $1`, model)
