@@ -184,3 +184,32 @@ func TestIndexMemberWhileDraining(t *testing.T) {
 		t.Errorf("%d drainer rounds failed", f)
 	}
 }
+
+// TestStartSweepIndexes: a member already past IndexFrom when a drainer
+// starts (its vectors written before, by a drainer that never indexed) is
+// indexed by the start's sweep, with nothing queued.
+func TestStartSweepIndexes(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	h := embed.NewHashing(64)
+	b.register(t, h, true)
+	b.notes(t, "old", 30, "an old note, number %d")
+	b.drainAll(t, embed.NewDrainer(b.pool, h, embed.DrainerConfig{IndexFrom: 1 << 30, PrevTurns: -1}, nil))
+	if in, _, flag := annRows(t, b, h.Model(), "old"); in != 0 || flag {
+		t.Fatalf("old indexed before the sweep: %d in, %v", in, flag)
+	}
+	d := embed.NewDrainer(b.pool, h, embed.DrainerConfig{IndexFrom: 20, Idle: 5 * time.Millisecond}, nil)
+	if err := d.Start(b.ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer d.Stop()
+	for deadline := time.Now().Add(30 * time.Second); d.Stats.Indexed.Load() == 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the start's sweep indexed no member within 30 s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if in, out, flag := annRows(t, b, h.Model(), "old"); in != 30 || out != 0 || !flag {
+		t.Errorf("old after the sweep: %d in, %d out, indexed %v; want 30, 0, true", in, out, flag)
+	}
+}

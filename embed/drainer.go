@@ -237,7 +237,11 @@ func (d *Drainer) run(ctx context.Context, done chan struct{}) {
 			<-building // canceled with ctx; an invalid index is dropped
 		}
 	}()
-	d.sweepIndex(ctx)
+	// the start's sweep runs beside the rounds: its scan, and the graph
+	// inserts of a member it indexes, must not hold up the queue
+	swept := make(chan struct{})
+	go func() { defer close(swept); d.sweepIndex(ctx) }()
+	defer func() { <-swept }()
 	for {
 		if !bulk {
 			var err error
@@ -622,7 +626,7 @@ func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error)
 	return len(claimed), nil
 }
 
-// sweepIndex indexes, as the drainer starts, the members that reached
+// sweepIndex indexes, as the drainer starts (beside its first rounds), the members that reached
 // IndexFrom ready vectors without being indexed: those whose vectors were
 // written before migration 029, or imported, or whose indexing failed. The
 // members' counts are exact (a scan of the model's rows, once a start).
