@@ -626,10 +626,11 @@ func (d *Drainer) drainOnce(ctx context.Context, cursor *time.Time) (int, error)
 	return len(claimed), nil
 }
 
-// sweepIndex indexes, as the drainer starts (beside its first rounds), the members that reached
-// IndexFrom ready vectors without being indexed: those whose vectors were
-// written before migration 029, or imported, or whose indexing failed. The
-// members' counts are exact (a scan of the model's rows, once a start).
+// sweepIndex indexes, as the drainer starts (beside its first rounds), the
+// members that reached IndexFrom ready vectors without being indexed: those
+// whose vectors were written before migration 029, or imported, or whose
+// indexing failed. The members' counts are exact (a scan of the model's
+// rows, once a start).
 func (d *Drainer) sweepIndex(ctx context.Context) {
 	start := time.Now()
 	ms, err := IndexMembers(ctx, d.pool, d.e.Model(), d.cfg.IndexFrom)
