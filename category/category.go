@@ -129,6 +129,7 @@ var questionNouns = map[string]string{
 // predicates are the fact predicates that answer a category by their
 // relation alone.
 var predicates = map[string][]string{
+	"activity": {"pastime"},
 	"pet":      {"has_pet", "adopted"},
 	"dog":      {"has_pet", "adopted"},
 	"cat":      {"has_pet", "adopted"},

@@ -52,7 +52,7 @@ func TestAsked(t *testing.T) {
 		{"What activities does Melanie partake in?", "activity", nil},
 		{"What outdoor activities does John enjoy?", "activity", nil},
 		{"What kind of interests do Joanna and Nate share?", "activity", nil},
-		{"What are Joanna's hobbies?", "activity", nil},
+		{"What are Joanna's hobbies?", "activity", []string{"pastime"}},
 		{"How many children does Melanie have?", "child", []string{"son"}},
 		{"What are the names of Audrey's dogs?", "dog", []string{"has_pet"}},
 		{"What pets does Nate have?", "pet", []string{"has_pet"}},

@@ -74,9 +74,11 @@ type Report struct {
 	Entities  Count  `json:"entities"`
 	Edges     Count  `json:"edges"`
 	Summaries Count  `json:"summaries"`
-	Dropped   int    `json:"dropped"` // facts whose turns shared no audience member
-	Ended     int    `json:"ended"`   // facts in force ended by a negative fact ("not any more")
-	Closed    bool   `json:"closed"`  // sessions.closed_at was set by this pass
+	// Mentions are the pastime mentions kept (pastime_mentions rows written).
+	Mentions int  `json:"pastime_mentions"`
+	Dropped  int  `json:"dropped"` // facts whose turns shared no audience member
+	Ended    int  `json:"ended"`   // facts in force ended by a negative fact ("not any more")
+	Closed   bool `json:"closed"`  // sessions.closed_at was set by this pass
 	// Skipped says why nothing was done: an idle or participant-change
 	// close of a session that another pass (perhaps another process)
 	// closed since its last turn.
@@ -86,7 +88,7 @@ type Report struct {
 
 // Written is the number of rows this pass wrote (0 on a re-run).
 func (r *Report) Written() int {
-	return r.Facts.Written + r.Entities.Written + r.Edges.Written + r.Summaries.Written
+	return r.Facts.Written + r.Entities.Written + r.Edges.Written + r.Summaries.Written + r.Mentions
 }
 
 type turn struct {
@@ -203,6 +205,9 @@ func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Re
 			if err := w.summary(ctx, req.Session, g.audience, g.turns, used); err != nil {
 				return err
 			}
+		}
+		if err := w.pastimes(ctx, req.Session, turns); err != nil {
+			return err
 		}
 		if err := markClosed(ctx, tx, req, turns, rep); err != nil {
 			return err

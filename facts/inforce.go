@@ -497,6 +497,8 @@ func Statement(pred, claim string, namesPerson bool) string {
 		return "has a pet named " + claim
 	case "owns":
 		return "owns " + claim
+	case "pastime":
+		return "has " + claim + " as a pastime"
 	case "allergic_to":
 		return "is allergic to " + claim
 	}

@@ -201,6 +201,7 @@ func TestStatementReads(t *testing.T) {
 		{"moved", "Munich", false, "moved: Munich"},
 		{"sister", "Maya", true, "has a sister named Maya"},
 		{"favorite_color", "blue", false, "favourite color: blue"},
+		{"pastime", "camping", false, "has camping as a pastime"},
 	} {
 		if got := facts.Statement(c.pred, c.claim, c.person); got != c.want {
 			t.Errorf("Statement(%q, %q) = %q, want %q", c.pred, c.claim, got, c.want)

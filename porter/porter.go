@@ -50,7 +50,7 @@ const ManifestFile = "manifest.json"
 var Tables = []string{
 	"episodes", "refusals", "sessions", "facts", "entities", "entity_edges", "beliefs",
 	"embeddings", "aliases", "alias_effects", "rejected_pairs", "predicate_cardinality", "consolidation_log",
-	"decision_log", "summaries", "advisor_decisions", "drain_sources",
+	"decision_log", "summaries", "advisor_decisions", "drain_sources", "pastime_mentions",
 }
 
 // Derived are tables with member_id that an export leaves out, with why:

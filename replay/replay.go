@@ -32,7 +32,7 @@ import (
 // emb_models, api keys) is read from the live schema.
 var DerivedTables = []string{
 	"facts", "entities", "entity_edges", "beliefs", "summaries", "embeddings", "aliases", "rejected_pairs",
-	"alias_effects", "consolidation_log", "decision_log", "sessions",
+	"alias_effects", "consolidation_log", "decision_log", "sessions", "pastime_mentions",
 	// the generation's embeddings number their vectors in its own counter
 	// (migration 028's trigger names vector_versions unqualified, and the
 	// generation's schema comes first on its search_path), never the live one

@@ -1,0 +1,105 @@
+package closer_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/memhive/memhive/closer"
+	"github.com/memhive/memhive/extract"
+	"github.com/memhive/memhive/internal/dbtest"
+)
+
+// A pastime spoken of in one session is kept as a mention only; spoken of
+// again in a second session heard by the same people it becomes one
+// pastime fact naming both turns, and a third session's mention makes a new
+// version naming all three that closes the first; a mention heard by
+// someone else, an assistant's turn and a re-run change nothing.
+func TestPastimeFactFromMentionsInTwoSessions(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC)
+	alone := []string{"member:alice"}
+	withBob := []string{"person:bob", "member:alice"}
+	s1 := insert(t, pool, "alice",
+		ep{"s1", "web:chat", "user", "member:alice", "We went camping by the lake last weekend, it was lovely.", alone, t0},
+		ep{"s1", "web:chat", "assistant", "assistant:talky", "I went camping too, in a manner of speaking.", alone, t0.Add(time.Minute)},
+		ep{"s1", "web:chat", "user", "member:alice", "Have you ever been kayaking?", alone, t0.Add(2 * time.Minute)},
+	)
+	close := func(session string) *closer.Report {
+		t.Helper()
+		rep, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: "alice", Session: session, Channel: "web:chat"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	pastimeFacts := func() map[string][]string {
+		t.Helper()
+		rows, err := pool.Query(ctx, `SELECT claim, audience, source_episode_ids FROM facts WHERE member_id = 'alice' AND predicate = 'pastime' AND expired_at IS NULL ORDER BY claim, id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		out := map[string][]string{}
+		for rows.Next() {
+			var claim string
+			var aud, src []string
+			if err := rows.Scan(&claim, &aud, &src); err != nil {
+				t.Fatal(err)
+			}
+			out[claim+" "+aud[0]] = src
+		}
+		return out
+	}
+	if rep := close("s1"); rep.Mentions != 1 {
+		t.Fatalf("first session: %d mentions kept, want 1 (the assistant's and the question are not)", rep.Mentions)
+	}
+	if got := pastimeFacts(); len(got) != 0 {
+		t.Fatalf("one session makes no pastime fact: %v", got)
+	}
+
+	s2 := insert(t, pool, "alice",
+		ep{"s2", "web:chat", "user", "member:alice", "I took the kids camping again, the tent leaked all night.", alone, t0.Add(72 * time.Hour)},
+		ep{"s2b", "web:chat", "user", "member:alice", "We went camping with Bob.", withBob, t0.Add(73 * time.Hour)},
+	)
+	close("s2")
+	close("s2b")
+	got := pastimeFacts()
+	if want := []string{s1[0], s2[0]}; len(got) != 1 || !slices.Equal(got["camping member:alice"], want) {
+		t.Fatalf("after two sessions: %v, want camping heard by Alice alone from %v", got, want)
+	}
+
+	s3 := insert(t, pool, "alice",
+		ep{"s3", "web:chat", "user", "member:alice", "I camped in the mountains this time.", alone, t0.Add(240 * time.Hour)},
+	)
+	close("s3")
+	if got, want := pastimeFacts()["camping member:alice"], []string{s1[0], s2[0], s3[0]}; !slices.Equal(got, want) {
+		t.Fatalf("after a third session the version in force names %v, want %v", got, want)
+	}
+	// the first version stays, closed by the second
+	var n int
+	var by string
+	if err := pool.QueryRow(ctx, `SELECT count(*), max(superseded_by) FROM facts WHERE member_id = 'alice' AND predicate = 'pastime'`).Scan(&n, &by); err != nil || n != 2 || by == "" {
+		t.Fatalf("pastime versions: %d, superseded_by %q, %v; want two, the first closed by the second", n, by, err)
+	}
+	if rep := close("s3"); rep.Written() != 0 {
+		t.Fatalf("a re-run wrote %+v", rep)
+	}
+	// a fourth mention has not grown the three by half: no new version yet;
+	// a fifth has
+	s4 := insert(t, pool, "alice", ep{"s4", "web:chat", "user", "member:alice", "We went camping at the coast.", alone, t0.Add(300 * time.Hour)})
+	close("s4")
+	if got, want := pastimeFacts()["camping member:alice"], []string{s1[0], s2[0], s3[0]}; !slices.Equal(got, want) {
+		t.Fatalf("after a fourth mention the version in force names %v, want still %v", got, want)
+	}
+	s5 := insert(t, pool, "alice",
+		ep{"s5", "web:chat", "user", "member:alice", "I'd never go camping in winter.", alone, t0.Add(400 * time.Hour)},
+		ep{"s5", "web:chat", "user", "member:alice", "We camped in the rain this time.", alone, t0.Add(401 * time.Hour)})
+	close("s5")
+	if got, want := pastimeFacts()["camping member:alice"], []string{s1[0], s2[0], s3[0], s4[0], s5[1]}; !slices.Equal(got, want) {
+		t.Fatalf("after a fifth mention the version in force names %v, want %v", got, want)
+	}
+}

@@ -1,0 +1,1 @@
+DROP TABLE pastime_mentions;
