@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/memhive/memhive/category"
 )
 
 // Pastimes returns the pastimes a turn says its speaker took part in, alone
@@ -110,6 +112,9 @@ func pastimeAt(ws []string, i int) (string, bool) {
 	if n, ok := pastimeNoun[w]; ok && !(i > 0 && othersOwn[ws[i-1]]) {
 		return n, true // "a hike", "my yoga class"; not "your hike"
 	}
+	if playForms[w] {
+		return played(ws, i+1)
+	}
 	if (w == "class" || w == "classes" || w == "lessons" || w == "course" || w == "workshop") && i > 1 {
 		if a := ws[i-1]; ptClassSubject[a] {
 			return a, true
@@ -171,7 +176,7 @@ func init() {
 			pastimeVerb[base] = g // "we camp every summer", "I paint"; not "I box up", "we row", "I run a shop"
 		}
 	}
-	for _, g := range strings.Fields(`boxing climbing fishing hunting birdwatching stargazing snorkeling snorkelling
+	for _, g := range strings.Fields(`gaming boxing climbing fishing hunting birdwatching stargazing snorkeling snorkelling
 		rafting paddleboarding bouldering`) {
 		pastimeGerund[g] = g
 	}
@@ -185,6 +190,39 @@ var aboutIt = setOf(`to of about on`)
 
 // othersOwn are the possessives that make a pastime noun someone else's.
 var othersOwn = setOf(`your his her their`)
+
+// playForms are the forms of "play" that name a game, a sport or an
+// instrument as a pastime: "we played basketball", "I play the guitar".
+var playForms = setOf(`play played playing`)
+
+// played reads what is played from ws[j]: past an article or a "game of",
+// a sport, a game or an instrument (WordNet's, through the category
+// table), or a kind of game chat names by two words.
+func played(ws []string, j int) (string, bool) {
+	for j < len(ws) && playFiller[ws[j]] {
+		j++
+	}
+	if j >= len(ws) {
+		return "", false
+	}
+	if j+1 < len(ws) {
+		if two := ws[j] + " " + ws[j+1]; gamesPlayed[two] {
+			return two, true
+		}
+	}
+	w := ws[j]
+	if category.Is(w, "sport") || category.Is(w, "game") || category.Is(w, "instrument") {
+		return w, true
+	}
+	return "", false
+}
+
+// playFiller are words between "play" and what is played.
+var playFiller = setOf(`a an the some my our more lots lot of game games round rounds match matches bit little`)
+
+// gamesPlayed are kinds of game said in two words.
+var gamesPlayed = map[string]bool{"video games": true, "board games": true, "card games": true, "computer games": true,
+	"mobile games": true, "tabletop games": true}
 
 // madeThing are verbs that make a painting or a drawing one's own work.
 var madeThing = setOf(`finished made did completed started painted drew sketched on`)

@@ -26,6 +26,12 @@ func TestPastimes(t *testing.T) {
 		{"Ran a marathon in April, I can barely walk!", nil},
 		{"I ran a marathon in April!", []string{"running"}},
 		{"We went skiing and then snowboarding.", []string{"skiing", "snowboarding"}},
+		{"We played basketball at the park after work.", []string{"basketball"}},
+		{"I play the cello in a community orchestra.", []string{"cello"}},
+		{"My brother and I played a game of chess last night.", []string{"chess"}},
+		{"I've been playing video games all weekend.", []string{"video games"}},
+		{"My son plays soccer on Saturdays.", nil},
+		{"We played the game you told me about.", nil},
 		// not taken part in, or not by the speaker
 		{"Have you ever been camping?", nil},
 		{"I've never been skiing.", nil},
