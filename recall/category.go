@@ -144,6 +144,12 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("category match: facts: %w", err)
 	}
+	// The best-attested members first: a fact that stands for more turns
+	// (a pastime spoken of in many sessions) before one said once; then
+	// newest first, as read.
+	for _, rs := range [][]*row{byClaim, byPred} {
+		slices.SortStableFunc(rs, func(a, b *row) int { return len(sources[b]) - len(sources[a]) })
+	}
 	// A turn a proposed fact was distilled from is not proposed again:
 	// the fact already stands for it. One fact a claim, as one turn a
 	// category word below: a list question wants the different members,

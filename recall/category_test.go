@@ -128,3 +128,43 @@ func TestCategoryMatchOneFactAClaim(t *testing.T) {
 		t.Errorf("want one Luna (of %v), Oliver %s and Bailey %s, got %v", lunas, oliver, bailey, got)
 	}
 }
+
+// TestCategoryMatchBestAttestedFirst: of more members of the category than
+// the match proposes, a fact that stands for several turns (a pastime
+// spoken of in many sessions) comes before newer ones said once.
+func TestCategoryMatchBestAttestedFirst(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const m = "catattested"
+	both := []string{"person:caroline", "person:melanie"}
+	var camps []string
+	for i := range 4 {
+		camps = append(camps, f.episode(ep{member: m, channel: "c", speaker: "person:melanie", content: "We went camping again " + strconv.Itoa(i),
+			audience: both, at: t0.Add(time.Duration(i) * time.Hour)}))
+	}
+	camping := f.fact(facts.Fact{Member: m, Subject: "person:melanie", Predicate: "pastime", Claim: "camping", ValidFrom: t0,
+		Channel: "c", Audience: both, Speaker: "person:melanie", SourceEpisodeIDs: camps})
+	var once []string
+	for i, c := range []string{"pottery", "swimming", "painting", "dancing"} {
+		once = append(once, f.fact(facts.Fact{Member: m, Subject: "person:melanie", Predicate: "likes", Claim: c,
+			ValidFrom: t0.Add(time.Duration(10+i) * time.Hour), Channel: "c", Audience: both, Speaker: "person:melanie"}))
+	}
+	s := New(f.pool, Config{}, nil, nil)
+	q, err := s.prepare(req(m, "1", "What activities does Melanie do?", both, "c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.graphLeg(f.ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range res.rows {
+		if r.Kind == "fact" {
+			got = append(got, r.ID)
+		}
+	}
+	if want := []string{camping, once[3], once[2]}; !slices.Equal(got, want) {
+		t.Errorf("activities: facts proposed %v, want the four-turn pastime first, then the newest: %v", got, want)
+	}
+}
