@@ -73,3 +73,11 @@ func TestPastimesOthers(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkPastimes(b *testing.B) {
+	turn := "Hey! Last weekend we moved to Denver with my two pups. I love going for hikes and trying out new recipes. Can't wait for some stargazing next month!"
+	b.ReportAllocs()
+	for b.Loop() {
+		Pastimes(turn)
+	}
+}
