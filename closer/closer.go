@@ -10,6 +10,7 @@ package closer
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"encoding/hex"
 	"fmt"
 	"log/slog"
@@ -297,6 +298,7 @@ var oppositePreference = map[string]string{"likes": "dislikes", "dislikes": "lik
 
 type writer struct {
 	tx        pgx.Tx
+	axes      *facts.Axes // the member's predicate aliases and cardinalities, read once
 	member    string
 	channel   string
 	rep       *Report
@@ -316,14 +318,24 @@ func (w *writer) fact(ctx context.Context, session string, f extract.Fact, aud [
 			return err
 		}
 	}
+	prior, sources, err := w.restated(ctx, f, aud)
+	if err != nil {
+		return err
+	}
 	row := facts.Fact{Member: w.member, Subject: f.Subject, Predicate: f.Predicate, Claim: f.Claim, Kind: f.Kind,
-		Confidence: f.Confidence, ValidFrom: f.ValidFrom, SourceEpisodeIDs: f.EpisodeIDs, Session: session,
+		Confidence: f.Confidence, ValidFrom: f.ValidFrom, SourceEpisodeIDs: sources, Session: session,
 		Channel: w.channel, Audience: aud, Speaker: f.Speaker, Origin: "close"}
 	inserted, id, err := facts.Insert(ctx, w.tx, &row)
 	if err != nil {
 		return err
 	}
 	count(&w.rep.Facts, inserted)
+	if inserted && prior != "" {
+		if _, err := w.tx.Exec(ctx, `UPDATE facts SET superseded_by = $3, expired_at = clock_timestamp(), closure_source = 'close:restated'
+			WHERE member_id = $1 AND id = $2 AND expired_at IS NULL`, w.member, prior, id); err != nil {
+			return fmt.Errorf("close restated version: %w", err)
+		}
+	}
 	for _, e := range f.Entities {
 		if _, err := w.entity(ctx, e.Name, e.Kind, aud); err != nil {
 			return err
@@ -339,6 +351,60 @@ func (w *writer) fact(ctx context.Context, session string, f extract.Fact, aud [
 		}
 	}
 	return nil
+}
+
+// RestatedSources is the most source turns a restated fact names: the
+// first saying's and the newest others.
+const RestatedSources = 24
+
+// restated finds, for a world fact on a multi-valued axis (likes, owns,
+// a relative), the version in force of the same claim said earlier by the
+// same speaker to the same audience on this channel. Facts never change,
+// so a claim said again in a later session is a new version that names
+// the turns of every saying (the first and the newest, RestatedSources in
+// all) and closes the earlier one as update_memory does (superseded_by,
+// expired_at, closure_source 'close:restated'; its validity stays open).
+// Recall then shows one item standing for every turn that said it, dated
+// by the newest saying. A single-valued axis (lives_in, job_title) is left
+// to its chain, where a restatement is not a replacement; an experience or
+// a plan said again is another event, not the same one.
+func (w *writer) restated(ctx context.Context, f extract.Fact, aud []string) (prior string, src []string, err error) {
+	src = f.EpisodeIDs
+	if f.Kind != "" && f.Kind != extract.World {
+		return "", src, nil
+	}
+	if w.axes == nil {
+		if w.axes, err = facts.LoadAxes(ctx, w.tx, w.member); err != nil {
+			return "", nil, err
+		}
+	}
+	if w.axes.Single(memhive.CanonPredicate(f.Predicate)) {
+		return "", src, nil
+	}
+	var before []string
+	err = w.tx.QueryRow(ctx, `SELECT id, source_episode_ids FROM facts
+		WHERE member_id = $1 AND subject_canon = $2 AND predicate_canon = $3 AND claim_canon = $4 AND channel = $5
+		  AND audience = $6 AND coalesce(speaker, '') = $7 AND fact_kind = 'world' AND valid_from < $8
+		  AND expired_at IS NULL AND `+facts.Settled("facts")+`
+		ORDER BY valid_from DESC, id DESC LIMIT 1`,
+		w.member, memhive.Canon(f.Subject), memhive.CanonPredicate(f.Predicate), memhive.Canon(f.Claim), w.channel,
+		memhive.NormalizeAudience(aud), f.Speaker, f.ValidFrom).Scan(&prior, &before)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", src, nil
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("read restated fact: %w", err)
+	}
+	all := slices.Clone(before)
+	for _, id := range src {
+		if !slices.Contains(all, id) {
+			all = append(all, id)
+		}
+	}
+	if len(all) > RestatedSources {
+		all = append([]string{all[0]}, all[len(all)-RestatedSources+1:]...)
+	}
+	return prior, all, nil
 }
 
 func (w *writer) entity(ctx context.Context, name, kind string, aud []string) (string, error) {

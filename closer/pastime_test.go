@@ -103,3 +103,55 @@ func TestPastimeFactFromMentionsInTwoSessions(t *testing.T) {
 		t.Fatalf("after a fifth mention the version in force names %v, want %v", got, want)
 	}
 }
+
+// A liking said again in a later session is a new version naming both
+// turns that closes the first; a place lived in (single-valued), a plan
+// and a liking said by someone else or to someone else are not joined.
+func TestRestatedClaimNamesEverySaying(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC)
+	alone := []string{"member:alice"}
+	withBob := []string{"person:bob", "member:alice"}
+	a := insert(t, pool, "alice",
+		ep{"s1", "web:chat", "user", "member:alice", "I love jazz. I live in Berlin.", alone, t0},
+		ep{"s2", "web:chat", "user", "member:alice", "Honestly, I love jazz. I live in Berlin.", alone, t0.Add(48 * time.Hour)},
+		ep{"s3", "web:chat", "user", "member:alice", "I love jazz.", withBob, t0.Add(96 * time.Hour)},
+	)
+	for _, s := range []string{"s1", "s2", "s3"} {
+		if _, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: "alice", Session: s, Channel: "web:chat"}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type version struct {
+		src     []string
+		aud     []string
+		closure string
+	}
+	rows, err := pool.Query(ctx, `SELECT predicate, source_episode_ids, audience, coalesce(closure_source, '') FROM facts
+		WHERE member_id = 'alice' AND predicate IN ('likes', 'lives_in') ORDER BY predicate, valid_from, id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]version{}
+	for rows.Next() {
+		var p, c string
+		var src, aud []string
+		if err := rows.Scan(&p, &src, &aud, &c); err != nil {
+			t.Fatal(err)
+		}
+		got[p] = append(got[p], version{src, aud, c})
+	}
+	rows.Close()
+	likes := got["likes"]
+	if len(likes) != 3 || likes[0].closure != "close:restated" || likes[1].closure != "" || likes[2].closure != "" ||
+		!slices.Equal(likes[1].src, []string{a[0], a[1]}) || !slices.Equal(likes[2].src, []string{a[2]}) {
+		t.Errorf("likes jazz: %+v; want the second saying to name both turns and close the first, the one heard with Bob apart", likes)
+	}
+	for _, v := range got["lives_in"] {
+		if v.closure != "" || len(v.src) != 1 {
+			t.Errorf("lives_in Berlin: %+v; a single-valued axis is left to its chain", got["lives_in"])
+		}
+	}
+}
