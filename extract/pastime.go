@@ -85,8 +85,16 @@ func firstPersonBefore(ws []string, i int) bool {
 			return false // someone else's, or another clause: "I take the bus, but biking sounds fun"
 		}
 	}
-	return false
+	// no subject before it: chat drops a first-person one ("Went camping
+	// last weekend", "Did some yoga this morning", "Just finished another
+	// painting")
+	return droppedSubject[ws[0]] || len(ws) > 1 && (ws[0] == "just" || ws[0] == "finally" || ws[0] == "also") && droppedSubject[ws[1]]
 }
+
+// droppedSubject are the verbs a first-person sentence with its subject
+// dropped starts with.
+var droppedSubject = setOf(`went did took finished started spent been had tried got joined signed camped hiked painted
+	swam skied surfed ran played`)
 
 // pastimeAt reads a pastime at ws[i]: a pastime verb's gerund ("camping",
 // "painting"), its past or present after the subject ("we camped", "I

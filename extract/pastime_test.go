@@ -21,9 +21,10 @@ func TestPastimes(t *testing.T) {
 		{"We camped by the lake and roasted marshmallows.", []string{"camping"}},
 		{"I still paint most evenings.", []string{"painting"}},
 		{"I volunteer at the food bank twice a month.", []string{"volunteering"}},
-		{"Did some yoga this morning and I feel so calm.", nil}, // no subject said
+		{"Did some yoga this morning, feel so calm.", []string{"yoga"}}, // the subject dropped
+		{"Sounds like camping was fun.", nil},
 		{"I did some yoga this morning and I feel so calm.", []string{"yoga"}},
-		{"Ran a marathon in April, I can barely walk!", nil},
+		{"Ran a marathon in April, I can barely walk!", []string{"running"}},
 		{"I ran a marathon in April!", []string{"running"}},
 		{"We went skiing and then snowboarding.", []string{"skiing", "snowboarding"}},
 		{"We played basketball at the park after work.", []string{"basketball"}},
