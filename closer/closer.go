@@ -382,13 +382,20 @@ func (w *writer) restated(ctx context.Context, f extract.Fact, aud []string) (pr
 		return "", src, nil
 	}
 	var before []string
-	err = w.tx.QueryRow(ctx, `SELECT id, source_episode_ids FROM facts
-		WHERE member_id = $1 AND subject_canon = $2 AND predicate_canon = $3 AND claim_canon = $4 AND channel = $5
-		  AND audience = $6 AND coalesce(speaker, '') = $7 AND fact_kind = 'world' AND valid_from < $8
-		  AND expired_at IS NULL AND `+facts.Settled("facts")+`
-		ORDER BY valid_from DESC, id DESC LIMIT 1`,
+	// the same claim: the same canonical text, or the same stemmed words
+	// ("dancing" and "dance", "dog" and "dogs"; the stored tsv holds the
+	// subject, predicate and claim, as the one made here), when it has any
+	err = w.tx.QueryRow(ctx, `WITH w AS (SELECT tsvector_to_array(to_tsvector('english', $9::text)) AS lx,
+			numnode(plainto_tsquery('english', $10::text)) > 0 AS words)
+		SELECT f.id, f.source_episode_ids FROM facts f, w
+		WHERE f.member_id = $1 AND f.subject_canon = $2 AND f.predicate_canon = $3 AND f.channel = $5
+		  AND (f.claim_canon = $4 OR w.words AND tsvector_to_array(f.tsv) = w.lx)
+		  AND f.audience = $6 AND coalesce(f.speaker, '') = $7 AND f.fact_kind = 'world' AND f.valid_from < $8
+		  AND f.expired_at IS NULL AND `+facts.Settled("f")+`
+		ORDER BY f.valid_from DESC, f.id DESC LIMIT 1`,
 		w.member, memhive.Canon(f.Subject), memhive.CanonPredicate(f.Predicate), memhive.Canon(f.Claim), w.channel,
-		memhive.NormalizeAudience(aud), f.Speaker, f.ValidFrom).Scan(&prior, &before)
+		memhive.NormalizeAudience(aud), f.Speaker, f.ValidFrom,
+		f.Subject+" "+strings.ReplaceAll(f.Predicate, "_", " ")+" "+f.Claim, f.Claim).Scan(&prior, &before)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", src, nil
 	}

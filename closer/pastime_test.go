@@ -118,8 +118,10 @@ func TestRestatedClaimNamesEverySaying(t *testing.T) {
 		ep{"s1", "web:chat", "user", "member:alice", "I love jazz. I live in Berlin.", alone, t0},
 		ep{"s2", "web:chat", "user", "member:alice", "Honestly, I love jazz. I live in Berlin.", alone, t0.Add(48 * time.Hour)},
 		ep{"s3", "web:chat", "user", "member:alice", "I love jazz.", withBob, t0.Add(96 * time.Hour)},
+		ep{"s4", "web:chat", "user", "member:alice", "I love hiking.", alone, t0.Add(120 * time.Hour)},
+		ep{"s5", "web:chat", "user", "member:alice", "I love hikes.", alone, t0.Add(144 * time.Hour)},
 	)
-	for _, s := range []string{"s1", "s2", "s3"} {
+	for _, s := range []string{"s1", "s2", "s3", "s4", "s5"} {
 		if _, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: "alice", Session: s, Channel: "web:chat"}, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -131,6 +133,7 @@ func TestRestatedClaimNamesEverySaying(t *testing.T) {
 	}
 	rows, err := pool.Query(ctx, `SELECT predicate, source_episode_ids, audience, coalesce(closure_source, '') FROM facts
 		WHERE member_id = 'alice' AND predicate IN ('likes', 'lives_in') ORDER BY predicate, valid_from, id`)
+	// likes: jazz, jazz, jazz (with Bob), hiking, hikes
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,6 +148,11 @@ func TestRestatedClaimNamesEverySaying(t *testing.T) {
 	}
 	rows.Close()
 	likes := got["likes"]
+	// "hikes" says "hiking" again in other words (the same stems)
+	if h := likes[3:]; len(h) != 2 || h[0].closure != "close:restated" || !slices.Equal(h[1].src, []string{a[3], a[4]}) {
+		t.Errorf("likes hiking, then hikes: %+v; want the second naming both turns and closing the first", h)
+	}
+	likes = likes[:3]
 	if len(likes) != 3 || likes[0].closure != "close:restated" || likes[1].closure != "" || likes[2].closure != "" ||
 		!slices.Equal(likes[1].src, []string{a[0], a[1]}) || !slices.Equal(likes[2].src, []string{a[2]}) {
 		t.Errorf("likes jazz: %+v; want the second saying to name both turns and close the first, the one heard with Bob apart", likes)
