@@ -10,8 +10,8 @@ package closer
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
@@ -331,9 +331,8 @@ func (w *writer) fact(ctx context.Context, session string, f extract.Fact, aud [
 	}
 	count(&w.rep.Facts, inserted)
 	if inserted && prior != "" {
-		if _, err := w.tx.Exec(ctx, `UPDATE facts SET superseded_by = $3, expired_at = clock_timestamp(), closure_source = 'close:restated'
-			WHERE member_id = $1 AND id = $2 AND expired_at IS NULL`, w.member, prior, id); err != nil {
-			return fmt.Errorf("close restated version: %w", err)
+		if err := w.replace(ctx, prior, id, "close:restated"); err != nil {
+			return err
 		}
 	}
 	for _, e := range f.Entities {
@@ -349,6 +348,18 @@ func (w *writer) fact(ctx context.Context, session string, f extract.Fact, aud [
 		if err := WriteEdge(ctx, w.tx, w.member, e, id, src, w.channel, aud, w.entityIDs, &w.rep.Entities, &w.rep.Edges); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// replace closes the version old as update_memory closes one, by its
+// successor next: superseded_by, expired_at now, closure_source source.
+// Its valid_until stays open: what it said still holds, next says it with
+// more turns.
+func (w *writer) replace(ctx context.Context, old, next, source string) error {
+	if _, err := w.tx.Exec(ctx, `UPDATE facts SET superseded_by = $3, expired_at = clock_timestamp(), closure_source = $4
+		WHERE member_id = $1 AND id = $2 AND expired_at IS NULL`, w.member, old, next, source); err != nil {
+		return fmt.Errorf("close the version %s replaced: %w", source, err)
 	}
 	return nil
 }

@@ -174,9 +174,5 @@ func (w *writer) pastimeVersion(ctx context.Context, session, subject, pastime s
 	if cur == "" || id == cur {
 		return nil
 	}
-	if _, err := w.tx.Exec(ctx, `UPDATE facts SET superseded_by = $3, expired_at = clock_timestamp(), closure_source = 'close:pastime'
-		WHERE member_id = $1 AND id = $2 AND expired_at IS NULL`, w.member, cur, id); err != nil {
-		return fmt.Errorf("close pastime version: %w", err)
-	}
-	return nil
+	return w.replace(ctx, cur, id, "close:pastime")
 }
