@@ -176,6 +176,9 @@ func Asked(question string) (Ask, bool) {
 		}
 		return Ask{}, false
 	}
+	if a, ok := askedByPurpose(ws); ok {
+		return a, true
+	}
 	for i, w := range ws {
 		var start int
 		switch {
@@ -209,6 +212,39 @@ func Asked(question string) (Ask, bool) {
 			}
 			if notModifier[ws[k]] || strings.HasSuffix(ws[k], "'s") {
 				break
+			}
+		}
+	}
+	return Ask{}, false
+}
+
+// purposes are the phrases that ask what someone habitually does to rest
+// ("What does Calvin do to relax?", "How do Jon and Gina like to
+// destress?"): general English for a question about pastimes, which
+// names no category noun. Words as tokens gives them.
+var purposes = [][]string{
+	{"to", "relax"}, {"to", "unwind"}, {"to", "destress"}, {"to", "de-stress"}, {"to", "de", "stress"},
+	{"to", "chill"}, {"to", "recharge"}, {"to", "decompress"}, {"to", "have", "fun"}, {"for", "fun"},
+	{"to", "blow", "off", "steam"}, {"to", "relieve", "stress"}, {"to", "cope"},
+	{"free", "time"}, {"spare", "time"}, {"leisure", "time"}, {"downtime"},
+}
+
+// askedByPurpose: a "what"/"how" question about what someone does, in the
+// present (habitual: "does", "do"; "did" asks for one occasion, "What did
+// Melanie do after the road trip to relax?"), for a purpose in purposes.
+// It asks for activities, answered by pastimes too.
+func askedByPurpose(ws []string) (Ask, bool) {
+	if len(ws) == 0 || ws[0] != "what" && ws[0] != "how" {
+		return Ask{}, false
+	}
+	habitual := (slices.Contains(ws, "do") || slices.Contains(ws, "does")) && !slices.Contains(ws, "did")
+	for i := range ws {
+		for _, p := range purposes {
+			if i+len(p) > len(ws) || !slices.Equal(ws[i:i+len(p)], p) {
+				continue
+			}
+			if habitual {
+				return Ask{Category: "activity", Predicates: predicates["activity"]}, true
 			}
 		}
 	}

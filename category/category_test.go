@@ -58,10 +58,14 @@ func TestAsked(t *testing.T) {
 		{"What pets does Nate have?", "pet", []string{"has_pet"}},
 		{"Which of James's family members have visited him?", "relative", []string{"sister"}},
 		{"What desserts has Maria made?", "dessert", nil},
-		{"What did Melanie paint recently?", "", nil},                // no category noun
-		{"What activity did Maria do with her mom in May?", "", nil}, // singular: one event
-		{"How did Melanie's children handle the accident?", "", nil}, // not a "what"/"which" question
-		{"What did Caroline buy for her dogs?", "", nil},             // the noun is not the wh-phrase's head
+		{"What does Calvin do to relax?", "activity", []string{"pastime"}},
+		{"How do Jon and Gina both like to de-stress?", "activity", nil},
+		{"what does she do in her free time", "activity", nil},
+		{"What did Melanie do after the road trip to relax?", "", nil}, // one occasion, not a habit
+		{"What did Melanie paint recently?", "", nil},                  // no category noun
+		{"What activity did Maria do with her mom in May?", "", nil},   // singular: one event
+		{"How did Melanie's children handle the accident?", "", nil},   // not a "what"/"which" question
+		{"What did Caroline buy for her dogs?", "", nil},               // the noun is not the wh-phrase's head
 		{"Where did Caroline move from?", "", nil},
 	} {
 		a, ok := Asked(tc.q)
