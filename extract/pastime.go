@@ -34,6 +34,9 @@ func Pastimes(text string) []string {
 		}
 		for i := range ws {
 			p, ok := pastimeAt(ws, i)
+			if n, ok := pastimeName[p]; ok {
+				p = n
+			}
 			if !ok || !firstPersonBefore(ws, i) || slices.Contains(out, p) {
 				continue
 			}
@@ -263,6 +266,12 @@ var pastimeNoun = map[string]string{"hike": "hiking", "hikes": "hiking", "yoga":
 	"fencing": "fencing", "gymnastics": "gymnastics", "zumba": "zumba", "jiu-jitsu": "jiu-jitsu", "aikido": "aikido",
 	"photography": "photography", "improv": "improv", "marathon": "running", "marathons": "running",
 	"triathlon": "triathlon", "triathlons": "triathlon", "campfire": "camping", "campsite": "camping"}
+
+// pastimeName gives one name to a pastime said in several forms: "I
+// meditate" and "my meditation", "a dance class" and "dancing", "a
+// ceramics course" and "pottery", so their mentions count together.
+var pastimeName = map[string]string{"meditating": "meditation", "dance": "dancing", "ceramics": "pottery",
+	"jogging": "running", "cycling": "biking"}
 
 // ptClassSubject are what a class, lessons or a course can be in and make
 // a pastime ("a poetry class", "salsa lessons"), beyond the gerunds and

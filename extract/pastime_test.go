@@ -21,7 +21,9 @@ func TestPastimes(t *testing.T) {
 		{"We camped by the lake and roasted marshmallows.", []string{"camping"}},
 		{"I still paint most evenings.", []string{"painting"}},
 		{"I volunteer at the food bank twice a month.", []string{"volunteering"}},
-		{"Did some yoga this morning, feel so calm.", []string{"yoga"}}, // the subject dropped
+		{"Did some yoga this morning, feel so calm.", []string{"yoga"}},         // the subject dropped
+		{"I meditated for twenty minutes before work.", []string{"meditation"}}, // one name for meditate and meditation
+		{"I just signed up for a dance class!", []string{"dancing"}},
 		{"Sounds like camping was fun.", nil},
 		{"I did some yoga this morning and I feel so calm.", []string{"yoga"}},
 		{"Ran a marathon in April, I can barely walk!", []string{"running"}},

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/category"
 )
@@ -35,6 +37,9 @@ const (
 	// categoryMaxTerms bounds the category words looked up in the
 	// member's postings (the rarest the member has).
 	categoryMaxTerms = 64
+	// categorySharedFacts bounds the facts whose turns are read for the
+	// question's words (sharedWithQuestion).
+	categorySharedFacts = 64
 	// categoryPersonFacts bounds the person's facts read (newest first).
 	categoryPersonFacts = 500
 )
@@ -111,6 +116,13 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 		return nil, nil
 	}
 	var out []*row
+	// The question's words other than the category noun and the names.
+	var rest []string
+	for _, w := range terms(q.req.Query) {
+		if w != ask.Noun && !slices.ContainsFunc(people, func(p string) bool { return strings.HasSuffix(p, ":"+w) }) {
+			rest = append(rest, w)
+		}
+	}
 	// Facts about the named people.
 	canons := make([]string, len(people))
 	for i, p := range people {
@@ -150,13 +162,21 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 	for _, rs := range [][]*row{byClaim, byPred} {
 		slices.SortStableFunc(rs, func(a, b *row) int { return len(sources[b]) - len(sources[a]) })
 	}
+	cands := append(byClaim, byPred...)
+	// Then a fact holding a word of the question (in its claim or its
+	// turns) before one holding none, whichever way it matched.
+	shared, err := s.sharedWithQuestion(ctx, q, cands, rest)
+	if err != nil {
+		return nil, fmt.Errorf("category match: facts: %w", err)
+	}
+	slices.SortStableFunc(cands, func(a, b *row) int { return shared[b.ID] - shared[a.ID] })
 	// A turn a proposed fact was distilled from is not proposed again:
 	// the fact already stands for it. One fact a claim, as one turn a
 	// category word below: a list question wants the different members,
 	// not the same one said in three sessions.
 	seen := map[string]bool{}
 	claims := map[string]bool{}
-	for _, r := range append(byClaim, byPred...) {
+	for _, r := range cands {
 		if len(out) == categoryFacts {
 			break
 		}
@@ -184,12 +204,6 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 	// of the person's turns that name it, the one sharing most of the
 	// question's other words ("play" in "what instruments does Melanie
 	// play"), then the first; words ranked the same way, then rarest first.
-	var rest []string
-	for _, w := range terms(q.req.Query) {
-		if w != ask.Noun && !slices.ContainsFunc(people, func(p string) bool { return strings.HasSuffix(p, ":"+w) }) {
-			rest = append(rest, w)
-		}
-	}
 	sql := `/* leg:graph */ WITH n AS (SELECT k.df FROM keyword_terms k WHERE k.member_id = $1 AND k.term = ''),
 		t AS (SELECT k.term, k.df FROM keyword_terms k, n WHERE k.member_id = $1 AND k.term = ANY(` + eb.p(stems) + `::text[])
 		      AND k.df * 100 <= n.df * ` + eb.p(categoryMaxDFPct) + ` AND k.df <= ` + eb.p(categoryMaxDF) + ` ORDER BY k.df, k.term LIMIT ` + eb.p(categoryMaxTerms) + `),
@@ -218,4 +232,38 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 		}
 	}
 	return out, erows.Err()
+}
+
+// sharedWithQuestion counts, for each fact of fs, the question's words
+// (rest, stemmed) that its claim or its visible source turns hold: of a
+// person's pastimes, the one spoken of "to de-stress" answers "what does
+// Melanie do to destress?" before the one spoken of more often. Nothing
+// to count when there are at most categoryFacts facts or no words; only
+// the first categorySharedFacts of fs (best attested first) are read.
+func (s *Service) sharedWithQuestion(ctx context.Context, q *query, fs []*row, rest []string) (map[string]int, error) {
+	if len(fs) <= categoryFacts || len(rest) == 0 {
+		return nil, nil
+	}
+	fs = fs[:min(len(fs), categorySharedFacts)]
+	ids := make([]string, len(fs))
+	for i, r := range fs {
+		ids[i] = r.ID
+	}
+	b := newSQLB(q.member, q.gate)
+	rows, err := s.pool.Query(ctx, `/* leg:graph */ WITH qt AS (SELECT coalesce(array_agg(l.lexeme), '{}') AS lx FROM unnest(to_tsvector('english', `+b.p(strings.Join(rest, " "))+`)) l)
+		SELECT f.id, (SELECT count(DISTINCT l) FROM (
+				SELECT unnest(tsvector_to_array(to_tsvector('english', f.claim))) AS l
+				UNION ALL
+				SELECT unnest(tsvector_to_array(x.tsv)) FROM episodes x
+				WHERE x.member_id = $1 AND x.id = ANY(f.source_episode_ids) AND `+b.readFilter(q, "episode", "x")+`) z
+			WHERE z.l = ANY(qt.lx))
+		FROM facts f, qt WHERE f.member_id = $1 AND f.id = ANY(`+b.p(ids)+`::text[])`, b.args...)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]int{}
+	var id string
+	var n int
+	_, err = pgx.ForEachRow(rows, []any{&id, &n}, func() error { out[id] = n; return nil })
+	return out, err
 }

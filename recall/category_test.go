@@ -168,3 +168,57 @@ func TestCategoryMatchBestAttestedFirst(t *testing.T) {
 		t.Errorf("activities: facts proposed %v, want the four-turn pastime first, then the newest: %v", got, want)
 	}
 }
+
+// TestCategoryMatchSharedWordsFirst: of more members of the category than
+// the match proposes, a fact whose claim or source turns hold a word of the
+// question comes first: Melanie runs "to de-stress", said once and long
+// ago, and "What does Melanie do to de-stress?" gets it before camping
+// (four sessions) and the newer likings; a test of the rule, which fails
+// without it.
+func TestCategoryMatchSharedWordsFirst(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const m = "catshared"
+	both := []string{"person:caroline", "person:melanie"}
+	run := f.episode(ep{member: m, channel: "c", speaker: "person:melanie", content: "I've been running farther to de-stress, it clears my head.",
+		audience: both, at: t0})
+	running := f.fact(facts.Fact{Member: m, Subject: "person:melanie", Predicate: "pastime", Claim: "running", ValidFrom: t0,
+		Channel: "c", Audience: both, Speaker: "person:melanie", SourceEpisodeIDs: []string{run}})
+	var camps []string
+	for i := range 4 {
+		camps = append(camps, f.episode(ep{member: m, channel: "c", speaker: "person:melanie", content: "We went camping again " + strconv.Itoa(i),
+			audience: both, at: t0.Add(time.Duration(1+i) * time.Hour)}))
+	}
+	camping := f.fact(facts.Fact{Member: m, Subject: "person:melanie", Predicate: "pastime", Claim: "camping", ValidFrom: t0.Add(time.Hour),
+		Channel: "c", Audience: both, Speaker: "person:melanie", SourceEpisodeIDs: camps})
+	for i, c := range []string{"pottery", "swimming", "painting"} {
+		f.fact(facts.Fact{Member: m, Subject: "person:melanie", Predicate: "likes", Claim: c,
+			ValidFrom: t0.Add(time.Duration(10+i) * time.Hour), Channel: "c", Audience: both, Speaker: "person:melanie"})
+	}
+	s := New(f.pool, Config{}, nil, nil)
+	facts := func(query string) []string {
+		t.Helper()
+		q, err := s.prepare(req(m, "1", query, both, "c"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.graphLeg(f.ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range res.rows {
+			if r.Kind == "fact" {
+				got = append(got, r.ID)
+			}
+		}
+		return got
+	}
+	if got := facts("What does Melanie do to de-stress?"); len(got) == 0 || got[0] != running {
+		t.Errorf("de-stress: facts proposed %v, want the running fact %s first", got, running)
+	}
+	// no shared word: the best-attested first, as before
+	if got := facts("What activities does Melanie do?"); len(got) == 0 || got[0] != camping || slices.Contains(got, running) {
+		t.Errorf("activities: facts proposed %v, want camping %s first and no running %s", got, camping, running)
+	}
+}
