@@ -37,9 +37,11 @@ const (
 	// categoryMaxTerms bounds the category words looked up in the
 	// member's postings (the rarest the member has).
 	categoryMaxTerms = 64
-	// categorySharedFacts bounds the facts whose turns are read for the
-	// question's words (sharedWithQuestion).
-	categorySharedFacts = 64
+	// categorySharedFacts and categorySharedTurns bound the facts whose
+	// turns are read for the question's words, and the turns read of each
+	// (sharedWithQuestion): at most 128 turns by primary key.
+	categorySharedFacts = 32
+	categorySharedTurns = 4
 	// categoryPersonFacts bounds the person's facts read (newest first).
 	categoryPersonFacts = 500
 )
@@ -239,7 +241,9 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 // person's pastimes, the one spoken of "to de-stress" answers "what does
 // Melanie do to destress?" before the one spoken of more often. Nothing
 // to count when there are at most categoryFacts facts or no words; only
-// the first categorySharedFacts of fs (best attested first) are read.
+// the first categorySharedFacts of fs (best attested first) are read, and
+// of each its first categorySharedTurns source turns (a restated claim's
+// first sayings).
 func (s *Service) sharedWithQuestion(ctx context.Context, q *query, fs []*row, rest []string) (map[string]int, error) {
 	if len(fs) <= categoryFacts || len(rest) == 0 {
 		return nil, nil
@@ -255,7 +259,7 @@ func (s *Service) sharedWithQuestion(ctx context.Context, q *query, fs []*row, r
 				SELECT unnest(tsvector_to_array(to_tsvector('english', f.claim))) AS l
 				UNION ALL
 				SELECT unnest(tsvector_to_array(x.tsv)) FROM episodes x
-				WHERE x.member_id = $1 AND x.id = ANY(f.source_episode_ids) AND `+b.readFilter(q, "episode", "x")+`) z
+				WHERE x.member_id = $1 AND x.id = ANY(f.source_episode_ids[1:`+b.p(categorySharedTurns)+`]) AND `+b.readFilter(q, "episode", "x")+`) z
 			WHERE z.l = ANY(qt.lx))
 		FROM facts f, qt WHERE f.member_id = $1 AND f.id = ANY(`+b.p(ids)+`::text[])`, b.args...)
 	if err != nil {
