@@ -189,7 +189,8 @@ func Asked(question string) (Ask, bool) {
 			}
 		case w == "how" && i+1 < len(ws) && (ws[i+1] == "many"):
 			start = i + 2
-		case listQ && (strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "s'")):
+		case listQ && (strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "s'") ||
+			i == 2 && (w == "my" || w == "our") && (ws[1] == "are" || ws[1] == "were")): // "What are my hobbies?"
 			if a, ok := at(i + 1); ok {
 				return a, true
 			}

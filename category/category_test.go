@@ -59,6 +59,9 @@ func TestAsked(t *testing.T) {
 		{"Which of James's family members have visited him?", "relative", []string{"sister"}},
 		{"What desserts has Maria made?", "dessert", nil},
 		{"What does Calvin do to relax?", "activity", []string{"pastime"}},
+		{"What are my hobbies?", "activity", []string{"pastime"}},
+		{"What instruments do I play?", "instrument", nil},
+		{"What did I buy for my dogs?", "", nil}, // the noun is not the wh-phrase's head
 		{"How do Jon and Gina both like to de-stress?", "activity", nil},
 		{"what does she do in her free time", "activity", nil},
 		{"What did Melanie do after the road trip to relax?", "", nil}, // one occasion, not a habit

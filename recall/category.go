@@ -48,7 +48,8 @@ const (
 
 // namedParticipants are the people of the conversation (the asker and the
 // current audience) the query names by their bare name ("melanie" for
-// person:melanie, possessive "melanie's" too), as ids.
+// person:melanie, possessive "melanie's" too), and the asker of a question
+// in the first person ("my", "I"), as ids.
 func namedParticipants(q *query) []string {
 	ws := map[string]bool{}
 	for _, w := range words(strings.ReplaceAll(strings.ReplaceAll(q.req.Query, "’s", ""), "'s", "")) {
@@ -56,6 +57,12 @@ func namedParticipants(q *query) []string {
 	}
 	text := " " + strings.Join(words(q.req.Query), " ") + " "
 	var out []string
+	// A question in the first person ("What instruments do I play?") is
+	// about its asker, who names no one.
+	if q.asker != "" && q.asker != "*" && slices.ContainsFunc(strings.Fields(strings.ToLower(strings.ReplaceAll(q.req.Query, "’", "'"))),
+		func(w string) bool { return firstPerson[strings.Trim(w, ".,;:!?\"()")] }) {
+		out = append(out, q.asker)
+	}
 	for _, p := range append([]string{q.asker}, q.gate.g.Audience...) {
 		if p == "" || p == "*" || slices.Contains(out, p) {
 			continue

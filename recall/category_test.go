@@ -69,6 +69,33 @@ func TestCategoryMatch(t *testing.T) {
 	if got := ids("What activities does Melanie do?", both); !slices.Contains(got, likes) || slices.Contains(got, pottery) {
 		t.Errorf("activities: want the fact %s and not its turn %s, got %v", likes, pottery, got)
 	}
+	// a question in the first person is about its asker: Melanie asking
+	// "What instruments do I play?" gets her violin and clarinet, not
+	// Caroline's guitar; Caroline asking gets her guitar
+	asker := func(who, query string) []string {
+		t.Helper()
+		r := req(m, "1", query, both, "c")
+		r.Asker = who
+		q, err := s.prepare(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.graphLeg(f.ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range res.rows {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	if got := asker("person:melanie", "What instruments do I play?"); !slices.Contains(got, violin) || !slices.Contains(got, clarinet) || slices.Contains(got, guitar) {
+		t.Errorf("my instruments, asked by Melanie: want the violin and clarinet turns and not the guitar, got %v", got)
+	}
+	if got := asker("person:caroline", "what instruments do i play"); !slices.Contains(got, guitar) || slices.Contains(got, violin) {
+		t.Errorf("my instruments, asked by Caroline: want the guitar turn only, got %v", got)
+	}
 	// nothing for a stranger's audience, nothing without a named person,
 	// nothing for a singular (one-event) question
 	for _, tc := range []struct {
