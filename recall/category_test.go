@@ -38,21 +38,17 @@ func TestCategoryMatch(t *testing.T) {
 	hidden := f.fact(facts.Fact{Member: m, Subject: "person:melanie", Predicate: "has_pet", Claim: "Oscar", ValidFrom: t0,
 		Channel: "c", Audience: []string{"person:melanie", "person:zed"}, Speaker: "person:melanie"})
 	s := New(f.pool, Config{}, nil, nil)
+	// idsAs is the graph leg's proposals for query asked by asker (""
+	// for the member) to audience.
+	idsAs := func(asker, query string, audience []string) []string {
+		t.Helper()
+		r := req(m, "1", query, audience, "c")
+		r.Asker = asker
+		return graphProposals(t, f, s, r, "")
+	}
 	ids := func(query string, audience []string) []string {
 		t.Helper()
-		q, err := s.prepare(req(m, "1", query, audience, "c"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.graphLeg(f.ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, r := range res.rows {
-			out = append(out, r.ID)
-		}
-		return out
+		return idsAs("", query, audience)
 	}
 	got := ids("What instruments does Melanie play?", both)
 	if !slices.Contains(got, violin) || !slices.Contains(got, clarinet) {
@@ -72,28 +68,10 @@ func TestCategoryMatch(t *testing.T) {
 	// a question in the first person is about its asker: Melanie asking
 	// "What instruments do I play?" gets her violin and clarinet, not
 	// Caroline's guitar; Caroline asking gets her guitar
-	asker := func(who, query string) []string {
-		t.Helper()
-		r := req(m, "1", query, both, "c")
-		r.Asker = who
-		q, err := s.prepare(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.graphLeg(f.ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, r := range res.rows {
-			out = append(out, r.ID)
-		}
-		return out
-	}
-	if got := asker("person:melanie", "What instruments do I play?"); !slices.Contains(got, violin) || !slices.Contains(got, clarinet) || slices.Contains(got, guitar) {
+	if got := idsAs("person:melanie", "What instruments do I play?", both); !slices.Contains(got, violin) || !slices.Contains(got, clarinet) || slices.Contains(got, guitar) {
 		t.Errorf("my instruments, asked by Melanie: want the violin and clarinet turns and not the guitar, got %v", got)
 	}
-	if got := asker("person:caroline", "what instruments do i play"); !slices.Contains(got, guitar) || slices.Contains(got, violin) {
+	if got := idsAs("person:caroline", "what instruments do i play", both); !slices.Contains(got, guitar) || slices.Contains(got, violin) {
 		t.Errorf("my instruments, asked by Caroline: want the guitar turn only, got %v", got)
 	}
 	// nothing for a stranger's audience, nothing without a named person,
@@ -133,18 +111,7 @@ func TestCategoryMatchOneFactAClaim(t *testing.T) {
 		lunas = append(lunas, pet("Luna", t0.Add(time.Duration(2+i)*time.Hour)))
 	}
 	s := New(f.pool, Config{}, nil, nil)
-	q, err := s.prepare(req(m, "1", "What pets does Melanie have?", both, "c"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := s.graphLeg(f.ctx, q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, r := range res.rows {
-		got = append(got, r.ID)
-	}
+	got := graphProposals(t, f, s, req(m, "1", "What pets does Melanie have?", both, "c"), "")
 	n := 0
 	for _, id := range lunas {
 		if slices.Contains(got, id) {
@@ -177,20 +144,7 @@ func TestCategoryMatchBestAttestedFirst(t *testing.T) {
 			ValidFrom: t0.Add(time.Duration(10+i) * time.Hour), Channel: "c", Audience: both, Speaker: "person:melanie"}))
 	}
 	s := New(f.pool, Config{}, nil, nil)
-	q, err := s.prepare(req(m, "1", "What activities does Melanie do?", both, "c"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := s.graphLeg(f.ctx, q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, r := range res.rows {
-		if r.Kind == "fact" {
-			got = append(got, r.ID)
-		}
-	}
+	got := graphProposals(t, f, s, req(m, "1", "What activities does Melanie do?", both, "c"), "fact")
 	if want := []string{camping, once[3], once[2]}; !slices.Equal(got, want) {
 		t.Errorf("activities: facts proposed %v, want the four-turn pastime first, then the newest: %v", got, want)
 	}
@@ -225,21 +179,7 @@ func TestCategoryMatchSharedWordsFirst(t *testing.T) {
 	s := New(f.pool, Config{}, nil, nil)
 	facts := func(query string) []string {
 		t.Helper()
-		q, err := s.prepare(req(m, "1", query, both, "c"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.graphLeg(f.ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, r := range res.rows {
-			if r.Kind == "fact" {
-				got = append(got, r.ID)
-			}
-		}
-		return got
+		return graphProposals(t, f, s, req(m, "1", query, both, "c"), "fact")
 	}
 	if got := facts("What does Melanie do to de-stress?"); len(got) == 0 || got[0] != running {
 		t.Errorf("de-stress: facts proposed %v, want the running fact %s first", got, running)
@@ -248,4 +188,25 @@ func TestCategoryMatchSharedWordsFirst(t *testing.T) {
 	if got := facts("What activities does Melanie do?"); len(got) == 0 || got[0] != camping || slices.Contains(got, running) {
 		t.Errorf("activities: facts proposed %v, want camping %s first and no running %s", got, camping, running)
 	}
+}
+
+// graphProposals are the ids of the graph leg's rows of kind ("" for all)
+// for r.
+func graphProposals(t *testing.T, f *fixture, s *Service, r Request, kind string) []string {
+	t.Helper()
+	q, err := s.prepare(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.graphLeg(f.ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, row := range res.rows {
+		if kind == "" || row.Kind == kind {
+			out = append(out, row.ID)
+		}
+	}
+	return out
 }
