@@ -176,9 +176,6 @@ func Asked(question string) (Ask, bool) {
 		}
 		return Ask{}, false
 	}
-	if a, ok := askedByPurpose(ws); ok {
-		return a, true
-	}
 	for i, w := range ws {
 		var start int
 		switch {
@@ -216,7 +213,8 @@ func Asked(question string) (Ask, bool) {
 			}
 		}
 	}
-	return Ask{}, false
+	// no category noun: perhaps a pastime asked by its purpose
+	return askedByPurpose(ws)
 }
 
 // purposes are the phrases that ask what someone habitually does to rest

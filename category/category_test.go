@@ -63,6 +63,7 @@ func TestAsked(t *testing.T) {
 		{"What instruments do I play?", "instrument", nil},
 		{"What did I buy for my dogs?", "", nil}, // the noun is not the wh-phrase's head
 		{"How do Jon and Gina both like to de-stress?", "activity", nil},
+		{"What sports does Calvin play to relax?", "sport", nil}, // the noun, where there is one
 		{"what does she do in her free time", "activity", nil},
 		{"What did Melanie do after the road trip to relax?", "", nil}, // one occasion, not a habit
 		{"What did Melanie paint recently?", "", nil},                  // no category noun

@@ -59,8 +59,7 @@ func namedParticipants(q *query) []string {
 	var out []string
 	// A question in the first person ("What instruments do I play?") is
 	// about its asker, who names no one.
-	if q.asker != "" && q.asker != "*" && slices.ContainsFunc(strings.Fields(strings.ToLower(strings.ReplaceAll(q.req.Query, "’", "'"))),
-		func(w string) bool { return firstPerson[strings.Trim(w, ".,;:!?\"()")] }) {
+	if _, first := firstPersonQuery(q.req.Query); first && q.asker != "" && q.asker != "*" {
 		out = append(out, q.asker)
 	}
 	for _, p := range append([]string{q.asker}, q.gate.g.Audience...) {

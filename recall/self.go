@@ -79,18 +79,22 @@ func (s *Service) selfFills(query string) bool {
 	if s.cfg.SelfOnlyMatching {
 		return false
 	}
+	empty, first := firstPersonQuery(query)
+	return empty || first
+}
+
+// firstPersonQuery reports whether query has no word at all, and whether
+// it has a first-person word (firstPerson: "my", "I'm", "we").
+func firstPersonQuery(query string) (empty, first bool) {
 	words := strings.FieldsFunc(strings.ToLower(query), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’'
 	})
-	if len(words) == 0 {
-		return true
-	}
 	for _, w := range words {
 		if firstPerson[strings.ReplaceAll(w, "’", "'")] {
-			return true
+			return false, true
 		}
 	}
-	return false
+	return len(words) == 0, false
 }
 
 // firstPerson are the words that make a question one about its asker.
