@@ -215,7 +215,7 @@ func (s *Service) categoryMatch(ctx context.Context, q *query) ([]*row, error) {
 	sql := `/* leg:graph */ WITH n AS (SELECT k.df FROM keyword_terms k WHERE k.member_id = $1 AND k.term = ''),
 		t AS (SELECT k.term, k.df FROM keyword_terms k, n WHERE k.member_id = $1 AND k.term = ANY(` + eb.p(stems) + `::text[])
 		      AND k.df * 100 <= n.df * ` + eb.p(categoryMaxDFPct) + ` AND k.df <= ` + eb.p(categoryMaxDF) + ` ORDER BY k.df, k.term LIMIT ` + eb.p(categoryMaxTerms) + `),
-		qt AS (SELECT coalesce(array_agg(l.lexeme), '{}') AS lx FROM unnest(to_tsvector('english', ` + eb.p(strings.Join(rest, " ")) + `)) l)
+		qt AS (` + questionLexemes(eb, rest) + `)
 		SELECT ` + episodeCols("e") + ` FROM t CROSS JOIN qt CROSS JOIN LATERAL (
 			SELECT x.*, (SELECT count(*) FROM unnest(tsvector_to_array(x.tsv)) l WHERE l = ANY(qt.lx)) AS shared
 			FROM keyword_postings p JOIN episodes x ON x.member_id = $1 AND x.id = p.episode_id
@@ -260,7 +260,7 @@ func (s *Service) sharedWithQuestion(ctx context.Context, q *query, fs []*row, r
 		ids[i] = r.ID
 	}
 	b := newSQLB(q.member, q.gate)
-	rows, err := s.pool.Query(ctx, `/* leg:graph */ WITH qt AS (SELECT coalesce(array_agg(l.lexeme), '{}') AS lx FROM unnest(to_tsvector('english', `+b.p(strings.Join(rest, " "))+`)) l)
+	rows, err := s.pool.Query(ctx, `/* leg:graph */ WITH qt AS (`+questionLexemes(b, rest)+`)
 		SELECT f.id, (SELECT count(DISTINCT l) FROM (
 				SELECT unnest(tsvector_to_array(to_tsvector('english', f.claim))) AS l
 				UNION ALL
@@ -276,4 +276,11 @@ func (s *Service) sharedWithQuestion(ctx context.Context, q *query, fs []*row, r
 	var n int
 	_, err = pgx.ForEachRow(rows, []any{&id, &n}, func() error { out[id] = n; return nil })
 	return out, err
+}
+
+// questionLexemes is a statement giving one row, lx: the question's words
+// rest as the english configuration stems them (keyword_terms' terms and
+// the episodes' tsv lexemes), to match turns and claims by.
+func questionLexemes(b *sqlb, rest []string) string {
+	return `SELECT coalesce(array_agg(l.lexeme), '{}') AS lx FROM unnest(to_tsvector('english', ` + b.p(strings.Join(rest, " ")) + `)) l`
 }
