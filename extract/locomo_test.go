@@ -391,10 +391,16 @@ func stem(w string) string {
 	for _, suf := range []string{"ing", "ies", "es", "ed", "s"} {
 		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
 			w = strings.TrimSuffix(w, suf)
+			if suf == "ies" {
+				w += "i" // "movies" is "movie", "cities" is "city"
+			}
 			break
 		}
 	}
 	w = strings.TrimSuffix(w, "e")
+	if n := len(w); n > 2 && w[n-1] == 'y' {
+		w = w[:n-1] + "i"
+	}
 	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
 		w = w[:n-1]
 	}
@@ -424,3 +430,26 @@ func claimMatch(want, got string) bool {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// TestClaimMatch pins the scorer's lenient claim form: a plural in -ies
+// ("movies", "cities") is its singular, as a plain -s plural is.
+func TestClaimMatch(t *testing.T) {
+	for _, c := range []struct {
+		want, got string
+		match     bool
+	}{
+		{"movies", "movie", true},
+		{"cities", "city", true},
+		{"studies", "study", true},
+		{"pottery class", "pottery", true},
+		{"dogs", "dog", true},
+		{"playing games", "play games", true},
+		{"movies", "moving", false},
+		{"hiking", "biking", false},
+		{"*", "anything", true},
+	} {
+		if got := claimMatch(c.want, c.got); got != c.match {
+			t.Errorf("claimMatch(%q, %q) = %v, want %v", c.want, c.got, got, c.match)
+		}
+	}
+}
