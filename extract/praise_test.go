@@ -1,0 +1,51 @@
+package extract_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memhive/memhive/extract"
+)
+
+// TestPraisedTitles: a named work the speaker praises is a taste; a title
+// asked about, the listener's, another's or spoken ill of is not.
+// Sentences written for this test.
+func TestPraisedTitles(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{`Honestly, "Project Hail Mary" is amazing!`, []want{w(me, "likes", "Project Hail Mary")}},
+		{`Just finished "The Left Hand of Darkness" and it's so good.`, []want{w(me, "likes", "The Left Hand of Darkness")}},
+		{`I'm watching a show called Severance. It's really good!`, []want{w(me, "likes", "Severance")}},
+		{`We tried this game Wingspan last night. I loved it!`, []want{w(me, "likes", "Wingspan")}},
+		{`Finished "Piranesi" last week. Highly recommend it!`, []want{w(me, "likes", "Piranesi")}},
+		{`"Spirited Away" is one of my favorites.`, []want{w(me, "likes", "Spirited Away")}},
+		// not praise, not the speaker's, or asked
+		{`Have you read "Piranesi"? It's really good.`, nil},
+		{`Your song "Blue Hour" is amazing!`, nil},
+		{`Maria's book "Lilac" is amazing.`, nil},
+		{`"The Room" is not good at all.`, nil},
+		{`I read "Dune" last year.`, nil},
+		{`My sister said "I love it" when she saw it.`, []want{w(me, "sister", "Alice's sister")}},
+	} {
+		facts := extract.TurnFacts(tc.text, me, at)
+		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
+		var gots, wants []string
+		for _, f := range facts {
+			gots = append(gots, got(f).String())
+		}
+		for _, x := range tc.want {
+			wants = append(wants, x.String())
+		}
+		slices.Sort(gots)
+		slices.Sort(wants)
+		if !slices.Equal(gots, wants) {
+			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
+		}
+	}
+}
