@@ -147,6 +147,19 @@ func TestLoCoMoDevEighthDraw(t *testing.T) {
 // showDev8Env, set to 1, prints the eighth draw's misses and spurious facts.
 const showDev8Env = "MEMHIVE_SHOW_DEV8"
 
+// TestLoCoMoDevNinthDraw prints the ninth draw's totals (200 dev turns,
+// seed 9292, session 21, labelled by hand by a helper who wrote no rule,
+// read no extractor code and ran no extractor; README in testdata). Left
+// out of TestLoCoMoDev; its cases print only with MEMHIVE_SHOW_DEV9=1 and
+// -v. No floors until its first figure is recorded.
+func TestLoCoMoDevNinthDraw(t *testing.T) {
+	t.Parallel()
+	locomoEval(t, "dev", 9, 0, 0, os.Getenv(showDev9Env) == "1")
+}
+
+// showDev9Env, set to 1, prints the ninth draw's misses and spurious facts.
+const showDev9Env = "MEMHIVE_SHOW_DEV9"
+
 // TestLoCoMoDevSecondDraw prints the second dev draw alone (200 turns drawn
 // and labelled after the first draw's rules were written; see the README in
 // testdata): `go test -v -run DevSecondDraw ./extract/`.
