@@ -1,0 +1,217 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Rules for everyday wordings of chat (session 21): a job left, a class
+// being taken, a prize given, pastimes said as habits or by what they do
+// for the speaker, a place remembered as great, a stay ahead and a place
+// added to a travel list. Like every rule they go through clause.mode
+// (questions, second person, conditions, hedges, negation); the cases are
+// in everyday_test.go.
+
+// hobbyPhrase reports whether p (lower case, one to four words) names a
+// pastime: a hobby's gerund or a pastime noun ("yoga", "abstract
+// painting", "board games").
+func hobbyPhrase(p string) bool {
+	ws := strings.Fields(p)
+	if len(ws) == 0 || len(ws) > 4 || badObject(p) {
+		return false
+	}
+	last := ws[len(ws)-1]
+	return pastimeWords[last] || activityGerund[last] || hobbyGerund(last) || activity[last]
+}
+
+// habitItemRE is one pastime of a habit list, said with its base verb:
+// "watch movies", "hike", "have game nights", "play board games".
+var habitItemRE = regexp.MustCompile(`(?i)^(?:(?:watch|play|read|have|go)\s+)?([\w'-]+(?:\s+[\w'-]+){0,2})$`)
+
+// habitTailRE is the when and where after a habit's last item ("on
+// Sundays", "at my place", "together").
+var habitTailRE = regexp.MustCompile(`\s+(?:on\s+(?:the\s+)?(?:weekends?|sundays|saturdays|[a-z]+days)|at\s+(?:my|our|home|the)\b.*|every\s+.*|together|a\s+lot|in\s+the\s+(?:evenings?|mornings?))$`)
+
+// prizeWords are what is won when given or received.
+const prizeWords = `(?:medal|award|trophy|prize|plaque|scholarship|ribbon|certificate\s+of\s+(?:achievement|excellence|recognition))`
+
+const praisedPlace = `(?:(?:so|really|just|absolutely|truly|totally|super)\s+)*(?:awesome|amazing|great|incredible|fantastic|beautiful|wonderful|stunning|breathtaking|unforgettable|gorgeous|magical|a\s+blast|an\s+adventure|so\s+much\s+fun|such\s+a\s+blast|the\s+best)\b`
+
+func init() {
+	rules = append(rules,
+		// "I recently left my IT job", "I left my job at the bank": a job
+		// left is a job lost, as the labels of real chat write it. Not
+		// "left my job early" (a day's work) or a job left for the day.
+		r(fp+aux+`(?i:\s+left\s+my\s+)((?:[\w-]+\s+){0,2}?job)\b((?i:\s+(?:early|for\s+the\s+day|at\s+\d|at\s+noon|on\s+time))?)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || m[2] != "" {
+				return
+			}
+			c.add(c.speaker, "lost_job", strings.TrimSpace(m[1]), Experience, confEvent-2)
+		}),
+		// "Losing my job was a bummer", "Getting laid off was hard": the
+		// loss told as the clause's subject happened.
+		r(`^(?i:(?:and|but|so)\s+)?(?i:(losing|getting\s+laid\s+off\s+from|getting\s+fired\s+from)\s+my\s+((?:[\w-]+\s+)?job))\s+(?i:was|has\s+been|hit|really|felt|is)\b`, 2, func(c *clause, m []string) {
+			c.add(c.speaker, "lost_job", strings.TrimSpace(m[2]), Experience, confEvent-2)
+		}),
+		// "I'm taking a cooking class", "we're taking salsa lessons": a
+		// class one is taking is one joined. Not one ahead ("taking a class
+		// next month" is read as a plan) or wished.
+		r(fpbe+`(?i:\s+(?:now\s+|currently\s+|also\s+|finally\s+)?taking\s+(?:(?:a|an|some)\s+)?)((?:[\w-]+\s+){1,2}(?:class|classes|course|lessons|workshop))\b`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasDate {
+				return
+			}
+			p := strings.ToLower(strings.TrimSpace(m[1]))
+			if ws := strings.Fields(p); badObject(p) || evaluative[ws[0]] || vague[ws[0]] {
+				return
+			}
+			c.add(c.speaker, "joined", p, Experience, confEvent-4)
+		}),
+		// "They gave me a medal", "I got an award at work", "I received a
+		// scholarship": a prize given to the speaker is won.
+		r(`(?i:\b(?:they|we|i|she|he|the\s+\w+)\s+(?:just\s+|even\s+|finally\s+|actually\s+)?(?:gave\s+me|handed\s+me|awarded\s+me|got|received|was\s+given|was\s+awarded)\s+(?:a|an|the|my\s+first|our)\s+)((?:[\w-]+\s+){0,2}`+prizeWords+`)\b`, 1, func(c *clause, m []string) {
+			lw := strings.ToLower(m[0])
+			if c.neg || c.fore || !strings.HasPrefix(lw, "i ") && !strings.Contains(lw, " me ") && !strings.HasPrefix(lw, "we ") {
+				return
+			}
+			if strings.HasPrefix(lw, "i ") && strings.Contains(lw, "got") && forSomeoneText(c.text[strings.Index(c.text, m[0])+len(m[0]):]) {
+				return // "I got a trophy for my son's team"
+			}
+			c.add(c.speaker, "won", strings.TrimSpace(m[1]), Experience, confEvent-2)
+		}),
+		// "We usually watch movies, hike, and have game nights", "I often
+		// read and paint": pastimes said as a habit are liked. Every item
+		// must be a pastime; "I usually work late" is none.
+		r(fp+`(?i:\s+(?:usually|often|always|regularly|normally|typically)\s+)([a-z][\w' ,-]*)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			items := exampleSepRE.Split(strings.TrimSpace(m[1]), -1)
+			if len(items) < 2 {
+				return // one pastime as a habit is read by the hobby rules
+			}
+			var likes []string
+			for _, it := range items {
+				it = strings.ToLower(strings.TrimSpace(it))
+				it = habitTailRE.ReplaceAllString(it, "")
+				hm := habitItemRE.FindStringSubmatch(it)
+				if hm == nil {
+					return
+				}
+				ws := strings.Fields(it)
+				switch {
+				case len(ws) == 1 && hobbyVerbs[ws[0]]:
+					likes = append(likes, gerundOf(ws[0])) // "hike" → "hiking"
+				case ws[0] == "watch" || ws[0] == "play" || ws[0] == "read":
+					if !hobbyPhrase(strings.Join(ws[1:], " ")) && !(ws[0] == "watch" && strings.HasPrefix(hm[1], "movies")) {
+						return
+					}
+					likes = append(likes, gerundOf(ws[0])+" "+strings.Join(ws[1:], " "))
+				case ws[0] == "have" && len(ws) > 1 && (strings.HasSuffix(it, "nights") || strings.HasSuffix(it, "parties")):
+					likes = append(likes, strings.Join(ws[1:], " ")) // "have game nights"
+				default:
+					return
+				}
+			}
+			for _, l := range likes {
+				c.add(c.speaker, "likes", l, World, confPref-6)
+			}
+		}),
+		// "I find painting to be a great stress reliever", "I find yoga so
+		// calming": a pastime the speaker finds restful is liked.
+		r(fp+aux+`(?i:\s+find\s+)([\w'-]+(?:\s+[\w'-]+){0,2}?)(?i:\s+(?:to\s+be\s+)?(?:(?:a|an|so|really|very|super|such|incredibly|truly|quite)\s+)*(?:(?:great|good|perfect|real|huge|big|wonderful)\s+)?(?:stress\s+reliever|stress-reliever|relaxing|calming|therapeutic|soothing|enjoyable|rewarding|fulfilling|peaceful|meditative|way\s+to\s+(?:relax|unwind|de-stress|destress)))\b`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if p := strings.ToLower(strings.TrimSpace(m[1])); hobbyPhrase(p) && !strings.HasPrefix(p, "it") {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+		// "Yoga's been really awesome for me", "Running has been great for
+		// me": a pastime the speaker says is good for them is liked.
+		r(`^(?i:(?:and|but|so|honestly|yeah)[,]?\s+)?([A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?i:'s|\s+has|\s+is|\s+was)(?i:\s+been)?(?i:\s+(?:really|so|truly|super|very|also|always|just))*(?i:\s+(?:awesome|great|amazing|good|wonderful|helpful|beneficial|a\s+lifesaver|a\s+game\s+changer|life-changing|a\s+big\s+help|huge))\s+(?i:for\s+me)\b`, 1, func(c *clause, m []string) {
+			if c.neg {
+				return
+			}
+			if hobbyPhrase(strings.ToLower(m[1])) {
+				c.add(c.speaker, "likes", m[1], World, confPref-6)
+			}
+		}),
+		// "I'm always up for trying new games": a standing readiness for a
+		// pastime is a liking; a one-off "I'm up for a hike" is not.
+		r(fpbe+`(?i:\s+(?:always|forever|usually)\s+(?:up|down|game)\s+for\s+)([a-z][\w'-]*ing(?:\s+[\w'-]+){0,3})`, 1, func(c *clause, m []string) {
+			if c.neg {
+				return
+			}
+			p := strings.TrimSpace(m[1])
+			if ws := strings.Fields(p); len(ws) > 1 && (danglingPrep[ws[len(ws)-1]] || trailingConj[ws[len(ws)-1]]) {
+				p = strings.Join(ws[:len(ws)-1], " ")
+			}
+			if !badObject(p) {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+		// "Italy was awesome!", "The festival in Tokyo was amazing": a place
+		// the speaker remembers as great was visited. A known place, not a
+		// word that is also a common noun.
+		r(`^(?i:(?:oh|wow|yeah|yes|honestly|and)[,!]?\s+)*(?:(?i:the|our|my)\s+(?:[\w-]+\s+){1,2}?(?i:in|to|at)\s+)?`+nm+`(?i:\s+was\s+)`+praisedPlace, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}),
+		// "I'm gonna stay in Galway", "we'll be staying in Lisbon": a stay
+		// ahead in a known place is travel ahead.
+		r(`(?:`+fpbe+`|(?i:\b(?:i'll|i will|we'll|we will)))(?i:\s+(?:gonna|going\s+to|be))?(?i:\s+(?:stay|staying))\s+(?i:in)\s+`+nm, 1, func(c *clause, m []string) {
+			if c.neg {
+				return
+			}
+			lw := strings.ToLower(m[0])
+			if !strings.Contains(lw, "gonna") && !strings.Contains(lw, "going to") && !strings.Contains(lw, "'ll") && !strings.Contains(lw, "will") && !c.hasDate {
+				return // "I'm staying in Paris" with no time ahead may be now
+			}
+			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
+			}
+		}),
+		// "Adding NYC to my travel list", "Peru is on my bucket list": a
+		// place the speaker keeps a list of is travel ahead.
+		r(`(?i:\b(?:adding|added|add|putting|put)\s+)`+nm+`(?i:\s+(?:to|on)\s+(?:my|our)\s+(?:travel\s+|bucket\s+|to-visit\s+|must-visit\s+)(?:list|bucket\s+list))`, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && lexPlaces.has(p) && !c.neg {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
+			}
+		}),
+		r(`^`+nm+`(?i:\s+is\s+(?:(?:really|definitely|high|top|still|also)\s+)*(?:on|at\s+the\s+top\s+of)\s+(?:my|our)\s+(?:travel\s+|bucket\s+|to-visit\s+)?list)`, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && lexPlaces.has(p) && !c.neg {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
+			}
+		}),
+		// "I'm trying out yoga", "I've been getting into abstract
+		// painting": a pastime being taken up is liked.
+		r(fp+aux+`(?i:\s+(?:trying\s+out|getting\s+into|getting\s+back\s+into|taking\s+up))\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasDate {
+				return
+			}
+			p := strings.ToLower(strings.TrimSpace(m[1]))
+			for _, d := range []string{"some ", "a bit of ", "more "} {
+				p = strings.TrimPrefix(p, d)
+			}
+			// the phrase ends at a word that starts a purpose or a time
+			if ws := strings.Fields(p); len(ws) > 1 {
+				for i, w := range ws {
+					if w == "to" || w == "for" || w == "with" || w == "again" || w == "recently" || w == "lately" || w == "now" {
+						p = strings.Join(ws[:i], " ")
+						break
+					}
+				}
+			}
+			if hobbyPhrase(p) {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+	)
+}

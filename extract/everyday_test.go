@@ -1,0 +1,75 @@
+package extract_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memhive/memhive/extract"
+)
+
+// TestEverydayChat holds the cases of everyday.go: sentences written for
+// this test (none from LoCoMo), each with every fact it must give and no
+// other.
+func TestEverydayChat(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// a job left
+		{"I finally left my marketing job last spring.", []want{ev(me, "lost_job", "marketing job", "")}},
+		{"Losing my job was rough, honestly.", []want{ev(me, "lost_job", "job", "")}},
+		{"I left my job early to catch the game.", nil},
+		{"I never left my job, I just changed teams.", nil},
+		{"Losing my job would be a disaster.", nil},
+		// a class taken
+		{"I'm taking a pottery class at the community center.", []want{ev(me, "joined", "pottery class", "")}},
+		{"We're taking salsa lessons together.", []want{ev(me, "joined", "salsa lessons", "")}},
+		{"I'm not taking a pottery class this year.", []want{{s: me, p: "plans", c: "taking a pottery class", kind: "foresight", pol: "negative"}}},
+		{"Are you taking a cooking class?", nil},
+		// a prize given
+		{"They gave me a volunteer award last night!", []want{ev(me, "won", "volunteer award", "")}},
+		{"I got a medal for the half marathon.", []want{ev(me, "won", "medal", "")}},
+		{"They gave him a medal.", nil},
+		{"I didn't get a prize this time.", nil},
+		// pastimes as a habit
+		{"We usually read, paint and play board games on Sundays.", []want{w(me, "likes", "reading"), w(me, "likes", "painting"), w(me, "likes", "playing board games")}},
+		{"I usually work late and skip dinner.", nil},
+		{"I often hike, swim and bake.", []want{w(me, "likes", "hiking"), w(me, "likes", "swimming"), w(me, "likes", "baking")}},
+		// pastimes by what they do for the speaker
+		{"I find knitting so relaxing.", []want{w(me, "likes", "knitting")}},
+		{"I find it relaxing.", nil},
+		{"I don't find running relaxing at all.", []want{w(me, "dislikes", "running")}},
+		{"Swimming has been great for me.", []want{w(me, "likes", "Swimming")}},
+		{"The weather has been great for me.", nil},
+		{"I'm always up for playing chess.", []want{w(me, "likes", "playing chess")}},
+		{"I'm up for a hike tomorrow.", nil},
+		{"I'm trying out pilates.", []want{w(me, "likes", "pilates")}},
+		{"I'm trying out a new recipe tonight.", []want{fut(me, "plans", "trying out a new recipe", "")}},
+		// places
+		{"Portugal was amazing!", []want{ev(me, "visited", "Portugal", "")}},
+		{"The concert in Berlin was so much fun.", []want{ev(me, "visited", "Berlin", "")}},
+		{"Portugal wasn't amazing.", nil},
+		{"I'm gonna stay in Lisbon for a week.", []want{fut(me, "travels_to", "Lisbon", "")}},
+		{"Peru is on my bucket list.", []want{fut(me, "travels_to", "Peru", "")}},
+		{"Is Peru on your bucket list?", nil},
+	} {
+		facts := extract.TurnFacts(tc.text, me, at)
+		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
+		var gots, wants []string
+		for _, f := range facts {
+			gots = append(gots, got(f).String())
+		}
+		for _, x := range tc.want {
+			wants = append(wants, want{s: x.s, p: x.p, c: x.c, kind: x.kind, pol: x.pol}.String())
+		}
+		slices.Sort(gots)
+		slices.Sort(wants)
+		if !slices.Equal(gots, wants) {
+			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
+		}
+	}
+}
