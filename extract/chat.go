@@ -28,6 +28,12 @@ var chatRewrites = []struct {
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+always\s+wanted\s+to\s+`), "${1} want to "},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+(?:always\s+)?dreamed\s+(?:of|about)\s+`), "${1} want to \x02"},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'re|'m|\s+am|\s+are)\s+determined\s+to\s+`), "${1} want to "},
+	// "I've been wanting to do some birdwatching", "I've been meaning to
+	// learn the guitar": a wish held for a while (session 21).
+	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)\s+(?:(?:really|always|long|kind\s+of|kinda)\s+)?been\s+(?:wanting|meaning|dying|itching|hoping)\s+to\s+`), "${1} want to "},
+	// "You know I love live music", "you know, I …": the listener is
+	// reminded; the clause is the speaker's (session 21).
+	{regexp.MustCompile(`(?i)^((?:oh|and|but|well|yeah|hey|plus)[,]?\s+)?you\s+know,?\s+(?:that\s+)?((?:i|we)\b)`), "${1}${2}"},
 	// "I'm also excited to", "we're really looking forward to": the
 	// adverb between the verb and the wish hides it from the plan rules.
 	{regexp.MustCompile(`(?i)\b(i'm|we're|i am|we are)\s+(?:also\s+|really\s+|so\s+|super\s+|just\s+|still\s+)+(excited\s+to|looking\s+forward\s+to|keen\s+to|hoping\s+to|planning\s+to|planning\s+on|thinking\s+(?:of|about))\s+`), "${1} ${2} "},

@@ -42,7 +42,7 @@ func init() {
 		// "I recently left my IT job", "I left my job at the bank": a job
 		// left is a job lost, as the labels of real chat write it. Not
 		// "left my job early" (a day's work) or a job left for the day.
-		r(fp+aux+`(?i:\s+left\s+my\s+)((?:[\w-]+\s+){0,2}?job)\b((?i:\s+(?:early|for\s+the\s+day|at\s+\d|at\s+noon|on\s+time))?)`, 1, func(c *clause, m []string) {
+		r(`(?:^(?i:(?:just|recently|finally)\s+)?|`+fp+aux+`\s+)(?i:left\s+my\s+)((?:[\w-]+\s+){0,2}?job)\b((?i:\s+(?:early|for\s+the\s+day|at\s+\d|at\s+noon|on\s+time))?)`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore || m[2] != "" {
 				return
 			}
@@ -188,6 +188,16 @@ func init() {
 			if p := place(m[1]); p != "" && lexPlaces.has(p) && !c.neg {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
+			}
+		}),
+		// "I want to do some birdwatching", "I'd love to do more yoga": a
+		// pastime wished for is a plan.
+		r(fp+aux+`(?i:\s+love\s+to)?\s+((?i:do\s+(?:some|more|a\s+bit\s+of|a\s+lot\s+more|a\s+little))\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*))`, 1, func(c *clause, m []string) {
+			if c.neg || !c.fore {
+				return
+			}
+			if p := strings.ToLower(strings.TrimSpace(m[2])); hobbyPhrase(p) {
+				c.add(c.speaker, "plans", strings.ToLower(m[1]), Foresight, confPlan-4)
 			}
 		}),
 		// "I'm trying out yoga", "I've been getting into abstract

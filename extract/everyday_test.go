@@ -49,6 +49,13 @@ func TestEverydayChat(t *testing.T) {
 		{"I'm up for a hike tomorrow.", nil},
 		{"I'm trying out pilates.", []want{w(me, "likes", "pilates")}},
 		{"I'm trying out a new recipe tonight.", []want{fut(me, "plans", "trying out a new recipe", "")}},
+		{"Recently left my retail job after five years.", []want{ev(me, "lost_job", "retail job", "")}},
+		// a wish held for a while; the listener reminded
+		{"I've been meaning to do some gardening.", []want{fut(me, "plans", "do some gardening", "")}},
+		{"I'd love to do more swimming.", []want{fut(me, "plans", "do more swimming", "")}},
+		{"I want to do some paperwork.", nil},
+		{"You know I love salsa dancing.", []want{w(me, "likes", "salsa dancing")}},
+		{"You know you love salsa dancing.", nil},
 		// places
 		{"Portugal was amazing!", []want{ev(me, "visited", "Portugal", "")}},
 		{"The concert in Berlin was so much fun.", []want{ev(me, "visited", "Berlin", "")}},
