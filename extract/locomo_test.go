@@ -160,6 +160,18 @@ func TestLoCoMoDevNinthDraw(t *testing.T) {
 // showDev9Env, set to 1, prints the ninth draw's misses and spurious facts.
 const showDev9Env = "MEMHIVE_SHOW_DEV9"
 
+// TestLoCoMoDevTenthDraw prints the tenth draw's totals (200 dev turns,
+// seed 1111, session 21, labelled like the ninth; README in testdata).
+// Left out of TestLoCoMoDev; its cases print only with MEMHIVE_SHOW_DEV10=1
+// and -v. No floors until its first figure is recorded.
+func TestLoCoMoDevTenthDraw(t *testing.T) {
+	t.Parallel()
+	locomoEval(t, "dev", 10, 0, 0, os.Getenv(showDev10Env) == "1")
+}
+
+// showDev10Env, set to 1, prints the tenth draw's misses and spurious facts.
+const showDev10Env = "MEMHIVE_SHOW_DEV10"
+
 // TestLoCoMoDevSecondDraw prints the second dev draw alone (200 turns drawn
 // and labelled after the first draw's rules were written; see the README in
 // testdata): `go test -v -run DevSecondDraw ./extract/`.
