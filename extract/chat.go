@@ -31,6 +31,9 @@ var chatRewrites = []struct {
 	// "I've been wanting to do some birdwatching", "I've been meaning to
 	// learn the guitar": a wish held for a while (session 21).
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)\s+(?:(?:really|always|long|kind\s+of|kinda)\s+)?been\s+(?:wanting|meaning|dying|itching|hoping)\s+to\s+`), "${1} want to "},
+	// "I'm gonna take a shot at starting my own business": a try
+	// (session 21).
+	{regexp.MustCompile(`(?i)\b(gonna|going\s+to|will|'ll|want\s+to|wanna)\s+(?:take\s+a\s+(?:shot|stab|crack)\s+at|have\s+a\s+go\s+at|give\s+it\s+a\s+(?:shot|go)\s+(?:at|with))\s+`), "${1} try "},
 	// "You know I love live music", "you know, I …": the listener is
 	// reminded; the clause is the speaker's (session 21).
 	{regexp.MustCompile(`(?i)^((?:oh|and|but|well|yeah|hey|plus)[,]?\s+)?you\s+know,?\s+(?:that\s+)?((?:i|we)\b)`), "${1}${2}"},
@@ -48,7 +51,7 @@ var chatRewrites = []struct {
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'m|'re|\s+am|\s+are)\s+(?:such\s+|a\s+)?(?:total\s+|big\s+|huge\s+|real\s+)?suckers?\s+for\s+`), "${1} love "},
 	// "Can't wait for our hike" is eager, not negative (and "Can't …" at
 	// the start is no question).
-	{regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can\s+not)\s+wait\s+for\s+(my|our)\s+`), "${1}eagerly await ${2} "},
+	{regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can\s+not)\s+wait\s+for\s+(my|our|the|this|that|tomorrow's|tonight's|this\s+weekend's|next\s+\w+'s)\s+`), "${1}eagerly await ${2} "},
 }
 
 func rewriteChat(s string) string {

@@ -200,6 +200,48 @@ func init() {
 				c.add(c.speaker, "plans", strings.ToLower(m[1]), Foresight, confPlan-4)
 			}
 		}),
+		// "I recently attended a conference in Detroit": a gathering
+		// attended in a known place is a place visited, as the labels of
+		// real chat take "a car workshop in San Francisco". Not "went to a
+		// festival in Boston": that may be at home.
+		r(fp+aux+`(?i:\s+(?:attended|got\s+to\s+go\s+to|flew\s+out\s+to|spoke\s+at|presented\s+at)\s+(?:a|an|the|this|that|my|our)\s+(?:[\w'-]+\s+){0,3}?(?:conference|workshop|convention|summit|expo|retreat|seminar|festival|tournament|competition|bootcamp|camp)\s+in\s+)`+nm, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasDate {
+				return
+			}
+			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}),
+		// "Can't wait for tomorrow's grand opening!": an event ahead the
+		// speaker waits for is a plan.
+		r(`(?i:(?:^|\b(?:i|we)\s+)eagerly\s+await\s+(?:'s\s+)?(?:(?:the|tomorrow's|tonight's|this\s+weekend's|next\s+\w+'s|this|that)\s+)?)((?:[\w-]+\s+){0,2}(?:`+strings.ReplaceAll(eventNounList, " ", "|")+`))\b`, 1, func(c *clause, m []string) {
+			if !c.neg {
+				c.fore = true
+				c.add(c.speaker, "plans", strings.ToLower(m[1]), Foresight, confPlan-4)
+			}
+		}),
+		// "I'd love to join you and your pups for a walk": joining the
+		// listener for something is a plan once it is wished.
+		r(fp+aux+`(?i:\s+love\s+to)?(?i:\s+join\s+(?:you|u|y'all|you\s+guys|us|them)(?:\s+(?:and|&)\s+(?:your|the)\s+[\w'-]+)?\s+(?:for|on)\s+(?:a|an|the|some|that|your)\s+)((?:[\w-]+\s+){0,2}[\w-]+)`, 1, func(c *clause, m []string) {
+			if c.neg || !c.fore {
+				return
+			}
+			p := strings.ToLower(strings.TrimSpace(m[1]))
+			if ws := strings.Fields(p); len(ws) > 1 && (danglingPrep[ws[len(ws)-1]] || trailingConj[ws[len(ws)-1]] || ws[len(ws)-1] == "sometime" || ws[len(ws)-1] == "soon") {
+				p = strings.Join(ws[:len(ws)-1], " ")
+			}
+			if !badObject(p) {
+				c.add(c.speaker, "plans", "a "+p, Foresight, confPlan-4) // "a walk": one word alone is no plan to genericPlan
+			}
+		}),
+		// "We're off to Canada for our honeymoon", "on our honeymoon": a
+		// honeymoon is the speaker's marriage.
+		r(fp+aux+`(?i:.*\b(?:our|my)\s+honeymoon)\b`, 0, func(c *clause, m []string) {
+			if !c.neg {
+				c.fore = false
+				c.add(c.speaker, "married", "married", Experience, confEvent-4)
+			}
+		}),
 		// "I'm trying out yoga", "I've been getting into abstract
 		// painting": a pastime being taken up is liked.
 		r(fp+aux+`(?i:\s+(?:trying\s+out|getting\s+into|getting\s+back\s+into|taking\s+up))\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`, 1, func(c *clause, m []string) {

@@ -56,6 +56,17 @@ func TestEverydayChat(t *testing.T) {
 		{"I want to do some paperwork.", nil},
 		{"You know I love salsa dancing.", []want{w(me, "likes", "salsa dancing")}},
 		{"You know you love salsa dancing.", nil},
+		// ventures, fields, events ahead, joining the listener, a honeymoon
+		{"We opened a small bakery downtown.", []want{w(me, "owns", "bakery"), ev(me, "started", "bakery", "")}},
+		{"I'm hoping to get into graphic design.", []want{fut(me, "plans", "get into graphic design", "")}},
+		{"Can't wait for the big reunion!", []want{fut(me, "plans", "big reunion", "")}},
+		{"Can you wait for the reunion?", nil},
+		{"I'd love to join you for a bike ride sometime.", []want{fut(me, "plans", "a bike ride", "")}},
+		{"I joined you for a walk yesterday.", nil},
+		{"We're flying to Bali for our honeymoon.", []want{fut(me, "travels_to", "Bali", ""), ev(me, "married", "married", "")}},
+		{"I'm gonna take a shot at opening a food truck.", []want{fut(me, "plans", "try opening a food truck", "")}},
+		{"I attended a robotics conference in Denver.", []want{ev(me, "visited", "Denver", "")}},
+		{"I went to a music festival in Denver.", nil},
 		// places
 		{"Portugal was amazing!", []want{ev(me, "visited", "Portugal", "")}},
 		{"The concert in Berlin was so much fun.", []want{ev(me, "visited", "Berlin", "")}},

@@ -366,8 +366,8 @@ func TestGeneralChat(t *testing.T) {
 		{"I spent the whole day thinking about it.", nil},
 		{"Recently I've been spending time remembering old friends.", nil},
 		{"We got into an accident on the way back.", nil},
-		{"I'm really hoping to get into local politics.", nil},
-		{"I'm into electronic and rock music.", []want{w(me, "likes", "electronic and rock music")}},
+		{"I'm really hoping to get into local politics.", []want{fut(me, "plans", "get into local politics", "")}},
+		{"I'm into electronic and rock music.", []want{w(me, "likes", "electronic music"), w(me, "likes", "rock music")}},
 		{"My cat Luna sleeps all day.", []want{w(me, "has_pet", "Luna")}},
 		{"I went to Canada with my new SO.", []want{ev(me, "visited", "Canada", "")}},
 		{"I spend my days working.", nil},
@@ -1174,7 +1174,7 @@ func TestAuditedChat(t *testing.T) {
 		{"We lost our dog Buddy last year.", []want{neg(me, "has_pet", "Buddy")}},
 		// A personal brand is no label one owns; one's own label is.
 		{"I'm working hard to grow my brand.", nil},
-		{"I launched my own brand of hot sauce.", []want{w(me, "owns", "brand")}},
+		{"I launched my own brand of hot sauce.", []want{w(me, "owns", "brand"), ev(me, "started", "brand", "")}},
 		// One thing said twice, the second time more exactly.
 		{"Starting my own store was scary. I just ran an ad for my clothing store.", []want{w(me, "owns", "clothing store")}},
 		{"I love watching our pets play. My dog is so happy.", []want{w(me, "likes", "watching our pets play"), w(me, "has_pet", "dog")}},

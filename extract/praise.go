@@ -86,6 +86,10 @@ func titleShaped(t string) bool {
 	return !(len(ws) == 1 && lexNames.has(ws[0])) // one given name is a person
 }
 
+// meansMuch: a work that means much to the speaker ("has a lot of
+// significance for me", "means a lot to me", "is special to me").
+const meansMuch = `(?:has|holds)\s+(?:a\s+lot\s+of|so\s+much|great|special|a\s+special|real)\s+(?:significance|meaning|place)\s+(?:for|to|in)\s+(?:me|my\s+heart)|means\s+(?:a\s+lot|so\s+much|everything|the\s+world)\s+to\s+me|(?:is|was|'s)\s+(?:so\s+|really\s+|very\s+|truly\s+)?special\s+to\s+me`
+
 const praiseWords = `(?:amazing|awesome|great|incredible|fantastic|brilliant|excellent|wonderful|epic|legendary|` +
 	`a\s+classic|a\s+masterpiece|a\s+must(?:-|\s+)(?:read|see|watch|play)|my\s+favou?rite|one\s+of\s+my\s+favou?rites|` +
 	`(?:so|really|super|very|pretty)\s+(?:good|fun|great)|gripping|captivating|hilarious|a\s+blast|a\s+gem)`
@@ -93,12 +97,61 @@ const praiseWords = `(?:amazing|awesome|great|incredible|fantastic|brilliant|exc
 var (
 	titleSentRE  = regexp.MustCompile(`[^.!?\n]+(?:[.!?]+|$)`)
 	quotedWorkRE = regexp.MustCompile(`"([^"]{2,60})"`)
-	calledWorkRE = regexp.MustCompile(`\b(?:called|named|titled|(?:this|the|a|an)\s+(?:[a-z]+\s+)?(?:game|book|novel|movie|film|show|series|album|song|podcast))\s+((?:[A-Z0-9][\w'&:-]*)(?:\s+(?:of|the|and|in|on|with|a|to|[A-Z0-9][\w'&:-]*))*)`)
+	calledWorkRE = regexp.MustCompile(`\b(?:called|named|titled|(?:this|the|a|an)\s+(?:[a-z]+\s+)?(?:game|book|novel|movie|film|show|series|album|song|podcast)|(?i:i|we)\s+(?:just\s+|finally\s+|also\s+)?(?:tried|played|watched|read|finished|binged|started\s+(?:reading|watching|playing)))\s+((?:[A-Z0-9][\w'&:-]*)(?:\s+(?:of|the|and|in|on|with|a|to|[A-Z0-9][\w'&:-]*))*)`)
 	// praise in the title's sentence, after it
-	praiseAfterRE = regexp.MustCompile(`(?i)^[",]?\s*(?:(?:by\s+[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*\s+)?(?:is|was|'s)\s+|(?:,\s*)?(?:and|-|–)\s+it(?:'s|\s+is|\s+was)\s+)(?:(?:so|really|just|truly|absolutely|such|definitely|also|still|totally|seriously)\s+)*(?:an?\s+)?(?:(?:really|truly|super|very)\s+)?` + praiseWords + `\b`)
+	praiseAfterRE = regexp.MustCompile(`^[",]?\s*(?:by\s+[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*\s+)?(?i:(?:(?:is|was|'s)\s+|(?:,\s*)?(?:and|-|–)\s+it(?:'s|\s+is|\s+was)\s+)(?:(?:so|really|just|truly|absolutely|such|definitely|also|still|totally|seriously)\s+)*(?:an?\s+)?(?:(?:really|truly|super|very)\s+)?` + praiseWords + `\b|` + meansMuch + `|,\s*(?:so|very|really|super|such\s+an?)\s+(?:exciting|addictive|fun|good|great|amazing|fascinating)\b)`)
 	// praise that opens the next sentence
-	praiseNextRE = regexp.MustCompile(`(?i)^(?:(?:wow|yeah|honestly|seriously|and)[,!]?\s+)?(?:it(?:'s|\s+is|\s+was)\s+(?:(?:so|really|just|truly|absolutely|such|definitely|totally|seriously)\s+)*(?:an?\s+)?(?:(?:really|truly|super|very)\s+)?` + praiseWords + `\b|i\s+(?:really\s+|just\s+|absolutely\s+)?(?:love|loved|adore|adored)\s+it\b|(?:i\s+)?(?:highly|totally|definitely|strongly)\s+recommend\s+it\b)`)
+	praiseNextRE = regexp.MustCompile(`(?i)^(?:(?:wow|yeah|honestly|seriously|and)[,!]?\s+)?(?:(?:an?\s+|such\s+an?\s+)?(?:great|awesome|amazing|fantastic|brilliant|excellent|fun|incredible)\s+(?:game|book|movie|show|film|read|series|album|song|story|novel)\b|it(?:'s|\s+is|\s+was)\s+(?:(?:so|really|just|truly|absolutely|such|definitely|totally|seriously)\s+)*(?:an?\s+)?(?:(?:really|truly|super|very)\s+)?` + praiseWords + `\b|i\s+(?:really\s+|just\s+|absolutely\s+)?(?:love|loved|adore|adored)\s+it\b|(?:i\s+)?(?:highly|totally|definitely|strongly)\s+recommend\s+it\b)`)
 	// the listener's or another's work: "your", "you", "Anna's" before it
 	listenerBeforeRE = regexp.MustCompile(`(?i)(?:\byour\b|\byou\b|[A-Za-z]'s\s*(?:new\s+)?(?:[a-z]+\s+)?["]?\s*$)`)
 	deniedRE         = regexp.MustCompile(`(?i)^[",]?\s*(?:(?:is|was|'s)\s+)?(?:n't|not|never)\b|^[",]?\s*(?:isn't|wasn't)\b`)
 )
+
+// splitLikedPair splits a liking of two things joined by "and" (session
+// 21): "electronic and rock music" is electronic music and rock music (one
+// head shared), "fashion trends and finding unique pieces" and "art and
+// the sea" are two likings. Not a pair that names one thing ("rock and
+// roll", "arts and crafts"), a title (capitalised) or a longer list.
+func splitLikedPair(out []Fact) []Fact {
+	var add []Fact
+	for i, f := range out {
+		if f.Predicate != "likes" && f.Predicate != "dislikes" || strings.Count(f.Claim, " and ") != 1 || strings.ContainsAny(f.Claim, ",&\"") {
+			continue
+		}
+		l, r, _ := strings.Cut(f.Claim, " and ")
+		lw, rw := strings.Fields(l), strings.Fields(r)
+		if len(lw) == 0 || len(rw) == 0 || len(lw) > 3 || len(rw) > 4 || onePairRE.MatchString(strings.ToLower(f.Claim)) || hasUpper(f.Claim) {
+			continue
+		}
+		var a, b string
+		switch {
+		case len(lw) == 1 && len(rw) >= 2 && len(rw) <= 3 && !strings.HasSuffix(lw[0], "ing") && !strings.HasSuffix(rw[0], "ing") && rw[0] != "the":
+			if strings.HasSuffix(lw[0], "s") || strings.Contains(lw[0], "'") {
+				a, b = l, r // "dramas and emotionally-driven films": two things
+			} else {
+				a, b = lw[0]+" "+rw[len(rw)-1], r // "electronic and rock music", "chocolate and mixed berry flavors"
+			}
+		case strings.HasSuffix(rw[0], "ing") && len(rw[0]) > 4 || rw[0] == "the" && len(rw) > 1:
+			a, b = l, strings.TrimPrefix(r, "the ") // "… and finding unique pieces", "art and the sea"
+		default:
+			continue
+		}
+		out[i].Claim = a
+		g := f
+		g.Claim = b
+		add = append(add, g)
+	}
+	return append(out, add...)
+}
+
+// onePairRE: pairs that name one thing.
+var onePairRE = regexp.MustCompile(`\b(?:rock and roll|arts and crafts|mac and cheese|fish and chips|salt and pepper|black and white|hide and seek|trial and error|bread and butter|peace and quiet|r and b|rhythm and blues|drum and bass|dungeons and dragons|pen and paper|sweet and sour|hip and|rise and shine|bed and breakfast|health and wellness|food and drink|wine and dine|arts and culture|hustle and bustle|pros and cons|ups and downs|odds and ends)\b`)
+
+func hasUpper(s string) bool {
+	for _, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			return true
+		}
+	}
+	return false
+}

@@ -25,6 +25,14 @@ func TestPraisedTitles(t *testing.T) {
 		{`We tried this game Wingspan last night. I loved it!`, []want{w(me, "likes", "Wingspan")}},
 		{`Finished "Piranesi" last week. Highly recommend it!`, []want{w(me, "likes", "Piranesi")}},
 		{`"Spirited Away" is one of my favorites.`, []want{w(me, "likes", "Spirited Away")}},
+		{`Last night I watched Arrival. Great movie, so moving!`, []want{w(me, "likes", "Arrival")}},
+		{`The album is called "Blue Lines", very addictive!`, []want{w(me, "likes", "Blue Lines")}},
+		{`"Fix You" by Coldplay means a lot to me.`, []want{w(me, "likes", "Fix You")}},
+		// a liked pair split
+		{`I love jazz and hip-hop music.`, []want{w(me, "likes", "jazz music"), w(me, "likes", "hip-hop music")}},
+		{`I really enjoy documentaries and long podcasts.`, []want{w(me, "likes", "documentaries"), w(me, "likes", "long podcasts")}},
+		{`I'm passionate about photography and restoring old cameras.`, []want{w(me, "likes", "photography"), w(me, "likes", "restoring old cameras")}},
+		{`I love rock and roll music.`, []want{w(me, "likes", "rock and roll music")}},
 		// not praise, not the speaker's, or asked
 		{`Have you read "Piranesi"? It's really good.`, nil},
 		{`Your song "Blue Hour" is amazing!`, nil},

@@ -31,8 +31,10 @@ func TestPrecisionRules(t *testing.T) {
 		{"This is my favorite studio.", nil},
 		{"It's a mile from my house.", nil},
 		// opening or starting one's own business is owning it (the dev
-		// labels write "owns car shop", "owns online clothing store")
-		{"I finally opened my own car maintenance shop!", []string{"owns car maintenance shop world positive"}},
+		// labels write "owns car shop", "owns online clothing store"), and
+		// a venture started (the labels of draws 6 and 10: "started online
+		// clothing store", session 21)
+		{"I finally opened my own car maintenance shop!", []string{"owns car maintenance shop world positive", "started car maintenance shop experience positive"}},
 		{"We adopted a bird named Kiwi.", []string{"has_pet Kiwi world positive", "adopted Kiwi experience positive"}},
 		// objects that are someone else's, deictic or cut off
 		{"I love his tech and that sarcastic humor.", nil},

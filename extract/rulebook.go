@@ -605,6 +605,11 @@ var rules = []rule{
 			return // "I bought a car for my daughter": a gift
 		}
 		c.add(c.speaker, "owns", p, World, confPref)
+		if openedRE.MatchString(m[0]) && businessRE.MatchString(strings.ToLower(m[2])) && !c.fore && !c.neg {
+			// "I opened an online clothing store": a business started
+			// (session 21), as the started rule reads "started a blog".
+			c.add(c.speaker, "started", p, Experience, confEvent-4)
+		}
 	}),
 	r(fp+`(?i:\s+own)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" && !isPet(lastWord(p)) { // "I own two cats": pets, read above
@@ -1134,6 +1139,9 @@ func genericPlan(p string) bool {
 			}
 		}
 	case "have", "get", "make", "do", "take", "give", "bring", "buy", "find":
+		if ws[0] == "get" && len(ws) > 2 && ws[1] == "into" {
+			break // "get into local politics": a field taken up
+		}
 		if len(ws) > 1 && danglingPrep[ws[1]] && (!articleRE.MatchString(ws[1]+" ") || (len(ws) > 2 && lightNouns[ws[2]])) {
 			return true // "[the connection I'd like to] have with Toby": the object is elsewhere
 		}
@@ -1239,6 +1247,13 @@ var planVerbs = map[string]bool{"visit": true, "travel": true, "move": true, "st
 var adjNotCompound = map[string]bool{"own": true, "new": true, "old": true, "first": true, "little": true, "trusty": true,
 	"very": true, "favorite": true, "favourite": true, "dream": true, "whole": true, "beautiful": true, "lovely": true,
 	"small": true, "big": true, "local": true, "a": true, "an": true, "the": true, "my": true, "our": true}
+
+// openedRE and businessRE: a business opened, launched or founded is a
+// venture started.
+var (
+	openedRE   = regexp.MustCompile(`(?i)\b(?:opened|launched|founded|set\s+up)\b`)
+	businessRE = regexp.MustCompile(`^(?:studio|store|shop|business|company|startup|restaurant|bakery|cafe|café|bar|gym|salon|farm|podcast|blog|channel|brand|label|boutique)$`)
+)
 
 func lastWord(p string) string {
 	ws := strings.Fields(p)
