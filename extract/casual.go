@@ -414,7 +414,7 @@ func init() {
 		// and peace", "Gardening brings me peace": what the speaker says
 		// gives them joy is liked. Not a person, a pronoun or what was
 		// shown ("Your painting gives me joy", "Seeing you brings me joy").
-		r(`(?i:^((?:[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,3}?)\s+(?:really\s+|always\s+|just\s+|truly\s+|also\s+|honestly\s+)*(?:gives?|brings?|has\s+(?:always\s+)?(?:given|brought)|have\s+(?:always\s+)?(?:given|brought))\s+me\s+(?:so\s+much\s+|such\s+|tons\s+of\s+|lots\s+of\s+|a\s+lot\s+of\s+|a\s+ton\s+of\s+|great\s+|real\s+|pure\s+|a\s+sense\s+of\s+|a\s+feeling\s+of\s+)?(?:joy|happiness|peace|comfort|calm|fulfillment|fulfilment|purpose|inner\s+peace))\b`, 1, func(c *clause, m []string) {
+		r(`(?i:^((?:[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,3}?)\s+(?:really\s+|always\s+|just\s+|truly\s+|also\s+|honestly\s+)*(?:gives?|brings?|has\s+(?:always\s+)?(?:given|brought)|have\s+(?:always\s+)?(?:given|brought))\s+me\s+(?:so\s+much\s+|such\s+|tons\s+of\s+|lots\s+of\s+|a\s+lot\s+of\s+|a\s+ton\s+of\s+|great\s+|real\s+|pure\s+|a\s+sense\s+of\s+|a\s+feeling\s+of\s+)?(?:joy|happiness|peace|comfort|calm|fulfillment|fulfilment|purpose|inner\s+peace|an?\s+(?:escape|outlet|release)))\b`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
 				return
 			}

@@ -21,8 +21,13 @@ func hobbyPhrase(p string) bool {
 		return false
 	}
 	last := ws[len(ws)-1]
-	return pastimeWords[last] || activityGerund[last] || hobbyGerund(last) || activity[last]
+	return pastimeWords[last] || activityGerund[last] || hobbyGerund(last) || activity[last] || broadPastimes[last]
 }
+
+// broadPastimes are the broad things people say they love doing or being
+// around ("Exercise is key for me", "Cars give me an outlet").
+var broadPastimes = setOf(`exercise fitness workouts nature music art cars games gaming books movies sports travel
+	outdoors animals dogs cats`)
 
 // habitItemRE is one pastime of a habit list, said with its base verb:
 // "watch movies", "hike", "have game nights", "play board games".
@@ -31,6 +36,12 @@ var habitItemRE = regexp.MustCompile(`(?i)^(?:(?:watch|play|read|have|go)\s+)?([
 // habitTailRE is the when and where after a habit's last item ("on
 // Sundays", "at my place", "together").
 var habitTailRE = regexp.MustCompile(`\s+(?:on\s+(?:the\s+)?(?:weekends?|sundays|saturdays|[a-z]+days)|at\s+(?:my|our|home|the)\b.*|every\s+.*|together|a\s+lot|in\s+the\s+(?:evenings?|mornings?))$`)
+
+// thingWords end in -ing and are no pastime.
+var thingWords = setOf(`nothing something anything everything thing things`)
+
+// loveTailRE: the time after a liking ("right now", "lately").
+var loveTailRE = regexp.MustCompile(`(?i)\s+(?:right\s+now|lately|recently|so\s+far|these\s+days|at\s+the\s+moment|nowadays|together|every\s+\w+)$`)
 
 // prizeWords are what is won when given or received.
 const prizeWords = `(?:medal|award|trophy|prize|plaque|scholarship|ribbon|certificate\s+of\s+(?:achievement|excellence|recognition))`
@@ -128,7 +139,7 @@ func init() {
 		}),
 		// "Yoga's been really awesome for me", "Running has been great for
 		// me": a pastime the speaker says is good for them is liked.
-		r(`^(?i:(?:and|but|so|honestly|yeah)[,]?\s+)?([A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?i:'s|\s+has|\s+is|\s+was)(?i:\s+been)?(?i:\s+(?:really|so|truly|super|very|also|always|just))*(?i:\s+(?:awesome|great|amazing|good|wonderful|helpful|beneficial|a\s+lifesaver|a\s+game\s+changer|life-changing|a\s+big\s+help|huge))\s+(?i:for\s+me)\b`, 1, func(c *clause, m []string) {
+		r(`^(?i:(?:and|but|so|honestly|yeah)[,]?\s+)?([A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?i:'s|\s+has|\s+is|\s+was)(?i:\s+been)?(?i:\s+(?:really|so|truly|super|very|also|always|just))*(?i:\s+(?:awesome|great|amazing|good|wonderful|helpful|beneficial|a\s+lifesaver|a\s+game\s+changer|life-changing|a\s+big\s+help|huge|key|essential|a\s+must|everything))\s+(?i:for|to)\s+(?i:me)\b`, 1, func(c *clause, m []string) {
 			if c.neg {
 				return
 			}
@@ -240,6 +251,55 @@ func init() {
 			if !c.neg {
 				c.fore = false
 				c.add(c.speaker, "married", "married", Experience, confEvent-4)
+			}
+		}),
+		// "I'm loving experimenting with flavors right now": a pastime the
+		// speaker is loving is liked; "I'm loving this weather" is not one.
+		r(fpbe+`(?i:\s+(?:really\s+|totally\s+|just\s+|so\s+|also\s+)*loving\s+)([a-z][\w'-]*(?:\s+[\w'-]+){0,4})`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			p := loveTailRE.ReplaceAllString(strings.TrimSpace(m[1]), "")
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || badObject(p) || vague[ws[0]] || thingWords[ws[0]] {
+				return
+			}
+			if strings.HasSuffix(ws[0], "ing") && len(ws[0]) > 5 || hobbyPhrase(strings.ToLower(p)) {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+		// "Buddy and I have a great time doing walks": a pastime the
+		// speaker has a great time at, said in the present, is liked.
+		r(fp+`(?i:\s+(?:always\s+|usually\s+|really\s+)?(?:have|has)\s+(?:such\s+)?(?:a\s+)?(?:great|good|fun|wonderful|lovely|fantastic|blast|ball)\s+(?:time\s+)?(?:doing|going\s+on|going|playing|having)\s+)((?:[\w'-]+\s+){0,2}[\w'-]+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasPast || c.hasDate {
+				return
+			}
+			p := loveTailRE.ReplaceAllString(strings.ToLower(strings.TrimSpace(m[1])), "")
+			if ws := strings.Fields(p); len(ws) > 0 && !badObject(p) && (hobbyPhrase(p) || pastimeWords[strings.TrimSuffix(ws[len(ws)-1], "s")] || ws[len(ws)-1] == "walks") {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+		// "I've found that painting or going for a drive helps": what the
+		// speaker has found helps is liked, each thing named.
+		r(fp+aux+`(?i:\s+found\s+(?:that\s+)?)((?:[a-z][\w'-]*)(?:\s+[\w'-]+){0,8}?)(?i:\s+(?:really\s+|also\s+)?(?:helps?|works?\s+for\s+me|calms?\s+me))\b`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			var items []string
+			for _, it := range regexp.MustCompile(`\s*,\s*|\s+(?:or|and)\s+`).Split(strings.TrimSpace(m[1]), -1) {
+				it = strings.ToLower(strings.TrimSpace(it))
+				ws := strings.Fields(it)
+				if len(ws) > 0 && thingWords[ws[0]] {
+					return // "nothing helps"
+				}
+				outing := len(ws) > 2 && ws[0] == "going" && (ws[1] == "for" || ws[1] == "on") // "going for a drive"
+				if len(ws) == 0 || !(outing || hobbyGerund(ws[0]) || strings.HasSuffix(ws[0], "ing") && len(ws[0]) > 5 && !vague[ws[0]] || hobbyPhrase(it)) {
+					return
+				}
+				items = append(items, it)
+			}
+			for _, it := range items {
+				c.add(c.speaker, "likes", it, World, confPref-6)
 			}
 		}),
 		// "I'm trying out yoga", "I've been getting into abstract

@@ -56,6 +56,17 @@ func TestEverydayChat(t *testing.T) {
 		{"I want to do some paperwork.", nil},
 		{"You know I love salsa dancing.", []want{w(me, "likes", "salsa dancing")}},
 		{"You know you love salsa dancing.", nil},
+		// what a pastime does for the speaker, a pastime being loved
+		{"Climbing gives me an escape from work.", []want{w(me, "likes", "Climbing")}},
+		{"Your music gives me an escape.", nil},
+		{"Exercise is essential for me.", []want{w(me, "likes", "Exercise")}},
+		{"I'm loving experimenting with spices right now.", []want{w(me, "likes", "experimenting with spices")}},
+		{"I'm loving this weather.", nil},
+		{"My dog and I have a great time doing walks.", []want{w(me, "has_pet", "dog"), w(me, "likes", "walks")}},
+		{"We had a great time doing walks last week.", nil},
+		{"I've found that journaling or going for a run helps.", []want{w(me, "likes", "journaling"), w(me, "likes", "going for a run")}},
+		{"I've found that nothing helps.", nil},
+		{"My love for baking started when I was ten.", []want{w(me, "likes", "baking")}},
 		// ventures, fields, events ahead, joining the listener, a honeymoon
 		{"We opened a small bakery downtown.", []want{w(me, "owns", "bakery"), ev(me, "started", "bakery", "")}},
 		{"I'm hoping to get into graphic design.", []want{fut(me, "plans", "get into graphic design", "")}},

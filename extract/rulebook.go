@@ -500,7 +500,14 @@ var rules = []rule{
 			return // "I lost my love for running"
 		}
 		c.neg = false // "I don't share my love for jazz with anyone": the love stands
-		for _, p := range splitGerunds(object(m[1])) {
+		rest := m[1]
+		if loc := loveVerbRE.FindStringIndex(rest); loc != nil && loc[0] > 0 && !pronounBefore(rest[:loc[0]]) {
+			rest = rest[:loc[0]] // "my love for cooking started early": the love's subject ends at its verb
+			if strings.Contains(" "+strings.ToLower(rest)+" ", " my ") {
+				return // "My love for improving my skills keeps me going": an aim, not a pastime
+			}
+		}
+		for _, p := range splitGerunds(object(rest)) {
 			c.add(c.speaker, "likes", p, World, confPref-2)
 		}
 	}),
@@ -1247,6 +1254,23 @@ var planVerbs = map[string]bool{"visit": true, "travel": true, "move": true, "st
 var adjNotCompound = map[string]bool{"own": true, "new": true, "old": true, "first": true, "little": true, "trusty": true,
 	"very": true, "favorite": true, "favourite": true, "dream": true, "whole": true, "beautiful": true, "lovely": true,
 	"small": true, "big": true, "local": true, "a": true, "an": true, "the": true, "my": true, "our": true}
+
+// loveVerbRE: the verb after "my love for …" said as a subject.
+var loveVerbRE = regexp.MustCompile(`\s+(?:started|began|grew|is|was|has|had|comes|came|goes|went|will|would|keeps|kept|runs|ran|took|led|made|helped|helps)\b`)
+
+// pronounBefore: s ends in a pronoun subject ("the friendships I've"), so
+// the verb after it is a relative clause's, not the love's.
+func pronounBefore(s string) bool {
+	ws := strings.Fields(strings.ToLower(s))
+	if len(ws) == 0 {
+		return false
+	}
+	switch ws[len(ws)-1] {
+	case "i", "i've", "i'd", "we", "we've", "you", "you've", "they", "they've", "he", "she":
+		return true
+	}
+	return false
+}
 
 // openedRE and businessRE: a business opened, launched or founded is a
 // venture started.
