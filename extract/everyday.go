@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"time"
 )
 
 // Rules for everyday wordings of chat (session 21): a job left, a class
@@ -39,6 +40,10 @@ var habitTailRE = regexp.MustCompile(`\s+(?:on\s+(?:the\s+)?(?:weekends?|sundays
 
 // thingWords end in -ing and are no pastime.
 var thingWords = setOf(`nothing something anything everything thing things`)
+
+// notLovedThing: the words of "the ones I love", "the reasons I love …",
+// "the way I love …": no thing liked.
+var notLovedThing = setOf(`one ones reason reasons way ways people person thing things part parts kind sort bit most much`)
 
 // loveTailRE: the time after a liking ("right now", "lately").
 var loveTailRE = regexp.MustCompile(`(?i)\s+(?:right\s+now|lately|recently|so\s+far|these\s+days|at\s+the\s+moment|nowadays|together|every\s+\w+)$`)
@@ -302,6 +307,51 @@ func init() {
 				c.add(c.speaker, "likes", it, World, confPref-6)
 			}
 		}),
+		// "my faithful furry friend Daisy": a pet called by the words pet
+		// owners use.
+		r(`(?i:\b(?:my|our)\s+(?:(?:faithful|little|beloved|loyal|sweet|trusty|best|two|three|lovely)\s+)*)((?i:furry|four-legged|fluffy|feathered|scaly)\s+(?i:friend|buddy|companion|baby|babies|pal|kid|kids|friends|buddies|companions|pals|family\s+members?))(?:\s+`+nm+`)?`, 1, func(c *clause, m []string) {
+			if c.fore {
+				return
+			}
+			// Unnamed ("our furry pals") it is as often pets in general, or
+			// the pets the turn names otherwise: only a name is written.
+			if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") {
+				c.add(c.speaker, "has_pet", n, World, confPref-6)
+			}
+		}),
+		// "Blue calms me", "Gardening relaxes me": what calms the speaker
+		// is liked.
+		r(`(?i:^((?:[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:really\s+|always\s+|just\s+|truly\s+|also\s+)*(?:calms|relaxes|soothes|grounds|centers|centres|recharges)\s+me)\b`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || !pastimeSubject(m[1]) {
+				return
+			}
+			if p := object(m[1]); p != "" {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+		// "We're traveling through Lake Tahoe!": a trip under way through a
+		// known place, told as it happens, is travel.
+		r(fpbe+`(?i:\s+(?:currently\s+|now\s+|still\s+)?(?:traveling|travelling|road\s*tripping|backpacking|driving)\s+(?:through|around|across)\s+(?:the\s+)?)`+nm, 1, func(c *clause, m []string) {
+			if c.neg || c.hasPast {
+				return
+			}
+			if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !lexCommonPlaces.has(p) {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
+			}
+		}),
+		// "this boardgame I love", "the band I love": a thing named by the
+		// speaker's love for it.
+		r(`(?i:\b(?:this|that|the|a)\s+)((?:[a-z][\w'-]*\s+)?[a-z][\w'-]*)(?i:\s+(?:i|we)\s+(?:really\s+|absolutely\s+|just\s+)?(?:love|adore|am\s+obsessed\s+with))\b`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			p := strings.ToLower(m[1])
+			if ws := strings.Fields(p); badObject(p) || vague[ws[0]] || personWord(p) || thingWords[ws[len(ws)-1]] || notLovedThing[ws[len(ws)-1]] || relKey(ws[len(ws)-1]) != "" || notATaste(p) {
+				return
+			}
+			c.add(c.speaker, "likes", p, World, confPref-6)
+		}),
 		// "I'm trying out yoga", "I've been getting into abstract
 		// painting": a pastime being taken up is liked.
 		r(fp+aux+`(?i:\s+(?:trying\s+out|getting\s+into|getting\s+back\s+into|taking\s+up))\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`, 1, func(c *clause, m []string) {
@@ -327,3 +377,33 @@ func init() {
 		}),
 	)
 }
+
+// adoptedNamed reads a pet named in one sentence and adopted in another:
+// "His name's Ned and he's been awesome since I adopted him." The name is
+// a pet's when the turn says the speaker adopted "him" or "her".
+func adoptedNamed(text, speaker string, at time.Time, have []Fact) []Fact {
+	t := clean(text)
+	if !adoptedHimRE.MatchString(t) {
+		return nil
+	}
+	m := petNameIsRE.FindStringSubmatch(t)
+	if m == nil || lexPlaces.has(m[1]) || pronoun[strings.ToLower(m[1])] {
+		return nil
+	}
+	for _, f := range have {
+		if f.Predicate == "has_pet" && strings.EqualFold(f.Claim, m[1]) {
+			return nil
+		}
+	}
+	base := Fact{Subject: speaker, Claim: m[1], Polarity: Positive, ValidFrom: at, Speaker: speaker,
+		Entities: []Entity{{Name: m[1], Kind: "animal"}}}
+	pet, ev := base, base
+	pet.Predicate, pet.Kind, pet.Confidence = "has_pet", World, confPref-6
+	ev.Predicate, ev.Kind, ev.Confidence = "adopted", Experience, confEvent-4
+	return []Fact{pet, ev}
+}
+
+var (
+	adoptedHimRE = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+)?adopted\s+(?:him|her)\b`)
+	petNameIsRE  = regexp.MustCompile(`\b(?:[Hh]is|[Hh]er)\s+name(?:'s|\s+is)\s+([A-Z][a-z]+)\b`)
+)

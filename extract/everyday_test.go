@@ -67,6 +67,16 @@ func TestEverydayChat(t *testing.T) {
 		{"I've found that journaling or going for a run helps.", []want{w(me, "likes", "journaling"), w(me, "likes", "going for a run")}},
 		{"I've found that nothing helps.", nil},
 		{"My love for baking started when I was ten.", []want{w(me, "likes", "baking")}},
+		// pets by name, what calms the speaker, a trip under way, a thing loved
+		{"Then my loyal furry friend Pepper jumped on the couch.", []want{w(me, "has_pet", "Pepper")}},
+		{"We love our furry friends.", []want{w(me, "likes", "furry friends")}}, // no pet named: only the liking
+		{"Her name is Luna and she's been a joy since we adopted her.", []want{w(me, "has_pet", "Luna"), ev(me, "adopted", "Luna", "")}},
+		{"Her name is Luna.", nil},
+		{"Knitting calms me down.", []want{w(me, "likes", "Knitting")}},
+		{"My sister calms me down.", []want{w(me, "sister", "Alice's sister")}},
+		{"We're driving through Nevada!", []want{fut(me, "travels_to", "Nevada", "")}},
+		{"I found a record shop that sells this band I love.", []want{w(me, "likes", "band")}},
+		{"It's one of the reasons I love Lisbon.", []want{w(me, "likes", "Lisbon")}}, // not "likes reasons"
 		// ventures, fields, events ahead, joining the listener, a honeymoon
 		{"We opened a small bakery downtown.", []want{w(me, "owns", "bakery"), ev(me, "started", "bakery", "")}},
 		{"I'm hoping to get into graphic design.", []want{fut(me, "plans", "get into graphic design", "")}},

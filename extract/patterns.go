@@ -235,6 +235,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = splitLikedPair(out)
 	out = append(out, hookedOn(text, speaker, at, out)...)
 	out = append(out, praisedTitles(text, speaker, at, out)...)
+	out = append(out, adoptedNamed(text, speaker, at, out)...)
 	pets := map[string]bool{}
 	for _, f := range out {
 		if f.Predicate == "has_pet" {
