@@ -172,6 +172,19 @@ func TestLoCoMoDevTenthDraw(t *testing.T) {
 // showDev10Env, set to 1, prints the tenth draw's misses and spurious facts.
 const showDev10Env = "MEMHIVE_SHOW_DEV10"
 
+// TestLoCoMoDevEleventhDraw prints the eleventh draw's totals (200 dev
+// turns, seed 1212, session 21, drawn after the session's rules from
+// draws 9 and 10 were written; README in testdata). Left out of
+// TestLoCoMoDev; its cases print only with MEMHIVE_SHOW_DEV11=1 and -v.
+func TestLoCoMoDevEleventhDraw(t *testing.T) {
+	t.Parallel()
+	locomoEval(t, "dev", 11, 0, 0, os.Getenv(showDev11Env) == "1")
+}
+
+// showDev11Env, set to 1, prints the eleventh draw's misses and spurious
+// facts.
+const showDev11Env = "MEMHIVE_SHOW_DEV11"
+
 // TestLoCoMoDevSecondDraw prints the second dev draw alone (200 turns drawn
 // and labelled after the first draw's rules were written; see the README in
 // testdata): `go test -v -run DevSecondDraw ./extract/`.
