@@ -352,6 +352,30 @@ func init() {
 			}
 			c.add(c.speaker, "likes", p, World, confPref-6)
 		}),
+		// "I'm always on the lookout for new reads": a standing search for
+		// more of a thing is a liking of it.
+		r(fpbe+`(?i:\s+(?:always|forever|constantly)\s+(?:on\s+the\s+lookout|looking|searching|hunting)\s+for\s+(?:new|more|good|great|fresh|different)\s+)((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`, 1, func(c *clause, m []string) {
+			if c.neg {
+				return
+			}
+			p := loveTailRE.ReplaceAllString(strings.ToLower(strings.TrimSpace(m[1])), "")
+			if ws := strings.Fields(p); len(ws) > 0 && danglingPrep[ws[len(ws)-1]] {
+				p = strings.Join(ws[:len(ws)-1], " ")
+			}
+			if p != "" && !badObject(p) && !thingWords[p] {
+				c.add(c.speaker, "likes", "new "+p, World, confPref-6)
+			}
+		}),
+		// "I'm volunteering as a mentor for a local school": the place one
+		// volunteers at, a role named on the way.
+		r(fp+aux+`(?i:\s+(?:volunteer|volunteering|volunteered)\s+as\s+(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|at|with)\s+)((?i:a|an|the|my|our)\s+(?:[\w'-]+\s+){0,2}[\w'-]+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasPast {
+				return
+			}
+			if p := object(m[1]); p != "" {
+				c.add(c.speaker, "volunteers_at", p, World, confFirst-4)
+			}
+		}),
 		// "I'm trying out yoga", "I've been getting into abstract
 		// painting": a pastime being taken up is liked.
 		r(fp+aux+`(?i:\s+(?:trying\s+out|getting\s+into|getting\s+back\s+into|taking\s+up))\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`, 1, func(c *clause, m []string) {

@@ -77,6 +77,12 @@ func TestEverydayChat(t *testing.T) {
 		{"We're driving through Nevada!", []want{fut(me, "travels_to", "Nevada", "")}},
 		{"I found a record shop that sells this band I love.", []want{w(me, "likes", "band")}},
 		{"It's one of the reasons I love Lisbon.", []want{w(me, "likes", "Lisbon")}}, // not "likes reasons"
+		// two long pastimes, a standing search, volunteering with a role
+		{"I love restoring old furniture and growing vegetables in my backyard.", []want{w(me, "likes", "restoring old furniture"), w(me, "likes", "growing vegetables in my backyard")}},
+		{"I'm always on the lookout for new podcasts.", []want{w(me, "likes", "new podcasts")}},
+		{"I'm looking for new podcasts.", nil},
+		{"I'm volunteering as a tutor at the public library.", []want{w(me, "volunteers_at", "public library")}},
+		{"Chess has been a part of my life since I was six.", []want{w(me, "likes", "Chess")}},
 		// ventures, fields, events ahead, joining the listener, a honeymoon
 		{"We opened a small bakery downtown.", []want{w(me, "owns", "bakery"), ev(me, "started", "bakery", "")}},
 		{"I'm hoping to get into graphic design.", []want{fut(me, "plans", "get into graphic design", "")}},

@@ -174,7 +174,7 @@ func init() {
 		}),
 		// "Music has always been a big part of my life", "Running is a huge
 		// part of who I am".
-		r(`(?i:^([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:\s+(?:is|has\s+(?:always\s+)?been|has\s+become)\s+(?:always\s+|really\s+|definitely\s+)?(?:a|such\s+a)\s+(?:big|huge|major|important|massive|key|central|large|core)\s+part\s+of\s+(?:my\s+life|who\s+i\s+am|me|my\s+(?:days?|routine|week|identity)))\b`, 1, func(c *clause, m []string) {
+		r(`(?i:^([a-z][a-z\-']+(?:\s+[a-z][a-z\-']+){0,3}))(?i:\s+(?:is|has\s+(?:always\s+)?been|has\s+become)\s+(?:always\s+|really\s+|definitely\s+)?(?:a|such\s+a)\s+(?:(?:big|huge|major|important|massive|key|central|large|core)\s+)?part\s+of\s+(?:my\s+life|who\s+i\s+am|me|my\s+(?:days?|routine|week|identity)))\b`, 1, func(c *clause, m []string) {
 			if articleRE.MatchString(m[1]+" ") && !strings.HasPrefix(strings.ToLower(m[1]), "a ") {
 				return // "My family is a huge part of my life": someone, not a pastime
 			}

@@ -404,7 +404,7 @@ func object(s string) string {
 	p = strings.TrimPrefix(p, "to ")
 	p = trimRefTail(p)
 	p = trimPurpose(p)
-	if p == "" || badObject(p) || vague[strings.ToLower(strings.Fields(p)[0])] && !pastimeAfterVague(p) || len(strings.Fields(p)) > 8 {
+	if p == "" || badObject(p) || vague[strings.ToLower(strings.Fields(p)[0])] && !pastimeAfterVague(p) || len(strings.Fields(p)) > 8 && !gerundPair(p) {
 		return ""
 	}
 	for trailingConj[strings.ToLower(lastWord(p))] {
@@ -414,6 +414,22 @@ func object(s string) string {
 		return "" // "escaping to [that world]": cut off; "[those we love] is important": no object
 	}
 	return p
+}
+
+// gerundPair: a longer object that is two gerund phrases of at most eight
+// words each ("trying out new recipes and experimenting in the kitchen"),
+// which splitGerunds parts (session 21).
+func gerundPair(p string) bool {
+	parts := splitGerunds(p)
+	if len(parts) != 2 || len(strings.Fields(p)) > 14 {
+		return false
+	}
+	for _, q := range parts {
+		if ws := strings.Fields(q); len(ws) > 8 || !isGerund(ws[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // pastimeAfterVague reports whether an object whose head is a vague word
