@@ -1,12 +1,8 @@
 package extract_test
 
 import (
-	"slices"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/memhive/memhive/extract"
 )
 
 // TestEverydayChat holds the cases of everyday.go: sentences written for
@@ -102,19 +98,6 @@ func TestEverydayChat(t *testing.T) {
 		{"Peru is on my bucket list.", []want{fut(me, "travels_to", "Peru", "")}},
 		{"Is Peru on your bucket list?", nil},
 	} {
-		facts := extract.TurnFacts(tc.text, me, at)
-		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
-		var gots, wants []string
-		for _, f := range facts {
-			gots = append(gots, got(f).String())
-		}
-		for _, x := range tc.want {
-			wants = append(wants, want{s: x.s, p: x.p, c: x.c, kind: x.kind, pol: x.pol}.String())
-		}
-		slices.Sort(gots)
-		slices.Sort(wants)
-		if !slices.Equal(gots, wants) {
-			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
-		}
+		checkTurn(t, at, tc.text, tc.want)
 	}
 }

@@ -778,20 +778,7 @@ func TestGeneralChat(t *testing.T) {
 		{"I've been learning guitar for a few months now.", []want{w(me, "likes", "learning guitar")}},
 		{"I love cooking for my family.", []want{w(me, "likes", "cooking for my family")}},
 	} {
-		facts := extract.TurnFacts(tc.text, me, at)
-		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
-		var gots, wants []string
-		for _, f := range facts {
-			gots = append(gots, got(f).String())
-		}
-		for _, x := range tc.want {
-			wants = append(wants, want{s: x.s, p: x.p, c: x.c, kind: x.kind, pol: x.pol}.String())
-		}
-		slices.Sort(gots)
-		slices.Sort(wants)
-		if !slices.Equal(gots, wants) {
-			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
-		}
+		checkTurn(t, at, tc.text, tc.want)
 	}
 }
 
@@ -1279,14 +1266,15 @@ func TestAuditedChat(t *testing.T) {
 }
 
 // checkTurn says where TurnFacts on text, less its is_a facts, differs from
-// want (in any order).
-func checkTurn(t *testing.T, at time.Time, text string, want []want) {
+// want (in any order; dates are not compared). It returns the facts and
+// whether they matched, for the checks a test adds (dates).
+func checkTurn(t *testing.T, at time.Time, text string, want []want) ([]extract.Fact, bool) {
 	t.Helper()
-	checkTurnAs(t, at, me, text, want)
+	return checkTurnAs(t, at, me, text, want)
 }
 
 // checkTurnAs is checkTurn for a turn said by speaker.
-func checkTurnAs(t *testing.T, at time.Time, speaker, text string, want []want) {
+func checkTurnAs(t *testing.T, at time.Time, speaker, text string, expect []want) ([]extract.Fact, bool) {
 	t.Helper()
 	facts := extract.TurnFacts(text, speaker, at)
 	facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
@@ -1294,12 +1282,14 @@ func checkTurnAs(t *testing.T, at time.Time, speaker, text string, want []want) 
 	for _, f := range facts {
 		gots = append(gots, got(f).String())
 	}
-	for _, x := range want {
-		wants = append(wants, x.String())
+	for _, x := range expect {
+		wants = append(wants, want{s: x.s, p: x.p, c: x.c, kind: x.kind, pol: x.pol}.String())
 	}
 	slices.Sort(gots)
 	slices.Sort(wants)
 	if !slices.Equal(gots, wants) {
 		t.Errorf("%q:\n got  %s\n want %s", text, strings.Join(gots, " "), strings.Join(wants, " "))
+		return facts, false
 	}
+	return facts, true
 }

@@ -147,49 +147,34 @@ func TestLoCoMoDevEighthDraw(t *testing.T) {
 // showDev8Env, set to 1, prints the eighth draw's misses and spurious facts.
 const showDev8Env = "MEMHIVE_SHOW_DEV8"
 
-// TestLoCoMoDevNinthDraw prints the ninth draw's totals (200 dev turns,
-// seed 9292, session 21, labelled by hand by a helper who wrote no rule,
-// read no extractor code and ran no extractor; README in testdata). Left
-// out of TestLoCoMoDev; its cases print only with MEMHIVE_SHOW_DEV9=1 and
-// -v. First figure 0.955 / 0.328 (the rules of session 20 and of session
-// 21 before it was labelled); then read and tuned on (0.974 / 0.594).
-// Regression floors just under.
-func TestLoCoMoDevNinthDraw(t *testing.T) {
+// TestLoCoMoDevLaterDraws prints the totals of session 21's draws (200 dev
+// turns each, labelled by hand by helpers who wrote no rule, read no
+// extractor code and ran no extractor; README in testdata), each left out
+// of TestLoCoMoDev. A draw's cases print with MEMHIVE_SHOW_DEV<n>=1 and -v:
+//
+//	MEMHIVE_SHOW_DEV10=1 go test -count=1 -v -run 'LoCoMoDevLaterDraws/draw10' ./extract/
+//
+// Each was scored once before any rule was written from it (its first
+// figure), then read and tuned on; the floors sit just under the end
+// figures.
+func TestLoCoMoDevLaterDraws(t *testing.T) {
 	t.Parallel()
-	locomoEval(t, "dev", 9, 0.95, 0.57, os.Getenv(showDev9Env) == "1")
+	for _, d := range []struct {
+		draw           int
+		pFloor, rFloor float64
+		first          string
+	}{
+		{9, 0.95, 0.57, "0.955 / 0.328 (seed 9292), then 0.974 / 0.594"},
+		{10, 0.84, 0.45, "0.815 / 0.268 (seed 1111; the same with session 20's rules), then 0.867 / 0.476"},
+		{11, 0.77, 0.29, "0.759 / 0.247 (seed 1212; the same with session 20's rules), then 0.800 / 0.315"},
+	} {
+		t.Run(fmt.Sprintf("draw%d", d.draw), func(t *testing.T) {
+			t.Parallel()
+			t.Logf("first figure %s", d.first)
+			locomoEval(t, "dev", d.draw, d.pFloor, d.rFloor, os.Getenv(fmt.Sprintf("MEMHIVE_SHOW_DEV%d", d.draw)) == "1")
+		})
+	}
 }
-
-// showDev9Env, set to 1, prints the ninth draw's misses and spurious facts.
-const showDev9Env = "MEMHIVE_SHOW_DEV9"
-
-// TestLoCoMoDevTenthDraw prints the tenth draw's totals (200 dev turns,
-// seed 1111, session 21, labelled like the ninth; README in testdata).
-// Left out of TestLoCoMoDev; its cases print only with MEMHIVE_SHOW_DEV10=1
-// and -v. First figure 0.815 / 0.268, the same with session 20's rules
-// (the rules written from draw 9 found nothing more); then read and tuned
-// on (0.867 / 0.476). Regression floors just under.
-func TestLoCoMoDevTenthDraw(t *testing.T) {
-	t.Parallel()
-	locomoEval(t, "dev", 10, 0.84, 0.45, os.Getenv(showDev10Env) == "1")
-}
-
-// showDev10Env, set to 1, prints the tenth draw's misses and spurious facts.
-const showDev10Env = "MEMHIVE_SHOW_DEV10"
-
-// TestLoCoMoDevEleventhDraw prints the eleventh draw's totals (200 dev
-// turns, seed 1212, session 21, drawn after the session's rules from
-// draws 9 and 10 were written; README in testdata). Left out of
-// TestLoCoMoDev; its cases print only with MEMHIVE_SHOW_DEV11=1 and -v.
-// First figure 0.759 / 0.247, the same with session 20's rules; then read
-// and tuned on (0.800 / 0.315). Regression floors just under.
-func TestLoCoMoDevEleventhDraw(t *testing.T) {
-	t.Parallel()
-	locomoEval(t, "dev", 11, 0.77, 0.29, os.Getenv(showDev11Env) == "1")
-}
-
-// showDev11Env, set to 1, prints the eleventh draw's misses and spurious
-// facts.
-const showDev11Env = "MEMHIVE_SHOW_DEV11"
 
 // TestLoCoMoDevSecondDraw prints the second dev draw alone (200 turns drawn
 // and labelled after the first draw's rules were written; see the README in

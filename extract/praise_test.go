@@ -1,12 +1,8 @@
 package extract_test
 
 import (
-	"slices"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/memhive/memhive/extract"
 )
 
 // TestPraisedTitles: a named work the speaker praises is a taste; a title
@@ -41,19 +37,6 @@ func TestPraisedTitles(t *testing.T) {
 		{`I read "Dune" last year.`, nil},
 		{`My sister said "I love it" when she saw it.`, []want{w(me, "sister", "Alice's sister")}},
 	} {
-		facts := extract.TurnFacts(tc.text, me, at)
-		facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
-		var gots, wants []string
-		for _, f := range facts {
-			gots = append(gots, got(f).String())
-		}
-		for _, x := range tc.want {
-			wants = append(wants, x.String())
-		}
-		slices.Sort(gots)
-		slices.Sort(wants)
-		if !slices.Equal(gots, wants) {
-			t.Errorf("%q:\n got  %s\n want %s", tc.text, strings.Join(gots, " "), strings.Join(wants, " "))
-		}
+		checkTurn(t, at, tc.text, tc.want)
 	}
 }
