@@ -34,6 +34,15 @@ var chatRewrites = []struct {
 	// "I'm gonna take a shot at starting my own business": a try
 	// (session 21).
 	{regexp.MustCompile(`(?i)\b(gonna|going\s+to|will|'ll|want\s+to|wanna)\s+(?:take\s+a\s+(?:shot|stab|crack)\s+at|have\s+a\s+go\s+at|give\s+it\s+a\s+(?:shot|go)\s+(?:at|with))\s+`), "${1} try "},
+	// "Maybe I'll give painting a go", "perhaps I should take up
+	// exercise", "I might try surfing": a plan said with a hedge is still
+	// the speaker's plan, as every annotator of real chat writes it down
+	// (session 21). Only a first-person intention with a verb after it.
+	{regexp.MustCompile(`(?i)\b(?:maybe|perhaps|probably)\s+(?:one\s+day\s+|someday\s+|soon\s+)?(i'll|i\s+will|we'll|i'm\s+gonna|i'm\s+going\s+to)\s+`), "${1} "},
+	{regexp.MustCompile(`(?i)\b(?:(?:maybe|perhaps)\s+)?(i|we)\s+(?:might|may)\s+(?:(?:really|definitely|finally|also|actually)\s+)?(try|give|start|take\s+up|take|join|learn|sign\s+up|get|visit|adopt)\b`), "${1} want to ${2}"},
+	// "I should" gives advice to oneself as often as a plan ("I should get
+	// some sleep"): only taking something up.
+	{regexp.MustCompile(`(?i)\b(?:(?:maybe|perhaps)\s+)?(i)\s+(?:should|could)\s+(?:(?:really|definitely|finally|also|actually)\s+)?(try|give|start|take\s+up|join|learn|sign\s+up|visit|adopt)\b`), "${1} want to ${2}"},
 	// "You know I love live music", "you know, I …": the listener is
 	// reminded; the clause is the speaker's (session 21).
 	{regexp.MustCompile(`(?i)^((?:oh|and|but|well|yeah|hey|plus)[,]?\s+)?you\s+know,?\s+(?:that\s+)?((?:i|we)\b)`), "${1}${2}"},

@@ -45,6 +45,13 @@ var thingWords = setOf(`nothing something anything everything thing things`)
 // "the way I love …": no thing liked.
 var notLovedThing = setOf(`one ones reason reasons way ways people person thing things part parts kind sort bit most much`)
 
+// deicticRE: a subject that points at something said elsewhere.
+var deicticRE = regexp.MustCompile(`(?i)\b(?:that|this|these|those|it)\b`)
+
+// notSought: what one is always looking for that is no taste ("new
+// recommendations", "new opportunities").
+var notSought = setOf(`recommendations recommendation suggestions tips advice opportunities opportunity ways challenges friends people clients customers`)
+
 // loveTailRE: the time after a liking ("right now", "lately").
 var loveTailRE = regexp.MustCompile(`(?i)\s+(?:right\s+now|lately|recently|so\s+far|these\s+days|at\s+the\s+moment|nowadays|together|every\s+\w+)$`)
 
@@ -242,7 +249,7 @@ func init() {
 			if c.neg || !c.fore {
 				return
 			}
-			p := strings.ToLower(strings.TrimSpace(m[1]))
+			p, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(m[1])), " and ") // "a hike [and bring my dogs]"
 			if ws := strings.Fields(p); len(ws) > 1 && (danglingPrep[ws[len(ws)-1]] || trailingConj[ws[len(ws)-1]] || ws[len(ws)-1] == "sometime" || ws[len(ws)-1] == "soon") {
 				p = strings.Join(ws[:len(ws)-1], " ")
 			}
@@ -322,8 +329,8 @@ func init() {
 		// "Blue calms me", "Gardening relaxes me": what calms the speaker
 		// is liked.
 		r(`(?i:^((?:[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:really\s+|always\s+|just\s+|truly\s+|also\s+)*(?:calms|relaxes|soothes|grounds|centers|centres|recharges)\s+me)\b`, 1, func(c *clause, m []string) {
-			if c.neg || c.fore || !pastimeSubject(m[1]) {
-				return
+			if c.neg || c.fore || !pastimeSubject(m[1]) || deicticRE.MatchString(m[1]) {
+				return // "Glimpsing that calms me": what "that" is was said elsewhere
 			}
 			if p := object(m[1]); p != "" {
 				c.add(c.speaker, "likes", p, World, confPref-6)
@@ -362,7 +369,7 @@ func init() {
 			if ws := strings.Fields(p); len(ws) > 0 && danglingPrep[ws[len(ws)-1]] {
 				p = strings.Join(ws[:len(ws)-1], " ")
 			}
-			if p != "" && !badObject(p) && !thingWords[p] {
+			if ws := strings.Fields(p); p != "" && !badObject(p) && !thingWords[p] && !notSought[ws[len(ws)-1]] {
 				c.add(c.speaker, "likes", "new "+p, World, confPref-6)
 			}
 		}),

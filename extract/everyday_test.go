@@ -79,6 +79,16 @@ func TestEverydayChat(t *testing.T) {
 		{"I'm looking for new podcasts.", nil},
 		{"I'm volunteering as a tutor at the public library.", []want{w(me, "volunteers_at", "public library")}},
 		{"Chess has been a part of my life since I was six.", []want{w(me, "likes", "Chess")}},
+		// a plan said with a hedge is a plan; a hedge without one is nothing
+		{"Maybe I'll give pottery a go.", []want{fut(me, "plans", "try pottery", "")}},
+		{"I might try kayaking next summer.", []want{fut(me, "plans", "try kayaking", "")}},
+		{"Perhaps I should learn Spanish.", []want{fut(me, "plans", "learn Spanish", "")}},
+		{"Maybe I'll see you later.", nil},
+		{"I should get some sleep.", nil},
+		{"You should try kayaking.", nil},
+		{"I should join you for a hike and bring my dogs.", []want{w(me, "has_pet", "dogs"), fut(me, "plans", "a hike", "")}},
+		{"Glimpsing that calms me.", nil},
+		{"I'm always looking for new recommendations.", nil},
 		// ventures, fields, events ahead, joining the listener, a honeymoon
 		{"We opened a small bakery downtown.", []want{w(me, "owns", "bakery"), ev(me, "started", "bakery", "")}},
 		{"I'm hoping to get into graphic design.", []want{fut(me, "plans", "get into graphic design", "")}},
