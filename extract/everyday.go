@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -438,3 +439,21 @@ var (
 	adoptedHimRE = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+)?adopted\s+(?:him|her)\b`)
 	petNameIsRE  = regexp.MustCompile(`\b(?:[Hh]is|[Hh]er)\s+name(?:'s|\s+is)\s+([A-Z][a-z]+)\b`)
 )
+
+// volunteeringOnce drops "likes volunteering" when the turn says where the
+// speaker volunteers: "I've been volunteering at a homeless shelter" is
+// that place, not a liking besides it.
+func volunteeringOnce(out []Fact) []Fact {
+	at := map[string]bool{}
+	for _, f := range out {
+		if f.Predicate == "volunteers_at" && f.Polarity == Positive {
+			at[f.Subject] = true
+		}
+	}
+	if len(at) == 0 {
+		return out
+	}
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		return f.Predicate == "likes" && at[f.Subject] && strings.EqualFold(f.Claim, "volunteering")
+	})
+}

@@ -89,6 +89,11 @@ func TestEverydayChat(t *testing.T) {
 		{"I should join you for a hike and bring my dogs.", []want{w(me, "has_pet", "dogs"), fut(me, "plans", "a hike", "")}},
 		{"Glimpsing that calms me.", nil},
 		{"I'm always looking for new recommendations.", nil},
+		// volunteering said with its place is the place; "the same" game is
+		// someone else's too; a business goal is no business owned
+		{"I've been volunteering at a food bank and it's rewarding.", []want{w(me, "volunteers_at", "food bank")}},
+		{"We're into the same game.", nil},
+		{"It gets me pumped to tackle my business goals.", nil},
 		// ventures, fields, events ahead, joining the listener, a honeymoon
 		{"We opened a small bakery downtown.", []want{w(me, "owns", "bakery"), ev(me, "started", "bakery", "")}},
 		{"I'm hoping to get into graphic design.", []want{fut(me, "plans", "get into graphic design", "")}},

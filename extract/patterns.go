@@ -233,6 +233,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = append(out, photoPets(text, speaker, at, seen)...)
 	out = namedExamples(out)
 	out = splitLikedPair(out)
+	out = volunteeringOnce(out)
 	out = append(out, hookedOn(text, speaker, at, out)...)
 	out = append(out, praisedTitles(text, speaker, at, out)...)
 	out = append(out, adoptedNamed(text, speaker, at, out)...)

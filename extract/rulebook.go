@@ -1074,6 +1074,8 @@ var dwellings = map[string]bool{"house": true, "apartment": true, "flat": true, 
 // compoundHeads are nouns that, after a pet or a thing owned, make it a
 // modifier: "my horse painting" is a painting, "my gym membership" a card.
 var compoundHeads = map[string]bool{"painting": true, "paintings": true, "drawing": true, "drawings": true,
+	// "my business goals", "my business plan" (session 21)
+	"goal": true, "goals": true, "plan": true, "plans": true, "idea": true, "ideas": true, "skills": true,
 	"project": true, "projects": true, "membership": true, "card": true, "food": true, "bed": true, "toy": true,
 	"toys": true, "show": true, "shows": true, "walker": true, "sitter": true, "park": true, "treats": true,
 	"trainer": true, "training": true, "lover": true, "lovers": true, "owner": true, "owners": true, "collar": true,

@@ -497,7 +497,7 @@ var danglingPrep = map[string]bool{"to": true, "with": true, "in": true, "on": t
 	"my": true, "our": true}
 
 var (
-	deicticDet = regexp.MustCompile(`(?i)^(?:this|that|these|those)\s`)
+	deicticDet = regexp.MustCompile(`(?i)^(?:this|that|these|those|the\s+same)\s`)
 	namedRE    = regexp.MustCompile(`\s(?:called|named|titled)\s|\s"|\s[A-Z]`)
 )
 
