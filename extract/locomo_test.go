@@ -166,7 +166,7 @@ func TestLoCoMoDevLaterDraws(t *testing.T) {
 	}{
 		{9, 0.95, 0.57, "0.955 / 0.328 (seed 9292), then 0.974 / 0.594"},
 		{10, 0.84, 0.45, "0.815 / 0.268 (seed 1111; the same with session 20's rules), then 0.867 / 0.476"},
-		{11, 0.77, 0.29, "0.759 / 0.247 (seed 1212; the same with session 20's rules), then 0.800 / 0.315"},
+		{11, 0.85, 0.30, "0.759 / 0.247 (seed 1212; the same with session 20's rules), then 0.879 / 0.326"},
 	} {
 		t.Run(fmt.Sprintf("draw%d", d.draw), func(t *testing.T) {
 			t.Parallel()
