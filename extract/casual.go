@@ -390,7 +390,8 @@ func init() {
 // liked: a person, a pronoun, what was shown ("Seeing you gives me joy",
 // "My kids bring me so much joy", "Your words give me hope").
 var joySubjectNot = setOf(`my our his her their your its people kids children family friends seeing being having knowing hearing watching
-	talking spending moments days times memories news words life everyone everybody someone somebody nobody work job school`)
+	talking spending moments days times memories news words life everyone everybody someone somebody nobody work job school
+	drinking smoking gambling drugs alcohol booze vaping`)
 
 // pastimeSubject: the subject of "… gives me joy", "… is my life" can be
 // a thing liked: not a person, a relative, a pronoun or a vague word.

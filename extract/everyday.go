@@ -10,9 +10,11 @@ import (
 // Rules for everyday wordings of chat (session 21): a job left, a class
 // being taken, a prize given, pastimes said as habits or by what they do
 // for the speaker, a place remembered as great, a stay ahead and a place
-// added to a travel list. Like every rule they go through clause.mode
-// (questions, second person, conditions, hedges, negation); the cases are
-// in everyday_test.go.
+// added to a travel list. The clause rules go through clause.mode like
+// every rule (questions, second person, conditions, hedges, negation);
+// the turn readers (adoptedNamed here, praisedTitles in praise.go) read
+// whole sentences and apply those checks themselves. The cases are in
+// everyday_test.go.
 
 // hobbyPhrase reports whether p (lower case, one to four words) names a
 // pastime: a hobby's gerund or a pastime noun ("yoga", "abstract
@@ -37,7 +39,30 @@ var habitItemRE = regexp.MustCompile(`(?i)^(?:(?:watch|play|read|have|go)\s+)?([
 
 // habitTailRE is the when and where after a habit's last item ("on
 // Sundays", "at my place", "together").
-var habitTailRE = regexp.MustCompile(`\s+(?:on\s+(?:the\s+)?(?:weekends?|sundays|saturdays|[a-z]+days)|at\s+(?:my|our|home|the)\b.*|every\s+.*|together|a\s+lot|in\s+the\s+(?:evenings?|mornings?))$`)
+var habitTailRE = regexp.MustCompile(`\s+(?:on\s+(?:the\s+)?(?:weekends?|[a-z]+days)|at\s+(?:my|our|home|the)\b.*|every\s+.*|together|a\s+lot|in\s+the\s+(?:evenings?|mornings?))$`)
+
+// lossFearRE: a job loss feared or ruled out, not had.
+var lossFearRE = regexp.MustCompile(`(?i)\b(?:fear|fears|afraid|worry|worried|worries|scared|nightmare|option|not|never|n't)\b`)
+
+// notClassWords: what one is "taking" that is no class joined ("a break
+// from classes", "a nap after class", "too many classes").
+var notClassWords = setOf(`break nap rest day week time from after before too many much few several extra more`)
+
+// prizeCompoundRE: a prize word that is not the thing won ("an award
+// nomination", "the prize money", "a ribbon for my hair", "our trophy case").
+var prizeCompoundRE = regexp.MustCompile(`(?i)^\s*(?:nomination|nominations|application|applications|money|case|cabinet|shelf|ceremony|show|night|dinner|for\s+(?:my|her|his)\s+hair)\b`)
+
+// planningRE: a honeymoon still being planned.
+var planningRE = regexp.MustCompile(`(?i)\b(?:planning|plan|plans|saving|booking|someday|dream|dreaming)\b`)
+
+// placeOnShowRE: a place praised as a team or on a screen, not visited.
+var placeOnShowRE = regexp.MustCompile(`(?i)^\s*(?:in|at|on|against|during)\s+(?:the\s+)?(?:\w+\s+)?(?:final|finals|world\s+cup|olympics|game|match|tv|television|movie|film|show|series|tournament|championship|news|documentary)\b`)
+
+// overRE: an event waited out, not looked forward to.
+var overRE = regexp.MustCompile(`(?i)^\s*to\s+(?:be\s+over|end|pass|be\s+done|finish)\b`)
+
+// orAndRE splits a short list.
+var orAndRE = regexp.MustCompile(`\s*,\s*|\s+(?:or|and)\s+`)
 
 // thingWords end in -ing and are no pastime.
 var thingWords = setOf(`nothing something anything everything thing things`)
@@ -51,7 +76,8 @@ var deicticRE = regexp.MustCompile(`(?i)\b(?:that|this|these|those|it)\b`)
 
 // notSought: what one is always looking for that is no taste ("new
 // recommendations", "new opportunities").
-var notSought = setOf(`recommendations recommendation suggestions tips advice opportunities opportunity ways challenges friends people clients customers`)
+var notSought = setOf(`recommendations recommendation suggestions tips advice opportunities opportunity ways challenges friends people clients customers
+	jobs job work apartment apartments place places house houses roommate roommates`)
 
 // loveTailRE: the time after a liking ("right now", "lately").
 var loveTailRE = regexp.MustCompile(`(?i)\s+(?:right\s+now|lately|recently|so\s+far|these\s+days|at\s+the\s+moment|nowadays|together|every\s+\w+)$`)
@@ -66,15 +92,18 @@ func init() {
 		// "I recently left my IT job", "I left my job at the bank": a job
 		// left is a job lost, as the labels of real chat write it. Not
 		// "left my job early" (a day's work) or a job left for the day.
-		r(`(?:^(?i:(?:just|recently|finally)\s+)?|`+fp+aux+`\s+)(?i:left\s+my\s+)((?:[\w-]+\s+){0,2}?job)\b((?i:\s+(?:early|for\s+the\s+day|at\s+\d|at\s+noon|on\s+time))?)`, 1, func(c *clause, m []string) {
+		r(`(?:^(?i:(?:just|recently|finally)\s+)?|`+fp+aux+`\s+)(?i:left\s+my\s+)((?:[\w-]+\s+){0,2}?job)\b((?i:\s+(?:early|for\s+the\s+day|at\s+\d|at\s+noon|on\s+time|after\s+(?:lunch|work|dinner|class)|before|to\s+(?:see|go|pick|get|grab|catch)|interview|application|search|hunt|posting|offer|site|board|fair))?)`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore || m[2] != "" {
-				return
+				return // "I left my job early", "left my job interview", "left my job after lunch to see the doctor"
 			}
 			c.add(c.speaker, "lost_job", strings.TrimSpace(m[1]), Experience, confEvent-2)
 		}),
 		// "Losing my job was a bummer", "Getting laid off was hard": the
 		// loss told as the clause's subject happened.
-		r(`^(?i:(?:and|but|so)\s+)?(?i:(losing|getting\s+laid\s+off\s+from|getting\s+fired\s+from)\s+my\s+((?:[\w-]+\s+)?job))\s+(?i:was|has\s+been|hit|really|felt|is)\b`, 2, func(c *clause, m []string) {
+		r(`^(?i:(?:and|but|so)\s+)?(?i:(losing|getting\s+laid\s+off\s+from|getting\s+fired\s+from)\s+my\s+((?:[\w-]+\s+)?job))\s+(?i:was|hit|really|felt)\b`, 2, func(c *clause, m []string) {
+			if c.neg || c.fore || lossFearRE.MatchString(c.text) {
+				return // "Losing my job was never an option", "… is my biggest fear"
+			}
 			c.add(c.speaker, "lost_job", strings.TrimSpace(m[2]), Experience, confEvent-2)
 		}),
 		// "I'm taking a cooking class", "we're taking salsa lessons": a
@@ -85,8 +114,14 @@ func init() {
 				return
 			}
 			p := strings.ToLower(strings.TrimSpace(m[1]))
-			if ws := strings.Fields(p); badObject(p) || evaluative[ws[0]] || vague[ws[0]] {
-				return
+			ws := strings.Fields(p)
+			if badObject(p) || evaluative[ws[0]] || vague[ws[0]] || notClassWords[ws[0]] || !nounish(ws[:len(ws)-1]) {
+				return // "taking a break from classes", "taking too many classes"
+			}
+			for _, w := range ws[:len(ws)-1] {
+				if notClassWords[w] {
+					return
+				}
 			}
 			c.add(c.speaker, "joined", p, Experience, confEvent-4)
 		}),
@@ -97,8 +132,13 @@ func init() {
 			if c.neg || c.fore || !strings.HasPrefix(lw, "i ") && !strings.Contains(lw, " me ") && !strings.HasPrefix(lw, "we ") {
 				return
 			}
-			if strings.HasPrefix(lw, "i ") && strings.Contains(lw, "got") && forSomeoneText(c.text[strings.Index(c.text, m[0])+len(m[0]):]) {
-				return // "I got a trophy for my son's team"
+			i := strings.Index(c.text, m[0])
+			if i < 0 {
+				return
+			}
+			rest := c.text[i+len(m[0]):]
+			if forSomeoneText(rest) || prizeCompoundRE.MatchString(rest) {
+				return // "I got a trophy for my son's team", "an award nomination", "the prize money", "a ribbon for my hair"
 			}
 			c.add(c.speaker, "won", strings.TrimSpace(m[1]), Experience, confEvent-2)
 		}),
@@ -125,6 +165,10 @@ func init() {
 				switch {
 				case len(ws) == 1 && hobbyVerbs[ws[0]]:
 					likes = append(likes, gerundOf(ws[0])) // "hike" → "hiking"
+				case len(ws) == 1 && (hobbyGerund(ws[0]) || activityGerund[ws[0]]):
+					likes = append(likes, ws[0]) // "… biking, and camping"
+				case len(ws) == 2 && ws[0] == "go" && (hobbyGerund(ws[1]) || activityGerund[ws[1]]):
+					likes = append(likes, ws[1]) // "go hiking"
 				case ws[0] == "watch" || ws[0] == "play" || ws[0] == "read":
 					if !hobbyPhrase(strings.Join(ws[1:], " ")) && !(ws[0] == "watch" && strings.HasPrefix(hm[1], "movies")) {
 						return
@@ -181,6 +225,9 @@ func init() {
 			if c.neg || c.fore {
 				return
 			}
+			if i := strings.Index(c.text, m[0]); i >= 0 && placeOnShowRE.MatchString(c.text[i+len(m[0]):]) || strings.Contains(strings.ToLower(m[0]), "weather") {
+				return // "Brazil was amazing in the World Cup", "The weather in Italy was beautiful on TV"
+			}
 			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
 				c.add(c.speaker, "visited", p, Experience, confEvent-4)
 			}
@@ -208,7 +255,7 @@ func init() {
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
 			}
 		}),
-		r(`^`+nm+`(?i:\s+is\s+(?:(?:really|definitely|high|top|still|also)\s+)*(?:on|at\s+the\s+top\s+of)\s+(?:my|our)\s+(?:travel\s+|bucket\s+|to-visit\s+)?list)`, 1, func(c *clause, m []string) {
+		r(`^`+nm+`(?i:\s+is\s+(?:(?:really|definitely|high|top|still|also)\s+)*(?:on|at\s+the\s+top\s+of)\s+(?:my|our)\s+(?:(?:travel\s+|bucket\s+|to-visit\s+)list|list\s+of\s+(?:places|countries|cities)\s+to\s+(?:visit|see|go)))`, 1, func(c *clause, m []string) {
 			if p := place(m[1]); p != "" && lexPlaces.has(p) && !c.neg {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
@@ -238,11 +285,12 @@ func init() {
 		}),
 		// "Can't wait for tomorrow's grand opening!": an event ahead the
 		// speaker waits for is a plan.
-		r(`(?i:(?:^|\b(?:i|we)\s+)eagerly\s+await\s+(?:'s\s+)?(?:(?:the|tomorrow's|tonight's|this\s+weekend's|next\s+\w+'s|this|that)\s+)?)((?:[\w-]+\s+){0,2}(?:`+strings.ReplaceAll(eventNounList, " ", "|")+`))\b`, 1, func(c *clause, m []string) {
-			if !c.neg {
-				c.fore = true
-				c.add(c.speaker, "plans", strings.ToLower(m[1]), Foresight, confPlan-4)
+		r(`(?i:(?:^|\b(?:i|we)\s+)eagerly\s+await\s+(?:'s\s+)?(?:(?:the|tomorrow's|tonight's|next\s+\w+'s|this|that)\s+)?)((?:[\w-]+\s+){0,2}(?:`+strings.ReplaceAll(eventNounList, " ", "|")+`))\b`, 1, func(c *clause, m []string) {
+			if i := strings.Index(c.text, m[0]); c.neg || i >= 0 && overRE.MatchString(c.text[i+len(m[0]):]) {
+				return // "I can't wait for this party to be over"
 			}
+			c.fore = true
+			c.add(c.speaker, "plans", strings.ToLower(m[1]), Foresight, confPlan-4)
 		}),
 		// "I'd love to join you and your pups for a walk": joining the
 		// listener for something is a plan once it is wished.
@@ -261,7 +309,7 @@ func init() {
 		// "We're off to Canada for our honeymoon", "on our honeymoon": a
 		// honeymoon is the speaker's marriage.
 		r(fp+aux+`(?i:.*\b(?:our|my)\s+honeymoon)\b`, 0, func(c *clause, m []string) {
-			if !c.neg {
+			if !c.neg && !wantRE.MatchString(m[0]) && !hedgeRE.MatchString(m[0]) && !planningRE.MatchString(m[0]) {
 				c.fore = false
 				c.add(c.speaker, "married", "married", Experience, confEvent-4)
 			}
@@ -299,14 +347,14 @@ func init() {
 				return
 			}
 			var items []string
-			for _, it := range regexp.MustCompile(`\s*,\s*|\s+(?:or|and)\s+`).Split(strings.TrimSpace(m[1]), -1) {
+			for _, it := range orAndRE.Split(strings.TrimSpace(m[1]), -1) {
 				it = strings.ToLower(strings.TrimSpace(it))
 				ws := strings.Fields(it)
 				if len(ws) > 0 && thingWords[ws[0]] {
 					return // "nothing helps"
 				}
 				outing := len(ws) > 2 && ws[0] == "going" && (ws[1] == "for" || ws[1] == "on") // "going for a drive"
-				if len(ws) == 0 || !(outing || hobbyGerund(ws[0]) || strings.HasSuffix(ws[0], "ing") && len(ws[0]) > 5 && !vague[ws[0]] || hobbyPhrase(it)) {
+				if len(ws) == 0 || !(outing || hobbyGerund(ws[0]) || hobbyPhrase(it)) {
 					return
 				}
 				items = append(items, it)
@@ -348,9 +396,10 @@ func init() {
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
 			}
 		}),
-		// "this boardgame I love", "the band I love": a thing named by the
-		// speaker's love for it.
-		r(`(?i:\b(?:this|that|the|a)\s+)((?:[a-z][\w'-]*\s+)?[a-z][\w'-]*)(?i:\s+(?:i|we)\s+(?:really\s+|absolutely\s+|just\s+)?(?:love|adore|am\s+obsessed\s+with))\b`, 1, func(c *clause, m []string) {
+		// "this boardgame I love", "that band I love": a thing pointed at and
+		// named by the speaker's love for it ("the city I love is Paris" names
+		// no thing; "a song I love" is one of many).
+		r(`(?i:\b(?:this|that)\s+)((?:[a-z][\w'-]*\s+)?[a-z][\w'-]*)(?i:\s+(?:i|we)\s+(?:really\s+|absolutely\s+|just\s+)?(?:love|adore|am\s+obsessed\s+with))\b`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
 				return
 			}
@@ -410,25 +459,37 @@ func init() {
 	)
 }
 
-// adoptedNamed reads a pet named in one sentence and adopted in another:
-// "His name's Ned and he's been awesome since I adopted him." The name is
-// a pet's when the turn says the speaker adopted "him" or "her".
+// adoptedNamed reads a pet named in one sentence and adopted in the next:
+// "His name's Ned and he's been awesome since I adopted him." Not a child
+// ("we adopted him from foster care"); the pronouns must agree ("his name"
+// … "adopted him"), and the adoption must be said, not wished ("I wish we
+// adopted her").
 func adoptedNamed(text, speaker string, at time.Time, have []Fact) []Fact {
 	t := clean(text)
-	if !adoptedHimRE.MatchString(t) {
-		return nil
+	a := adoptedHimRE.FindStringSubmatch(t)
+	if a == nil || humanAdoptRE.MatchString(text) {
+		return nil // "We adopted him from foster care": a child
 	}
 	m := petNameIsRE.FindStringSubmatch(t)
-	if m == nil || lexPlaces.has(m[1]) || pronoun[strings.ToLower(m[1])] {
+	if m == nil || lexPlaces.has(m[2]) || pronoun[strings.ToLower(m[2])] ||
+		(strings.EqualFold(m[1], "his")) != (strings.EqualFold(a[2], "him")) {
 		return nil
 	}
-	for _, f := range have {
-		if f.Predicate == "has_pet" && strings.EqualFold(f.Claim, m[1]) {
+	if strings.Index(t, m[0]) > strings.Index(t, a[0]) {
+		return nil // the name comes first
+	}
+	for _, s := range sentences(t) {
+		if strings.Contains(s, a[0]) && (hedgeRE.MatchString(s) || negRE.MatchString(strings.SplitN(s, a[0], 2)[0]) || wishRE.MatchString(s)) {
 			return nil
 		}
 	}
-	base := Fact{Subject: speaker, Claim: m[1], Polarity: Positive, ValidFrom: at, Speaker: speaker,
-		Entities: []Entity{{Name: m[1], Kind: "animal"}}}
+	for _, f := range have {
+		if f.Predicate == "has_pet" && strings.EqualFold(f.Claim, m[2]) {
+			return nil
+		}
+	}
+	base := Fact{Subject: speaker, Claim: m[2], Polarity: Positive, ValidFrom: at, Speaker: speaker,
+		Entities: []Entity{{Name: m[2], Kind: "animal"}}}
 	pet, ev := base, base
 	pet.Predicate, pet.Kind, pet.Confidence = "has_pet", World, confPref-6
 	ev.Predicate, ev.Kind, ev.Confidence = "adopted", Experience, confEvent-4
@@ -436,8 +497,11 @@ func adoptedNamed(text, speaker string, at time.Time, have []Fact) []Fact {
 }
 
 var (
-	adoptedHimRE = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+)?adopted\s+(?:him|her)\b`)
-	petNameIsRE  = regexp.MustCompile(`\b(?:[Hh]is|[Hh]er)\s+name(?:'s|\s+is)\s+([A-Z][a-z]+)\b`)
+	adoptedHimRE = regexp.MustCompile(`(?i)\b(i|we)\s+(?:just\s+|finally\s+|recently\s+)?adopted\s+(him|her)\b`)
+	petNameIsRE  = regexp.MustCompile(`\b([Hh]is|[Hh]er)\s+name(?:'s|\s+is)\s+([A-Z][a-z]+)\b`)
+	// a child adopted, not a pet
+	humanAdoptRE = regexp.MustCompile(`(?i)\b(?:foster|orphan\w*|agency|baby|babies|son|daughter|child|children|kid|kids|boy|girl|toddler|infant|newborn)\b`)
+	wishRE       = regexp.MustCompile(`(?i)\b(?:wish|hope|want|if|would|could)\b`)
 )
 
 // volunteeringOnce drops "likes volunteering" when the turn says where the

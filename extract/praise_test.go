@@ -29,6 +29,19 @@ func TestPraisedTitles(t *testing.T) {
 		{`I really enjoy documentaries and long podcasts.`, []want{w(me, "likes", "documentaries"), w(me, "likes", "long podcasts")}},
 		{`I'm passionate about photography and restoring old cameras.`, []want{w(me, "likes", "photography"), w(me, "likes", "restoring old cameras")}},
 		{`I love rock and roll music.`, []want{w(me, "likes", "rock and roll music")}},
+		{`I just finished The Hobbit and it was amazing.`, []want{w(me, "likes", "The Hobbit")}},
+		// what the session's review found: hearsay, jokes, conditions, others'
+		// works, quoted speech, people, cuisines, shared heads that are food
+		{`I heard "Dune" is amazing.`, nil},
+		{`If "Dune" is amazing, I'll read the sequel.`, nil},
+		{`I watched "Cats" last night. It's amazing how bad it was.`, nil},
+		{`Their new album "Midnights" is amazing.`, nil},
+		{`He said "Hi Mom" and it was hilarious.`, nil},
+		{`I played Ben and Sam at tennis. It was so fun.`, nil},
+		{`I tried Thai food for the first time. It was amazing!`, nil},
+		{`I love pie and ice cream.`, []want{w(me, "likes", "pie and ice cream")}},
+		{`I love salt and vinegar chips.`, []want{w(me, "likes", "salt and vinegar chips")}},
+		{`I love jazz and rock music. I love rock music.`, []want{w(me, "likes", "jazz music"), w(me, "likes", "rock music")}},
 		// not praise, not the speaker's, or asked
 		{`Have you read "Piranesi"? It's really good.`, nil},
 		{`Your song "Blue Hour" is amazing!`, nil},

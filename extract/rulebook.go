@@ -612,7 +612,7 @@ var rules = []rule{
 			return // "I bought a car for my daughter": a gift
 		}
 		c.add(c.speaker, "owns", p, World, confPref)
-		if openedRE.MatchString(m[0]) && businessRE.MatchString(strings.ToLower(m[2])) && !c.fore && !c.neg {
+		if openedRE.MatchString(m[0]) && businessRE.MatchString(strings.ToLower(m[2])) && !c.fore && !c.neg && !openedTheRE.MatchString(m[0]) {
 			// "I opened an online clothing store": a business started
 			// (session 21), as the started rule reads "started a blog".
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
@@ -1148,8 +1148,8 @@ func genericPlan(p string) bool {
 			}
 		}
 	case "have", "get", "make", "do", "take", "give", "bring", "buy", "find":
-		if ws[0] == "get" && len(ws) > 2 && ws[1] == "into" {
-			break // "get into local politics": a field taken up
+		if ws[0] == "get" && len(ws) > 2 && ws[1] == "into" && !articleRE.MatchString(ws[2]+" ") && !pronoun[ws[2]] {
+			break // "get into local politics": a field taken up; not "get into the car"
 		}
 		if len(ws) > 1 && danglingPrep[ws[1]] && (!articleRE.MatchString(ws[1]+" ") || (len(ws) > 2 && lightNouns[ws[2]])) {
 			return true // "[the connection I'd like to] have with Toby": the object is elsewhere
@@ -1258,7 +1258,7 @@ var adjNotCompound = map[string]bool{"own": true, "new": true, "old": true, "fir
 	"small": true, "big": true, "local": true, "a": true, "an": true, "the": true, "my": true, "our": true}
 
 // loveVerbRE: the verb after "my love for …" said as a subject.
-var loveVerbRE = regexp.MustCompile(`\s+(?:started|began|grew|is|was|has|had|comes|came|goes|went|will|would|keeps|kept|runs|ran|took|led|made|helped|helps)\b`)
+var loveVerbRE = regexp.MustCompile(`\s+(?:started|began|grew|is|was|has|had|came|went|will|would|kept|ran|took|led|made|helped)\b`)
 
 // pronounBefore: s ends in a pronoun subject ("the friendships I've"), so
 // the verb after it is a relative clause's, not the love's.
@@ -1277,8 +1277,10 @@ func pronounBefore(s string) bool {
 // openedRE and businessRE: a business opened, launched or founded is a
 // venture started.
 var (
-	openedRE   = regexp.MustCompile(`(?i)\b(?:opened|launched|founded|set\s+up)\b`)
-	businessRE = regexp.MustCompile(`^(?:studio|store|shop|business|company|startup|restaurant|bakery|cafe|café|bar|gym|salon|farm|podcast|blog|channel|brand|label|boutique)$`)
+	openedRE = regexp.MustCompile(`(?i)\b(?:opened|launched|founded|set\s+up)\b`)
+	// "I opened the store at 6am": a shift, not a venture
+	openedTheRE = regexp.MustCompile(`(?i)\b(?:opened|set\s+up)\s+the\b`)
+	businessRE  = regexp.MustCompile(`^(?:studio|store|shop|business|company|startup|restaurant|bakery|cafe|café|bar|gym|salon|farm|podcast|blog|channel|brand|label|boutique)$`)
 )
 
 func lastWord(p string) string {

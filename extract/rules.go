@@ -416,9 +416,9 @@ func object(s string) string {
 	return p
 }
 
-// gerundPair: a longer object that is two gerund phrases of at most eight
-// words each ("trying out new recipes and experimenting in the kitchen"),
-// which splitGerunds parts (session 21).
+// gerundPair: a longer object (at most 14 words) that is two gerund
+// phrases of at most eight words each ("trying out new recipes and
+// experimenting in the kitchen"), which splitGerunds parts (session 21).
 func gerundPair(p string) bool {
 	parts := splitGerunds(p)
 	if len(parts) != 2 || len(strings.Fields(p)) > 14 {
