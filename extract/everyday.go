@@ -465,10 +465,13 @@ func init() {
 // … "adopted him"), and the adoption must be said, not wished ("I wish we
 // adopted her").
 func adoptedNamed(text, speaker string, at time.Time, have []Fact) []Fact {
+	if !adoptedHimRE.MatchString(text) || humanAdoptRE.MatchString(text) {
+		return nil // most turns; "We adopted him from foster care": a child
+	}
 	t := clean(text)
 	a := adoptedHimRE.FindStringSubmatch(t)
-	if a == nil || humanAdoptRE.MatchString(text) {
-		return nil // "We adopted him from foster care": a child
+	if a == nil {
+		return nil
 	}
 	m := petNameIsRE.FindStringSubmatch(t)
 	if m == nil || lexPlaces.has(m[2]) || pronoun[strings.ToLower(m[2])] ||
