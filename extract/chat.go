@@ -83,20 +83,23 @@ var dreamedGerundRE = regexp.MustCompile(`\x02[A-Za-z]*`)
 // get fired", "we may get rain" stay hedges.
 func hedgedPlan(s string) string {
 	s = maybeWillRE.ReplaceAllString(s, "${1}${2} ")
-	return hedgedVerbRE.ReplaceAllStringFunc(s, func(m string) string {
-		sm := hedgedVerbRE.FindStringSubmatch(m)
-		verb, next := strings.ToLower(sm[3]), strings.ToLower(sm[4])
-		i := strings.Index(s, m)
-		if notTried[next] || i >= 0 && strings.HasPrefix(strings.ToLower(s[i+len(m)-len(sm[4]):]), "the hard way") {
-			return m // "I should try harder", "I might learn the hard way"
+	var b strings.Builder
+	last := 0
+	for _, loc := range hedgedVerbRE.FindAllStringSubmatchIndex(s, -1) {
+		verb, rest := strings.ToLower(s[loc[6]:loc[7]]), s[loc[8]:]
+		if notTried[strings.ToLower(s[loc[8]:loc[9]])] || strings.HasPrefix(strings.ToLower(rest), "the hard way") ||
+			verb == "give" && !giveItAGoRE.MatchString(rest) {
+			continue // "I should try harder", "I might learn the hard way", "I might give up"
 		}
-		if verb == "give" {
-			if i < 0 || !giveItAGoRE.MatchString(s[i+len(m)-len(sm[4]):]) {
-				return m
-			}
-		}
-		return sm[1] + sm[2] + " want to " + sm[3] + " " + sm[4]
-	})
+		b.WriteString(s[last:loc[3]])                 // up to the clause's start, "maybe" left out
+		b.WriteString(s[loc[4]:loc[5]] + " want to ") // "I want to …"
+		last = loc[6]
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 var (

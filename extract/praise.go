@@ -22,6 +22,9 @@ import (
 // "everyone says …") or spoken ill of; not quoted speech ("he said "Hi
 // Mom""), a person ("Ben and Sam", "Mark's") or a cuisine ("Thai food").
 func praisedTitles(text, speaker string, at time.Time, have []Fact) []Fact {
+	if !strings.ContainsAny(text, "\"“”") && !calledWorkRE.MatchString(text) {
+		return nil // no title in the turn: most turns
+	}
 	t := strings.NewReplacer("“", `"`, "”", `"`, "’", "'", "‘", "'").Replace(captionRE.ReplaceAllString(text, ""))
 	sents := titleSentRE.FindAllString(t, -1)
 	var out []Fact

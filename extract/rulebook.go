@@ -1280,7 +1280,7 @@ var (
 	openedRE = regexp.MustCompile(`(?i)\b(?:opened|launched|founded|set\s+up)\b`)
 	// "I opened the store at 6am": a shift, not a venture
 	openedTheRE = regexp.MustCompile(`(?i)\b(?:opened|set\s+up)\s+the\b`)
-	businessRE  = regexp.MustCompile(`^(?:studio|store|shop|business|company|startup|restaurant|bakery|cafe|café|bar|gym|salon|farm|podcast|blog|channel|brand|label|boutique)$`)
+	businessRE  = regexp.MustCompile(`^(?:` + businessKinds + `|brand|label|gym)$`)
 )
 
 func lastWord(p string) string {
