@@ -32,6 +32,10 @@ var (
 	drivenForWork = regexp.MustCompile(`(?i)\b(?:for\s+a\s+living|for\s+work|at\s+work|for\s+(?:a|an|the)\s+(?:[\w-]+\s+)?(?:company|firm|living))\b`)
 )
 
+// onInRE: where a role is done, after the role ("on a ward", "in
+// Lewisham", "with the council").
+var onInRE = regexp.MustCompile(`\s(?:on|in|with)\s`)
+
 // stillInNot: what makes "back in X" a visit or a time, not a home.
 var stillInNot = regexp.MustCompile(`(?i)\b(?:for\s+(?:a|the|work|business|vacation|holiday|the\s+weekend|a\s+few|two|three|\d)|visiting|on\s+(?:vacation|holiday|business)|this\s+week|for\s+now|the\s+day|the\s+days|the\s+\d|school|time|town|action|shape|business|the\s+game|bed|love|touch)\b`)
 
@@ -40,8 +44,15 @@ func init() {
 		// "I've been a nurse for 10 years", "I have been a teacher since
 		// 2015": a role held from then till now. Without the span it may be
 		// one of several past ones ("I've been a waiter, a cook, a driver").
-		r(`(?i:\b(?:i've|ive|i\s+have)\s+(?:now\s+|also\s+|actually\s+|officially\s+)?been\s+(?:an?)\s+)([a-z][^,.;!?]*?)(?i:\s+(?:for|since)\s+(?:over\s+|almost\s+|nearly\s+|about\s+|like\s+|the\s+(?:last|past)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|many|several|a\s+few|a\s+couple|years|ages|decades|\d{4}|last|january|february|march|april|may|june|july|august|september|october|november|december|college|school|uni|university|graduation)\b)`, 1, func(c *clause, m []string) {
+		r(`(?i:\b(?:i've|ive|i\s+have)\s+(?:now\s+|also\s+|actually\s+|officially\s+)?been\s+(?:an?)\s+)([a-z][^,.;!?]*?)(?i:\s+(?:for|since)\s+(?:over\s+|almost\s+|nearly\s+|about\s+|like\s+|the\s+(?:last|past)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|many|several|a\s+few|a\s+couple|years|ages|decades|\d{4}|last|january|february|march|april|may|june|july|august|september|october|november|december|college|school|uni|university|graduation)\b)`, 1, func(c *clause, m []string) {
 			j, at, _ := strings.Cut(strings.TrimSpace(m[1]), " at ")
+			if !job(jobHead(j)) {
+				// "a nurse on a dementia unit in Lewisham": the role before
+				// where it is done
+				if k := onInRE.FindStringIndex(j); k != nil {
+					j = j[:k[0]]
+				}
+			}
 			j = jobHead(j)
 			if jw := strings.Fields(strings.ToLower(j)); len(jw) == 0 || notNowJob[jw[0]] || !job(j) {
 				return // "I've been a fan for years", "a member since 2019"

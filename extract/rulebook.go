@@ -931,11 +931,11 @@ func jokeAllergy(p string) bool {
 var jokeAllergens = setOf(`work mondays monday mornings morning people exercise responsibility responsibilities effort stupidity nonsense drama adulting chores homework math commitment cardio small talk sunlight fun`)
 
 // notEmployer start what follows "I work at/for" when it is no employer.
-var notEmployer = setOf(`home least times time point moment living night nights first once all best most random will free peace`)
+var notEmployer = setOf(`home least times time point moment living night nights first once all best most random will free peace on in during over around with from weekends weekdays`)
 
 // workShifts say when one works, between "work" and where: "I work
 // nights at the hospital", "I work weekends at a cafe".
-const workShifts = `(?:nights|days|weekends|evenings|mornings|overnights?|part-time|part\s+time|full-time|full\s+time|(?:the\s+)?(?:night|day|evening|morning|graveyard|overnight|early|late|weekend)\s+shifts?|shifts|doubles|double\s+shifts|(?:\d+|eight|ten|twelve)[\s-]hour\s+shifts)`
+const workShifts = `(?:nights|days|weekends|evenings|mornings|overnights?|part-time|part\s+time|full-time|full\s+time|(?:the\s+)?(?:night|day|evening|morning|graveyard|overnight|early|late|weekend)\s+shifts?|shifts|doubles|double\s+shifts|(?:\d+|eight|ten|twelve)[\s-]hour\s+shifts|(?:\d+|ten|twenty|thirty|forty|fifty)\s+(?:hrs?|hours)\s+(?:a|per|each)\s+(?:wk|week|day))`
 
 // dietOnceRE: a diet kept once, not now ("I've been vegan before", "on
 // and off", "a few times").
