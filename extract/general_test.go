@@ -1165,7 +1165,9 @@ func TestAuditedChat(t *testing.T) {
 		// One thing said twice, the second time more exactly.
 		{"Starting my own store was scary. I just ran an ad for my clothing store.", []want{w(me, "owns", "clothing store")}},
 		{"I love watching our pets play. My dog is so happy.", []want{w(me, "likes", "watching our pets play"), w(me, "has_pet", "dog")}},
-		{"The bond between us and our pets is amazing. It's a pity that I don't have pets.", nil},
+		// "our pets" is people's in general; "I don't have pets" says none
+		// (passing.go).
+		{"The bond between us and our pets is amazing. It's a pity that I don't have pets.", []want{neg(me, "has_pet", "pets")}},
 		// A quality of something shown, a clause read past its end.
 		{"Wow, that looks amazing! I love the color and texture.", nil},
 		{"I love the Miami vibe.", nil},

@@ -169,8 +169,56 @@ func init() {
 				c.add(c.speaker, "works_at", o, World, confLoose-6)
 			}
 		}),
+		// "I don't have kids or pets", "we have no children", "I'm an
+		// only child": a relation or a pet said to be none.
+		r(fp+`(?i:\s+(?:do\s+not|don't|dont|never)\s+(?:have|had)|(?:'ve|\s+have|\s+ve)?\s+(?:got\s+)?no)\s+(?i:any\s+)?((?i:kids|children|pets|siblings|brothers\s+or\s+sisters))(?i:\s+(?:or|and|nor)\s+(?:any\s+)?(kids|children|pets|siblings))?\b`, 1, func(c *clause, m []string) {
+			if c.fore || hedgedNone.MatchString(c.raw) {
+				return
+			}
+			c.neg = true
+			for _, w := range m[1:] {
+				switch strings.ToLower(w) {
+				case "kids", "children":
+					c.add(c.speaker, "child", unnamedRelative(c.speaker, "child"), World, confLoose)
+				case "pets":
+					c.add(c.speaker, "has_pet", "pets", World, confLoose)
+				case "siblings", "brothers or sisters":
+					c.add(c.speaker, "sibling", unnamedRelative(c.speaker, "sibling"), World, confLoose)
+				}
+			}
+		}),
+		r(`(?i:(?:\bi'm|\bi\s+am|\bim|\bi\s+was|\bbeing|\bas)\s+an\s+only)(?i:\s+(child|kid)|\s*[,.;!]|\s*$)`, 0, func(c *clause, m []string) {
+			if c.fore || strings.Contains(strings.ToLower(c.raw), "not an only") {
+				return
+			}
+			c.neg = true
+			c.add(c.speaker, "sibling", unnamedRelative(c.speaker, "sibling"), World, confLoose)
+		}),
+		// "Don't tell my ex I asked", "me and my ex's song": a partner
+		// who was ("my ex-wife", "my ex boss" are other rules' or none).
+		r(`(?i:\bmy\s+ex)((?:'s)?)(?:$|[^\p{L}\-'](?:\s*([\p{L}-]+))?)`, 0, func(c *clause, m []string) {
+			if c.fore {
+				return
+			}
+			if next := strings.ToLower(m[2]); relations[next] != "" || exNot[next] {
+				return
+			}
+			// Not "Alice's partner": said negative, that would end the
+			// partner she has now; the ex is another person.
+			c.neg = true
+			c.add(c.speaker, "partner", unnamedRelative(c.speaker, "ex-partner"), World, confLoose-4)
+		}),
 	)
 }
+
+// exNot are words after "my ex" that make it something else than a
+// former partner ("my ex boss", "my ex job").
+var exNot = setOf(`boss job employer company colleague coworker teammate flatmate roommate housemate landlord school team band manager student students teacher`)
+
+// hedgedNone: "no kids yet", "no pets at the moment" still say none; "no
+// kids of my own" too; what makes it something else is "no kids here"
+// (a place) or "no kids allowed".
+var hedgedNone = regexp.MustCompile(`(?i)\b(?:allowed|here\s+(?:today|tonight)|in\s+the\s+(?:building|flat|house|car))\b`)
 
 // rawRule is r for a rule that reads the clause with its dates in it.
 func rawRule(pattern string, claim int, fn func(c *clause, m []string)) rule {

@@ -65,6 +65,25 @@ func TestInPassing(t *testing.T) {
 		// hours worked
 		{"i work 30 hrs a wk at HEB", []want{w(me, "works_at", "HEB")}},
 		{"that's the one I work at on weekends", nil},
+		// relations and pets said to be none
+		{"I don't have kids or pets, so the plot is all mine.", []want{neg(me, "child", "Alice's child"), neg(me, "has_pet", "pets")}},
+		{"We have no children.", []want{neg(me, "child", "Alice's child")}},
+		{"I'm an only child, so it's all on me.", []want{neg(me, "sibling", "Alice's sibling")}},
+		{"I can't help with siblings, being an only.", []want{neg(me, "sibling", "Alice's sibling")}},
+		{"I'm not an only child.", nil},
+		{"No kids allowed in the flat, I have no kids allowed here.", nil},
+		{"If I had no kids I'd travel more.", nil},
+		{"Do you have kids?", nil},
+		// a former partner: another person than the one she has now
+		{"Don't tell my ex I asked.", []want{neg(me, "partner", "Alice's ex-partner")}},
+		{"My ex boss called.", nil},
+		{"My exam is on Monday.", nil},
+		// a parent or grandparent by the family's word, with no "my"
+		{"Mamma cried and then sent me a list.", []want{w(me, "mother", "Alice's mother")}},
+		{"lola will cook", []want{w(me, "grandmother", "Alice's grandmother")}},
+		{"Mam went into a home in 2020.", []want{w(me, "mother", "Alice's mother")}},
+		{"my nan is 90", []want{w(me, "grandmother", "Alice's grandmother"), w("Alice's grandmother", "age", "90")}},
+		{"Papa John's is closed.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -574,7 +574,7 @@ var (
 	gerundLeadRE    = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:living|working|studying)\b`)
 	gerundSubjectRE = regexp.MustCompile(`(?i)\b(?:must|is|was|would|will|sounds|seems|looks|can|could|has\s+been|gets|got|made|makes|helps|helped)\b`)
 	dropIAfterRE    = regexp.MustCompile(`(?i)(,\s+)((?:grew\s+up|born|moved|(?:living|working|studying)\s+(?:in|at|as|for|from))\b)`)
-	bareKinRE       = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|grandma|grandpa|granny|gran|nana|nan|oma|opa)\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved)\b`)
+	bareKinRE       = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|mama|mamma|papa|pappa|grandma|grandpa|granny|gran|nana|nan|oma|opa|lola|lolo|nonna|nonno|abuela|abuelo|babcia|yiayia)\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved|cried|cries|laughed|helped|helps|already)\b`)
 	parentsPlaceRE  = regexp.MustCompile(`\b((?:at|to|from)\s+my\s+(?:mum|mom|mam|dad|nan|gran|grandma|grandpa|nana))s\b`)
 	idIllRE         = regexp.MustCompile(`\b(?:id\s+(?:rather|love|like|say|never|probably|better|prefer|hate|go|be|do)|ill\s+(?:be|do|have|go|get|see|call|text|send|try|make|take|bring|check|let|tell|ask|come|never|probably|definitely|just|still|need|pick|think|show|start|miss))\b`)
 	settlementInRE  = regexp.MustCompile(`(?i)\b((?:town|city|village|suburb|county|area|part|farm)\s+(?:in|of|near|outside|outside\s+of))\s+([a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,2})`)
@@ -717,7 +717,7 @@ func restoreCase(s string) string {
 // its words.
 func mayBareKin(s string) bool {
 	l := strings.ToLower(s)
-	for _, w := range []string{"mum", "mom", "dad", "mam", "gran", "nan", "oma", "opa"} {
+	for _, w := range []string{"mum", "mom", "dad", "mam", "gran", "nan", "oma", "opa", "pap", "lol", "non", "abu", "babc", "yiay"} {
 		if strings.Contains(l, w) {
 			return true
 		}

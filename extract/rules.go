@@ -609,7 +609,13 @@ var relations = map[string]string{
 	"babcia": "grandmother", "abuela": "grandmother", "abuelita": "grandmother", "nonna": "grandmother",
 	"oma": "grandmother", "yiayia": "grandmother", "lola": "grandmother", "bubbe": "grandmother", "bubby": "grandmother",
 	"dziadek": "grandfather", "abuelo": "grandfather", "abuelito": "grandfather", "nonno": "grandfather",
-	"opa": "grandfather", "papou": "grandfather", "zayde": "grandfather",
+	"opa": "grandfather", "papou": "grandfather", "zayde": "grandfather", "lolo": "grandfather", "teta": "grandmother",
+	"jiddo": "grandfather", "mamma": "mother", "pappa": "father",
+	// British and Irish words for a mother and a grandparent
+	"mam": "mother", "mammy": "mother", "mummy": "mother", "nan": "grandmother", "nana": "grandmother",
+	"nanna": "grandmother", "gran": "grandmother", "grandad": "grandfather", "granddad": "grandfather",
+	// aunts and uncles in Tagalog, as Filipino families say them in English
+	"tito": "uncle", "tita": "aunt",
 	"grandma": "grandmother", "grandpa": "grandfather", "granny": "grandmother", "grandparents": "grandparent",
 	"niece": "niece", "nephew": "nephew", "neighbour": "neighbor", "neighbor": "neighbor", "roommate": "roommate",
 	"flatmate": "roommate", "teammate": "colleague", "mentor": "mentor", "stepmother": "mother", "stepfather": "father",
