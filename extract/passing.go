@@ -208,6 +208,17 @@ func init() {
 			c.neg = true
 			c.add(c.speaker, "partner", unnamedRelative(c.speaker, "ex-partner"), World, confLoose-4)
 		}),
+		// "I want to take myself and my partner to Lisbon", "we're
+		// bringing the kids to Disneyland in May": a trip ahead.
+		r(fp+aux+`(?i:\s+(?:take|taking|bring|bringing)\s+(?:myself|me|us|the\s+kids|the\s+family|my\s+[a-z]+|\x01\d+\x01)(?:\s+and\s+(?:(?:my\s+|the\s+)?[a-z]+|\x01\d+\x01))?\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+			if c.neg || !c.fore && !c.hasDate {
+				return
+			}
+			if p := place(m[1]); p != "" && knownPlace(p) {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+6)
+			}
+		}),
 	)
 }
 

@@ -84,6 +84,19 @@ func TestInPassing(t *testing.T) {
 		{"Mam went into a home in 2020.", []want{w(me, "mother", "Alice's mother")}},
 		{"my nan is 90", []want{w(me, "grandmother", "Alice's grandmother"), w("Alice's grandmother", "age", "90")}},
 		{"Papa John's is closed.", nil},
+		// emoji between words end what was said before them
+		{"flying out april 3 😱 leaving my job after 6 yrs 🥹", nil},
+		{"i got a bike 🚲 for the summer", []want{w(me, "owns", "bike")}},
+		// the listener as "u" is no taste
+		{"which is basically i love u in texan", nil},
+		// a plan whose object was cut off is none
+		{"I want to take myself and my partner to Lisbon for it.", []want{w(me, "partner", "Alice's partner")}},
+		// a trip ahead with the people taken along
+		{"We're bringing the kids to Florida in May.", []want{{s: me, p: "travels_to", c: "Florida", kind: "foresight", pol: "positive"}}},
+		{"I take my dog to the park.", []want{w(me, "has_pet", "dog")}},
+		// a relative's name said as English as a second language says it
+		{"Only one thing, my daughter name is Elif.", []want{w(me, "daughter", "Elif")}},
+		{"My daughter name Lily, she marry with Tom.", []want{w(me, "daughter", "Lily")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

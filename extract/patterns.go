@@ -560,8 +560,18 @@ func clean(text string) string {
 	for _, a := range []string{"Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Jr.", "Sr."} {
 		text = strings.ReplaceAll(text, a, strings.TrimSuffix(a, "."))
 	}
+	// "flying out april 3 😱 leaving st lukes": in emoji-heavy chat an
+	// emoji between words ends what was said before it.
+	if strings.ContainsFunc(text, isEmoji) {
+		text = emojiMidRE.ReplaceAllString(text, "$1. $2")
+	}
 	return text
 }
+
+// emojiMidRE: a run of emoji with words after it.
+var emojiMidRE = regexp.MustCompile(`([\p{So}\x{FE0F}\x{200D}\x{1F3FB}-\x{1F3FF}]+)[ \t]+([\p{L}\p{N}])`)
+
+func isEmoji(r rune) bool { return unicode.Is(unicode.So, r) }
 
 func sentences(text string) []string { return sentenceRE.FindAllString(text, -1) }
 

@@ -1160,6 +1160,9 @@ func genericPlan(p string) bool {
 			return true // "raise awareness", "build more memories", "make a difference": an aim, not a plan written down
 		}
 	}
+	if len(ws) == 2 && (ws[1] == "myself" || ws[1] == "ourselves" || ws[1] == "me" || ws[1] == "us") {
+		return true // "[I want to] take myself [and my partner to Lisbon]": the object is cut off
+	}
 	if len(ws) == 2 && ws[1] == "home" && ws[0] != "move" && ws[0] != "moving" {
 		return true // "flying home", "heading home": no place named ("moving home" is a move)
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Kinds and polarities of a fact.
@@ -105,6 +106,10 @@ func (c *clause) mode(prefix string) bool {
 func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	subject, claim = c.resolve(strings.TrimSpace(subject)), c.resolve(strings.TrimSpace(claim))
 	claim = strings.Trim(claim, `"'.,!;: `)
+	// "flying out 😱": an emoji after the words is no part of them
+	claim = strings.TrimRightFunc(claim, func(r rune) bool {
+		return unicode.Is(unicode.So, r) || unicode.Is(unicode.Sk, r) || r == '\uFE0F' || r == '\u200D' || unicode.IsSpace(r) || r >= 0x1F3FB && r <= 0x1F3FF
+	})
 	if strings.Count(claim, `"`)%2 == 1 {
 		// the closing quote trimmed off: `the song "Here Comes the Sun`
 		claim = strings.TrimSpace(strings.ReplaceAll(claim, `"`, ""))
@@ -511,7 +516,7 @@ var auxVerb = map[string]bool{"is": true, "are": true, "was": true, "were": true
 var refWords = map[string]bool{"one": true, "ones": true, "it": true, "this": true, "them": true, "these": true, "those": true,
 	"there": true, "you": true, "your": true, "him": true, "her": true}
 
-var pronoun = map[string]bool{"you": true, "your": true, "yours": true, "hers": true, "theirs": true, "ours": true, "mine": true, "it": true, "it's": true, "that": true, "this": true,
+var pronoun = map[string]bool{"you": true, "u": true, "ya": true, "ur": true, "yall": true, "y'all": true, "your": true, "yours": true, "hers": true, "theirs": true, "ours": true, "mine": true, "it": true, "it's": true, "that": true, "this": true,
 	"them": true, "him": true, "her": true, "to": true, "when": true, "how": true, "what": true, "where": true, "why": true,
 	"who": true, "which": true, "those": true, "these": true, "they": true, "there": true, "here": true, "everything": true,
 	"anything": true, "something": true, "nothing": true, "us": true, "me": true, "myself": true, "yourself": true,
@@ -787,7 +792,7 @@ var (
 	appositiveRE  = regexp.MustCompile(`^` + nm + `,\s+(?i:my|our)\s+` + mods + `(?i:` + rel + `),\s+`)
 	myRelNameRE   = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called|named)\s+)?` + nm)
 	nameIsRelRE   = regexp.MustCompile(nm + `(?i:\s+is\s+(?:my|our)\s+)` + mods + `(?i:` + rel + `)\b('s)?`)
-	relIsNameRE   = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)(?i:\s+is\s+(?:called\s+|named\s+)?)` + nm)
+	relIsNameRE   = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)(?i:\s+is\s+(?:called\s+|named\s+)?|'s\s+name\s+is\s+|\s+name\s+(?:is\s+)?)` + nm) // "my daughter name is Elif": English as a second language
 	relPairRE     = regexp.MustCompile(`(?i:(\bmy\s+` + mods + rel + `s?)\s+and\s+)` + rel + `\b`)
 	othersRelRE   = regexp.MustCompile(nm + `'s\s+(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called\s+|named\s+)?)` + nm)
 	subjectVerbRE = regexp.MustCompile(`(?i)^(?:(?:also|still|now|just|really|always|never|often|usually)\s+)*(?:is|are|was|were|has|have|had|lives|live|lived|works|work|worked|loves|love|likes|like|enjoys|moved|got|gets|called|came|went|said|says|will|would|'s|'re|keeps|makes|made|took|takes|passed|died|started|starts|bought|plays|teaches|runs|owns|does|did|can|could)\b`)
