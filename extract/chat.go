@@ -564,8 +564,9 @@ func init() {
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}),
 
-		// "I'm a cat person", "I'm more of a morning person".
-		r(fpbe+`(?i:\s+(?:definitely\s+|totally\s+|more\s+of\s+|such\s+|really\s+)*(?:an?)\s+)([a-z][a-z\-]+)(?i:\s+person)\b`, 1, func(c *clause, m []string) {
+		// "I'm a cat person", "I'm more of a morning person", "I'm more of
+		// a purple girl".
+		r(fpbe+`(?i:\s+(?:definitely\s+|totally\s+|more\s+of\s+|such\s+|really\s+)*(?:an?)\s+)([a-z][a-z\-]+)(?i:\s+(?:person|girl|guy|gal|kinda\s+(?:girl|guy)))\b`, 1, func(c *clause, m []string) {
 			w := strings.ToLower(m[1])
 			if notPersonLike[w] || evaluative[w] {
 				return // "a people person", "a good person"
@@ -934,7 +935,7 @@ var notPastimeObj = map[string]bool{"late": true, "low": true, "behind": true, "
 
 // notPersonLike: "I'm a <word> person" that says what one is, not what one
 // likes.
-var notPersonLike = map[string]bool{"people": true, "nice": true, "kind": true, "private": true, "shy": true,
+var notPersonLike = map[string]bool{"people": true, "big": true, "little": true, "tough": true, "smart": true, "bad": true, "nice": true, "kind": true, "private": true, "shy": true,
 	"different": true, "changed": true, "new": true, "better": true, "grown": true, "young": true, "old": true,
 	"sensitive": true, "positive": true, "negative": true, "spiritual": true, "religious": true, "simple": true,
 	"social": true, "visual": true, "practical": true, "logical": true, "creative": true, "quiet": true,

@@ -17,6 +17,8 @@ var months = map[string]time.Month{
 var weekdays = map[string]time.Weekday{
 	"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
 	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday,
+	// chat's abbreviations that are no other word ("mon", "sat", "sun" are)
+	"tues": time.Tuesday, "weds": time.Wednesday, "thur": time.Thursday, "thurs": time.Thursday,
 }
 
 var numberWords = map[string]int{
@@ -26,7 +28,7 @@ var numberWords = map[string]int{
 
 const (
 	monthRE = `(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`
-	dayRE   = `(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`
+	dayRE   = `(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tues|weds|thurs|thur)`
 )
 
 // Future date expressions, most specific first. Each resolves against the

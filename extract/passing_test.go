@@ -97,6 +97,12 @@ func TestInPassing(t *testing.T) {
 		// a relative's name said as English as a second language says it
 		{"Only one thing, my daughter name is Elif.", []want{w(me, "daughter", "Elif")}},
 		{"My daughter name Lily, she marry with Tom.", []want{w(me, "daughter", "Lily")}},
+		// "a purple girl" as "a cat person"
+		{"ha whatever, I'm more of a purple girl", []want{w(me, "likes", "purple")}},
+		{"I'm a lucky girl.", nil},
+		{"I'm a big guy.", nil},
+		// chat's weekday abbreviations are dates, not part of a claim
+		{"I just joined a new climbing club last Tues.", []want{ev(me, "joined", "new climbing club", "2026-02-24")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
