@@ -571,6 +571,9 @@ func init() {
 			if notPersonLike[w] || evaluative[w] {
 				return // "a people person", "a good person"
 			}
+			if !strings.HasSuffix(strings.ToLower(m[0]), "person") && !tasteGirl[w] && !soloPastimes[w] {
+				return // "a delivery guy", "a lucky girl", "a flower girl": a girl or guy only of a colour, a food, a pastime
+			}
 			c.add(c.speaker, "likes", w, World, confPref-4)
 		}),
 		// "Nothing beats a good book", "there's nothing like fresh bread".
@@ -935,7 +938,11 @@ var notPastimeObj = map[string]bool{"late": true, "low": true, "behind": true, "
 
 // notPersonLike: "I'm a <word> person" that says what one is, not what one
 // likes.
-var notPersonLike = map[string]bool{"people": true, "big": true, "little": true, "tough": true, "smart": true, "bad": true, "nice": true, "kind": true, "private": true, "shy": true,
+// tasteGirl are what "I'm a … girl/guy" says one likes: colours, drinks,
+// foods, places to be.
+var tasteGirl = setOf(`purple pink blue green red yellow orange gold silver coffee tea beer wine whisky whiskey cocktail pizza burger taco sushi pasta chocolate cake cheese dog cat horse beach mountain outdoors city sports gym book books music movie football soccer baseball basketball hockey`)
+
+var notPersonLike = map[string]bool{"only": true, "people": true, "big": true, "little": true, "tough": true, "smart": true, "bad": true, "nice": true, "kind": true, "private": true, "shy": true,
 	"different": true, "changed": true, "new": true, "better": true, "grown": true, "young": true, "old": true,
 	"sensitive": true, "positive": true, "negative": true, "spiritual": true, "religious": true, "simple": true,
 	"social": true, "visual": true, "practical": true, "logical": true, "creative": true, "quiet": true,

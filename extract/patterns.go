@@ -562,14 +562,25 @@ func clean(text string) string {
 	}
 	// "flying out april 3 😱 leaving st lukes": in emoji-heavy chat an
 	// emoji between words ends what was said before it.
+	// After a word that needs what follows ("a 👩‍⚕️ nurse", "at 🍎 Apple")
+	// the emoji is dropped instead.
 	if strings.ContainsFunc(text, isEmoji) {
-		text = emojiMidRE.ReplaceAllString(text, "$1. $2")
+		text = emojiMidRE.ReplaceAllStringFunc(text, func(x string) string {
+			m := emojiMidRE.FindStringSubmatch(x)
+			if emojiJoins[strings.ToLower(m[1])] {
+				return m[1] + " " + m[3]
+			}
+			return m[1] + m[2] + ". " + m[3]
+		})
 	}
 	return text
 }
 
-// emojiMidRE: a run of emoji with words after it.
-var emojiMidRE = regexp.MustCompile(`([\p{So}\x{FE0F}\x{200D}\x{1F3FB}-\x{1F3FF}]+)[ \t]+([\p{L}\p{N}])`)
+// emojiMidRE: a run of emoji between words, with the word before it.
+var emojiMidRE = regexp.MustCompile(`([\p{L}\p{N}'’]*)([ \t]*[\p{So}\x{FE0F}\x{200D}\x{1F3FB}-\x{1F3FF}]+(?:[ \t]*[\p{So}\x{FE0F}\x{200D}\x{1F3FB}-\x{1F3FF}]+)*)[ \t]+([\p{L}\p{N}])`)
+
+// emojiJoins are words an emoji after them does not end the sentence at.
+var emojiJoins = setOf(`a an the my our your his her their at to in on of for with as from by new`)
 
 func isEmoji(r rune) bool { return unicode.Is(unicode.So, r) }
 
@@ -584,7 +595,7 @@ var (
 	gerundLeadRE    = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:living|working|studying)\b`)
 	gerundSubjectRE = regexp.MustCompile(`(?i)\b(?:must|is|was|would|will|sounds|seems|looks|can|could|has\s+been|gets|got|made|makes|helps|helped)\b`)
 	dropIAfterRE    = regexp.MustCompile(`(?i)(,\s+)((?:grew\s+up|born|moved|(?:living|working|studying)\s+(?:in|at|as|for|from))\b)`)
-	bareKinRE       = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|mama|mamma|papa|pappa|grandma|grandpa|granny|gran|nana|nan|oma|opa|lola|lolo|nonna|nonno|abuela|abuelo|babcia|yiayia)\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved|cried|cries|laughed|helped|helps|already)\b`)
+	bareKinRE       = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|mamma|pappa|grandma|grandpa|granny|gran|nan|oma|opa|nonna|nonno|abuela|abuelo|babcia|yiayia|(?-i:lola|lolo|mama|papa|nana))\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved|cried|cries|laughed|helped|helps|already)\b`)
 	parentsPlaceRE  = regexp.MustCompile(`\b((?:at|to|from)\s+my\s+(?:mum|mom|mam|dad|nan|gran|grandma|grandpa|nana))s\b`)
 	idIllRE         = regexp.MustCompile(`\b(?:id\s+(?:rather|love|like|say|never|probably|better|prefer|hate|go|be|do)|ill\s+(?:be|do|have|go|get|see|call|text|send|try|make|take|bring|check|let|tell|ask|come|never|probably|definitely|just|still|need|pick|think|show|start|miss))\b`)
 	settlementInRE  = regexp.MustCompile(`(?i)\b((?:town|city|village|suburb|county|area|part|farm)\s+(?:in|of|near|outside|outside\s+of))\s+([a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,2})`)
@@ -636,9 +647,16 @@ func restoreCase(s string) string {
 		})
 	}
 	// "dad hates flying", "Mum will be in the front row": a parent or
-	// grandparent said with no "my" is the speaker's.
+	// grandparent said with no "my" is the speaker's. Words that are also
+	// given names (lola, lolo, mama, papa, nana) only in lower case: "Lola
+	// works at Google" is Lola.
 	if mayBareKin(s) {
-		s = bareKinRE.ReplaceAllString(s, "${1}my ${2} ${3}")
+		s = bareKinRE.ReplaceAllStringFunc(s, func(x string) string {
+			if i := strings.Index(s, x); i >= 0 && namedAsRE.MatchString(s[i+len(x):]) {
+				return x // "Nan is my coworker": a name
+			}
+			return bareKinRE.ReplaceAllString(x, "${1}my ${2} ${3}")
+		})
 	}
 	if ws := strings.Fields(s); len(ws) > 1 && lexNames.has(ws[0]) && thirdVerbs[strings.ToLower(strings.Trim(ws[1], ",."))] {
 		s = titleWord(ws[0]) + s[len(ws[0]):]
@@ -722,6 +740,9 @@ func restoreCase(s string) string {
 	})
 	return s
 }
+
+// namedAsRE: after "<kin word> is", what makes the word a name.
+var namedAsRE = regexp.MustCompile(`(?i)^\s*(?:my|a|an|\d+)\b`)
 
 // mayBareKin is a cheap test before bareKinRE: the sentence holds one of
 // its words.

@@ -931,7 +931,7 @@ func jokeAllergy(p string) bool {
 var jokeAllergens = setOf(`work mondays monday mornings morning people exercise responsibility responsibilities effort stupidity nonsense drama adulting chores homework math commitment cardio small talk sunlight fun`)
 
 // notEmployer start what follows "I work at/for" when it is no employer.
-var notEmployer = setOf(`home least times time point moment living night nights first once all best most random will free peace on in during over around with from weekends weekdays`)
+var notEmployer = setOf(`home least times time point moment living night nights first once all best most random will free peace on in during over around with from weekends weekdays years months weeks decades ages two three four five six seven eight nine ten`)
 
 // workShifts say when one works, between "work" and where: "I work
 // nights at the hospital", "I work weekends at a cafe".

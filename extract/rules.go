@@ -799,6 +799,10 @@ var (
 	myRelRE       = regexp.MustCompile(`(?i:\b(?:my|our|the)\s+)` + mods + `(?i:` + rel + `)s?\b`)
 )
 
+// nameOrigin are words "my son's name is …" gives for where the name
+// comes from, not the name ("… is Arabic for light").
+var nameOrigin = setOf(`arabic hebrew biblical catholic muslim jewish christian hindu sanskrit latin greek irish welsh gaelic english spanish french german italian norse celtic japanese korean chinese african hawaiian`)
+
 // subjectPass reads the relations named in the clause and replaces "my
 // brother Bob" by "Bob" and "my mom" by a placeholder for "Alice's mother",
 // so the rules that follow see a subject.
@@ -830,7 +834,7 @@ func (c *clause) subjectPass(s string) string {
 	}
 	s = relIsNameRE.ReplaceAllStringFunc(s, func(x string) string {
 		m := relIsNameRE.FindStringSubmatch(x)
-		if n := name(m[2]); n != "" {
+		if n := name(m[2]); n != "" && !lexNationalities.has(n) && !nameOrigin[strings.ToLower(n)] {
 			relate(m[1], n, confFirst)
 		}
 		return x
