@@ -26,6 +26,11 @@ var chatRewrites = []struct {
 	with string
 }{
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+always\s+wanted\s+to\s+`), "${1} want to "},
+	// "Fenna's from Utrecht", "Cian's a civil engineer", "Erik's still in
+	// Stockholm", "Maddie's 15": a name's "'s" before what only "is" can
+	// come before (not "Erik's car"); "Erik's been" is "has been".
+	{regexp.MustCompile(`\b([A-Z][a-z]+)'s\s+((?i:a|an|from|still|also|now|originally|currently|in|at|going|gonna|moving|working|studying|living|doing|married|engaged|pregnant|retired)\s|\d{1,2}(?:\s*$|[\s,.;!]))`), "${1} is ${2}"},
+	{regexp.MustCompile(`\b([A-Z][a-z]+)'s\s+(been|got)\b`), "${1} has ${2}"},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+(?:always\s+)?dreamed\s+(?:of|about)\s+`), "${1} want to \x02"},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'re|'m|\s+am|\s+are)\s+determined\s+to\s+`), "${1} want to "},
 	// "I've been wanting to do some birdwatching", "I've been meaning to

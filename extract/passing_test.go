@@ -144,6 +144,12 @@ func TestInPassing(t *testing.T) {
 		{"taking my daughter to Florence's birthday party on Saturday", []want{w(me, "daughter", "Alice's daughter")}},
 		{"I'm a 👩‍⚕️ nurse at St Mary's", []want{w(me, "job_title", "nurse"), w(me, "works_at", "St Mary's")}},
 		{"I work at 🍎 Apple", []want{w(me, "works_at", "Apple")}},
+		// a known person's "'s" that can only be "is"
+		{"My partner Cian's a civil engineer.", []want{w(me, "partner", "Cian"), w("Cian", "job_title", "civil engineer")}},
+		{"My friend Fenna's from Utrecht.", []want{w(me, "friend", "Fenna"), w("Fenna", "from", "Utrecht")}},
+		{"My daughter Maddie's 15.", []want{w(me, "daughter", "Maddie"), w("Maddie", "age", "15")}},
+		{"Erik's car is red.", nil},
+		{"Apple's a great company.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
