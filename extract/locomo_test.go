@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -322,7 +321,7 @@ func scoreTurns(t *testing.T, name string, turns []locomoTurn, pFloor, rFloor fl
 			found := false
 			for j, g := range got {
 				if used[j] || memhive.Canon(w.S) != memhive.Canon(g.Subject) || family(w.P) != family(g.Predicate) ||
-					w.Kind != g.Kind || polarity(w.Polarity) != polarity(g.Polarity) || !claimMatch(w.C, g.Claim) {
+					w.Kind != g.Kind || polarity(w.Polarity) != polarity(g.Polarity) || !extract.ClaimMatch(w.C, g.Claim) {
 					continue
 				}
 				used[j], found = true, true
@@ -395,69 +394,6 @@ func polarity(p string) string {
 // tagged reader's predFamily, one list for both.
 func family(p string) string { return extract.PredFamily(p) }
 
-var (
-	punctRE = regexp.MustCompile(`[^\p{L}\p{N}\s'-]+`)
-	detRE   = map[string]bool{"a": true, "an": true, "the": true, "some": true, "my": true, "our": true, "his": true,
-		"her": true, "their": true, "to": true, "of": true, "this": true, "that": true}
-)
-
-// claimWords is the lenient canonical form of a claim: Canon, punctuation
-// and determiners dropped, each word stemmed.
-func claimWords(s string) []string {
-	s = punctRE.ReplaceAllString(memhive.Canon(s), " ")
-	var out []string
-	for _, w := range strings.Fields(s) {
-		w = strings.TrimSuffix(strings.Trim(w, "'-"), "'s")
-		if w == "" || detRE[w] {
-			continue
-		}
-		out = append(out, stem(w))
-	}
-	return out
-}
-
-func stem(w string) string {
-	for _, suf := range []string{"ing", "ies", "es", "ed", "s"} {
-		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
-			w = strings.TrimSuffix(w, suf)
-			if suf == "ies" {
-				w += "i" // "movies" is "movie", "cities" is "city"
-			}
-			break
-		}
-	}
-	w = strings.TrimSuffix(w, "e")
-	if n := len(w); n > 2 && w[n-1] == 'y' {
-		w = w[:n-1] + "i"
-	}
-	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
-		w = w[:n-1]
-	}
-	return w
-}
-
-// claimMatch: "*" (an unnamed relative) matches anything; otherwise the
-// stemmed words are equal, or one claim's words are a contiguous run of the
-// other's ("pottery class" / "pottery").
-func claimMatch(want, got string) bool {
-	if want == "*" {
-		return true
-	}
-	a, b := claimWords(want), claimWords(got)
-	if len(a) == 0 || len(b) == 0 {
-		return false
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	for i := 0; i+len(a) <= len(b); i++ {
-		if slices.Equal(a, b[i:i+len(a)]) {
-			return true
-		}
-	}
-	return false
-}
-
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 // TestClaimMatch pins the scorer's lenient claim form: a plural in -ies
@@ -477,7 +413,7 @@ func TestClaimMatch(t *testing.T) {
 		{"hiking", "biking", false},
 		{"*", "anything", true},
 	} {
-		if got := claimMatch(c.want, c.got); got != c.match {
+		if got := extract.ClaimMatch(c.want, c.got); got != c.match {
 			t.Errorf("claimMatch(%q, %q) = %v, want %v", c.want, c.got, got, c.match)
 		}
 	}

@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -61,66 +60,6 @@ func slRead(t *testing.T, file string) []slTurn {
 	return out
 }
 
-// slWords, slStem and slMatch are locomo_test.go's lenient claim match,
-// copied: that file is in the external test package.
-var (
-	slPunct = regexp.MustCompile(`[^\p{L}\p{N}\s'-]+`)
-	slDet   = map[string]bool{"a": true, "an": true, "the": true, "some": true, "my": true, "our": true, "his": true,
-		"her": true, "their": true, "to": true, "of": true, "this": true, "that": true}
-)
-
-func slStem(w string) string {
-	for _, suf := range []string{"ing", "ies", "es", "ed", "s"} {
-		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
-			w = strings.TrimSuffix(w, suf)
-			if suf == "ies" {
-				w += "i"
-			}
-			break
-		}
-	}
-	w = strings.TrimSuffix(w, "e")
-	if n := len(w); n > 2 && w[n-1] == 'y' {
-		w = w[:n-1] + "i"
-	}
-	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
-		w = w[:n-1]
-	}
-	return w
-}
-
-func slWords(s string) []string {
-	s = slPunct.ReplaceAllString(memhive.Canon(s), " ")
-	var out []string
-	for _, w := range strings.Fields(s) {
-		w = strings.TrimSuffix(strings.Trim(w, "'-"), "'s")
-		if w == "" || slDet[w] {
-			continue
-		}
-		out = append(out, slStem(w))
-	}
-	return out
-}
-
-func slMatch(want, got string) bool {
-	if want == "*" {
-		return true
-	}
-	a, b := slWords(want), slWords(got)
-	if len(a) == 0 || len(b) == 0 {
-		return false
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	for i := 0; i+len(a) <= len(b); i++ {
-		if slices.Equal(a, b[i:i+len(a)]) {
-			return true
-		}
-	}
-	return false
-}
-
 // The learner: an averaged perceptron over the tokens of a sentence
 // (prose's tokens and tags, as the tagged reader reads them), tagging each
 // B-, I- or O for a predicate and kind, greedily left to right with the
@@ -155,7 +94,7 @@ var slFamilies = map[string]bool{"preference": true, "plan": true, "possession":
 
 // slAlign marks the gold span of a claim in the sentences; reports whether found.
 func slAlign(ss []slSent, claim, lab string) bool {
-	cw := slWords(claim)
+	cw := claimWords(claim)
 	if len(cw) == 0 {
 		return false
 	}
@@ -164,7 +103,7 @@ func slAlign(ss []slSent, claim, lab string) bool {
 		var idx []int
 		var st []string
 		for i, k := range s.toks {
-			ws := slWords(k.w)
+			ws := claimWords(k.w)
 			if len(ws) != 1 {
 				continue
 			}
@@ -213,7 +152,7 @@ func slFeats(s slSent, i int, prev, prev2 string) []string {
 	p2w, p2t := get(i - 2)
 	nw, nt := get(i + 1)
 	n2w, n2t := get(i + 2)
-	f := []string{"b", "w=" + w, "s=" + slStem(w), "t=" + t, "pw=" + pw, "pt=" + pt, "nw=" + nw, "nt=" + nt,
+	f := []string{"b", "w=" + w, "s=" + claimStem(w), "t=" + t, "pw=" + pw, "pt=" + pt, "nw=" + nw, "nt=" + nt,
 		"p2w=" + p2w, "p2t=" + p2t, "n2w=" + n2w, "n2t=" + n2t, "pt,t=" + pt + "," + t, "t,nt=" + t + "," + nt,
 		"pw,w=" + pw + "," + w, "pl=" + prev, "pl,t=" + prev + "," + t, "pl,p2l=" + prev + "," + prev2,
 		"pl,w=" + prev + "," + w}
@@ -439,7 +378,7 @@ func slEval(t *testing.T, m *slModel, turns []slTurn, union bool) (c slCounts, i
 			p, kind, _ := strings.Cut(sp.fam, "|")
 			dup := false
 			for _, g := range got {
-				if predFamily(g.Predicate) == predFamily(p) && slMatch(g.Claim, sp.claim) {
+				if predFamily(g.Predicate) == predFamily(p) && ClaimMatch(g.Claim, sp.claim) {
 					dup = true
 				}
 			}
@@ -463,7 +402,7 @@ func slEval(t *testing.T, m *slModel, turns []slTurn, union bool) (c slCounts, i
 					gp = Positive
 				}
 				if used[j] || memhive.Canon(w.S) != memhive.Canon(g.Subject) || predFamily(w.P) != predFamily(g.Predicate) ||
-					w.Kind != g.Kind || pol != gp || !slMatch(w.C, g.Claim) {
+					w.Kind != g.Kind || pol != gp || !ClaimMatch(w.C, g.Claim) {
 					continue
 				}
 				used[j] = true
