@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -63,6 +64,9 @@ func rewriteChat(s string) string {
 	for _, rw := range chatRewrites {
 		s = rw.re.ReplaceAllString(s, rw.with)
 	}
+	if spokenAgeRE.MatchString(s) {
+		s = spokenAgeRE.ReplaceAllStringFunc(s, spokenAge)
+	}
 	s = hedgedPlan(s)
 	// "dreamed of visiting" → "want to visit": the gerund marked \x02 by
 	// the rewrite above takes its base form when it is a known verb.
@@ -76,6 +80,26 @@ func rewriteChat(s string) string {
 }
 
 var dreamedGerundRE = regexp.MustCompile(`\x02[A-Za-z]*`)
+
+// spokenAgeRE: an age spelt out as speech is transcribed ("I'm twenty
+// three", "I turned forty", "thirty-nine years old"), after the words an
+// age follows; spokenAge writes it in digits, so the age rules (and their
+// guards: "I'm twenty minutes late" is no age) read it as "I'm 23".
+var spokenAgeRE = regexp.MustCompile(`(?i)\b(i'm|i\s+am|im|turned|turning|turn|aged?)\s+(?:(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](one|two|three|four|five|six|seven|eight|nine))?|(thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))\b`)
+
+var spokenTens = map[string]int{"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+	"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+
+var spokenUnits = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+
+func spokenAge(x string) string {
+	m := spokenAgeRE.FindStringSubmatch(x)
+	n := spokenTens[strings.ToLower(m[2])] + spokenUnits[strings.ToLower(m[3])]
+	if m[4] != "" {
+		n = spokenTens[strings.ToLower(m[4])]
+	}
+	return m[1] + " " + strconv.Itoa(n)
+}
 
 // hedgedPlan reads a plan said with a hedge as a wish (session 21): "Maybe
 // I'll give painting a go", "I might try kayaking", "perhaps I should take

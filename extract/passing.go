@@ -107,6 +107,13 @@ func init() {
 				c.add(c.speaker, "age", mm[1], World, confFirst-6)
 			}
 		}),
+		// "my age is 39", "occupation staff nurse and age thirty nine" (a
+		// form read out; spoken numbers are digits by then).
+		rawRule(`(?i:(?:\bmy\s+age\s+is|^age|\band\s+age|,\s*age)[:\s]+)(\d{1,3})\b(?:\s*$|\s*[,;.!]|\s+(?:and|now|years?)\b)`, 1, func(c *clause, m []string) {
+			if n := atoi(m[1]); n >= 13 && n < 120 && !c.neg && !c.fore && !defaultDOB.MatchString(c.raw) {
+				c.add(c.speaker, "age", m[1], World, confLoose)
+			}
+		}),
 		r(`(?i:\b(?:date\s+of\s+birth|d\.?o\.?b\.?)\b)`, 0, func(c *clause, m []string) {
 			if mm := dobRE.FindStringSubmatch(c.raw); mm != nil && !c.neg && !c.fore && !defaultDOB.MatchString(c.raw) {
 				c.add(c.speaker, "birthday", strings.TrimSpace(mm[1]), World, confLoose)

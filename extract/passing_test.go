@@ -150,6 +150,14 @@ func TestInPassing(t *testing.T) {
 		{"My daughter Maddie's 15.", []want{w(me, "daughter", "Maddie"), w("Maddie", "age", "15")}},
 		{"Erik's car is red.", nil},
 		{"Apple's a great company.", nil},
+		// ages spelt out as speech is transcribed, and read out from a form
+		{"um, I'm twenty three.", []want{w(me, "age", "23")}},
+		{"I turned forty last week.", []want{w(me, "age", "40")}},
+		{"I'm twenty minutes late.", nil},
+		{"my age is 39", []want{w(me, "age", "39")}},
+		{"occupation staff nurse and age thirty nine", []want{w(me, "age", "39")}},
+		{"Her age is 39.", nil},
+		{"kids age 5 and up", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
