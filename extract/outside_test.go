@@ -68,6 +68,20 @@ func TestOutsideChat4(t *testing.T) {
 	outsideEval(t, "outside chat 4", "testdata/outside_chat4.jsonl", outside4PrecisionFloor, outside4RecallFloor, os.Getenv(showOutside4Env) == "1")
 }
 
+// TestOutsideChat5 prints the fifth outside set (testdata/outside_chat5.jsonl,
+// session 22): the fourth set's styles again, with other people and
+// topics, written after the rules read from the fourth and scored once
+// before anyone read a case of it. Its cases print only with
+// MEMHIVE_SHOW_OUTSIDE5=1, which nobody writing rules should set.
+func TestOutsideChat5(t *testing.T) {
+	t.Parallel()
+	outsideEval(t, "outside chat 5", "testdata/outside_chat5.jsonl", outside5PrecisionFloor, outside5RecallFloor, os.Getenv(showOutside5Env) == "1")
+}
+
+// showOutside5Env, set to 1, prints the fifth outside set's misses and
+// spurious facts. Nobody writing rules should set it.
+const showOutside5Env = "MEMHIVE_SHOW_OUTSIDE5"
+
 // showOutside4Env, set to 1, prints the fourth outside set's misses and
 // spurious facts (with -v).
 const showOutside4Env = "MEMHIVE_SHOW_OUTSIDE4"
@@ -119,4 +133,9 @@ const (
 	// (0.870 / 0.366): regression floors just under that.
 	outside4PrecisionFloor = 0.85
 	outside4RecallFloor    = 0.35
+	// The fifth outside set (held out): none before its first run (0.823 /
+	// 0.264 at 4a4641f, session 22's rules; 0.825 / 0.256 with session 21's,
+	// 788bd76); regression floors just under that.
+	outside5PrecisionFloor = 0.80
+	outside5RecallFloor    = 0.24
 )
