@@ -36,8 +36,9 @@ var onTheRoadRE = regexp.MustCompile(`(?i)\b(?:jet\s*lag|day\s+\d+|flying\s+(?:h
 // checking in". A turn that speaks of a trip, a visit or travelling says
 // where the writer is now, not home ("Hallo from Hanoi!! I've been
 // travelling for three weeks"), and gives nothing.
-func greetingHome(text, speaker string) []Fact {
-	sents := sentences(clean(text))
+//
+// sents are the turn's sentences as TurnFacts cut them.
+func greetingHome(text string, sents []string, speaker string) []Fact {
 	if len(sents) == 0 || awayRE.MatchString(text) || hereAwayRE.MatchString(text) || onTheRoadRE.MatchString(text) {
 		return nil
 	}
