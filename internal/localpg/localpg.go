@@ -422,7 +422,17 @@ func (c *Cluster) takeLock() error {
 	if err != nil {
 		return fmt.Errorf("localpg: open lock: %w", err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	// A lock this process itself released a moment ago (Stop, then Start
+	// again) can still be held for a few milliseconds by a child another
+	// goroutine has forked and not yet exec'd: the child shares the lock's
+	// open file until exec closes it (O_CLOEXEC). Only then is waiting
+	// right; another process's lock fails at once.
+	for wait := 0; errors.Is(err, syscall.EWOULDBLOCK) && wait < 40 && lockPID(path) == os.Getpid(); wait++ {
+		time.Sleep(25 * time.Millisecond)
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	}
+	if err != nil {
 		b, _ := os.ReadFile(path)
 		_ = f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
@@ -434,6 +444,13 @@ func (c *Cluster) takeLock() error {
 	_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	c.lock = f
 	return nil
+}
+
+// lockPID is the process id written in a lock file, or 0.
+func lockPID(path string) int {
+	b, _ := os.ReadFile(path)
+	n, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	return n
 }
 
 // findBinDir picks the PostgreSQL binaries: explicit, then pg_config, then
