@@ -26,13 +26,25 @@ type locomoTurn struct {
 	Style   string `json:"style"` // outside_chat.jsonl only
 	At      string `json:"at"`
 	Text    string `json:"text"`
-	Facts   []struct {
-		S        string `json:"s"`
-		P        string `json:"p"`
-		C        string `json:"c"`
-		Kind     string `json:"kind"`
-		Polarity string `json:"polarity"`
-	} `json:"facts"`
+	Facts   []labelFact `json:"facts"`
+}
+
+// labelFact is one labelled fact (README in testdata, "Labelling").
+type labelFact struct {
+	S        string `json:"s"`
+	P        string `json:"p"`
+	C        string `json:"c"`
+	Kind     string `json:"kind"`
+	Polarity string `json:"polarity"`
+}
+
+// sameFact is the labelled sets' match (README in testdata, "Matching"):
+// the same subject, predicate family, kind and polarity, and claims equal
+// in the lenient form or one a run of the other's; want's "*" matches any
+// claim.
+func sameFact(want, got labelFact) bool {
+	return memhive.Canon(want.S) == memhive.Canon(got.S) && family(want.P) == family(got.P) &&
+		want.Kind == got.Kind && polarity(want.Polarity) == polarity(got.Polarity) && extract.ClaimMatch(want.C, got.C)
 }
 
 // Floors for the LoCoMo set, a little below the figures measured when the
@@ -320,8 +332,7 @@ func scoreTurns(t *testing.T, name string, turns []locomoTurn, pFloor, rFloor fl
 			all.expected++
 			found := false
 			for j, g := range got {
-				if used[j] || memhive.Canon(w.S) != memhive.Canon(g.Subject) || family(w.P) != family(g.Predicate) ||
-					w.Kind != g.Kind || polarity(w.Polarity) != polarity(g.Polarity) || !extract.ClaimMatch(w.C, g.Claim) {
+				if used[j] || !sameFact(w, labelFact{g.Subject, g.Predicate, g.Claim, g.Kind, g.Polarity}) {
 					continue
 				}
 				used[j], found = true, true
