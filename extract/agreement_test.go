@@ -65,7 +65,7 @@ func countTrue(bs []bool) (n int) {
 // agreeRow is one line of the agreement table: matched facts of predicted
 // against reference.
 type agreeRow struct {
-	name                         string
+	name                          string
 	reference, predicted, correct int
 	// correctPred counts predicted facts matched when it differs from
 	// correct (a prediction counted right against either annotator).

@@ -18,14 +18,14 @@ import (
 // locomoTurn is one line of testdata/locomo_labelled.jsonl (see the README
 // there for how the turns were sampled, split and labelled).
 type locomoTurn struct {
-	Ref     string `json:"ref"`
-	Split   string `json:"split"`
-	Draw    int    `json:"draw"`
-	Speaker string `json:"speaker"`
-	Role    string `json:"role"`  // outside_chat.jsonl only: user, assistant or peer
-	Style   string `json:"style"` // outside_chat.jsonl only
-	At      string `json:"at"`
-	Text    string `json:"text"`
+	Ref     string      `json:"ref"`
+	Split   string      `json:"split"`
+	Draw    int         `json:"draw"`
+	Speaker string      `json:"speaker"`
+	Role    string      `json:"role"`  // outside_chat.jsonl only: user, assistant or peer
+	Style   string      `json:"style"` // outside_chat.jsonl only
+	At      string      `json:"at"`
+	Text    string      `json:"text"`
 	Facts   []labelFact `json:"facts"`
 }
 
