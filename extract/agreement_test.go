@@ -137,6 +137,14 @@ func TestAnnotatorAgreement(t *testing.T) {
 	show := os.Getenv(showAgreementEnv) != ""
 	var out strings.Builder
 	var allAgree agreeRow
+	byFamily := map[string]*agreeRow{}
+	fam := func(p string) *agreeRow {
+		f := family(p)
+		if byFamily[f] == nil {
+			byFamily[f] = &agreeRow{name: f}
+		}
+		return byFamily[f]
+	}
 	for _, set := range names {
 		var second, extrFirst, extrSecond, either agreeRow
 		second.name = "second annotator against the first"
@@ -156,6 +164,15 @@ func TestAnnotatorAgreement(t *testing.T) {
 				}
 			}
 			foundA, usedB := matchLabels(lt.Facts, st.Facts, agreeFact)
+			for i, f := range lt.Facts {
+				fam(f.P).reference++
+				if foundA[i] {
+					fam(f.P).correct++
+				}
+			}
+			for _, f := range st.Facts {
+				fam(f.P).predicted++
+			}
 			second.reference += len(lt.Facts)
 			second.predicted += len(st.Facts)
 			second.correct += countTrue(foundA)
@@ -209,7 +226,16 @@ func TestAnnotatorAgreement(t *testing.T) {
 			t.Errorf("%s: the two annotators agree on no fact: the second file is not a reading of these turns", set)
 		}
 	}
-	allAgree.name = "second against the first, every set"
+	fmt.Fprintf(&out, "the second annotator against the first by family, every set:\n")
+	fams := make([]string, 0, len(byFamily))
+	for f := range byFamily {
+		fams = append(fams, f)
+	}
+	slices.Sort(fams)
+	for _, f := range fams {
+		fmt.Fprintf(&out, "%s\n", byFamily[f])
+	}
+	allAgree.name = "all families"
 	fmt.Fprintf(&out, "%s\n", allAgree)
 	t.Log(out.String())
 	fmt.Print(out.String())
