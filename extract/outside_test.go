@@ -141,20 +141,22 @@ const (
 )
 
 // TestSyntheticChat prints the rules on testdata/synthetic_chat.jsonl
-// (session 23; README there): 6,706 turns (5,550 not by an assistant) in
-// 26 styles, written and labelled in two rounds by sixteen helpers who saw
-// no extractor code, the training set of BenchmarkSpanLearnerSynthetic. No rule has been written from it; its
-// cases print with MEMHIVE_SHOW_SYNTHETIC=1.
+// (session 23; README there): 10,095 turns (8,278 not by an assistant) in
+// 37 styles, written and labelled in three rounds by 24 helpers who saw no
+// extractor code, the training set of BenchmarkSpanLearnerSynthetic and
+// BenchmarkFactFilterExperiment. The home rules of homes.go were written
+// from the misses of the first two rounds; the third round's cases were
+// not read. Its cases print with MEMHIVE_SHOW_SYNTHETIC=1.
 func TestSyntheticChat(t *testing.T) {
 	t.Parallel()
 	outsideEval(t, "synthetic chat", "testdata/synthetic_chat.jsonl", syntheticPrecisionFloor, syntheticRecallFloor, os.Getenv("MEMHIVE_SHOW_SYNTHETIC") == "1")
 }
 
-// Floors for the synthetic set: none before its first run (session 22's
-// rules: the first round 0.846 / 0.314 of 2,192 labels, the second
-// 0.865 / 0.323 of 2,007, both 0.855 / 0.318); regression floors just under
-// that.
+// Floors for the synthetic set: none before its first run. First looks
+// with session 22's rules: round 1 0.846 / 0.314 (2,192 labels), round 2
+// 0.865 / 0.323 (2,007), round 3 0.826 / 0.361 (2,715); all 0.843 / 0.335.
+// With homes.go: 0.843 / 0.337. Regression floors just under that.
 const (
-	syntheticPrecisionFloor = 0.83
-	syntheticRecallFloor    = 0.30
+	syntheticPrecisionFloor = 0.82
+	syntheticRecallFloor    = 0.32
 )
