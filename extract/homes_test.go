@@ -1,0 +1,54 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestHomesInChat holds the cases of homes.go: sentences written for this
+// test (none from a labelled set), each with every fact it must give and
+// no other.
+func TestHomesInChat(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// living with someone somewhere
+		{"I live with my in-laws in Levenshulme.", []want{w(me, "in_law", "Alice's in-law"), w(me, "lives_in", "Levenshulme")}},
+		{"i live with two cats near hamburg", []want{w(me, "lives_in", "Hamburg")}},
+		{"I'd love to live with my sister in Madrid one day.", []want{w(me, "sister", "Alice's sister")}},
+		// a move said without its "I"
+		{"left my job in april. moved to hamburg for the new one", []want{w(me, "lives_in", "Hamburg"), {s: me, p: "lost_job", c: "job", kind: "experience", pol: "positive"}}},
+		{"Just moved back to Leeds, so tired.", []want{w(me, "lives_in", "Leeds")}},
+		// a home left
+		{"I'm not in London anymore, btw.", []want{neg(me, "lives_in", "London")}},
+		{"We're not in Paris now, we're in Lyon for the day.", []want{neg(me, "lives_in", "Paris")}},
+		{"I'm not in the mood anymore.", nil},
+		// where one is from, said around other words
+		{"We're from near Utrecht originally.", []want{w(me, "from", "Utrecht")}},
+		{"I'm 26, from Toronto.", []want{w(me, "from", "Toronto")}},
+		{"I worked in an office in Belo Horizonte, which is where I'm from.", []want{w(me, "from", "Belo Horizonte")}},
+		{"Shiraz is where I grew up.", []want{w(me, "from", "Shiraz")}},
+		{"Is Shiraz where you grew up?", nil},
+		{"I'm from near the station.", nil},
+		// how long one has lived somewhere
+		{"I've been in Calgary four months now and it's freezing.", []want{w(me, "lives_in", "Calgary")}},
+		{"Nine years in Hamburg now, can you believe it.", []want{w(me, "lives_in", "Hamburg")}},
+		{"I've been in Paris for two weeks.", nil},
+		{"I've been in Rome three months on a work trip.", nil},
+		// a new place
+		{"Happy new year from our new place in Brisbane!", []want{w(me, "lives_in", "Brisbane")}},
+		{"We're looking for a new flat in Leeds.", nil},
+		{"Our new house in the suburbs has a garden.", nil},
+		// two people's home
+		{"Deacon and Meron live in Raleigh.", []want{w("Deacon", "lives_in", "Raleigh"), w("Meron", "lives_in", "Raleigh")}},
+		{"Deacon and Meron might live in Raleigh next year.", nil},
+		// someone else's years in a place
+		{"My cousin Chiamaka has lived in Calgary for six years.", []want{w(me, "cousin", "Chiamaka"), w("Chiamaka", "lives_in", "Calgary")}},
+		{"Chiamaka has lived in Calgary for years.", nil}, // a name alone may not be a person
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
