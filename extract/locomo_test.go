@@ -241,7 +241,7 @@ func loadLoCoMo(t *testing.T) []locomoTurn {
 }
 
 // readTurns reads a labelled set, one locomoTurn a line.
-func readTurns(t *testing.T, file string) []locomoTurn {
+func readTurns(t testing.TB, file string) []locomoTurn {
 	t.Helper()
 	f, err := os.Open(file)
 	if err != nil {
