@@ -8,15 +8,18 @@ package extract_test
 // whether the fact matched a label, over every labelled LoCoMo dev turn
 // but draws 10 and 11 and the synthetic chat; it scores the outside dev
 // sets and draws 10 and 11, keeping facts at or above each probability.
-// Run only when asked:
+// MEMHIVE_FF_TRAIN=synth trains on the synthetic chat alone;
+// MEMHIVE_FF_FAMS=chat filters only the preference, possession, plan and
+// event families. No filter is part of the extractor. Run only when asked
+// (about fifteen seconds):
 //
 //	go test -run '^$' -bench FactFilterExperiment -benchtime 1x -v ./extract/
 
 import (
 	"fmt"
-	"os"
 	"math"
 	"math/rand/v2"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -194,7 +197,7 @@ func BenchmarkFactFilterExperiment(b *testing.B) {
 		}
 	}
 	train = append(train, readTurns(b, "testdata/locomo_more.jsonl")...)
-	if os.Getenv("FF_TRAIN") == "synth" {
+	if os.Getenv("MEMHIVE_FF_TRAIN") == "synth" {
 		train = nil
 	}
 	train = append(train, readTurns(b, "testdata/synthetic_chat.jsonl")...)
@@ -222,7 +225,7 @@ func BenchmarkFactFilterExperiment(b *testing.B) {
 		for _, th := range thresholds {
 			kept, right := 0, 0
 			for _, e := range ex {
-				if m.prob(e.feats) >= th || os.Getenv("FF_FAMS") == "chat" && !chatFam[e.fam] {
+				if m.prob(e.feats) >= th || os.Getenv("MEMHIVE_FF_FAMS") == "chat" && !chatFam[e.fam] {
 					kept++
 					if e.right {
 						right++
@@ -242,7 +245,9 @@ func BenchmarkFactFilterExperiment(b *testing.B) {
 	for f, w := range m {
 		ws = append(ws, fw{f, w})
 	}
-	slices.SortFunc(ws, func(a, b fw) int { return strings.Compare(fmt.Sprintf("%09.4f", math.Abs(b.w)), fmt.Sprintf("%09.4f", math.Abs(a.w))) })
+	slices.SortFunc(ws, func(a, b fw) int {
+		return strings.Compare(fmt.Sprintf("%09.4f", math.Abs(b.w)), fmt.Sprintf("%09.4f", math.Abs(a.w)))
+	})
 	for _, x := range ws[:min(25, len(ws))] {
 		fmt.Printf("  %-40s %+.3f\n", x.f, x.w)
 	}
