@@ -52,3 +52,22 @@ func TestHomesInChat(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestJobBeforeAnd holds the cases of the "I'm a <job>" rule's reading of
+// a role cut off by "and" (rulebook.go) and of "literally" as an adverb
+// (session 23).
+func TestJobBeforeAnd(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"I'm a secondary teacher and the group chats are what cause the drama.", []want{w(me, "job_title", "secondary teacher")}},
+		{"I'm a nurse and a mum of three.", []want{w(me, "job_title", "nurse")}},
+		{"I'm literally a midwife.", []want{w(me, "job_title", "midwife")}},
+		{"I'm a big fan and the show is great.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}

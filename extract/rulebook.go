@@ -148,6 +148,9 @@ var rules = []rule{
 		if jw := strings.Fields(strings.ToLower(j)); len(jw) > 0 && notNowJob[jw[0]] {
 			return // "I'm a former teacher", "a retired nurse", "an aspiring writer"
 		}
+		if jj, _, ok := strings.Cut(j, " and "); ok && !job(j) && job(jobHead(jj)) {
+			j = jobHead(jj) // "I'm a secondary teacher and the group chats are …"
+		}
 		if schoolYear[strings.ToLower(j)] {
 			if o := org(at); o != "" {
 				c.add(c.speaker, "studies_at", o, World, confThird) // "I'm a senior at UCLA"
