@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -127,6 +128,21 @@ func init() {
 		r(subj+`(?i:\s+has\s+(?:been\s+)?(?:lived|living)\s+in)\s+`+nm+`(?i:\s+(?:for|since)\b)`, 2, func(c *clause, m []string) {
 			if n, p := third(c, m[1], true), place(m[2]); n != "" && p != "" && !c.fore && !c.neg {
 				c.add(n, "lives_in", p, World, confThird)
+			}
+		}),
+	)
+}
+
+// Ages said in passing: "I'm 44 and just signed up for a marathon", "I'm
+// 26, from Imphal" (the bare "I'm <number>" rule reads a clause that is
+// nothing else). A first-person number is an age only from 13 to 99, and
+// only when a comma or "and" follows it straight away, so "I'm 30 minutes
+// late" and "I'm 100% sure" stay what they are.
+func init() {
+	rules = append(rules,
+		rawRule(`(?i:^(?:and\s+|but\s+|well\s+|so\s+|also\s+)?(?:i'm|i\s+am|im)\s+(?:now\s+|already\s+|only\s+)?)(\d{1,2})(?:\s*,|\s+(?i:and|now|already|btw|lol|haha)\b)`, 1, func(c *clause, m []string) {
+			if n, _ := strconv.Atoi(m[1]); n >= 13 && n < 100 && !c.fore && !c.neg {
+				c.add(c.speaker, "age", m[1], World, confLoose-4)
 			}
 		}),
 	)

@@ -28,7 +28,7 @@ func TestHomesInChat(t *testing.T) {
 		{"I'm not in the mood anymore.", nil},
 		// where one is from, said around other words
 		{"We're from near Utrecht originally.", []want{w(me, "from", "Utrecht")}},
-		{"I'm 26, from Toronto.", []want{w(me, "from", "Toronto")}},
+		{"I'm 26, from Toronto.", []want{w(me, "age", "26"), w(me, "from", "Toronto")}},
 		{"I worked in an office in Belo Horizonte, which is where I'm from.", []want{w(me, "from", "Belo Horizonte")}},
 		{"Shiraz is where I grew up.", []want{w(me, "from", "Shiraz")}},
 		{"Is Shiraz where you grew up?", nil},
@@ -54,8 +54,8 @@ func TestHomesInChat(t *testing.T) {
 }
 
 // TestJobBeforeAnd holds the cases of the "I'm a <job>" rule's reading of
-// a role cut off by "and" (rulebook.go) and of "literally" as an adverb
-// (session 23).
+// a role cut off by "and" (rulebook.go), of "literally" as an adverb, and
+// of an age said before more (homes.go; session 23).
 func TestJobBeforeAnd(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
@@ -67,6 +67,13 @@ func TestJobBeforeAnd(t *testing.T) {
 		{"I'm a nurse and a mum of three.", []want{w(me, "job_title", "nurse")}},
 		{"I'm literally a midwife.", []want{w(me, "job_title", "midwife")}},
 		{"I'm a big fan and the show is great.", nil},
+		// an age said before more
+		{"I'm 44 and just signed up for my first marathon.", []want{w(me, "age", "44")}},
+		{"Sure. I'm 26, from Toronto.", []want{w(me, "age", "26"), w(me, "from", "Toronto")}},
+		{"I'm 30 minutes late, sorry.", nil},
+		{"I'm 100% sure, and so is Tom.", nil},
+		{"I'm 5, 10 minutes away.", nil},
+		{"I'm 2 and 0 this season.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
