@@ -54,8 +54,9 @@ func TestHomesInChat(t *testing.T) {
 }
 
 // TestJobBeforeAnd holds the cases of the "I'm a <job>" rule's reading of
-// a role cut off by "and" (rulebook.go), of "literally" as an adverb, and
-// of an age said before more (homes.go; session 23).
+// a role cut off by "and" (rulebook.go), of "literally" as an adverb, of
+// a name the lexicon lacks said to be in a job (rulebook.go), and of an age
+// said before more (homes.go; session 23).
 func TestJobBeforeAnd(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
@@ -67,6 +68,10 @@ func TestJobBeforeAnd(t *testing.T) {
 		{"I'm a nurse and a mum of three.", []want{w(me, "job_title", "nurse")}},
 		{"I'm literally a midwife.", []want{w(me, "job_title", "midwife")}},
 		{"I'm a big fan and the show is great.", nil},
+		// a name the lexicon lacks, said to be in a job
+		{"Kian is a sound engineer at the Elbphilharmonie.", []want{w("Kian", "job_title", "sound engineer"), w("Kian", "works_at", "Elbphilharmonie")}},
+		{"Paris is a city of lights.", nil},
+		{"Monday is a teacher training day.", nil},
 		// an age said before more
 		{"I'm 44 and just signed up for my first marathon.", []want{w(me, "age", "44")}},
 		{"Sure. I'm 26, from Toronto.", []want{w(me, "age", "26"), w(me, "from", "Toronto")}},

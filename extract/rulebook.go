@@ -342,10 +342,19 @@ var rules = []rule{
 			return // "my dad is a retired nurse", "my son is a senior in high school"
 		}
 		if job(j) {
-			if n := third(c, m[1], true); n != "" {
-				c.add(n, "job_title", j, World, confThird)
+			n, conf := third(c, m[1], true), confThird
+			if n == "" {
+				// "Kian is a sound engineer at the Elbphilharmonie": a
+				// name the lexicon lacks is a person when what it is, is
+				// a job; not a place or a word of the week.
+				if nn := name(m[1]); nn != "" && !strings.HasPrefix(nn, "\x01") && !strings.Contains(nn, " ") && !knownPlace(nn) && !isStopName(nn) && !lexNationalities.has(nn) {
+					n, conf = nn, confThird-8
+				}
+			}
+			if n != "" {
+				c.add(n, "job_title", j, World, conf)
 				if o := org(at); o != "" && !strings.HasSuffix(strings.ToLower(j), "student") && !pronoun[strings.ToLower(o)] {
-					c.add(n, "works_at", o, World, confThird) // "my sister is a nurse at the children's hospital"
+					c.add(n, "works_at", o, World, conf) // "my sister is a nurse at the children's hospital"
 				}
 			}
 		}
