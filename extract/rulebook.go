@@ -12,6 +12,19 @@ const subj = `(?:^|[,;]\s*|\b(?:and|but|so|because)\s+)` + nm
 
 func third(c *clause, m string, start bool) string { return c.subjectName(m, start) }
 
+// unlistedPerson is the name m when a rule has other evidence that it names
+// a person (it is said to be in a job, or to live in a place the lexicon
+// knows): one capitalised word that is not a place, a nationality or a word
+// of the calendar. The first-name lexicon lacks many names ("Kian",
+// "Efua").
+func unlistedPerson(m string) string {
+	n := name(m)
+	if n == "" || strings.HasPrefix(n, "\x01") || strings.Contains(n, " ") || knownPlace(n) || isStopName(n) || lexNationalities.has(n) {
+		return ""
+	}
+	return n
+}
+
 var genderRE = regexp.MustCompile(`(?i)^(?:trans(?:gender)?\s+)?(?:cis(?:gender)?\s+)?(?:woman|man|female|male|non-binary|nonbinary|girl|guy)$`)
 
 var rules = []rule{
@@ -306,8 +319,12 @@ var rules = []rule{
 
 	// Third person.
 	r(subj+aux+`(?i:\s+(?:lives|live|resides|is living|is based|are living))\s+(?i:in)\s+(.+)`, 2, func(c *clause, m []string) {
-		if n, p := third(c, m[1], true), place(m[2]); n != "" && p != "" {
-			c.add(n, "lives_in", p, World, confThird+4)
+		n, p, conf := third(c, m[1], true), place(m[2]), confThird+4
+		if n == "" && p != "" && knownPlace(p) {
+			n, conf = unlistedPerson(m[1]), confThird-8 // "Efua lives in Accra"
+		}
+		if n != "" && p != "" {
+			c.add(n, "lives_in", p, World, conf)
 		}
 	}),
 	r(subj+aux+`(?i:\s+(?:moved|relocated|is moving|are moving))\s+(?i:to)\s+(.+)`, 2, func(c *clause, m []string) {
@@ -347,7 +364,7 @@ var rules = []rule{
 				// "Kian is a sound engineer at the Elbphilharmonie": a
 				// name the lexicon lacks is a person when what it is, is
 				// a job; not a place or a word of the week.
-				if nn := name(m[1]); nn != "" && !strings.HasPrefix(nn, "\x01") && !strings.Contains(nn, " ") && !knownPlace(nn) && !isStopName(nn) && !lexNationalities.has(nn) {
+				if nn := unlistedPerson(m[1]); nn != "" {
 					n, conf = nn, confThird-8
 				}
 			}
