@@ -45,9 +45,13 @@ func TestHomesInChat(t *testing.T) {
 		// two people's home
 		{"Deacon and Meron live in Raleigh.", []want{w("Deacon", "lives_in", "Raleigh"), w("Meron", "lives_in", "Raleigh")}},
 		{"Deacon and Meron might live in Raleigh next year.", nil},
-		// a name the lexicon lacks, living in a place it knows
+		// a name the lexicon lacks, living in, moving to or from a place it
+		// knows
 		{"Efua lives in Accra with her mum.", []want{w("Efua", "lives_in", "Accra")}},
 		{"Paris lives in my heart.", nil},
+		{"Kian is originally from Tabriz.", []want{w("Kian", "from", "Tabriz")}},
+		{"Zala moved to Ljubljana in October.", []want{w("Zala", "lives_in", "Ljubljana")}},
+		{"Monday is from Berlin.", nil},
 		// someone else's years in a place
 		{"My cousin Chiamaka has lived in Calgary for six years.", []want{w(me, "cousin", "Chiamaka"), w("Chiamaka", "lives_in", "Calgary")}},
 		{"Chiamaka has lived in Calgary for years.", nil}, // a name alone may not be a person

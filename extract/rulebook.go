@@ -328,7 +328,11 @@ var rules = []rule{
 		}
 	}),
 	r(subj+aux+`(?i:\s+(?:moved|relocated|is moving|are moving))\s+(?i:to)\s+(.+)`, 2, func(c *clause, m []string) {
-		if n, p := third(c, m[1], true), place(m[2]); n != "" && p != "" {
+		n, p := third(c, m[1], true), place(m[2])
+		if n == "" && p != "" && knownPlace(p) {
+			n = unlistedPerson(m[1]) // "Zala moved to Ljubljana"
+		}
+		if n != "" && p != "" {
 			kind := World
 			if strings.Contains(strings.ToLower(m[0]), "moving") {
 				kind = Foresight
@@ -337,7 +341,11 @@ var rules = []rule{
 		}
 	}),
 	r(subj+`(?i:\s+(?:is\s+(?:originally\s+)?from|are\s+(?:originally\s+)?from|comes\s+from|grew\s+up\s+in|was\s+born\s+in))\s+(.+)`, 2, func(c *clause, m []string) {
-		if n, p := third(c, m[1], true), place(m[2]); n != "" && p != "" {
+		n, p := third(c, m[1], true), place(m[2])
+		if n == "" && p != "" && knownPlace(p) && !strings.Contains(strings.ToLower(m[0]), "comes from") {
+			n = unlistedPerson(m[1]) // "Kian is originally from Tabriz"; a thing "comes from" a place
+		}
+		if n != "" && p != "" {
 			c.add(n, "from", p, World, confThird)
 		}
 	}),
