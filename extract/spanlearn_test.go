@@ -537,34 +537,7 @@ func BenchmarkSpanLearnerMoreLabels(t *testing.B) {
 	// a learner can learn a conversation's names and topics: score each
 	// conversation's turns of draws 10 and 11 by a model that saw none of
 	// that conversation.
-	conv := func(z slTurn) string { c, _, _ := strings.Cut(z.Ref, "/"); return c }
-	var convs []string
-	for _, z := range test {
-		if !slices.Contains(convs, conv(z)) {
-			convs = append(convs, conv(z))
-		}
-	}
-	var sa, su, si slCounts
-	for _, c := range convs {
-		var tr, te []slTurn
-		for _, z := range append(slices.Clone(base), more...) {
-			if conv(z) != c {
-				tr = append(tr, z)
-			}
-		}
-		for _, z := range test {
-			if conv(z) == c {
-				te = append(te, z)
-			}
-		}
-		sents, _, _ := slPrep(tr, true)
-		mc := slTrain(sents, 8, 7)
-		a, _ := slEval(t, mc, te, false)
-		u, inc := slEval(t, mc, te, true)
-		sa.exp, sa.pred, sa.cor = sa.exp+a.exp, sa.pred+a.pred, sa.cor+a.cor
-		su.exp, su.pred, su.cor = su.exp+u.exp, su.pred+u.pred, su.cor+u.cor
-		si.pred, si.cor = si.pred+inc.pred, si.cor+inc.cor
-	}
+	sa, su, si := slLeaveConversationOut(t, append(slices.Clone(base), more...), test)
 	fmt.Printf("leave one conversation out, draws 10+11: learner alone %s; union %s; increment %d/%d\n", pr(sa), pr(su), si.cor, si.pred)
 	for _, f := range []string{"testdata/outside_chat.jsonl", "testdata/outside_chat2.jsonl", "testdata/outside_chat4.jsonl"} {
 		o := slRead(t, f)
@@ -631,6 +604,15 @@ func BenchmarkSpanLearnerSynthetic(t *testing.B) {
 		}
 	}
 	slBiasO = 0
+	sa, su, si := slLeaveConversationOut(t, append(slices.Clone(locomo), synth...), test)
+	fmt.Printf("with synthetic chat, leave one conversation out, draws 10+11: learner alone %s; union %s; increment %d/%d\n", pr(sa), pr(su), si.cor, si.pred)
+}
+
+// slLeaveConversationOut scores each LoCoMo conversation's turns of test by
+// a learner trained on the turns of train outside that conversation (the
+// synthetic chat's refs name no LoCoMo conversation, so it is always in),
+// summed: the learner alone, beside the rules, and what it adds.
+func slLeaveConversationOut(t testing.TB, train, test []slTurn) (alone, union, increment slCounts) {
 	conv := func(z slTurn) string { c, _, _ := strings.Cut(z.Ref, "/"); return c }
 	var convs []string
 	for _, z := range test {
@@ -638,10 +620,9 @@ func BenchmarkSpanLearnerSynthetic(t *testing.B) {
 			convs = append(convs, conv(z))
 		}
 	}
-	var sa, su, si slCounts
 	for _, c := range convs {
 		var tr, te []slTurn
-		for _, z := range append(slices.Clone(locomo), synth...) {
+		for _, z := range train {
 			if conv(z) != c {
 				tr = append(tr, z)
 			}
@@ -655,9 +636,9 @@ func BenchmarkSpanLearnerSynthetic(t *testing.B) {
 		m := slTrain(sents, 8, 7)
 		a, _ := slEval(t, m, te, false)
 		u, inc := slEval(t, m, te, true)
-		sa.exp, sa.pred, sa.cor = sa.exp+a.exp, sa.pred+a.pred, sa.cor+a.cor
-		su.exp, su.pred, su.cor = su.exp+u.exp, su.pred+u.pred, su.cor+u.cor
-		si.pred, si.cor = si.pred+inc.pred, si.cor+inc.cor
+		alone.exp, alone.pred, alone.cor = alone.exp+a.exp, alone.pred+a.pred, alone.cor+a.cor
+		union.exp, union.pred, union.cor = union.exp+u.exp, union.pred+u.pred, union.cor+u.cor
+		increment.pred, increment.cor = increment.pred+inc.pred, increment.cor+inc.cor
 	}
-	fmt.Printf("with synthetic chat, leave one conversation out, draws 10+11: learner alone %s; union %s; increment %d/%d\n", pr(sa), pr(su), si.cor, si.pred)
+	return alone, union, increment
 }
