@@ -79,6 +79,11 @@ func TestJobBeforeAnd(t *testing.T) {
 		{"Kian is a sound engineer at the Elbphilharmonie.", []want{w("Kian", "job_title", "sound engineer"), w("Kian", "works_at", "Elbphilharmonie")}},
 		{"Paris is a city of lights.", nil},
 		{"Monday is a teacher training day.", nil},
+		// a child's age, by a name the lexicon lacks (outside.go)
+		{"Vira is 11.", []want{w("Vira", "age", "11")}},
+		{"Vira is 45.", nil},
+		{"Mine is 14 and still negotiating everything.", nil},
+		{"The residence in Funes is 1.2 million.", nil},
 		// an age said before more
 		{"I'm 44 and just signed up for my first marathon.", []want{w(me, "age", "44")}},
 		{"Sure. I'm 26, from Toronto.", []want{w(me, "age", "26"), w(me, "from", "Toronto")}},
