@@ -79,6 +79,10 @@ func TestJobBeforeAnd(t *testing.T) {
 		{"Kian is a sound engineer at the Elbphilharmonie.", []want{w("Kian", "job_title", "sound engineer"), w("Kian", "works_at", "Elbphilharmonie")}},
 		{"Paris is a city of lights.", nil},
 		{"Monday is a teacher training day.", nil},
+		// a liking, by a name the lexicon lacks
+		{"Zosia loves horses.", []want{w("Zosia", "likes", "horses")}},
+		{"Everyone loves pizza.", nil},
+		{"Mine loves the park.", nil},
 		// a child's age, by a name the lexicon lacks (outside.go)
 		{"Vira is 11.", []want{w("Vira", "age", "11")}},
 		{"Vira is 45.", nil},

@@ -385,8 +385,12 @@ var rules = []rule{
 		}
 	}),
 	r(subj+aux+`(?i:\s+(?:loves|likes|enjoys|adores|is\s+into|is\s+a\s+(?:huge\s+|big\s+)?fan\s+of))\s+(.+)`, 2, func(c *clause, m []string) {
-		if n, p := third(c, m[1], true), object(m[2]); n != "" && p != "" {
-			c.add(n, "likes", p, World, confThird-6)
+		n, p, conf := third(c, m[1], true), object(m[2]), confThird-6
+		if n == "" && !unnamedOpener[strings.ToLower(m[1])] && !afterPreposition(c.raw, m[1]) {
+			n, conf = unlistedPerson(m[1]), confThird-12 // "Zosia loves horses"
+		}
+		if n != "" && p != "" {
+			c.add(n, "likes", p, World, conf)
 		}
 	}),
 	r(subj+aux+`(?i:\s+(?:hates|dislikes|detests))\s+(.+)`, 2, func(c *clause, m []string) {
