@@ -77,6 +77,7 @@ func TestJobBeforeAnd(t *testing.T) {
 		{"I'm a big fan and the show is great.", nil},
 		// a name the lexicon lacks, said to be in a job
 		{"Kian is a sound engineer at the Elbphilharmonie.", []want{w("Kian", "job_title", "sound engineer"), w("Kian", "works_at", "Elbphilharmonie")}},
+		{"Efua works as a nurse.", []want{w("Efua", "job_title", "nurse")}},
 		{"Paris is a city of lights.", nil},
 		{"Monday is a teacher training day.", nil},
 		// a liking, by a name the lexicon lacks

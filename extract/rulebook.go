@@ -355,8 +355,12 @@ var rules = []rule{
 		}
 	}),
 	r(subj+aux+`(?i:\s+works\s+as\s+(?:an?\s+)?)(.+)`, 2, func(c *clause, m []string) {
-		if n, p := third(c, m[1], true), phrase(m[2]); n != "" && p != "" && job(p) {
-			c.add(n, "job_title", p, World, confThird)
+		n, p, conf := third(c, m[1], true), phrase(m[2]), confThird
+		if n == "" && job(p) {
+			n, conf = unlistedPerson(m[1]), confThird-8 // "Efua works as a nurse"
+		}
+		if n != "" && p != "" && job(p) {
+			c.add(n, "job_title", p, World, conf)
 		}
 	}),
 	r(subj+`(?i:\s+is\s+an?)\s+(.+)`, 2, func(c *clause, m []string) {
