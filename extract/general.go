@@ -477,8 +477,8 @@ func addCounted(c *clause, word string) string {
 	if key == "" {
 		key = relKey(singular(w))
 	}
-	if key == "" {
-		return ""
+	if key == "" || c.named[key] {
+		return "" // "I have two kids, Emma and Jack": named already
 	}
 	who := unnamedRelative(c.speaker, key)
 	if w != singular(w) || w == "children" || w == "twins" || w == "grandchildren" {

@@ -100,3 +100,25 @@ func TestJobBeforeAnd(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestRelativesListed holds the cases of a list of names after a relation
+// word (rules.go, subjectPass; session 23): each name is the relative, and
+// no unnamed relative is added beside them.
+func TestRelativesListed(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"I have two kids, Emma and Jack.", []want{w(me, "child", "Emma"), w(me, "child", "Jack")}},
+		{"Our daughters Ama and Esi are at uni.", []want{w(me, "daughter", "Ama"), w(me, "daughter", "Esi")}},
+		{"my two boys, Kofi and Yaw, are 8 and 5", []want{w(me, "son", "Kofi"), w(me, "son", "Yaw")}},
+		{"I have a brother, Kwame.", []want{w(me, "brother", "Kwame")}},
+		{"My sisters Ana, Eva and Rosa came over.", []want{w(me, "sister", "Ana"), w(me, "sister", "Eva"), w(me, "sister", "Rosa")}},
+		{"My favourite cities, Lisbon and Porto, are both by the sea.", nil},
+		{"I have two options, Monday and Friday.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}

@@ -797,7 +797,34 @@ var (
 	othersRelRE   = regexp.MustCompile(nm + `'s\s+(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called\s+|named\s+)?)` + nm)
 	subjectVerbRE = regexp.MustCompile(`(?i)^(?:(?:also|still|now|just|really|always|never|often|usually)\s+)*(?:is|are|was|were|has|have|had|lives|live|lived|works|work|worked|loves|love|likes|like|enjoys|moved|got|gets|called|came|went|said|says|will|would|'s|'re|keeps|makes|made|took|takes|passed|died|started|starts|bought|plays|teaches|runs|owns|does|did|can|could)\b`)
 	myRelRE       = regexp.MustCompile(`(?i:\b(?:my|our|the)\s+)` + mods + `(?i:` + rel + `)s?\b`)
+	// myRelListRE: a relation word, then two or three names.
+	myRelListRE = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `([A-Za-z]+)\s*,?\s+` + nm + `(?:\s*,\s*` + nm + `)?(?:,?\s+(?:and|&)\s+` + nm + `)`)
+	// haveRelListRE: "I have a brother, Kwame", "we've got two girls:
+	// Ama and Esi".
+	haveRelListRE = regexp.MustCompile(`(?i:\b(?:i|we)\s+(?:have|'ve\s+got|have\s+got)\s+(?:a|an|one|two|three|four|five|six|\d)\s+)` + mods + `([A-Za-z]+)\s*[,:(–-]\s*` + nm + `(?:\s*,\s*` + nm + `)?(?:,?\s+(?:and|&)\s+` + nm + `)?`)
 )
+
+// listRelKey is the relation key of a relation word before a list of
+// names: a plural says it too ("daughters", "sisters"), and "boys",
+// "girls" and "twins" before names are sons, daughters and children.
+func listRelKey(w string) string {
+	lw := strings.ToLower(w)
+	switch lw {
+	case "boys":
+		return "son"
+	case "girls":
+		return "daughter"
+	case "twins":
+		return "child"
+	}
+	if k := relKey(lw); k != "" {
+		return k
+	}
+	if s, ok := strings.CutSuffix(lw, "s"); ok {
+		return relKey(s)
+	}
+	return ""
+}
 
 // nameOrigin are words "my son's name is …" gives for where the name
 // comes from, not the name ("… is Arabic for light").
@@ -849,6 +876,25 @@ func (c *clause) subjectPass(s string) string {
 		}
 		return x
 	})
+	// "my kids Emma and Jack", "our daughters Ama and Esi", "I have two
+	// boys, Kofi and Yaw", "I have a brother, Kwame": every name of a list
+	// after a relation word.
+	for _, re := range []*regexp.Regexp{myRelListRE, haveRelListRE} {
+		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			key := listRelKey(m[1])
+			if key == "" {
+				continue
+			}
+			for _, w := range m[2:] {
+				if n := name(w); n != "" && !strings.HasPrefix(n, "\x01") && !(lexPlaces.has(n) && !lexNames.has(n)) && !lexNationalities.has(n) {
+					c.neg, c.fore = false, false
+					c.named[key] = true
+					c.known[n] = true
+					c.add(c.speaker, key, n, World, confFirst)
+				}
+			}
+		}
+	}
 	s = myRelNameRE.ReplaceAllStringFunc(s, func(x string) string {
 		m := myRelNameRE.FindStringSubmatch(x)
 		n := name(m[2])
