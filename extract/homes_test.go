@@ -103,7 +103,8 @@ func TestJobBeforeAnd(t *testing.T) {
 
 // TestRelativesListed holds the cases of a list of names after a relation
 // word (rules.go, subjectPass; session 23): each name is the relative, and
-// no unnamed relative is added beside them.
+// no unnamed relative is added beside them; a child named by its place
+// among the children; and a partner proposed to or broken up with.
 func TestRelativesListed(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
@@ -116,6 +117,12 @@ func TestRelativesListed(t *testing.T) {
 		{"my two boys, Kofi and Yaw, are 8 and 5", []want{w(me, "son", "Kofi"), w(me, "son", "Yaw")}},
 		{"I have a brother, Kwame.", []want{w(me, "brother", "Kwame")}},
 		{"My sisters Ana, Eva and Rosa came over.", []want{w(me, "sister", "Ana"), w(me, "sister", "Eva"), w(me, "sister", "Rosa")}},
+		{"My eldest Seini starts high school next week.", []want{w(me, "child", "Seini")}},
+		{"my little one Mele is in a dinosaur phase", []want{w(me, "child", "Mele")}},
+		// a partner proposed to, or broken up with (outside.go)
+		{"I'm going to propose to Andreea in May.", []want{w(me, "partner", "Andreea"), {s: me, p: "plans", c: "propose to Andreea", kind: "foresight", pol: "positive"}}},
+		{"If I proposed to Maria she would laugh.", nil},
+		{"since me and Damián broke up i'm so done", []want{neg(me, "partner", "Damián")}},
 		{"My favourite cities, Lisbon and Porto, are both by the sea.", nil},
 		{"I have two options, Monday and Friday.", nil},
 	} {

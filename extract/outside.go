@@ -332,6 +332,15 @@ func init() {
 				c.add(c.speaker, "partner", n, World, confFirst-10)
 			}
 		}),
+		// "I'm going to propose to Andreea in May", "I proposed to Jonas":
+		// the one proposed to is the partner, whether the proposal is made
+		// or planned.
+		rawRule(fp+aux+`(?i:\s+(?:propose|proposed|proposing)\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !knownPlace(n) && !c.neg && !condRE.MatchString(c.raw) {
+				c.neg, c.fore = false, false
+				c.add(c.speaker, "partner", n, World, confLoose-4)
+			}
+		}),
 		// "being on nights as an ICU nurse", "my job as a nurse": the job.
 		r(`(?i:\b(?:being|my\s+(?:job|work|career|shifts?|years?)|working|work|shifts?)\b(?:\s+[\w']+){0,3}?\s+as\s+an?\s+)([\w-]+(?:\s+[\w-]+){0,2})`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore || c.subjects != nil && strings.Contains(c.text, "\x01") || toWorkRE.MatchString(c.text) || !selfStartRE.MatchString(c.text) {
@@ -456,6 +465,10 @@ var holidayRE = regexp.MustCompile(`(?i)\bfor\s+(?:the|a|two|three|\d+)\s+(?:wee
 
 // splitWithRE: "Mo and I broke up" → "I broke up with Mo".
 var splitWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so)\s+)(` + nameRE + `)\s+and\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?(broke\s+up|split\s+up|separated|are\s+separating|got\s+divorced|divorced)\b`)
+
+// meAndSplitRE: "since me and Damián broke up" → "since I broke up with
+// Damián".
+var meAndSplitRE = regexp.MustCompile(`(^|[,;]\s*|\b(?i:and|but|so|since|after|when|until)\s+)(?:me|Me|I|i)\s+and\s+(` + nameRE + `)\s+((?:just|finally|officially)\s+)?(broke\s+up|split\s+up|separated|are\s+separating|got\s+divorced|divorced)\b`)
 
 // engagedWithRE: "Mairi and I got engaged" → "I got engaged to Mairi".
 var engagedWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so)\s+)(` + nameRE + `)\s+and\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?got\s+engaged\b`)

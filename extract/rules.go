@@ -804,6 +804,10 @@ var (
 	haveRelListRE = regexp.MustCompile(`(?i:\b(?:i|we)\s+(?:have|'ve\s+got|have\s+got)\s+(?:a|an|one|two|three|four|five|six|\d)\s+)` + mods + `([A-Za-z]+)\s*[,:(–-]\s*` + nm + `(?:\s*,\s*` + nm + `)?(?:,?\s+(?:and|&)\s+` + nm + `)?`)
 )
 
+// myEldestRE: "my eldest Seini", "my little one Mele": a child named by
+// the place among the children.
+var myEldestRE = regexp.MustCompile(`(?i:\bmy\s+)((?i:eldest|oldest|youngest|firstborn|first-born|little\s+one|middle\s+one|middle\s+child))\s*,?\s+` + nm + `()()`)
+
 // listRelKey is the relation key of a relation word before a list of
 // names: a plural says it too ("daughters", "sisters"), and "boys",
 // "girls" and "twins" before names are sons, daughters and children.
@@ -814,8 +818,11 @@ func listRelKey(w string) string {
 		return "son"
 	case "girls":
 		return "daughter"
-	case "twins":
+	case "twins", "eldest", "oldest", "youngest", "firstborn", "first-born", "middle child":
 		return "child"
+	}
+	if strings.HasSuffix(lw, " one") {
+		return "child" // "my little one", "my middle one"
 	}
 	if k := relKey(lw); k != "" {
 		return k
@@ -879,7 +886,7 @@ func (c *clause) subjectPass(s string) string {
 	// "my kids Emma and Jack", "our daughters Ama and Esi", "I have two
 	// boys, Kofi and Yaw", "I have a brother, Kwame": every name of a list
 	// after a relation word.
-	for _, re := range []*regexp.Regexp{myRelListRE, haveRelListRE} {
+	for _, re := range []*regexp.Regexp{myRelListRE, haveRelListRE, myEldestRE} {
 		for _, m := range re.FindAllStringSubmatch(s, -1) {
 			key := listRelKey(m[1])
 			if key == "" {
