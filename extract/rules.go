@@ -805,7 +805,8 @@ var (
 )
 
 // myEldestRE: "my eldest Seini", "my little one Mele": a child named by
-// the place among the children.
+// the place among the children. The two empty groups give it the three
+// name groups of the list patterns it is read with.
 var myEldestRE = regexp.MustCompile(`(?i:\bmy\s+)((?i:eldest|oldest|youngest|firstborn|first-born|little\s+one|middle\s+one|middle\s+child))\s*,?\s+` + nm + `()()`)
 
 // listRelKey is the relation key of a relation word before a list of
