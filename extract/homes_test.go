@@ -89,6 +89,10 @@ func TestJobBeforeAnd(t *testing.T) {
 		{"Vira is 45.", nil},
 		{"Mine is 14 and still negotiating everything.", nil},
 		{"The residence in Funes is 1.2 million.", nil},
+		// where one works shifts (outside.go)
+		{"I'm on nights all this week at the ambulance station.", []want{w(me, "works_at", "ambulance station")}},
+		{"im on nights at the call center all week", []want{w(me, "works_at", "call center")}},
+		{"I'm on nights at home with the baby.", nil},
 		// an age said before more
 		{"I'm 44 and just signed up for my first marathon.", []want{w(me, "age", "44")}},
 		{"Sure. I'm 26, from Toronto.", []want{w(me, "age", "26"), w(me, "from", "Toronto")}},

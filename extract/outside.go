@@ -341,6 +341,13 @@ func init() {
 				c.add(c.speaker, "partner", n, World, confLoose-4)
 			}
 		}),
+		// "I'm on nights all this week at the ambulance station", "back to
+		// night shifts at the hospital": where one works shifts.
+		r(`(?i:(?:\b(?:i'm|i\s+am|im)\s+(?:back\s+)?on|^(?:back\s+)?(?:to\s+)?(?:on\s+)?)\s*`+workShifts+`(?:\s+all)?(?:\s+(?:this|next|the\s+whole)\s+(?:week|month|weekend))?(?:\s+(?:on|in)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?\s+at)\s+(.+)`, 1, func(c *clause, m []string) {
+			if o := shiftSpanRE.ReplaceAllString(employer(m[1]), ""); o != "" && !c.neg && !c.fore && !personWord(o) {
+				c.add(c.speaker, "works_at", o, World, confLoose-6)
+			}
+		}),
 		// "being on nights as an ICU nurse", "my job as a nurse": the job.
 		r(`(?i:\b(?:being|my\s+(?:job|work|career|shifts?|years?)|working|work|shifts?)\b(?:\s+[\w']+){0,3}?\s+as\s+an?\s+)([\w-]+(?:\s+[\w-]+){0,2})`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore || c.subjects != nil && strings.Contains(c.text, "\x01") || toWorkRE.MatchString(c.text) || !selfStartRE.MatchString(c.text) {
@@ -843,3 +850,7 @@ func afterPreposition(raw, name string) bool {
 }
 
 var prepositionBefore = setOf(`in at of from to near on by into around outside`)
+
+// shiftSpanRE: how long the shifts run, after where ("the call center all
+// week").
+var shiftSpanRE = regexp.MustCompile(`(?i)\s+(?:all|this|next|the\s+whole)\s+(?:week|weekend|month|night)$`)
