@@ -29,52 +29,26 @@ var (
 	elsewhereRE = regexp.MustCompile(`(?i)\b(?:visit(?:ing|ed)?|trip|holiday|vacation|staying\s+(?:with|at)|hotel|airbnb|weekend|conference)\b`)
 )
 
-// placeAnyCase is place, or a lower-case place the lexicon knows under its
-// capitalised spelling ("hamburg", "new zealand").
-func placeAnyCase(s string) string {
-	if p := place(s); p != "" {
-		return p
-	}
-	ws := strings.Fields(cut(s))
-	for n := min(len(ws), 3); n > 0; n-- {
-		var b strings.Builder
-		for i, w := range ws[:n] {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			w = strings.Trim(w, ".,!?;:")
-			if w == "" {
-				break
-			}
-			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
-		}
-		if p := b.String(); knownPlace(p) {
-			return p
-		}
-	}
-	return ""
-}
-
 func init() {
 	rules = append(rules,
 		// "I live with my in-laws in Levenshulme", "we live with two
 		// cats near Hamburg".
 		r(fp+aux+`(?i:\s+(?:live|living)\s+with\s+(?:[\p{L}'-]+\s+){1,5}?(?:in|near))\s+(.+)`, 1, func(c *clause, m []string) {
-			if p := placeAnyCase(m[1]); p != "" && !searchingRE.MatchString(c.raw) {
+			if p := introPlace(m[1]); p != "" && !searchingRE.MatchString(c.raw) {
 				c.add(c.speaker, "lives_in", p, World, confFirst-6)
 			}
 		}),
 		// "moved to Hamburg in march", "just moved back to leeds lol": a
 		// move said without its "I" at the start of a clause.
 		r(`(?i:^(?:(?:just|recently|finally|then|and|so|but|oh|also|btw|lol|actually|since)\s+)*(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+)?to)\s+(.+)`, 1, func(c *clause, m []string) {
-			if p := placeAnyCase(m[1]); p != "" && knownPlace(p) && !elsewhereRE.MatchString(c.raw) {
+			if p := introPlace(m[1]); p != "" && knownPlace(p) && !elsewhereRE.MatchString(c.raw) {
 				c.add(c.speaker, "lives_in", p, World, confLoose-4)
 			}
 		}),
 		// "I'm not in Petone anymore", "we're no longer in Leeds": a home
 		// left.
 		r(fpbe+`(?i:\s+(?:not|no\s+longer)\s+(?:living\s+)?in)\s+(.+?)(?i:\s+(?:anymore|any\s+more|now))`, 1, func(c *clause, m []string) {
-			if p := placeAnyCase(m[1]); p != "" && knownPlace(p) {
+			if p := introPlace(m[1]); p != "" && knownPlace(p) {
 				c.neg = true
 				c.add(c.speaker, "lives_in", p, World, confLoose-4)
 			}
@@ -108,7 +82,7 @@ func init() {
 		// "Happy new year from our new place in Brisbane!", "my new flat
 		// in Leith is tiny".
 		r(`(?i:\b(?:our|my)\s+(?:new\s+)?(?:place|flat|apartment|house|home|studio)\s+(?:here\s+)?in)\s+(.+)`, 1, func(c *clause, m []string) {
-			if p := placeAnyCase(m[1]); p != "" && knownPlace(p) && !searchingRE.MatchString(c.raw) && !elsewhereRE.MatchString(c.raw) {
+			if p := introPlace(m[1]); p != "" && knownPlace(p) && !searchingRE.MatchString(c.raw) && !elsewhereRE.MatchString(c.raw) {
 				c.add(c.speaker, "lives_in", p, World, confLoose-6)
 			}
 		}),
