@@ -205,10 +205,10 @@ func init() {
 		// "Ava is 5 and Mira is 2": a named person's age, said bare.
 		// A name the lexicon lacks is taken for a child's only below 18,
 		// and not after a preposition, where it is a place ("the residence
-		// in Funes is 1.2 million").
+		// in Funes is 1.2 million"); stopWords keeps out "Older", "Mine".
 		r(`(`+nameRE+`)(?i: is )(\d{1,2})(?i:\s+(?:years?\s+old|yrs?\s+old|now))?(?:\s*$|\s*[,;]|\s+and\b)`, 2, func(c *clause, m []string) {
 			n := third(c, m[1], true)
-			if a, _ := strconv.Atoi(m[2]); n == "" && a > 0 && a < 18 && !unnamedOpener[strings.ToLower(m[1])] && !afterPreposition(c.raw, m[1]+" is ") {
+			if a, _ := strconv.Atoi(m[2]); n == "" && a > 0 && a < 18 && !afterPreposition(c.raw, m[1]+" is ") {
 				n = unlistedPerson(m[1]) // "Vira is 11": a child, by a name the lexicon lacks
 			}
 			if n == "" || c.neg || c.fore {
@@ -831,11 +831,6 @@ func spokenJustBefore(before string, words []string) bool {
 // pronoun may be theirs ("I met a guy at work, he is 25").
 var otherPerson = map[string]bool{"guy": true, "girl": true, "man": true, "woman": true, "boy": true, "baby": true, "kid": true,
 	"lady": true, "dude": true, "teacher": true, "doctor": true, "someone": true, "somebody": true, "nurse": true, "coach": true}
-
-// unnamedOpener are capitalised words that open a clause like a name and
-// stand for someone or something unnamed ("Older is 9, Filip", "Mine is
-// 14").
-var unnamedOpener = setOf(`older younger oldest youngest eldest middle mine ours yours theirs his hers first second third last next total price cost rent`)
 
 // afterPreposition reports whether name comes right after a preposition
 // in raw ("the residence in Funes is 1.2 million", "the camp in

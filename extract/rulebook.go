@@ -390,7 +390,7 @@ var rules = []rule{
 	}),
 	r(subj+aux+`(?i:\s+(?:loves|likes|enjoys|adores|is\s+into|is\s+a\s+(?:huge\s+|big\s+)?fan\s+of))\s+(.+)`, 2, func(c *clause, m []string) {
 		n, p, conf := third(c, m[1], true), object(m[2]), confThird-6
-		if n == "" && !unnamedOpener[strings.ToLower(m[1])] && !afterPreposition(c.raw, m[1]) {
+		if n == "" && !afterPreposition(c.raw, m[1]) {
 			n, conf = unlistedPerson(m[1]), confThird-12 // "Zosia loves horses"
 		}
 		if n != "" && p != "" {

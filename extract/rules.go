@@ -261,6 +261,10 @@ var (
 		"Its": true, "These": true, "Those": true, "Sometimes": true, "Recently": true, "Yesterday": true, "Tonight": true,
 		"Christmas": true, "Easter": true, "Halloween": true, "Thanksgiving": true, "Pride": true, "Mom": true, "Dad": true,
 		"God": true, "Internet": true,
+		// words that open a clause like a name and stand for someone
+		// unnamed ("Older is 9, Filip", "Mine is 14")
+		"Older": true, "Younger": true, "Oldest": true, "Youngest": true, "Eldest": true, "Mine": true, "Ours": true,
+		"Yours": true, "Theirs": true, "Hers": true,
 	}
 )
 
