@@ -145,7 +145,8 @@ const (
 // 37 styles, written and labelled in three rounds by 24 helpers who saw no
 // extractor code, the training set of BenchmarkSpanLearnerSynthetic and
 // BenchmarkFactFilterExperiment. Session 23's rules were written from the
-// misses of the first two rounds; the third round's cases were not read. Its cases print with MEMHIVE_SHOW_SYNTHETIC=1.
+// misses of the first two rounds; the third round's cases were not read.
+// Its cases print with MEMHIVE_SHOW_SYNTHETIC=1.
 func TestSyntheticChat(t *testing.T) {
 	t.Parallel()
 	outsideEval(t, "synthetic chat", "testdata/synthetic_chat.jsonl", syntheticPrecisionFloor, syntheticRecallFloor, os.Getenv("MEMHIVE_SHOW_SYNTHETIC") == "1")
