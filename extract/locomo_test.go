@@ -326,27 +326,26 @@ func scoreTurns(t *testing.T, name string, turns []locomoTurn, pFloor, rFloor fl
 		for i := range thresholds {
 			byConf[i].expected += len(lt.Facts)
 		}
-		used := make([]bool, len(got))
-		for _, w := range lt.Facts {
+		gotLabels := make([]labelFact, len(got))
+		for j, g := range got {
+			gotLabels[j] = labelFact{g.Subject, g.Predicate, g.Claim, g.Kind, g.Polarity}
+		}
+		found, used := matchLabels(lt.Facts, gotLabels, sameFact)
+		for i, w := range lt.Facts {
 			fam(family(w.P)).expected++
 			all.expected++
-			found := false
-			for j, g := range got {
-				if used[j] || !sameFact(w, labelFact{g.Subject, g.Predicate, g.Claim, g.Kind, g.Polarity}) {
-					continue
-				}
-				used[j], found = true, true
+			if found[i] {
 				fam(family(w.P)).correct++
 				all.correct++
-				for i, th := range thresholds {
-					if g.Confidence >= th {
-						byConf[i].correct++
-					}
-				}
-				break
-			}
-			if !found && showCases {
+			} else if showCases {
 				t.Logf("missed   %s %q: (%s, %s, %s, %s)", lt.Ref, lt.Text, w.S, w.P, w.C, w.Kind)
+			}
+		}
+		for j, g := range got {
+			for i, th := range thresholds {
+				if used[j] && g.Confidence >= th {
+					byConf[i].correct++
+				}
 			}
 		}
 		for j, g := range got {
