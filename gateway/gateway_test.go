@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -719,4 +720,52 @@ func TestNATSQueueGroupSharesRequests(t *testing.T) {
 	if n1+n2 != 40 {
 		t.Fatalf("requests answered %d + %d, want 40 in all", n1, n2)
 	}
+}
+
+// TestMCPOverHTTPLogsQuietly: a tool call over the stateless /mcp writes
+// no line of the SDK's own at info level ("server session connected" and
+// the like, three a call) to memhive's log; memhive's own lines stay.
+func TestMCPOverHTTPLogsQuietly(t *testing.T) {
+	t.Parallel()
+	var buf syncBuffer
+	logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	tiers := func(name string) (string, bool) { return "0", name == "talky" }
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: logger, Keys: testKeys, Recaller: echo{}, Memorizer: &note{}, TierFor: tiers}))
+	t.Cleanup(srv.Close)
+	h := bindingHeaders(alice)
+	h.Del(gateway.HeaderTier)
+	cs := connectHTTP(t, srv.URL+"/mcp", h)
+	if res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "q"}); res.IsError {
+		t.Fatal(text)
+	}
+	if res, _ := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "q", "tier": 2}); !res.IsError {
+		t.Fatal("a tool call that binds was not refused")
+	}
+	out := buf.String()
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "level=INFO") && strings.Contains(line, "session") && !strings.Contains(line, "cell=") {
+			t.Errorf("the SDK's info line reached memhive's log: %s", line)
+		}
+	}
+	if !strings.Contains(out, "memory_recall refused") {
+		t.Errorf("memhive's own line on the refused call is missing from its log:\n%s", out)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the handler's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

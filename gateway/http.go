@@ -212,7 +212,7 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 	mcpHandler := screenMCP(mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
 		b, _ := req.Context().Value(bindingCtx{}).(Binding)
 		return NewMCPServer(cfg.Recaller, cfg.Memorizer, b, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper), WithAdvisor(cfg.Advisor))
-	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: cfg.Logger}))
+	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: sdkLogger(cfg.Logger)}))
 	mux.Handle("/mcp", a.metrics.wrap("mcp", a.authenticate("mcp", apikey.KindAssistant, headerMember,
 		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			b, err := a.keyBinding(r, headerMember(r))

@@ -80,7 +80,7 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 			"answers hold only what the people in this conversation could have heard. " +
 			"memorize keeps a fact; update_memory corrects one, forget retracts one, list_memories and " +
 			"review_memories show what is kept, edit_profile edits the standing profile (when offered).",
-		Logger: logger,
+		Logger: sdkLogger(logger),
 	})
 	if r != nil {
 		s.AddTool(&mcp.Tool{Name: RecallTool, Description: RecallDescription, InputSchema: RecallSchema,
@@ -237,3 +237,20 @@ func MemorizeText(res *remember.Result) string {
 
 // memorizeEcho is how much of a memorized claim the text repeats.
 const memorizeEcho = 300
+
+// sdkLogger is the logger handed to the MCP SDK: its warnings and errors,
+// not the "server session connected" lines it writes at info level for
+// every request of a stateless /mcp (three lines a tool call).
+func sdkLogger(l *slog.Logger) *slog.Logger {
+	return slog.New(warnOnly{l.Handler()})
+}
+
+// warnOnly passes records at warning level and above to h.
+type warnOnly struct{ h slog.Handler }
+
+func (w warnOnly) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && w.h.Enabled(ctx, l)
+}
+func (w warnOnly) Handle(ctx context.Context, r slog.Record) error { return w.h.Handle(ctx, r) }
+func (w warnOnly) WithAttrs(as []slog.Attr) slog.Handler           { return warnOnly{w.h.WithAttrs(as)} }
+func (w warnOnly) WithGroup(n string) slog.Handler                 { return warnOnly{w.h.WithGroup(n)} }
