@@ -519,7 +519,26 @@ var countRE = regexp.MustCompile(`\s(?:an?|one|two|three|four|five|six|\d)\s`)
 
 // petNamedRE names a pet the turn spoke of without its name: "we adopted a
 // puppy, his name is Buddy", "I got a kitten and named her Mochi".
-var petNamedRE = regexp.MustCompile(`(?:\b(?i:his|her|its)\s+(?i:name\s+is|name's)|\b(?i:i|we)\s+(?:(?i:just|finally)\s+)?(?i:named|called|call|name)\s+(?i:him|her|it)|\b(?i:and|,)\s+(?i:named|called)\s+(?i:him|her|it))\s+([A-Z][a-z]{1,15})\b`)
+var petNamedRE = regexp.MustCompile(`(?:\b(?i:his|her|its)\s+(?i:name\s+is|name's)|\b(?i:he|she|it)(?:'s|\s+is)\s+(?i:called|named)|\b(?i:i|we)\s+(?:(?i:just|finally)\s+)?(?i:named|called|call|name)\s+(?i:him|her|it)|\b(?i:and|,)\s+(?i:named|called)\s+(?i:him|her|it))\s+([A-Z][a-z]{1,15})\b`)
+
+// petCalledRE names an animal just spoken of: "a rescue greyhound called
+// Fritzi", "a shiba, named Kome" (petCalled says it is an animal's name).
+var petCalledRE = regexp.MustCompile(`(?:,\s*|\s+)(?i:called|named)\s+([A-Z][a-z]{1,15})\b`)
+
+// petCalled: the few words before "called X" speak of an animal and of no
+// person ("a band called Muse", "my friend's dog trainer called Sam" name
+// no pet).
+func petCalled(before []string) bool {
+	pet := false
+	for i := len(before) - 1; i >= 0 && i >= len(before)-4; i-- {
+		w := strings.ToLower(strings.Trim(before[i], ",.!;:'\""))
+		if personNouns[w] || relKey(w) != "" || relKey(singular(w)) != "" || !isPet(w) && (goodsStop[w] || w == "band" || w == "place" || w == "show" || w == "book" || w == "game") {
+			return false
+		}
+		pet = pet || isPet(w)
+	}
+	return pet
+}
 
 // petPossNameRE names the speaker's pet with its kind: "my dog's name is
 // Buddy".
@@ -553,6 +572,13 @@ func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
 			}
 		}
 		if !strings.HasSuffix(s, "?") && !secondRE.MatchString(s) && !condRE.MatchString(s) {
+			for _, m := range petCalledRE.FindAllStringSubmatchIndex(rs, -1) {
+				if ws := strings.Fields(rs[:m[0]]); petCalled(ws) {
+					if k := namedPetKind(append(slices.Clone(before), ws...)); k != "" {
+						names = append(names, naming{rs[m[2]:m[3]], k})
+					}
+				}
+			}
 			// "My cat's name is Luna": the kind is said with the name.
 			for _, m := range petPossNameRE.FindAllStringSubmatch(rs, -1) {
 				names = append(names, naming{m[2], singular(strings.ToLower(m[1]))})
@@ -581,6 +607,19 @@ func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
 				singular(strings.ToLower(lastWord(f.Claim))) == nk.kind {
 				kind = i
 				break
+			}
+		}
+		if kind < 0 {
+			// "I got a dog, a retired racing greyhound called Fritzi": the
+			// breed names the one pet the turn gave only by its kind.
+			for i, f := range out {
+				if f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive && isPet(lastWord(f.Claim)) {
+					if kind >= 0 {
+						kind = -1
+						break
+					}
+					kind = i
+				}
 			}
 		}
 		if kind < 0 {
@@ -649,8 +688,12 @@ func namedPetKind(before []string) string {
 		if !isPet(w) {
 			continue
 		}
-		// The animal's sentence says whose it is.
+		// The animal's sentence says whose it is: "my husband and I got a
+		// dog" is the speaker's.
 		for j := i - 1; j >= 0 && before[j] != "."; j-- {
+			if lw := strings.ToLower(strings.Trim(before[j], ",.!;:'\"")); lw == "i" || lw == "we" {
+				break
+			}
 			lw := strings.ToLower(strings.Trim(before[j], ",.!;:'\""))
 			if personNouns[lw] || relKey(lw) != "" || relKey(singular(lw)) != "" || strings.HasSuffix(lw, "'s") && lw != "it's" && lw != "that's" && lw != "there's" && lw != "what's" {
 				return "" // "my neighbor has a cat", "my sister got a puppy"

@@ -684,6 +684,11 @@ func relativeNamedLater(text, speaker string, out []Fact) []Fact {
 			return out // "we got a puppy and my son loves him. his name is Bruno": whose?
 		}
 	}
+	for _, w := range strings.Fields(strings.ToLower(text)) {
+		if isPet(strings.Trim(w, `,.!?;:'"`)) {
+			return out // "my sister got a puppy. her name is Ronja": the puppy's, most likely
+		}
+	}
 	for _, s := range sentences(clean(text)) {
 		s = strings.TrimSpace(s)
 		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {

@@ -1,0 +1,33 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestPetsNamedAfterTheirKind holds the cases of session 24's pet names
+// (petNames, general.go): sentences written for this test (none from a
+// labelled set), each with every fact it must give and no other. A pet got
+// or adopted by its kind and named later in the turn ("called Fritzi",
+// "she's called Nomvula", "her name is Ronja") is the pet by its name; a
+// name after another thing ("a band called Muse") or another person's pet
+// names none of the speaker's.
+func TestPetsNamedAfterTheirKind(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"I got a dog, a retired racing greyhound called Fritzi.", []want{w(me, "has_pet", "Fritzi")}},
+		{"We have a new dog, a shiba, named Kome.", []want{w(me, "has_pet", "Kome")}},
+		{"Also I adopted a cat from the shelter, she's called Nomvula and she's a menace.", []want{w(me, "has_pet", "Nomvula"), {s: me, p: "adopted", c: "cat", kind: "experience", pol: "positive"}}},
+		{"I got a dog last month. He's called Covrig and he's a mess.", []want{w(me, "has_pet", "Covrig")}},
+		{"My husband and I finally got a dog. Her name is Ronja.", []want{w(me, "husband", "Alice's husband"), w(me, "has_pet", "Ronja")}},
+		{"My sister got a puppy. Her name is Ronja.", []want{w(me, "sister", "Alice's sister")}},
+		{"I got a dog and we went to see a band called Muse.", []want{w(me, "has_pet", "dog")}},
+		{"My neighbour has a cat called Luna.", []want{w(me, "neighbor", "Alice's neighbor")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
