@@ -16,7 +16,8 @@ func cmdUp(e *env, args []string) error {
 Run memhive in the foreground until interrupted (Ctrl-C or SIGTERM).
 
 With no configuration it runs an embedded NATS server with JetStream (state
-in DIR/nats; port 4222, or a free port when 4222 is taken) and, when
+in DIR/nats; port 4222, or when 4222 is taken a free port, the same one
+again on the next start while it is free) and, when
 MEMHIVE_DATABASE_URL is unset, a private Postgres cluster in DIR/pg on a unix
 socket. It applies the migrations, starts the cells the hive template names,
 serves HTTP (API, /metrics, /mcp) on 127.0.0.1:7077 or a free port, and

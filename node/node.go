@@ -349,7 +349,12 @@ func (n *Node) startNATS() error {
 		case port == 0:
 			port = 4222
 			if !portFree("127.0.0.1", port) {
+				// The free port taken last time, so the URLs handed to
+				// assistants (keys create --nats) outlive a restart.
 				port = -1
+				if p, ok := lastNATSPort(cfg.DataDir); ok && portFree("127.0.0.1", p) {
+					port = p
+				}
 			}
 		case port > 0 && !portFree("127.0.0.1", port):
 			// the server would fail to bind with its logging off, and
@@ -386,8 +391,11 @@ func (n *Node) startNATS() error {
 		n.stopBg = cancel
 		go watchNATSUsers(bg, s, *opts, cfg.DataDir, cfg.Prefix, n.Log)
 		n.NATSURL = s.ClientURL()
-		if cfg.NATSPort == 0 && port == -1 {
-			n.Log.Warn("port 4222 is taken; the embedded NATS listens on a free port instead", "nats", n.NATSURL)
+		if cfg.NATSPort == 0 && port != 4222 {
+			n.Log.Warn("port 4222 is taken; the embedded NATS listens on a free port instead (the same one next time while it stays free; MEMHIVE_NATS_PORT pins one)", "nats", n.NATSURL)
+			if err := keepNATSPort(cfg.DataDir, s.Addr()); err != nil {
+				n.Log.Warn("the embedded NATS port was not recorded for the next start", "err", err)
+			}
 		}
 	} else {
 		n.NATSURL = cfg.NATSURL
@@ -729,4 +737,30 @@ func (c startStopCell) Run(ctx context.Context) error {
 	<-ctx.Done()
 	c.stop()
 	return nil
+}
+
+// natsPortFile records the free port the embedded NATS took when 4222 was
+// taken, so that the next start takes it again while it is free.
+func natsPortFile(dataDir string) string { return filepath.Join(dataDir, "nats", "port") }
+
+// lastNATSPort is the port natsPortFile records, if any.
+func lastNATSPort(dataDir string) (int, bool) {
+	b, err := os.ReadFile(natsPortFile(dataDir))
+	if err != nil {
+		return 0, false
+	}
+	p, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	return p, err == nil && p > 0 && p < 65536 && p != 4222
+}
+
+// keepNATSPort records addr's port in natsPortFile.
+func keepNATSPort(dataDir string, addr net.Addr) error {
+	ta, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return fmt.Errorf("embedded nats listens on %v, not TCP", addr)
+	}
+	if err := os.MkdirAll(filepath.Dir(natsPortFile(dataDir)), 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(natsPortFile(dataDir), []byte(strconv.Itoa(ta.Port)+"\n"), 0o600)
 }

@@ -510,6 +510,13 @@ func TestTwoUpsSideBySide(t *testing.T) {
 	if out := runCLI(t, bin, a, "episodes", "--member", "ann"); !strings.Contains(out, "in a") || strings.Contains(out, "in b") {
 		t.Fatalf("a's record: %s", out)
 	}
+	// Restarted, a takes the free port it took before, so the NATS URL
+	// handed to its assistants (keys create --nats) still reaches it.
+	_ = pa.cmd.Process.Signal(syscall.SIGTERM)
+	_ = pa.cmd.Wait()
+	if again := wait(start(a), a); again.NATSURL != aa.NATSURL {
+		t.Fatalf("restarted, a's NATS moved from %s to %s", aa.NATSURL, again.NATSURL)
+	}
 }
 
 // TestImportJSONL imports a JSONL file with one bad line and reports counts.
