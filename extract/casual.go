@@ -349,7 +349,7 @@ func init() {
 			if lw := strings.ToLower(m[0]); (strings.Contains(lw, "went") || strings.Contains(lw, "got to go")) && !awayRE.MatchString(c.raw) {
 				return // "I went to a music festival in Boston": an outing, maybe at home; a trip says it is one
 			}
-			if p := place(m[2]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+			if p := place(m[2]); p != "" && isPlace(p) && !lexCommonPlaces.has(p) && !c.known[p] {
 				c.add(c.speaker, "visited", p, Experience, confEvent-4)
 			}
 		}),
@@ -360,7 +360,7 @@ func init() {
 			if !c.hasPast || c.hasDate || c.neg || upcomingRE.MatchString(m[0]) || calledOffRE.MatchString(c.raw) {
 				return
 			}
-			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+			if p := place(m[1]); p != "" && isPlace(p) && !lexCommonPlaces.has(p) && !c.known[p] {
 				c.add(c.speaker, "visited", p, Experience, confEvent-4)
 			}
 		}),
@@ -553,7 +553,7 @@ func init() {
 			if i := strings.Index(c.text, m[0]); i >= 0 && forSomeoneText(c.text[i+len(m[0]):]) && !forWhenRE.MatchString(c.text[i+len(m[0]):]) {
 				return // "I booked flights to London for my parents": their trip ("for August" is when)
 			}
-			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+			if p := place(m[1]); p != "" && isPlace(p) && !lexCommonPlaces.has(p) && !c.known[p] {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+2)
 			}

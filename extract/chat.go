@@ -243,7 +243,7 @@ func init() {
 			if v := strings.ToLower(m[1]); (v == "see" || v == "visit") && !seeablePlace(p) {
 				return
 			}
-			if p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !c.known[p] {
+			if p != "" && (isPlace(p) || strings.Contains(p, " ")) && !c.known[p] {
 				for _, f := range c.facts {
 					if f.Predicate == "plans" && strings.Contains(f.Claim, p) {
 						return // "plans visit Japan" says it

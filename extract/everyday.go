@@ -228,7 +228,7 @@ func init() {
 			if i := strings.Index(c.text, m[0]); i >= 0 && placeOnShowRE.MatchString(c.text[i+len(m[0]):]) || strings.Contains(strings.ToLower(m[0]), "weather") {
 				return // "Brazil was amazing in the World Cup", "The weather in Italy was beautiful on TV"
 			}
-			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+			if p := place(m[1]); p != "" && isPlace(p) && !lexCommonPlaces.has(p) && !c.known[p] {
 				c.add(c.speaker, "visited", p, Experience, confEvent-4)
 			}
 		}),
@@ -242,7 +242,7 @@ func init() {
 			if !strings.Contains(lw, "gonna") && !strings.Contains(lw, "going to") && !strings.Contains(lw, "'ll") && !strings.Contains(lw, "will") && !c.hasDate {
 				return // "I'm staying in Paris" with no time ahead may be now
 			}
-			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) {
+			if p := place(m[1]); p != "" && isPlace(p) && !lexCommonPlaces.has(p) {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
 			}
@@ -250,13 +250,13 @@ func init() {
 		// "Adding NYC to my travel list", "Peru is on my bucket list": a
 		// place the speaker keeps a list of is travel ahead.
 		r(`(?i:\b(?:adding|added|add|putting|put)\s+)`+nm+`(?i:\s+(?:to|on)\s+(?:my|our)\s+(?:travel\s+|bucket\s+|to-visit\s+|must-visit\s+)(?:list|bucket\s+list))`, 1, func(c *clause, m []string) {
-			if p := place(m[1]); p != "" && lexPlaces.has(p) && !c.neg {
+			if p := place(m[1]); p != "" && isPlace(p) && !c.neg {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
 			}
 		}),
 		r(`^`+nm+`(?i:\s+is\s+(?:(?:really|definitely|high|top|still|also)\s+)*(?:on|at\s+the\s+top\s+of)\s+(?:my|our)\s+(?:(?:travel\s+|bucket\s+|to-visit\s+)list|list\s+of\s+(?:places|countries|cities)\s+to\s+(?:visit|see|go)))`, 1, func(c *clause, m []string) {
-			if p := place(m[1]); p != "" && lexPlaces.has(p) && !c.neg {
+			if p := place(m[1]); p != "" && isPlace(p) && !c.neg {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
 			}
@@ -279,7 +279,7 @@ func init() {
 			if c.neg || c.fore || c.hasDate {
 				return
 			}
-			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+			if p := place(m[1]); p != "" && isPlace(p) && !lexCommonPlaces.has(p) && !c.known[p] {
 				c.add(c.speaker, "visited", p, Experience, confEvent-4)
 			}
 		}),
@@ -391,7 +391,7 @@ func init() {
 			if c.neg || c.hasPast {
 				return
 			}
-			if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !lexCommonPlaces.has(p) {
+			if p := place(m[1]); p != "" && (isPlace(p) || strings.Contains(p, " ")) && !lexCommonPlaces.has(p) {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan)
 			}

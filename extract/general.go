@@ -84,7 +84,7 @@ func init() {
 			if awayRE.MatchString(c.raw) || hereAwayRE.MatchString(c.raw) {
 				return // "here in Paris for the week", "stuck here in Chicago"
 			}
-			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) {
+			if p := place(m[1]); p != "" && isPlace(p) && !lexCommonPlaces.has(p) {
 				c.add(c.speaker, "lives_in", p, World, confMention+2)
 			}
 		}},
@@ -258,7 +258,7 @@ func init() {
 			if !spendTimeRE.MatchString(m[0]) {
 				return // "we're spending a fortune in London": money, not time
 			}
-			if p := place(m[1]); p != "" && lexPlaces.has(p) && !lexCommonPlaces.has(p) && !c.known[p] {
+			if p := place(m[1]); p != "" && isPlace(p) && !lexCommonPlaces.has(p) && !c.known[p] {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
 			}
@@ -349,7 +349,7 @@ func init() {
 			if i := strings.Index(c.text, m[0]); i >= 0 && forSomeoneText(c.text[i+len(m[0]):]) {
 				return // "I booked a flight to London for my sister": her trip
 			}
-			if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !c.known[p] {
+			if p := place(m[1]); p != "" && (isPlace(p) || strings.Contains(p, " ")) && !c.known[p] {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
 			}
@@ -360,7 +360,7 @@ func init() {
 			if calledOffRE.MatchString(c.raw) {
 				return // "my upcoming trip to Japan got cancelled"
 			}
-			if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) && !c.known[p] {
+			if p := place(m[1]); p != "" && (isPlace(p) || strings.Contains(p, " ")) && !c.known[p] {
 				// The trip named by its place, not as "our trip".
 				c.facts = slices.DeleteFunc(c.facts, func(f Fact) bool {
 					return f.Predicate == "plans" && (tripWord[strings.ToLower(lastWord(f.Claim))] || strings.Contains(f.Claim, p))

@@ -36,6 +36,7 @@ func (s wordSet) has(w string) bool {
 
 var (
 	lexPlaces        = loadWords("places.txt")
+	lexCities        = loadWords("cities.txt")
 	lexCommonPlaces  = loadWords("common_places.txt")
 	lexNationalities = loadWords("nationalities.txt")
 	lexOccupations   = loadWords("occupations.txt")
@@ -60,6 +61,12 @@ func isOccupation(p string) bool {
 	}
 	return false
 }
+
+// isPlace reports whether p names a place where a place is expected
+// ("here in Pokhara", "moved to Porto Alegre"): a WordNet place or a
+// GeoNames town (cities.txt). A GeoNames town never keeps a word from being
+// read as a person's name ("my sister Farah"): only lexPlaces does.
+func isPlace(p string) bool { return lexPlaces.has(p) || lexCities.has(p) }
 
 // isPet reports whether the word names a kind of pet (singular or plural).
 func isPet(w string) bool {

@@ -31,3 +31,27 @@ func TestPetsNamedAfterTheirKind(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestTownsOfGeoNames holds the cases of session 24's town list
+// (lexicon/cities.txt, isPlace): towns WordNet lacks are places where a
+// place is expected, in capitals or in lower case after a travel word,
+// and a town's name that is also a given name stays a person's after a
+// relation word.
+func TestTownsOfGeoNames(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"Very cold here in Porto Alegre now haha.", []want{w(me, "lives_in", "Porto Alegre")}},
+		{"i live in porto alegre", []want{w(me, "lives_in", "Porto Alegre")}},
+		{"We moved to Pokhara last year.", []want{w(me, "lives_in", "Pokhara")}},
+		{"I'm from Abeokuta originally.", []want{w(me, "from", "Abeokuta")}},
+		{"Here in Kraków it's the first snow today.", []want{w(me, "lives_in", "Kraków")}},
+		{"my sister Farah just had twins", []want{w(me, "sister", "Farah")}},
+		{"I'm here in Pokhara for a week of trekking.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}

@@ -499,7 +499,7 @@ func plausiblePlace(p string) bool {
 // knownPlace reports whether p is a place of the lexicon (a country, a
 // city, a region), not just any capitalised word.
 func knownPlace(p string) bool {
-	return lexPlaces.has(p) || lexPlaces.has(strings.TrimPrefix(p, "the "))
+	return isPlace(p) || isPlace(strings.TrimPrefix(p, "the "))
 }
 
 // A self-introduction in the list form of forums, dating apps and new-hire
@@ -630,6 +630,9 @@ func introPlace(s string) string {
 	ws := strings.Fields(s)
 	for n := min(len(ws), 3); n >= 1; n-- {
 		if w, ok := lexPlaces[strings.ToLower(strings.Join(ws[:n], " "))]; ok && !lexCommonPlaces.has(w) {
+			return w
+		}
+		if w, ok := lexCities[strings.ToLower(strings.Join(ws[:n], " "))]; ok {
 			return w
 		}
 	}

@@ -820,6 +820,9 @@ func placeWithCapitals(words []string, afterTravel bool) (string, bool) {
 			(!lexCommonPlaces.has(cand) || afterTravel && placeAfterTravel[strings.ToLower(cand)]) {
 			return strings.TrimSpace(w + " " + strings.Join(words[n:], " ")), true
 		}
+		if w, ok := lexCities[strings.ToLower(cand)]; ok && len(cand) > 3 && afterTravel {
+			return strings.TrimSpace(w + " " + strings.Join(words[n:], " ")), true // "in porto alegre": a town only where travel words put it
+		}
 	}
 	return "", false
 }

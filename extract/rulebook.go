@@ -772,7 +772,7 @@ var rules = []rule{
 		}
 	}),
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:visited|went\s+to|travell?ed\s+to|flew\s+to|went\s+back\s+to|(?:was|were)\s+(?:also\s+|once\s+|actually\s+)?in|got\s+back\s+from|came\s+back\s+from|returned\s+from|spent\s+\w+\s+(?:days?|weeks?)\s+in))\s+`+nm, 1, func(c *clause, m []string) {
-		if p := place(m[1]); p != "" && (lexPlaces.has(p) || strings.Contains(p, " ")) {
+		if p := place(m[1]); p != "" && (isPlace(p) || strings.Contains(p, " ")) {
 			c.add(c.speaker, "visited", p, Experience, confEvent)
 		}
 	}),
@@ -785,13 +785,13 @@ var rules = []rule{
 	}),
 	// "I went to a place in London": the place is in a city the lexicon knows.
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:visited|went\s+to|stayed\s+at|stayed\s+in)\s+(?:a|an|this|that|the)\s+(?:[\w-]+\s+){0,2}?(?:place|spot|town|village|restaurant|cafe|café|museum|park|beach|hotel|castle|temple|church|gallery)\s+in)\s+`+nm, 1, func(c *clause, m []string) {
-		if p := place(m[1]); p != "" && lexPlaces.has(p) {
+		if p := place(m[1]); p != "" && isPlace(p) {
 			c.add(c.speaker, "visited", p, Experience, confEvent-4)
 		}
 	}),
 	// "I've been to France": a place been to is a place visited.
 	r(`(?i:\b(?:i|we)(?:'ve|\s+have)\s+(?:also\s+|actually\s+|already\s+|even\s+)?been\s+to)\s+`+nm, 1, func(c *clause, m []string) {
-		if p := place(m[1]); p != "" && lexPlaces.has(p) {
+		if p := place(m[1]); p != "" && isPlace(p) {
 			c.add(c.speaker, "visited", p, Experience, confEvent-2)
 		}
 	}),
@@ -814,7 +814,7 @@ var rules = []rule{
 		}
 	}),
 	r(`(?i:\b(?:my|our)\s+)`+nm+`(?i:\s+(?:trip|vacation|holiday))\b`, 1, func(c *clause, m []string) {
-		if p := place(m[1]); p != "" && lexPlaces.has(p) {
+		if p := place(m[1]); p != "" && isPlace(p) {
 			if tripAhead(c.text, m[0]) {
 				c.fore = true
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+6)
