@@ -336,7 +336,7 @@ func init() {
 		// the one proposed to is the partner, whether the proposal is made
 		// or planned.
 		rawRule(fp+aux+`(?i:\s+(?:propose|proposed|proposing)\s+to)\s+`+nm, 1, func(c *clause, m []string) {
-			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !knownPlace(n) && !c.neg && !condRE.MatchString(c.raw) {
+			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !lexPlaces.has(n) && !c.neg && !condRE.MatchString(c.raw) {
 				c.neg, c.fore = false, false
 				c.add(c.speaker, "partner", n, World, confLoose-4)
 			}

@@ -14,12 +14,12 @@ func third(c *clause, m string, start bool) string { return c.subjectName(m, sta
 
 // unlistedPerson is the name m when a rule has other evidence that it names
 // a person (it is said to be in a job, or to live in a place the lexicon
-// knows): one capitalised word that is not a place, a nationality or a word
-// of the calendar. The first-name lexicon lacks many names ("Kian",
-// "Efua").
+// knows): one capitalised word that is not a WordNet place, a nationality
+// or a word of the calendar. The first-name lexicon lacks many names
+// ("Kian", "Efua"); a GeoNames town may be a name too ("Kemi").
 func unlistedPerson(m string) string {
 	n := name(m)
-	if n == "" || strings.HasPrefix(n, "\x01") || strings.Contains(n, " ") || knownPlace(n) || isStopName(n) || lexNationalities.has(n) {
+	if n == "" || strings.HasPrefix(n, "\x01") || strings.Contains(n, " ") || lexPlaces.has(n) || isStopName(n) || lexNationalities.has(n) {
 		return ""
 	}
 	return n
