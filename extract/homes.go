@@ -121,3 +121,67 @@ func init() {
 		}),
 	)
 }
+
+// Where one is said to be, with no trip around it: "and I'm in Leicester so
+// you can do both", "Toronto here.", "Still in Nairobi for now", "my sister
+// Perlita is in Calgary", "My sister Renata in Madrid wants …" (session 24,
+// from the misses of the synthetic chat's first two rounds). Only a place
+// the lexicon knows, and never with a word of time or travel in the clause
+// ("I'm in Paris this week", "Tom is in Rome for work"): said of a stay,
+// "in X" is no home.
+var (
+	// stayRE: the clause says how long the stay lasts, or why.
+	stayRE = regexp.MustCompile(`(?i)\b(?:today|tonight|tomorrow|yesterday|this\s+(?:week|weekend|month|morning|afternoon|evening)|right\s+now|at\s+the\s+moment|rn|atm|until|till|til|for\s+(?:a|the|two|three|few|couple|work|business|school|uni|study|studies|training|treatment|surgery|meetings?|a\s+wedding)|on\s+(?:a|my|our|the)\s+(?:trip|holiday|vacation|tour|visit|honeymoon|layover|course)|layover|transit|passing\s+through|stuck|airport|stopover|flight|landed|arrived|back\s+(?:on|next|in\s+\w+day)|next\s+(?:week|month)|for\s+\d+)\b`)
+	// whenInRE: a time when one will be (or was) somewhere, not where one
+	// lives ("I'll call you when I'm in Boston").
+	whenInRE = regexp.MustCompile(`(?i)\b(?:when|whenever|while|once|if|until|till|after|before|as\s+soon\s+as|next\s+time)\s+(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:\w+\s+)?in\b`)
+	// whereNowEndRE: what may follow "in X" in a clause saying where one
+	// lives: nothing, a loose ending, or a comma and more (stayRE has read
+	// the whole clause).
+	whereNowEndRE = regexp.MustCompile(`(?i)^\s*(?:(?:now|still|these\s+days|for\s+now|lol|haha|btw|tho|though|too|as\s+well|actually|myself|so\b.*|and\b.*|[,;].*)\s*)*$`)
+)
+
+func init() {
+	// whereNow adds lives_in p for subject when the rest of the clause after
+	// the place (rest) says nothing of a stay.
+	whereNow := func(c *clause, subject, p, rest string, conf int) {
+		if p == "" || !knownPlace(p) || lexCommonPlaces.has(p) || c.fore || c.neg || stayRE.MatchString(c.raw) || elsewhereRE.MatchString(c.raw) ||
+			searchingRE.MatchString(c.raw) || !whereNowEndRE.MatchString(rest) {
+			return
+		}
+		c.add(subject, "lives_in", p, World, conf)
+	}
+	rules = append(rules,
+		// "and I'm in Leicester so you can do both", "we're still in Leeds".
+		rawRule(fpbe+`(?i:\s+(?:still\s+|now\s+|currently\s+|based\s+|living\s+)*in)\s+`+nm+`(.*)$`, 1, func(c *clause, m []string) {
+			whereNow(c, c.speaker, place(m[1]), m[2], confLoose-6)
+		}),
+		// "Still in Nairobi for now": the "I" left out.
+		rawRule(`(?i:^(?:(?:but|and|so|yeah|yep|nah|no|well)[,\s]+)?(?:still|now)\s+(?:living\s+|based\s+)?in)\s+`+nm+`(.*)$`, 1, func(c *clause, m []string) {
+			whereNow(c, c.speaker, place(m[1]), m[2], confLoose-6)
+		}),
+		// "Toronto here.", "Leeds here, long time lurker": the whole clause.
+		rawRule(`^`+nm+`(?i:\s+here)\s*$`, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && !lexNames.has(p) {
+				whereNow(c, c.speaker, p, "", confLoose-6)
+			}
+		}),
+		// "my sister Perlita is in Calgary", "Our eldest Fiachra is still in
+		// Boston".
+		rawRule(`(?i:\b(?:my|our)\s+)`+mods+`(?i:`+rel+`)\s+`+nm+`(?i:\s+(?:is|'s)\s+(?:still\s+|now\s+)?in)\s+`+nm+`(.*)$`, 3, func(c *clause, m []string) {
+			if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") { // m[1] is the relation word
+				whereNow(c, n, place(m[3]), m[4], confThird-4)
+			}
+		}),
+		// "My sister Renata in Madrid wants him to move": where the
+		// relative lives, said beside the name.
+		rawRule(`(?i:\b(?:my|our)\s+)`+mods+`(?i:`+rel+`)\s+`+nm+`(?i:\s+(?:in|from|over\s+in|back\s+in|out\s+in|up\s+in|down\s+in))\s+`+nm+`\s*(?:,|\s+(?i:who|wants|says|said|thinks|keeps|is|has|was|sends|called|calls|texted|will|would|can|could)\b)`, 3, func(c *clause, m []string) {
+			if strings.Contains(strings.ToLower(m[0]), " from ") {
+				return // "my sister Ana from Porto": where she is from, or where she came from
+			}
+			if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") {
+				whereNow(c, n, place(m[3]), "", confThird-6)
+			}
+		}),
+	)
+}

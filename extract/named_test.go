@@ -55,3 +55,29 @@ func TestTownsOfGeoNames(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestWhereOneIsNow holds the cases of session 24's homes said as where
+// one is (homes.go, whereNow): "I'm in Leicester", "Toronto here.", "Still
+// in Nairobi for now", a relative "is in" a place or named with it; never
+// a stay ("this week", "for work", "when I'm in Boston").
+func TestWhereOneIsNow(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"and I'm in Leicester so you can do both", []want{w(me, "lives_in", "Leicester")}},
+		{"Toronto here. If you can afford a lawyer, do it.", []want{w(me, "lives_in", "Toronto")}},
+		{"Still in Nairobi for now.", []want{w(me, "lives_in", "Nairobi")}},
+		{"my sister Perlita is in Calgary, she's a caregiver", []want{w(me, "sister", "Perlita"), w("Perlita", "lives_in", "Calgary")}},
+		{"My sister Renata in Madrid wants him to move.", []want{w(me, "sister", "Renata"), w("Renata", "lives_in", "Madrid")}},
+		{"I'm in Leicester this week for work.", nil},
+		{"I'll catch you when I'm in Boston. Cheers!", nil},
+		{"I'm in Paris on a trip with my mum.", []want{w(me, "mother", "Alice's mother")}},
+		{"My sister Ana from Porto called.", []want{w(me, "sister", "Ana")}},
+		{"Tom here, long time lurker.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}

@@ -184,6 +184,22 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 				(strings.Contains(lt, "here in "+lc) || strings.Contains(lt, "here in the "+lc))
 		})
 	}
+	if whenInRE.MatchString(text) {
+		// "I'll catch you when I'm in Boston": the clause split from its
+		// "when" (homes.go) says a stay, no home.
+		lt := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+		out = slices.DeleteFunc(out, func(f Fact) bool {
+			if f.Predicate != "lives_in" || f.Polarity != Positive {
+				return false
+			}
+			for _, m := range whenInRE.FindAllStringIndex(lt, -1) {
+				if strings.HasPrefix(strings.TrimPrefix(strings.TrimSpace(lt[m[1]:]), "the "), strings.ToLower(f.Claim)) {
+					return true
+				}
+			}
+			return false
+		})
+	}
 	if calledOffRE.MatchString(text) {
 		// "My trip to Denver was cancelled": no visit, no trip ahead.
 		for _, sent := range sentences(clean(text)) {
