@@ -33,8 +33,8 @@ func TestInPassing(t *testing.T) {
 		{"My name's Rob Kowalski, date of birth 4/17/1978.", []want{w(me, "name", "Rob Kowalski"), w(me, "birthday", "4/17/1978")}},
 		{"DOB: 12 March 1990, if they ask.", []want{w(me, "birthday", "12 March 1990")}},
 		{"What date of birth should I put for my son?", nil},
-		// where one is, said bare, is as often a stay as a home
-		{"I'm in Texas. Where are you from?", nil},
+		// where one is, said bare, is a home (session 24, TestWhereOneIsNow)
+		{"I'm in Texas. Where are you from?", []want{w(me, "lives_in", "Texas")}},
 		{"I'm also in London, but only until Sunday.", nil},
 		// a move said with its year
 		{"I came to Auckland in 2004 and never left.", []want{w(me, "lives_in", "Auckland")}},
