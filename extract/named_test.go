@@ -81,3 +81,26 @@ func TestWhereOneIsNow(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestJobsHeldBefore holds the cases of session 24's past jobs
+// (pastjobs.go): a job said in the past is the job with polarity negative,
+// its employer too; a boy, a kid or a fan is no job.
+func TestJobsHeldBefore(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"I was a midwife for 38 years, I'm organised.", []want{neg(me, "job_title", "midwife")}},
+		{"Before that I was an economist in Dushanbe.", []want{neg(me, "job_title", "economist")}},
+		{"I was accountant in Tehran 12 years.", []want{neg(me, "job_title", "accountant")}},
+		{"I was a compliance manager at Chevron for 9 years.", []want{neg(me, "job_title", "compliance manager"), neg(me, "works_at", "Chevron")}},
+		{"Made redundant in March after 31 years as a stress engineer.", []want{neg(me, "job_title", "stress engineer")}},
+		{"I was a kid back then.", nil},
+		{"I was a fan for years.", nil},
+		{"If I was a doctor I'd know.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
