@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Where people live and come from, said the ways chat says it and the
@@ -145,7 +146,7 @@ func init() {
 	// whereNow adds lives_in p for subject when the rest of the clause after
 	// the place (rest) says nothing of a stay.
 	whereNow := func(c *clause, subject, p, rest string, conf int) {
-		if p == "" || !knownPlace(p) || lexCommonPlaces.has(p) || c.fore || c.neg || stayRE.MatchString(c.raw) || elsewhereRE.MatchString(c.raw) ||
+		if p == "" || !knownPlace(p) || lexCommonPlaces.has(p) || c.fore || c.neg || c.hasDate || c.hasPast || stayRE.MatchString(c.raw) || elsewhereRE.MatchString(c.raw) ||
 			searchingRE.MatchString(c.raw) || !whereNowEndRE.MatchString(rest) {
 			return
 		}
@@ -185,3 +186,39 @@ func init() {
 		}),
 	)
 }
+
+// Trips ahead said in the present tense with their date, the way chat says
+// them (session 24, from the synthetic chat's misses): "We fly to Shiraz on
+// the 20th of June", "Next month I drive to Samarkand", "flying to Port of
+// Spain on the 22nd", "I'm coming up to Knoxville for Thanksgiving", "I'm
+// in Winnipeg on Wednesday". Only with a date ahead in the clause and a
+// place the lexicon knows.
+func init() {
+	rules = append(rules,
+		rawRule(`(?:`+fp+`(?:'m|'re|\s+am|\s+are)?|(?i:^))(?i:\s*(?:also\s+|finally\s+|just\s+|then\s+)?(?:fly|flying|drive|driving|come|coming|head|heading|go|travel|travelling|traveling|sail|sailing|take\s+the\s+train|taking\s+the\s+train)(?:\s+(?:up|down|over|back|out|home|across|north|south|east|west))?\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) && !lexCommonPlaces.has(p) && dayAhead(c) && !c.hasPast && !c.neg {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
+			}
+		}),
+		rawRule(fpbe+`(?i:\s+(?:also\s+|actually\s+)?in)\s+`+nm, 1, func(c *clause, m []string) {
+			if thisWeekRE.MatchString(c.raw) {
+				return // "I'm in New York this weekend": there now, as likely as ahead
+			}
+			if p := place(m[1]); p != "" && knownPlace(p) && !lexCommonPlaces.has(p) && dayAhead(c) && !c.hasPast && !c.neg {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
+			}
+		}),
+	)
+}
+
+// dayAhead: the clause's date is a day after the turn's or later ("on the
+// 20th", "next month"), not today ("I'm in Toronto, -28 today").
+func dayAhead(c *clause) bool {
+	y, m, d := c.at.Date()
+	return c.hasDate && !c.date.Before(time.Date(y, m, d+1, 0, 0, 0, 0, c.at.Location()))
+}
+
+// thisWeekRE: a span that holds today.
+var thisWeekRE = regexp.MustCompile(`(?i)\bthis\s+(?:week|weekend|month|year|summer|winter|spring|autumn|fall)\b`)

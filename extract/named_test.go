@@ -104,3 +104,24 @@ func TestJobsHeldBefore(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestTripsAheadInThePresent holds the cases of session 24's trips said
+// in the present tense with a date ahead (homes.go): "We fly to Shiraz on
+// the 20th of June", "I'm in Winnipeg on Wednesday"; never without a date,
+// nor with today's.
+func TestTripsAheadInThePresent(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"We fly to Shiraz on the 20th of June.", []want{fut(me, "travels_to", "Shiraz", "2026-06-20")}},
+		{"Next month I drive to Samarkand for a wedding.", []want{fut(me, "travels_to", "Samarkand", "2026-04-01")}},
+		{"I'm in Winnipeg on Wednesday for a session.", []want{fut(me, "travels_to", "Winnipeg", "2026-03-11")}},
+		{"We fly to Shiraz a lot.", nil},
+		{"im in toronto, -28 today bro", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
