@@ -218,7 +218,7 @@ func TestPolarityAndModality(t *testing.T) {
 		{"Do you live in Berlin?", nil},
 		{"You live in Berlin, right.", nil},
 		{`My sister said "I live in Rome" yesterday.`, []want{w(me, "sister", "Alice's sister")}},
-		{"I want to move to Lisbon.", []want{fut(me, "lives_in", "Lisbon", "")}},
+		{"I want to move to Lisbon.", []want{fut(me, "lives_in", "Lisbon", ""), fut(me, "plans", "move to Lisbon", "")}},
 		{"I'd love to adopt a child someday.", []want{fut(me, "plans", "adopt a child", "")}},
 		{"I'm planning to adopt a child next year.", []want{fut(me, "plans", "adopt a child", "2027-01-01")}},
 		{"I don't like cilantro.", []want{w(me, "dislikes", "cilantro")}}, // a dislike, as a person writes it down

@@ -95,11 +95,16 @@ var rules = []rule{
 		if p := place(m[1]); p != "" {
 			// The move is the lives_in fact, valid from when it happened.
 			c.add(c.speaker, "lives_in", p, World, confFirst-3)
+			if c.fore {
+				c.add(c.speaker, "plans", "move to "+p, Foresight, confPlan+4) // "I want to move to Lisbon": a plan too
+			}
 		}
 	}),
 	r(fpbe+`(?i:\s+(?:moving|relocating))\s+(?i:to)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
 			c.add(c.speaker, "lives_in", p, Foresight, confPlan+8)
+			// The move is a plan too, as every labelled set writes it down.
+			c.add(c.speaker, "plans", "moving to "+p, Foresight, confPlan+4)
 		}
 	}),
 	r(fp+aux+`(?i:\s+(?:moved|came|emigrated|immigrated|relocated)(?:\s+here|\s+over)?\s+from)\s+(.+)`, 1, func(c *clause, m []string) {
