@@ -125,3 +125,22 @@ func TestTripsAheadInThePresent(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestWorkplacesInChat holds the cases of session 24's work rules
+// (workplaces.go): "I'm a marine engineer with BC Ferries", "I'm in payroll
+// at a mining company"; never a person after "with".
+func TestWorkplacesInChat(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"I'm a marine engineer with BC Ferries, mostly on the Horseshoe Bay run.", []want{w(me, "job_title", "marine engineer"), w(me, "works_at", "BC Ferries")}},
+		{"I'm in payroll at a mining company.", []want{w(me, "works_at", "mining company")}},
+		{"I'm a nurse with Sarah on the ward.", nil},
+		{"I'm in love with a mining company.", []want{w(me, "likes", "mining company")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
