@@ -144,3 +144,25 @@ func TestWorkplacesInChat(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestWhatOneLacks holds the cases of session 24's bare "no kids", "no
+// pets", "still single" (lacking.go): the relation or pet, negative; never
+// "no kids allowed".
+func TestWhatOneLacks(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"still single, no kids, still hate my landlord", []want{neg(me, "partner", "Alice's partner"), neg(me, "child", "Alice's child")}},
+		{"No kids of my own yet, twenty-six is plenty!", []want{neg(me, "child", "Alice's child")}},
+		{"No pets, although I'd love a cat one day.", []want{neg(me, "has_pet", "pets")}},
+		{"I'm single.", []want{neg(me, "partner", "Alice's partner")}},
+		{"No kids allowed at the wedding.", nil},
+		{"There were no kids there.", nil},
+		{"A single ticket, please.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
