@@ -166,3 +166,25 @@ func TestWhatOneLacks(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestPartnersEnded holds the cases of session 24's break-ups
+// (outside.go): "we broke up in March", "we called it off", "I just got
+// out of a six year relationship" are a partner no more, unnamed; "Dwayne
+// and I ended it" names him; "we split the rent" ends nothing.
+func TestPartnersEnded(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"We broke up in March.", []want{neg(me, "partner", "Alice's partner")}},
+		{"Um. We called it off in December.", []want{neg(me, "partner", "Alice's partner")}},
+		{"I just got out of a six year relationship in October.", []want{neg(me, "partner", "Alice's partner")}},
+		{"Dwayne and I ended it in August.", []want{neg(me, "partner", "Dwayne")}},
+		{"Me and Callum got engaged last weekend!", []want{ev(me, "engaged", "engaged", "2026-02-28"), w(me, "partner", "Callum")}},
+		{"rent is 7500, i live with my sister so we split", []want{w(me, "sister", "Alice's sister")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}

@@ -324,12 +324,26 @@ func init() {
 		}),
 		// "I broke up with Sam", "Mo and I broke up" (rewritten so,
 		// splitWithRE), "Helena and I are separating": a partner no more.
-		r(fp+aux+`(?i:\s+(?:broke\s+up|split\s+up|separated|separating|got\s+divorced|divorced)\s+(?:with|from)?)\s*`+nm, 1, func(c *clause, m []string) {
+		r(fp+aux+`(?i:\s+(?:broke\s+up|split\s+up|separated|separating|got\s+divorced|divorced|ended\s+it|ended\s+things|called\s+it\s+off)\s+(?:with|from)?)\s*`+nm, 1, func(c *clause, m []string) {
 			// one breaks up with a person, so a town's name is a person's
 			// here ("Helena")
 			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !c.fore {
 				c.neg = true
 				c.add(c.speaker, "partner", n, World, confFirst-10)
+			}
+		}),
+		// "We broke up in March", "we called it off in December", "I just
+		// got out of a six year relationship": a partner no more, unnamed.
+		rawRule(`(?i:^(?:(?:nah|yeah|well|so|and|but|um|honestly)[,\s]+)*(?:we|we've|we\s+have|we\s+just|we\s+finally)\s+(?:just\s+|finally\s+|officially\s+)?(?:broke\s+up|split\s+up|separated|got\s+divorced|divorced|ended\s+it|ended\s+things|called\s+it\s+off))(?:\s+(?:in|last|this|on|a|after|before|two|three|four|five|six|over)\b.*)?\s*$`, 0, func(c *clause, m []string) {
+			if !c.fore {
+				c.neg = true
+				c.add(c.speaker, "partner", unnamedRelative(c.speaker, "partner"), World, confLoose-6)
+			}
+		}),
+		rawRule(fp+aux+`(?i:\s+(?:got|came)\s+out\s+of\s+(?:a|my)\s+(?:[\w-]+\s+){0,3}(?:relationship|marriage))\b`, 0, func(c *clause, m []string) {
+			if !c.fore && !c.neg {
+				c.neg = true
+				c.add(c.speaker, "partner", unnamedRelative(c.speaker, "partner"), World, confLoose-6)
 			}
 		}),
 		// "I'm going to propose to Andreea in May", "I proposed to Jonas":
@@ -471,14 +485,17 @@ var notAllergen = setOf(`mild severe few lot couple weird food seasonal bad slig
 var holidayRE = regexp.MustCompile(`(?i)\bfor\s+(?:the|a|two|three|\d+)\s+(?:week|weeks|weekend|days?|nights?|holidays?|summer)\b|\b(?:holiday|vacation|trip|getaway|airbnb)\b`)
 
 // splitWithRE: "Mo and I broke up" → "I broke up with Mo".
-var splitWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so)\s+)(` + nameRE + `)\s+and\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?(broke\s+up|split\s+up|separated|are\s+separating|got\s+divorced|divorced)\b`)
+var splitWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so|nah|yeah)\s+)(` + nameRE + `)\s+(?:and|n|&)\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?(broke\s+up|split\s+up|separated|are\s+separating|got\s+divorced|divorced|ended\s+it|ended\s+things|called\s+it\s+off)\b`)
 
 // meAndSplitRE: "since me and Damián broke up" → "since I broke up with
 // Damián".
-var meAndSplitRE = regexp.MustCompile(`(^|[,;]\s*|\b(?i:and|but|so|since|after|when|until)\s+)(?:me|Me|I|i)\s+and\s+(` + nameRE + `)\s+((?:just|finally|officially)\s+)?(broke\s+up|split\s+up|separated|are\s+separating|got\s+divorced|divorced)\b`)
+var meAndSplitRE = regexp.MustCompile(`(^|[,;]\s*|\b(?i:and|but|so|since|after|when|until|nah|yeah)\s+)(?:me|Me|I|i)\s+(?:and|n|&)\s+(` + nameRE + `)\s+((?:just|finally|officially)\s+)?(broke\s+up|split\s+up|separated|are\s+separating|got\s+divorced|divorced|ended\s+it|ended\s+things|called\s+it\s+off)\b`)
 
 // engagedWithRE: "Mairi and I got engaged" → "I got engaged to Mairi".
-var engagedWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so)\s+)(` + nameRE + `)\s+and\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?got\s+engaged\b`)
+var engagedWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so|yeah)\s+)(` + nameRE + `)\s+(?:and|n|&)\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?got\s+engaged\b`)
+
+// meAndEngagedRE: "me n Callum got engaged" → "I got engaged to Callum".
+var meAndEngagedRE = regexp.MustCompile(`(^|[,;]\s*|\b(?i:and|but|so|yeah)\s+)(?:me|Me)\s+(?:and|n|&)\s+(` + nameRE + `)\s+((?:just|finally|officially)\s+)?got\s+engaged\b`)
 
 // plausiblePlace reports whether p, read where a place is expected, can
 // be one: a place of the lexicon, or a capitalised name that is no month,

@@ -135,6 +135,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		// "Mairi and I got engaged": said so, the name would be a clause
 		// of its own.
 		s = engagedWithRE.ReplaceAllString(s, "${1}I ${3}got engaged to ${2}")
+		s = meAndEngagedRE.ReplaceAllString(s, "${1}I ${3}got engaged to ${2}")
 		s = splitWithRE.ReplaceAllString(s, "${1}I ${3}${4} with ${2}")
 		s = meAndSplitRE.ReplaceAllString(s, "${1}I ${3}${4} with ${2}")
 		// "Besides writing, I also enjoy reading": the first is liked too.
