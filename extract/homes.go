@@ -222,3 +222,79 @@ func dayAhead(c *clause) bool {
 
 // thisWeekRE: a span that holds today.
 var thisWeekRE = regexp.MustCompile(`(?i)\bthis\s+(?:week|weekend|month|year|summer|winter|spring|autumn|fall)\b`)
+
+// Where one is from and how old one is, said in passing (session 24, from
+// the synthetic chat's misses): "back home in Ulaanbaatar", "flying home
+// to Iloilo", "In Sendai, my hometown, …", "I am Egyptian, from
+// Alexandria", "Enugu originally, then Lagos"; "47 here!", "at 38 years
+// old", "At 72 I've finally agreed …". A place only the lexicon knows; an
+// age only from 13 to 99.
+func init() {
+	age := func(c *clause, n string) {
+		if v, _ := strconv.Atoi(n); v >= 13 && v < 100 && !c.fore && !c.neg {
+			c.add(c.speaker, "age", n, World, confLoose-6)
+		}
+	}
+	rules = append(rules,
+		// "back home in Ulaanbaatar", "a soup from back home in Enugu".
+		rawRule(`(?i:\bback\s+home\s+in)\s+`+nm, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) && !lexCommonPlaces.has(p) && !c.neg {
+				c.add(c.speaker, "from", p, World, confLoose-6)
+			}
+		}),
+		// "I'm flying home to Iloilo on the 20th", "going back home to
+		// Lagos for Christmas": home is where one is from.
+		rawRule(fp+aux+`(?i:\s+(?:flying|going|heading|driving|travelling|traveling|fly|go|went|flew)\s+(?:back\s+)?home\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) && !lexCommonPlaces.has(p) && !c.neg && !c.fore {
+				c.add(c.speaker, "from", p, World, confLoose-6)
+			}
+		}),
+		// "In Sendai, my hometown, …", "my hometown Tabriz".
+		rawRule(`(?:`+nm+`(?i:\s*,\s*(?:my|our)\s+(?:home\s*town|native\s+(?:city|town|village)))|(?i:\b(?:my|our)\s+(?:home\s*town|native\s+(?:city|town|village))\s*,?)\s+`+nm+`)`, 1, func(c *clause, m []string) {
+			p := place(m[1])
+			if p == "" {
+				p = place(m[2])
+			}
+			if p != "" && knownPlace(p) && !lexCommonPlaces.has(p) && !c.neg {
+				c.add(c.speaker, "from", p, World, confLoose-4)
+			}
+		}),
+		// "I am Egyptian, from Alexandria".
+		rawRule(fpbe+`\s+[\p{Lu}][\p{L}]+(?i:\s*,\s*(?:and\s+)?(?:originally\s+)?from)\s+`+nm, 1, func(c *clause, m []string) {
+			if n := strings.Fields(strings.TrimSpace(m[0]))[len(strings.Fields(fpbeWords(m[0]))):]; len(n) == 0 || !lexNationalities.has(strings.Trim(n[0], ",")) {
+				return
+			}
+			if p := place(m[1]); p != "" && knownPlace(p) && !c.neg && !c.fore {
+				c.add(c.speaker, "from", p, World, confFirst-6)
+			}
+		}),
+		// "Enugu originally, then Lagos for my masters".
+		rawRule(`^`+nm+`(?i:\s+originally)\b`, 1, func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) && !lexCommonPlaces.has(p) {
+				c.add(c.speaker, "from", p, World, confLoose-6)
+			}
+		}),
+		// "47 here!": an age said as the whole clause.
+		rawRule(`^(\d{2})(?i:\s+here)\s*$`, 1, func(c *clause, m []string) { age(c, m[1]) }),
+		// "renting a room at 38 years old", "At 72 I've finally agreed".
+		rawRule(`(?:(?i:\bat)\s+(\d{2})\s+(?i:years?\s+old)\b|^(?i:at)\s+(\d{2})\s*,?\s+(?:I|i|we)\b)`, 1, func(c *clause, m []string) {
+			if m[2] == "" && !firstPersonRE.MatchString(c.raw) {
+				return // "the view at 40 years old": whose age?
+			}
+			age(c, m[1]+m[2])
+		}),
+	)
+}
+
+// fpbeWords is the first-person subject and verb at the start of s ("I
+// am", "I'm").
+func fpbeWords(s string) string {
+	ws := strings.Fields(s)
+	if len(ws) > 1 && (strings.EqualFold(ws[1], "am") || strings.EqualFold(ws[1], "are")) {
+		return ws[0] + " " + ws[1]
+	}
+	return ws[0]
+}
+
+// firstPersonRE: the clause speaks of the speaker.
+var firstPersonRE = regexp.MustCompile(`(?i)\b(?:i|i'm|im|i've|i'd|me)\b`)

@@ -188,3 +188,30 @@ func TestPartnersEnded(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestOriginsAndAgesInPassing holds the cases of session 24's origins and
+// ages said in passing (homes.go): "back home in Ulaanbaatar", "flying home
+// to Iloilo", "my hometown Tabriz", "I am Egyptian, from Alexandria",
+// "Enugu originally"; "47 here!", "at 38 years old", "At 72 I've …"; never
+// a number that is no age.
+func TestOriginsAndAgesInPassing(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"Back home in Ulaanbaatar we write to professors more formally.", []want{w(me, "from", "Ulaanbaatar")}},
+		{"I'm sketching a library for my hometown Tabriz.", []want{w(me, "from", "Tabriz")}},
+		{"I am Egyptian, from Alexandria.", []want{w(me, "nationality", "Egyptian"), w(me, "from", "Alexandria")}},
+		{"Enugu originally, then Lagos for my masters.", []want{w(me, "from", "Enugu")}},
+		{"47 here! Doing Korean too.", []want{w(me, "age", "47")}},
+		{"im so tired of renting a room at 38 years old", []want{w(me, "age", "38")}},
+		{"At 72 I've finally agreed to sell the house.", []want{w(me, "age", "72")}},
+		{"At 10 we left for the airport.", nil},
+		{"10 here, 20 there.", nil},
+		{"My building has 12 floors, the view at 40 years old is still great.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
