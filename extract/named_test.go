@@ -190,8 +190,8 @@ func TestPartnersEnded(t *testing.T) {
 }
 
 // TestOriginsAndAgesInPassing holds the cases of session 24's origins and
-// ages said in passing (homes.go): "back home in Ulaanbaatar", "flying home
-// to Iloilo", "my hometown Tabriz", "I am Egyptian, from Alexandria",
+// ages said in passing (homes.go): "back home in Ulaanbaatar", "my
+// hometown Tabriz", "I am Egyptian, from Alexandria",
 // "Enugu originally"; "47 here!", "at 38 years old", "At 72 I've …"; never
 // a number that is no age.
 func TestOriginsAndAgesInPassing(t *testing.T) {
