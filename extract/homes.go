@@ -139,14 +139,14 @@ var (
 	// whereNowEndRE: what may follow "in X" in a clause saying where one
 	// lives: nothing, a loose ending, or a comma and more (stayRE has read
 	// the whole clause).
-	whereNowEndRE = regexp.MustCompile(`(?i)^\s*(?:(?:now|still|these\s+days|for\s+now|lol|haha|btw|tho|though|too|as\s+well|actually|myself|so\b.*|and\b.*|[,;].*)\s*)*$`)
+	whereNowEndRE = regexp.MustCompile(`(?i)^\s*(?:(?:now|still|these\s+days|for\s+now|lol|haha|btw|tho|though|too|as\s+well|actually|myself|since\s+\S+|so\b.*|and\b.*|[,;].*)\s*)*$`)
 )
 
 func init() {
 	// whereNow adds lives_in p for subject when the rest of the clause after
 	// the place (rest) says nothing of a stay.
 	whereNow := func(c *clause, subject, p, rest string, conf int) {
-		if p == "" || !knownPlace(p) || lexCommonPlaces.has(p) || c.fore || c.neg || c.hasDate || c.hasPast || stayRE.MatchString(c.raw) || elsewhereRE.MatchString(c.raw) ||
+		if p == "" || !knownPlace(p) || lexCommonPlaces.has(p) || c.fore || c.neg || c.hasDate || c.hasPast && !sinceRE.MatchString(c.raw) || stayRE.MatchString(c.raw) || elsewhereRE.MatchString(c.raw) ||
 			searchingRE.MatchString(c.raw) || !whereNowEndRE.MatchString(rest) {
 			return
 		}
@@ -293,3 +293,37 @@ func fpbeWords(s string) string {
 
 // firstPersonRE: the clause speaks of the speaker.
 var firstPersonRE = regexp.MustCompile(`(?i)\b(?:i|i'm|im|i've|i'd|me)\b`)
+
+// sinceRE: a stay that began at a time said ("I am in Stavanger since
+// 2018") is a home.
+var sinceRE = regexp.MustCompile(`(?i)\bsince\s+(?:\d{4}|last\s+\w+|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b)`)
+
+// Homes said in the ways a move or a lease says them (session 24, from the
+// synthetic chat's misses): "I been in Handsworth since 1962", "I am 67
+// years old, retired school nurse, living in Sapporo", "I moved into a
+// tiny flat near campus in Yongsan", "I moved house in May, from Foleshill
+// to Earlsdon", "we are now renting a 2-bed in Matosinhos".
+func init() {
+	home := func(c *clause, p string, conf int) {
+		if p != "" && knownPlace(p) && !lexCommonPlaces.has(p) && !c.fore && !c.neg && !elsewhereRE.MatchString(c.raw) && !searchingRE.MatchString(c.raw) {
+			c.add(c.speaker, "lives_in", p, World, conf)
+		}
+	}
+	rules = append(rules,
+		rawRule(fp+`(?i:(?:'ve|\s+have)?\s+been\s+(?:living\s+)?in)\s+`+nm+`(?i:\s+since)\b`, 1, func(c *clause, m []string) {
+			home(c, place(m[1]), confLoose-4)
+		}),
+		rawRule(`^`+fpbe+`\b.*,\s*(?i:(?:now\s+|currently\s+)?(?:living|based)\s+in)\s+`+nm, 1, func(c *clause, m []string) {
+			home(c, place(m[1]), confLoose-4)
+		}),
+		rawRule(fp+aux+`(?i:\s+moved\s+into\s+(?:a|an|the|my|our)\s+(?:[\p{L}-]+\s+){0,5}?in)\s+`+nm, 1, func(c *clause, m []string) {
+			home(c, place(m[1]), confLoose-2)
+		}),
+		rawRule(fp+aux+`(?i:\s+moved(?:\s+(?:house|flat|flats|home|apartments?))?(?:\s+in\s+\w+)?\s*,?\s+from\s+[\p{L}][\p{L}' -]*?\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+			home(c, place(m[1]), confLoose-2)
+		}),
+		rawRule(fp+aux+`(?i:\s+(?:renting|rent|leasing|lease|living\s+in)\s+(?:a|an|the|our|my)\s+(?:[\p{L}0-9-]+\s+){0,3}?(?:flat|apartment|house|room|place|studio|2-bed|3-bed|1-bed|bedsit|bedsitter|condo|cottage|unit|officetel|semi|terrace|townhouse)\s+(?:near\s+[\p{L} ]+?\s+)?in)\s+`+nm, 1, func(c *clause, m []string) {
+			home(c, place(m[1]), confLoose-4)
+		}),
+	)
+}

@@ -215,3 +215,27 @@ func TestOriginsAndAgesInPassing(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestHomesByMoveOrLease holds the cases of session 24's homes said by a
+// move or a lease (homes.go): "I've been in Leeds since 2019", "I am 67,
+// retired, living in Sapporo", "I moved into a tiny flat near campus in
+// Leeds", "I moved house, from York to Leeds", "we are renting a
+// 2-bed in Porto"; "since" keeps "I'm in Stavanger since 2018" a home.
+func TestHomesByMoveOrLease(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"I been in Leeds since 1962 and still can't grow a mango.", []want{w(me, "lives_in", "Leeds")}},
+		{"Hello. I am 67, a retired school nurse, living in Sapporo.", []want{w(me, "age", "67"), w(me, "lives_in", "Sapporo")}},
+		{"I moved into a tiny flat near campus in Leeds.", []want{w(me, "lives_in", "Leeds")}},
+		{"I moved house, from York to Leeds.", []want{w(me, "lives_in", "Leeds")}},
+		{"We are now renting a 2-bed in Porto after all.", []want{w(me, "lives_in", "Porto")}},
+		{"I am in Stavanger since 2018.", []want{w(me, "lives_in", "Stavanger")}},
+		{"We're renting a car in Porto for the trip.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
