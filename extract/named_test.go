@@ -239,3 +239,29 @@ func TestHomesByMoveOrLease(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestTastesByWhatTheyDo holds the cases of session 24's tastes said by
+// what a thing does for the speaker (tastes.go); a value or a habit is no
+// taste, nor is what someone else loves.
+func TestTastesByWhatTheyDo(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"Basketball is still really important to me.", []want{w(me, "likes", "Basketball")}},
+		{"Yoga and meditation help me find balance and inner peace.", []want{w(me, "likes", "Yoga"), w(me, "likes", "meditation")}},
+		{"Playing video games and watching movies are my main hobbies.", []want{w(me, "likes", "Playing video games"), w(me, "likes", "watching movies")}},
+		{"I'm drawn to turtles.", []want{w(me, "likes", "turtles")}},
+		{"Eagles have always mesmerized me.", []want{w(me, "likes", "Eagles")}},
+		{"We connected over our shared love for basketball.", []want{w(me, "likes", "basketball")}},
+		{"Gardening is definitely therapeutic.", []want{w(me, "likes", "Gardening")}},
+		{"Mental health is important to me.", nil},
+		{"Setting small goals helps me stay motivated.", nil},
+		{"My mom had a big passion for cooking.", []want{w(me, "mother", "Alice's mother")}},
+		{"I'm passionate about sharing that with others.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}

@@ -1,0 +1,150 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Tastes said by what a thing does for the speaker rather than by "I love
+// …" (session 24, from the misses of the LoCoMo turns no draw took,
+// locomo_more.jsonl, the set used to write rules): "Basketball is still
+// really important to me", "Yoga and meditation help me find balance",
+// "Clay brings me so much joy", "Cooking and baking are my creative
+// outlets", "Eagles have always mesmerized me", "I'm drawn to turtles",
+// "we connected over our shared love for basketball". The thing is the
+// subject the clause starts with, or the object after the frame: a
+// pastime (a gerund) or a plain noun phrase, never a person, a pronoun or a
+// thing shown ("this", "that"). Cases in named_test.go.
+
+// tasteSubjRE: a clause that starts with its subject (group 1) and goes on
+// with what the subject does for the speaker.
+var tasteSubjRE = regexp.MustCompile(`(?i)^(?:(?:yeah|yes|yep|honestly|and|but|so|plus|also|for\s+me|personally|definitely|lately|well)[,\s]+)*` +
+	`([\p{L}'’-]+(?:[\s,]+[\p{L}'’-]+){0,7}?)\s+` +
+	`(?:(?:(?:always|really|also|just|totally|definitely)\s+)*(?:helps?|helped|keeps?|kept)\s+me\s+(?:find\s+(?:my\s+)?(?:peace|calm|balance|joy|center|centre|zen)|stay\s+(?:calm|sane|grounded|balanced|cent(?:er|re)d)|relax|unwind|calm\s+down|cope|clear\s+my\s+(?:head|mind)|recharge|get\s+through|de-?stress|grounded|sane|balanced|cent(?:er|re)d|express\s+myself|escape|sleep|happy|creative|inspired)` +
+	`|(?:(?:always|really|also|just|truly)\s+)*(?:brings?|brought|gives?|gave|fills?)\s+me\s+(?:so\s+much\s+|such\s+|a\s+lot\s+of\s+|great\s+|a\s+(?:great\s+|real\s+|deep\s+)?|real\s+|lots\s+of\s+)?(?:joy|peace|happiness|calm|comfort|fulfil?lment|purpose|satisfaction|sense\s+of|freedom|energy)` +
+	`|(?:is|are)\s+(?:(?:also|really|still|definitely|kind\s+of|kinda|like)\s+)*my\s+(?:main\s+|favou?rite\s+|biggest\s+|big\s+|new\s+|go-to\s+|little\s+|true\s+|one\s+true\s+|creative\s+|real\s+)*(?:hobby|hobbies|passion|passions|stress\s+fix|outlets?|escape|therapy|happy\s+place|sanctuary|jam|obsession|chill\s+time|zen|safe\s+space|comfort)` +
+	`|(?:(?:has|have)\s+)?(?:always\s+|really\s+|just\s+|totally\s+)*(?:(?:fascinates?|fascinated|mesmeri[sz]es?|mesmeri[sz]ed|captivates?|captivated|inspires?|inspired|calms?|relaxes?|fuels?)\s+(?:me|my\s+(?:soul|creativity))|cheers?\s+me\s+up)` +
+	`|(?:is|are)\s+what\s+(?:gets?|got|keeps?)\s+me\s+(?:through|going|sane))\b`)
+
+// tasteWeakRE: frames said of values and habits as often as of tastes
+// ("Mental health is important to me", "Being in nature is so calming"):
+// read only when the subject is a pastime (pastimeSubject).
+var tasteWeakRE = regexp.MustCompile(`(?i)^(?:(?:yeah|yes|yep|honestly|and|but|so|plus|also|for\s+me|personally|definitely|lately|well)[,\s]+)*` +
+	`([\p{L}'’-]+(?:[\s,]+[\p{L}'’-]+){0,7}?)\s+` +
+	`(?:(?:is|are|has\s+been|have\s+been)\s+(?:still\s+|really\s+|so\s+|very\s+|super\s+|always\s+|truly\s+|just\s+|definitely\s+)*(?:important|special|precious|dear)\s+to\s+me` +
+	`|(?:is|are)\s+(?:(?:so|really|very|definitely|always|just|honestly|super|truly|such)\s+)*(?:therapeutic|relaxing|calming|soothing|meditative)(?:\s+for\s+me)?\s*$` +
+	`|(?:always\s+|really\s+)?makes?\s+me\s+(?:(?:so|really|very|super|truly)\s+)?happy)\b`)
+
+// tasteObjRE: a frame after the speaker, then the thing (group 1).
+var tasteObjRE = regexp.MustCompile(`(?i)(?:\b(?:i'm|i\s+am|im|i've\s+(?:always\s+)?been|i\s+have\s+(?:always\s+)?been|i've\s+become|i\s+(?:have\s+)?become|i\s+got|i've\s+gotten|i'm\s+getting|we're|we\s+are)\s+(?:so\s+|really\s+|always\s+|totally\s+|very\s+|super\s+|deeply\s+|quite\s+|more\s+)*(?:drawn\s+to|fascinated\s+(?:by|with)|interested\s+in|mesmeri[sz]ed\s+by|captivated\s+by|passionate\s+about)` +
+	`|\b(?:shared|(?:i|we)\s+(?:have|share|shared|had|got|'ve\s+got|'ve\s+always\s+had)\s+a)\s+(?:(?:deep|big|huge|great|lifelong|true|mutual|shared|own)\s+)*(?:love|passion)\s+(?:for|of))\s+(.+)`)
+
+// notTaste are heads of a subject that is no taste ("my family", "work",
+// "people", "it all").
+var notTaste = setOf(`family friends friend people work job life everything everyone everybody it this that these those they he she we you i time money home things thing
+	kids children wife husband partner mom mum dad parents support help advice community team words love goals goal dreams dream career health staying being feeling keeping having getting
+	therapy counseling counselling medication meds pills treatment therapist`)
+
+func init() {
+	rules = append(rules,
+		rawRule(tasteSubjRE.String(), 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			for _, p := range tasteList(m[1]) {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+		rawRule(tasteWeakRE.String(), 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			ps := tasteList(m[1])
+			for _, p := range ps {
+				if !tastePastime(p) {
+					return
+				}
+			}
+			for _, p := range ps {
+				c.add(c.speaker, "likes", p, World, confPref-8)
+			}
+		}),
+		rawRule(tasteObjRE.String(), 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if lostTasteRE.MatchString(c.raw) {
+				return // "I lost my love for running"
+			}
+			if ws := strings.Fields(strings.ToLower(m[1])); len(ws) > 1 && (deictic[ws[1]] || pronoun[ws[1]]) {
+				return // "passionate about sharing that with others": what is shared was said elsewhere
+			}
+			for _, p := range tasteList(cut(m[1])) {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+	)
+}
+
+// tasteList splits "yoga and meditation", "Skiing, snowboarding, and ice
+// skating" into the things, each a pastime or a plain noun phrase of at
+// most four words; nil when any part is no taste (a person, a pronoun, a
+// thing shown, a clause).
+func tasteList(s string) []string {
+	s = strings.TrimSpace(strings.Trim(s, `"'“”`))
+	if _, after, ok := strings.Cut(s, " like "); ok {
+		s = after // "Self-care activities like yoga and meditation"
+	}
+	parts := regexp.MustCompile(`(?i)\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+`).Split(s, -1)
+	var out []string
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		ws := strings.Fields(strings.ToLower(p))
+		if len(ws) == 0 || len(ws) > 4 {
+			return nil
+		}
+		for _, w := range ws {
+			if pronoun[w] || deictic[w] && w != "the" || auxVerb[w] || w == "i" || w == "you" || w == "my" && len(ws) == 1 || tasteNot[w] {
+				return nil
+			}
+		}
+		if ws[0] == "my" || ws[0] == "our" || ws[0] == "the" {
+			ws = ws[1:]
+			p = strings.Join(strings.Fields(p)[1:], " ")
+		}
+		if len(ws) == 0 || notTaste[ws[len(ws)-1]] || notTaste[ws[0]] || personWord(p) || relKey(ws[len(ws)-1]) != "" || relKey(singular(ws[len(ws)-1])) != "" ||
+			isCapital(p) && lexNames.has(strings.Fields(p)[0]) && len(ws) <= 2 || isPet(ws[len(ws)-1]) && len(ws) == 1 && false {
+			return nil
+		}
+		if strings.HasSuffix(ws[len(ws)-1], "'s") || strings.HasSuffix(ws[len(ws)-1], "’s") {
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// tastePastime: p is a pastime ("basketball", "cooking", "working on
+// cars", "nature"), not a value or a habit ("mental health", "staying
+// connected").
+func tastePastime(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) == 0 {
+		return false
+	}
+	h := ws[len(ws)-1]
+	return hobbyGerund(ws[0]) || activityGerund[ws[0]] || soloPastimes[ws[0]] || pastimeNoun[h] != "" || pastimeNouns[h] || tasteNoun[h] || tasteNoun[singular(h)]
+}
+
+// tasteNoun are more nouns of pastimes said as the subject of "is
+// important to me", "is so calming".
+var tasteNoun = setOf(`basketball football soccer tennis golf baseball hockey rugby cricket volleyball music art painting dance
+	nature exercise fitness reading writing book cooking baking gaming game travel knitting crochet sewing chess poetry theater
+	theatre film movie singing guitar piano`)
+
+// tasteNot are words that make a subject no taste: a negation or a hedge
+// inside it ("Running never helps me relax").
+var tasteNot = setOf(`never not no nothing hardly barely rarely n't don't doesn't didn't won't can't isn't aren't wasn't`)
+
+// lostTasteRE: a love said to be lost or gone.
+var lostTasteRE = regexp.MustCompile(`(?i)\b(?:lost|lose|losing|gave\s+up|no\s+longer\s+have|don't\s+have|haven't\s+got)\s+(?:my|all|the|any|that)\b`)
