@@ -265,3 +265,21 @@ func TestTastesByWhatTheyDo(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestNewsBroughtIn holds the cases of session 24's news words
+// (tellYouRE, rules.go): what follows "wanted to let you know" is said,
+// not wished, and a negation before them is not its own.
+func TestNewsBroughtIn(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"Haven't talked in a few days, wanted to let you know I joined a travel club!", []want{{s: me, p: "joined", c: "travel club", kind: "experience", pol: "positive"}}},
+		{"I just have to tell you, I adopted a puppy!", []want{w(me, "has_pet", "puppy"), {s: me, p: "adopted", c: "puppy", kind: "experience", pol: "positive"}}},
+		{"I wanted to join a travel club.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}

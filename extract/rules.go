@@ -83,6 +83,9 @@ var (
 	wantRE    = regexp.MustCompile(`(?i)\b(?:want to|wanna|'d love to|would love to|'d like to|would like to|hope to|hoping to|plan to|plans to|planning to|planning on|intend to|intending to|thinking of|thinking about|considering|looking forward to|excited to|keen to|about to|aim to|aiming to|going to|gonna|will|'ll|dream of|dreaming of|ready to|getting ready to|determined to|set to|due to)\b`)
 	hedgeRE   = regexp.MustCompile(`(?i)\b(?:might|may|maybe|perhaps|probably|possibly|could|should|would|'d|wish|wished|if|unless|whether|imagine|suppose|i guess|i think|i wonder|i bet|wanted to|tried to|hopefully|someday|some day|one day|must|(?:almost|nearly)\s+(?:got|get|bought|buy|adopted|adopt|had|went|quit|left|lost|took|made|signed|married|became|sold|ran|won|\w+ed))\b`)
 	usedToRE  = regexp.MustCompile(`(?i)\bused to\b`)
+	// tellYouRE: the words that bring news ("I wanted to let you know",
+	// "just have to tell you"); what follows is said, not wished.
+	tellYouRE = regexp.MustCompile(`(?i)\b(?:just\s+)?(?:wanted|want|had|have|need|needed|got)\s+to\s+(?:let\s+(?:you|y'all|everyone|u)\s+know|tell\s+(?:you|y'all|everyone|u)|share(?:\s+with\s+(?:you|y'all|everyone|u))?|say|mention|update\s+(?:you|y'all|everyone|u)|fill\s+(?:you|u)\s+in)\b`)
 	thinkOfRE = regexp.MustCompile(`(?i)\bthink\s+(?:about|of)\b`)
 	questionW = regexp.MustCompile(`(?i)^(?:what|where|when|why|how|who|which|do|does|did|is|are|was|were|can|could|would|will|have|has|should|shall|any)\b`)
 )
@@ -92,6 +95,11 @@ var (
 func (c *clause) mode(prefix string) bool {
 	if secondRE.MatchString(c.raw) || condRE.MatchString(c.raw) || questionW.MatchString(c.raw) {
 		return false
+	}
+	if loc := tellYouRE.FindAllStringIndex(prefix, -1); loc != nil {
+		// "Haven't talked in a while, wanted to let you know I joined …":
+		// the news starts after the words that bring it, and is not a wish.
+		prefix = prefix[loc[len(loc)-1][1]:]
 	}
 	c.fore = wantRE.MatchString(prefix)
 	p := wantRE.ReplaceAllString(prefix, " ")
