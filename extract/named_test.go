@@ -283,3 +283,27 @@ func TestNewsBroughtIn(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestOutingsShared holds the cases of session 24's places been to and
+// classes taken (outings.go); a trip ahead is no visit.
+func TestOutingsShared(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	ex := func(p, c string) want { return want{s: me, p: p, c: c, kind: "experience", pol: "positive"} }
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"Last year I took a solo trip and took this pic in Spain.", []want{ex("visited", "Spain")}},
+		{"I have a picture from a vacation in Florida.", []want{ex("visited", "Florida")}},
+		{"Check out this pic from one of my trips to New York City!", []want{ex("visited", "New York City")}},
+		{"That reminded me of a special vacation we had to California.", []want{ex("visited", "California")}},
+		{"I went up to the Rocky Mountains, it was so refreshing!", []want{ex("visited", "Rocky Mountains")}},
+		{"I took a dog grooming course and learned lots of techniques.", []want{ex("joined", "dog grooming course")}},
+		{"I've been taking a poetry class lately.", []want{ex("joined", "poetry class")}},
+		{"Our trip to Florida is next month.", nil},
+		{"I want to take a pottery class.", []want{fut(me, "plans", "take a pottery class", "")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
