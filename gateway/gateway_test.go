@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -23,6 +22,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/apikey"
 	"github.com/memhive/memhive/gateway"
+	"github.com/memhive/memhive/internal/logbuf"
 	"github.com/memhive/memhive/internal/natstest"
 	"github.com/memhive/memhive/recall"
 	"github.com/memhive/memhive/remember"
@@ -727,7 +727,7 @@ func TestNATSQueueGroupSharesRequests(t *testing.T) {
 // the like, three a call) to memhive's log; memhive's own lines stay.
 func TestMCPOverHTTPLogsQuietly(t *testing.T) {
 	t.Parallel()
-	var buf syncBuffer
+	var buf logbuf.Buffer
 	logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	tiers := func(name string) (string, bool) { return "0", name == "talky" }
 	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: logger, Keys: testKeys, Recaller: echo{}, Memorizer: &note{}, TierFor: tiers}))
@@ -750,22 +750,4 @@ func TestMCPOverHTTPLogsQuietly(t *testing.T) {
 	if !strings.Contains(out, "memory_recall refused") {
 		t.Errorf("memhive's own line on the refused call is missing from its log:\n%s", out)
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for the handler's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

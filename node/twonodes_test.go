@@ -1,14 +1,12 @@
 package node_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,29 +14,12 @@ import (
 
 	"github.com/memhive/memhive/config"
 	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/internal/logbuf"
 	"github.com/memhive/memhive/internal/natstest"
 	"github.com/memhive/memhive/lanes"
 	"github.com/memhive/memhive/nightly"
 	"github.com/memhive/memhive/node"
 )
-
-// syncBuffer is a log sink shared by a node's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestTwoNodesOneNightlyRunPerMemberAndOneClosePerSession (issue 9,
 // must-show 7): two memhive nodes — each with its own NATS connection and
@@ -69,7 +50,7 @@ func TestTwoNodesOneNightlyRunPerMemberAndOneClosePerSession(t *testing.T) {
 		sep = "&"
 	}
 	url := dbtest.URL() + sep + "search_path=" + pool.Config().ConnConfig.RuntimeParams["search_path"]
-	logs := []*syncBuffer{{}, {}}
+	logs := []*logbuf.Buffer{{}, {}}
 	for i := range 2 {
 		cfg := (&config.Config{DataDir: t.TempDir(), DatabaseURL: url, NATSURL: ns.ClientURL(), HTTPAddr: "127.0.0.1:0",
 			Embedder: "none", HiveTemplate: tmpl}).WithDefaults()

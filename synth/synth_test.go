@@ -1,14 +1,12 @@
 package synth_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/internal/logbuf"
 	"github.com/memhive/memhive/internal/modeltest"
 	"github.com/memhive/memhive/model"
 	"github.com/memhive/memhive/recall"
@@ -36,26 +35,8 @@ var candidates = []recall.Item{
 	{Kind: "fact", ID: "f-02", When: "2025-05-21T10:00:00Z", Text: "alice travels_to Tromsø"},
 }
 
-// lockedBuffer is a bytes.Buffer safe for the slog handler and the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // decisionLines returns the "model decision" slog lines in buf, decoded.
-func decisionLines(t *testing.T, buf *lockedBuffer) []map[string]any {
+func decisionLines(t *testing.T, buf *logbuf.Buffer) []map[string]any {
 	t.Helper()
 	var out []map[string]any
 	for _, l := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
@@ -103,7 +84,7 @@ func decisionRows(t *testing.T, pool *pgxpool.Pool, member string) []decisionRow
 type bundle struct {
 	srv  *modeltest.Server
 	syn  *synth.Synthesizer
-	logs *lockedBuffer
+	logs *logbuf.Buffer
 }
 
 // setup returns a synthesizer on a scripted server, logging decisions to
@@ -116,7 +97,7 @@ func setup(t *testing.T, pool *pgxpool.Pool, cfg model.Config, opts []model.Opti
 	if err != nil {
 		t.Fatalf("model.New: %v", err)
 	}
-	logs := &lockedBuffer{}
+	logs := &logbuf.Buffer{}
 	logger := slog.New(slog.NewJSONHandler(logs, nil))
 	var db model.Execer // a nil *pgxpool.Pool must stay a nil interface
 	if pool != nil {
@@ -434,7 +415,7 @@ func TestSynthesizeEndpointDown(t *testing.T) {
 	if err != nil {
 		t.Fatalf("model.New: %v", err)
 	}
-	logs := &lockedBuffer{}
+	logs := &logbuf.Buffer{}
 	s := synth.New(client, nil, synth.Config{Logger: slog.New(slog.NewJSONHandler(logs, nil))})
 	syn, down, err := s.Synthesize(context.Background(), request("alice"), beliefs, candidates)
 	if err != nil || syn != nil || down == nil || down.Reason != "error" {
