@@ -5,20 +5,21 @@ import (
 	"time"
 )
 
-// TestPetsNamedAfterTheirKind holds the cases of session 24's pet names
-// (petNames, general.go): sentences written for this test (none from a
-// labelled set), each with every fact it must give and no other. A pet got
-// or adopted by its kind and named later in the turn ("called Fritzi",
-// "she's called Nomvula", "her name is Ronja") is the pet by its name; a
-// name after another thing ("a band called Muse") or another person's pet
-// names none of the speaker's.
-func TestPetsNamedAfterTheirKind(t *testing.T) {
+// TestChatRulesSession24 holds the cases of session 24's chat rules:
+// sentences written for this test (none from a labelled set), each with
+// every fact it must give and no other, grouped by the rule family they
+// show (BENCHMARKS.md, "Chat rules, session 24").
+func TestChatRulesSession24(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	ex := func(p, c string) want { return want{s: me, p: p, c: c, kind: "experience", pol: "positive"} }
 	for _, tc := range []struct {
 		text string
 		want []want
 	}{
+		// Pet names (petNames, general.go): a pet got or adopted by its kind and named later in the turn
+		// ("called Fritzi", "she's called Nomvula", "her name is Ronja") is the pet by its name; a name after
+		// another thing ("a band called Muse") or another person's pet names none of the speaker's.
 		{"I got a dog, a retired racing greyhound called Fritzi.", []want{w(me, "has_pet", "Fritzi")}},
 		{"We have a new dog, a shiba, named Kome.", []want{w(me, "has_pet", "Kome")}},
 		{"Also I adopted a cat from the shelter, she's called Nomvula and she's a menace.", []want{w(me, "has_pet", "Nomvula"), {s: me, p: "adopted", c: "cat", kind: "experience", pol: "positive"}}},
@@ -27,23 +28,9 @@ func TestPetsNamedAfterTheirKind(t *testing.T) {
 		{"My sister got a puppy. Her name is Ronja.", []want{w(me, "sister", "Alice's sister")}},
 		{"I got a dog and we went to see a band called Muse.", []want{w(me, "has_pet", "dog")}},
 		{"My neighbour has a cat called Luna.", []want{w(me, "neighbor", "Alice's neighbor")}},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestTownsOfGeoNames holds the cases of session 24's town list
-// (lexicon/cities.txt, isPlace): towns WordNet lacks are places where a
-// place is expected, in capitals or in lower case after a travel word,
-// and a town's name that is also a given name stays a person's after a
-// relation word.
-func TestTownsOfGeoNames(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Town list (lexicon/cities.txt, isPlace): towns WordNet lacks are places where a place is expected,
+		// in capitals or in lower case after a travel word, and a town's name that is also a given name stays
+		// a person's after a relation word.
 		{"Very cold here in Porto Alegre now haha.", []want{w(me, "lives_in", "Porto Alegre")}},
 		{"i live in porto alegre", []want{w(me, "lives_in", "Porto Alegre")}},
 		{"We moved to Pokhara last year.", []want{w(me, "lives_in", "Pokhara")}},
@@ -51,22 +38,9 @@ func TestTownsOfGeoNames(t *testing.T) {
 		{"Here in Kraków it's the first snow today.", []want{w(me, "lives_in", "Kraków")}},
 		{"my sister Farah just had twins", []want{w(me, "sister", "Farah")}},
 		{"I'm here in Pokhara for a week of trekking.", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestWhereOneIsNow holds the cases of session 24's homes said as where
-// one is (homes.go, whereNow): "I'm in Leicester", "Toronto here.", "Still
-// in Nairobi for now", a relative "is in" a place or named with it; never
-// a stay ("this week", "for work", "when I'm in Boston").
-func TestWhereOneIsNow(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Homes said as where one is (homes.go, whereNow): "I'm in Leicester", "Toronto here.", "Still in
+		// Nairobi for now", a relative "is in" a place or named with it; never a stay ("this week", "for
+		// work", "when I'm in Boston").
 		{"and I'm in Leicester so you can do both", []want{w(me, "lives_in", "Leicester")}},
 		{"Toronto here. If you can afford a lawyer, do it.", []want{w(me, "lives_in", "Toronto")}},
 		{"Still in Nairobi for now.", []want{w(me, "lives_in", "Nairobi")}},
@@ -77,21 +51,8 @@ func TestWhereOneIsNow(t *testing.T) {
 		{"I'm in Paris on a trip with my mum.", []want{w(me, "mother", "Alice's mother")}},
 		{"My sister Ana from Porto called.", []want{w(me, "sister", "Ana")}},
 		{"Tom here, long time lurker.", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestJobsHeldBefore holds the cases of session 24's past jobs
-// (pastjobs.go): a job said in the past is the job with polarity negative,
-// its employer too; a boy, a kid or a fan is no job.
-func TestJobsHeldBefore(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Past jobs (pastjobs.go): a job said in the past is the job with polarity negative, its employer too;
+		// a boy, a kid or a fan is no job.
 		{"I was a midwife for 38 years, I'm organised.", []want{neg(me, "job_title", "midwife")}},
 		{"Before that I was an economist in Dushanbe.", []want{neg(me, "job_title", "economist")}},
 		{"I was accountant in Tehran 12 years.", []want{neg(me, "job_title", "accountant")}},
@@ -100,61 +61,21 @@ func TestJobsHeldBefore(t *testing.T) {
 		{"I was a kid back then.", nil},
 		{"I was a fan for years.", nil},
 		{"If I was a doctor I'd know.", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestTripsAheadInThePresent holds the cases of session 24's trips said
-// in the present tense with a date ahead (homes.go): "We fly to Shiraz on
-// the 20th of June", "I'm in Winnipeg on Wednesday"; never without a date,
-// nor with today's.
-func TestTripsAheadInThePresent(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Trips said in the present tense with a date ahead (homes.go): "We fly to Shiraz on the 20th of
+		// June", "I'm in Winnipeg on Wednesday"; never without a date, nor with today's.
 		{"We fly to Shiraz on the 20th of June.", []want{fut(me, "travels_to", "Shiraz", "2026-06-20")}},
 		{"Next month I drive to Samarkand for a wedding.", []want{fut(me, "travels_to", "Samarkand", "2026-04-01")}},
 		{"I'm in Winnipeg on Wednesday for a session.", []want{fut(me, "travels_to", "Winnipeg", "2026-03-11")}},
 		{"We fly to Shiraz a lot.", nil},
 		{"im in toronto, -28 today bro", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestWorkplacesInChat holds the cases of session 24's work rules
-// (workplaces.go): "I'm a marine engineer with BC Ferries", "I'm in payroll
-// at a mining company"; never a person after "with".
-func TestWorkplacesInChat(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Work rules (workplaces.go): "I'm a marine engineer with BC Ferries", "I'm in payroll at a mining
+		// company"; never a person after "with".
 		{"I'm a marine engineer with BC Ferries, mostly on the Horseshoe Bay run.", []want{w(me, "job_title", "marine engineer"), w(me, "works_at", "BC Ferries")}},
 		{"I'm in payroll at a mining company.", []want{w(me, "works_at", "mining company")}},
 		{"I'm a nurse with Sarah on the ward.", nil},
 		{"I'm in love with a mining company.", []want{w(me, "likes", "mining company")}},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestWhatOneLacks holds the cases of session 24's bare "no kids", "no
-// pets", "still single" (lacking.go): the relation or pet, negative; never
-// "no kids allowed".
-func TestWhatOneLacks(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Bare "no kids", "no pets", "still single" (lacking.go): the relation or pet, negative; never "no
+		// kids allowed".
 		{"still single, no kids, still hate my landlord", []want{neg(me, "partner", "Alice's partner"), neg(me, "child", "Alice's child")}},
 		{"No kids of my own yet, twenty-six is plenty!", []want{neg(me, "child", "Alice's child")}},
 		{"No pets, although I'd love a cat one day.", []want{neg(me, "has_pet", "pets")}},
@@ -162,45 +83,18 @@ func TestWhatOneLacks(t *testing.T) {
 		{"No kids allowed at the wedding.", nil},
 		{"There were no kids there.", nil},
 		{"A single ticket, please.", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestPartnersEnded holds the cases of session 24's break-ups
-// (outside.go): "we broke up in March", "we called it off", "I just got
-// out of a six year relationship" are a partner no more, unnamed; "Dwayne
-// and I ended it" names him; "we split the rent" ends nothing.
-func TestPartnersEnded(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Break-ups (outside.go): "we broke up in March", "we called it off", "I just got out of a six year
+		// relationship" are a partner no more, unnamed; "Dwayne and I ended it" names him; "we split the rent"
+		// ends nothing.
 		{"We broke up in March.", []want{neg(me, "partner", "Alice's partner")}},
 		{"Um. We called it off in December.", []want{neg(me, "partner", "Alice's partner")}},
 		{"I just got out of a six year relationship in October.", []want{neg(me, "partner", "Alice's partner")}},
 		{"Dwayne and I ended it in August.", []want{neg(me, "partner", "Dwayne")}},
 		{"Me and Callum got engaged last weekend!", []want{ev(me, "engaged", "engaged", "2026-02-28"), w(me, "partner", "Callum")}},
 		{"rent is 7500, i live with my sister so we split", []want{w(me, "sister", "Alice's sister")}},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestOriginsAndAgesInPassing holds the cases of session 24's origins and
-// ages said in passing (homes.go): "back home in Ulaanbaatar", "my
-// hometown Tabriz", "I am Egyptian, from Alexandria",
-// "Enugu originally"; "47 here!", "at 38 years old", "At 72 I've …"; never
-// a number that is no age.
-func TestOriginsAndAgesInPassing(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Origins and ages said in passing (homes.go): "back home in Ulaanbaatar", "my hometown Tabriz", "I am
+		// Egyptian, from Alexandria", "Enugu originally"; "47 here!", "at 38 years old", "At 72 I've …"; never
+		// a number that is no age.
 		{"Back home in Ulaanbaatar we write to professors more formally.", []want{w(me, "from", "Ulaanbaatar")}},
 		{"I'm sketching a library for my hometown Tabriz.", []want{w(me, "from", "Tabriz")}},
 		{"I am Egyptian, from Alexandria.", []want{w(me, "nationality", "Egyptian"), w(me, "from", "Alexandria")}},
@@ -211,23 +105,9 @@ func TestOriginsAndAgesInPassing(t *testing.T) {
 		{"At 10 we left for the airport.", nil},
 		{"10 here, 20 there.", nil},
 		{"My building has 12 floors, the view at 40 years old is still great.", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestHomesByMoveOrLease holds the cases of session 24's homes said by a
-// move or a lease (homes.go): "I've been in Leeds since 2019", "I am 67,
-// retired, living in Sapporo", "I moved into a tiny flat near campus in
-// Leeds", "I moved house, from York to Leeds", "we are renting a
-// 2-bed in Porto"; "since" keeps "I'm in Stavanger since 2018" a home.
-func TestHomesByMoveOrLease(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Homes said by a move or a lease (homes.go): "I've been in Leeds since 2019", "I am 67, retired,
+		// living in Sapporo", "I moved into a tiny flat near campus in Leeds", "I moved house, from York to
+		// Leeds", "we are renting a 2-bed in Porto"; "since" keeps "I'm in Stavanger since 2018" a home.
 		{"I been in Leeds since 1962 and still can't grow a mango.", []want{w(me, "lives_in", "Leeds")}},
 		{"Hello. I am 67, a retired school nurse, living in Sapporo.", []want{w(me, "age", "67"), w(me, "lives_in", "Sapporo")}},
 		{"I moved into a tiny flat near campus in Leeds.", []want{w(me, "lives_in", "Leeds")}},
@@ -235,21 +115,8 @@ func TestHomesByMoveOrLease(t *testing.T) {
 		{"We are now renting a 2-bed in Porto after all.", []want{w(me, "lives_in", "Porto")}},
 		{"I am in Stavanger since 2018.", []want{w(me, "lives_in", "Stavanger")}},
 		{"We're renting a car in Porto for the trip.", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestTastesByWhatTheyDo holds the cases of session 24's tastes said by
-// what a thing does for the speaker (tastes.go); a value or a habit is no
-// taste, nor is what someone else loves.
-func TestTastesByWhatTheyDo(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Tastes said by what a thing does for the speaker (tastes.go); a value or a habit is no taste, nor is
+		// what someone else loves.
 		{"Basketball is still really important to me.", []want{w(me, "likes", "Basketball")}},
 		{"Yoga and meditation help me find balance and inner peace.", []want{w(me, "likes", "Yoga"), w(me, "likes", "meditation")}},
 		{"Playing video games and watching movies are my main hobbies.", []want{w(me, "likes", "Playing video games"), w(me, "likes", "watching movies")}},
@@ -261,39 +128,12 @@ func TestTastesByWhatTheyDo(t *testing.T) {
 		{"Setting small goals helps me stay motivated.", nil},
 		{"My mom had a big passion for cooking.", []want{w(me, "mother", "Alice's mother")}},
 		{"I'm passionate about sharing that with others.", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestNewsBroughtIn holds the cases of session 24's news words
-// (tellYouRE, rules.go): what follows "wanted to let you know" is said,
-// not wished, and a negation before them is not its own.
-func TestNewsBroughtIn(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// News words (tellYouRE, rules.go): what follows "wanted to let you know" is said, not wished, and a
+		// negation before them is not its own.
 		{"Haven't talked in a few days, wanted to let you know I joined a travel club!", []want{{s: me, p: "joined", c: "travel club", kind: "experience", pol: "positive"}}},
 		{"I just have to tell you, I adopted a puppy!", []want{w(me, "has_pet", "puppy"), {s: me, p: "adopted", c: "puppy", kind: "experience", pol: "positive"}}},
 		{"I wanted to join a travel club.", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestOutingsShared holds the cases of session 24's places been to and
-// classes taken (outings.go); a trip ahead is no visit.
-func TestOutingsShared(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	ex := func(p, c string) want { return want{s: me, p: p, c: c, kind: "experience", pol: "positive"} }
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Places been to and classes taken (outings.go); a trip ahead is no visit.
 		{"Last year I took a solo trip and took this pic in Spain.", []want{ex("visited", "Spain")}},
 		{"I have a picture from a vacation in Florida.", []want{ex("visited", "Florida")}},
 		{"Check out this pic from one of my trips to New York City!", []want{ex("visited", "New York City")}},

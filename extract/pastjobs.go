@@ -31,9 +31,8 @@ func init() {
 			if c.fore || c.neg || condRE.MatchString(c.raw) {
 				return
 			}
-			role := strings.TrimSpace(pastRoleEndRE.ReplaceAllString(" "+m[1], ""))
-			ws := strings.Fields(strings.ToLower(role))
-			if len(ws) == 0 || notPastJob[ws[len(ws)-1]] || !job(role) {
+			role := pastRole(m[1])
+			if role == "" {
 				return
 			}
 			c.neg = true
@@ -51,15 +50,23 @@ func init() {
 			if c.fore || stillRE.MatchString(c.raw) {
 				return
 			}
-			role := strings.TrimSpace(pastRoleEndRE.ReplaceAllString(" "+m[1], ""))
-			ws := strings.Fields(strings.ToLower(role))
-			if len(ws) == 0 || notPastJob[ws[len(ws)-1]] || !job(role) {
-				return
+			if role := pastRole(m[1]); role != "" {
+				c.neg = true
+				c.add(c.speaker, "job_title", role, World, confLoose-6)
 			}
-			c.neg = true
-			c.add(c.speaker, "job_title", role, World, confLoose-6)
 		}),
 	)
+}
+
+// pastRole is the role at the start of s ("midwife" of "midwife for 38
+// years"), or "" when it is no job the occupation list knows.
+func pastRole(s string) string {
+	role := strings.TrimSpace(pastRoleEndRE.ReplaceAllString(" "+s, ""))
+	ws := strings.Fields(strings.ToLower(role))
+	if len(ws) == 0 || notPastJob[ws[len(ws)-1]] || !job(role) {
+		return ""
+	}
+	return role
 }
 
 // stillRE: the clause says the role goes on ("20 years as a luthier and I
