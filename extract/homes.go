@@ -154,7 +154,7 @@ func init() {
 	}
 	rules = append(rules,
 		// "and I'm in Leicester so you can do both", "we're still in Leeds".
-		rawRule(fpbe+`(?i:\s+(?:still\s+|now\s+|currently\s+|based\s+|living\s+)*in)\s+`+nm+`(.*)$`, 1, func(c *clause, m []string) {
+		rawRule(fpbe+`(?i:\s+(?:still\s+|now\s+|currently\s+|based\s+|living\s+|actually\s+)*in)\s+`+nm+`(.*)$`, 1, func(c *clause, m []string) {
 			whereNow(c, c.speaker, place(m[1]), m[2], confLoose-6)
 		}),
 		// "Still in Nairobi for now": the "I" left out.
@@ -172,6 +172,19 @@ func init() {
 		rawRule(`(?i:\b(?:my|our)\s+)`+mods+`(?i:`+rel+`)\s+`+nm+`(?i:\s+(?:is|'s)\s+(?:still\s+|now\s+)?in)\s+`+nm+`(.*)$`, 3, func(c *clause, m []string) {
 			if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") { // m[1] is the relation word
 				whereNow(c, n, place(m[3]), m[4], confThird-4)
+			}
+		}),
+		// "my sister Esi who lives in Toronto".
+		rawRule(`(?i:\b(?:my|our)\s+)`+mods+`(?i:`+rel+`)\s+`+nm+`(?i:\s*,?\s+who\s+(?:still\s+|now\s+)?(?:lives|is\s+living|is\s+based)\s+(?:in|out\s+in|over\s+in|up\s+in|down\s+in))\s+`+nm, 3, func(c *clause, m []string) {
+			if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") {
+				whereNow(c, n, place(m[3]), "", confThird-4)
+			}
+		}),
+		// "Erik's still in Stockholm": a person the lexicon knows, still
+		// or now somewhere.
+		rawRule(`^`+nm+`(?i:(?:'s|\s+is)\s+(?:still|now|currently)\s+in)\s+`+nm+`(.*)$`, 2, func(c *clause, m []string) {
+			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !strings.Contains(n, " ") && (lexNames.has(n) || c.known[n]) && !lexPlaces.has(n) {
+				whereNow(c, n, place(m[2]), m[3], confThird-6)
 			}
 		}),
 		// "My sister Renata in Madrid wants him to move": where the

@@ -51,6 +51,9 @@ func TestChatRulesSession24(t *testing.T) {
 		{"I'm in Paris on a trip with my mum.", []want{w(me, "mother", "Alice's mother")}},
 		{"My sister Ana from Porto called.", []want{w(me, "sister", "Ana")}},
 		{"Tom here, long time lurker.", nil},
+		{"My sister Esi who lives in Toronto will come too.", []want{w(me, "sister", "Esi"), w("Esi", "lives_in", "Toronto")}},
+		{"Erik's still in Stockholm, still at Spotify.", []want{w("Erik", "lives_in", "Stockholm")}},
+		{"Tom is now in Paris for the week.", nil},
 		// Past jobs (pastjobs.go): a job said in the past is the job with polarity negative, its employer too;
 		// a boy, a kid or a fan is no job.
 		{"I was a midwife for 38 years, I'm organised.", []want{neg(me, "job_title", "midwife")}},
