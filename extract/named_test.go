@@ -75,7 +75,9 @@ func TestChatRulesSession24(t *testing.T) {
 		// company"; never a person after "with".
 		{"I'm a marine engineer with BC Ferries, mostly on the Horseshoe Bay run.", []want{w(me, "job_title", "marine engineer"), w(me, "works_at", "BC Ferries")}},
 		{"I'm in payroll at a mining company.", []want{w(me, "works_at", "mining company")}},
-		{"I'm a nurse with Sarah on the ward.", nil},
+		{"I'm a nurse with Sarah on the ward.", []want{w(me, "job_title", "nurse")}},
+		{"I'm a teaching assistant with two little ones and no garden.", []want{w(me, "job_title", "teaching assistant")}},
+		{"I'm a nurse by training, but I write now.", []want{w(me, "job_title", "nurse")}},
 		{"I'm in love with a mining company.", []want{w(me, "likes", "mining company")}},
 		// Bare "no kids", "no pets", "still single" (lacking.go): the relation or pet, negative; never "no
 		// kids allowed".

@@ -169,6 +169,11 @@ var rules = []rule{
 		if jj, _, ok := strings.Cut(j, " and "); ok && !job(j) && job(jobHead(jj)) {
 			j = jobHead(jj) // "I'm a secondary teacher and the group chats are …"
 		}
+		for _, w := range []string{" by ", " with ", " on "} {
+			if jj, _, ok := strings.Cut(j, w); ok && !job(j) && job(jobHead(jj)) && !strings.EqualFold(jj, "volunteer") {
+				j = jobHead(jj) // "a software tester by day", "a teaching assistant with two little ones"
+			}
+		}
 		if schoolYear[strings.ToLower(j)] {
 			if o := org(at); o != "" {
 				c.add(c.speaker, "studies_at", o, World, confThird) // "I'm a senior at UCLA"
