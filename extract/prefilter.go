@@ -32,6 +32,10 @@ func ruleNeeds() [][]string {
 	needOnce.Do(func() {
 		needs = make([][]string, len(rules))
 		for i, ru := range rules {
+			if ru.need != nil {
+				needs[i] = ru.need
+				continue
+			}
 			re, err := syntax.Parse(ru.re.String(), syntax.Perl)
 			if err != nil {
 				continue

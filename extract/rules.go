@@ -205,6 +205,9 @@ type rule struct {
 	claim int
 	raw   bool // match the clause with its date expressions still in it
 	fn    func(c *clause, m []string)
+	// need, when set, are lower-case words one of which every match holds,
+	// for a pattern whose literals the prefilter cannot read (prefilter.go).
+	need []string
 }
 
 func r(pattern string, claim int, fn func(c *clause, m []string)) rule {

@@ -45,30 +45,41 @@ var notTaste = setOf(`family friends friend people work job life everything ever
 	kids children wife husband partner mom mum dad parents support help advice community team words love goals goal dreams dream career health staying being feeling keeping having getting
 	therapy counseling counselling medication meds pills treatment therapist`)
 
+// tasteSubjNeed and tasteWeakNeed are the words one of which every match
+// of tasteSubjRE and tasteWeakRE holds: the frames' verbs and nouns
+// (their alternations are too many for the prefilter to read).
+var (
+	tasteSubjNeed = strings.Fields(`help keep kept bring brought give gave fill hobb passion stress outlet escape therapy happy
+		sanctuary jam obsession chill zen safe comfort fascinat mesmeri captivat inspir calm relax fuel cheer what`)
+	tasteWeakNeed = strings.Fields(`important special precious dear therapeutic relax calm sooth meditat happy`)
+)
+
 func init() {
-	rules = append(rules,
-		rawRule(tasteSubjRE.String(), 1, func(c *clause, m []string) {
-			if c.neg || c.fore {
+	subj := rawRule(tasteSubjRE.String(), 1, func(c *clause, m []string) {
+		if c.neg || c.fore {
+			return
+		}
+		for _, p := range tasteList(m[1]) {
+			c.add(c.speaker, "likes", p, World, confPref-6)
+		}
+	})
+	subj.need = tasteSubjNeed
+	weak := rawRule(tasteWeakRE.String(), 1, func(c *clause, m []string) {
+		if c.neg || c.fore {
+			return
+		}
+		ps := tasteList(m[1])
+		for _, p := range ps {
+			if !tastePastime(p) {
 				return
 			}
-			for _, p := range tasteList(m[1]) {
-				c.add(c.speaker, "likes", p, World, confPref-6)
-			}
-		}),
-		rawRule(tasteWeakRE.String(), 1, func(c *clause, m []string) {
-			if c.neg || c.fore {
-				return
-			}
-			ps := tasteList(m[1])
-			for _, p := range ps {
-				if !tastePastime(p) {
-					return
-				}
-			}
-			for _, p := range ps {
-				c.add(c.speaker, "likes", p, World, confPref-8)
-			}
-		}),
+		}
+		for _, p := range ps {
+			c.add(c.speaker, "likes", p, World, confPref-8)
+		}
+	})
+	weak.need = tasteWeakNeed
+	rules = append(rules, subj, weak,
 		rawRule(tasteObjRE.String(), 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
 				return
