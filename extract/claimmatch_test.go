@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/memhive/memhive"
@@ -19,9 +20,11 @@ var (
 )
 
 // claimWords is the lenient canonical form of a claim: Canon, punctuation
-// and determiners dropped, each word stemmed.
+// and determiners dropped, a number spelt out written in digits ("twenty
+// three", "seven"; session 24), each word stemmed.
 func claimWords(s string) []string {
 	s = claimPunctRE.ReplaceAllString(memhive.Canon(s), " ")
+	s = spelledNumbers(s)
 	var out []string
 	for _, w := range strings.Fields(s) {
 		w = strings.TrimSuffix(strings.Trim(w, "'-"), "'s")
@@ -74,3 +77,32 @@ func ClaimMatch(want, got string) bool {
 	}
 	return false
 }
+
+// spelledNumbers writes the numbers 1–99 spelt out in s in digits.
+func spelledNumbers(s string) string {
+	ws := strings.Fields(strings.ReplaceAll(s, "-", " "))
+	var out []string
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if t, ok := spokenTens[w]; ok {
+			if i+1 < len(ws) && t >= 20 && spokenUnits[ws[i+1]] > 0 {
+				t += spokenUnits[ws[i+1]]
+				i++
+			}
+			out = append(out, strconv.Itoa(t))
+			continue
+		}
+		if u, ok := spokenUnits[w]; ok {
+			out = append(out, strconv.Itoa(u))
+			continue
+		}
+		if n, ok := spokenTeens[w]; ok {
+			out = append(out, strconv.Itoa(n))
+			continue
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+var spokenTeens = map[string]int{"ten": 10, "eleven": 11, "twelve": 12}

@@ -110,6 +110,9 @@ func TestChatRulesSession24(t *testing.T) {
 		{"At 10 we left for the airport.", nil},
 		{"10 here, 20 there.", nil},
 		{"My building has 12 floors, the view at 40 years old is still great.", nil},
+		{"My son Gitau, he's seven and thinks he's the boss.", []want{w(me, "son", "Gitau"), w("Gitau", "age", "7")}},
+		{"My daughter is twelve and hates everyone.", []want{w(me, "daughter", "Alice's daughter"), w("Alice's daughter", "age", "12")}},
+		{"Tom's seven cats are fine.", nil},
 		// Homes said by a move or a lease (homes.go): "I've been in Leeds since 2019", "I am 67, retired,
 		// living in Sapporo", "I moved into a tiny flat near campus in Leeds", "I moved house, from York to
 		// Leeds", "we are renting a 2-bed in Porto"; "since" keeps "I'm in Stavanger since 2018" a home.

@@ -206,7 +206,11 @@ func init() {
 		// A name the lexicon lacks is taken for a child's only below 18,
 		// and not after a preposition, where it is a place ("the residence
 		// in Funes is 1.2 million"); stopWords keeps out "Older", "Mine".
-		r(`(`+nameRE+`)(?i: is )(\d{1,2})(?i:\s+(?:years?\s+old|yrs?\s+old|now))?(?:\s*$|\s*[,;]|\s+and\b)`, 2, func(c *clause, m []string) {
+		r(`(`+nameRE+`)(?i:(?: is |'s ))(\d{1,2}|`+spelledAge+`)(?i:\s+(?:years?\s+old|yrs?\s+old|now))?(?:\s*$|\s*[,;]|\s+and\b)`, 2, func(c *clause, m []string) {
+			if strings.Contains(m[0], "'s ") && !isDigits(m[2]) {
+				return // "Tom's seven …" may be his seven of anything; "Maddie's 15" is read
+			}
+			m[2] = ageDigits(m[2])
 			n := third(c, m[1], true)
 			if a, _ := strconv.Atoi(m[2]); n == "" && a > 0 && a < 18 && !afterPreposition(c.raw, m[1]+" is ") {
 				n = unlistedPerson(m[1]) // "Vira is 11": a child, by a name the lexicon lacks
@@ -750,7 +754,7 @@ func relativeNamedLater(text, speaker string, out []Fact) []Fact {
 // now", "she's 9 and obsessed with octopuses", "he is 12 years old". The
 // number ends its clause (or is years old): "she is 10 minutes away", "he's
 // 6 foot" and "she's 30 weeks pregnant" give no age.
-var pronounAgeRE = regexp.MustCompile(`(?i)\b(she|he)(?:'s|\s+is|\s+just\s+turned|\s+turned|\s+turns)\s+(\d{1,2})(?:\s+(?:years?|yrs?)(?:\s+old)?)?(?:\s+(?:now|already|today|this\s+year))?\s*(?:$|[,;:!]|\s+and\b|\s+but\b|\s+so\b|\s+lol\b|\s+haha\b)`)
+var pronounAgeRE = regexp.MustCompile(`(?i)\b(she|he)(?:'s|\s+is|\s+just\s+turned|\s+turned|\s+turns)\s+(?:only\s+|just\s+)?(\d{1,2}|` + spelledAge + `)(?:\s+(?:years?|yrs?)(?:\s+old)?)?(?:\s+(?:now|already|today|this\s+year))?\s*(?:$|[,;:!]|\s+and\b|\s+but\b|\s+so\b|\s+lol\b|\s+haha\b)`)
 
 // pronounAges gives the age a pronoun's clause says to the one person or
 // pet the turn has spoken of that the pronoun can stand for: "my daughter
@@ -758,8 +762,8 @@ var pronounAgeRE = regexp.MustCompile(`(?i)\b(she|he)(?:'s|\s+is|\s+just\s+turne
 // 12" (Miso), "my sister lives in Oslo, she is 34" (the speaker's sister).
 // A turn that spoke of two, or of none, gives no age.
 func pronounAges(text, speaker string, at time.Time, out []Fact) []Fact {
-	if !strings.ContainsAny(text, "0123456789") || !pronounAgeRE.MatchString(text) {
-		return nil // no number, no age (most turns)
+	if !pronounAgeRE.MatchString(text) {
+		return nil // no number after "he's" or "she is", no age (most turns)
 	}
 	var add []Fact
 	for _, s := range sentences(clean(text)) {
@@ -806,7 +810,7 @@ func pronounAges(text, speaker string, at time.Time, out []Fact) []Fact {
 				continue // "Zosia is 10 … she is 10": said already
 			}
 			c := newClause(m[0], speaker, at)
-			c.add(who[0], "age", m[2], World, confFirst-20)
+			c.add(who[0], "age", ageDigits(m[2]), World, confFirst-20)
 			add = append(add, c.facts...)
 		}
 	}
@@ -874,3 +878,36 @@ var prepositionBefore = setOf(`in at of from to near on by into around outside`)
 // shiftSpanRE: how long the shifts run, after where ("the call center all
 // week").
 var shiftSpanRE = regexp.MustCompile(`(?i)\s+(?:all|this|next|the\s+whole)\s+(?:week|weekend|month|night)$`)
+
+// spelledAge is an age spelt out, 1–99 ("seven", "twenty-two", "forty
+// one").
+const spelledAge = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|ten|eleven|twelve|one|two|three|four|five|six|seven|eight|nine)\b`
+
+// ageDigits writes an age spelt out in digits ("twenty-two" → "22"); an
+// age in digits is returned as it is.
+func ageDigits(s string) string {
+	if isDigits(s) {
+		return s
+	}
+	ws := strings.Fields(strings.ReplaceAll(strings.ToLower(s), "-", " "))
+	n := 0
+	for _, w := range ws {
+		switch {
+		case spokenTens[w] > 0:
+			n += spokenTens[w]
+		case spokenUnits[w] > 0:
+			n += spokenUnits[w]
+		case w == "ten":
+			n += 10
+		case w == "eleven":
+			n += 11
+		case w == "twelve":
+			n += 12
+		}
+	}
+	return strconv.Itoa(n)
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
