@@ -840,7 +840,7 @@ var rules = []rule{
 	}),
 
 	// Plans and dates.
-	r(`(?:`+fpbe+`|(?i:\b(?:i'll|i will|we'll|we will|i|we)))(?i:\s+(?:actually|also|finally|really|just|definitely|soon|even))*(?i:\s+(?:be\s+)?(?:going|flying|travell?ing|heading|driving|off|going back|returning|going on a trip|taking a trip))\s+(?i:to)\s+`+nm, 1, func(c *clause, m []string) {
+	r(`(?:`+fpbe+`|(?i:\b(?:i'll|i will|we'll|we will|i|we)))(?i:\s+(?:actually|also|finally|really|just|definitely|soon|even))*(?i:\s+(?:be\s+)?(?:going|flying|travell?ing|heading|driving|off|going back|returning|going on a trip|taking a trip)(?:\s+(?:up|down|over|out|across))?)\s+(?i:to)\s+`+nm, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
 			c.fore = true
 			c.add(c.speaker, "travels_to", p, Foresight, confPlan+8)
