@@ -20,6 +20,15 @@ func init() {
 			}
 			c.add(c.speaker, "child", unnamedRelative(c.speaker, "child"), World, confLoose-4)
 		}),
+		// "no wife, no girlfriend", "no boyfriend": no partner.
+		rawRule(`(?:^|,\s*)(?i:(?:and|but|still|so|also|no|nope|nah|ha|haha)[,\s]+)*(?i:no)\s+((?i:wife|husband|girlfriend|boyfriend|partner|gf|bf))`+noneEndRE, 1, func(c *clause, m []string) {
+			key := strings.ToLower(m[1])
+			if key != "wife" && key != "husband" {
+				key = "partner"
+			}
+			c.neg = true
+			c.add(c.speaker, key, unnamedRelative(c.speaker, key), World, confLoose-4)
+		}),
 		rawRule(`(?:^|,\s*)(?:`+fpbe+`\s+|(?i:(?:and|but|still|so|also|no|nope|nah|happily|currently)[,\s]+)*)(?i:(?:still|happily|currently|very\s+much|now)\s+)?(?i:single)`+noneEndRE, 0, func(c *clause, m []string) {
 			c.neg = true
 			c.add(c.speaker, "partner", unnamedRelative(c.speaker, "partner"), World, confLoose-4)

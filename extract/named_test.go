@@ -96,6 +96,11 @@ func TestChatRulesSession24(t *testing.T) {
 		{"Um. We called it off in December.", []want{neg(me, "partner", "Alice's partner")}},
 		{"I just got out of a six year relationship in October.", []want{neg(me, "partner", "Alice's partner")}},
 		{"Dwayne and I ended it in August.", []want{neg(me, "partner", "Dwayne")}},
+		{"Oh, and Sizwe and I moved in together in November.", []want{w(me, "partner", "Sizwe"), {s: me, p: "moved", c: "moved", kind: "experience", pol: "positive"}}},
+		{"And I started dating Renata, a dentist from my building.", []want{{s: me, p: "started", c: "dating Renata", kind: "experience", pol: "positive"}, w(me, "partner", "Renata")}},
+		{"I'm seeing someone. His name is Olumide.", []want{w(me, "partner", "Olumide")}},
+		{"I met someone special at the shelter.", nil},
+		{"Ha, no wife, no girlfriend either at the moment.", []want{neg(me, "wife", "Alice's wife")}},
 		{"Me and Callum got engaged last weekend!", []want{ev(me, "engaged", "engaged", "2026-02-28"), w(me, "partner", "Callum")}},
 		{"rent is 7500, i live with my sister so we split", []want{w(me, "sister", "Alice's sister")}},
 		// Origins and ages said in passing (homes.go): "back home in Ulaanbaatar", "my hometown Tabriz", "I am

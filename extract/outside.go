@@ -336,6 +336,28 @@ func init() {
 				c.add(c.speaker, "partner", n, World, confFirst-10)
 			}
 		}),
+		// "Sizwe and I moved in together", "Mathis and I are expecting"
+		// (rewritten "I moved in together with Sizwe", togetherRE): the one
+		// named is the partner.
+		rawRule(fp+`(?i:\s+(?:just\s+|finally\s+|officially\s+|recently\s+)?(?:moved\s+in\s+together|are\s+expecting|got\s+married|are\s+getting\s+married|are\s+engaged|are\s+dating|started\s+dating|have\s+been\s+together|'ve\s+been\s+together)\s+with)\s+`+nm, 1, func(c *clause, m []string) {
+			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !lexPlaces.has(n) && !c.neg && !c.fore {
+				c.add(c.speaker, "partner", n, World, confLoose-2)
+			}
+		}),
+		// "I started dating Renata", "I've been seeing Tomás": the partner.
+		rawRule(fp+aux+`(?i:\s+(?:started\s+dating|started\s+seeing|been\s+dating|been\s+seeing|dating|seeing))\s+`+nm, 1, func(c *clause, m []string) {
+			if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") && !lexPlaces.has(n) && !c.neg && !c.fore && !strings.Contains(n, " ") {
+				c.add(c.speaker, "partner", n, World, confLoose-4)
+			}
+		}),
+		// "I'm seeing someone": a partner not yet named ("I met someone
+		// special at the shelter" is no partner)
+		// (relativeNamedLater names them: "His name is Olumide").
+		rawRule(fp+aux+`(?i:\s+(?:seeing|dating)\s+someone)(?:\s*$|\s*[,.!]|\s+(?:new|special|amazing|nice|great))`, 0, func(c *clause, m []string) {
+			if !c.neg && !c.fore {
+				c.add(c.speaker, "partner", unnamedRelative(c.speaker, "partner"), World, confLoose-6)
+			}
+		}),
 		// "We broke up in March", "we called it off in December", "I just
 		// got out of a six year relationship": a partner no more, unnamed.
 		rawRule(`(?i:^(?:(?:nah|yeah|well|so|and|but|um|honestly)[,\s]+)*(?:we|we've|we\s+have|we\s+just|we\s+finally)\s+(?:just\s+|finally\s+|officially\s+)?(?:broke\s+up|split\s+up|separated|got\s+divorced|divorced|ended\s+it|ended\s+things|called\s+it\s+off))(?:\s+(?:in|last|this|on|a|after|before|two|three|four|five|six|over)\b.*)?\s*$`, 0, func(c *clause, m []string) {
@@ -497,6 +519,10 @@ var meAndSplitRE = regexp.MustCompile(`(^|[,;]\s*|\b(?i:and|but|so|since|after|w
 
 // engagedWithRE: "Mairi and I got engaged" → "I got engaged to Mairi".
 var engagedWithRE = regexp.MustCompile(`(^|[,;]\s*|\b(?:and|but|so|yeah)\s+)(` + nameRE + `)\s+(?:and|n|&)\s+(?:I|i|me)\s+((?:just|finally|officially)\s+)?got\s+engaged\b`)
+
+// togetherRE: "Sizwe and I moved in together" → "I moved in together with
+// Sizwe", so the clause keeps the name its "I" would split off.
+var togetherRE = regexp.MustCompile(`(^|[,;:]\s*|\b(?:and|but|so|also|news)\s+)(` + nameRE + `)\s+(?:and|n|&)\s+(?:I|i|me)\s+((?:just|finally|officially|recently)\s+)?(moved\s+in\s+together|are\s+expecting|got\s+married|are\s+getting\s+married|are\s+engaged|are\s+dating|started\s+dating|have\s+been\s+together|'ve\s+been\s+together)\b`)
 
 // meAndEngagedRE: "me n Callum got engaged" → "I got engaged to Callum".
 var meAndEngagedRE = regexp.MustCompile(`(^|[,;]\s*|\b(?i:and|but|so|yeah)\s+)(?:me|Me)\s+(?:and|n|&)\s+(` + nameRE + `)\s+((?:just|finally|officially)\s+)?got\s+engaged\b`)

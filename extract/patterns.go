@@ -136,6 +136,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		// of its own.
 		s = engagedWithRE.ReplaceAllString(s, "${1}I ${3}got engaged to ${2}")
 		s = meAndEngagedRE.ReplaceAllString(s, "${1}I ${3}got engaged to ${2}")
+		s = togetherRE.ReplaceAllString(s, "${1}I ${3}${4} with ${2}")
 		s = splitWithRE.ReplaceAllString(s, "${1}I ${3}${4} with ${2}")
 		s = meAndSplitRE.ReplaceAllString(s, "${1}I ${3}${4} with ${2}")
 		// "Besides writing, I also enjoy reading": the first is liked too.
