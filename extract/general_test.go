@@ -756,7 +756,7 @@ func TestGeneralChat(t *testing.T) {
 		{"Proofread my essay. I'm allergic to peanuts, by the way.", []want{w(me, "allergic_to", "peanuts")}},
 		{"Review: I loved the movie and I'm a huge Nolan fan.", []want{w(me, "likes", "Nolan")}},
 		{"Edit: I live in Ohio, not Iowa.", []want{w(me, "lives_in", "Ohio")}},
-		{"She's acting like my mom lol, and I just moved to Denver.", []want{w(me, "mother", "Alice's mother"), w(me, "lives_in", "Denver")}},
+		{"She's acting like my mom lol, and I just moved to Denver.", []want{w(me, "mother", "Alice's mother"), w(me, "lives_in", "Denver"), {s: me, p: "moved", c: "Denver", kind: "experience", pol: "positive"}}},
 		{"You're a lifesaver! I'm a nurse at Mayo Clinic.", []want{w(me, "job_title", "nurse"), w(me, "works_at", "Mayo Clinic")}},
 		{"My favorite song is \"Hey Jude\".", []want{w(me, "favorite_song", "Hey Jude")}},
 		{"Translate \"I have two dogs\" into German.", nil},

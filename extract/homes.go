@@ -44,6 +44,9 @@ func init() {
 		r(`(?i:^(?:(?:just|recently|finally|then|and|so|but|oh|also|btw|lol|actually|since)\s+)*(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+)?to)\s+(.+)`, 1, func(c *clause, m []string) {
 			if p := introPlace(m[1]); p != "" && knownPlace(p) && !elsewhereRE.MatchString(c.raw) {
 				c.add(c.speaker, "lives_in", p, World, confLoose-4)
+				if !c.fore && !c.neg {
+					c.add(c.speaker, "moved", p, Experience, confEvent-4)
+				}
 			}
 		}),
 		// "I'm not in Petone anymore", "we're no longer in Leeds": a home

@@ -26,8 +26,8 @@ func TestHomesInChat(t *testing.T) {
 		{"i live with two cats near hamburg", []want{w(me, "lives_in", "Hamburg")}},
 		{"I'd love to live with my sister in Madrid one day.", []want{w(me, "sister", "Alice's sister")}},
 		// a move said without its "I"
-		{"left my job in april. moved to hamburg for the new one", []want{w(me, "lives_in", "Hamburg"), {s: me, p: "lost_job", c: "job", kind: "experience", pol: "positive"}}},
-		{"Just moved back to Leeds, so tired.", []want{w(me, "lives_in", "Leeds")}},
+		{"left my job in april. moved to hamburg for the new one", []want{w(me, "lives_in", "Hamburg"), {s: me, p: "lost_job", c: "job", kind: "experience", pol: "positive"}, {s: me, p: "moved", c: "Hamburg", kind: "experience", pol: "positive"}}},
+		{"Just moved back to Leeds, so tired.", []want{w(me, "lives_in", "Leeds"), {s: me, p: "moved", c: "Leeds", kind: "experience", pol: "positive"}}},
 		// a home left
 		{"I'm not in London anymore, btw.", []want{neg(me, "lives_in", "London")}},
 		{"We're not in Paris now, we're in Lyon for the day.", []want{neg(me, "lives_in", "Paris")}},

@@ -60,10 +60,10 @@ func TestIssue9Sentences(t *testing.T) {
 		{text: "It's been hard since I moved from my home country.",
 			want: []want{ev(me, "moved_from", "home country", "")}},
 		{text: "I don't live in Berlin anymore, we moved to Lisbon.",
-			want: []want{neg(me, "lives_in", "Berlin"), w(me, "lives_in", "Lisbon")}},
+			want: []want{neg(me, "lives_in", "Berlin"), w(me, "lives_in", "Lisbon"), {s: me, p: "moved", c: "Lisbon", kind: "experience", pol: "positive"}}},
 		// a line break ends a sentence: a line without end punctuation is read
 		{text: "I live in Tel Aviv\nI work at Intel", want: []want{w(me, "lives_in", "Tel Aviv"), w(me, "works_at", "Intel")}},
-		{text: "We moved to Lisbon last month.", want: []want{{s: me, p: "lives_in", c: "Lisbon", kind: "world", pol: "positive", from: "2026-02-01"}}},
+		{text: "We moved to Lisbon last month.", want: []want{{s: me, p: "lives_in", c: "Lisbon", kind: "world", pol: "positive", from: "2026-02-01"}, {s: me, p: "moved", c: "Lisbon", kind: "experience", pol: "positive", from: "2026-02-01"}}},
 
 		// Chit-chat: no identity fact.
 		{text: "I'm Italian and I love pasta", want: []want{w(me, "nationality", "Italian"), w(me, "likes", "pasta")}},

@@ -33,7 +33,7 @@ func TestChatRulesSession24(t *testing.T) {
 		// a person's after a relation word.
 		{"Very cold here in Porto Alegre now haha.", []want{w(me, "lives_in", "Porto Alegre")}},
 		{"i live in porto alegre", []want{w(me, "lives_in", "Porto Alegre")}},
-		{"We moved to Pokhara last year.", []want{w(me, "lives_in", "Pokhara")}},
+		{"We moved to Pokhara last year.", []want{w(me, "lives_in", "Pokhara"), {s: me, p: "moved", c: "Pokhara", kind: "experience", pol: "positive", from: "2025-01-01"}}},
 		{"I'm from Abeokuta originally.", []want{w(me, "from", "Abeokuta")}},
 		{"Here in Kraków it's the first snow today.", []want{w(me, "lives_in", "Kraków")}},
 		{"my sister Farah just had twins", []want{w(me, "sister", "Farah")}},

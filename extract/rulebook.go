@@ -93,10 +93,13 @@ var rules = []rule{
 	}),
 	r(fp+aux+`(?i:\s+(?:moved|relocated|move|relocate|moved back|emigrated))\s+(?i:to|in)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
-			// The move is the lives_in fact, valid from when it happened.
+			// The move is the lives_in fact, valid from when it happened,
+			// and an event of its own, as every labelled set writes it.
 			c.add(c.speaker, "lives_in", p, World, confFirst-3)
 			if c.fore {
 				c.add(c.speaker, "plans", "move to "+p, Foresight, confPlan+4) // "I want to move to Lisbon": a plan too
+			} else if !c.neg {
+				c.add(c.speaker, "moved", p, Experience, confEvent)
 			}
 		}
 	}),

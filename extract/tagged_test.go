@@ -47,7 +47,7 @@ func TestTaggedReader(t *testing.T) {
 		{"I just signed with a new agency.", []want{ev(me, "joined", "new agency", "")}},
 		{"I just started volunteering at an animal shelter.",
 			[]want{ev(me, "started", "volunteering at an animal shelter", ""), w(me, "volunteers_at", "animal shelter")}},
-		{"We moved to Denver in the spring.", []want{w(me, "lives_in", "Denver")}},
+		{"We moved to Denver in the spring.", []want{w(me, "lives_in", "Denver"), {s: me, p: "moved", c: "Denver", kind: "experience", pol: "positive"}}},
 		// Possession from "my <pet>".
 		{"I spent the whole weekend at the lake with my pups.", []want{w(me, "has_pet", "pups")}},
 		{"I still haven't shown you my cats!", []want{w(me, "has_pet", "cats")}},
