@@ -217,6 +217,17 @@ func init() {
 				c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
 			}
 		}),
+		// "Going to Berlin for the weekend!", "flying to Porto on the 9th":
+		// the "I" left out of a trip ahead.
+		rawRule(`(?i:^(?:(?:so|and|but|also|btw|fyi|oh|yeah|anyway)[,\s]+)*(?:going|flying|heading|driving|travell?ing|off)(?:\s+(?:back|up|down|over|out))?\s+to)\s+`+nm+`(.*)$`, 1, func(c *clause, m []string) {
+			if gerundSubjectRE.MatchString(m[2]) {
+				return // "Going to Berlin was a mistake": the trip is the subject, and past
+			}
+			if p := place(m[1]); p != "" && knownPlace(p) && !lexCommonPlaces.has(p) && !c.hasPast && !c.neg {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+2)
+			}
+		}),
 		rawRule(fpbe+`(?i:\s+(?:also\s+|actually\s+)?in)\s+`+nm, 1, func(c *clause, m []string) {
 			if thisWeekRE.MatchString(c.raw) {
 				return // "I'm in New York this weekend": there now, as likely as ahead
@@ -343,3 +354,7 @@ func init() {
 		}),
 	)
 }
+
+// gerundSubjectRE: a verb after "going to X" that makes the trip the
+// clause's subject ("Going to Berlin was a mistake").
+var gerundSubjectRE = regexp.MustCompile(`(?i)^\s+(?:was|is|were|are|has|had|would|will|can|could|sounds|seems|feels|felt|made|makes|took|takes|cost|costs)\b`)

@@ -70,6 +70,8 @@ func TestChatRulesSession24(t *testing.T) {
 		{"Next month I drive to Samarkand for a wedding.", []want{fut(me, "travels_to", "Samarkand", "2026-04-01")}},
 		{"I'm in Winnipeg on Wednesday for a session.", []want{fut(me, "travels_to", "Winnipeg", "2026-03-11")}},
 		{"We fly to Shiraz a lot.", nil},
+		{"Going to Berlin for the weekend!", []want{fut(me, "travels_to", "Berlin", "")}},
+		{"Going to Berlin was a mistake.", nil},
 		{"While she's there I'm flying down to Melbourne to see the boys.", []want{fut(me, "travels_to", "Melbourne", "")}},
 		{"im in toronto, -28 today bro", nil},
 		// Work rules (workplaces.go): "I'm a marine engineer with BC Ferries", "I'm in payroll at a mining
