@@ -220,7 +220,7 @@ func init() {
 		// "Going to Berlin for the weekend!", "flying to Porto on the 9th":
 		// the "I" left out of a trip ahead.
 		rawRule(`(?i:^(?:(?:so|and|but|also|btw|fyi|oh|yeah|anyway)[,\s]+)*(?:going|flying|heading|driving|travell?ing|off)(?:\s+(?:back|up|down|over|out))?\s+to)\s+`+nm+`(.*)$`, 1, func(c *clause, m []string) {
-			if gerundSubjectRE.MatchString(m[2]) {
+			if tripSubjectRE.MatchString(m[2]) {
 				return // "Going to Berlin was a mistake": the trip is the subject, and past
 			}
 			if p := place(m[1]); p != "" && knownPlace(p) && !lexCommonPlaces.has(p) && !c.hasPast && !c.neg {
@@ -355,6 +355,6 @@ func init() {
 	)
 }
 
-// gerundSubjectRE: a verb after "going to X" that makes the trip the
+// tripSubjectRE: a verb after "going to X" that makes the trip the
 // clause's subject ("Going to Berlin was a mistake").
-var gerundSubjectRE = regexp.MustCompile(`(?i)^\s+(?:was|is|were|are|has|had|would|will|can|could|sounds|seems|feels|felt|made|makes|took|takes|cost|costs)\b`)
+var tripSubjectRE = regexp.MustCompile(`(?i)^\s+(?:was|is|were|are|has|had|would|will|can|could|sounds|seems|feels|felt|made|makes|took|takes|cost|costs)\b`)
