@@ -92,6 +92,10 @@ var spokenTens = map[string]int{"twenty": 20, "thirty": 30, "forty": 40, "fifty"
 
 var spokenUnits = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 
+// spokenTenToTwelve are the numbers spelt out that neither spokenTens nor
+// spokenUnits holds.
+var spokenTenToTwelve = map[string]int{"ten": 10, "eleven": 11, "twelve": 12}
+
 func spokenAge(x string) string {
 	m := spokenAgeRE.FindStringSubmatch(x)
 	n := spokenTens[strings.ToLower(m[2])] + spokenUnits[strings.ToLower(m[3])]

@@ -96,7 +96,7 @@ func spelledNumbers(s string) string {
 			out = append(out, strconv.Itoa(u))
 			continue
 		}
-		if n, ok := spokenTeens[w]; ok {
+		if n, ok := spokenTenToTwelve[w]; ok {
 			out = append(out, strconv.Itoa(n))
 			continue
 		}
@@ -104,5 +104,3 @@ func spelledNumbers(s string) string {
 	}
 	return strings.Join(out, " ")
 }
-
-var spokenTeens = map[string]int{"ten": 10, "eleven": 11, "twelve": 12}

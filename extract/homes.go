@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Where people live and come from, said the ways chat says it and the
@@ -243,8 +242,7 @@ func init() {
 // dayAhead: the clause's date is a day after the turn's or later ("on the
 // 20th", "next month"), not today ("I'm in Toronto, -28 today").
 func dayAhead(c *clause) bool {
-	y, m, d := c.at.Date()
-	return c.hasDate && !c.date.Before(time.Date(y, m, d+1, 0, 0, 0, 0, c.at.Location()))
+	return c.hasDate && !c.date.Before(day(c.at).AddDate(0, 0, 1))
 }
 
 // thisWeekRE: a span that holds today.
@@ -282,11 +280,11 @@ func init() {
 			}
 		}),
 		// "I am Egyptian, from Alexandria".
-		rawRule(fpbe+`\s+[\p{Lu}][\p{L}]+(?i:\s*,\s*(?:and\s+)?(?:originally\s+)?from)\s+`+nm, 1, func(c *clause, m []string) {
-			if n := strings.Fields(strings.TrimSpace(m[0]))[len(strings.Fields(fpbeWords(m[0]))):]; len(n) == 0 || !lexNationalities.has(strings.Trim(n[0], ",")) {
+		rawRule(fpbe+`\s+([\p{Lu}][\p{L}]+)(?i:\s*,\s*(?:and\s+)?(?:originally\s+)?from)\s+`+nm, 2, func(c *clause, m []string) {
+			if !lexNationalities.has(m[1]) {
 				return
 			}
-			if p := place(m[1]); p != "" && knownPlace(p) && !c.neg && !c.fore {
+			if p := place(m[2]); p != "" && knownPlace(p) && !c.neg && !c.fore {
 				c.add(c.speaker, "from", p, World, confFirst-6)
 			}
 		}),
@@ -306,16 +304,6 @@ func init() {
 			age(c, m[1]+m[2])
 		}),
 	)
-}
-
-// fpbeWords is the first-person subject and verb at the start of s ("I
-// am", "I'm").
-func fpbeWords(s string) string {
-	ws := strings.Fields(s)
-	if len(ws) > 1 && (strings.EqualFold(ws[1], "am") || strings.EqualFold(ws[1], "are")) {
-		return ws[0] + " " + ws[1]
-	}
-	return ws[0]
 }
 
 // firstPersonRE: the clause speaks of the speaker.

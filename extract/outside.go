@@ -918,18 +918,7 @@ func ageDigits(s string) string {
 	ws := strings.Fields(strings.ReplaceAll(strings.ToLower(s), "-", " "))
 	n := 0
 	for _, w := range ws {
-		switch {
-		case spokenTens[w] > 0:
-			n += spokenTens[w]
-		case spokenUnits[w] > 0:
-			n += spokenUnits[w]
-		case w == "ten":
-			n += 10
-		case w == "eleven":
-			n += 11
-		case w == "twelve":
-			n += 12
-		}
+		n += spokenTens[w] + spokenUnits[w] + spokenTenToTwelve[w]
 	}
 	return strconv.Itoa(n)
 }

@@ -43,7 +43,7 @@ var tasteObjRE = regexp.MustCompile(`(?i)(?:\b(?:i'm|i\s+am|im|i've\s+(?:always\
 // "people", "it all").
 var notTaste = setOf(`family friends friend people work job life everything everyone everybody it this that these those they he she we you i time money home things thing
 	kids children wife husband partner mom mum dad parents support help advice community team words love goals goal dreams dream career health staying being feeling keeping having getting
-	therapy counseling counselling medication meds pills treatment therapist ex boss job`)
+	therapy counseling counselling medication meds pills treatment therapist ex boss`)
 
 // tasteSubjNeed and tasteWeakNeed are the words one of which every match
 // of tasteSubjRE and tasteWeakRE holds: the frames' verbs and nouns
@@ -97,6 +97,9 @@ func init() {
 	)
 }
 
+// tasteSplitRE cuts a list of things at its commas and conjunctions.
+var tasteSplitRE = regexp.MustCompile(`(?i)\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+`)
+
 // tasteList splits "yoga and meditation", "Skiing, snowboarding, and ice
 // skating" into the things, each a pastime or a plain noun phrase of at
 // most four words; nil when any part is no taste (a person, a pronoun, a
@@ -106,7 +109,7 @@ func tasteList(s string) []string {
 	if _, after, ok := strings.Cut(s, " like "); ok {
 		s = after // "Self-care activities like yoga and meditation"
 	}
-	parts := regexp.MustCompile(`(?i)\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+`).Split(s, -1)
+	parts := tasteSplitRE.Split(s, -1)
 	var out []string
 	for _, p := range parts {
 		p = strings.TrimSpace(p)
