@@ -167,3 +167,30 @@ func TestChatRulesSession24(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestChatRulesSession25 holds the session-25 mends, each found as a wrong
+// fact in the read synthetic chat.
+func TestChatRulesSession25(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A relative's word with the genitive's s and no apostrophe (genitiveFollows, kinGenitive): one
+		// relative, and what follows is theirs, not the speaker's.
+		{"i left mine in my sisters car", []want{w(me, "sister", "Alice's sister")}},
+		{"went straight to fixing phones at my cousins shop", []want{w(me, "cousin", "Alice's cousin")}},
+		{"I borrowed my brothers bike", []want{w(me, "brother", "Alice's brother")}},
+		{"my sisters are both nurses", []want{w(me, "sister", "Alice's sisters")}},
+		// "I've lived in X" with its "since" cut off as a clause of its own (sinceNextRE): there still.
+		{"I've lived in Florida since I was 8.", []want{w(me, "lives_in", "Florida")}},
+		{"I have lived in Ohio ever since we got married.", []want{w(me, "lives_in", "Ohio"), {s: me, p: "married", c: "married", kind: "experience", pol: "positive"}}},
+		{"I lived in Ohio when I was a kid.", []want{neg(me, "lives_in", "Ohio")}},
+		// Shifts that are what is spoken of (shiftsSaidRE): no workplace.
+		{"nights at pari were no joke.", nil},
+		{"I'm on nights at the Royal Infirmary.", []want{w(me, "works_at", "Royal Infirmary")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}

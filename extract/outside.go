@@ -384,6 +384,9 @@ func init() {
 		// "I'm on nights all this week at the ambulance station", "back to
 		// night shifts at the hospital": where one works shifts.
 		r(`(?i:(?:\b(?:i'm|i\s+am|im)\s+(?:back\s+)?on|^(?:back\s+)?(?:to\s+)?(?:on\s+)?)\s*`+workShifts+`(?:\s+all)?(?:\s+(?:this|next|the\s+whole)\s+(?:week|month|weekend))?(?:\s+(?:on|in)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?\s+at)\s+(.+)`, 1, func(c *clause, m []string) {
+			if shiftsSaidRE.MatchString(m[1]) {
+				return // "nights at Pari were no joke": the shifts are what is spoken of
+			}
 			if o := shiftSpanRE.ReplaceAllString(employer(m[1]), ""); o != "" && !c.neg && !c.fore && !personWord(o) {
 				c.add(c.speaker, "works_at", o, World, confLoose-6)
 			}
@@ -926,3 +929,7 @@ func ageDigits(s string) string {
 func isDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
+
+// shiftsSaidRE finds a verb after the place of "nights at …" that makes
+// the shifts the subject of what is said ("nights at Pari were no joke").
+var shiftsSaidRE = regexp.MustCompile(`(?i)^(?:[\w'&.-]+\s+){1,4}?(?:were|was|are|is|have\s+been|had\s+been|used\s+to|sucked|suck|killed|kill|wore|wear|nearly|almost)\b`)

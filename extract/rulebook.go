@@ -84,7 +84,8 @@ var rules = []rule{
 			// lived there: not any more. "I've lived in Denver for ten
 			// years", "since 2019": there still.
 			lm := strings.ToLower(m[0])
-			still := (strings.Contains(lm, "'ve") || strings.Contains(lm, " have")) && !strings.Contains(lm, "had") && livedForRE.MatchString(c.raw)
+			still := (strings.Contains(lm, "'ve") || strings.Contains(lm, " have")) && !strings.Contains(lm, "had") &&
+				(livedForRE.MatchString(c.raw) || c.followedBy(sinceNextRE))
 			if !still {
 				c.neg = true
 			}
@@ -696,6 +697,9 @@ var rules = []rule{
 		}
 		if notOwned[strings.ToLower(m[1])] {
 			return // "my favorite studio", "my dream house"
+		}
+		if kinGenitive(strings.ToLower(m[1])) {
+			return // "my sisters car", "my cousins shop": the relative's
 		}
 		if strings.ToLower(m[2]) == "brand" && !strings.Contains(strings.ToLower(m[0]), "own") {
 			return // "grow my brand", "boost my brand": the speaker's name, not a label they own
@@ -1355,6 +1359,10 @@ func lastWord(p string) string {
 // vehicleStartRE: "started" before a vehicle is an engine started, not a
 // business founded.
 var vehicleStartRE = regexp.MustCompile(`(?i)\bstarted\s+(?:the|my|our|a|an)?\s*(?:\w+\s+)?(?:car|truck|boat|motorcycle|motorbike|bike)\b`)
+
+// sinceNextRE starts a clause of its own that says since when: "I've lived
+// in Florida | since I was 8", "… | ever since we got married".
+var sinceNextRE = regexp.MustCompile(`(?i)^\s*,?\s*(?:ever\s+)?since\b`)
 
 // livedForRE: a stay measured up to now ("for ten years", "since 2019",
 // "all my life").

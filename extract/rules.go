@@ -43,6 +43,7 @@ type clause struct {
 	at      time.Time
 	text    string // the clause with its date expressions removed
 	raw     string // the clause as written
+	sent    string // the sentence the clause was cut from, when it was
 	date    time.Time
 	hasDate bool // a future date expression
 	past    time.Time
@@ -55,6 +56,13 @@ type clause struct {
 	facts    []Fact
 	// state of the rule being applied
 	neg, fore bool
+}
+
+// followedBy reports whether the words after the clause in its sentence
+// match re (anchored at their start by re itself).
+func (c *clause) followedBy(re *regexp.Regexp) bool {
+	i := strings.Index(c.sent, c.raw)
+	return i >= 0 && re.MatchString(c.sent[i+len(c.raw):])
 }
 
 func newClause(s, speaker string, at time.Time) *clause {
@@ -686,6 +694,38 @@ var unnamedRelations = map[string]bool{"mother": true, "father": true, "parent":
 var socialRelations = map[string]bool{"friend": true, "colleague": true, "neighbor": true, "roommate": true, "classmate": true}
 
 // possessiveAfter reports whether the first x in s is followed by "'s".
+// genitiveFollows reports whether what follows x in s is a thing of the
+// relative x names, written without the apostrophe as chat often is: "my
+// sisters car", "my moms house", "my dads 50th".
+func genitiveFollows(s, x string) bool {
+	i := strings.Index(s, x)
+	if i < 0 {
+		return false
+	}
+	rest := strings.Fields(strings.ToLower(s[i+len(x):]))
+	if len(rest) == 0 || !strings.HasPrefix(s[i+len(x):], " ") {
+		return false
+	}
+	return genitiveThing(strings.Trim(rest[0], ".,!?;:"))
+}
+
+// genitiveThing are the things a relative's name most often goes before in
+// chat that leaves out the apostrophe: their home, their car, their day.
+func genitiveThing(w string) bool {
+	return lexOwned.has(w) || lexGoods.has(w) || dwellings[w] || genitiveThings[w] || ordinalRE.MatchString(w)
+}
+
+var (
+	genitiveThings = setOf(`house home place car truck van bike room birthday bday wedding funeral party graduation anniversary shop store restaurant cafe bakery farm garden yard office work job school dog cat puppy kitten phone laptop computer kitchen couch basement garage backyard cabin boat hometown town city village`)
+	ordinalRE      = regexp.MustCompile(`^\d{1,3}(?:st|nd|rd|th)$`)
+)
+
+// kinGenitive reports a relative's word written with the genitive's s and
+// no apostrophe ("sisters" in "my sisters car"), or a plural of one.
+func kinGenitive(w string) bool {
+	return strings.HasSuffix(w, "s") && (relKey(strings.TrimSuffix(w, "s")) != "" || relKey(singular(w)) != "")
+}
+
 func possessiveAfter(s, x string) bool {
 	i := strings.Index(s, x)
 	return i >= 0 && strings.HasPrefix(s[i+len(x):], "'s")
@@ -961,6 +1001,9 @@ func (c *clause) subjectPass(s string) string {
 		}
 		plural := word == "kids" || word == "children" || word == "siblings" || word == "parents" || word == "grandparents" ||
 			word == "grandkids" || word == "grandchildren" || word == "buddies" || (strings.HasSuffix(x, "s") && !strings.HasSuffix(word, "s"))
+		if plural && strings.HasSuffix(x, "s") && !strings.HasSuffix(word, "s") && genitiveFollows(s, x) {
+			plural = false // "my sisters car", "my moms house": one relative's, the apostrophe left out
+		}
 		who := unnamedRelative(c.speaker, key)
 		if plural {
 			who = displayName(c.speaker) + "'s " + pluralKey(key)

@@ -1588,7 +1588,7 @@ func (r *tagged) mentions() {
 			mods := r.toks[i+1 : e-1]
 			ok := !dwellings[h] && !frequented[h]
 			for _, k := range mods {
-				if notOwned[k.lw] || frequentedAdj[k.lw] || k.lw == "old" || k.lw == "dream" {
+				if notOwned[k.lw] || frequentedAdj[k.lw] || k.lw == "old" || k.lw == "dream" || kinGenitive(k.lw) {
 					ok = false
 				}
 				if k.lw == "own" && wantRE.MatchString(r.prefix(i)) {
