@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 )
 
@@ -94,4 +95,51 @@ func RepeatedKey(data []byte) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// LoneSurrogate reports whether data, valid JSON, escapes a UTF-16
+// surrogate that is not half of a pair (a high \uD800–\uDBFF not followed
+// by a low \uDC00–\uDFFF, or a low one alone). encoding/json reads such an
+// escape as U+FFFD, silently: a text would be stored with a character its
+// sender never wrote, so every entry point (the lanes, the gateway's JSON
+// bodies and tool arguments) refuses it instead. In valid JSON every
+// backslash starts an escape inside a string.
+func LoneSurrogate(data []byte) bool {
+	hex4 := func(b []byte) (rune, bool) {
+		if len(b) < 4 {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(string(b[:4]), 16, 16)
+		return rune(v), err == nil
+	}
+	for i := 0; i < len(data); {
+		j := bytes.IndexByte(data[i:], '\\')
+		if j < 0 || i+j+1 >= len(data) {
+			return false
+		}
+		i += j
+		if data[i+1] != 'u' {
+			i += 2 // \\, \", \n …
+			continue
+		}
+		r, ok := hex4(data[i+2:])
+		if !ok {
+			return false // not valid JSON: the decoder has said so
+		}
+		i += 6
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return true
+		case r >= 0xD800 && r <= 0xDBFF:
+			if i+1 >= len(data) || data[i] != '\\' || data[i+1] != 'u' {
+				return true
+			}
+			lo, ok := hex4(data[i+2:])
+			if !ok || lo < 0xDC00 || lo > 0xDFFF {
+				return true
+			}
+			i += 6
+		}
+	}
+	return false
 }

@@ -58,3 +58,29 @@ func TestRepeatedKey(t *testing.T) {
 		}
 	}
 }
+
+// TestLoneSurrogate: half a surrogate pair, escaped, is found wherever it
+// stands; a whole pair, an escaped backslash before the letters, and
+// unescaped text are not.
+func TestLoneSurrogate(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		json string
+		want bool
+	}{
+		{`{"text":"\ud800"}`, true},
+		{`{"text":"a \uDBFF b"}`, true},
+		{`{"text":"\udc00"}`, true},
+		{`{"text":"\ud800\u0041"}`, true}, // a high half, then no low half
+		{`{"\ud800":"key"}`, true},
+		{`["\ud83d\ude00", "\ud800"]`, true},
+		{`{"text":"\ud83d\ude00"}`, false},
+		{`{"text":"\\ud800"}`, false}, // a backslash, then the letters
+		{`{"text":"\u00e9 \n \" \\"}`, false},
+		{`{"text":"plain"}`, false},
+	} {
+		if got := memhive.LoneSurrogate([]byte(tc.json)); got != tc.want {
+			t.Errorf("LoneSurrogate(%s) = %v, want %v", tc.json, got, tc.want)
+		}
+	}
+}

@@ -109,11 +109,7 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		return nil, memhive.Errorf(memhive.CodeInvalidText, "payload is not valid UTF-8")
 	}
 	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
-		kind := jsonKind(t)
-		if len(t) > 0 && t[0] == '[' {
-			kind = "a JSON array"
-		}
-		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "a turn is a JSON object, not %s", kind)
+		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "%s", notAnObject(t))
 	}
 	var w wireTurn
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -124,7 +120,7 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray ']' or '}'
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "payload has data after the turn object")
 	}
-	if loneSurrogate(data) {
+	if memhive.LoneSurrogate(data) {
 		// encoding/json would store U+FFFD in its place, silently
 		return nil, memhive.Errorf(memhive.CodeInvalidText, "payload escapes half a UTF-16 surrogate pair (\\uD800–\\uDFFF without its other half): that is no character")
 	}
@@ -274,8 +270,33 @@ func plainJSONError(err error) error {
 	return memhive.Errorf(memhive.CodeMalformedTurn, "payload is not a JSON turn object: %s", clip(strings.TrimPrefix(err.Error(), "json: ")))
 }
 
+// notAnObject says why a trimmed payload t that does not start with '{' is
+// no turn: another JSON value ("a turn is a JSON object, not a JSON
+// string"), or no JSON at all, naming what it starts with. A byte-order
+// mark is named as one: an editor or a Windows tool may put it before a
+// good object, and "it starts with '\ufeff'" would leave the sender
+// looking for a character they cannot see.
+func notAnObject(t []byte) string {
+	switch {
+	case bytes.HasPrefix(t, []byte("\uFEFF")):
+		return "payload starts with a byte-order mark (U+FEFF): a turn is a JSON object starting with '{'; send it without the mark"
+	case len(t) > 0 && t[0] == '[':
+		return "a turn is a JSON object, not a JSON array"
+	case len(t) > 0 && !jsonStart(t[0]):
+		r, _ := utf8.DecodeRune(t) // the payload is valid UTF-8 here
+		return fmt.Sprintf("payload is not JSON: it starts with %s, and a turn is a JSON object starting with '{'", strconv.QuoteRune(r))
+	}
+	return "a turn is a JSON object, not " + jsonKind(t)
+}
+
+// jsonStart reports whether c can start a JSON value.
+func jsonStart(c byte) bool {
+	return strings.IndexByte(`{["-0123456789tfn`, c) >= 0
+}
+
 // jsonKind names the kind of the JSON value raw, for a sentence: "a JSON
-// string", "a JSON number", …
+// string", "a JSON number", … (and "something that is not JSON" for what
+// starts no JSON value: a payload's first byte is checked before).
 func jsonKind(raw []byte) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 {
@@ -292,8 +313,10 @@ func jsonKind(raw []byte) string {
 		return "a JSON bool"
 	case 'n':
 		return "null"
-	default:
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		return "a JSON number"
+	default:
+		return "something that is not JSON"
 	}
 }
 
@@ -379,50 +402,6 @@ func ReplyAllowed(prefix, subj string) bool {
 		}
 	}
 	return !strings.ContainsFunc(subj, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) })
-}
-
-// loneSurrogate reports whether data, valid JSON, escapes a UTF-16
-// surrogate that is not half of a pair (a high \uD800–\uDBFF not followed
-// by a low \uDC00–\uDFFF, or a low one alone). In valid JSON every
-// backslash starts an escape inside a string.
-func loneSurrogate(data []byte) bool {
-	hex4 := func(b []byte) (rune, bool) {
-		if len(b) < 4 {
-			return 0, false
-		}
-		v, err := strconv.ParseUint(string(b[:4]), 16, 16)
-		return rune(v), err == nil
-	}
-	for i := 0; i < len(data); {
-		j := bytes.IndexByte(data[i:], '\\')
-		if j < 0 || i+j+1 >= len(data) {
-			return false
-		}
-		i += j
-		if data[i+1] != 'u' {
-			i += 2 // \\, \", \n …
-			continue
-		}
-		r, ok := hex4(data[i+2:])
-		if !ok {
-			return false // not valid JSON: the decoder has said so
-		}
-		i += 6
-		switch {
-		case r >= 0xDC00 && r <= 0xDFFF:
-			return true
-		case r >= 0xD800 && r <= 0xDBFF:
-			if i+1 >= len(data) || data[i] != '\\' || data[i+1] != 'u' {
-				return true
-			}
-			lo, ok := hex4(data[i+2:])
-			if !ok || lo < 0xDC00 || lo > 0xDFFF {
-				return true
-			}
-			i += 6
-		}
-	}
-	return false
 }
 
 // plural is n and its noun, with an s unless n is 1: "1 byte", "2 bytes".
