@@ -749,7 +749,7 @@ var asHobbyRE = regexp.MustCompile(`(?i)\s+as\s+(?:a|my)\s+(?:hobby|pastime|side
 var madeThings = setOf(`jewelry jewellery music pottery candles soap furniture art films movies videos clothes
 	quilts cards bread cakes beer wine models games apps crafts comics songs beats podcasts necklaces bracelets`)
 
-var notTakenUp = map[string]bool{"feeling": true, "thinking": true, "wondering": true, "crying": true, "laughing": true,
+var notTakenUp = map[string]bool{"dating": true, "feeling": true, "thinking": true, "wondering": true, "crying": true, "laughing": true,
 	"getting": true, "going": true, "having": true, "noticing": true, "realizing": true, "realising": true,
 	"worrying": true, "looking": true, "seeing": true, "being": true, "trying": true, "doing": true, "making": true,
 	"coming": true, "saying": true, "talking": true, "asking": true, "missing": true, "hurting": true, "raining": true,

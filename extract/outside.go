@@ -483,7 +483,7 @@ func init() {
 		r(subj+`(?i:\s+is\s+(?:now\s+|still\s+|currently\s+)?studying|\s+studies)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`, 2, func(c *clause, m []string) {
 			n := third(c, m[1], strings.HasPrefix(c.text, m[1]))
 			f := strings.TrimSpace(orgCutRE.ReplaceAllString(m[2]+" ", ""))
-			if n == "" || f == "" || c.neg || c.fore || vague[strings.ToLower(strings.Fields(f)[0])] || articleRE.MatchString(f+" ") {
+			if n == "" || f == "" || c.neg || c.fore || vague[strings.ToLower(strings.Fields(f)[0])] || notStudied[strings.ToLower(strings.Fields(f)[0])] || articleRE.MatchString(f+" ") {
 				return
 			}
 			c.add(n, "studies", f, World, confThird-6)

@@ -261,8 +261,9 @@ func (c *clause) run() {
 // Name runs: capitalised words, with a parenthesised nickname allowed
 // ("Robert (Bob) Smith"), or a placeholder for a possessive relative.
 // A lower-case particle may join two capitalised words ("Rio de Janeiro",
-// "Anna van der Berg").
-const nameRE = `(?:[A-Z][\p{L}\-]*(?:'[A-Z][\p{L}]*)?(?:\s+(?:(?:de|da|do|dos|das|del|della|du|van|von|der|den)\s+)*(?:[A-Z][\p{L}\-]*|\([A-Z][\p{L}\-]*\)))*|\x01\d+\x01)`
+// "Anna van der Berg"), and an apostrophe may stand inside a name
+// ("O'Brien", "Nuku'alofa", "Coeur d'Alene"; not "Maddie's").
+const nameRE = `(?:[A-Z][\p{L}\-]*(?:'[A-Z][\p{L}]*|'[a-z][\p{L}]{2,})?(?:\s+(?:(?:de|da|do|dos|das|del|della|du|van|von|der|den)\s+)*(?:(?:d'|l')?[A-Z][\p{L}\-]*|\([A-Z][\p{L}\-]*\)))*|\x01\d+\x01)`
 
 var (
 	leadingName = regexp.MustCompile(`^` + nameRE)
@@ -381,7 +382,7 @@ func phrase(s string) string {
 	return strings.TrimSpace(articleRE.ReplaceAllString(cut(s), ""))
 }
 
-var orgCutRE = regexp.MustCompile(`\s+(?:as|in|on|for|near|since|with|at|to|from|during|every|each|once|twice)\s.*$`)
+var orgCutRE = regexp.MustCompile(`\s+(?:as|in|on|for|near|since|with|at|to|from|during|every|each|once|twice|till|til|until)\s.*$`)
 
 // employer is the organisation at the start of s when it can be one's
 // employer: not a reference to elsewhere, a pronoun, a non-employer ("home",
@@ -401,6 +402,10 @@ func unnamedRelative(speaker, key string) string {
 	return displayName(speaker) + "'s " + strings.ReplaceAll(key, "_", "-")
 }
 
+// calledOrgRE finds the name a place goes by after what it is: "a small
+// sushi place on Main Street called Koma".
+var calledOrgRE = regexp.MustCompile(`^(?i:(?:an?|the|this|that)\s+)?(?:[\p{Ll}\w'&-]+\s+){0,7}?(?i:called|named)\s+(?:the\s+)?` + nm)
+
 // org returns the organisation at the start of s.
 func org(s string) string {
 	s = phrase(s)
@@ -414,6 +419,11 @@ func org(s string) string {
 			}
 		}
 		return n
+	}
+	if m := calledOrgRE.FindStringSubmatch(s); m != nil {
+		if n := name(m[1]); n != "" && !strings.HasPrefix(n, "\x01") {
+			return n // "a small sushi place on Main Street called Koma": Koma
+		}
 	}
 	o := strings.TrimSpace(orgCutRE.ReplaceAllString(s+" ", ""))
 	if o == "" || badObject(o) || len(strings.Fields(o)) > 5 {
