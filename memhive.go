@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Public is the audience entry that makes a row visible to everyone.
@@ -23,13 +24,13 @@ var memberRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
 func ValidMember(id string) bool { return memberRE.MatchString(id) }
 
 // NormalizeAudience returns the audience deduplicated, with blank entries
-// dropped and the rest trimmed and sorted. The result is nil when nothing is
-// left, which every caller treats as a missing audience.
+// (Blank) dropped and the rest trimmed and sorted. The result is nil when
+// nothing is left, which every caller treats as a missing audience.
 func NormalizeAudience(in []string) []string {
 	var out []string
 	for _, a := range in {
 		a = strings.TrimSpace(a)
-		if a == "" {
+		if Blank(a) {
 			continue
 		}
 		out = append(out, a)
@@ -39,6 +40,22 @@ func NormalizeAudience(in []string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// Blank reports whether s shows nothing: it is empty, or made only of
+// white space and Unicode format characters (category Cf: the zero-width
+// space U+200B, joiners U+200C and U+200D, the word joiner U+2060, the
+// byte-order mark U+FEFF, direction marks, the soft hyphen …). An
+// audience entry or a channel that is blank names no one and nowhere:
+// stored, a zero-width space would be an audience nobody can ever be in,
+// and one no person reading a record could see.
+func Blank(s string) bool {
+	for _, r := range s {
+		if !unicode.IsSpace(r) && !unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // SplitList splits a comma-separated flag value such as "member:alice,person:bob".

@@ -85,7 +85,7 @@ func New(ctx context.Context, nc *nats.Conn, cfg Config) (*Assistant, error) {
 	if len(cfg.Audience) == 0 {
 		return nil, memhive.Errorf(memhive.CodeMissingAudience, "client: say who is listening now (Config.Audience, e.g. member:%s)", cfg.Member)
 	}
-	if strings.TrimSpace(cfg.Channel) == "" {
+	if memhive.Blank(cfg.Channel) {
 		return nil, memhive.Errorf(memhive.CodeMissingChannel, "client: say where the conversation happens (Config.Channel, e.g. web:chat)")
 	}
 	// the lane's field caps, here rather than on every turn

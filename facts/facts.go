@@ -83,7 +83,7 @@ func Validate(f *Fact) error {
 		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id", f.Member)
 	case len(memhive.NormalizeAudience(f.Audience)) == 0:
 		return memhive.Errorf(memhive.CodeMissingAudience, "a fact needs the audience it was learned in")
-	case strings.TrimSpace(f.Channel) == "":
+	case memhive.Blank(f.Channel):
 		return memhive.Errorf(memhive.CodeMissingChannel, "a fact needs the channel it was learned on")
 	case strings.TrimSpace(f.Subject) == "" || strings.TrimSpace(f.Predicate) == "" || strings.TrimSpace(f.Claim) == "":
 		return memhive.Errorf(memhive.CodeMalformedRequest, "a fact needs a subject, a predicate and a claim")

@@ -156,7 +156,7 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if len(aud) > MaxAudience {
 		return nil, memhive.Errorf(memhive.CodeFieldTooLong, "turn audience has %d entries, over the cap of %d", len(aud), MaxAudience)
 	}
-	if w.Channel == nil || strings.TrimSpace(*w.Channel) == "" {
+	if w.Channel == nil || memhive.Blank(*w.Channel) {
 		return nil, memhive.Errorf(memhive.CodeMissingChannel, "turn has no channel: say where it happened, e.g. \"web:chat\"")
 	}
 	if err := checkField("channel", *w.Channel, MaxChannel, false); err != nil {

@@ -191,8 +191,13 @@ func TestDecodeWrongTypes(t *testing.T) {
 		`[1,2]`: "a turn is a JSON object, not a JSON array",
 		`"hi"`:  "a turn is a JSON object, not a JSON string",
 		`null`:  "a turn is a JSON object, not null",
-		`12`:    "a turn is a JSON object, not a JSON number",
-		`-1`:    "a turn is a JSON object, not a JSON number",
+		// nothing visible is no one and nowhere
+		`{"channel":"c","audience":["\u200b"],"speaker":"x","text":"t"}`:           `turn audience is empty: say who was present, e.g. ["member:alice"]`,
+		`{"channel":"c","audience":["\ufeff","\u2060 "],"speaker":"x","text":"t"}`: `turn audience is empty: say who was present, e.g. ["member:alice"]`,
+		`{"channel":"\u200d","audience":["a"],"speaker":"x","text":"t"}`:           `turn has no channel: say where it happened, e.g. "web:chat"`,
+		`{"channel":"\u00a0","audience":["a"],"speaker":"x","text":"t"}`:           `turn has no channel: say where it happened, e.g. "web:chat"`,
+		`12`: "a turn is a JSON object, not a JSON number",
+		`-1`: "a turn is a JSON object, not a JSON number",
 		// not JSON at all: no "JSON number" (an outside client's report),
 		// but what it starts with; a byte-order mark by its name
 		`hello this is not json`: `payload is not JSON: it starts with 'h', and a turn is a JSON object starting with '{'`,

@@ -3,7 +3,6 @@ package recall
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -71,7 +70,7 @@ func Effective(ctx context.Context, pool *pgxpool.Pool, member string, g audgate
 	if g.Empty() {
 		return nil, memhive.Errorf(memhive.CodeMissingAudience, "effective needs the audience listening now")
 	}
-	if strings.TrimSpace(g.Channel) == "" {
+	if memhive.Blank(g.Channel) {
 		return nil, memhive.Errorf(memhive.CodeMissingChannel, "effective needs the channel being read on")
 	}
 	if limit <= 0 {
@@ -157,7 +156,7 @@ func ExplainFor(ctx context.Context, pool *pgxpool.Pool, member string, g audgat
 	if g.Empty() {
 		return "", false, memhive.Errorf(memhive.CodeMissingAudience, "explain needs the audience listening now")
 	}
-	if strings.TrimSpace(g.Channel) == "" {
+	if memhive.Blank(g.Channel) {
 		return "", false, memhive.Errorf(memhive.CodeMissingChannel, "explain needs the channel being read on")
 	}
 	table, ok := explainTables[kind]

@@ -26,6 +26,8 @@ func TestValidationCodes(t *testing.T) {
 		{"bad tier", Request{Member: "alice", Tier: "3", Audience: aud, Channel: "web:chat"}, memhive.CodeMalformedRequest},
 		{"no audience", Request{Member: "alice", Tier: "1", Audience: []string{" "}, Channel: "web:chat"}, memhive.CodeMissingAudience},
 		{"no channel", Request{Member: "alice", Tier: "0", Audience: aud}, memhive.CodeMissingChannel},
+		{"invisible audience", Request{Member: "alice", Tier: "1", Audience: []string{"\u200b", "\ufeff"}, Channel: "web:chat"}, memhive.CodeMissingAudience},
+		{"invisible channel", Request{Member: "alice", Tier: "0", Audience: aud, Channel: "\u2060"}, memhive.CodeMissingChannel},
 		{"half window", Request{Member: "alice", Tier: "1", Audience: aud, Channel: "c", WindowFrom: ptr(t0)}, memhive.CodeHalfOpenWindow},
 		{"other half window", Request{Member: "alice", Tier: "1", Audience: aud, Channel: "c", WindowTo: ptr(t0)}, memhive.CodeHalfOpenWindow},
 		{"reversed window", Request{Member: "alice", Tier: "1", Audience: aud, Channel: "c", WindowFrom: ptr(t0), WindowTo: ptr(t0.Add(-time.Hour))}, memhive.CodeMalformedRequest},

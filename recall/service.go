@@ -130,7 +130,7 @@ func Validate(req Request) error {
 		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id", req.Member)
 	case len(memhive.NormalizeAudience(req.Audience)) == 0:
 		return memhive.Errorf(memhive.CodeMissingAudience, "a recall needs the audience listening now; without it nothing can be shown")
-	case strings.TrimSpace(req.Channel) == "":
+	case memhive.Blank(req.Channel):
 		return memhive.Errorf(memhive.CodeMissingChannel, "a recall needs the channel it is asked on")
 	case (req.WindowFrom == nil) != (req.WindowTo == nil):
 		return memhive.Errorf(memhive.CodeHalfOpenWindow, "give both window_from and window_to, or neither")

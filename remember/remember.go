@@ -92,7 +92,7 @@ func Fact(req Request, now time.Time) (*facts.Fact, error) {
 		return nil, memhive.Errorf(memhive.CodeMissingAudience, "memorize needs the audience it was said in, e.g. [\"member:%s\"]; nothing was stored", req.Member)
 	}
 	channel := strings.TrimSpace(req.Channel)
-	if channel == "" {
+	if memhive.Blank(channel) {
 		return nil, memhive.Errorf(memhive.CodeMissingChannel, "memorize needs the channel it was said on, e.g. \"web:chat\"; nothing was stored")
 	}
 	speaker := strings.TrimSpace(req.Speaker)

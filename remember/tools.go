@@ -38,7 +38,7 @@ func (w Who) Check() error {
 	if len(memhive.NormalizeAudience(w.Audience)) == 0 {
 		return memhive.Errorf(memhive.CodeMissingAudience, "no audience is bound: say who is listening now (e.g. member:%s)", w.Member)
 	}
-	if strings.TrimSpace(w.Channel) == "" {
+	if memhive.Blank(w.Channel) {
 		return memhive.Errorf(memhive.CodeMissingChannel, "no channel is bound: say where this conversation happens (e.g. web:chat)")
 	}
 	return recall.CheckBinding(w.Audience, w.Channel, w.Asker, "") // what no stored value could hold: malformed_request
