@@ -202,6 +202,17 @@ func TestChatRulesSession25(t *testing.T) {
 		// A place studied in is no subject (and dating started is a partner, not a pastime taken up: the
 		// session-24 case above).
 		{"My son Harjot is studying in Sheridan College.", []want{w(me, "son", "Harjot")}},
+		// Tastes (tastes.go): a pastime taken up and said to be good in the same breath; the weak frame
+		// with "'s"; a pastime that is a blessing, like therapy, or speaks to one. Not a start with no word
+		// on it, and not a person or a job.
+		{"I've taken up photography and it's been great.", []want{w(me, "likes", "photography")}},
+		{"Just started doing aerial yoga, it's great.", []want{{s: me, p: "started", c: "aerial yoga", kind: "experience", pol: "positive"}, w(me, "likes", "aerial yoga")}},
+		{"I started a new job and it's been great.", []want{{s: me, p: "started_job", c: "new job", kind: "experience", pol: "positive"}}},
+		{"Pottery's so relaxing and creative.", []want{w(me, "likes", "Pottery")}},
+		{"Writing has been such a blessing for me.", []want{w(me, "likes", "Writing")}},
+		{"Dancing is like second nature to me.", []want{w(me, "likes", "Dancing")}},
+		{"My husband has been such a blessing.", []want{w(me, "husband", "Alice's husband")}},
+		{"The new job is like therapy.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

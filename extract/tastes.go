@@ -33,7 +33,23 @@ var tasteWeakRE = regexp.MustCompile(`(?i)^(?:(?:yeah|yes|yep|honestly|and|but|s
 	`([\p{L}'’-]+(?:[\s,]+[\p{L}'’-]+){0,7}?)\s+` +
 	`(?:(?:is|are|has\s+been|have\s+been)\s+(?:still\s+|really\s+|so\s+|very\s+|super\s+|always\s+|truly\s+|just\s+|definitely\s+)*(?:important|special|precious|dear)\s+to\s+me` +
 	`|(?:is|are)\s+(?:(?:so|really|very|definitely|always|just|honestly|super|truly|such)\s+)*(?:therapeutic|relaxing|calming|soothing|meditative)(?:\s+for\s+me)?\s*$` +
-	`|(?:always\s+|really\s+)?makes?\s+me\s+(?:(?:so|really|very|super|truly)\s+)?happy)\b`)
+	`|(?:always\s+|really\s+)?makes?\s+me\s+(?:(?:so|really|very|super|truly)\s+)?happy` +
+	`|(?:is|are|has\s+been|have\s+been|has\s+become|have\s+become)\s+(?:(?:such|really|truly|just|honestly|definitely|always|been)\s+)*(?:an?\s+)?(?:(?:real|huge|true|great|big|total)\s+)?(?:blessing|lifesaver|life\s+saver|game[\s-]changer)` +
+	`|(?:is|are)\s+(?:(?:just|really|kind\s+of|kinda|basically|literally|like)\s+)*like\s+(?:therapy|meditation|air|breathing|second\s+nature)` +
+	`|(?:(?:really|just|always|truly)\s+)?speaks?\s+to\s+(?:me|my\s+soul))\b`)
+
+// tasteContractedRE: the weak frame with "'s" for "is": "Pottery's so
+// relaxing and creative".
+var tasteContractedRE = regexp.MustCompile(`(?i)^(?:(?:yeah|yes|yep|honestly|and|but|so|plus|also|for\s+me|personally|definitely|lately|well)[,\s]+)*` +
+	`([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)['’]s\s+(?:(?:so|really|very|super|truly|such|always|just)\s+)+(?:therapeutic|relaxing|calming|soothing|meditative)\b`)
+
+// takenUpLikedRE: a pastime taken up and, in the same breath, said to be
+// good: "I've taken up photography and it's been great", "Just started
+// doing aerial yoga, it's great", "I started surfing five years ago and I
+// love it". A pastime started with no word on it stays a start only.
+var takenUpLikedRE = regexp.MustCompile(`(?i)(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|been)\s+)*(?:started|began|taken\s+up|took\s+up|picked\s+up|got\s+into|gotten\s+into|getting\s+into)\s+` +
+	`(?:doing\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+(?:a\s+(?:few|couple)|\d+|one|two|three|four|five|six|seven|eight|nine|ten|some|last|this|recently|lately|ago|years?|months?|weeks?|days?|back|now)){0,4}\s*(?:,|-|–|—|\s+and)\s+` +
+	`(?:(?:it's|it\s+is|it\s+has|it's\s+been|it\s+has\s+been|it\s+was)\s+(?:been\s+)?(?:(?:so|really|super|absolutely|just|truly|honestly)\s+)*(?:great|awesome|amazing|fun|a\s+blast|wonderful|fantastic|brilliant|the\s+best|a\s+great\s+way|so\s+good|a\s+lot\s+of\s+fun|life-?changing)|i\s+(?:absolutely\s+|really\s+|just\s+)?love\s+it|i'm\s+(?:really\s+|totally\s+)?loving\s+it|loving\s+it)\b`)
 
 // tasteObjRE: a frame after the speaker, then the thing (group 1).
 var tasteObjRE = regexp.MustCompile(`(?i)(?:\b(?:i'm|i\s+am|im|i've\s+(?:always\s+)?been|i\s+have\s+(?:always\s+)?been|i've\s+become|i\s+(?:have\s+)?become|i\s+got|i've\s+gotten|i'm\s+getting|we're|we\s+are)\s+(?:so\s+|really\s+|always\s+|totally\s+|very\s+|super\s+|deeply\s+|quite\s+|more\s+)*(?:drawn\s+to|fascinated\s+(?:by|with)|interested\s+in|mesmeri[sz]ed\s+by|captivated\s+by|passionate\s+about)` +
@@ -51,7 +67,7 @@ var notTaste = setOf(`family friends friend people work job life everything ever
 var (
 	tasteSubjNeed = strings.Fields(`help keep kept bring brought give gave fill hobb passion stress outlet escape therapy happy
 		sanctuary jam obsession addiction personality chill zen safe comfort fascinat mesmeri captivat inspir calm relax fuel cheer what`)
-	tasteWeakNeed = strings.Fields(`important special precious dear therapeutic relax calm sooth meditat happy`)
+	tasteWeakNeed = strings.Fields(`important special precious dear therapeutic relax calm sooth meditat happy blessing saver changer like speak`)
 )
 
 func init() {
@@ -79,6 +95,24 @@ func init() {
 		}
 	})
 	weak.need = tasteWeakNeed
+	pastimesOnly := func(conf int) func(c *clause, m []string) {
+		return func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			ps := tasteList(m[1])
+			for _, p := range ps {
+				if !tastePastime(p) {
+					return
+				}
+			}
+			for _, p := range ps {
+				c.add(c.speaker, "likes", p, World, conf)
+			}
+		}
+	}
+	rules = append(rules, rawRule(tasteContractedRE.String(), 1, pastimesOnly(confPref-8)),
+		rawRule(takenUpLikedRE.String(), 1, pastimesOnly(confPref-6)))
 	rules = append(rules, subj, weak,
 		rawRule(tasteObjRE.String(), 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
