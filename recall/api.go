@@ -31,7 +31,7 @@ type Request struct {
 	AsOf         *time.Time `json:"as_of,omitempty"`   // default now
 	WindowFrom   *time.Time `json:"window_from,omitempty"`
 	WindowTo     *time.Time `json:"window_to,omitempty"`
-	Limit        int        `json:"limit,omitempty"`         // tier 1 items; default 20
+	Limit        int        `json:"limit,omitempty"`         // tier 1 items; 0: the default, 20 (in JSON: absent; a given 0 is refused)
 	BudgetTokens int        `json:"budget_tokens,omitempty"` // default 1200 (tier 0), 2000 (tier 1)
 	// Fresh asks the answer to read every turn of the member published
 	// before the request (read your writes): the call first waits, up to
@@ -56,7 +56,8 @@ type Request struct {
 
 // UnmarshalJSON reads a request whose tier is a JSON string ("1") or a
 // JSON number (1), as answers carry it (SPEC §11: accept what clients
-// reasonably send); so are limit and budget_tokens (2, 2.0 or "2"). A time
+// reasonably send); so are limit and budget_tokens (2, 2.0 or "2"). A
+// limit given as 0 is refused (absent or null is the default). A time
 // (as_of, window_from, window_to) is RFC 3339 with a zone, or a date: as_of
 // and window_to then mean the end of that day (UTC), window_from its
 // start. Any other value is refused with a sentence that names the field
@@ -88,6 +89,12 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 	r.Tier = tier
 	if r.Limit, err = wholeJSON("limit", w.Limit); err != nil {
 		return err
+	}
+	if _, given, _ := memhive.ParseWhole(w.Limit); given && r.Limit == 0 {
+		// 0 is the in-process "default" of a Go caller, but a client
+		// that sends it asked for nothing: refused, as the MCP tool
+		// refuses it, so that every surface reads limit the same way
+		return fmt.Errorf("limit must be a whole number of 1 or more, not %s (leave limit out for the default)", clipRaw(w.Limit))
 	}
 	if r.BudgetTokens, err = wholeJSON("budget_tokens", w.BudgetTokens); err != nil {
 		return err

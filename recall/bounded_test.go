@@ -360,6 +360,34 @@ func TestRequestTierStringOrNumber(t *testing.T) {
 	}
 }
 
+// TestRequestLimitZeroRefused: a limit given as 0 (0, 0.0, "0") is
+// refused, as the MCP tool refuses it; absent or null is the default.
+func TestRequestLimitZeroRefused(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		limit int
+		ok    bool
+	}{
+		{`{}`, 0, true},
+		{`{"limit": null}`, 0, true},
+		{`{"limit": 5}`, 5, true},
+		{`{"limit": "5"}`, 5, true},
+		{`{"limit": 0}`, 0, false},
+		{`{"limit": 0.0}`, 0, false},
+		{`{"limit": " 0 "}`, 0, false},
+		{`{"limit": -0}`, 0, false},
+	} {
+		var r Request
+		err := json.Unmarshal([]byte(tc.in), &r)
+		if tc.ok != (err == nil) || r.Limit != tc.limit {
+			t.Errorf("%s: limit %d, %v; want %d, taken %v", tc.in, r.Limit, err, tc.limit, tc.ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "limit must be a whole number of 1 or more, not") {
+			t.Errorf("%s: %q does not say what limit takes", tc.in, err)
+		}
+	}
+}
+
 func TestNormalizeTier(t *testing.T) {
 	for in, want := range map[string]string{"1": "1", " 1 ": "1", `"1"`: "1", "1.0": "1", " 2.00 ": "2", "0.0": "0",
 		"": "", "1.5": "1.5", "3.0": "3.0", "one": "one"} { // what is not a tier stays as it came, for Validate to name
