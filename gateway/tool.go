@@ -132,10 +132,12 @@ const (
 )
 
 // decodeStrict decodes one JSON object into v, refusing unknown fields,
-// trailing data, bytes that are not UTF-8 (encoding/json would turn them
-// into U+FFFD silently), nesting deeper than maxDepth, and strings holding
-// a control character other than tab, newline and carriage return (which
-// Postgres would refuse, or which no field means).
+// trailing data, bytes that are not UTF-8 and escapes of half a UTF-16
+// surrogate pair (encoding/json would turn either into U+FFFD silently,
+// where the lanes refuse the same turn: memhive.LoneSurrogate), nesting
+// deeper than maxDepth, and strings holding a control character other than
+// tab, newline and carriage return (which Postgres would refuse, or which
+// no field means).
 func decodeStrict(data []byte, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
@@ -153,6 +155,9 @@ func decodeStrict(data []byte, v any) error {
 	}
 	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray ']' or '}'
 		return fmt.Errorf("data after the object")
+	}
+	if memhive.LoneSurrogate(data) { // valid JSON by now, as it needs
+		return fmt.Errorf("a string escapes half a UTF-16 surrogate pair (\\uD800–\\uDFFF without its other half): that is no character")
 	}
 	if k, ok := memhive.RepeatedKey(data); ok {
 		// encoding/json would take the last: one request read two ways
@@ -358,7 +363,7 @@ func checkWho(member string, audience []string, channel string) error {
 		return memhive.Errorf(memhive.CodeMissingAudience,
 			"no audience is bound: say who is listening now (e.g. member:%s), in the launch flags or the X-Memhive-Audience header", member)
 	}
-	if strings.TrimSpace(channel) == "" {
+	if memhive.Blank(channel) {
 		return memhive.Errorf(memhive.CodeMissingChannel,
 			"no channel is bound: say where this conversation happens (e.g. web:chat), in the launch flags or the X-Memhive-Channel header")
 	}

@@ -330,6 +330,11 @@ func Decode(member string, data []byte) (*Request, error) {
 	if dec.More() {
 		return nil, memhive.Errorf(memhive.CodeMalformedRequest, "payload has data after the memorize object")
 	}
+	if memhive.LoneSurrogate(data) {
+		// encoding/json would store U+FFFD in its place, silently; the
+		// turn lane refuses the same payload with the same code
+		return nil, memhive.Errorf(memhive.CodeInvalidText, "payload escapes half a UTF-16 surrogate pair (\\uD800–\\uDFFF without its other half): that is no character")
+	}
 	if req.Member != "" && req.Member != member {
 		return nil, memhive.Errorf(memhive.CodeMemberMismatch, "request names member %q but was published on the lane of %q", clip(req.Member), member)
 	}

@@ -210,6 +210,8 @@ func TestDecode(t *testing.T) {
 		{"not json", "alice", `hello`, memhive.CodeMalformedRequest},
 		{"trailing", "alice", `{"note":"hi","audience":["a"],"channel":"c"} {}`, memhive.CodeMalformedRequest},
 		{"bad member", "Alice", `{"note":"hi","audience":["a"],"channel":"c"}`, memhive.CodeInvalidMember},
+		{"half a surrogate pair", "alice", `{"note":"hi \ud800","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"a whole surrogate pair", "alice", `{"note":"hi \ud83d\ude00","audience":["member:alice"],"channel":"c"}`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req, err := remember.Decode(tc.member, []byte(tc.body))
