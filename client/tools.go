@@ -225,11 +225,11 @@ func (a *Assistant) memoryTool(ctx context.Context, name string, args json.RawMe
 
 func (a *Assistant) setHeaders(h nats.Header) {
 	h.Set(gateway.HeaderMember, a.cfg.Member)
-	h.Set(gateway.HeaderAudience, strings.Join(a.Audience(), ","))
-	h.Set(gateway.HeaderChannel, a.cfg.Channel)
-	h.Set(gateway.HeaderAsker, a.cfg.Asker)
+	h.Set(gateway.HeaderAudience, gateway.HeaderList(a.Audience())) // an entry's comma or '%' encoded
+	h.Set(gateway.HeaderChannel, gateway.HeaderText(a.cfg.Channel))
+	h.Set(gateway.HeaderAsker, gateway.HeaderText(a.cfg.Asker))
 	h.Set(gateway.HeaderAssistant, a.cfg.ID)
-	h.Set(gateway.HeaderSession, a.cfg.Session)
+	h.Set(gateway.HeaderSession, gateway.HeaderText(a.cfg.Session))
 	if a.tmpl.MemoryTier != "" {
 		h.Set(gateway.HeaderTier, a.tmpl.MemoryTier)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -191,16 +192,23 @@ func ServeStdio(ctx context.Context, server *mcp.Server) error {
 }
 
 // BindingFromHeaders reads the X-Memhive-* headers. An empty tier is
-// completed by tierFor(assistant) when tierFor is given.
+// completed by tierFor(assistant) when tierFor is given. The free-text
+// headers (each audience entry, the channel, the asker, the session) are
+// percent-decoded when they hold a '%' (headerText): that is how a browser
+// or Node client sends text that is not ASCII.
 func BindingFromHeaders(h http.Header, tierFor func(assistant string) (string, bool)) Binding {
+	var aud []string
+	for _, a := range memhive.SplitList(h.Get(HeaderAudience)) {
+		aud = append(aud, headerText(a)) // split first: an entry's own comma comes as %2C
+	}
 	b := Binding{
 		Member:    strings.TrimSpace(h.Get(HeaderMember)),
-		Audience:  memhive.NormalizeAudience(memhive.SplitList(h.Get(HeaderAudience))),
-		Channel:   strings.TrimSpace(h.Get(HeaderChannel)),
-		Asker:     strings.TrimSpace(h.Get(HeaderAsker)),
+		Audience:  memhive.NormalizeAudience(aud),
+		Channel:   headerText(h.Get(HeaderChannel)),
+		Asker:     headerText(h.Get(HeaderAsker)),
 		Assistant: strings.TrimSpace(h.Get(HeaderAssistant)),
 		Tier:      recall.NormalizeTier(h.Get(HeaderTier)),
-		Session:   strings.TrimSpace(h.Get(HeaderSession)),
+		Session:   headerText(h.Get(HeaderSession)),
 	}
 	if b.Tier == "" && b.Assistant != "" && tierFor != nil {
 		if t, ok := tierFor(b.Assistant); ok {
@@ -208,6 +216,51 @@ func BindingFromHeaders(h http.Header, tierFor func(assistant string) (string, b
 		}
 	}
 	return b
+}
+
+// headerText reads a free-text binding header (or one audience entry):
+// trimmed, and percent-decoded (RFC 3986 §2.1, as JavaScript's
+// encodeURIComponent writes it) when it holds a '%'. Header values are
+// bytes that fetch and most HTTP stacks send as Latin-1 ("Zoë" arrives as
+// the one byte 0xEB, not UTF-8) or refuse beyond it ("東" throws), so a
+// client sends such text percent-encoded UTF-8; a literal '%' is then
+// sent as %25. A '%' that starts no escape (not two hex digits after it)
+// leaves the value as it came. What decodes to bytes that are not UTF-8,
+// or to a control character, is refused later like any bad binding
+// (recall.CheckBinding).
+func headerText(v string) string {
+	v = strings.TrimSpace(v)
+	if !strings.Contains(v, "%") {
+		return v
+	}
+	d, err := url.PathUnescape(v) // '+' stays '+': encodeURIComponent writes a space as %20
+	if err != nil {
+		return v
+	}
+	return strings.TrimSpace(d)
+}
+
+// HeaderText is s as a free-text binding header carries it (the channel,
+// the asker, the session, one audience entry): as it is when it is
+// printable ASCII without '%' or ',', else percent-encoded, so that it
+// reaches BindingFromHeaders whole through any HTTP stack or NATS client.
+func HeaderText(s string) string {
+	for i := range len(s) {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '%' || c == ',' {
+			return url.PathEscape(s)
+		}
+	}
+	return s
+}
+
+// HeaderList is an audience as X-Memhive-Audience carries it: each entry
+// by HeaderText (a comma inside an entry encoded), joined by commas.
+func HeaderList(entries []string) string {
+	out := make([]string, len(entries))
+	for i, e := range entries {
+		out[i] = HeaderText(e)
+	}
+	return strings.Join(out, ",")
 }
 
 // NewMCPHandler serves MCP over streamable HTTP. It is stateless: every

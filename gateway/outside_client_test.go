@@ -1,19 +1,144 @@
 package gateway_test
 
 // What an outside client (Node's MCP SDK over fetch, nats.js) sends and
-// must be read the same on every surface: an escape of half a surrogate
-// pair; a limit of 0.
+// must be read the same on every surface: audience entries and a channel
+// that are not ASCII, percent-encoded in the binding headers; an escape
+// of half a surrogate pair; a limit of 0.
 
 import (
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/gateway"
 	"github.com/memhive/memhive/internal/natstest"
+	"github.com/memhive/memhive/remember"
 )
+
+// TestBindingHeadersPercentEncoded: fetch sends a header value as Latin-1
+// bytes (and throws beyond it), so a JS client percent-encodes each
+// audience entry, the channel, the asker and the session with
+// encodeURIComponent; BindingFromHeaders reads them back, and
+// gateway.HeaderList / HeaderText write what it reads back whole.
+func TestBindingHeadersPercentEncoded(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name              string
+		audience, channel string
+		wantAud           []string
+		wantChannel       string
+	}{
+		{"plain ASCII", "member:alice,person:bob", "web:chat", []string{"member:alice", "person:bob"}, "web:chat"},
+		{"Latin-1 letter", "member:alice,person:Zo%C3%AB", "web:chat", []string{"member:alice", "person:Zoë"}, "web:chat"},
+		{"beyond Latin-1", "person:%E6%9D%B1", "web:%E8%81%8A%E5%A4%A9", []string{"person:東"}, "web:聊天"},
+		{"a comma inside an entry", "person:Smith%2C%20Ann,member:alice", "web:chat", []string{"member:alice", "person:Smith, Ann"}, "web:chat"},
+		{"a literal percent, encoded", "group:100%25", "web:50%25", []string{"group:100%"}, "web:50%"},
+		{"a percent that starts no escape", "group:100%", "web:%zz", []string{"group:100%"}, "web:%zz"},
+		{"plus stays plus", "person:a+b", "web:chat", []string{"person:a+b"}, "web:chat"},
+		{"an invisible entry is blank", "%E2%80%8B,member:alice", "%E2%81%A0", []string{"member:alice"}, "\u2060"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := http.Header{}
+			h.Set(gateway.HeaderAudience, tc.audience)
+			h.Set(gateway.HeaderChannel, tc.channel)
+			h.Set(gateway.HeaderAsker, "person:Zo%C3%AB")
+			h.Set(gateway.HeaderSession, "s%C3%A9ance")
+			b := gateway.BindingFromHeaders(h, nil)
+			if !slices.Equal(b.Audience, tc.wantAud) || b.Channel != tc.wantChannel || b.Asker != "person:Zoë" || b.Session != "séance" {
+				t.Fatalf("bound %q %q %q %q", b.Audience, b.Channel, b.Asker, b.Session)
+			}
+			// what the Go SDK writes is read back as it was
+			h.Set(gateway.HeaderAudience, gateway.HeaderList(tc.wantAud))
+			h.Set(gateway.HeaderChannel, gateway.HeaderText(tc.wantChannel))
+			if b := gateway.BindingFromHeaders(h, nil); !slices.Equal(b.Audience, tc.wantAud) || b.Channel != tc.wantChannel {
+				t.Fatalf("round trip: %q %q, want %q %q", b.Audience, b.Channel, tc.wantAud, tc.wantChannel)
+			}
+		})
+	}
+}
+
+// TestNonASCIIAudienceOverEverySurface: memorize over /mcp and the memory
+// tools over HTTP and NATS, bound by percent-encoded headers, store and
+// read "person:Zoë" and "person:東"; the Latin-1 byte fetch would send
+// unencoded is still refused (it is no UTF-8), and "\u200b" alone is no
+// audience.
+func TestNonASCIIAudienceOverEverySurface(t *testing.T) {
+	t.Parallel()
+	h := setupMemHive(t)
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.svc}))
+	t.Cleanup(srv.Close)
+	hdr := func(audience string) http.Header {
+		h := http.Header{}
+		h.Set(gateway.HeaderMember, "alice")
+		h.Set(gateway.HeaderAudience, audience)
+		h.Set(gateway.HeaderChannel, "web:%E8%81%8A")
+		h.Set(gateway.HeaderTier, "1")
+		return h
+	}
+	want := []string{"member:alice", "person:Zoë", "person:東"}
+
+	cs := connectHTTP(t, srv.URL+"/mcp", hdr("member:alice,person:Zo%C3%AB,person:%E6%9D%B1"))
+	res, text := callTool(t, cs, gateway.MemorizeTool, map[string]any{"subject": "person:Zoë", "predicate": "likes", "claim": "tea"})
+	got := structured[remember.Result](t, res, text)
+	if !slices.Equal(got.Audience, want) || got.Channel != "web:聊" {
+		t.Fatalf("/mcp memorize stored %q on %q, want %q on web:聊", got.Audience, got.Channel, want)
+	}
+
+	listed := func(b []byte) remember.ListResult {
+		t.Helper()
+		var l remember.ListResult
+		if err := json.Unmarshal(b, &l); err != nil {
+			t.Fatalf("list: %s", b)
+		}
+		return l
+	}
+	status, b := post(t, srv.URL+"/v1/members/alice/"+gateway.ListTool, `{"subject":"person:Zoë"}`,
+		gateway.HeaderAudience, "member:alice,person:Zo%C3%AB,person:%E6%9D%B1", gateway.HeaderChannel, "web:%E8%81%8A", gateway.HeaderTier, "1")
+	if l := listed(b); status != 200 || l.Count != 1 || !slices.Equal(l.Memories[0].Audience, want) {
+		t.Fatalf("HTTP list_memories: %d %s", status, b)
+	}
+	for _, tc := range []struct {
+		name, audience string
+		code           memhive.Code
+	}{
+		{"a raw Latin-1 byte", "member:alice,person:Zo\xeb", memhive.CodeMalformedRequest},
+		{"a zero-width space alone", "%E2%80%8B", memhive.CodeMissingAudience},
+	} {
+		status, b := post(t, srv.URL+"/v1/members/alice/"+gateway.ListTool, `{}`,
+			gateway.HeaderAudience, tc.audience, gateway.HeaderChannel, "web:chat", gateway.HeaderTier, "1")
+		if status != 400 || errCode(t, b) != tc.code {
+			t.Fatalf("%s: want 400 %s, got %d %s", tc.name, tc.code, status, b)
+		}
+	}
+
+	ns := natstest.Start(t)
+	nc := ns.Conn(t)
+	svc, err := gateway.ServeMemoryNATS(nc, "memhive", h.svc, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = svc.Stop() })
+	msg := nats.NewMsg("memhive.alice." + gateway.ListTool)
+	msg.Data = []byte(`{"subject":"person:Zoë"}`)
+	for k, v := range hdr("member:alice,person:Zo%C3%AB,person:%E6%9D%B1") {
+		msg.Header.Set(k, v[0])
+	}
+	reply, err := nc.RequestMsg(msg, 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := listed(reply.Data); l.Count != 1 || !slices.Equal(l.Memories[0].Audience, want) {
+		t.Fatalf("NATS list_memories: %s", reply.Data)
+	}
+}
 
 // TestLoneSurrogateRefusedOnEverySurface: "\ud800" is no character; the
 // lane refuses it (invalid_text), and so do HTTP, MCP and NATS, where
