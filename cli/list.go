@@ -32,7 +32,7 @@ func cmdEpisodes(e *env, args []string) error {
 		return err
 	}
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
-		eps, err := episodes.List(ctx, pool, *member, episodes.ListOptions{Session: *session, Limit: *limit})
+		eps, err := episodes.List(ctx, pool, *member, episodes.ListOptions{Session: *session, Limit: allIfZero(*limit)})
 		if err != nil {
 			return err
 		}
@@ -75,7 +75,7 @@ func cmdRefusals(e *env, args []string) error {
 		return usagef("--limit %d is negative (0 lists all)", *limit)
 	}
 	return withDB(*data, func(ctx context.Context, t *target, pool *pgxpool.Pool) error {
-		rs, err := episodes.Refusals(ctx, pool, *member, *limit)
+		rs, err := episodes.Refusals(ctx, pool, *member, allIfZero(*limit))
 		if err != nil {
 			return err
 		}
@@ -100,6 +100,15 @@ func cmdRefusals(e *env, args []string) error {
 		}
 		return w.Flush()
 	})
+}
+
+// allIfZero is a --limit as the store reads it: the flag's 0 ("all")
+// is episodes.All, where the store's own 0 would be its default of 50.
+func allIfZero(limit int) int {
+	if limit == 0 {
+		return episodes.All
+	}
+	return limit
 }
 
 func dash(s string) string {

@@ -304,15 +304,27 @@ func TouchSessions(ctx context.Context, tx pgx.Tx, eps []Episode) error {
 	return nil
 }
 
+// All is the limit of List and Refusals that lists every row (`memhive
+// episodes --limit 0`); a limit of 0 is their default, 50.
+const All = -1
+
 // ListOptions filter List.
 type ListOptions struct {
 	Session string
-	Limit   int // default 50
+	Limit   int // default 50; All (any negative) for every episode
+}
+
+// sqlLimit is limit as a LIMIT parameter: NULL, no limit, for All.
+func sqlLimit(limit int) any {
+	if limit < 0 {
+		return nil
+	}
+	return limit
 }
 
 // List returns a member's newest episodes first.
 func List(ctx context.Context, pool *pgxpool.Pool, member string, o ListOptions) ([]Episode, error) {
-	if o.Limit <= 0 {
+	if o.Limit == 0 {
 		o.Limit = 50
 	}
 	rows, err := pool.Query(ctx, `
@@ -321,7 +333,7 @@ func List(ctx context.Context, pool *pgxpool.Pool, member string, o ListOptions)
 		FROM episodes
 		WHERE member_id = $1 AND ($2 = '' OR session_id = $2)
 		ORDER BY happened_at DESC, id DESC
-		LIMIT $3`, member, o.Session, o.Limit)
+		LIMIT $3`, member, o.Session, sqlLimit(o.Limit))
 	if err != nil {
 		return nil, fmt.Errorf("list episodes: %w", err)
 	}
@@ -335,9 +347,10 @@ func List(ctx context.Context, pool *pgxpool.Pool, member string, o ListOptions)
 	})
 }
 
-// Refusals returns refusals newest first, of one member or of all when member is "".
+// Refusals returns refusals newest first, of one member or of all when
+// member is "": limit of them (0: 50; All: every one).
 func Refusals(ctx context.Context, pool *pgxpool.Pool, member string, limit int) ([]Refusal, error) {
-	if limit <= 0 {
+	if limit == 0 {
 		limit = 50
 	}
 	rows, err := pool.Query(ctx, `
@@ -345,7 +358,7 @@ func Refusals(ctx context.Context, pool *pgxpool.Pool, member string, limit int)
 		FROM refusals
 		WHERE ($1 = '' OR member_id = $1)
 		ORDER BY recorded_at DESC, id DESC
-		LIMIT $2`, member, limit)
+		LIMIT $2`, member, sqlLimit(limit))
 	if err != nil {
 		return nil, fmt.Errorf("list refusals: %w", err)
 	}
