@@ -239,6 +239,29 @@ func init() {
 			c.fore = true
 			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
 		}),
+		// "It's always been my dream to visit Japan", "it's been a dream of
+		// mine to adopt": the dream said with "it" first (session 25).
+		r(`(?i:(?:^|\b)(?:it's|it\s+is|it\s+has|its)\s+(?:always\s+)?(?:been\s+)?(?:always\s+)?(?:my|a|a\s+(?:long-?time|lifelong|life-long|big|huge)|my\s+(?:big|biggest|lifelong|life-long|ultimate))\s+(?:dream|goal|ambition)(?:\s+of\s+mine)?\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
+			p := trimRefTail(cut(m[1]))
+			ws := strings.Fields(strings.ToLower(p))
+			if c.neg || len(ws) == 0 || len(ws) > 10 || badObject(p) || hasForesight(c) || (len(ws) == 1 && !soloPlans[ws[0]]) {
+				return
+			}
+			if len(ws) > 1 && (ws[len(ws)-2] == "a" || ws[len(ws)-2] == "an" || ws[len(ws)-2] == "the") && strings.Contains(m[1], p+",") {
+				return // "to adopt and provide a safe, loving home": cut inside the thing
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
+		}),
+		// "Visiting castles is really on my bucket list": a pastime ahead.
+		r(`(?i:^(?:(?:and|also|so|but|plus)\s+)?)([A-Za-z][\w'-]*ing(?:\s+[\w'-]+){0,4}?)(?i:\s+(?:is|are|has\s+been)\s+(?:(?:really|definitely|totally|also|still|always|high|top|at\s+the\s+top|first)\s+)*(?:on|of)\s+my\s+bucket\s+list)`, 1, func(c *clause, m []string) {
+			p := trimRefTail(cut(m[1]))
+			if c.neg || p == "" || badObject(p) || !isGerund(strings.Fields(p)[0]) {
+				return
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
+		}),
 		// A wish to go somewhere named: "I want to visit Japan", "can't wait
 		// to see the Grand Canyon". One sees and visits people too: there
 		// the name must be a place (seeablePlace), not "Taylor Swift".

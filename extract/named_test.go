@@ -213,6 +213,14 @@ func TestChatRulesSession25(t *testing.T) {
 		{"Dancing is like second nature to me.", []want{w(me, "likes", "Dancing")}},
 		{"My husband has been such a blessing.", []want{w(me, "husband", "Alice's husband")}},
 		{"The new job is like therapy.", nil},
+		// Plans held as a dream, a temptation or a bucket list; not one given up or denied.
+		{"I dream of opening a bakery.", []want{fut(me, "plans", "opening a bakery", "")}},
+		{"I'm tempted to buy a new guitar.", []want{fut(me, "plans", "buy a new guitar", "")}},
+		{"It's always been my dream to visit Japan.", []want{fut(me, "plans", "visit Japan", "")}},
+		{"Visiting castles is really on my bucket list.", []want{fut(me, "plans", "Visiting castles", "")}},
+		{"It's been a dream to adopt and provide a safe, loving home for kids.", nil},
+		{"It was my dream to be a doctor but I gave up.", nil},
+		{"Skydiving is not on my bucket list.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -430,6 +430,10 @@ func (r *tagged) read() {
 	}
 }
 
+// dreamWord: a dream of doing something is a plan held ("I dream of
+// opening a bakery").
+var dreamWord = setOf(`dream dreamed dreamt dreaming`)
+
 // motion verbs make a trip of a dropped-subject progressive with a date.
 var motion = setOf(`go head fly travel drive`)
 
@@ -495,6 +499,14 @@ func (r *tagged) predicate(i int) {
 	}
 	if ts[i].t == "VBG" && i > 0 && isBe(ts[i-1].lw) && progressiveWish[ts[i].lw] {
 		r.beComplement(i) // "we're thinking about buying a house", "I'm hoping to get a dog"
+		return
+	}
+	if ts[i].lw == "tempted" && i > 0 && isBe(ts[i-1].lw) {
+		r.beComplement(i) // "I'm tempted to try dairy-free flavors"
+		return
+	}
+	if dreamWord[ts[i].lw] && i+2 < len(ts) && (ts[i+1].lw == "of" || ts[i+1].lw == "about") && ts[i+2].t == "VBG" {
+		r.planVerb(i+2, true) // "I dream of opening a bakery", "I've always dreamed of visiting Japan"
 		return
 	}
 	if ts[i].t == "VBG" && i > 0 && isBe(ts[i-1].lw) && (ts[i-1].lw == "am" || ts[i-1].lw == "are") && r.c.hasDate && verbClass[lemma(ts[i].lw)] == 0 {
@@ -698,6 +710,8 @@ func (r *tagged) beComplement(i int) {
 		r.wish(i + 1)
 	case (w == "excited" || w == "stoked" || w == "pumped") && i+1 < len(ts) && ts[i+1].lw == "for":
 		r.planObject(i+2, "")
+	case w == "tempted" && i+2 < len(ts) && ts[i+1].lw == "to" && (ts[i+2].t == "VB" || ts[i+2].t == "VBP"):
+		r.planVerb(i+2, true) // "I'm tempted to try dairy-free flavors"
 	case w == "considering" && i+1 < len(ts) && ts[i+1].t == "VBG":
 		r.planVerb(i+1, true) // "we're considering adopting a cat"
 	case (w == "looking" || w == "thinking") && i+1 < len(ts):
