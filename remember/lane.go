@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -57,8 +59,18 @@ type Config struct {
 	Duplicates time.Duration
 	// MaxAge of a message in the stream; the record is Postgres. Default 7 days.
 	MaxAge time.Duration
-	// RetryDelay before a message the store did not take is redelivered. Default 2s.
+	// RetryDelay before a message the store did not take is redelivered
+	// the first time; it doubles with each delivery, up to MaxRetryDelay.
+	// Default 2s.
 	RetryDelay time.Duration
+	// MaxRetryDelay bounds the delay between two deliveries. Default 1 minute.
+	MaxRetryDelay time.Duration
+	// MaxDeliver is how many deliveries of one request the lane tries to
+	// write; what the store still has not taken at the last is kept as a
+	// refusal (dead_letter), answered and terminated. The server's own
+	// bound is 5 more, room to keep that refusal. Default 10 (about five
+	// minutes of retries at the default delays).
+	MaxDeliver int
 	// Logger; default slog.Default().
 	Logger *slog.Logger
 }
@@ -80,6 +92,12 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.RetryDelay == 0 {
 		c.RetryDelay = 2 * time.Second
+	}
+	if c.MaxRetryDelay == 0 {
+		c.MaxRetryDelay = time.Minute
+	}
+	if c.MaxDeliver <= 0 {
+		c.MaxDeliver = 10
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
@@ -112,7 +130,11 @@ func EnsureStream(ctx context.Context, js jetstream.JetStream, cfg Config) (jets
 // pull consumer: one message at a time, acknowledged after its commit. A
 // refused request is kept in refusals, published on <prefix>.<member>.reject,
 // answered to the ReplyHeader subject when there is one, and terminated. A
-// write the store did not take is retried (Nak with delay), never refused.
+// request whose data the store refuses (a Postgres data exception,
+// constraint or limit: no retry can change it) is refused store_refused the
+// same way. A write the store did not take for any other reason (it is
+// down, slow) is retried with a growing delay, MaxDeliver times, and then
+// refused dead_letter: never retried forever.
 type Consumer struct {
 	js   jetstream.JetStream
 	pool *pgxpool.Pool
@@ -156,6 +178,7 @@ func (c *Consumer) Start(ctx context.Context) error {
 		AckPolicy:     jetstream.AckExplicitPolicy,
 		AckWait:       c.cfg.AckWait,
 		MaxAckPending: 1000,
+		MaxDeliver:    c.cfg.MaxDeliver + 5,
 		FilterSubject: c.cfg.Prefix + ".*.remember",
 		DeliverPolicy: jetstream.DeliverAllPolicy,
 	})
@@ -200,11 +223,12 @@ func (c *Consumer) Stop() {
 func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg) {
 	log := c.cfg.Logger.With("lane", "remember", "subject", msg.Subject())
 	member := memberOf(c.cfg.Prefix, msg.Subject())
-	var seq uint64
+	var seq, delivered uint64
 	received := time.Now()
 	if md, err := msg.Metadata(); err == nil {
 		seq = md.Sequence.Stream
 		received = md.Timestamp
+		delivered = md.NumDelivered
 	}
 	req, err := Decode(member, msg.Data())
 	var res *Result
@@ -220,26 +244,76 @@ func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg) {
 		}
 		log.Debug("memorized", "member", member, "fact", res.ID, "inserted", res.Inserted)
 		c.reply(msg, res)
+	case errors.As(err, &se) && isDataError(se.Err):
+		// the same bytes will be refused every time: a refusal, not a retry
+		log.Warn("store refused a memorize's data", "member", member, "error", se.Err)
+		c.turnDown(ctx, log, member, msg, seq, delivered, memhive.Errorf(memhive.CodeStoreRefused,
+			"the store refused this memorize: %s", storeReason(se.Err)))
+	case errors.As(err, &se) && ctx.Err() == nil && delivered >= uint64(c.cfg.MaxDeliver):
+		log.Error("memorize never written; kept as a dead letter", "member", member, "deliveries", delivered, "error", se.Err)
+		c.turnDown(ctx, log, member, msg, seq, delivered, memhive.Errorf(memhive.CodeDeadLetter,
+			"delivered %d times and never written: %s", delivered, storeReason(se.Err)))
 	case errors.As(err, &se):
-		log.Warn("store refused a memorize; will retry", "member", member, "error", se.Err)
-		_ = msg.NakWithDelay(c.cfg.RetryDelay)
+		log.Warn("store did not take a memorize; will retry", "member", member, "deliveries", delivered, "error", se.Err)
+		_ = msg.NakWithDelay(c.retryDelay(delivered))
 	default:
-		coded := memhive.AsError(err)
-		if rerr := c.refuse(ctx, member, msg, seq, coded); rerr != nil {
-			log.Warn("could not keep a refusal; will retry", "member", member, "code", coded.Code, "error", rerr)
-			_ = msg.NakWithDelay(c.cfg.RetryDelay)
-			return
-		}
-		log.Info("memorize refused", "member", member, "code", coded.Code)
-		_ = msg.Term()
-		body, _ := json.Marshal(memhive.ErrorBody{Error: coded})
-		if memhive.ValidMember(member) {
-			if perr := c.js.Conn().Publish(RejectSubject(c.cfg.Prefix, member), body); perr != nil {
-				log.Warn("publish reject", "member", member, "error", perr)
-			}
-		}
-		c.reply(msg, memhive.ErrorBody{Error: coded})
+		c.turnDown(ctx, log, member, msg, seq, delivered, memhive.AsError(err))
 	}
+}
+
+// retryDelay is the wait before the next delivery after the delivered-th:
+// RetryDelay doubled with each delivery, at most MaxRetryDelay.
+func (c *Consumer) retryDelay(delivered uint64) time.Duration {
+	d := c.cfg.RetryDelay
+	for i := uint64(1); i < delivered && d < c.cfg.MaxRetryDelay; i++ {
+		d *= 2
+	}
+	return min(d, c.cfg.MaxRetryDelay)
+}
+
+// turnDown refuses a request: kept in refusals, terminated, published on
+// the member's reject subject and answered. A refusal that cannot be kept
+// (the store is down) leaves the message for redelivery.
+func (c *Consumer) turnDown(ctx context.Context, log *slog.Logger, member string, msg jetstream.Msg, seq, delivered uint64, coded *memhive.Error) {
+	if rerr := c.refuse(ctx, member, msg, seq, coded); rerr != nil {
+		log.Warn("could not keep a refusal; will retry", "member", member, "code", coded.Code, "error", rerr)
+		_ = msg.NakWithDelay(c.retryDelay(delivered))
+		return
+	}
+	log.Info("memorize refused", "member", member, "code", coded.Code)
+	_ = msg.Term()
+	body, _ := json.Marshal(memhive.ErrorBody{Error: coded})
+	if memhive.ValidMember(member) {
+		if perr := c.js.Conn().Publish(RejectSubject(c.cfg.Prefix, member), body); perr != nil {
+			log.Warn("publish reject", "member", member, "error", perr)
+		}
+	}
+	c.reply(msg, memhive.ErrorBody{Error: coded})
+}
+
+// isDataError reports whether err is Postgres refusing the request's data:
+// SQLSTATE class 22 (data exception), 23 (integrity constraint) or 54
+// (program limit exceeded, e.g. an index row too large), as the turn
+// appender reads it.
+func isDataError(err error) bool {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || len(pe.Code) < 2 {
+		return false
+	}
+	switch pe.Code[:2] {
+	case "22", "23", "54":
+		return true
+	}
+	return false
+}
+
+// storeReason is the part of a store error fit for a refusal's sentence.
+func storeReason(err error) string {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("%s (SQLSTATE %s)", pe.Message, pe.Code)
+	}
+	return err.Error()
 }
 
 // refuse keeps the refusal with its raw bytes.
@@ -306,6 +380,11 @@ func Decode(member string, data []byte) (*Request, error) {
 	if len(data) > MaxPayload {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "payload of %d bytes is over the %d-byte payload bound (the text itself may be %d bytes)", len(data), MaxPayload, MaxText)
 	}
+	if !utf8.Valid(data) {
+		// encoding/json would store U+FFFD for each bad byte, silently; the
+		// turn lane and HTTP refuse the same payload with the same code
+		return nil, memhive.Errorf(memhive.CodeInvalidText, "payload is not valid UTF-8")
+	}
 	// The audience is read apart so a wrong type reads as missing_audience.
 	var probe struct {
 		Audience json.RawMessage `json:"audience"`
@@ -339,5 +418,11 @@ func Decode(member string, data []byte) (*Request, error) {
 		return nil, memhive.Errorf(memhive.CodeMemberMismatch, "request names member %q but was published on the lane of %q", clip(req.Member), member)
 	}
 	req.Member = member
+	// Control characters (a NUL the store would refuse), over-long keys
+	// and the zero time are refused here, before the store is asked;
+	// Memorize asks the same of every other way in.
+	if err := checkFields(req); err != nil {
+		return nil, err
+	}
 	return &req, nil
 }

@@ -87,6 +87,9 @@ func Fact(req Request, now time.Time) (*facts.Fact, error) {
 	if !memhive.ValidMember(req.Member) {
 		return nil, memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(req.Member))
 	}
+	if err := checkFields(req); err != nil {
+		return nil, err
+	}
 	aud := memhive.NormalizeAudience(req.Audience)
 	if len(aud) == 0 {
 		return nil, memhive.Errorf(memhive.CodeMissingAudience, "memorize needs the audience it was said in, e.g. [\"member:%s\"]; nothing was stored", req.Member)

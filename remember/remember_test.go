@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -137,7 +138,27 @@ func TestMemorizeRefusals(t *testing.T) {
 		{"half a fact", func(r *remember.Request) { r.Claim = "" }, memhive.CodeMalformedRequest},
 		{"nothing", func(r *remember.Request) { r.Subject, r.Predicate, r.Claim = "", "", "" }, memhive.CodeMalformedRequest},
 		{"bad kind", func(r *remember.Request) { r.Kind = "rumour" }, memhive.CodeMalformedRequest},
-		{"too large", func(r *remember.Request) { r.Claim = string(make([]byte, remember.MaxText+1)) }, memhive.CodeTextTooLarge},
+		{"too large", func(r *remember.Request) { r.Claim = strings.Repeat("a", remember.MaxText+1) }, memhive.CodeTextTooLarge},
+		// what the turn lane refuses of the same fields, refused the same
+		// way on every way in (HTTP and the memorize tool call Memorize)
+		{"a NUL in the claim", func(r *remember.Request) { r.Claim = "x\x00y" }, memhive.CodeInvalidText},
+		{"a NUL in the subject", func(r *remember.Request) { r.Subject = "member:\x00alice" }, memhive.CodeInvalidText},
+		{"a bell in a note", func(r *remember.Request) { r.Subject, r.Predicate, r.Claim, r.Note = "", "", "", "bell\x07" }, memhive.CodeInvalidText},
+		{"an escape in the channel", func(r *remember.Request) { r.Channel = "c\x1b" }, memhive.CodeInvalidText},
+		{"a control in an audience entry", func(r *remember.Request) { r.Audience = []string{"member:po\x01ison"} }, memhive.CodeInvalidText},
+		{"a NUL in the speaker", func(r *remember.Request) { r.Speaker = "person:\x00" }, memhive.CodeInvalidText},
+		{"a C1 control in the session", func(r *remember.Request) { r.Session = "s\u0085" }, memhive.CodeInvalidText},
+		{"not UTF-8", func(r *remember.Request) { r.Claim = "tea \xff" }, memhive.CodeInvalidText},
+		{"a long channel", func(r *remember.Request) { r.Channel = strings.Repeat("c", 5000) }, memhive.CodeFieldTooLong},
+		{"a long audience entry", func(r *remember.Request) { r.Audience = []string{"person:" + strings.Repeat("a", 300)} }, memhive.CodeFieldTooLong},
+		{"a long speaker", func(r *remember.Request) { r.Speaker = strings.Repeat("s", 257) }, memhive.CodeFieldTooLong},
+		{"a large audience", func(r *remember.Request) {
+			r.Audience = nil
+			for i := range 10000 {
+				r.Audience = append(r.Audience, fmt.Sprintf("person:p%d", i))
+			}
+		}, memhive.CodeFieldTooLong},
+		{"the zero time", func(r *remember.Request) { r.At = new(time.Time) }, memhive.CodeMalformedRequest},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := base
@@ -212,6 +233,19 @@ func TestDecode(t *testing.T) {
 		{"bad member", "Alice", `{"note":"hi","audience":["a"],"channel":"c"}`, memhive.CodeInvalidMember},
 		{"half a surrogate pair", "alice", `{"note":"hi \ud800","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
 		{"a whole surrogate pair", "alice", `{"note":"hi \ud83d\ude00","audience":["member:alice"],"channel":"c"}`, ""},
+		{"a low surrogate alone", "alice", `{"note":"hi \udc00","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"tab and newline in a note", "alice", `{"note":"a\tb\nc\r","audience":["member:alice"],"channel":"c"}`, ""},
+		// what the turn lane refuses, refused before the store is asked: a
+		// NUL the store refused was retried forever
+		{"a NUL in the note", "alice", `{"note":"x\u0000y","audience":["member:poison"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"a NUL in the subject", "alice", `{"subject":"x\u0000","predicate":"p","claim":"c","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"a NUL in the speaker", "alice", `{"note":"x","speaker":"a\u0000","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"a bell in the note", "alice", `{"note":"bell\u0007","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"an escape in the channel", "alice", `{"note":"x","audience":["member:alice"],"channel":"c\u001b"}`, memhive.CodeInvalidText},
+		{"a control in the audience", "alice", `{"note":"x","audience":["member:po\u0001ison"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"raw bytes not UTF-8", "alice", "{\"note\":\"x\xff\",\"audience\":[\"member:alice\"],\"channel\":\"c\"}", memhive.CodeInvalidText},
+		{"a long channel", "alice", `{"note":"x","audience":["member:alice"],"channel":"` + strings.Repeat("c", 5000) + `"}`, memhive.CodeFieldTooLong},
+		{"the zero time", "alice", `{"note":"x","audience":["member:alice"],"channel":"c","at":"0001-01-01T00:00:00Z"}`, memhive.CodeMalformedRequest},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req, err := remember.Decode(tc.member, []byte(tc.body))
@@ -372,6 +406,48 @@ func TestLaneRefuses(t *testing.T) {
 	}
 	if total != 4 {
 		t.Fatalf("want 4 refusals kept, got %d", total)
+	}
+}
+
+// A request whose data the store refuses (here an index row over
+// Postgres's limit, SQLSTATE 54000: no retry can change it) is refused
+// store_refused, kept in refusals and answered, not retried forever; and
+// the consumer's deliveries are bounded, so what the store never takes
+// ends as a refusal too.
+func TestLaneRefusesWhatTheStoreRefuses(t *testing.T) {
+	t.Parallel()
+	l := setupLane(t)
+	// letters without a pattern: the index entry cannot be compressed
+	// under the limit (a hash-like sequence, the same on every run)
+	var b strings.Builder
+	for i := range 12000 {
+		b.WriteByte("abcdefghijklmnopqrstuvwxyz"[(i*i*7919+i*31)%104729%26])
+	}
+	out := l.publish(t, "alice", `{"note":"`+b.String()+`","audience":["member:alice"],"channel":"c"}`, "")
+	var body memhive.ErrorBody
+	if err := json.Unmarshal(out, &body); err != nil || body.Error == nil || body.Error.Code != memhive.CodeStoreRefused ||
+		!strings.Contains(body.Error.Message, "SQLSTATE 54") {
+		t.Fatalf("want store_refused naming the SQLSTATE, got %.300s", out)
+	}
+	var code string
+	if err := l.pool.QueryRow(context.Background(), `SELECT code FROM refusals WHERE member_id = 'alice'`).Scan(&code); err != nil || code != "store_refused" {
+		t.Fatalf("refusal kept: %q, %v", code, err)
+	}
+	// the lane moved on
+	out = l.publish(t, "alice", `{"note":"tea","audience":["member:alice"],"channel":"c"}`, "")
+	if !strings.Contains(string(out), `"inserted":true`) {
+		t.Fatalf("outcome %s", out)
+	}
+	cons, err := l.js.Consumer(context.Background(), remember.Stream, remember.Durable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := cons.Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Config.MaxDeliver <= 0 || info.NumAckPending != 0 {
+		t.Fatalf("max deliver %d (want a bound), pending %d", info.Config.MaxDeliver, info.NumAckPending)
 	}
 }
 
