@@ -297,7 +297,7 @@ func Start(ctx context.Context, cfg *config.Config, logger *slog.Logger) (n *Nod
 		tier2 = cfg.Model + " at " + cfg.ModelURL
 	}
 	logger.Info("memhive is up",
-		"nats", n.NATSURL+natsKind(n),
+		"nats", redact(n.NATSURL)+natsKind(n), // a given URL may carry a password
 		"database", redact(n.DBURL)+dbKind(n),
 		"http", "http://"+n.HTTPAddr,
 		"mcp", "http://"+n.HTTPAddr+"/mcp",
@@ -630,8 +630,15 @@ func (n *Node) startHTTP(tierFor func(string) (string, bool)) error {
 	return nil
 }
 
+// ReadyTimeout bounds Ready's ping of Postgres: a store that does not
+// answer (its processes stopped, its host silent) is not ready, and
+// /readyz says so with a 503 instead of hanging with it.
+const ReadyTimeout = 2 * time.Second
+
 // Ready reports whether Postgres and NATS answer.
 func (n *Node) Ready(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, ReadyTimeout)
+	defer cancel()
 	if err := n.Pool.Ping(ctx); err != nil {
 		return fmt.Errorf("postgres: %w", err)
 	}
