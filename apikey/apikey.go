@@ -162,6 +162,12 @@ func (s *Store) Create(ctx context.Context, spec Spec) (string, *Key, error) {
 	return key, k, nil
 }
 
+// CheckTimeout bounds Check's reads: every keyed request waits on them, so
+// a store that does not answer (its processes stopped, its host silent)
+// fails the request as unavailable (503) within it instead of holding it
+// open with no word in the log.
+const CheckTimeout = 3 * time.Second
+
 // Check authenticates key and, when member is not "", checks that the key
 // covers member. It answers ErrUnknown or ErrMember, or a database error.
 func (s *Store) Check(ctx context.Context, key, member string) (*Key, error) {
@@ -169,6 +175,8 @@ func (s *Store) Check(ctx context.Context, key, member string) (*Key, error) {
 	if !ok {
 		return nil, ErrUnknown
 	}
+	ctx, cancel := context.WithTimeout(ctx, CheckTimeout)
+	defer cancel()
 	k := &Key{ID: id}
 	var hash []byte
 	err := s.pool.QueryRow(ctx, `/* auth:key */ SELECT hash, kind, assistant, note, created_at, revoked_at FROM api_keys WHERE key_id = $1`, id).

@@ -431,7 +431,7 @@ func (a *Appender) handle(ctx context.Context, msgs []jetstream.Msg) {
 	if len(items) == 0 {
 		return
 	}
-	err := a.retryTransient(ctx, items, func() error { return a.commit(context.WithoutCancel(ctx), items) })
+	err := a.retryTransient(ctx, items, func() error { return a.commitWithin(ctx, items) })
 	if err == nil || ctx.Err() != nil {
 		return
 	}
@@ -451,7 +451,7 @@ func (a *Appender) handleOne(ctx context.Context, it *item) {
 	// any turn: the earlier one may have failed
 	it.dup = false
 	one := []*item{it}
-	write := func() error { return a.commit(context.WithoutCancel(ctx), one) }
+	write := func() error { return a.commitWithin(ctx, one) }
 	err := a.retryTransient(ctx, one, write)
 	if err == nil || ctx.Err() != nil {
 		return
@@ -558,6 +558,25 @@ func storeReason(err error) string {
 		return fmt.Sprintf("%s (SQLSTATE %s)", pe.Message, pe.Code)
 	}
 	return err.Error()
+}
+
+// commitWithin is commit with its own deadline, one AckWait, and not ctx's
+// end: a commit once begun is finished even while the appender stops (a
+// stop waits for it), but a store that stops answering mid-commit (its
+// processes stopped, its host silent) fails it as a transient error, logged
+// and retried by retryTransient, instead of hanging the writer with no word.
+// A commit past AckWait has lost its messages to redelivery anyway.
+//
+// Giving up can never write a turn twice: when the deadline falls after
+// Postgres committed but before it said so, the retry finds every key
+// written, compares the turns (Conflicting) and counts them duplicates;
+// refusals are keyed too (ON CONFLICT DO NOTHING). What the retry cannot
+// redo is OnCommit for those turns, as after any commit whose answer was
+// lost (a connection cut during COMMIT).
+func (a *Appender) commitWithin(ctx context.Context, items []*item) error {
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Duration(a.cfg.AckWait))
+	defer cancel()
+	return a.commit(cctx, items)
 }
 
 // commit writes items in one transaction and, after commit, acknowledges
