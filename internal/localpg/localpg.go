@@ -841,11 +841,19 @@ func (c *Cluster) supervise(first chan<- error) {
 	runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
 	defer close(c.done)
 	backoff := 100 * time.Millisecond
+	var downSince time.Time // zero while postgres is up
 	for {
 		started := time.Now()
 		ch, err := c.spawn()
 		if err == nil {
 			err = c.waitReady(ch)
+		}
+		if err == nil && !downSince.IsZero() {
+			// the "down" line has its pair: an operator reading the log
+			// sees the outage end, not only begin
+			c.log.Info("localpg: private postgres is ready again", "restarts", c.Restarts(),
+				"down_for", time.Since(downSince).Round(time.Millisecond))
+			downSince = time.Time{}
 		}
 		if first != nil {
 			if err != nil {
@@ -882,6 +890,9 @@ func (c *Cluster) supervise(first chan<- error) {
 		n := c.restarts
 		c.mu.Unlock()
 		c.log.Error("localpg: private postgres is down; restarting", "err", err, "restart", n, "backoff", backoff, "log", c.logPath)
+		if downSince.IsZero() {
+			downSince = time.Now()
+		}
 		select {
 		case <-c.stopCh:
 			return

@@ -18,6 +18,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"go.uber.org/goleak"
+
+	"github.com/memhive/memhive/internal/logbuf"
 )
 
 // Helper mode: the test binary re-executed as a stand-in for `memhive up`, so
@@ -308,7 +310,8 @@ func TestLongDirPutsSocketInTmp(t *testing.T) {
 
 func TestSupervisorRestartsKilledPostmaster(t *testing.T) {
 	t.Parallel()
-	c := start(t, Options{Dir: t.TempDir()})
+	var logs logbuf.Buffer
+	c := start(t, Options{Dir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	conn := connect(t, c.URL())
 	exec1(t, conn, `CREATE TABLE kept (v text); INSERT INTO kept VALUES ('before kill')`)
 	conn.Close(context.Background())
@@ -341,6 +344,16 @@ func TestSupervisorRestartsKilledPostmaster(t *testing.T) {
 			t.Fatalf("postmaster not restarted after kill -9 (pid %d, restarts %d)", c.PID(), c.Restarts())
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+	// The outage is logged at both ends: down, and ready again.
+	for !strings.Contains(logs.String(), "private postgres is ready again") {
+		if time.Now().After(end) {
+			t.Fatalf("no line saying postgres is back:\n%s", logs.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if out := logs.String(); !strings.Contains(out, "private postgres is down") {
+		t.Fatalf("no line saying postgres went down:\n%s", out)
 	}
 }
 
