@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -252,8 +253,14 @@ func (t *target) connectNATS() (*nats.Conn, error) {
 	}
 	// The embedded server of a memhive on this machine: its own credentials
 	// from the data directory; a given NATS: MEMHIVE_NATS_URL's credentials,
-	// MEMHIVE_NATS_CREDS or MEMHIVE_NATS_NKEY.
-	opts, err := node.NATSClientOptions(t.cfg, t.cfg.NATSURL == "")
+	// MEMHIVE_NATS_CREDS or MEMHIVE_NATS_NKEY. A memhive started on a given
+	// NATS records that URL, credentials and all, and writes no nats.json:
+	// found through its addresses, the URL's own credentials serve.
+	embedded := t.cfg.NATSURL == ""
+	if _, err := os.Stat(config.NATSUserFile(t.cfg.DataDir)); embedded && errors.Is(err, fs.ErrNotExist) {
+		embedded = false
+	}
+	opts, err := node.NATSClientOptions(t.cfg, embedded)
 	if err != nil {
 		return nil, err
 	}
