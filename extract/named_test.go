@@ -221,6 +221,17 @@ func TestChatRulesSession25(t *testing.T) {
 		{"It's been a dream to adopt and provide a safe, loving home for kids.", nil},
 		{"It was my dream to be a doctor but I gave up.", nil},
 		{"Skydiving is not on my bucket list.", nil},
+		// Work (workplaces.go, rules.go): short forms of office roles; a role over a field at a named employer;
+		// a stay at a named employer said alone, unless the turn puts it behind; a role given; a role promoted
+		// to is now, not before.
+		{"I'm a PM at Swiggy so I know half the startups lol", []want{w(me, "job_title", "PM"), w(me, "works_at", "Swiggy")}},
+		{"I'm the head of marketing at Zalando.", []want{w(me, "job_title", "head of marketing"), w(me, "works_at", "Zalando")}},
+		{"Six months already at Vientos del Estrecho.", []want{w(me, "works_at", "Vientos del Estrecho")}},
+		{"I retired on Friday!!! 32 years at LAUSD, no more lesson plans", []want{{s: me, p: "retired", c: "retired", kind: "experience", pol: "positive"}}},
+		{"Two years at Oxford, then back home.", nil},
+		{"they made me shift supervisor last week", []want{w(me, "job_title", "shift supervisor"), {s: me, p: "promoted", c: "shift supervisor", kind: "experience", pol: "positive", from: "2026-02-25"}}},
+		{"she made me a coffee", nil},
+		{"I was promoted to head nurse.", []want{w(me, "job_title", "head nurse"), {s: me, p: "promoted", c: "head nurse", kind: "experience", pol: "positive"}}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

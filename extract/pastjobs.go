@@ -59,11 +59,13 @@ func init() {
 }
 
 // pastRole is the role at the start of s ("midwife" of "midwife for 38
-// years"), or "" when it is no job the occupation list knows.
+// years"), or "" when it is no job the occupation list knows. A role one
+// "was promoted to", "was made", "was hired as" is the role now, not one
+// held before.
 func pastRole(s string) string {
 	role := strings.TrimSpace(pastRoleEndRE.ReplaceAllString(" "+s, ""))
 	ws := strings.Fields(strings.ToLower(role))
-	if len(ws) == 0 || notPastJob[ws[len(ws)-1]] || !job(role) {
+	if len(ws) == 0 || notPastJob[ws[len(ws)-1]] || !job(role) || ws[0] == "promoted" || ws[0] == "made" || ws[0] == "hired" || ws[0] == "named" {
 		return ""
 	}
 	return role

@@ -148,7 +148,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		open := false
 		for _, cl := range clauses(s) {
 			c := newClause(cl, speaker, at)
-			c.sent = s
+			c.sent, c.turn = s, text
 			c.run()
 			ruled := len(c.facts)
 			open = c.readTagged(open)

@@ -44,6 +44,7 @@ type clause struct {
 	text    string // the clause with its date expressions removed
 	raw     string // the clause as written
 	sent    string // the sentence the clause was cut from, when it was
+	turn    string // the whole turn, when the clause was cut from one
 	date    time.Time
 	hasDate bool // a future date expression
 	past    time.Time
@@ -592,6 +593,9 @@ var jobWords = map[string]bool{
 	"sculptor": true, "filmmaker": true, "screenwriter": true, "blogger": true, "influencer": true, "freelancer": true,
 	// chat's short forms: "a vet tech", "a lab tech", "an EMT", "a CNA"
 	"tech": true, "emt": true, "cna": true, "lpn": true, "dev": true,
+	// and of the office (session 25, from the synthetic chat's misses): "a PM at Swiggy", "a software tester",
+	// "a QA engineer" (engineer is above), "a VP of sales"
+	"supervisor": true, "pm": true, "tester": true, "swe": true, "sre": true, "vp": true, "cfo": true, "coo": true, "rn": true,
 }
 
 // notJobs are heads the occupation list holds that chit-chat uses for

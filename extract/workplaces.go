@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Where one works, said the ways chat says it and the work rules did not
 // read (session 24, from the misses of the synthetic chat's first two
@@ -27,6 +30,40 @@ func init() {
 			c.add(c.speaker, "job_title", m[1], World, confLoose)
 			c.add(c.speaker, "works_at", o, World, confLoose)
 		}),
+		// "I'm the head of marketing at Zalando", "I'm VP of sales for
+		// Stripe" (session 25): a role over a field, at a named employer.
+		rawRule(fpbe+`(?i:\s+(?:now\s+|still\s+|currently\s+)?(?:the\s+|a\s+|an\s+)?(?:new\s+|acting\s+|deputy\s+|interim\s+)?)((?i:head|director|vp|vice\s+president|chief|manager|lead)\s+(?i:of)\s+[a-z][\w&-]*(?:\s+[a-z][\w&-]*)?)(?i:\s+(?:at|for|with))\s+`+nm, 2, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			o := name(m[2])
+			if o == "" || strings.HasPrefix(o, "\x01") || lexNames.has(strings.Fields(o)[0]) || knownPlace(o) || c.known[o] {
+				return
+			}
+			c.add(c.speaker, "job_title", m[1], World, confLoose)
+			c.add(c.speaker, "works_at", o, World, confLoose)
+		}),
+		// "Six months already at Vientos del Estrecho", "three years at
+		// Deloitte now" (session 25): a stay at a named place of work, said
+		// as a clause of its own. Not when the turn ends it ("I retired on
+		// Friday!!! 32 years at LAUSD"): then the years are behind.
+		rawRule(`(?i:^(?:(?:and|so|but|yeah|ya|yep|well|honestly)[,\s]+)*(?:(?:almost|nearly|over|about|just|already|now)\s+)?(?:\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+(?:years?|months?|yrs?)\s+(?:now\s+|already\s+|and\s+counting\s+)?at)\s+`+nm+`(?i:\s+(?:now|already|and\s+counting))?\s*(?:[,.!]|$)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || tenureEndedRE.MatchString(c.turn) || tenureEndedRE.MatchString(c.raw) {
+				return
+			}
+			o := name(m[1])
+			if o == "" || strings.HasPrefix(o, "\x01") || lexNames.has(strings.Fields(o)[0]) || knownPlace(o) || c.known[o] {
+				return // "two years at Oxford" is as often a study; a place or a person is no employer
+			}
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}),
+		// "they made me shift supervisor last week": a role given.
+		rawRule(`(?i:\b(?:they|he|she|my\s+boss|my\s+manager|the\s+company|management)\s+(?:just\s+|finally\s+|officially\s+)?made\s+me\s+(?:the\s+|a\s+|an\s+)?(?:new\s+)?)([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,2}?)(?:\s*$|\s*[,.!;]|\s+(?:last|this|yesterday|today|on|in|at|for|after|and|so|lol|haha)\b)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || !job(m[1]) {
+				return
+			}
+			c.add(c.speaker, "job_title", m[1], World, confLoose)
+		}),
 		// "I'm in payroll at a mining company", "we're in sales at Oracle".
 		rawRule(fpbe+`(?i:\s+(?:now\s+|still\s+)?in\s+(?:[a-z]+(?:\s+[a-z]+)?)\s+(?:at|for))\s+(.+)`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
@@ -41,6 +78,9 @@ func init() {
 		}),
 	)
 }
+
+// tenureEndedRE: a turn that puts a stay at work behind the speaker.
+var tenureEndedRE = regexp.MustCompile(`(?i)\b(?:retired|retiring|left|leaving|quit|quitting|laid\s+off|redundant|fired|resigned|ended|finished|was|were|used\s+to|before|ago)\b`)
 
 // workFields are fields of work after "I'm in" that the fields list lacks.
 var workFields = setOf(`payroll admin administration ops operations procurement compliance audit tax it support qa testing recruitment recruiting dispatch logistics events catering security maintenance`)
