@@ -456,11 +456,11 @@ func (a *Appender) handleOne(ctx context.Context, it *item) {
 	if err == nil || ctx.Err() != nil {
 		return
 	}
-	if it.ep != nil && isDataError(err) {
+	if it.ep != nil && IsDataError(err) {
 		// The store refuses this row: keep it as a refusal, raw bytes and all.
 		a.Stats.StoreRefused.Add(1)
 		it.ref = a.refusal(it.msg, it.meta, memhive.Errorf(memhive.CodeStoreRefused,
-			"the store refused this turn: %s", storeReason(err)))
+			"the store refused this turn: %s", StoreReason(err)))
 		it.ep = nil
 		if err = a.retryTransient(ctx, one, write); err == nil || ctx.Err() != nil {
 			return
@@ -470,7 +470,7 @@ func (a *Appender) handleOne(ctx context.Context, it *item) {
 		// Whatever still fails after MaxDeliver deliveries is kept as a dead letter.
 		a.Stats.DeadLetters.Add(1)
 		it.ref = a.refusal(it.msg, it.meta, memhive.Errorf(memhive.CodeDeadLetter,
-			"delivered %d times and never written: %s", it.meta.NumDelivered, storeReason(err)))
+			"delivered %d times and never written: %s", it.meta.NumDelivered, StoreReason(err)))
 		it.ep = nil
 		if err = a.retryTransient(ctx, one, write); err == nil || ctx.Err() != nil {
 			return
@@ -534,30 +534,6 @@ func (a *Appender) transient(ctx context.Context, err error) (transient, pingOK 
 	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
 	return true, a.pool.Ping(pctx) == nil
-}
-
-// isDataError reports whether err is Postgres refusing the row's data:
-// SQLSTATE class 22 (data exception), 23 (integrity constraint) or 54
-// (program limit exceeded, e.g. an index row too large).
-func isDataError(err error) bool {
-	var pe *pgconn.PgError
-	if !errors.As(err, &pe) {
-		return false
-	}
-	switch pe.Code[:2] {
-	case "22", "23", "54":
-		return true
-	}
-	return false
-}
-
-// storeReason is the part of a store error fit for a refusal's sentence.
-func storeReason(err error) string {
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) {
-		return fmt.Sprintf("%s (SQLSTATE %s)", pe.Message, pe.Code)
-	}
-	return err.Error()
 }
 
 // commitWithin is commit with its own deadline, one AckWait, and not ctx's

@@ -265,10 +265,31 @@ func (c *closerCell) enqueue(ctx context.Context, r closer.Request) {
 func refusedClose(err error) bool {
 	switch memhive.CodeOf(err) {
 	case memhive.CodeMissingChannel, memhive.CodeMissingAudience, memhive.CodeInvalidMember,
-		memhive.CodeMalformedRequest, memhive.CodeMemberMismatch:
+		memhive.CodeMalformedRequest, memhive.CodeMemberMismatch, memhive.CodeInvalidText, memhive.CodeFieldTooLong:
 		return true
 	}
 	return false
+}
+
+// checkClose refuses, before the store is asked, what the turn lane
+// refuses of the same fields: a control character in the session, channel
+// or an audience entry (invalid_text; a NUL the store itself refuses), or
+// one over its cap (field_too_long). Such a session cannot exist.
+func checkClose(req closer.Request) error {
+	for _, f := range []struct {
+		name, v string
+		max     int
+	}{{"session", req.Session, lanes.MaxSession}, {"channel", req.Channel, lanes.MaxChannel}} {
+		if err := lanes.CheckField(f.name, f.v, f.max, false); err != nil {
+			return err
+		}
+	}
+	for i, a := range req.Audience {
+		if err := lanes.CheckField(fmt.Sprintf("audience[%d]", i), a, lanes.MaxAudienceEntry, false); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // backoff is the delay before the next try after the n-th failed one:
@@ -301,6 +322,10 @@ func (c *closerCell) handle(ctx context.Context, m jetstream.Msg) {
 	if req.Reason == "" {
 		req.Reason = "explicit"
 	}
+	if err := checkClose(req); err != nil {
+		c.refuse(ctx, m, member, memhive.AsError(err))
+		return
+	}
 	err := c.committed(ctx, member)
 	if err == nil {
 		err = c.close(ctx, req)
@@ -311,6 +336,11 @@ func (c *closerCell) handle(ctx context.Context, m jetstream.Msg) {
 	}
 	if refusedClose(err) {
 		c.refuse(ctx, m, member, memhive.AsError(err))
+		return
+	}
+	if episodes.IsDataError(err) {
+		// the same request is refused by the store every time
+		c.refuse(ctx, m, member, memhive.Errorf(memhive.CodeStoreRefused, "the store refused this close request: %s", episodes.StoreReason(err)))
 		return
 	}
 	n := uint64(1)

@@ -12,13 +12,13 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/oklog/ulid/v2"
 
 	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/lanes"
 )
 
@@ -244,15 +244,15 @@ func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg) {
 		}
 		log.Debug("memorized", "member", member, "fact", res.ID, "inserted", res.Inserted)
 		c.reply(msg, res)
-	case errors.As(err, &se) && isDataError(se.Err):
+	case errors.As(err, &se) && episodes.IsDataError(se.Err):
 		// the same bytes will be refused every time: a refusal, not a retry
 		log.Warn("store refused a memorize's data", "member", member, "error", se.Err)
 		c.turnDown(ctx, log, member, msg, seq, delivered, memhive.Errorf(memhive.CodeStoreRefused,
-			"the store refused this memorize: %s", storeReason(se.Err)))
+			"the store refused this memorize: %s", episodes.StoreReason(se.Err)))
 	case errors.As(err, &se) && ctx.Err() == nil && delivered >= uint64(c.cfg.MaxDeliver):
 		log.Error("memorize never written; kept as a dead letter", "member", member, "deliveries", delivered, "error", se.Err)
 		c.turnDown(ctx, log, member, msg, seq, delivered, memhive.Errorf(memhive.CodeDeadLetter,
-			"delivered %d times and never written: %s", delivered, storeReason(se.Err)))
+			"delivered %d times and never written: %s", delivered, episodes.StoreReason(se.Err)))
 	case errors.As(err, &se):
 		log.Warn("store did not take a memorize; will retry", "member", member, "deliveries", delivered, "error", se.Err)
 		_ = msg.NakWithDelay(c.retryDelay(delivered))
@@ -289,31 +289,6 @@ func (c *Consumer) turnDown(ctx context.Context, log *slog.Logger, member string
 		}
 	}
 	c.reply(msg, memhive.ErrorBody{Error: coded})
-}
-
-// isDataError reports whether err is Postgres refusing the request's data:
-// SQLSTATE class 22 (data exception), 23 (integrity constraint) or 54
-// (program limit exceeded, e.g. an index row too large), as the turn
-// appender reads it.
-func isDataError(err error) bool {
-	var pe *pgconn.PgError
-	if !errors.As(err, &pe) || len(pe.Code) < 2 {
-		return false
-	}
-	switch pe.Code[:2] {
-	case "22", "23", "54":
-		return true
-	}
-	return false
-}
-
-// storeReason is the part of a store error fit for a refusal's sentence.
-func storeReason(err error) string {
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) {
-		return fmt.Sprintf("%s (SQLSTATE %s)", pe.Message, pe.Code)
-	}
-	return err.Error()
 }
 
 // refuse keeps the refusal with its raw bytes.
