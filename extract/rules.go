@@ -858,14 +858,15 @@ var (
 	rel = relationAlternation()
 	pet = petAlternation()
 	// subject-pass patterns
-	appositiveRE  = regexp.MustCompile(`^` + nm + `,\s+(?i:my|our)\s+` + mods + `(?i:` + rel + `),\s+`)
-	myRelNameRE   = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called|named)\s+)?` + nm)
-	nameIsRelRE   = regexp.MustCompile(nm + `(?i:\s+is\s+(?:my|our)\s+)` + mods + `(?i:` + rel + `)\b('s)?`)
-	relIsNameRE   = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)(?i:\s+is\s+(?:called\s+|named\s+)?|'s\s+name\s+is\s+|\s+name\s+(?:is\s+)?)` + nm) // "my daughter name is Elif": English as a second language
-	relPairRE     = regexp.MustCompile(`(?i:(\bmy\s+` + mods + rel + `s?)\s+and\s+)` + rel + `\b`)
-	othersRelRE   = regexp.MustCompile(nm + `'s\s+(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called\s+|named\s+)?)` + nm)
-	subjectVerbRE = regexp.MustCompile(`(?i)^(?:(?:also|still|now|just|really|always|never|often|usually)\s+)*(?:is|are|was|were|has|have|had|lives|live|lived|works|work|worked|loves|love|likes|like|enjoys|moved|got|gets|called|came|went|said|says|will|would|'s|'re|keeps|makes|made|took|takes|passed|died|started|starts|bought|plays|teaches|runs|owns|does|did|can|could)\b`)
-	myRelRE       = regexp.MustCompile(`(?i:\b(?:my|our|the)\s+)` + mods + `(?i:` + rel + `)s?\b`)
+	appositiveRE    = regexp.MustCompile(`^` + nm + `,\s+(?i:my|our)\s+` + mods + `(?i:` + rel + `),\s+`)
+	relNameCommasRE = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)\s*,\s+` + nm + `\s*,\s+`)
+	myRelNameRE     = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called|named)\s+)?` + nm)
+	nameIsRelRE     = regexp.MustCompile(nm + `(?i:\s+is\s+(?:my|our)\s+)` + mods + `(?i:` + rel + `)\b('s)?`)
+	relIsNameRE     = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `(?i:` + rel + `)(?i:\s+is\s+(?:called\s+|named\s+)?|'s\s+name\s+is\s+|\s+name\s+(?:is\s+)?)` + nm) // "my daughter name is Elif": English as a second language
+	relPairRE       = regexp.MustCompile(`(?i:(\bmy\s+` + mods + rel + `s?)\s+and\s+)` + rel + `\b`)
+	othersRelRE     = regexp.MustCompile(nm + `'s\s+(?i:` + rel + `)\s*,?\s+(?i:(?:is\s+)?(?:called\s+|named\s+)?)` + nm)
+	subjectVerbRE   = regexp.MustCompile(`(?i)^(?:(?:also|still|now|just|really|always|never|often|usually)\s+)*(?:is|are|was|were|has|have|had|lives|live|lived|works|work|worked|loves|love|likes|like|enjoys|moved|got|gets|called|came|went|said|says|will|would|'s|'re|keeps|makes|made|took|takes|passed|died|started|starts|bought|plays|teaches|runs|owns|does|did|can|could)\b`)
+	myRelRE         = regexp.MustCompile(`(?i:\b(?:my|our|the)\s+)` + mods + `(?i:` + rel + `)s?\b`)
 	// myRelListRE: a relation word, then two or three names.
 	myRelListRE = regexp.MustCompile(`(?i:\b(?:my|our)\s+)` + mods + `([A-Za-z]+)\s*,?\s+` + nm + `(?:\s*,\s*` + nm + `)?(?:,?\s+(?:and|&)\s+` + nm + `)`)
 	// haveRelListRE: "I have a brother, Kwame", "we've got two girls:
@@ -930,6 +931,11 @@ func (c *clause) subjectPass(s string) string {
 	}
 	// "my husband and kids" → "my husband and my kids"
 	s = relPairRE.ReplaceAllString(s, "${1} and my ${3}")
+	// "My son, Tom, lives in Brisbane": the name between commas is the
+	// subject, as "my son Tom lives in Brisbane" (session 25).
+	s = relNameCommasRE.ReplaceAllStringFunc(s, func(x string) string {
+		return strings.TrimRight(strings.Replace(x, ",", "", 1), ", ") + " "
+	})
 	if m := appositiveRE.FindStringSubmatch(s); m != nil {
 		if n := name(m[1]); n != "" {
 			relate(m[2], n, confFirst)
