@@ -453,7 +453,7 @@ func Status(code memhive.Code) int {
 	switch code {
 	case memhive.CodeMalformedRequest, memhive.CodeMalformedToolCall, memhive.CodeMalformedTurn,
 		memhive.CodeMissingAudience, memhive.CodeMissingChannel, memhive.CodeHalfOpenWindow,
-		memhive.CodeInvalidMember, memhive.CodeQueryTooLong:
+		memhive.CodeInvalidMember, memhive.CodeQueryTooLong, memhive.CodeInvalidText, memhive.CodeFieldTooLong:
 		return http.StatusBadRequest
 	case memhive.CodeNotFound:
 		return http.StatusNotFound

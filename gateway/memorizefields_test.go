@@ -1,0 +1,55 @@
+package gateway_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/gateway"
+	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/remember"
+)
+
+// POST /v1/members/{m}/memorize refuses what the turn lane refuses of the
+// same fields, 400 with the lane's codes: a control character, a channel
+// over 256 bytes, an audience over 256 entries (field_too_long, once a
+// 500), the zero time. Nothing is stored.
+func TestHTTPMemorizeRefusesWhatTheTurnLaneRefuses(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Memorizer: remember.New(pool)}))
+	t.Cleanup(srv.Close)
+	aud := make([]string, 10000)
+	for i := range aud {
+		aud[i] = fmt.Sprintf(`"person:p%d"`, i)
+	}
+	big := `[` + strings.Join(aud, ",") + `]`
+	for _, tc := range []struct {
+		name, body string
+		code       memhive.Code
+	}{
+		{"a bell in the note", `{"note":"bell\u0007","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"an escape in the channel", `{"note":"x","audience":["member:alice"],"channel":"c\u001b"}`, memhive.CodeInvalidText},
+		{"a control in the audience", `{"note":"x","audience":["member:po\u0001ison"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"a NUL in the speaker", `{"note":"x","speaker":"a\u0000","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"a long channel", `{"note":"x","audience":["member:alice"],"channel":"` + strings.Repeat("c", 5000) + `"}`, memhive.CodeFieldTooLong},
+		{"a large audience", `{"note":"x","audience":` + big + `,"channel":"c"}`, memhive.CodeFieldTooLong},
+		{"the zero time", `{"note":"x","audience":["member:alice"],"channel":"c","at":"0001-01-01T00:00:00Z"}`, memhive.CodeMalformedRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, b := post(t, srv.URL+"/v1/members/alice/memorize", tc.body)
+			// a control character anywhere in a body the HTTP layer
+			// already refuses, malformed_request, before memorize sees it
+			if code := errCode(t, b); status != 400 || (code != tc.code && !(tc.code == memhive.CodeInvalidText && code == memhive.CodeMalformedRequest)) {
+				t.Fatalf("want 400 %s, got %d %.300s", tc.code, status, b)
+			}
+		})
+	}
+	var n int
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM facts`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("refused memorizes stored %d facts (%v)", n, err)
+	}
+}
