@@ -1284,10 +1284,16 @@ func checkTurnAs(t *testing.T, at time.Time, speaker, text string, expect []want
 	facts = slices.DeleteFunc(facts, func(f extract.Fact) bool { return f.Predicate == "is_a" })
 	var gots, wants []string
 	for _, f := range facts {
-		gots = append(gots, got(f).String())
+		g := got(f)
+		for _, x := range expect {
+			if x.s == g.s && x.p == g.p && x.c == g.c && x.from != "" {
+				g.from = f.ValidFrom.Format(time.DateOnly) // a date is checked where the case gives one
+			}
+		}
+		gots = append(gots, g.String())
 	}
 	for _, x := range expect {
-		wants = append(wants, want{s: x.s, p: x.p, c: x.c, kind: x.kind, pol: x.pol}.String())
+		wants = append(wants, x.String())
 	}
 	slices.Sort(gots)
 	slices.Sort(wants)
