@@ -27,6 +27,10 @@ var chatRewrites = []struct {
 	with string
 }{
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+always\s+wanted\s+to\s+`), "${1} want to "},
+	// "guess who's moving to zapopan", "guess who just got a puppy": the
+	// speaker's news, said as a riddle (session 25).
+	{regexp.MustCompile(`(?i)\bguess\s+who(?:'s|\s+is)\s+((?:moving|going|getting|starting|flying|heading|engaged|pregnant|expecting|retiring|back|officially)\b)`), "I'm ${1}"},
+	{regexp.MustCompile(`(?i)\bguess\s+who\s+((?:just\s+|finally\s+)?(?:got|adopted|bought|booked|passed|won|quit|moved|started|joined|signed)\b)`), "I ${1}"},
 	// "Fenna's from Utrecht", "Cian's a civil engineer", "Erik's still in
 	// Stockholm", "Maddie's 15": a name's "'s" before what only "is" can
 	// come before (not "Erik's car"); "Erik's been" is "has been".

@@ -236,6 +236,10 @@ func TestChatRulesSession25(t *testing.T) {
 		// between commas is the subject after them (relNameCommasRE).
 		{"left the council in april mate, moved to rotorua for it", []want{w(me, "lives_in", "Rotorua"), {s: me, p: "moved", c: "Rotorua", kind: "experience", pol: "positive"}}},
 		{"My son, Tom, lives in Brisbane.", []want{w(me, "son", "Tom"), w("Tom", "lives_in", "Brisbane")}},
+		// Trips and moves ahead: a planned trip is where it goes (tripToRE); news said as a riddle is the speaker's.
+		{"I'm planning a two week trip to Japan in October.", []want{fut(me, "travels_to", "Japan", "")}},
+		{"guess who's moving to zapopan in september", []want{fut(me, "lives_in", "Zapopan", ""), fut(me, "plans", "moving to Zapopan", "")}},
+		{"guess who I saw at the market", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

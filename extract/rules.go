@@ -59,6 +59,14 @@ type clause struct {
 	neg, fore bool
 }
 
+// tripToRE is a plan that is a trip to a place, and the place; not one
+// with its verb ("take a trip to Japan", said of saving for it, stays a
+// plan).
+var tripVerb = setOf(`take taking took go going book booking plan planning save saving make making do doing`)
+
+// tripToRE is a plan that is a trip to a place, and the place.
+var tripToRE = regexp.MustCompile(`^(?i:(?:an?|the|our|my)\s+)?(?:[\w-]+\s+){0,3}?(?i:trip|vacation|holiday|getaway|road\s+trip|visit)\s+(?i:to)\s+(?i:the\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})$`)
+
 // followedBy reports whether the words after the clause in its sentence
 // match re (anchored at their start by re itself).
 func (c *clause) followedBy(re *regexp.Regexp) bool {
@@ -140,6 +148,11 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 		}
 		if claim == "" || genericPlan(claim) {
 			return
+		}
+		if m := tripToRE.FindStringSubmatch(claim); m != nil && knownPlace(m[1]) && !tripVerb[strings.ToLower(strings.Fields(claim)[0])] {
+			// "planning a two week trip to Japan": where the trip goes, as
+			// the labelled sets write it (session 25)
+			pred, claim = "travels_to", m[1]
 		}
 	}
 	if c.fore && kind != Foresight && !preference(pred) {
