@@ -240,6 +240,10 @@ func TestChatRulesSession25(t *testing.T) {
 		{"I'm planning a two week trip to Japan in October.", []want{fut(me, "travels_to", "Japan", "")}},
 		{"guess who's moving to zapopan in september", []want{fut(me, "lives_in", "Zapopan", ""), fut(me, "plans", "moving to Zapopan", "")}},
 		{"guess who I saw at the market", nil},
+		// An age cut off by "when" is one ahead, not the speaker's (whenBeforeRE).
+		{"I'll retire when I'm 60.", nil},
+		{"Haha. Maybe when I'm 80. Thank you, this helped.", nil},
+		{"My name is Alice. I'm 34.", []want{w(me, "name", "Alice"), w(me, "age", "34")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -74,6 +74,17 @@ func (c *clause) followedBy(re *regexp.Regexp) bool {
 	return i >= 0 && re.MatchString(c.sent[i+len(c.raw):])
 }
 
+// precededBy reports whether the words before the clause in its sentence
+// match re (anchored at their end by re itself).
+func (c *clause) precededBy(re *regexp.Regexp) bool {
+	i := strings.Index(c.sent, c.raw)
+	return i >= 0 && re.MatchString(c.sent[:i])
+}
+
+// whenBeforeRE ends the words before a clause that a time or a condition
+// cut off: "I'll retire when | I'm 60", "maybe when | I'm 80".
+var whenBeforeRE = regexp.MustCompile(`(?i)\b(?:when|whenever|if|unless|until|till|til|once|before|after|by\s+the\s+time)\s*$`)
+
 func newClause(s, speaker string, at time.Time) *clause {
 	s = canStandRE.ReplaceAllString(s, "${1} hate")
 	s = cantWaitRE.ReplaceAllString(s, "${1}want to ")
