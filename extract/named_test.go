@@ -244,6 +244,11 @@ func TestChatRulesSession25(t *testing.T) {
 		{"I'll retire when I'm 60.", nil},
 		{"Haha. Maybe when I'm 80. Thank you, this helped.", nil},
 		{"My name is Alice. I'm 34.", []want{w(me, "name", "Alice"), w(me, "age", "34")}},
+		// A colon before a first-person subject starts a clause: a negation before it is not its own; a move
+		// from a field of work is no move of home; "here" ends no claim.
+		{"Btw big news for those who don't follow my insta: I got the job at Shopify!!", []want{w(me, "works_at", "Shopify"), {s: me, p: "started_job", c: "Shopify", kind: "experience", pol: "positive"}}},
+		{"yeah, I moved from finance to the IT side in 2023.", nil},
+		{"I joined a startup here, twelve people.", []want{{s: me, p: "joined", c: "startup", kind: "experience", pol: "positive"}}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

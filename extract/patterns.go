@@ -916,7 +916,7 @@ var thirdVerbs = map[string]bool{"called": true, "calls": true, "texted": true, 
 var clauseRE = regexp.MustCompile(`(?i)\s*(?:;|\s[-–—]\s|—|–|,?\s+but\s+|,\s+so\s+)\s*|` +
 	`,?\s+(?:and|because|since|cause|'cause|cuz|coz|bc|as|when|after|before|so|while|though|although|tho|plus)\s+` +
 	`((?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'd|my|our)\b)|` +
-	`,\s+((?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'd)\b)|` +
+	`[,:]\s+((?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|we'd)\b)|` +
 	// "left the council in april, moved to rotorua for it": a move with its
 	// "I" left out starts a clause of its own
 	`,\s+((?:just\s+|then\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|up\s+|down\s+)?to\b)`)

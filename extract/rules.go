@@ -150,6 +150,9 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 		// the closing quote trimmed off: `the song "Here Comes the Sun`
 		claim = strings.TrimSpace(strings.ReplaceAll(claim, `"`, ""))
 	}
+	if strings.HasSuffix(claim, " here") || strings.HasSuffix(claim, " there") {
+		claim = strings.TrimSpace(claim[:strings.LastIndexByte(claim, ' ')]) // "joined a startup here": where is said elsewhere
+	}
 	if subject == "" || claim == "" || len(claim) > 80 {
 		return
 	}

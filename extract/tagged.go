@@ -1172,6 +1172,9 @@ func (r *tagged) event(l string, i int) {
 			if claim == "" {
 				return
 			}
+			if ts[j].lw == "from" && !knownPlace(claim) && !isCapital(claim) {
+				return // "I moved from finance to the IT side": a move in work, not a home
+			}
 			if ts[j].lw == "to" && (lexPlaces.has(claim) || isCapital(claim)) {
 				r.add(j, "lives_in", claim, World, confTaggedEvent)
 			}
