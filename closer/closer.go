@@ -395,12 +395,13 @@ func (w *writer) restated(ctx context.Context, f extract.Fact, aud []string) (pr
 	var before []string
 	// the same claim: the same canonical text, or the same stemmed words
 	// ("dancing" and "dance", "dog" and "dogs"; the stored tsv holds the
-	// subject, predicate and claim, as the one made here), when it has any
+	// subject, predicate and claim, as the one made here), when it has any;
+	// md5(claim_canon) is what facts_claim_md5_idx holds (migration 031)
 	err = w.tx.QueryRow(ctx, `WITH w AS (SELECT tsvector_to_array(to_tsvector('english', $9::text)) AS lx,
 			numnode(plainto_tsquery('english', $10::text)) > 0 AS words)
 		SELECT f.id, f.source_episode_ids FROM facts f, w
 		WHERE f.member_id = $1 AND f.subject_canon = $2 AND f.predicate_canon = $3 AND f.channel = $5
-		  AND (f.claim_canon = $4 OR w.words AND tsvector_to_array(f.tsv) = w.lx)
+		  AND (f.claim_canon = $4 AND md5(f.claim_canon) = md5($4::text) OR w.words AND tsvector_to_array(f.tsv) = w.lx)
 		  AND f.audience = $6 AND coalesce(f.speaker, '') = $7 AND f.fact_kind = 'world' AND f.valid_from < $8
 		  AND f.expired_at IS NULL AND `+facts.Settled("f")+`
 		ORDER BY f.valid_from DESC, f.id DESC LIMIT 1`,

@@ -2,6 +2,7 @@ package gateway_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"strings"
@@ -51,5 +52,33 @@ func TestHTTPMemorizeRefusesWhatTheTurnLaneRefuses(t *testing.T) {
 	var n int
 	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM facts`).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("refused memorizes stored %d facts (%v)", n, err)
+	}
+}
+
+// POST /v1/members/{m}/memorize stores a 12 KB note that does not compress
+// (201; it was refused 500 store_refused while an index held the whole
+// claim: migration 031), and the same note again is the same fact (200).
+func TestHTTPMemorizeLongNote(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Memorizer: remember.New(pool)}))
+	t.Cleanup(srv.Close)
+	var note strings.Builder
+	for i := range 12000 { // letters without a pattern, the same on every run
+		note.WriteByte("abcdefghijklmnopqrstuvwxyz"[(i*i*7919+i*31)%104729%26])
+	}
+	body := `{"note":"` + note.String() + `","audience":["member:alice"],"channel":"web:chat"}`
+	var ids []string
+	for _, want := range []int{201, 200} {
+		status, b := post(t, srv.URL+"/v1/members/alice/memorize", body)
+		var res remember.Result
+		if err := json.Unmarshal(b, &res); status != want || err != nil {
+			t.Fatalf("want %d, got %d %.300s", want, status, b)
+		}
+		ids = append(ids, res.ID)
+	}
+	var n int
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM facts`).Scan(&n); err != nil || n != 1 || ids[0] != ids[1] {
+		t.Fatalf("facts %d (%v), ids %v", n, err, ids)
 	}
 }

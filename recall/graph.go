@@ -284,11 +284,13 @@ func (s *Service) graphWalk(ctx context.Context, q *query) (*legResult, error) {
 	if len(canons) == 0 {
 		return res, nil
 	}
+	// A node's facts name it as subject or as claim (facts_claim_md5_idx
+	// holds md5(claim_canon): migration 031).
 	fb := newSQLB(q.member, q.gate)
 	factSQL := `/* leg:graph */ SELECT ` + factCols("f") + ` FROM unnest(` + fb.p(canons) + `::text[]) WITH ORDINALITY AS n(canon, ord)
 		CROSS JOIN LATERAL (
 			SELECT f.* FROM facts f
-			WHERE f.member_id = $1 AND (f.subject_canon = n.canon OR f.claim_canon = n.canon) AND ` + fb.readFilter(q, "fact", "f") + `
+			WHERE f.member_id = $1 AND (f.subject_canon = n.canon OR f.claim_canon = n.canon AND md5(f.claim_canon) = md5(n.canon)) AND ` + fb.readFilter(q, "fact", "f") + `
 			ORDER BY f.valid_from DESC, f.id DESC LIMIT ` + fb.p(s.cfg.GraphFactsPerNode) + `) f
 		ORDER BY n.ord, f.valid_from DESC, f.id DESC`
 	rows, err := s.pool.Query(ctx, factSQL, fb.args...)

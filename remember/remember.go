@@ -164,9 +164,12 @@ func memorize(ctx context.Context, pool *pgxpool.Pool, req Request, now time.Tim
 			// No time given (a model's tool call, an HTTP client's retry):
 			// the same fact, said by the same speaker to the same people on
 			// the same channel and still in force, is already memorized.
+			// (md5(claim_canon) is what facts_claim_md5_idx holds: a claim
+			// may be too long for a btree row; migration 031.)
 			var id string
 			err := tx.QueryRow(ctx, `SELECT id FROM facts WHERE member_id = $1 AND subject_canon = $2 AND predicate_canon = $3
-				AND claim_canon = $4 AND fact_kind = $5 AND channel = $6 AND audience = $7 AND coalesce(speaker, '') = $8
+				AND claim_canon = $4 AND md5(claim_canon) = md5($4::text) AND fact_kind = $5
+				AND channel = $6 AND audience = $7 AND coalesce(speaker, '') = $8
 				AND expired_at IS NULL AND superseded_by IS NULL AND draft IS NULL
 				AND valid_from <= $9 AND (valid_until IS NULL OR valid_until > $9)
 				ORDER BY valid_from DESC, id DESC LIMIT 1`,
