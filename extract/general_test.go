@@ -700,9 +700,10 @@ func TestGeneralChat(t *testing.T) {
 
 		// Life events and states: engaged, a proposal to the speaker,
 		// retiring and retired, a diet kept for years, a nickname.
-		{"I'm engaged!!", []want{ev(me, "engaged", "engaged", "")}},
+		// an engagement is a partner too, as the labelled sets of real chat write it (session 25)
+		{"I'm engaged!!", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Alice's partner")}},
 		{"I'm officially engaged to Tom.", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Tom")}},
-		{"He proposed to me last night!", []want{ev(me, "engaged", "engaged", "")}},
+		{"He proposed to me last night!", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Alice's partner")}},
 		{"My boyfriend proposed!", []want{w(me, "partner", "Alice's partner"), ev(me, "engaged", "engaged", "")}},
 		{"I proposed to my girlfriend and she said yes!", []want{w(me, "partner", "Alice's partner"), ev(me, "engaged", "engaged", "")}},
 		{"I'm engaged in a lawsuit.", nil},

@@ -1,6 +1,10 @@
 package extract
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"time"
+)
 
 // "Still single, no kids": what one does not have, said as a bare phrase
 // in a list about oneself (session 24, from the synthetic chat's misses).
@@ -35,3 +39,37 @@ func init() {
 		}),
 	)
 }
+
+// engagedPartner: an engagement is a partner too, as every labelled set of
+// real chat writes it ("I'm engaged!! Kian asked me on the beach" is
+// partner Kian; "we got engaged last week", partner with no name). The one
+// who asked or proposed, named in the turn, is the partner; else the
+// partner goes unnamed (session 25, from the synthetic chat's misses).
+func engagedPartner(text, speaker string, at time.Time, out []Fact) []Fact {
+	engaged := false
+	for _, f := range out {
+		if f.Subject == speaker && f.Predicate == "partner" {
+			return out
+		}
+		if f.Subject == speaker && f.Predicate == "engaged" && f.Polarity == Positive {
+			engaged = true
+		}
+	}
+	if !engaged {
+		return out
+	}
+	who := unnamedRelative(speaker, "partner")
+	if m := askedMeRE.FindStringSubmatch(text); m != nil {
+		if n := strings.TrimSpace(m[1]); !knownPlace(n) && relKey(strings.ToLower(n)) == "" && !pronoun[strings.ToLower(n)] && !notAsker[strings.ToLower(n)] {
+			who = n
+		}
+	}
+	return append(out, Fact{Subject: speaker, Predicate: "partner", Claim: who, Kind: World, Polarity: Positive,
+		ValidFrom: at, Confidence: confLoose - 4, Speaker: speaker})
+}
+
+// notAsker are capitalised words before "asked" that name no one.
+var notAsker = setOf(`he she they someone somebody everyone everybody nobody people who then and so but also finally he's she's`)
+
+// askedMeRE: who asked: "Kian asked me", "Rafael ask me", "Lwazi proposed".
+var askedMeRE = regexp.MustCompile(`\b(\p{Lu}[\p{L}'-]+)\s+(?:(?:finally|just)\s+)?(?:asked|ask|asks|proposed|popped\s+the\s+question)\b`)

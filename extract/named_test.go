@@ -249,6 +249,10 @@ func TestChatRulesSession25(t *testing.T) {
 		{"Btw big news for those who don't follow my insta: I got the job at Shopify!!", []want{w(me, "works_at", "Shopify"), {s: me, p: "started_job", c: "Shopify", kind: "experience", pol: "positive"}}},
 		{"yeah, I moved from finance to the IT side in 2023.", nil},
 		{"I joined a startup here, twelve people.", []want{{s: me, p: "joined", c: "startup", kind: "experience", pol: "positive"}}},
+		// An engagement is a partner too: the one who asked, named in the turn, or one with no name (engagedPartner).
+		{"I'm engaged!! Kian asked me on the Elbe beach at sunrise", []want{{s: me, p: "engaged", c: "engaged", kind: "experience", pol: "positive"}, w(me, "partner", "Kian")}},
+		{"we got engaged last week actually", []want{{s: me, p: "engaged", c: "engaged", kind: "experience", pol: "positive"}, w(me, "partner", "Alice's partner")}},
+		{"Everyone asked me about it. I'm engaged!", []want{{s: me, p: "engaged", c: "engaged", kind: "experience", pol: "positive"}, w(me, "partner", "Alice's partner")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
