@@ -435,15 +435,26 @@ type Execer interface {
 	facts.Querier
 }
 
+// MaxEntityName is the longest canonical name, in bytes, that names an
+// entity. (member_id, canon) is a btree key, whose row holds at most about
+// 2,700 bytes; a memorized claim may be remember.MaxText (16 KB) and the
+// nightly run makes entities of memorized claims. A text that long names
+// nothing a question would: it gets no entity and no edge.
+const MaxEntityName = 1 << 10
+
 // WriteEntity makes sure the entity named name exists (canon unique per
 // member) and returns its id. cache maps canon to id and may be shared
 // across calls; c counts written and existing rows. The first writer's
 // audience and channel are kept: edges, not entities, carry what may be
-// shown to whom.
+// shown to whom. A name whose canon is over MaxEntityName bytes is no
+// entity: WriteEntity writes nothing and returns "".
 func WriteEntity(ctx context.Context, q Execer, member, name, kind, channel string, aud []string, cache map[string]string, c *Count) (string, error) {
 	canon := memhive.Canon(name)
 	if canon == "" {
 		return "", fmt.Errorf("entity with an empty name")
+	}
+	if len(canon) > MaxEntityName {
+		return "", nil
 	}
 	key := canon + "\x00" + strings.Join(aud, "\x1f")
 	if id, ok := cache[key]; ok {
@@ -476,7 +487,8 @@ func WriteEntity(ctx context.Context, q Execer, member, name, kind, channel stri
 
 // WriteEdge writes one edge for fact factID (both endpoints made sure of),
 // keyed by its endpoints, relation and fact, with its source episode,
-// channel and audience.
+// channel and audience. An endpoint too long to be an entity
+// (MaxEntityName) makes no edge.
 func WriteEdge(ctx context.Context, q Execer, member string, e extract.Edge, factID, episodeID, channel string, aud []string,
 	cache map[string]string, entities, edges *Count) error {
 	src, err := WriteEntity(ctx, q, member, e.Src, "", channel, aud, cache, entities)
@@ -486,6 +498,9 @@ func WriteEdge(ctx context.Context, q Execer, member string, e extract.Edge, fac
 	dst, err := WriteEntity(ctx, q, member, e.Dst, "", channel, aud, cache, entities)
 	if err != nil {
 		return err
+	}
+	if src == "" || dst == "" {
+		return nil
 	}
 	rel := memhive.CanonPredicate(e.Relation)
 	id := ID("edg_", member, src, rel, dst, factID)
