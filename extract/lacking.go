@@ -73,3 +73,37 @@ var notAsker = setOf(`he she they someone somebody everyone everybody nobody peo
 
 // askedMeRE: who asked: "Kian asked me", "Rafael ask me", "Lwazi proposed".
 var askedMeRE = regexp.MustCompile(`\b(\p{Lu}[\p{L}'-]+)\s+(?:(?:finally|just)\s+)?(?:asked|ask|asks|proposed|popped\s+the\s+question)\b`)
+
+// promotedRole names a promotion by its role when the turn says it apart
+// ("i got promoted!!! senior UX lead now", "I got promoted, I'm a corporal
+// now"), as the labelled sets write it; the role is the speaker's job too.
+func promotedRole(text, speaker string, at time.Time, out []Fact) []Fact {
+	at0 := -1
+	role := ""
+	for i, f := range out {
+		if f.Subject == speaker && f.Predicate == "promoted" && f.Claim == "promoted" && f.Polarity == Positive {
+			at0 = i
+		}
+		if f.Subject == speaker && f.Predicate == "job_title" && f.Polarity == Positive && f.Kind == World {
+			role = f.Claim
+		}
+	}
+	if at0 < 0 {
+		return out
+	}
+	if role == "" {
+		if m := promotedNowRE.FindStringSubmatch(text); m != nil && job(m[1]) {
+			role = m[1]
+			out = append(out, Fact{Subject: speaker, Predicate: "job_title", Claim: role, Kind: World, Polarity: Positive,
+				ValidFrom: at, Confidence: confLoose - 4, Speaker: speaker})
+		}
+	}
+	if role != "" {
+		out[at0].Claim = role
+	}
+	return out
+}
+
+// promotedNowRE: the role said after a promotion, with "now": "promoted!!!
+// senior UX lead now", "promoted, I'm a corporal now".
+var promotedNowRE = regexp.MustCompile(`(?i)\bpromoted\b[!.,\s]*(?:(?:i'm|i\s+am|im)\s+(?:a\s+|an\s+|the\s+)?)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+now\b`)

@@ -253,6 +253,10 @@ func TestChatRulesSession25(t *testing.T) {
 		{"I'm engaged!! Kian asked me on the Elbe beach at sunrise", []want{{s: me, p: "engaged", c: "engaged", kind: "experience", pol: "positive"}, w(me, "partner", "Kian")}},
 		{"we got engaged last week actually", []want{{s: me, p: "engaged", c: "engaged", kind: "experience", pol: "positive"}, w(me, "partner", "Alice's partner")}},
 		{"Everyone asked me about it. I'm engaged!", []want{{s: me, p: "engaged", c: "engaged", kind: "experience", pol: "positive"}, w(me, "partner", "Alice's partner")}},
+		// A promotion named by the role said apart from it, the role the job too (promotedRole).
+		{"so cute eh btw i got promoted!!! senior UX lead now", []want{{s: me, p: "promoted", c: "senior UX lead", kind: "experience", pol: "positive"}, w(me, "job_title", "senior UX lead")}},
+		{"Also I got promoted, I'm a corporal now.", []want{{s: me, p: "promoted", c: "corporal", kind: "experience", pol: "positive"}, w(me, "job_title", "corporal")}},
+		{"I got promoted!", []want{{s: me, p: "promoted", c: "promoted", kind: "experience", pol: "positive"}}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
