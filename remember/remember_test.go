@@ -152,6 +152,13 @@ func TestMemorizeRefusals(t *testing.T) {
 		{"a long channel", func(r *remember.Request) { r.Channel = strings.Repeat("c", 5000) }, memhive.CodeFieldTooLong},
 		{"a long audience entry", func(r *remember.Request) { r.Audience = []string{"person:" + strings.Repeat("a", 300)} }, memhive.CodeFieldTooLong},
 		{"a long speaker", func(r *remember.Request) { r.Speaker = strings.Repeat("s", 257) }, memhive.CodeFieldTooLong},
+		// keys of btree indexes, whose row holds about 2,700 bytes (a 12 KB
+		// subject was refused by the store, SQLSTATE 54000)
+		{"a long subject", func(r *remember.Request) { r.Subject = incompressible(12000) }, memhive.CodeFieldTooLong},
+		{"a subject over MaxSubject", func(r *remember.Request) { r.Subject = strings.Repeat("s", remember.MaxSubject+1) }, memhive.CodeFieldTooLong},
+		{"a long predicate", func(r *remember.Request) { r.Predicate = strings.Repeat("p", remember.MaxPredicate+1) }, memhive.CodeFieldTooLong},
+		// under the cap in bytes, over it folded (ΐ, 2 bytes, folds to 6)
+		{"a subject that folds longer", func(r *remember.Request) { r.Subject = strings.Repeat("ΐ", remember.MaxSubject/4) }, memhive.CodeFieldTooLong},
 		{"a large audience", func(r *remember.Request) {
 			r.Audience = nil
 			for i := range 10000 {
@@ -219,6 +226,12 @@ func TestMemorizeLongNote(t *testing.T) {
 	}
 	if n := len(readFacts(t, pool, "alice")); n != 2 {
 		t.Fatalf("want 2 facts (now and at the time given), got %d", n)
+	}
+	// the longest subject and predicate the caps allow, with a long claim
+	long := remember.Request{Member: "alice", Subject: incompressible(remember.MaxSubject), Predicate: incompressible(remember.MaxPredicate),
+		Claim: incompressible(12000), Audience: []string{"member:alice"}, Channel: "web:chat"}
+	if r, err := remember.Memorize(ctx, pool, long); err != nil || !r.Inserted {
+		t.Fatalf("the longest subject and predicate: %+v, %v", r, err)
 	}
 }
 
