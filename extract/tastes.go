@@ -80,21 +80,8 @@ func init() {
 		}
 	})
 	subj.need = tasteSubjNeed
-	weak := rawRule(tasteWeakRE.String(), 1, func(c *clause, m []string) {
-		if c.neg || c.fore {
-			return
-		}
-		ps := tasteList(m[1])
-		for _, p := range ps {
-			if !tastePastime(p) {
-				return
-			}
-		}
-		for _, p := range ps {
-			c.add(c.speaker, "likes", p, World, confPref-8)
-		}
-	})
-	weak.need = tasteWeakNeed
+	// pastimesOnly likes what the frame names only when every part is a
+	// pastime ("Mental health is important to me" likes nothing).
 	pastimesOnly := func(conf int) func(c *clause, m []string) {
 		return func(c *clause, m []string) {
 			if c.neg || c.fore {
@@ -111,6 +98,8 @@ func init() {
 			}
 		}
 	}
+	weak := rawRule(tasteWeakRE.String(), 1, pastimesOnly(confPref-8))
+	weak.need = tasteWeakNeed
 	rules = append(rules, rawRule(tasteContractedRE.String(), 1, pastimesOnly(confPref-8)),
 		rawRule(takenUpLikedRE.String(), 1, pastimesOnly(confPref-6)))
 	rules = append(rules, subj, weak,
