@@ -257,6 +257,10 @@ func TestChatRulesSession25(t *testing.T) {
 		{"so cute eh btw i got promoted!!! senior UX lead now", []want{{s: me, p: "promoted", c: "senior UX lead", kind: "experience", pol: "positive"}, w(me, "job_title", "senior UX lead")}},
 		{"Also I got promoted, I'm a corporal now.", []want{{s: me, p: "promoted", c: "corporal", kind: "experience", pol: "positive"}, w(me, "job_title", "corporal")}},
 		{"I got promoted!", []want{{s: me, p: "promoted", c: "promoted", kind: "experience", pol: "positive"}}},
+		// A business of one's own (workplaces.go): had or run; not "the" one had for a day, not one wished for.
+		{"I have a small workshop in Graz with one apprentice.", []want{w(me, "owns", "workshop")}},
+		{"i run the bakery on barkly st.", []want{w(me, "owns", "bakery")}},
+		{"I have the shop to myself today.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
