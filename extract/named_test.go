@@ -261,6 +261,8 @@ func TestChatRulesSession25(t *testing.T) {
 		{"I have a small workshop in Graz with one apprentice.", []want{w(me, "owns", "workshop")}},
 		{"i run the bakery on barkly st.", []want{w(me, "owns", "bakery")}},
 		{"I have the shop to myself today.", nil},
+		// Pets counted and old are still the speaker's; "my old dog" alone may be one gone.
+		{"We brought our two old dogs from the Netherlands.", []want{w(me, "has_pet", "dogs")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -473,7 +473,9 @@ var rules = []rule{
 			c.add(n, "is_a", strings.ToLower(m[1]), World, confFirst-3)
 		}
 	}),
-	r(`(?i:\b(?:my|our)\s+(?:(?:little|new|young|two|three|four|sweet|pet|rescue|baby|cute|furry|lovely|beloved|fur)\s+)*)((?i:`+pet+`)(?i:s|es)?)\b`, 1, func(c *clause, m []string) {
+	// "old" only after a count ("our two old dogs"): "my old dog" is as
+	// often one gone.
+	r(`(?i:\b(?:my|our)\s+(?:(?:little|new|young|two|three|four|five|sweet|pet|rescue|baby|cute|furry|lovely|beloved|fur)\s+|(?:two|three|four|five)\s+old\s+)*)((?i:`+pet+`)(?i:s|es)?)\b`, 1, func(c *clause, m []string) {
 		if compoundAfter(m[0], c.text) || (ambiguousPets[singular(strings.ToLower(m[1]))] && !strings.Contains(strings.ToLower(m[0]), "pet")) {
 			return // "my horse painting", "my mouse"
 		}
