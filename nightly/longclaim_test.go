@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/memhive/memhive/internal/dbtest"
 	"github.com/memhive/memhive/nightly"
 	"github.com/memhive/memhive/remember"
@@ -39,17 +40,13 @@ func TestLongClaimIsNoEntity(t *testing.T) {
 	if m := rep.Members[0]; m.Status != "completed" || m.Superseded != 1 {
 		t.Fatalf("run: %+v", m)
 	}
-	var names []string
 	rows, err := pool.Query(ctx, `SELECT canon FROM entities WHERE member_id = 'alice' ORDER BY canon`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, s)
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
 	}
 	if strings.Join(names, "|") != "lisbon|member:alice" {
 		t.Fatalf("entities: %.200v", names)
