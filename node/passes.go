@@ -271,27 +271,6 @@ func refusedClose(err error) bool {
 	return false
 }
 
-// checkClose refuses, before the store is asked, what the turn lane
-// refuses of the same fields: a control character in the session, channel
-// or an audience entry (invalid_text; a NUL the store itself refuses), or
-// one over its cap (field_too_long). Such a session cannot exist.
-func checkClose(req closer.Request) error {
-	for _, f := range []struct {
-		name, v string
-		max     int
-	}{{"session", req.Session, lanes.MaxSession}, {"channel", req.Channel, lanes.MaxChannel}} {
-		if err := lanes.CheckField(f.name, f.v, f.max, false); err != nil {
-			return err
-		}
-	}
-	for i, a := range req.Audience {
-		if err := lanes.CheckField(fmt.Sprintf("audience[%d]", i), a, lanes.MaxAudienceEntry, false); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // backoff is the delay before the next try after the n-th failed one:
 // first, doubling, at most 5 minutes.
 func backoff(first time.Duration, n uint64) time.Duration {
@@ -322,7 +301,9 @@ func (c *closerCell) handle(ctx context.Context, m jetstream.Msg) {
 	if req.Reason == "" {
 		req.Reason = "explicit"
 	}
-	if err := checkClose(req); err != nil {
+	// what the turn lane refuses of the same fields (a NUL the store
+	// itself refuses, a key over its cap): no such session can exist
+	if err := lanes.CheckKeys(req.Channel, req.Session, req.Audience); err != nil {
 		c.refuse(ctx, m, member, memhive.AsError(err))
 		return
 	}

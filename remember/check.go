@@ -1,9 +1,6 @@
 package remember
 
 import (
-	"fmt"
-	"unicode/utf8"
-
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/lanes"
 )
@@ -19,23 +16,11 @@ import (
 // now). The claim, the note, subject and predicate may hold tab, newline
 // and carriage return, as a turn's text may; their length is MaxText's.
 func checkFields(req Request) error {
-	keys := []struct {
-		name, v string
-		max     int
-	}{
-		{"channel", req.Channel, lanes.MaxChannel},
-		{"speaker", req.Speaker, lanes.MaxSpeaker},
-		{"session", req.Session, lanes.MaxSession},
+	if err := lanes.CheckKeys(req.Channel, req.Session, req.Audience); err != nil {
+		return err
 	}
-	for _, k := range keys {
-		if err := checkString(k.name, k.v, k.max, false); err != nil {
-			return err
-		}
-	}
-	for i, a := range req.Audience {
-		if err := checkString(fmt.Sprintf("audience[%d]", i), a, lanes.MaxAudienceEntry, false); err != nil {
-			return err
-		}
+	if err := lanes.CheckField("speaker", req.Speaker, lanes.MaxSpeaker, false); err != nil {
+		return err
 	}
 	if n := len(memhive.NormalizeAudience(req.Audience)); n > lanes.MaxAudience {
 		return memhive.Errorf(memhive.CodeFieldTooLong, "memorize audience has %d entries, over the cap of %d", n, lanes.MaxAudience)
@@ -46,7 +31,7 @@ func checkFields(req Request) error {
 	for _, t := range texts {
 		// the text cap is MaxText, checked on the fact; this bound only
 		// keeps CheckField's from refusing first with another code
-		if err := checkString(t.name, t.v, len(t.v), true); err != nil {
+		if err := lanes.CheckField(t.name, t.v, len(t.v), true); err != nil {
 			return err
 		}
 	}
@@ -54,13 +39,4 @@ func checkFields(req Request) error {
 		return memhive.Errorf(memhive.CodeMalformedRequest, "at is the zero time (0001-01-01T00:00:00Z), no time a fact became true: leave at out for \"now\"")
 	}
 	return nil
-}
-
-// checkString is lanes.CheckField after a check that s is UTF-8 (a Go
-// caller's request has not been through a JSON decoder).
-func checkString(name, s string, max int, text bool) error {
-	if !utf8.ValidString(s) {
-		return memhive.Errorf(memhive.CodeInvalidText, "%s is not valid UTF-8", name)
-	}
-	return lanes.CheckField(name, s, max, text)
 }
