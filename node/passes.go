@@ -271,16 +271,6 @@ func refusedClose(err error) bool {
 	return false
 }
 
-// backoff is the delay before the next try after the n-th failed one:
-// first, doubling, at most 5 minutes.
-func backoff(first time.Duration, n uint64) time.Duration {
-	d := first
-	for i := uint64(1); i < n && d < 5*time.Minute; i++ {
-		d *= 2
-	}
-	return min(d, 5*time.Minute)
-}
-
 func (c *closerCell) handle(ctx context.Context, m jetstream.Msg) {
 	subjects := lanes.Subjects{Prefix: c.prefix}
 	member := subjects.MemberOf(m.Subject())
@@ -331,7 +321,7 @@ func (c *closerCell) handle(ctx context.Context, m jetstream.Msg) {
 	if n < uint64(c.attempts) {
 		c.log.Warn("close pass failed; it will be retried", "member", req.Member, "session", req.Session,
 			"attempt", n, "of", c.attempts, "err", err)
-		_ = m.NakWithDelay(backoff(c.backoff, n))
+		_ = m.NakWithDelay(memhive.Backoff(c.backoff, 5*time.Minute, n))
 		return
 	}
 	c.log.Error("close pass failed for good", "member", req.Member, "session", req.Session, "attempts", n, "err", err)

@@ -255,20 +255,10 @@ func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg) {
 			"delivered %d times and never written: %s", delivered, episodes.StoreReason(se.Err)))
 	case errors.As(err, &se):
 		log.Warn("store did not take a memorize; will retry", "member", member, "deliveries", delivered, "error", se.Err)
-		_ = msg.NakWithDelay(c.retryDelay(delivered))
+		_ = msg.NakWithDelay(memhive.Backoff(c.cfg.RetryDelay, c.cfg.MaxRetryDelay, delivered))
 	default:
 		c.turnDown(ctx, log, member, msg, seq, delivered, memhive.AsError(err))
 	}
-}
-
-// retryDelay is the wait before the next delivery after the delivered-th:
-// RetryDelay doubled with each delivery, at most MaxRetryDelay.
-func (c *Consumer) retryDelay(delivered uint64) time.Duration {
-	d := c.cfg.RetryDelay
-	for i := uint64(1); i < delivered && d < c.cfg.MaxRetryDelay; i++ {
-		d *= 2
-	}
-	return min(d, c.cfg.MaxRetryDelay)
 }
 
 // turnDown refuses a request: kept in refusals, terminated, published on
@@ -277,7 +267,7 @@ func (c *Consumer) retryDelay(delivered uint64) time.Duration {
 func (c *Consumer) turnDown(ctx context.Context, log *slog.Logger, member string, msg jetstream.Msg, seq, delivered uint64, coded *memhive.Error) {
 	if rerr := c.refuse(ctx, member, msg, seq, coded); rerr != nil {
 		log.Warn("could not keep a refusal; will retry", "member", member, "code", coded.Code, "error", rerr)
-		_ = msg.NakWithDelay(c.retryDelay(delivered))
+		_ = msg.NakWithDelay(memhive.Backoff(c.cfg.RetryDelay, c.cfg.MaxRetryDelay, delivered))
 		return
 	}
 	log.Info("memorize refused", "member", member, "code", coded.Code)
