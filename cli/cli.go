@@ -257,8 +257,9 @@ func (t *target) connectNATS() (*nats.Conn, error) {
 	// NATS records that URL, credentials and all, and writes no nats.json:
 	// found through its addresses, the URL's own credentials serve.
 	embedded := t.cfg.NATSURL == ""
-	if _, err := os.Stat(config.NATSUserFile(t.cfg.DataDir)); embedded && errors.Is(err, fs.ErrNotExist) {
-		embedded = false
+	if embedded {
+		_, err := os.Stat(config.NATSUserFile(t.cfg.DataDir))
+		embedded = !errors.Is(err, fs.ErrNotExist)
 	}
 	opts, err := node.NATSClientOptions(t.cfg, embedded)
 	if err != nil {
