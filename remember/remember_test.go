@@ -366,6 +366,20 @@ func setupLane(t *testing.T) lane {
 }
 
 // publish puts body on the lane with a reply header and returns the outcome.
+// consumerInfo is the lane's durable consumer as the server sees it.
+func (l lane) consumerInfo(t *testing.T) *jetstream.ConsumerInfo {
+	t.Helper()
+	cons, err := l.js.Consumer(context.Background(), remember.Stream, remember.Durable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := cons.Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info
+}
+
 func (l lane) publish(t *testing.T, member string, body string, msgID string) []byte {
 	t.Helper()
 	inbox := nats.NewInbox()
@@ -405,14 +419,7 @@ func TestLaneMemorizes(t *testing.T) {
 		t.Fatalf("facts: %+v", got)
 	}
 	// The lane's message is acknowledged after the commit.
-	cons, err := l.js.Consumer(context.Background(), remember.Stream, remember.Durable)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info, err := cons.Info(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	info := l.consumerInfo(t)
 	if info.AckFloor.Stream != 1 || info.NumAckPending != 0 {
 		t.Fatalf("ack floor %d, pending %d", info.AckFloor.Stream, info.NumAckPending)
 	}
@@ -500,14 +507,7 @@ func TestLaneRefusesWhatTheStoreRefuses(t *testing.T) {
 			t.Fatalf("outcome %.300s", out)
 		}
 	}
-	cons, err := l.js.Consumer(context.Background(), remember.Stream, remember.Durable)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info, err := cons.Info(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	info := l.consumerInfo(t)
 	if info.Config.MaxDeliver <= 0 || info.NumAckPending != 0 {
 		t.Fatalf("max deliver %d (want a bound), pending %d", info.Config.MaxDeliver, info.NumAckPending)
 	}
