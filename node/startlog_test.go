@@ -7,13 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/nats-io/nats-server/v2/server"
 
 	"github.com/memhive/memhive/config"
 	"github.com/memhive/memhive/internal/dbtest"
 	"github.com/memhive/memhive/internal/logbuf"
+	"github.com/memhive/memhive/internal/natstest"
 	"github.com/memhive/memhive/node"
 )
 
@@ -22,17 +20,7 @@ import (
 func TestStartLogHoldsNoNATSPassword(t *testing.T) {
 	t.Parallel()
 	const password = "f423e73d-not-for-the-log"
-	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(),
-		NoSigs: true, NoLog: true, Username: "memhive", Password: password})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go s.Start()
-	if !s.ReadyForConnections(10 * time.Second) {
-		t.Fatal("nats did not start")
-	}
-	t.Cleanup(func() { s.Shutdown(); s.WaitForShutdown() })
-	natsURL := strings.Replace(s.ClientURL(), "nats://", "nats://memhive:"+password+"@", 1)
+	_, natsURL := natstest.StartUser(t, "memhive", password)
 
 	pool := dbtest.New(t)
 	sep := "?"

@@ -4,6 +4,7 @@
 package natstest
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -28,7 +29,23 @@ func Start(t testing.TB) *Server {
 // server and start another over the same state.
 func StartIn(t testing.TB, dir string) *Server {
 	t.Helper()
+	return start(t, dir, "", "")
+}
+
+// StartUser is Start with one user and password required of every
+// client, as a NATS given to memhive (MEMHIVE_NATS_URL) may ask. It
+// returns the URL that carries them.
+func StartUser(t testing.TB, user, password string) (*Server, string) {
+	t.Helper()
+	s := start(t, t.TempDir(), user, password)
+	return s, strings.Replace(s.ClientURL(), "nats://", "nats://"+user+":"+password+"@", 1)
+}
+
+func start(t testing.TB, dir, user, password string) *Server {
+	t.Helper()
 	opts := &server.Options{
+		Username:   user,
+		Password:   password,
 		Host:       "127.0.0.1",
 		Port:       -1,
 		JetStream:  true,
