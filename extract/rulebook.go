@@ -51,9 +51,9 @@ var rules = []rule{
 	}),
 	{re: regexp.MustCompile(`(?i:^(?:and\s+)?(?:i'm|i am))\s+(\d{1,3})\s*$`), claim: 1, raw: true, fn: func(c *clause, m []string) {
 		// "My name is Alice Moreau. I am 34": a bare number alone in its
-		// clause; "I'm 30 minutes late" and "I'm 100% sure" are not this,
-		// nor "I'll retire when I'm 60" (an age ahead, cut off by "when").
-		if n, _ := strconv.Atoi(m[1]); n > 0 && n < 120 && !c.precededBy(whenBeforeRE) {
+		// clause; "I'm 30 minutes late" and "I'm 100% sure" are not this
+		// ("I'll retire when I'm 60" is dropped by clause.add).
+		if n, _ := strconv.Atoi(m[1]); n > 0 && n < 120 {
 			c.add(c.speaker, "age", m[1], World, confLoose)
 		}
 	}},

@@ -156,6 +156,9 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	if subject == "" || claim == "" || len(claim) > 80 {
 		return
 	}
+	if predFamily(pred) == "identity" && c.precededBy(whenBeforeRE) {
+		return // "I'll retire when I'm 60": who one is only after a "when" or an "if" is no one yet
+	}
 	if pred == "plans" {
 		for danglingPrep[strings.ToLower(lastWord(claim))] || trailingConj[strings.ToLower(lastWord(claim))] {
 			claim = strings.TrimSpace(claim[:len(claim)-len(lastWord(claim))]) // "order some sushi for [tonight]"
