@@ -8,5 +8,7 @@
 -- it, and keeps the equality, so a collision finds nothing it should not.
 -- member_id leads, as in every index (the shard key). claim_hash is no
 -- substitute: it hashes the whole fact (triple, audience, channel, time).
+-- IF NOT EXISTS: the down keeps facts_claim_md5_idx when a claim is too
+-- long for the old index (031's down says why).
 DROP INDEX IF EXISTS facts_claim_canon_idx;
-CREATE INDEX facts_claim_md5_idx ON facts (member_id, md5(claim_canon));
+CREATE INDEX IF NOT EXISTS facts_claim_md5_idx ON facts (member_id, md5(claim_canon));
