@@ -130,15 +130,10 @@ func TestEnterTopicSurfaces(t *testing.T) {
 // is answered.
 func TestEnterTopicNATSTier(t *testing.T) {
 	t.Parallel()
-	srv := natstest.Start(t)
-	nc := srv.Conn(t)
+	nc := natstest.Start(t).Conn(t)
 	tiers := map[string]string{"talky": "1", "cogny": ""}
-	svc, err := gateway.ServeAdvisorNATS(nc, "memhive", echoAdvisor{}, quiet, gateway.WithWorkers(1),
-		gateway.WithTierFor(func(a string) (string, bool) { t, ok := tiers[a]; return t, ok }))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = svc.Stop() })
+	serving(t)(gateway.ServeAdvisorNATS(nc, "memhive", echoAdvisor{}, quiet, gateway.WithWorkers(1),
+		gateway.WithTierFor(func(a string) (string, bool) { t, ok := tiers[a]; return t, ok })))
 	entry := func(assistant, header string) *nats.Msg {
 		t.Helper()
 		msg := nats.NewMsg("memhive.alice.topic")

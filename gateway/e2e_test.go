@@ -93,13 +93,8 @@ func checkGate(t *testing.T, surface string, alone, withBob *recall.Answer) {
 func TestEndToEndNATS(t *testing.T) {
 	t.Parallel()
 	h := setupHive(t)
-	srv := natstest.Start(t)
-	nc := srv.Conn(t)
-	svc, err := gateway.ServeNATS(nc, "memhive", h.rec, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = svc.Stop() })
+	nc := natstest.Start(t).Conn(t)
+	serving(t)(gateway.ServeNATS(nc, "memhive", h.rec, quiet))
 
 	ask := func(aud string) *recall.Answer {
 		_, b := natsRecall(t, nc, "memhive.alice.recall", `{"query":"salary","tier":"1","audience":`+aud+`,"channel":"web:chat"}`)

@@ -630,6 +630,23 @@ func TestHTTPMemorize(t *testing.T) {
 
 // --- NATS ------------------------------------------------------------------
 
+// serving takes what gateway.ServeNATS, ServeMemoryNATS or
+// ServeAdvisorNATS return, fails the test if the service did not start,
+// and stops it when the test ends:
+//
+//	nc := natstest.Start(t).Conn(t) // the test's own embedded NATS
+//	svc := serving(t)(gateway.ServeNATS(nc, "memhive", echo{}, quiet))
+func serving(t *testing.T) func(micro.Service, error) micro.Service {
+	return func(svc micro.Service, err error) micro.Service {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = svc.Stop() })
+		return svc
+	}
+}
+
 func natsRecall(t *testing.T, nc *nats.Conn, subject, body string) (*nats.Msg, []byte) {
 	t.Helper()
 	msg, err := nc.Request(subject, []byte(body), 30*time.Second)
@@ -641,13 +658,8 @@ func natsRecall(t *testing.T, nc *nats.Conn, subject, body string) (*nats.Msg, [
 
 func TestNATSRecallEcho(t *testing.T) {
 	t.Parallel()
-	srv := natstest.Start(t)
-	nc := srv.Conn(t)
-	svc, err := gateway.ServeNATS(nc, "memhive", echo{}, quiet, gateway.WithWorkers(2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = svc.Stop() })
+	nc := natstest.Start(t).Conn(t)
+	svc := serving(t)(gateway.ServeNATS(nc, "memhive", echo{}, quiet, gateway.WithWorkers(2)))
 
 	_, b := natsRecall(t, nc, "memhive.alice.recall", `{"query":"q","tier":"1","audience":["member:alice"],"channel":"web:chat"}`)
 	var ans recall.Answer
@@ -703,16 +715,8 @@ func TestNATSQueueGroupSharesRequests(t *testing.T) {
 	t.Parallel()
 	srv := natstest.Start(t)
 	nc1, nc2, client := srv.Conn(t), srv.Conn(t), srv.Conn(t)
-	s1, err := gateway.ServeNATS(nc1, "memhive", echo{}, quiet, gateway.WithWorkers(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s1.Stop()
-	s2, err := gateway.ServeNATS(nc2, "memhive", echo{}, quiet, gateway.WithWorkers(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s2.Stop()
+	s1 := serving(t)(gateway.ServeNATS(nc1, "memhive", echo{}, quiet, gateway.WithWorkers(1)))
+	s2 := serving(t)(gateway.ServeNATS(nc2, "memhive", echo{}, quiet, gateway.WithWorkers(1)))
 	for range 40 {
 		natsRecall(t, client, "memhive.alice.recall", `{"query":"q","tier":"1","audience":["a"],"channel":"c"}`)
 	}

@@ -355,8 +355,7 @@ func TestHostileInputsChangeNothing(t *testing.T) {
 	ids = append(ids, pr.Added[0].ID)
 	rec := recall.New(pool, recall.Config{}, nil, nil)
 
-	srv := natstest.Start(t)
-	nc := srv.Conn(t)
+	nc := natstest.Start(t).Conn(t)
 	app, err := episodes.NewAppender(pool, nc, episodes.AppenderConfig{}, nil, quiet)
 	if err != nil {
 		t.Fatal(err)
@@ -370,16 +369,8 @@ func TestHostileInputsChangeNothing(t *testing.T) {
 			t.Errorf("appender: %v", err)
 		}
 	})
-	rsvc, err := gateway.ServeNATS(nc, "memhive", rec, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = rsvc.Stop() })
-	msvc, err := gateway.ServeMemoryNATS(nc, "memhive", mem, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = msvc.Stop() })
+	serving(t)(gateway.ServeNATS(nc, "memhive", rec, quiet))
+	serving(t)(gateway.ServeMemoryNATS(nc, "memhive", mem, quiet))
 	hs := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Recaller: rec, Memorizer: mem, Keys: testKeys,
 		TierFor: func(string) (string, bool) { return "1", true }}))
 	t.Cleanup(hs.Close)

@@ -377,14 +377,9 @@ func natsTool(t *testing.T, nc *nats.Conn, member, tool string, b gateway.Bindin
 func TestMemoryToolsNATS(t *testing.T) {
 	t.Parallel()
 	h := setupMemHive(t)
-	srv := natstest.Start(t)
-	nc := srv.Conn(t)
+	nc := natstest.Start(t).Conn(t)
 	tiers := func(name string) (string, bool) { return "1", name == "talky" }
-	svc, err := gateway.ServeMemoryNATS(nc, "memhive", h.svc, quiet, gateway.WithWorkers(2), gateway.WithTierFor(tiers))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = svc.Stop() })
+	serving(t)(gateway.ServeMemoryNATS(nc, "memhive", h.svc, quiet, gateway.WithWorkers(2), gateway.WithTierFor(tiers)))
 
 	// The tier comes from the assistant's template when no tier header is set.
 	viaTemplate := memBob

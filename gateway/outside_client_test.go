@@ -119,13 +119,8 @@ func TestNonASCIIAudienceOverEverySurface(t *testing.T) {
 		}
 	}
 
-	ns := natstest.Start(t)
-	nc := ns.Conn(t)
-	svc, err := gateway.ServeMemoryNATS(nc, "memhive", h.svc, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = svc.Stop() })
+	nc := natstest.Start(t).Conn(t)
+	serving(t)(gateway.ServeMemoryNATS(nc, "memhive", h.svc, quiet))
 	msg := nats.NewMsg("memhive.alice." + gateway.ListTool)
 	msg.Data = []byte(`{"subject":"person:Zoë"}`)
 	for k, v := range hdr("member:alice,person:Zo%C3%AB,person:%E6%9D%B1") {
@@ -178,13 +173,8 @@ func TestLoneSurrogateRefusedOnEverySurface(t *testing.T) {
 		}
 	}
 
-	ns := natstest.Start(t)
-	nc := ns.Conn(t)
-	rs, err := gateway.ServeNATS(nc, "memhive", h.rec, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = rs.Stop() })
+	nc := natstest.Start(t).Conn(t)
+	serving(t)(gateway.ServeNATS(nc, "memhive", h.rec, quiet))
 	_, b = natsRecall(t, nc, "memhive.alice.recall", `{"query":"x \ud800","tier":"1","audience":["member:alice"],"channel":"web:chat"}`)
 	if errCode(t, b) != memhive.CodeMalformedRequest || !strings.Contains(string(b), sentence) {
 		t.Fatalf("NATS recall: %s", b)
@@ -203,13 +193,8 @@ func TestLimitZeroRefusedOnEverySurface(t *testing.T) {
 	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.svc,
 		TierFor: func(a string) (string, bool) { return "1", a == "talky" }}))
 	t.Cleanup(srv.Close)
-	ns := natstest.Start(t)
-	nc := ns.Conn(t)
-	rs, err := gateway.ServeNATS(nc, "memhive", h.rec, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = rs.Stop() })
+	nc := natstest.Start(t).Conn(t)
+	serving(t)(gateway.ServeNATS(nc, "memhive", h.rec, quiet))
 	cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(memBob))
 	const words = "limit must be a whole number of 1 or more, not "
 

@@ -134,13 +134,8 @@ func TestHTTPRequestErrorsSayWhatToFix(t *testing.T) {
 
 func TestTierNumberOrStringNATS(t *testing.T) {
 	t.Parallel()
-	srv := natstest.Start(t)
-	nc := srv.Conn(t)
-	svc, err := gateway.ServeNATS(nc, "memhive", echo{}, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = svc.Stop() })
+	nc := natstest.Start(t).Conn(t)
+	serving(t)(gateway.ServeNATS(nc, "memhive", echo{}, quiet))
 	for body, tier := range tierBodies {
 		_, b := natsRecall(t, nc, "memhive.alice.recall", body)
 		var ans recall.Answer
@@ -225,18 +220,9 @@ func TestTierNumberOrStringMCP(t *testing.T) {
 // Both NATS micro services report memhive's version.
 func TestNATSServicesReportMemhiveVersion(t *testing.T) {
 	t.Parallel()
-	srv := natstest.Start(t)
-	nc := srv.Conn(t)
-	svc, err := gateway.ServeNATS(nc, "memhive", echo{}, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = svc.Stop() })
-	mem, err := gateway.ServeMemoryNATS(nc, "memhive", remember.New(nil), quiet) // no call reaches the store
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = mem.Stop() })
+	nc := natstest.Start(t).Conn(t)
+	svc := serving(t)(gateway.ServeNATS(nc, "memhive", echo{}, quiet))
+	mem := serving(t)(gateway.ServeMemoryNATS(nc, "memhive", remember.New(nil), quiet)) // no call reaches the store
 	for _, s := range []interface{ Info() micro.Info }{svc, mem} {
 		if v := s.Info().Version; v != memhive.ServiceVersion() || v == "" {
 			t.Errorf("%s reports version %q, want %q", s.Info().Name, v, memhive.ServiceVersion())
