@@ -76,17 +76,21 @@ var ListSchema = json.RawMessage(`{
 // ReviewSchema is review_memories' input schema: no arguments.
 var ReviewSchema = json.RawMessage(`{"type": "object", "properties": {}, "additionalProperties": false}`)
 
-// ProfileSchema is edit_profile's input schema.
+// ProfileSchema is edit_profile's input schema. append needs a line
+// (if/then); remove_line needs an id or a line, which is said in words (it
+// would take an anyOf).
 var ProfileSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
     "op": {"type": "string", "enum": ["append", "replace_section", "remove_line"], "description": "append a line, replace a section's lines, or remove a line."},
     "section": {"type": "string", "description": "The profile section (default \"profile\"); \"derived\" is written from facts and cannot be edited."},
-    "line": {"type": "string", "description": "append: the line to add. replace_section: the section's new lines, one per text line (pinned lines stay). remove_line: the text of the line to remove."},
-    "id": {"type": "string", "description": "remove_line: the id of the line to remove, instead of its text."},
+    "line": {"type": "string", "description": "append (needed): the line to add. replace_section: the section's new lines, one per text line (pinned lines stay); left out, the section is emptied. remove_line: the text of the line to remove, or give id."},
+    "id": {"type": "string", "description": "remove_line: the id of the line to remove, instead of its text (one of the two is needed)."},
     "pinned": {"type": "boolean", "description": "Keep the new lines through every automatic rewrite and replace_section."}
   },
   "required": ["op"],
+  "if": {"properties": {"op": {"const": "append"}}},
+  "then": {"required": ["line"]},
   "additionalProperties": false
 }`)
 

@@ -95,8 +95,17 @@ type MemorizeArgs struct {
 	Kind      string `json:"kind,omitempty"`
 }
 
+// The tools' input schemas say what the server refuses without: required
+// lists each argument no call may leave out; dependentRequired one that
+// comes only with another; if/then/else one needed by the choice a call
+// makes (TestToolSchemasSayWhatTheServerRefuses). They never refuse what
+// the server takes, and have no oneOf, anyOf, allOf, not, enum or const
+// at their top level: the Anthropic and OpenAI APIs refuse every request
+// whose tool list holds such a schema.
+
 // RecallSchema is the memory_recall tool's input schema. The query's
-// maxLength is recall.MaxQueryChars (TestRecallSchemaMaxLength).
+// maxLength is recall.MaxQueryChars (TestRecallSchemaMaxLength); a window
+// is both ends or neither (half_open_window).
 var RecallSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
@@ -106,19 +115,25 @@ var RecallSchema = json.RawMessage(`{
     "limit": {"type": "integer", "minimum": 1, "maximum": 100, "description": "How many items at most (default 20)."}
   },
   "required": ["query"],
+  "dependentRequired": {"window_from": ["window_to"], "window_to": ["window_from"]},
   "additionalProperties": false
 }`)
 
-// MemorizeSchema is the memorize tool's input schema.
+// MemorizeSchema is the memorize tool's input schema. No one argument is
+// always required: a call gives a note, or else a fact (subject, predicate
+// and claim, all three). Not both: that is said in words.
 var MemorizeSchema = json.RawMessage(`{
   "type": "object",
+  "description": "A fact (subject, predicate and claim, all three) or a note, not both; kind is optional.",
   "properties": {
     "subject": {"type": "string", "description": "Who or what the fact is about, e.g. \"member:alice\" or \"Alice's sister\"."},
     "predicate": {"type": "string", "description": "The relation, e.g. \"lives_in\", \"likes\"."},
     "claim": {"type": "string", "description": "The value, e.g. \"Lisbon\"."},
-    "note": {"type": "string", "description": "Free text to keep instead of a fact."},
+    "note": {"type": "string", "description": "Free text to keep instead of a fact (then no subject, predicate or claim)."},
     "kind": {"type": "string", "enum": ["world", "experience", "foresight"], "description": "world (default), experience or foresight (a plan or expectation)."}
   },
+  "if": {"required": ["note"]},
+  "else": {"required": ["subject", "predicate", "claim"]},
   "additionalProperties": false
 }`)
 

@@ -1,0 +1,233 @@
+package gateway_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memhive/memhive/advisor"
+	"github.com/memhive/memhive/gateway"
+	"github.com/memhive/memhive/remember"
+)
+
+// toolSchema is what a client reads of a tool's input schema to know
+// which arguments it must send: the keywords of JSON Schema that say so.
+type toolSchema struct {
+	Type              string                 `json:"type"`
+	Properties        map[string]*toolSchema `json:"properties"`
+	Const             any                    `json:"const"`
+	Required          []string               `json:"required"`
+	DependentRequired map[string][]string    `json:"dependentRequired"`
+	If                *toolSchema            `json:"if"`
+	Then              *toolSchema            `json:"then"`
+	Else              *toolSchema            `json:"else"`
+}
+
+// refuses reports whether the schema refuses args, and the argument
+// whose absence (or value) it refuses them for.
+func (s *toolSchema) refuses(args map[string]any) (string, bool) {
+	if s == nil {
+		return "", false
+	}
+	for _, r := range s.Required {
+		if _, ok := args[r]; !ok {
+			return r, true
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(s.DependentRequired)) {
+		if _, ok := args[k]; !ok {
+			continue
+		}
+		for _, n := range s.DependentRequired[k] {
+			if _, ok := args[n]; !ok {
+				return n, true
+			}
+		}
+	}
+	for k, p := range s.Properties {
+		if v, ok := args[k]; ok && p.Const != nil && v != p.Const {
+			return k, true
+		}
+	}
+	if s.If != nil {
+		if _, no := s.If.refuses(args); !no {
+			return s.Then.refuses(args)
+		}
+		return s.Else.refuses(args)
+	}
+	return "", false
+}
+
+// TestToolSchemasSayWhatTheServerRefuses lists the tools over /mcp with
+// the go-sdk client, as any MCP client reads them, and holds each schema
+// to the real server (recall, remember and the advisor on Postgres): a
+// call that is good but for one argument left out is refused, with a
+// coded error that names it, exactly when the schema's required,
+// dependentRequired or minProperties refuse it; the required arguments
+// alone are a good call unless the schema itself refuses them. So no
+// schema hides an argument the server needs, and none requires one it
+// does not. No schema uses a combinator at its top level, which the
+// Anthropic and OpenAI APIs refuse.
+func TestToolSchemasSayWhatTheServerRefuses(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	h := setupMemHive(t)
+	adv, err := advisor.New(h.pool, h.rec, advisor.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.svc,
+		Advisor: adv, TierFor: func(a string) (string, bool) { return "1", a == "talky" }}))
+	t.Cleanup(srv.Close)
+	cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(memAlone))
+
+	var n atomic.Int64 // each good call its own words, so no write is a duplicate
+	fresh := func() string { return fmt.Sprint(n.Add(1)) }
+	// a fact in force that memAlone sees, for update_memory and forget
+	fact := func() string {
+		when := time.Date(2024, 5, 2, 9, 0, 0, 0, time.UTC)
+		res, err := h.svc.Memorize(ctx, remember.Request{Member: "alice", Subject: "person:bob", Predicate: "likes",
+			Claim: "tea no. " + fresh(), Audience: memAlone.Audience, Channel: memAlone.Channel, At: &when})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.ID
+	}
+	// good calls, with every argument that one call can take
+	good := map[string][]func() map[string]any{
+		gateway.RecallTool: {func() map[string]any {
+			return map[string]any{"query": "walnuts", "window_from": "2024-01-01", "window_to": "2024-12-31", "limit": 5}
+		}},
+		gateway.MemorizeTool: {
+			func() map[string]any {
+				return map[string]any{"subject": "person:bob", "predicate": "likes", "claim": "green tea no. " + fresh(), "kind": "world"}
+			},
+			func() map[string]any { return map[string]any{"note": "call mum, no. " + fresh(), "kind": "foresight"} },
+		},
+		gateway.UpdateTool: {func() map[string]any {
+			return map[string]any{"id": fact(), "claim": "coffee no. " + fresh(), "valid_from": "2025-01-01"}
+		}},
+		gateway.ForgetTool: {func() map[string]any { return map[string]any{"id": fact(), "reason": "moved on"} }},
+		gateway.ListTool: {func() map[string]any {
+			return map[string]any{"subject": "person:bob", "kind": "world", "channel": "web:chat", "limit": 5}
+		}},
+		gateway.ReviewTool: {func() map[string]any { return map[string]any{} }},
+		// remove_line needs an id or a line: said in the words of the
+		// schema, not in its keywords (gateway.ProfileSchema)
+		gateway.ProfileTool: {
+			func() map[string]any {
+				return map[string]any{"op": "replace_section", "section": "food", "line": "likes tea no. " + fresh(), "pinned": true}
+			},
+			func() map[string]any {
+				return map[string]any{"op": "append", "section": "food", "line": "likes tea no. " + fresh(), "pinned": false}
+			},
+		},
+		gateway.TopicTool: {func() map[string]any { return map[string]any{"topic": "bob's allergies"} }},
+	}
+
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range tools.Tools {
+		names = append(names, tool.Name)
+	}
+	if want := slices.Sorted(maps.Keys(good)); !slices.Equal(slices.Sorted(slices.Values(names)), want) {
+		t.Fatalf("tools listed %v, want %v", names, want)
+	}
+
+	call := func(name string, args map[string]any) (bool, string) {
+		t.Helper()
+		res, text := callTool(t, cs, name, args)
+		if res.IsError {
+			toolErrorCode(t, res, text) // a coded error with a sentence
+		}
+		return res.IsError, text
+	}
+	for _, tool := range tools.Tools {
+		t.Run(tool.Name, func(t *testing.T) {
+			raw, _ := json.Marshal(tool.InputSchema)
+			var top map[string]json.RawMessage
+			var s *toolSchema
+			if err := json.Unmarshal(raw, &top); err != nil || json.Unmarshal(raw, &s) != nil || s.Type != "object" {
+				t.Fatalf("schema %s", raw)
+			}
+			for _, k := range []string{"oneOf", "anyOf", "allOf", "not", "enum", "const"} {
+				if _, ok := top[k]; ok {
+					t.Errorf("%q at the top of the schema: the Anthropic and OpenAI APIs refuse it", k)
+				}
+			}
+			for _, k := range append(slices.Clone(s.Required), slices.Collect(maps.Keys(s.DependentRequired))...) {
+				if _, ok := s.Properties[k]; !ok {
+					t.Errorf("the schema requires %q, which it does not declare", k)
+				}
+			}
+			for i, mk := range good[tool.Name] {
+				args := mk()
+				if refused, text := call(tool.Name, args); refused {
+					t.Fatalf("good call %d %v refused: %s", i, args, text)
+				}
+				for _, r := range s.Required {
+					if _, ok := args[r]; !ok {
+						t.Errorf("good call %d took no %q, which the schema requires", i, r)
+					}
+				}
+				for k := range args {
+					less := mk()
+					delete(less, k)
+					name, want := s.refuses(less)
+					refused, text := call(tool.Name, less)
+					switch {
+					case refused != want:
+						t.Errorf("without %q: the server refused %v, the schema refuses %v (%v); %s", k, refused, want, less, text)
+					case refused && name != "" && !strings.Contains(text, name):
+						t.Errorf("without %q: the refusal does not name %q: %s", k, name, text)
+					}
+				}
+				only := mk() // fresh values
+				for k := range only {
+					if !slices.Contains(s.Required, k) {
+						delete(only, k)
+					}
+				}
+				_, want := s.refuses(only)
+				if refused, text := call(tool.Name, only); refused != want {
+					t.Errorf("the required arguments alone %v: the server refused %v, the schema refuses %v; %s", only, refused, want, text)
+				}
+			}
+		})
+	}
+	// what the schemas declare, as a client reads them
+	schemaOf := func(name string) *toolSchema {
+		i := slices.IndexFunc(tools.Tools, func(tool *mcp.Tool) bool { return tool.Name == name })
+		raw, _ := json.Marshal(tools.Tools[i].InputSchema)
+		var s *toolSchema
+		_ = json.Unmarshal(raw, &s)
+		return s
+	}
+	for name, required := range map[string][]string{
+		gateway.RecallTool: {"query"}, gateway.MemorizeTool: nil, gateway.UpdateTool: {"id", "claim"}, gateway.ForgetTool: {"id"},
+		gateway.ListTool: nil, gateway.ReviewTool: nil, gateway.ProfileTool: {"op"}, gateway.TopicTool: {"topic"},
+	} {
+		if got := schemaOf(name).Required; !slices.Equal(got, required) {
+			t.Errorf("%s requires %q, want %q", name, got, required)
+		}
+	}
+	if s := schemaOf(gateway.MemorizeTool); s.If == nil || !slices.Equal(s.If.Required, []string{"note"}) || s.Else == nil ||
+		!slices.Equal(s.Else.Required, []string{"subject", "predicate", "claim"}) {
+		t.Errorf("memorize's schema does not say that a call without a note needs subject, predicate and claim: %+v", s)
+	}
+	if s := schemaOf(gateway.RecallTool); !slices.Equal(s.DependentRequired["window_from"], []string{"window_to"}) {
+		t.Errorf("memory_recall's schema does not say a window has both ends: %+v", s)
+	}
+}
