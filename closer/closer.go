@@ -80,9 +80,12 @@ type Report struct {
 	Dropped  int  `json:"dropped"` // facts whose turns shared no audience member
 	Ended    int  `json:"ended"`   // facts in force ended by a negative fact ("not any more")
 	Closed   bool `json:"closed"`  // sessions.closed_at was set by this pass
-	// Skipped says why nothing was done: an idle or participant-change
-	// close of a session that another pass (perhaps another process)
-	// closed since its last turn.
+	// Skipped says why the pass changed nothing: an idle or
+	// participant-change close of a session that another pass (perhaps
+	// another process) closed since its last turn (nothing is read), or a
+	// close of a session closed since its last turn that found every row it
+	// would write already there (a re-close). Its consolidation_log row has
+	// status skipped, not completed: a replay re-runs completed closes only.
 	Skipped string `json:"skipped,omitempty"`
 	RunID   string `json:"run_id,omitempty"` // its consolidation_log row (kind close)
 }
@@ -213,12 +216,23 @@ func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Re
 		if err := markClosed(ctx, tx, req, turns, rep); err != nil {
 			return err
 		}
-		return logRun(ctx, tx, rep, "completed", &turns[0].At, &turns[len(turns)-1].At, "")
+		status := "completed"
+		if !rep.Closed && rep.Written() == 0 && rep.Ended == 0 && w.replaced == 0 && req.ReplayAt.IsZero() {
+			// closing a closed session again changed nothing: the log says
+			// so (a replay, which re-runs completed closes, has nothing to
+			// re-run; a replayed close is logged as the live one was)
+			status, rep.Skipped = "skipped", "closed since its last turn, and every row it would write is there"
+		}
+		return logRun(ctx, tx, rep, status, &turns[0].At, &turns[len(turns)-1].At, "")
 	})
 	if err != nil {
 		return nil, fmt.Errorf("close %s/%s: %w", req.Member, req.Session, err)
 	}
-	logger.Info("session closed", "member", req.Member, "session", req.Session, "channel", req.Channel,
+	msg := "session closed"
+	if rep.Skipped != "" {
+		msg = "session read again: nothing new"
+	}
+	logger.Info(msg, "member", req.Member, "session", req.Session, "channel", req.Channel,
 		"reason", req.Reason, "turns", rep.Turns, "facts_written", rep.Facts.Written, "facts_existing", rep.Facts.Existing,
 		"edges_written", rep.Edges.Written)
 	return rep, nil
@@ -303,6 +317,7 @@ type writer struct {
 	channel   string
 	rep       *Report
 	entityIDs map[string]string // canon and audience → id
+	replaced  int               // versions closed by replace
 }
 
 func (w *writer) fact(ctx context.Context, session string, f extract.Fact, aud []string) error {
@@ -357,10 +372,12 @@ func (w *writer) fact(ctx context.Context, session string, f extract.Fact, aud [
 // Its valid_until stays open: what it said still holds, next says it with
 // more turns.
 func (w *writer) replace(ctx context.Context, old, next, source string) error {
-	if _, err := w.tx.Exec(ctx, `UPDATE facts SET superseded_by = $3, expired_at = clock_timestamp(), closure_source = $4
-		WHERE member_id = $1 AND id = $2 AND expired_at IS NULL`, w.member, old, next, source); err != nil {
+	tag, err := w.tx.Exec(ctx, `UPDATE facts SET superseded_by = $3, expired_at = clock_timestamp(), closure_source = $4
+		WHERE member_id = $1 AND id = $2 AND expired_at IS NULL`, w.member, old, next, source)
+	if err != nil {
 		return fmt.Errorf("close the version %s replaced: %w", source, err)
 	}
+	w.replaced += int(tag.RowsAffected())
 	return nil
 }
 

@@ -117,12 +117,32 @@ func TestCloseOncePerAudienceGroupAndRerunWritesNothing(t *testing.T) {
 	if again.Written() != 0 || again.Facts.Existing != 5 || again.Summaries.Existing != 2 || again.Closed {
 		t.Fatalf("re-run wrote rows: %+v", again)
 	}
+	// the re-run changed nothing, and its log row says so: skipped, not a
+	// second completed close (which a replay would run again)
+	if again.Skipped == "" {
+		t.Fatalf("re-run that changed nothing is not reported skipped: %+v", again)
+	}
+	if runs := closeRuns(t, pool, "alice")["s1"]; runs["completed"] != 1 || runs["skipped"] != 1 || len(runs) != 2 {
+		t.Fatalf("close runs of s1 after a re-run: %v, want one completed and one skipped", runs)
+	}
 	idle, _ = closer.IdleSessions(ctx, pool, 2*time.Hour, t0.Add(3*time.Hour))
 	if len(idle) != 1 || idle[0].Session != "s2" {
 		t.Fatalf("idle after close: %+v", idle)
 	}
 	if pc, _ := closer.ParticipantChange(ctx, pool, "alice", "web:chat", alone, t0.Add(time.Hour)); len(pc) != 0 {
 		t.Fatalf("closed session reported as changed: %+v", pc)
+	}
+	// a session that grew since its close is closed again: a completed run
+	insert(t, pool, "alice", ep{"s1", "web:chat", "user", "member:alice", "I live in Lisbon now.", alone, t0.Add(4 * time.Minute)})
+	grown, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: "alice", Session: "s1", Channel: "web:chat"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !grown.Closed || grown.Skipped != "" || grown.Facts.Written == 0 {
+		t.Fatalf("close of a grown session: %+v", grown)
+	}
+	if runs := closeRuns(t, pool, "alice")["s1"]; runs["completed"] != 2 || runs["skipped"] != 1 {
+		t.Fatalf("close runs of s1 after it grew: %v, want two completed and one skipped", runs)
 	}
 }
 
