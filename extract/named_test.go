@@ -267,3 +267,30 @@ func TestChatRulesSession25(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestChatRulesSession26 pins the rules written in session 26 from the
+// synthetic chat's rounds 1–2 (BENCHMARKS.md, "Chat rules, session 26").
+func TestChatRulesSession26(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// Any first-person progressive with a date ahead is a plan; not the verbs of feeling, of
+		// trying, of a trip the trip rules read, nor a time where the object would be.
+		{"I'm presenting the new rota template on Monday, wish me luck", []want{fut(me, "plans", "presenting the new rota template", "2026-03-09")}},
+		{"I'm applying to Osler for next summer.", []want{fut(me, "plans", "applying to Osler", "2026-06-01")}},
+		{"Next year I'm staying home for good.", []want{fut(me, "plans", "staying home for good", "2027-01-01")}},
+		{"I'm hoping for sun tomorrow.", nil},
+		{"I'm turning 40 in October.", nil},
+		{"I'm leaving the day after tomorrow.", nil},
+		{"We're making ours this weekend.", nil},
+		{"I'm presenting the new rota template.", nil},
+		// A sign-up said with "have": done, and what it is for is ahead.
+		{"I've signed up for the Accra Half Marathon in March.", []want{{s: me, p: "joined", c: "Accra Half Marathon", kind: "experience", pol: "positive"},
+			fut(me, "plans", "Accra Half Marathon", "2027-03-01")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}

@@ -152,6 +152,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			c.run()
 			ruled := len(c.facts)
 			open = c.readTagged(open)
+			c.progressivePlan()
 			if ifAfter(cl) {
 				// "I'm moving to Canada if he wins": a plan on a condition
 				c.facts = slices.DeleteFunc(c.facts, func(f Fact) bool { return f.Kind == Foresight })

@@ -762,7 +762,7 @@ var rules = []rule{
 		}
 		c.add(c.speaker, "adopted", p, Experience, confEvent+5)
 	}),
-	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+|officially\s+)?(?:joined|signed\s+up\s+for|registered\s+for|enrolled\s+in|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
+	r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:just\s+|finally\s+|recently\s+|officially\s+|already\s+)?(?:joined|signed\s+up\s+for|registered\s+for|enrolled\s+in|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" {
 			if c.hasDate && c.date.After(day(c.at)) && !strings.Contains(strings.ToLower(m[0]), "joined") && !strings.Contains(strings.ToLower(m[0]), "member") {
 				// "I signed up for a workshop next month": the sign-up is done,
@@ -1399,3 +1399,64 @@ func tripAhead(text, m string) bool {
 // petApposRE: what follows a pet's name set off by a comma ("we have a
 // cat, Miso, he is 12"): the appositive's closing comma or the end.
 var petApposRE = regexp.MustCompile(`^\s*(?:,|$|[.!]|\s+(?:who|which)\b)`)
+
+// progressiveRE is a first-person progressive: "I'm presenting …", "we are
+// moving out of …".
+var progressiveRE = regexp.MustCompile(fpbe + aux + `\s+((?i:[a-z]+ing)\b.*)`)
+
+// progressivePlan reads any first-person progressive with a date ahead as a
+// plan ("I'm presenting the new rota at Monday's meeting", "I am moving out
+// of my flat at the end of May") when no rule read a plan, a trip or
+// another foresight in the clause: it runs after every rule and the tagged
+// reader. The verbs of feeling and of trying are no plan ("I'm hoping for
+// sun tomorrow"), nor a trip the trip rules read, nor a time where the
+// object would be ("I'm leaving the day after tomorrow").
+func (c *clause) progressivePlan() {
+	if !c.hasDate || !c.date.After(day(c.at)) {
+		return
+	}
+	for _, f := range c.facts {
+		if f.Kind == Foresight {
+			return
+		}
+	}
+	loc := progressiveRE.FindStringSubmatchIndex(c.text)
+	if loc == nil {
+		return
+	}
+	defer func() { c.neg, c.fore = false, false }()
+	if !c.mode(c.text[:loc[2]]) || c.neg {
+		return // a question, a hedge, a negation: no plan
+	}
+	p := trimRefTail(cut(c.text[loc[2]:loc[3]]))
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) < 2 || len(ws) > 8 || notPlanIng[ws[0]] || badObject(p) || pronounObject[ws[1]] || timeWords[ws[1]] ||
+		len(ws) > 2 && ws[1] == "the" && timeWords[ws[2]] {
+		return
+	}
+	if tripIng[ws[0]] && (ws[1] == "to" || ws[1] == "back" || ws[1] == "home" || ws[1] == "down" || ws[1] == "up" || ws[1] == "over" || ws[1] == "out") {
+		return // "I'm coming to Accra in February": a trip, the trip rules' to read
+	}
+	c.fore = true
+	c.add(c.speaker, "plans", p, Foresight, confPlan-4)
+}
+
+// notPlanIng are the -ing words after "I'm" that say how one is, not what
+// one will do, even with a date beside them ("I'm hoping for sun
+// tomorrow", "I'm dreading Monday").
+var notPlanIng = setOf(`feeling thinking hoping wondering trying looking waiting dying loving enjoying hating dreading
+	struggling counting guessing assuming expecting praying getting being going bring kidding joking wishing worrying
+	stressing freaking panicking missing craving considering debating planning asking saying telling talking
+	recovering retiring turning coming`)
+
+// timeWords start what a clause says of when, not of what.
+var timeWords = setOf(`today tonight tomorrow tmrw yesterday next this later soon early evening morning afternoon day week
+	weekend month year`)
+
+// tripIng are the verbs of a journey; with "to", "back", "home" after them
+// the trip rules read the clause.
+var tripIng = setOf(`coming going flying heading driving travelling traveling returning popping nipping`)
+
+// pronounObject are the words after a verb that leave what is done unsaid
+// ("we're making ours this weekend").
+var pronounObject = setOf(`it that this them ours mine yours theirs his hers one some something`)
