@@ -76,6 +76,35 @@ func Hash(f *Fact) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// MaxSubject and MaxPredicate cap a fact's subject and predicate in their
+// canonical forms (memhive.Canon, memhive.CanonPredicate), in bytes. The
+// canonical forms are btree keys (facts_axis_idx, facts_subject_time_idx),
+// and a btree row holds at most about 2,700 bytes: a longer subject was
+// refused by the store (SQLSTATE 54000), every time it was tried. Case
+// folding may lengthen a text (up to three times), so the cap is on the
+// form the index holds. The claim has no such key (facts_claim_md5_idx
+// holds its md5).
+const (
+	MaxSubject   = 1 << 10
+	MaxPredicate = 256
+)
+
+// CheckAxis refuses a subject or predicate over its cap (MaxSubject,
+// MaxPredicate), canonical, with code field_too_long and a sentence naming
+// the field and the cap. The ways a fact comes in from outside check it:
+// memorize (remember.Fact) and an export's import (porter.Read); the
+// drain's are fixed ("member:<m>", "note"). The close pass does not call
+// it.
+func CheckAxis(subject, predicate string) error {
+	if n := len(memhive.Canon(subject)); n > MaxSubject {
+		return memhive.Errorf(memhive.CodeFieldTooLong, "subject of %d bytes (canonical) is over the cap of %d", n, MaxSubject)
+	}
+	if n := len(memhive.CanonPredicate(predicate)); n > MaxPredicate {
+		return memhive.Errorf(memhive.CodeFieldTooLong, "predicate of %d bytes (canonical) is over the cap of %d", n, MaxPredicate)
+	}
+	return nil
+}
+
 // Validate checks what every fact must carry.
 func Validate(f *Fact) error {
 	switch {

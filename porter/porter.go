@@ -33,6 +33,7 @@ import (
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/facts"
 )
 
 // Format and Version name the export format; Import refuses any other.
@@ -243,7 +244,8 @@ func corrupt(format string, args ...any) error {
 
 // Read reads and checks the export in dir whole: the manifest's format and
 // version, every file's sha256 and row count, and every line (a JSON object
-// of the manifest's member). It returns the manifest and the lines of each
+// of the manifest's member; a fact's subject and predicate within
+// facts.CheckAxis's caps). It returns the manifest and the lines of each
 // table; nothing is written.
 func Read(dir string) (*Manifest, map[string][][]byte, error) {
 	body, err := os.ReadFile(filepath.Join(dir, ManifestFile))
@@ -295,6 +297,16 @@ func Read(dir string) (*Manifest, map[string][][]byte, error) {
 				var member string
 				if err := json.Unmarshal(row["member_id"], &member); err != nil || member != m.Member {
 					return nil, nil, corrupt("%s line %d: member_id %s is not the export's member %q", tf.File, n+1, row["member_id"], m.Member)
+				}
+			}
+			if tf.Table == "facts" {
+				// a fact's subject and predicate are held to memorize's caps
+				// (btree keys: a longer one fails in the store every time)
+				var subject, predicate string
+				_ = json.Unmarshal(row["subject"], &subject) // not text: the store refuses it below, naming the line
+				_ = json.Unmarshal(row["predicate"], &predicate)
+				if err := facts.CheckAxis(subject, predicate); err != nil {
+					return nil, nil, corrupt("%s line %d: %v", tf.File, n+1, err)
 				}
 			}
 			ls = append(ls, l)

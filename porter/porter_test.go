@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -22,6 +23,7 @@ import (
 	"github.com/memhive/memhive/embed"
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/extract"
+	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/internal/bench"
 	"github.com/memhive/memhive/internal/dbtest"
 	"github.com/memhive/memhive/nightly"
@@ -336,6 +338,22 @@ func TestCorruptExportRefusedWhole(t *testing.T) {
 			})
 			rehash(d)
 		}, "line 1: the store refuses it"},
+		// a fact's subject and predicate are btree keys, held to memorize's
+		// caps (facts.CheckAxis): 12 KB that does not compress fails in the
+		// store every time; a predicate a byte over its cap would be let in
+		{"a subject over the cap", func(d string) {
+			edit(d, "facts.jsonl", func(b []byte) []byte {
+				return []byte(setField(setField(string(b), "subject", incompressible(12000)), "subject_canon", incompressible(12000)))
+			})
+			rehash(d)
+		}, fmt.Sprintf("facts.jsonl line 1: field_too_long: subject of 12000 bytes (canonical) is over the cap of %d", facts.MaxSubject)},
+		{"a predicate over the cap", func(d string) {
+			long := strings.Repeat("p", facts.MaxPredicate+1)
+			edit(d, "facts.jsonl", func(b []byte) []byte {
+				return []byte(setField(setField(string(b), "predicate", long), "predicate_canon", long))
+			})
+			rehash(d)
+		}, fmt.Sprintf("facts.jsonl line 1: field_too_long: predicate of %d bytes (canonical) is over the cap of %d", facts.MaxPredicate+1, facts.MaxPredicate)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -393,6 +411,28 @@ func splitLines(b []byte) []string {
 }
 
 func replace(s, old, new string) string { return strings.Replace(s, old, new, 1) }
+
+// setField sets the first text field named field of the JSON lines in s to v.
+func setField(s, field, v string) string {
+	re := regexp.MustCompile(`"` + regexp.QuoteMeta(field) + `":"(?:[^"\\]|\\.)*"`)
+	done := false
+	return re.ReplaceAllStringFunc(s, func(m string) string {
+		if done {
+			return m
+		}
+		done = true
+		return `"` + field + `":"` + v + `"`
+	})
+}
+
+// incompressible is n letters that do not compress.
+func incompressible(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteByte("abcdefghijklmnopqrstuvwxyz"[(i*i*7919+i*31)%104729%26])
+	}
+	return b.String()
+}
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
 

@@ -31,16 +31,11 @@ import (
 const MaxText = 16 << 10
 
 // MaxSubject and MaxPredicate cap a fact's subject and predicate in their
-// canonical forms (memhive.Canon, memhive.CanonPredicate), in bytes; the
-// three together stay within MaxText. The canonical forms are btree keys
-// (facts_axis_idx, facts_subject_time_idx), and a btree row holds at most
-// about 2,700 bytes: a longer subject was refused by the store (SQLSTATE
-// 54000). Case folding may lengthen a text (up to three times), so the cap
-// is on the form the index holds. The claim has no such key
-// (facts_claim_md5_idx holds its md5).
+// canonical forms, in bytes (facts.CheckAxis says why); the three together
+// stay within MaxText.
 const (
-	MaxSubject   = 1 << 10
-	MaxPredicate = 256
+	MaxSubject   = facts.MaxSubject
+	MaxPredicate = facts.MaxPredicate
 )
 
 // NotePredicate is the predicate a note is stored under.
@@ -143,11 +138,8 @@ func Fact(req Request, now time.Time) (*facts.Fact, error) {
 	if len(f.Subject)+len(f.Predicate)+len(f.Claim) > MaxText {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "memorize text of %d bytes is over the %d-byte cap", len(f.Subject)+len(f.Predicate)+len(f.Claim), MaxText)
 	}
-	if n := len(memhive.Canon(f.Subject)); n > MaxSubject {
-		return nil, memhive.Errorf(memhive.CodeFieldTooLong, "subject of %d bytes (canonical) is over the cap of %d", n, MaxSubject)
-	}
-	if n := len(memhive.CanonPredicate(f.Predicate)); n > MaxPredicate {
-		return nil, memhive.Errorf(memhive.CodeFieldTooLong, "predicate of %d bytes (canonical) is over the cap of %d", n, MaxPredicate)
+	if err := facts.CheckAxis(f.Subject, f.Predicate); err != nil {
+		return nil, err
 	}
 	if req.At != nil && !req.At.IsZero() {
 		if err := facts.CheckValidFrom(*req.At, now); err != nil {
