@@ -287,8 +287,25 @@ func (o *outcome) fail(format string, args ...any) {
 	}
 }
 
-// codeOf reads a coded error body ({"error":{"code","message"}}).
+// codeOf reads a coded error body ({"error":{"code","message"}}), or
+// the JSON-RPC error /mcp answers, whose data holds the code
+// ({"jsonrpc":"2.0","id",…,"error":{"code":-32600,"message","data":{"code"}}}).
 func codeOf(b []byte) string {
+	var rpc struct {
+		JSONRPC string `json:"jsonrpc"`
+		Error   struct {
+			Message string `json:"message"`
+			Data    struct {
+				Code string `json:"code"`
+			} `json:"data"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(b, &rpc) == nil && rpc.JSONRPC == "2.0" {
+		if rpc.Error.Message == "" {
+			return ""
+		}
+		return rpc.Error.Data.Code
+	}
 	var body memhive.ErrorBody
 	if err := json.Unmarshal(b, &body); err != nil || body.Error == nil || body.Error.Code == "" || body.Error.Message == "" {
 		return ""

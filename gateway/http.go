@@ -169,7 +169,8 @@ type api struct {
 // and /mcp an assistant key that covers the member, whose assistant fixes
 // the tier; the operator routes an operator key. Every error is
 // {"error": {"code", "message"}} with the status of Status: 401
-// unauthenticated, 403 forbidden_member or forbidden.
+// unauthenticated, 403 forbidden_member or forbidden; but an MCP message
+// /mcp refuses is a JSON-RPC error, its code in the data (screenMCP).
 func NewHTTP(cfg HTTPConfig) http.Handler {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()

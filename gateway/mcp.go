@@ -265,11 +265,12 @@ func HeaderList(entries []string) string {
 
 // NewMCPHandler serves MCP over streamable HTTP. It is stateless: every
 // request builds its server from its own X-Memhive-* headers, so any
-// replica can answer any request and a binding lasts one request.
+// replica can answer any request and a binding lasts one request. Every
+// refusal is a JSON-RPC error (screenMCP).
 func NewMCPHandler(r Recaller, m Memorizer, tierFor func(string) (string, bool), logger *slog.Logger, opts ...Option) http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
+	return screenMCP(mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
 		return NewMCPServer(r, m, BindingFromHeaders(req.Header, tierFor), logger, opts...)
-	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: logger})
+	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: logger}))
 }
 
 // MemorizeText is memorize's model-facing text: what was stored, on one

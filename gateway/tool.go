@@ -15,7 +15,9 @@
 // malformed_tool_call.
 //
 // Errors cross every wire as {"error": {"code", "message"}} with the codes of
-// package memhive; see docs/surfaces.md for the status and header mapping.
+// package memhive (an MCP message /mcp refuses: a JSON-RPC error whose
+// data holds the code); see docs/surfaces.md for the status and header
+// mapping.
 package gateway
 
 import (
@@ -314,45 +316,6 @@ func notConfigured(b Binding) *memhive.Error {
 	}
 	return memhive.Errorf(memhive.CodeMemoryNotConfigured,
 		"memory is not configured for this caller: no memory tier is set, so memory_recall cannot answer")
-}
-
-// maxEnvelopeDepth is how deep an MCP message may nest: the JSON-RPC
-// envelope around a tool's arguments, with room to spare.
-const maxEnvelopeDepth = 64
-
-// screenMCP reads an MCP POST body before the MCP SDK does and refuses,
-// with a coded error, one over MaxBody (text_too_large), not UTF-8 or
-// nesting past maxEnvelopeDepth (malformed_request): the SDK would answer
-// those with a bare 400. What passes goes on unchanged; the tools' own
-// decoder checks the arguments.
-func screenMCP(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.Body == nil {
-			next.ServeHTTP(w, r)
-			return
-		}
-		data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-		var refuse *memhive.Error
-		var mbe *http.MaxBytesError
-		switch {
-		case errors.As(err, &mbe):
-			refuse = memhive.Errorf(memhive.CodeTextTooLarge, "request body is over %d bytes", MaxBody)
-		case err != nil:
-			refuse = memhive.Errorf(memhive.CodeMalformedRequest, "request body could not be read")
-		case !utf8.Valid(data):
-			refuse = memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message is not valid UTF-8")
-		default:
-			if err := checkJSON(data, maxEnvelopeDepth, false); err != nil {
-				refuse = memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message is refused: %s", err)
-			}
-		}
-		if refuse != nil {
-			writeJSON(w, Status(refuse.Code), memhive.ErrorBody{Error: refuse})
-			return
-		}
-		r.Body = io.NopCloser(bytes.NewReader(data))
-		next.ServeHTTP(w, r)
-	})
 }
 
 // CheckRequest refuses what no surface may pass on, with the codes of

@@ -1,0 +1,165 @@
+package gateway
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/memhive/memhive"
+)
+
+// maxEnvelopeDepth is how deep an MCP message may nest: the JSON-RPC
+// envelope around a tool's arguments, with room to spare.
+const maxEnvelopeDepth = 64
+
+// screenMCP fronts the MCP SDK's streamable HTTP handler so that /mcp
+// answers every refusal as a JSON-RPC error (application/json), where the
+// SDK writes a line of plain text. It answers itself, before the SDK reads
+// anything, a POST whose Content-Type is not application/json (415), whose
+// body is over MaxBody (413, text_too_large), not UTF-8 or not JSON (400,
+// parse error -32700), or nests past maxEnvelopeDepth (400, -32600). The
+// error's id is the request's when it can be read, else null (JSON-RPC
+// 2.0 §5): the go-sdk client then returns the error for its call and
+// keeps its session.
+// What passes goes on unchanged (the tools' own decoder checks the
+// arguments), and a refusal the SDK still writes in plain text (a JSON
+// value that is no JSON-RPC message, a batch, an unknown method, an
+// Accept without text/event-stream, a GET) is rewritten in the same form
+// with the SDK's status and sentence (rpcErrors). The error's data holds
+// memhive's code: {"code": "malformed_request"}.
+func screenMCP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.Body == nil {
+			serveRPCErrors(next, w, r, nil)
+			return
+		}
+		if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+			writeRPCError(w, http.StatusUnsupportedMediaType, nil, jsonrpc.CodeInvalidRequest, memhive.Errorf(memhive.CodeMalformedRequest,
+				"an MCP message is sent with Content-Type: application/json, not %q", clip(r.Header.Get("Content-Type"))))
+			return
+		}
+		data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+		var mbe *http.MaxBytesError
+		switch {
+		case errors.As(err, &mbe):
+			writeRPCError(w, http.StatusRequestEntityTooLarge, nil, jsonrpc.CodeInvalidRequest,
+				memhive.Errorf(memhive.CodeTextTooLarge, "the MCP message is over %d bytes", MaxBody))
+			return
+		case err != nil:
+			writeRPCError(w, http.StatusBadRequest, nil, jsonrpc.CodeInvalidRequest,
+				memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message could not be read"))
+			return
+		case !utf8.Valid(data):
+			writeRPCError(w, http.StatusBadRequest, nil, jsonrpc.CodeParseError,
+				memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message is not valid UTF-8"))
+			return
+		case len(bytes.TrimSpace(data)) == 0:
+			writeRPCError(w, http.StatusBadRequest, nil, jsonrpc.CodeParseError,
+				memhive.Errorf(memhive.CodeMalformedRequest, "the body is empty: a POST to /mcp carries one JSON-RPC message"))
+			return
+		case !json.Valid(data):
+			writeRPCError(w, http.StatusBadRequest, nil, jsonrpc.CodeParseError,
+				memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message is not JSON: %s", clipErr(json.Unmarshal(data, new(any)))))
+			return
+		}
+		if err := checkJSON(data, maxEnvelopeDepth, false); err != nil {
+			writeRPCError(w, http.StatusBadRequest, requestID(data), jsonrpc.CodeInvalidRequest,
+				memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message is refused: %s", err))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(data))
+		serveRPCErrors(next, w, r, requestID(data))
+	})
+}
+
+// serveRPCErrors serves r with next, rewriting a plain-text error next
+// writes as a JSON-RPC error for the request id (nil: null).
+func serveRPCErrors(next http.Handler, w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+	rw := &rpcErrors{ResponseWriter: w}
+	next.ServeHTTP(rw, r)
+	if rw.status == 0 {
+		return
+	}
+	code := int64(jsonrpc.CodeInvalidRequest)
+	if rw.status >= 500 {
+		code = jsonrpc.CodeInternalError
+	}
+	e := memhive.Errorf(memhive.CodeMalformedRequest, "%s", strings.TrimSpace(rw.body.String()))
+	if rw.status >= 500 {
+		e.Code = memhive.CodeInternal
+	}
+	writeRPCError(w, rw.status, id, code, e)
+}
+
+// rpcErrors holds back an error status written with a text/plain body
+// (http.Error's), and the body, for serveRPCErrors to answer in its
+// place; everything else passes through.
+type rpcErrors struct {
+	http.ResponseWriter
+	status int
+	body   bytes.Buffer
+	passed bool
+}
+
+func (w *rpcErrors) WriteHeader(code int) {
+	if !w.passed && w.status == 0 && code >= 400 && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.status = code
+		return
+	}
+	w.passed = true
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *rpcErrors) Write(b []byte) (int, error) {
+	if w.status != 0 {
+		return w.body.Write(b)
+	}
+	w.passed = true
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *rpcErrors) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok && w.status == 0 {
+		f.Flush()
+	}
+}
+
+func (w *rpcErrors) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// requestID is the id of data when it is one JSON-RPC request with a
+// string or number id, and nil otherwise (the error's id is then null).
+func requestID(data []byte) json.RawMessage {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(data, &m) != nil || len(m.ID) == 0 {
+		return nil
+	}
+	if c := m.ID[0]; c != '"' && c != '-' && (c < '0' || c > '9') {
+		return nil
+	}
+	return m.ID
+}
+
+// writeRPCError answers a JSON-RPC error response: id (nil: null), the
+// JSON-RPC code, e's sentence as the message and {"code": e's code} as
+// the data.
+func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int64, e *memhive.Error) {
+	if id == nil {
+		id = json.RawMessage("null")
+	}
+	data, _ := json.Marshal(map[string]memhive.Code{"code": e.Code})
+	w.Header().Del("Content-Length")
+	writeJSON(w, status, struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   jsonrpc.Error   `json:"error"`
+	}{"2.0", id, jsonrpc.Error{Code: code, Message: e.Message, Data: data}})
+}

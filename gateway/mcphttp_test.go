@@ -1,0 +1,123 @@
+package gateway_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memhive/memhive"
+	"github.com/memhive/memhive/gateway"
+)
+
+// rpcError is a JSON-RPC error response as /mcp answers one.
+type rpcError struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   *struct {
+		Code    int64  `json:"code"`
+		Message string `json:"message"`
+		Data    struct {
+			Code memhive.Code `json:"code"`
+		} `json:"data"`
+	} `json:"error"`
+}
+
+// TestMCPRefusalsAreJSONRPC: what curl or a hand-made client gets wrong
+// on /mcp (the Content-Type, a body that is no JSON or no JSON-RPC
+// message, the Accept header, the method) is answered with the status
+// the MCP SDK and the spec use and a JSON-RPC error body
+// (application/json), never the SDK's line of plain text; the id is the
+// request's when it could be read, else null, and data holds memhive's
+// code.
+func TestMCPRefusalsAreJSONRPC(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}, Memorizer: &note{}}))
+	t.Cleanup(srv.Close)
+	const list = `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`
+	const accept = "application/json, text/event-stream"
+	deep := `{"jsonrpc":"2.0","id":"d","method":"tools/call","params":{"name":"memory_recall","arguments":{"query":` +
+		strings.Repeat("[", 70) + strings.Repeat("]", 70) + `}}}`
+	for _, tc := range []struct {
+		name, method, contentType, accept, body string
+		status                                  int
+		rpc                                     int64
+		id                                      string
+		code                                    memhive.Code
+	}{
+		{"a text/plain body", "POST", "text/plain", accept, list, 415, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
+		{"no Content-Type", "POST", "", accept, list, 415, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
+		{"a form, as curl -d sends it", "POST", "application/x-www-form-urlencoded", accept, list, 415, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
+		{"JSON cut short", "POST", "application/json", accept, `{"jsonrpc":"2.0",`, 400, jsonrpc.CodeParseError, "null", memhive.CodeMalformedRequest},
+		{"no body", "POST", "application/json", accept, ``, 400, jsonrpc.CodeParseError, "null", memhive.CodeMalformedRequest},
+		{"not UTF-8", "POST", "application/json", accept, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"x\":\"\xff\"}", 400, jsonrpc.CodeParseError, "null", memhive.CodeMalformedRequest},
+		{"nested too deep", "POST", "application/json", accept, deep, 400, jsonrpc.CodeInvalidRequest, `"d"`, memhive.CodeMalformedRequest},
+		{"over the body cap", "POST", "application/json", accept, `{"x":"` + strings.Repeat("a", gateway.MaxBody) + `"}`, 413, jsonrpc.CodeInvalidRequest, "null", memhive.CodeTextTooLarge},
+		// refused by the SDK, rewritten
+		{"JSON that is no JSON-RPC message", "POST", "application/json", accept, `{"hello":1}`, 400, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
+		{"an Accept without text/event-stream", "POST", "application/json", "text/html", list, 400, jsonrpc.CodeInvalidRequest, "7", memhive.CodeMalformedRequest},
+		{"an unknown method", "POST", "application/json", accept, `{"jsonrpc":"2.0","id":"a","method":"nope/nope"}`, 400, jsonrpc.CodeInvalidRequest, `"a"`, memhive.CodeMalformedRequest},
+		{"a GET (no stream: stateless)", "GET", "", "text/event-stream", ``, 405, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := http.NewRequest(tc.method, srv.URL+"/mcp", strings.NewReader(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range bindingHeaders(memAlone) {
+				req.Header[k] = v
+			}
+			req.Header.Set("Authorization", "Bearer "+testKey)
+			req.Header.Set("Accept", tc.accept)
+			if tc.contentType != "" {
+				req.Header.Set("Content-Type", tc.contentType)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			b, _ := io.ReadAll(resp.Body)
+			var e rpcError
+			if err := json.Unmarshal(b, &e); err != nil || resp.StatusCode != tc.status ||
+				!strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") || e.JSONRPC != "2.0" || e.Error == nil {
+				t.Fatalf("want %d and a JSON-RPC error, got %d %s: %.300s", tc.status, resp.StatusCode, resp.Header.Get("Content-Type"), b)
+			}
+			if e.Error.Code != tc.rpc || string(e.ID) != tc.id || e.Error.Data.Code != tc.code || e.Error.Message == "" {
+				t.Fatalf("want code %d, id %s, data %s: %.300s", tc.rpc, tc.id, tc.code, b)
+			}
+			if tc.status == 405 && resp.Header.Get("Allow") != "POST" {
+				t.Fatalf("405 without Allow: POST: %v", resp.Header)
+			}
+		})
+	}
+}
+
+// TestMCPClientKeepsItsSessionOnARefusal: a message /mcp refuses before
+// the SDK reads it (here, arguments nested past the envelope's depth) is
+// a JSON-RPC error for the call's id, so the go-sdk client returns it as
+// *jsonrpc.Error for that call and the next call on the same session is
+// answered (with a plain-text or memhive body the client failed the
+// session).
+func TestMCPClientKeepsItsSessionOnARefusal(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}, Memorizer: &note{}}))
+	t.Cleanup(srv.Close)
+	cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(memAlone))
+	deep := json.RawMessage(`{"query":` + strings.Repeat("[", 70) + strings.Repeat("]", 70) + `}`)
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: gateway.RecallTool, Arguments: deep})
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidRequest || !strings.Contains(rpc.Message, "deeper than") {
+		t.Fatalf("want a JSON-RPC error -32600, got %v", err)
+	}
+	if res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "walnuts"}); res.IsError {
+		t.Fatalf("the next call: %s", text)
+	}
+}
