@@ -82,6 +82,11 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 			"memorize keeps a fact; update_memory corrects one, forget retracts one, list_memories and " +
 			"review_memories show what is kept, edit_profile edits the standing profile (when offered).",
 		Logger: sdkLogger(logger),
+		// the tools are fixed when the server is built: no
+		// notifications/tools/list_changed is ever sent, so none is
+		// advertised (the SDK's default is listChanged: true). Logging
+		// stays as the SDK's default has it.
+		Capabilities: &mcp.ServerCapabilities{Logging: &mcp.LoggingCapabilities{}, Tools: &mcp.ToolCapabilities{}},
 	})
 	if r != nil {
 		s.AddTool(&mcp.Tool{Name: RecallTool, Description: RecallDescription, InputSchema: RecallSchema,

@@ -121,3 +121,47 @@ func TestMCPClientKeepsItsSessionOnARefusal(t *testing.T) {
 		t.Fatalf("the next call: %s", text)
 	}
 }
+
+// TestMCPInitializeAdvertisesNoListChanged: the tool list is fixed when
+// a server is built and never changes, so the initialize result offers
+// tools without listChanged, over /mcp (read raw and by the go-sdk
+// client) and over stdio framing.
+func TestMCPInitializeAdvertisesNoListChanged(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}, Memorizer: &note{}}))
+	t.Cleanup(srv.Close)
+	hdr := bindingHeaders(memAlone)
+	for _, kv := range [][2]string{{"Authorization", "Bearer " + testKey}, {"Content-Type", "application/json"},
+		{"Accept", "application/json, text/event-stream"}} {
+		hdr.Set(kv[0], kv[1])
+	}
+	req, _ := http.NewRequest("POST", srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize",`+
+		`"params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"curl","version":"0"}}}`))
+	req.Header = hdr
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	var init struct {
+		Result struct {
+			Capabilities map[string]json.RawMessage `json:"capabilities"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(b, &init); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("initialize: %d %s", resp.StatusCode, b)
+	}
+	if tools, ok := init.Result.Capabilities["tools"]; !ok || string(tools) != `{}` {
+		t.Fatalf("initialize offers tools %s, want {}: %s", tools, b)
+	}
+	for name, cs := range map[string]*mcp.ClientSession{
+		"/mcp":  connectHTTP(t, srv.URL+"/mcp", bindingHeaders(memAlone)),
+		"stdio": connectIO(t, gateway.NewMCPServer(echo{}, &note{}, memAlone, quiet)),
+	} {
+		caps := cs.InitializeResult().Capabilities
+		if caps.Tools == nil || caps.Tools.ListChanged {
+			t.Errorf("%s: tools capability %+v, want present without listChanged", name, caps.Tools)
+		}
+	}
+}
