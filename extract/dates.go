@@ -115,7 +115,7 @@ func findDate(s string, at time.Time) (time.Time, string, bool) {
 		if !ok {
 			continue
 		}
-		rest := strings.Join(strings.Fields(s[:loc[0]]+" "+s[loc[1]:]), " ")
+		rest := strings.Join(strings.Fields(s[:loc[0]]+" "+afterDate(s[loc[1]:])), " ")
 		return t, rest, true
 	}
 	return time.Time{}, s, false
@@ -236,8 +236,20 @@ func findPastDate(s string, at time.Time) (time.Time, string, bool) {
 		if t.After(at) {
 			continue
 		}
-		rest := strings.Join(strings.Fields(s[:loc[0]]+" "+s[loc[1]:]), " ")
+		rest := strings.Join(strings.Fields(s[:loc[0]]+" "+afterDate(s[loc[1]:])), " ")
 		return t, rest, true
 	}
 	return time.Time{}, s, false
+}
+
+// afterDate is what follows a date expression, less the genitive's "'s"
+// that made the date a modifier ("next year's retreat", "Monday's
+// meeting"): the retreat and the meeting are what is said.
+func afterDate(s string) string {
+	for _, g := range []string{"'s ", "’s "} {
+		if strings.HasPrefix(s, g) {
+			return s[len(g)-1:]
+		}
+	}
+	return s
 }

@@ -84,7 +84,7 @@ func TestHomesInChat(t *testing.T) {
 		{"im on nights at the call center all week", []want{w(me, "works_at", "call center")}},
 		{"I'm on nights at home with the baby.", nil},
 		// an age said before more
-		{"I'm 44 and just signed up for my first marathon.", []want{w(me, "age", "44")}},
+		{"I'm 44 and just signed up for my first marathon.", []want{w(me, "age", "44"), {s: me, p: "joined", c: "first marathon", kind: "experience", pol: "positive"}}}, // the sign-up too since session 26
 		{"Sure. I'm 26, from Toronto.", []want{w(me, "age", "26"), w(me, "from", "Toronto")}},
 		{"I'm 30 minutes late, sorry.", nil},
 		{"I'm 100% sure, and so is Tom.", nil},

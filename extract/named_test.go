@@ -290,6 +290,19 @@ func TestChatRulesSession26(t *testing.T) {
 		// A sign-up said with "have": done, and what it is for is ahead.
 		{"I've signed up for the Accra Half Marathon in March.", []want{{s: me, p: "joined", c: "Accra Half Marathon", kind: "experience", pol: "positive"},
 			fut(me, "plans", "Accra Half Marathon", "2027-03-01")}},
+		{"I'm 44 and just signed up for my first marathon, Bergen in September.", []want{w(me, "age", "44"),
+			{s: me, p: "joined", c: "first marathon", kind: "experience", pol: "positive"}, fut(me, "plans", "first marathon", "2026-09-01")}},
+		{"my sister and joined a choir", []want{w(me, "sister", "Alice's sister")}},
+		// A date as a genitive modifier leaves what it modifies (afterDate).
+		{"I've already signed up for next year's retreat.", []want{{s: me, p: "joined", c: "retreat", kind: "experience", pol: "positive"},
+			fut(me, "plans", "retreat", "2027-01-01")}},
+		// What one has booked is ahead; a room, a table, a flight is booked for an occasion, which is the plan.
+		{"i booked my open water course for the uni break!!", []want{{s: me, p: "joined", c: "open water course", kind: "experience", pol: "positive"},
+			fut(me, "plans", "open water course", "")}},
+		{"I've booked a sea swim with the Tramore crowd.", []want{fut(me, "plans", "sea swim with the Tramore crowd", "")}},
+		{"I have booked the hall for the family meeting.", []want{fut(me, "plans", "family meeting", "")}},
+		{"We booked the ferry for the whole family.", nil},
+		{"I've booked the day off already.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -762,7 +762,10 @@ var rules = []rule{
 		}
 		c.add(c.speaker, "adopted", p, Experience, confEvent+5)
 	}),
-	r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:just\s+|finally\s+|recently\s+|officially\s+|already\s+)?(?:joined|signed\s+up\s+for|registered\s+for|enrolled\s+in|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
+	r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+|\band\s+)(?:just\s+|finally\s+|recently\s+|officially\s+|already\s+)?(?:joined|signed\s+up\s+for|registered\s+for|enrolled\s+in|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
+		if strings.HasPrefix(strings.ToLower(m[0]), "and") && !fpLeadRE.MatchString(c.text) {
+			return // "my sister and joined": only "I'm 44 and just signed up for …" leaves its "I" out
+		}
 		if p := object(m[1]); p != "" {
 			if c.hasDate && c.date.After(day(c.at)) && !strings.Contains(strings.ToLower(m[0]), "joined") && !strings.Contains(strings.ToLower(m[0]), "member") {
 				// "I signed up for a workshop next month": the sign-up is done,
@@ -780,6 +783,36 @@ var rules = []rule{
 			(anyWord(p, ventures) && !pickedUpRE.MatchString(m[0]) || anyWord(p, activity) || anyWord(p, groups)) { // "started the car" is no life event; "picked up a book" is reading one
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}
+	}),
+	// What one has booked is ahead: "i booked my open water course",
+	// "I've booked a sea swim for Christmas morning". A room, a table or a
+	// flight is booked for something else, which is the plan when it is
+	// said ("I have booked the hall for the family meeting"); the trip
+	// rules read a flight's place.
+	r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:just\s+|finally\s+|already\s+|also\s+)?booked)\s+(?:(?i:myself|us|ourselves)\s+)?((?i:a|an|the|my|our)\s+.+)`, 1, func(c *clause, m []string) {
+		what, forWhat := m[1], ""
+		if loc := forWordRE.FindStringIndex(what); loc != nil {
+			what, forWhat = what[:loc[0]], what[loc[1]:]
+		}
+		p := object(what)
+		if p == "" {
+			return
+		}
+		head := strings.ToLower(lastWord(headPrepRE.Split(p, 2)[0]))
+		if bookedFor[head] {
+			if f := bookedForRE.FindStringSubmatch("for" + forWhat); f != nil {
+				if q := object(f[1]); q != "" && bookedOccasion(q) {
+					c.fore = true
+					c.add(c.speaker, "plans", q, Foresight, confPlan-2)
+				}
+			}
+			return
+		}
+		if courseWord[head] {
+			c.add(c.speaker, "joined", p, Experience, confEvent-4)
+		}
+		c.fore = true
+		c.add(c.speaker, "plans", p, Foresight, confPlan-2)
 	}),
 	r(`(?i:(?:^|\b(?:i|we)\s+)(?:just\s+|finally\s+|recently\s+)?(?:applied\s+(?:to|for)))\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := object(m[1]); p != "" {
@@ -1460,3 +1493,38 @@ var tripIng = setOf(`coming going flying heading driving travelling traveling re
 // pronounObject are the words after a verb that leave what is done unsaid
 // ("we're making ours this weekend").
 var pronounObject = setOf(`it that this them ours mine yours theirs his hers one some something`)
+
+// fpLeadRE is a clause that opens with the first person.
+var fpLeadRE = regexp.MustCompile(`(?i)^(?:i|i'm|im|i've|we|we're|we've)\b`)
+
+// bookedFor are the things booked for the sake of something else: a room,
+// a seat, a ride, time off.
+var bookedFor = setOf(`flight flights ticket tickets hotel hotels hostel room rooms table hall venue airbnb cabin apartment flat
+	seat seats taxi cab car train bus ferry day days time slot place spot accommodation ryokan villa cottage house b&b campsite
+	pitch babysitter sitter it them everything off`)
+
+// bookedOccasion reports whether what a booking is for is an occasion
+// ("the family meeting", "the wedding"), not the people it is for ("the
+// whole family") or when ("the first week of April").
+func bookedOccasion(q string) bool {
+	h := strings.ToLower(lastWord(headPrepRE.Split(q, 2)[0]))
+	h = strings.TrimSuffix(h, "s")
+	return eventNouns[h] || courseWord[h] || occasionWords[h]
+}
+
+// occasionWords are occasions a booking is for, beside the event nouns.
+var occasionWords = setOf(`meeting birthday anniversary dinner lunch brunch party interview appointment exam date shoot
+	weekend-away honeymoon christening funeral memorial celebration launch`)
+
+// forWordRE is the "for" that says what a booking is for.
+var forWordRE = regexp.MustCompile(`(?i)\s+for\b`)
+
+// headPrepRE ends a noun phrase's head at its first preposition ("flights
+// to Lisbon", "a swim with the club").
+var headPrepRE = regexp.MustCompile(`(?i)\s+(?:to|in|at|with|from|on|near|by)\s+`)
+
+// bookedForRE is what a booking is for: "the hall for the family meeting".
+var bookedForRE = regexp.MustCompile(`(?i)\bfor\s+((?:a|an|the|my|our)\s+.+)`)
+
+// courseWord are what one is enrolled in once booked.
+var courseWord = setOf(`course class classes lesson lessons workshop retreat camp bootcamp program programme`)
