@@ -26,6 +26,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/extract"
 	"github.com/memhive/memhive/facts"
+	"github.com/memhive/memhive/lanes"
 )
 
 // MaxTurns is how many turns one extraction reads: a longer session (or
@@ -36,6 +37,15 @@ const MaxTurns = 512
 // MaxSessionTurns is how many turns of a session one close reads (the
 // newest); past it the report says Truncated.
 const MaxSessionTurns = 20000
+
+// MaxClaim caps the claim of a fact the close pass writes, in bytes: what
+// memorize takes (remember.MaxText, 16 KiB). The store takes longer claims
+// (the claim's index holds its md5, migration 031) until the fact's search
+// vector (tsv) passes 1 MB, which fails the insert (SQLSTATE 54000); a
+// model's reply may be 4 MB. A claim past the cap is no fact a person
+// stated: it is refused (checkFact), as is a subject or predicate past
+// facts.CheckAxis's.
+const MaxClaim = 16 << 10
 
 // Request asks for one session to be closed (the payload of
 // memhive.<member>.close, and of `memhive close`).
@@ -78,6 +88,7 @@ type Report struct {
 	// Mentions are the pastime mentions kept (pastime_mentions rows written).
 	Mentions int  `json:"pastime_mentions"`
 	Dropped  int  `json:"dropped"` // facts whose turns shared no audience member
+	Refused  int  `json:"refused"` // the extractor's facts refused (a field over its cap or not text): not written, each logged
 	Ended    int  `json:"ended"`   // facts in force ended by a negative fact ("not any more")
 	Closed   bool `json:"closed"`  // sessions.closed_at was set by this pass
 	// Skipped says why the pass changed nothing: an idle or
@@ -176,7 +187,17 @@ func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Re
 			if err != nil {
 				return nil, fmt.Errorf("close %s/%s: extract: %w", req.Member, req.Session, err)
 			}
-			g.facts = append(g.facts, fs...)
+			for _, f := range fs {
+				// a fact the store cannot take would fail the whole close,
+				// every time it is tried: it alone is left out
+				if field, err := checkFact(f, req.Member, req.Channel); err != nil {
+					rep.Refused++
+					logger.Warn("close: fact refused, not written", "member", req.Member, "session", req.Session,
+						"channel", req.Channel, "field", field, "reason", err.Error(), "episodes", f.EpisodeIDs)
+					continue
+				}
+				g.facts = append(g.facts, f)
+			}
 		}
 	}
 
@@ -234,8 +255,54 @@ func Close(ctx context.Context, pool *pgxpool.Pool, ex extract.Extractor, req Re
 	}
 	logger.Info(msg, "member", req.Member, "session", req.Session, "channel", req.Channel,
 		"reason", req.Reason, "turns", rep.Turns, "facts_written", rep.Facts.Written, "facts_existing", rep.Facts.Existing,
-		"edges_written", rep.Edges.Written)
+		"facts_refused", rep.Refused, "edges_written", rep.Edges.Written)
 	return rep, nil
+}
+
+// checkFact is what the close pass asks of each fact an extractor returns
+// before writing it, whichever extractor it is (a model's reply is taken as
+// given): every text field valid UTF-8 without control characters (tab,
+// newline and carriage return allowed, as in a turn; lanes.CheckField), the
+// subject and predicate within facts.CheckAxis's caps (btree keys), the
+// claim within MaxClaim, the speaker within a turn's, and what every fact
+// must carry (facts.Validate). It returns the field that failed and why.
+func checkFact(f extract.Fact, member, channel string) (field string, err error) {
+	type text struct{ name, v string }
+	texts := []text{{"subject", f.Subject}, {"predicate", f.Predicate}, {"claim", f.Claim}}
+	for _, e := range f.Entities {
+		texts = append(texts, text{"entity", e.Name})
+	}
+	for _, e := range f.Edges {
+		texts = append(texts, text{"edge", e.Src}, text{"edge", e.Relation}, text{"edge", e.Dst})
+	}
+	for _, t := range texts {
+		// the length caps are the ones below (an entity too long for its
+		// key is skipped by WriteEntity); this bound only keeps
+		// CheckField from refusing first with another message
+		if err := lanes.CheckField(t.name, t.v, len(t.v), true); err != nil {
+			return t.name, err
+		}
+	}
+	if err := lanes.CheckField("speaker", f.Speaker, lanes.MaxSpeaker, false); err != nil {
+		return "speaker", err
+	}
+	if err := facts.CheckAxis(f.Subject, ""); err != nil {
+		return "subject", err
+	}
+	if err := facts.CheckAxis("", f.Predicate); err != nil {
+		return "predicate", err
+	}
+	if len(f.Claim) > MaxClaim {
+		return "claim", memhive.Errorf(memhive.CodeFieldTooLong, "claim of %d bytes is over the cap of %d", len(f.Claim), MaxClaim)
+	}
+	// the audience is the writer's (Intersect: a fact whose turns share
+	// none is Dropped), not the extractor's
+	row := facts.Fact{Member: member, Subject: f.Subject, Predicate: f.Predicate, Claim: f.Claim, Kind: f.Kind,
+		Confidence: f.Confidence, ValidFrom: f.ValidFrom, Channel: channel, Audience: []string{memhive.Public}}
+	if err := facts.Validate(&row); err != nil {
+		return "fact", err
+	}
+	return "", nil
 }
 
 func readSession(ctx context.Context, pool *pgxpool.Pool, req Request, rep *Report) ([]turn, error) {

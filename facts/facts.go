@@ -92,9 +92,9 @@ const (
 // CheckAxis refuses a subject or predicate over its cap (MaxSubject,
 // MaxPredicate), canonical, with code field_too_long and a sentence naming
 // the field and the cap. The ways a fact comes in from outside check it:
-// memorize (remember.Fact) and an export's import (porter.Read); the
-// drain's are fixed ("member:<m>", "note"). The close pass does not call
-// it.
+// memorize (remember.Fact), an export's import (porter.Read) and the close
+// pass, on every fact an extractor returns (a model's are taken as given;
+// closer.MaxClaim); the drain's are fixed ("member:<m>", "note").
 func CheckAxis(subject, predicate string) error {
 	if n := len(memhive.Canon(subject)); n > MaxSubject {
 		return memhive.Errorf(memhive.CodeFieldTooLong, "subject of %d bytes (canonical) is over the cap of %d", n, MaxSubject)
