@@ -47,7 +47,7 @@ var (
 	// Denver": the message is cut off, the sister stays.
 	sayingRE = regexp.MustCompile(`(?i)(` + sentStart + taskLead + writeOps + `\b[^.!?\n]*?)\s+(?:saying|that\s+says|which\s+says|to\s+say|telling|to\s+tell|announcing|explaining|letting|informing)\b[^.!?\n]*`)
 	// tellRE: "Tell my boss I'm running late": what is to be told.
-	tellRE = regexp.MustCompile(`(?i)(` + sentStart + taskLead + `(?:tell|text|email|message|ask|let)\s+(?:my\s+[\w-]+|him|her|them|[A-Z][a-z]+)(?:\s+know)?)\s+(?:that\s+)?(?:i|i'm|i've|i'll|we|we're|we've|my)\b[^.!?\n]*`)
+	tellRE = regexp.MustCompile(`(?i)(` + sentStart + taskLead + `(?:tell|text|email|message|ask|let)\s+(?:my\s+[\w-]+|him|her|them|\p{Lu}\p{Ll}+)(?:\s+know)?)\s+(?:that\s+)?(?:i|i'm|i've|i'll|we|we're|we've|my)\b[^.!?\n]*`)
 	// hypoRE: a sentence that sets a case to suppose ("Let's say I lived
 	// in London", "Assume I live in California", "Pretend I'm allergic to
 	// peanuts").

@@ -188,7 +188,7 @@ func init() {
 		}),
 		// "As a Manchester City fan, …", "as a huge Marvel fan": the team
 		// or the work the speaker is a fan of.
-		r(`(?i:\bas\s+an?\s+(?:(?:huge|big|massive|lifelong|long-time|longtime|die-hard|diehard|true|proud)\s+)?)((?-i:[A-Z][\w'.-]*)(?:\s+(?-i:[A-Z][\w'.-]*)){0,3})(?i:\s+(?:fan|supporter|lover))\b`, 1, func(c *clause, m []string) {
+		r(`(?i:\bas\s+an?\s+(?:(?:huge|big|massive|lifelong|long-time|longtime|die-hard|diehard|true|proud)\s+)?)((?-i:\p{Lu}[\p{L}\w'.-]*)(?:\s+(?-i:\p{Lu}[\p{L}\w'.-]*)){0,3})(?i:\s+(?:fan|supporter|lover))\b`, 1, func(c *clause, m []string) {
 			if lexNationalities.has(m[1]) {
 				return // "as an Italian fan of …": who, not what
 			}
@@ -197,7 +197,7 @@ func init() {
 		}),
 		// "Oscar, my guinea pig", "meet Toby, my puppy": a pet named
 		// beside its kind.
-		r(`((?-i:[A-Z][a-z]+)),\s+(?i:my|our)\s+((?:[a-z-]+\s+)?[a-z-]+)\b`, 2, func(c *clause, m []string) {
+		r(`((?-i:\p{Lu}\p{Ll}+)),\s+(?i:my|our)\s+((?:[a-z-]+\s+)?[a-z-]+)\b`, 2, func(c *clause, m []string) {
 			if !isPet(lastWord(m[2])) || lexPlaces.has(m[1]) || stopWords[strings.ToLower(m[1])] || relKey(lastWord(m[2])) != "" {
 				return
 			}
@@ -295,7 +295,7 @@ var (
 )
 
 // eventWhereRE: where the event is, by name, after its noun.
-var eventWhereRE = regexp.MustCompile(`(?i:\b(?:` + strings.ReplaceAll(strings.TrimSpace(eventNounList), " ", "|") + `)s?\s+(in|at))\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)`)
+var eventWhereRE = regexp.MustCompile(`(?i:\b(?:` + strings.ReplaceAll(strings.TrimSpace(eventNounList), " ", "|") + `)s?\s+(in|at))\s+(\p{Lu}[\p{L}\w'-]*(?:\s+\p{Lu}[\p{L}\w'-]*)*)`)
 
 // queueRE: a place in a queue, not in a contest.
 var queueRE = regexp.MustCompile(`(?i)^\s+(?:in|at)\s+(?:the\s+)?(?:line|queue)\b`)

@@ -34,8 +34,8 @@ var chatRewrites = []struct {
 	// "Fenna's from Utrecht", "Cian's a civil engineer", "Erik's still in
 	// Stockholm", "Maddie's 15": a name's "'s" before what only "is" can
 	// come before (not "Erik's car"); "Erik's been" is "has been".
-	{regexp.MustCompile(`\b([A-Z][a-z]+)'s\s+((?i:a|an|from|still|also|now|originally|currently|in|at|going|gonna|moving|working|studying|living|doing|married|engaged|pregnant|retired)\s|\d{1,2}(?:\s*$|[\s,.;!]))`), "${1} is ${2}"},
-	{regexp.MustCompile(`\b([A-Z][a-z]+)'s\s+(been|got)\b`), "${1} has ${2}"},
+	{regexp.MustCompile(`\b(\p{Lu}\p{Ll}+)'s\s+((?i:a|an|from|still|also|now|originally|currently|in|at|going|gonna|moving|working|studying|living|doing|married|engaged|pregnant|retired)\s|\d{1,2}(?:\s*$|[\s,.;!]))`), "${1} is ${2}"},
+	{regexp.MustCompile(`\b(\p{Lu}\p{Ll}+)'s\s+(been|got)\b`), "${1} has ${2}"},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+(?:always\s+)?dreamed\s+(?:of|about)\s+`), "${1} want to \x02"},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'re|'m|\s+am|\s+are)\s+determined\s+to\s+`), "${1} want to "},
 	// "I've been wanting to do some birdwatching", "I've been meaning to
@@ -499,7 +499,7 @@ func init() {
 		}),
 		// "I was also in Turkey and Mexico", "we visited Spain, Italy and
 		// Greece": every place of a list of known places.
-		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|also|once|even)\s+)*(?:visited|went\s+to|travell?ed\s+to|(?:was|were)\s+(?:also\s+|once\s+)?in|'ve\s+(?:also\s+)?been\s+to|have\s+(?:also\s+)?been\s+to))\s+([A-Z][\p{L}\- ]*(?:,\s+[A-Z][\p{L}\- ]*)*,?\s+(?i:and)\s+[A-Z][\p{L}\-]*(?:\s+[A-Z][\p{L}\-]*)*)`, 1, func(c *clause, m []string) {
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|also|once|even)\s+)*(?:visited|went\s+to|travell?ed\s+to|(?:was|were)\s+(?:also\s+|once\s+)?in|'ve\s+(?:also\s+)?been\s+to|have\s+(?:also\s+)?been\s+to))\s+(\p{Lu}[\p{L}\- ]*(?:,\s+\p{Lu}[\p{L}\- ]*)*,?\s+(?i:and)\s+\p{Lu}[\p{L}\-]*(?:\s+\p{Lu}[\p{L}\-]*)*)`, 1, func(c *clause, m []string) {
 			items := strings.FieldsFunc(strings.ReplaceAll(m[1], " and ", ","), func(r rune) bool { return r == ',' })
 			var places []string
 			for _, it := range items {
@@ -580,7 +580,7 @@ func init() {
 			}
 		}),
 		// "I play the guitar", "we play tennis on Sundays".
-		r(fp+`(?i:\s+(?:usually|often|always|also|still|sometimes|regularly|mostly|mainly))*\s+(?i:play)\s+((?i:the\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?|[A-Z][\w\-]*(?::[\w\-]+)?(?:\s+(?:of\s+|the\s+|of\s+the\s+)?[A-Z0-9][\w\-]*){0,3})`, 1, func(c *clause, m []string) {
+		r(fp+`(?i:\s+(?:usually|often|always|also|still|sometimes|regularly|mostly|mainly))*\s+(?i:play)\s+((?i:the\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?|\p{Lu}[\p{L}\w\-]*(?::[\w\-]+)?(?:\s+(?:of\s+|the\s+|of\s+the\s+)?[A-Z0-9][\w\-]*){0,3})`, 1, func(c *clause, m []string) {
 			if articleRE.MatchString(m[1]) && !strings.HasPrefix(strings.ToLower(m[1]), "the ") {
 				return // "I play a big role", "I play a lot"
 			}
@@ -729,7 +729,7 @@ func init() {
 			}
 		}),
 		// "I have a car", "I got a new bike", "we bought a boat".
-		r(fp+`(?i:\s+(?:have|has|'ve\s+got|have\s+got|got|bought|purchased|just\s+bought|just\s+got|finally\s+got|finally\s+bought))\s+(?i:an?\s+|my\s+first\s+|our\s+first\s+)(?i:(?:new|used|old|second-hand|little|brand\s+new|gorgeous|beautiful|vintage)\s+)?((?i:car|truck|motorcycle|motorbike|bike|boat|van|camper|rv|scooter|house|apartment|flat|condo|cabin|cottage|piano|guitar|drum\s+kit|keyboard)|[A-Z][\p{L}\-]+(?:\s+[A-Z0-9][\p{L}\-]*)*)\b`, 1, func(c *clause, m []string) {
+		r(fp+`(?i:\s+(?:have|has|'ve\s+got|have\s+got|got|bought|purchased|just\s+bought|just\s+got|finally\s+got|finally\s+bought))\s+(?i:an?\s+|my\s+first\s+|our\s+first\s+)(?i:(?:new|used|old|second-hand|little|brand\s+new|gorgeous|beautiful|vintage)\s+)?((?i:car|truck|motorcycle|motorbike|bike|boat|van|camper|rv|scooter|house|apartment|flat|condo|cabin|cottage|piano|guitar|drum\s+kit|keyboard)|\p{Lu}[\p{L}\-]+(?:\s+[A-Z0-9][\p{L}\-]*)*)\b`, 1, func(c *clause, m []string) {
 			if compoundAfter(m[0], c.text) {
 				return // "I got a car wash"
 			}

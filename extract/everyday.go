@@ -501,7 +501,7 @@ func adoptedNamed(text, speaker string, at time.Time, have []Fact) []Fact {
 
 var (
 	adoptedHimRE = regexp.MustCompile(`(?i)\b(i|we)\s+(?:just\s+|finally\s+|recently\s+)?adopted\s+(him|her)\b`)
-	petNameIsRE  = regexp.MustCompile(`\b([Hh]is|[Hh]er)\s+name(?:'s|\s+is)\s+([A-Z][a-z]+)\b`)
+	petNameIsRE  = regexp.MustCompile(`\b([Hh]is|[Hh]er)\s+name(?:'s|\s+is)\s+(\p{Lu}\p{Ll}+)\b`)
 	// a child adopted, not a pet
 	humanAdoptRE = regexp.MustCompile(`(?i)\b(?:foster|orphan\w*|agency|baby|babies|son|daughter|child|children|kid|kids|boy|girl|toddler|infant|newborn)\b`)
 	wishRE       = regexp.MustCompile(`(?i)\b(?:wish|hope|want|if|would|could)\b`)

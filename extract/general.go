@@ -190,7 +190,7 @@ func init() {
 		// A thing shown or spoken of and then said to be one's own: "this
 		// guitar I keep by my bed", "that Ford Mustang I found in a
 		// junkyard", "the Prius we bought".
-		r(`(?:^|\b)(?i:this|that|the)\s+((?:[A-Z][\w-]*\s+){0,2}[\w-]+)\s+(?i:(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?(?:keep|have|had\s+restored|bought|restored|built|own|picked\s+up|rebuilt))\b`, 1, func(c *clause, m []string) {
+		r(`(?:^|\b)(?i:this|that|the)\s+((?:\p{Lu}[\p{L}\w-]*\s+){0,2}[\w-]+)\s+(?i:(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?(?:keep|have|had\s+restored|bought|restored|built|own|picked\s+up|rebuilt))\b`, 1, func(c *clause, m []string) {
 			p := m[1]
 			ws := strings.Fields(p)
 			h := strings.ToLower(ws[len(ws)-1])
@@ -519,11 +519,11 @@ var countRE = regexp.MustCompile(`\s(?:an?|one|two|three|four|five|six|\d)\s`)
 
 // petNamedRE names a pet the turn spoke of without its name: "we adopted a
 // puppy, his name is Buddy", "I got a kitten and named her Mochi".
-var petNamedRE = regexp.MustCompile(`(?:\b(?i:his|her|its)\s+(?i:name\s+is|name's)|\b(?i:he|she|it)(?:'s|\s+is)\s+(?i:called|named)|\b(?i:i|we)\s+(?:(?i:just|finally)\s+)?(?i:named|called|call|name)\s+(?i:him|her|it)|\b(?i:and|,)\s+(?i:named|called)\s+(?i:him|her|it))\s+([A-Z][a-z]{1,15})\b`)
+var petNamedRE = regexp.MustCompile(`(?:\b(?i:his|her|its)\s+(?i:name\s+is|name's)|\b(?i:he|she|it)(?:'s|\s+is)\s+(?i:called|named)|\b(?i:i|we)\s+(?:(?i:just|finally)\s+)?(?i:named|called|call|name)\s+(?i:him|her|it)|\b(?i:and|,)\s+(?i:named|called)\s+(?i:him|her|it))\s+(\p{Lu}\p{Ll}{1,15})\b`)
 
 // petCalledRE names an animal just spoken of: "a rescue greyhound called
 // Fritzi", "a shiba, named Kome" (petCalled says it is an animal's name).
-var petCalledRE = regexp.MustCompile(`(?:,\s*|\s+)(?i:called|named)\s+([A-Z][a-z]{1,15})\b`)
+var petCalledRE = regexp.MustCompile(`(?:,\s*|\s+)(?i:called|named)\s+(\p{Lu}\p{Ll}{1,15})\b`)
 
 // petCalled: the few words before "called X" speak of an animal and of no
 // person ("a band called Muse", "my friend's dog trainer called Sam" name
@@ -542,11 +542,11 @@ func petCalled(before []string) bool {
 
 // petPossNameRE names the speaker's pet with its kind: "my dog's name is
 // Buddy".
-var petPossNameRE = regexp.MustCompile(`\b(?i:my|our)\s+(?:(?i:little|old|new|sweet|baby)\s+)?(?i:` + pet + `)'s\s+(?i:name\s+is|name's)\s+([A-Z][a-z]{1,15})\b`)
+var petPossNameRE = regexp.MustCompile(`\b(?i:my|our)\s+(?:(?i:little|old|new|sweet|baby)\s+)?(?i:` + pet + `)'s\s+(?i:name\s+is|name's)\s+(\p{Lu}\p{Ll}{1,15})\b`)
 
 // newPetRE: "the new pup Ned", "the new kitten, Mochi": a pet just come
 // into the speaker's home, named with its kind.
-var newPetRE = regexp.MustCompile(`\b(?i:the|our|my)\s+(?i:new)\s+(?:(?i:little|baby|rescue)\s+)?(?i:` + pet + `)\s*,?\s+([A-Z][a-z]{1,15})\b`)
+var newPetRE = regexp.MustCompile(`\b(?i:the|our|my)\s+(?i:new)\s+(?:(?i:little|baby|rescue)\s+)?(?i:` + pet + `)\s*,?\s+(\p{Lu}\p{Ll}{1,15})\b`)
 
 // petNames gives a pet the turn named its name: the speaker's has_pet fact
 // whose claim is only a kind takes the name said after it; "the new pup
@@ -1114,7 +1114,7 @@ func partnerPlaceholder(c *clause, who string) bool {
 // noun (a verb or a stop follows, not a noun: "my 3-year-old nephew", "our
 // one-year-old retriever" name no child), then named in the same sentence
 // by "his name is" or "her name is".
-var childByAgeRE = regexp.MustCompile(`\b(?i:my|our)\s+(?:(?i:little|sweet|baby|youngest|oldest|eldest)\s+)?(?i:(?:[a-z]+|\d{1,2})-(?:year|month|week)-old|toddler|newborn|little\s+one)(?:\s+(?i:is|was|has|just|turned|loves)\b|\s*[,!]|\s+-)[^.!?]*?\b((?i:his|her))\s+(?i:name\s+is|name's)\s+([A-Z][a-z]{1,15})\b`)
+var childByAgeRE = regexp.MustCompile(`\b(?i:my|our)\s+(?:(?i:little|sweet|baby|youngest|oldest|eldest)\s+)?(?i:(?:[a-z]+|\d{1,2})-(?:year|month|week)-old|toddler|newborn|little\s+one)(?:\s+(?i:is|was|has|just|turned|loves)\b|\s*[,!]|\s+-)[^.!?]*?\b((?i:his|her))\s+(?i:name\s+is|name's)\s+(\p{Lu}\p{Ll}{1,15})\b`)
 
 // childNames gives the speaker a son or a daughter named after being spoken
 // of by age: "Our one-year-old is so cute, his name is Kyle!" is a son

@@ -303,6 +303,10 @@ func TestChatRulesSession26(t *testing.T) {
 		{"I have booked the hall for the family meeting.", []want{fut(me, "plans", "family meeting", "")}},
 		{"We booked the ferry for the whole family.", nil},
 		{"I've booked the day off already.", nil},
+		// A name may open with a capital that is not ASCII (nameRE and the name patterns: \p{Lu}).
+		{"Here in Örebro it is dark at three.", []want{w(me, "lives_in", "Örebro")}},
+		{"my friend Ömer works at Siemens", []want{w(me, "friend", "Ömer"), w("Ömer", "works_at", "Siemens")}},
+		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -691,7 +691,7 @@ func introPlace(s string) string {
 
 // relNameRE names someone spoken of before by a pronoun's name: "his name
 // is Leo", "her name's Efua".
-var relNameRE = regexp.MustCompile(`\b((?i:his|her))\s+(?i:name\s+is|name's)\s+([A-Z][a-z]{1,15})\b`)
+var relNameRE = regexp.MustCompile(`\b((?i:his|her))\s+(?i:name\s+is|name's)\s+(\p{Lu}\p{Ll}{1,15})\b`)
 
 // relGender is the pronoun a relation key takes ("he" or "she"); keys not
 // here take either (friend, cousin, partner, colleague …).

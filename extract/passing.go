@@ -22,9 +22,9 @@ var (
 	// greetFromRE: "Kia ora from Dunedin!", "G'day Lorraine, from
 	// Brisbane.", "Hello everyone from sunny Leeds": the opening of a
 	// post, where the writer is.
-	greetFromRE = regexp.MustCompile(`(?i)^(?:` + greetWords + `(?:\s+(?:all|everyone|everybody|folks|y'all|guys|friends|there|again))?[\s,!.]*(?:[A-Z][\p{L}'-]+[\s,!.]+)?)?from\s+(?:(?:sunny|rainy|snowy|cold|hot|windy|beautiful|lovely|rural|downtown|central)\s+)?([^,.!?;:()]+?)(?:,\s*[A-Z][\p{L}.]+(?:\s+[A-Z][\p{L}.]+)?)?\s*[.!]*\s*$`)
+	greetFromRE = regexp.MustCompile(`(?i)^(?:` + greetWords + `(?:\s+(?:all|everyone|everybody|folks|y'all|guys|friends|there|again))?[\s,!.]*(?:\p{Lu}[\p{L}'-]+[\s,!.]+)?)?from\s+(?:(?:sunny|rainy|snowy|cold|hot|windy|beautiful|lovely|rural|downtown|central)\s+)?([^,.!?;:()]+?)(?:,\s*\p{Lu}[\p{L}.]+(?:\s+\p{Lu}[\p{L}.]+)?)?\s*[.!]*\s*$`)
 	// checkingInRE: "Leicester checking in."
-	checkingInRE = regexp.MustCompile(`^([A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){0,2})\s+(?i:checking\s+in|reporting\s+in)\s*[.!]*\s*$`)
+	checkingInRE = regexp.MustCompile(`^(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){0,2})\s+(?i:checking\s+in|reporting\s+in)\s*[.!]*\s*$`)
 )
 
 // onTheRoadRE: what else says a greeting from a place is sent from a

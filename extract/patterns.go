@@ -374,7 +374,7 @@ var (
 	// obsessed!", not "hooked on X" (read by the rules).
 	hookedRE       = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|we're|i've\s+been|i\s+got)\s+(?:(?:so|totally|completely|really|super|already|just|now)\s+)*(?:not\s+)?(?:hooked|obsessed|addicted)\s*(?:[!.,;-]|$)`)
 	quotedTitleRE  = regexp.MustCompile(`"([^"]{2,60})"`)
-	namesAmazingRE = regexp.MustCompile(`((?:[A-Z][\w'-]*(?:\s+(?:of|the|and|[A-Z][\w'-]*))*)(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+(?:of|the|[A-Z][\w'-]*))*)*)\s+(?:is|are)\s+(?:so\s+|really\s+|just\s+)?(?:amazing|awesome|great|incredible|fantastic|the\s+best)\b`)
+	namesAmazingRE = regexp.MustCompile(`((?:\p{Lu}[\p{L}\w'-]*(?:\s+(?:of|the|and|\p{Lu}[\p{L}\w'-]*))*)(?:\s*(?:,|and|&)\s*\p{Lu}[\p{L}\w'-]*(?:\s+(?:of|the|\p{Lu}[\p{L}\w'-]*))*)*)\s+(?:is|are)\s+(?:so\s+|really\s+|just\s+)?(?:amazing|awesome|great|incredible|fantastic|the\s+best)\b`)
 )
 
 // namedExamples splits a taste that names its examples: "playing strategy
@@ -551,7 +551,7 @@ var (
 	quotedRE = regexp.MustCompile(`(?i)\b(?:said|says|say|told me|tells me|asked|asks|goes|went|like),?\s*"[^"]*"`)
 	// Unquoted reported speech of someone else: "He was like, I'm a huge
 	// coffee lover", "my mom said, I love this place".
-	reportedRE = regexp.MustCompile(`(?:\b(?i:he|she|they|my\s+[a-z]+)|\b[A-Z][a-z]+)\s+(?i:was\s+like|is\s+like|were\s+like|'s\s+like|said|says|goes|told\s+me|tells\s+me),\s*[^.!?\n]*`)
+	reportedRE = regexp.MustCompile(`(?:\b(?i:he|she|they|my\s+[a-z]+)|\b\p{Lu}\p{Ll}+)\s+(?i:was\s+like|is\s+like|were\s+like|'s\s+like|said|says|goes|told\s+me|tells\s+me),\s*[^.!?\n]*`)
 	// a line break ends a sentence too ((?m): $ before each \n), so a line
 	// without end punctuation is read, not dropped
 	sentenceRE = regexp.MustCompile(`(?m)[^.!?\n]+(?:[.!?]+|$)`)

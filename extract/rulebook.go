@@ -68,7 +68,7 @@ var rules = []rule{
 			c.add(c.speaker, "gender", strings.ToLower(m[1]), World, confFirst)
 		}
 	}),
-	r(`(?i:\b(?:i'm|i am)\s+(?:half\s+)?)([A-Z][a-z]+)\b`, 1, func(c *clause, m []string) {
+	r(`(?i:\b(?:i'm|i am)\s+(?:half\s+)?)(\p{Lu}\p{Ll}+)\b`, 1, func(c *clause, m []string) {
 		if lexNationalities.has(m[1]) && m[1] != "Good" {
 			c.add(c.speaker, "nationality", m[1], World, confLoose+3)
 		}
@@ -211,7 +211,7 @@ var rules = []rule{
 			c.add(c.speaker, "started_job", o, Experience, confEvent+5)
 		}
 	}),
-	r(fp+aux+`(?i:\s+(?:drive|drives|ride|rides))\s+(?i:an?)\s+((?:[a-z]+\s+)?[A-Z][\p{L}\-]*(?:\s+[A-Z0-9][\p{L}\-]*)*)`, 1, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:drive|drives|ride|rides))\s+(?i:an?)\s+((?:[a-z]+\s+)?\p{Lu}[\p{L}\-]*(?:\s+[A-Z0-9][\p{L}\-]*)*)`, 1, func(c *clause, m []string) {
 		c.add(c.speaker, "owns", m[1], World, confPref)
 	}),
 	// "i drive a red pickup truck", "i drive a honda civic": the vehicle

@@ -294,7 +294,7 @@ func (c *clause) run() {
 // A lower-case particle may join two capitalised words ("Rio de Janeiro",
 // "Anna van der Berg"), and an apostrophe may stand inside a name
 // ("O'Brien", "Nuku'alofa", "Coeur d'Alene"; not "Maddie's").
-const nameRE = `(?:[A-Z][\p{L}\-]*(?:'[A-Z][\p{L}]*|'[a-z][\p{L}]{2,})?(?:\s+(?:(?:de|da|do|dos|das|del|della|du|van|von|der|den)\s+)*(?:(?:d'|l')?[A-Z][\p{L}\-]*|\([A-Z][\p{L}\-]*\)))*|\x01\d+\x01)`
+const nameRE = `(?:\p{Lu}[\p{L}\-]*(?:'\p{Lu}[\p{L}]*|'[a-z][\p{L}]{2,})?(?:\s+(?:(?:de|da|do|dos|das|del|della|du|van|von|der|den)\s+)*(?:(?:d'|l')?\p{Lu}[\p{L}\-]*|\(\p{Lu}[\p{L}\-]*\)))*|\x01\d+\x01)`
 
 var (
 	leadingName = regexp.MustCompile(`^` + nameRE)

@@ -1659,7 +1659,7 @@ func init() {
 // dog), and neither does "This is Max" alone; together the speaker is
 // introducing their pet by name.
 var (
-	introRE      = regexp.MustCompile(`(?:^|[.!?]\s+|,\s+)(?i:this\s+is|meet|here's|here\s+is|say\s+hi\s+to|say\s+hello\s+to)\s+([A-Z][a-z]{1,15})\b`)
+	introRE      = regexp.MustCompile(`(?:^|[.!?]\s+|,\s+)(?i:this\s+is|meet|here's|here\s+is|say\s+hi\s+to|say\s+hello\s+to)\s+(\p{Lu}\p{Ll}{1,15})\b`)
 	captionTexts = regexp.MustCompile(`\[shares? a photo:([^\]]*)\]`)
 )
 
