@@ -95,7 +95,7 @@ func enterTopic(a Advisor, member string, data []byte, assistant string, o natsO
 	}
 	var req advisor.Request
 	if err := decodeStrict(data, &req); err != nil {
-		return nil, memhive.Errorf(memhive.CodeMalformedRequest, "payload is not a JSON topic entry {topic, session, audience, channel, asker?, assistant?}: %s", clipErr(err))
+		return nil, decodeRefusal(err, memhive.CodeMalformedRequest, "payload is not a JSON topic entry {topic, session, audience, channel, asker?, assistant?}")
 	}
 	if req.Member != "" && req.Member != member {
 		return nil, memhive.Errorf(memhive.CodeMemberMismatch, "the entry names member %q but was sent to the topic subject of %q", clip(req.Member), member)
@@ -133,9 +133,9 @@ type TopicArgs struct {
 
 // EnterTopic runs the enter_topic tool for this binding: the one path of
 // MCP and HTTP. Checks, in order: no tier → memory_not_configured (the
-// advisor reads the memory); arguments (an unknown one, a topic empty or
-// not text) → malformed_tool_call; member, audience, channel →
-// invalid_member, missing_audience, missing_channel.
+// advisor reads the memory); arguments (an unknown one, a topic empty)
+// → malformed_tool_call, text that is no text → invalid_text; member,
+// audience, channel → invalid_member, missing_audience, missing_channel.
 func (b Binding) EnterTopic(ctx context.Context, a Advisor, args []byte) (*advisor.Advice, error) {
 	if a == nil {
 		return nil, memhive.Errorf(memhive.CodeNotFound, "%s is not served by this process", TopicTool)
@@ -147,14 +147,15 @@ func (b Binding) EnterTopic(ctx context.Context, a Advisor, args []byte) (*advis
 	if err := decodeArgs(TopicTool, `{"topic": string}`, args, &ta); err != nil {
 		return nil, err
 	}
-	// the topic is the tool's one argument: a bad one is the call's fault
-	// (malformed_tool_call, as for memory_recall's query), not the
-	// request's; its length is the advisor's (query_too_long)
+	// the topic is the tool's one argument: a blank one is the call's
+	// fault (malformed_tool_call, as for memory_recall's query), not the
+	// request's; text that is no text is invalid_text, on every surface;
+	// its length is the advisor's (query_too_long)
 	if strings.TrimSpace(ta.Topic) == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "%s needs a non-empty \"topic\"", TopicTool)
 	}
 	if err := recall.CheckField("the topic", ta.Topic, len(ta.Topic), true); err != nil {
-		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "%s", memhive.AsError(err).Message)
+		return nil, err
 	}
 	if err := checkWho(b.Member, b.Audience, b.Channel); err != nil {
 		return nil, err

@@ -76,11 +76,13 @@ func TestEnterTopicSurfaces(t *testing.T) {
 	if code := toolErrorCode(t, res, text); code != memhive.CodeMalformedToolCall {
 		t.Fatalf("binding argument: %s %s", code, text)
 	}
-	// a bad topic is a bad tool call, as every other tool's bad argument
-	for _, topic := range []string{"", "  ", "a\x00b"} {
+	// a blank topic is a bad tool call, as every other tool's bad
+	// argument; a topic that is no text is invalid_text, as anywhere
+	for topic, want := range map[string]memhive.Code{"": memhive.CodeMalformedToolCall, "  ": memhive.CodeMalformedToolCall,
+		"a\x00b": memhive.CodeInvalidText} {
 		res, text = callTool(t, cs, gateway.TopicTool, map[string]any{"topic": topic})
-		if code := toolErrorCode(t, res, text); code != memhive.CodeMalformedToolCall {
-			t.Fatalf("topic %q: %s %s", topic, code, text)
+		if code := toolErrorCode(t, res, text); code != want {
+			t.Fatalf("topic %q: %s %s, want %s", topic, code, text, want)
 		}
 	}
 	nb := bind

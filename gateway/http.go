@@ -274,7 +274,7 @@ func readBody(w http.ResponseWriter, r *http.Request, v any) error {
 		return memhive.Errorf(memhive.CodeMalformedRequest, "request body could not be read")
 	}
 	if err := decodeStrict(data, v); err != nil {
-		return memhive.Errorf(memhive.CodeMalformedRequest, "request body is not a JSON request of this endpoint: %s", clipErr(err))
+		return decodeRefusal(err, memhive.CodeMalformedRequest, "request body is not a JSON request of this endpoint")
 	}
 	return nil
 }

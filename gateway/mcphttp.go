@@ -58,7 +58,7 @@ func screenMCP(next http.Handler) http.Handler {
 			return
 		case !utf8.Valid(data):
 			writeRPCError(w, http.StatusBadRequest, nil, jsonrpc.CodeParseError,
-				memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message is not valid UTF-8"))
+				memhive.Errorf(memhive.CodeInvalidText, "the MCP message is not valid UTF-8"))
 			return
 		case len(bytes.TrimSpace(data)) == 0:
 			writeRPCError(w, http.StatusBadRequest, nil, jsonrpc.CodeParseError,

@@ -57,7 +57,7 @@ func TestMCPRefusalsAreJSONRPC(t *testing.T) {
 		{"a form, as curl -d sends it", "POST", "application/x-www-form-urlencoded", accept, list, 415, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
 		{"JSON cut short", "POST", "application/json", accept, `{"jsonrpc":"2.0",`, 400, jsonrpc.CodeParseError, "null", memhive.CodeMalformedRequest},
 		{"no body", "POST", "application/json", accept, ``, 400, jsonrpc.CodeParseError, "null", memhive.CodeMalformedRequest},
-		{"not UTF-8", "POST", "application/json", accept, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"x\":\"\xff\"}", 400, jsonrpc.CodeParseError, "null", memhive.CodeMalformedRequest},
+		{"not UTF-8", "POST", "application/json", accept, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"x\":\"\xff\"}", 400, jsonrpc.CodeParseError, "null", memhive.CodeInvalidText},
 		{"nested too deep", "POST", "application/json", accept, deep, 400, jsonrpc.CodeInvalidRequest, `"d"`, memhive.CodeMalformedRequest},
 		{"over the body cap", "POST", "application/json", accept, `{"x":"` + strings.Repeat("a", gateway.MaxBody) + `"}`, 413, jsonrpc.CodeInvalidRequest, "null", memhive.CodeTextTooLarge},
 		// refused by the SDK, rewritten

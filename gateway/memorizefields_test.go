@@ -43,8 +43,8 @@ func TestHTTPMemorizeRefusesWhatTheTurnLaneRefuses(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			status, b := post(t, srv.URL+"/v1/members/alice/memorize", tc.body)
 			// a control character anywhere in a body the HTTP layer
-			// already refuses, malformed_request, before memorize sees it
-			if code := errCode(t, b); status != 400 || (code != tc.code && !(tc.code == memhive.CodeInvalidText && code == memhive.CodeMalformedRequest)) {
+			// refuses before memorize sees it, with the lane's code
+			if code := errCode(t, b); status != 400 || code != tc.code {
 				t.Fatalf("want 400 %s, got %d %.300s", tc.code, status, b)
 			}
 		})

@@ -217,7 +217,7 @@ var memoryTools = map[string]*memoryTool{
 
 func decodeArgs(tool, usage string, args json.RawMessage, v any) error {
 	if err := decodeStrict(args, v); err != nil {
-		return memhive.Errorf(memhive.CodeMalformedToolCall, "%s takes %s only: %s", tool, usage, clipErr(err))
+		return decodeRefusal(err, memhive.CodeMalformedToolCall, tool+" takes "+usage+" only")
 	}
 	return nil
 }

@@ -205,12 +205,12 @@ func (h *natsRecall) answer(member string, msg micro.Request) (ans *recall.Answe
 // trailing data, valid UTF-8, no control character but tab, newline and
 // carriage return, shallow nesting), whose member, if named, is the
 // subject's. Every refusal is a coded *memhive.Error (malformed_request,
-// member_mismatch). The request still goes through CheckRequest once its
-// tier is known.
+// invalid_text, member_mismatch). The request still goes through
+// CheckRequest once its tier is known.
 func DecodeRecallRequest(member string, data []byte) (recall.Request, error) {
 	var req recall.Request
 	if err := decodeStrict(data, &req); err != nil {
-		return recall.Request{}, memhive.Errorf(memhive.CodeMalformedRequest, "payload is not a JSON recall request: %s", clipErr(err))
+		return recall.Request{}, decodeRefusal(err, memhive.CodeMalformedRequest, "payload is not a JSON recall request")
 	}
 	if req.Member != "" && req.Member != member {
 		return recall.Request{}, memhive.Errorf(memhive.CodeMemberMismatch, "request names member %q but was sent to the recall subject of %q", clip(req.Member), member)

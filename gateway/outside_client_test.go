@@ -109,7 +109,7 @@ func TestNonASCIIAudienceOverEverySurface(t *testing.T) {
 		name, audience string
 		code           memhive.Code
 	}{
-		{"a raw Latin-1 byte", "member:alice,person:Zo\xeb", memhive.CodeMalformedRequest},
+		{"a raw Latin-1 byte", "member:alice,person:Zo\xeb", memhive.CodeInvalidText},
 		{"a zero-width space alone", "%E2%80%8B", memhive.CodeMissingAudience},
 	} {
 		status, b := post(t, srv.URL+"/v1/members/alice/"+gateway.ListTool, `{}`,
@@ -136,8 +136,8 @@ func TestNonASCIIAudienceOverEverySurface(t *testing.T) {
 }
 
 // TestLoneSurrogateRefusedOnEverySurface: "\ud800" is no character; the
-// lane refuses it (invalid_text), and so do HTTP, MCP and NATS, where
-// encoding/json would have stored U+FFFD in its place.
+// lane refuses it (invalid_text), and so do HTTP, MCP and NATS, with the
+// same code, where encoding/json would have stored U+FFFD in its place.
 func TestLoneSurrogateRefusedOnEverySurface(t *testing.T) {
 	t.Parallel()
 	h := setupMemHive(t)
@@ -152,12 +152,12 @@ func TestLoneSurrogateRefusedOnEverySurface(t *testing.T) {
 		{"recall", `{"query":"tea \ud83d","tier":"1","audience":["member:alice"],"channel":"web:chat"}`},
 	} {
 		status, b := post(t, srv.URL+"/v1/members/alice/"+tc.route, tc.body)
-		if status != 400 || errCode(t, b) != memhive.CodeMalformedRequest || !strings.Contains(string(b), sentence) {
+		if status != 400 || errCode(t, b) != memhive.CodeInvalidText || !strings.Contains(string(b), sentence) {
 			t.Fatalf("HTTP %s %s: %d %s", tc.route, tc.body, status, b)
 		}
 	}
 	status, b := postTool(t, srv.URL, "alice", gateway.ProfileTool, memBob, `{"op":"append","line":"likes \ud800"}`)
-	if status != 400 || errCode(t, b) != memhive.CodeMalformedToolCall || !strings.Contains(string(b), sentence) {
+	if status != 400 || errCode(t, b) != memhive.CodeInvalidText || !strings.Contains(string(b), sentence) {
 		t.Fatalf("HTTP edit_profile: %d %s", status, b)
 	}
 
@@ -168,7 +168,7 @@ func TestLoneSurrogateRefusedOnEverySurface(t *testing.T) {
 			args = json.RawMessage(`{"query":"x \udbff"}`)
 		}
 		res, text := callTool(t, cs, tool, args)
-		if code := toolErrorCode(t, res, text); code != memhive.CodeMalformedToolCall || !strings.Contains(text, sentence) {
+		if code := toolErrorCode(t, res, text); code != memhive.CodeInvalidText || !strings.Contains(text, sentence) {
 			t.Fatalf("/mcp %s: %s", tool, text)
 		}
 	}
@@ -176,7 +176,7 @@ func TestLoneSurrogateRefusedOnEverySurface(t *testing.T) {
 	nc := natstest.Start(t).Conn(t)
 	serving(t)(gateway.ServeNATS(nc, "memhive", h.rec, quiet))
 	_, b = natsRecall(t, nc, "memhive.alice.recall", `{"query":"x \ud800","tier":"1","audience":["member:alice"],"channel":"web:chat"}`)
-	if errCode(t, b) != memhive.CodeMalformedRequest || !strings.Contains(string(b), sentence) {
+	if errCode(t, b) != memhive.CodeInvalidText || !strings.Contains(string(b), sentence) {
 		t.Fatalf("NATS recall: %s", b)
 	}
 	if h.count(t, "facts") != before || h.count(t, "beliefs") != 0 {

@@ -149,18 +149,20 @@ const (
 )
 
 // decodeStrict decodes one JSON object into v, refusing unknown fields,
-// trailing data, bytes that are not UTF-8 and escapes of half a UTF-16
-// surrogate pair (encoding/json would turn either into U+FFFD silently,
-// where the lanes refuse the same turn: memhive.LoneSurrogate), nesting
-// deeper than maxDepth, and strings holding a control character other than
-// tab, newline and carriage return (which Postgres would refuse, or which
-// no field means).
+// trailing data, nesting deeper than maxDepth, and text that is no text:
+// bytes that are not UTF-8, escapes of half a UTF-16 surrogate pair
+// (encoding/json would turn either into U+FFFD silently:
+// memhive.LoneSurrogate) and strings holding a control character other
+// than tab, newline and carriage return (which Postgres would refuse, or
+// which no field means). Text that is no text is a coded *memhive.Error,
+// invalid_text, as the lanes refuse it; the callers keep its code
+// (decodeRefusal) and give any other refusal theirs.
 func decodeStrict(data []byte, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
 	}
 	if !utf8.Valid(data) {
-		return fmt.Errorf("the JSON is not valid UTF-8")
+		return memhive.Errorf(memhive.CodeInvalidText, "the JSON is not valid UTF-8")
 	}
 	if err := checkJSON(data, maxDepth, true); err != nil {
 		return err
@@ -174,7 +176,7 @@ func decodeStrict(data []byte, v any) error {
 		return fmt.Errorf("data after the object")
 	}
 	if memhive.LoneSurrogate(data) { // valid JSON by now, as it needs
-		return fmt.Errorf("a string escapes half a UTF-16 surrogate pair (\\uD800–\\uDFFF without its other half): that is no character")
+		return memhive.Errorf(memhive.CodeInvalidText, "a string escapes half a UTF-16 surrogate pair (\\uD800–\\uDFFF without its other half): that is no character")
 	}
 	if k, ok := memhive.RepeatedKey(data); ok {
 		// encoding/json would take the last: one request read two ways
@@ -183,16 +185,43 @@ func decodeStrict(data []byte, v any) error {
 	return nil
 }
 
+// decodeRefusal is the refusal of what decodeStrict refused: its own
+// coded error as it is (invalid_text, on every surface), anything else
+// code with the sentence "<what>: <why>".
+func decodeRefusal(err error, code memhive.Code, what string) *memhive.Error {
+	var e *memhive.Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return memhive.Errorf(code, "%s: %s", what, clipErr(err))
+}
+
 // maxDepth is how deep a request's JSON may nest; none of ours nests past 3.
 const maxDepth = 16
 
 // checkJSON walks data's tokens once: no nesting past depth and, with
 // controls, no string (key or value) with a control character other than
-// tab, newline and carriage return. Syntax errors are left to the decoder
-// that follows.
+// tab, newline and carriage return (invalid_text, naming the field). Syntax
+// errors are left to the decoder that follows.
 func checkJSON(data []byte, depth int, controls bool) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
-	d := 0
+	// one frame an open object or array: for an object, whether a key
+	// comes next and the last key (an array's values are its key's)
+	type frame struct {
+		object, key bool
+		name        string
+	}
+	var stack []frame
+	value := func() string { // the field the value at hand belongs to, and a value was read
+		if len(stack) == 0 {
+			return ""
+		}
+		top := &stack[len(stack)-1]
+		if top.object {
+			top.key = true
+		}
+		return top.name
+	}
 	for {
 		tok, err := dec.Token()
 		if err != nil {
@@ -201,21 +230,34 @@ func checkJSON(data []byte, depth int, controls bool) error {
 		switch t := tok.(type) {
 		case json.Delim:
 			if t == '{' || t == '[' {
-				if d++; d > depth {
+				if len(stack) >= depth {
 					return fmt.Errorf("the JSON nests deeper than %d levels", depth)
 				}
+				name := value()
+				stack = append(stack, frame{object: t == '{', key: t == '{', name: name})
 			} else {
-				d--
+				stack = stack[:len(stack)-1]
 			}
 		case string:
+			what := ""
+			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].key {
+				stack[n-1].key, stack[n-1].name = false, t
+				what = "a key"
+			} else if name := value(); name != "" {
+				what = fmt.Sprintf("%q", clip(name))
+			} else {
+				what = "a string"
+			}
 			if !controls {
 				continue
 			}
 			for _, r := range t {
 				if (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || r == 0x7f {
-					return fmt.Errorf("a string holds the control character U+%04X", r)
+					return memhive.Errorf(memhive.CodeInvalidText, "%s holds the control character U+%04X", what, r)
 				}
 			}
+		default:
+			value()
 		}
 	}
 }
@@ -228,8 +270,8 @@ func (b Binding) RecallRequest(args json.RawMessage) (recall.Request, error) {
 	}
 	var a RecallArgs
 	if err := decodeStrict(args, &a); err != nil {
-		return recall.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall,
-			"memory_recall takes {\"query\": string, \"window_from\"?, \"window_to\"?, \"limit\"?} only: %s", clipErr(err))
+		return recall.Request{}, decodeRefusal(err, memhive.CodeMalformedToolCall,
+			`memory_recall takes {"query": string, "window_from"?, "window_to"?, "limit"?} only`)
 	}
 	if strings.TrimSpace(a.Query) == "" {
 		return recall.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall, "memory_recall needs a non-empty \"query\"")
@@ -279,8 +321,8 @@ func (b Binding) RecallRequest(args json.RawMessage) (recall.Request, error) {
 func (b Binding) MemorizeRequest(args json.RawMessage) (remember.Request, error) {
 	var a MemorizeArgs
 	if err := decodeStrict(args, &a); err != nil {
-		return remember.Request{}, memhive.Errorf(memhive.CodeMalformedToolCall,
-			"memorize takes {\"subject\", \"predicate\", \"claim\"} or {\"note\"}, and an optional \"kind\", only: %s", clipErr(err))
+		return remember.Request{}, decodeRefusal(err, memhive.CodeMalformedToolCall,
+			`memorize takes {"subject", "predicate", "claim"} or {"note"}, and an optional "kind", only`)
 	}
 	if err := checkWho(b.Member, b.Audience, b.Channel); err != nil {
 		return remember.Request{}, err

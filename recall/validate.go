@@ -22,35 +22,38 @@ const (
 	MaxAudience = 256
 )
 
-// CheckField refuses a value that is not valid UTF-8, holds a control
-// character (tab, newline and carriage return are allowed where multiline
-// is true), or is longer than max bytes: malformed_request.
+// CheckField refuses a value that is longer than max bytes
+// (field_too_long), or is not valid UTF-8 or holds a control character
+// (invalid_text; tab, newline and carriage return are allowed where
+// multiline is true): the codes the write side gives the same faults
+// (lanes.CheckField), so a fault has one code on every surface.
 func CheckField(name, s string, max int, multiline bool) error {
 	if len(s) > max {
-		return memhive.Errorf(memhive.CodeMalformedRequest, "%s is %d bytes, over the %d-byte cap", name, len(s), max)
+		return memhive.Errorf(memhive.CodeFieldTooLong, "%s is %d bytes, over the %d-byte cap", name, len(s), max)
 	}
 	if !utf8.ValidString(s) {
-		return memhive.Errorf(memhive.CodeMalformedRequest, "%s is not valid UTF-8", name)
+		return memhive.Errorf(memhive.CodeInvalidText, "%s is not valid UTF-8", name)
 	}
 	for _, r := range s {
 		if r < 0x20 || r == 0x7f {
 			if multiline && (r == '\t' || r == '\n' || r == '\r') {
 				continue
 			}
-			return memhive.Errorf(memhive.CodeMalformedRequest, "%s holds the control character U+%04X", name, r)
+			return memhive.Errorf(memhive.CodeInvalidText, "%s holds the control character U+%04X", name, r)
 		}
 	}
 	return nil
 }
 
 // CheckBinding refuses a read binding whose audience, channel, asker or
-// session could not be a stored value (CheckField, MaxFieldBytes; at most
-// MaxAudience audience entries): malformed_request. Presence (an empty
-// audience or channel) is Validate's and Check's job.
+// session could not be a stored value (CheckField, MaxFieldBytes:
+// invalid_text, field_too_long; more than MaxAudience audience entries:
+// field_too_long). Presence (an empty audience or channel) is Validate's
+// and Check's job.
 func CheckBinding(audience []string, channel, asker, session string) error {
 	if len(audience) > MaxAudience {
 		if n := len(memhive.NormalizeAudience(audience)); n > MaxAudience {
-			return memhive.Errorf(memhive.CodeMalformedRequest, "the audience has %d entries, over the cap of %d", n, MaxAudience)
+			return memhive.Errorf(memhive.CodeFieldTooLong, "the audience has %d entries, over the cap of %d", n, MaxAudience)
 		}
 	}
 	for _, a := range audience {

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/memhive/memhive"
@@ -29,7 +30,34 @@ func TestAudienceCapIsATurns(t *testing.T) {
 	if err := CheckBinding(copies, "c", "", ""); err != nil {
 		t.Errorf("one person %d times: %v", len(copies)/2, err)
 	}
-	if err := CheckBinding(over, "c", "", ""); memhive.CodeOf(err) != memhive.CodeMalformedRequest {
-		t.Errorf("an audience of %d: %v, want malformed_request", len(over), err)
+	if err := CheckBinding(over, "c", "", ""); memhive.CodeOf(err) != memhive.CodeFieldTooLong {
+		t.Errorf("an audience of %d: %v, want field_too_long", len(over), err)
+	}
+}
+
+// TestCheckFieldCodesAreTheWriteSides: a read's field refused for a fault
+// gets the code the write side gives the same fault (lanes.CheckField):
+// invalid_text, field_too_long, never malformed_request.
+func TestCheckFieldCodesAreTheWriteSides(t *testing.T) {
+	for _, tc := range []struct {
+		name, v   string
+		max       int
+		multiline bool
+	}{
+		{"a control character", "web\x07chat", 256, false},
+		{"DEL", "web\x7fchat", 256, false},
+		{"a NUL in text", "tea\x00", 8192, true},
+		{"a newline in a key", "web\nchat", 256, false},
+		{"bytes not UTF-8", "Zo\xeb", 256, false},
+		{"over the cap", strings.Repeat("c", 257), 256, false},
+	} {
+		read := CheckField("channel", tc.v, tc.max, tc.multiline)
+		write := lanes.CheckField("channel", tc.v, tc.max, tc.multiline)
+		if read == nil || memhive.CodeOf(read) != memhive.CodeOf(write) {
+			t.Errorf("%s: the read side says %v, the write side %v", tc.name, read, write)
+		}
+	}
+	if err := CheckField("the query", "tea\tand\r\ncake", 8192, true); err != nil {
+		t.Errorf("tab, newline and carriage return in text: %v", err)
 	}
 }

@@ -41,7 +41,7 @@ func (w Who) Check() error {
 	if memhive.Blank(w.Channel) {
 		return memhive.Errorf(memhive.CodeMissingChannel, "no channel is bound: say where this conversation happens (e.g. web:chat)")
 	}
-	return recall.CheckBinding(w.Audience, w.Channel, w.Asker, "") // what no stored value could hold: malformed_request
+	return recall.CheckBinding(w.Audience, w.Channel, w.Asker, "") // what no stored value could hold: invalid_text, field_too_long
 }
 
 func (w Who) asker() string {
