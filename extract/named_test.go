@@ -306,6 +306,12 @@ func TestChatRulesSession26(t *testing.T) {
 		// A name may open with a capital that is not ASCII (nameRE and the name patterns: \p{Lu}).
 		{"Here in Örebro it is dark at three.", []want{w(me, "lives_in", "Örebro")}},
 		{"my friend Ömer works at Siemens", []want{w(me, "friend", "Ömer"), w("Ömer", "works_at", "Siemens")}},
+		// A greeting from a place with more after it, or signing off (greetFromLeadRE); not from a trip.
+		{"morning from Tucson, coffee #1 in progress", []want{w(me, "lives_in", "Tucson")}},
+		{"Enjoy your breakfast, Mina-san. Greetings from snowy Kanazawa.", []want{w(me, "lives_in", "Kanazawa")}},
+		{"hello from Berlin - the sun is out", []want{w(me, "lives_in", "Berlin")}},
+		{"Greetings from Rome! Day 3 and my feet hurt.", nil},
+		{"Hi from Mum, she says hello.", nil},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

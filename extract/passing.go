@@ -23,6 +23,11 @@ var (
 	// Brisbane.", "Hello everyone from sunny Leeds": the opening of a
 	// post, where the writer is.
 	greetFromRE = regexp.MustCompile(`(?i)^(?:` + greetWords + `(?:\s+(?:all|everyone|everybody|folks|y'all|guys|friends|there|again))?[\s,!.]*(?:\p{Lu}[\p{L}'-]+[\s,!.]+)?)?from\s+(?:(?:sunny|rainy|snowy|cold|hot|windy|beautiful|lovely|rural|downtown|central)\s+)?([^,.!?;:()]+?)(?:,\s*\p{Lu}[\p{L}.]+(?:\s+\p{Lu}[\p{L}.]+)?)?\s*[.!]*\s*$`)
+	// greetFromLeadRE: a greeting from a place with more said after it
+	// ("morning from Tucson, coffee #1 in progress"), the place written
+	// with its capital, with a word or two of weather before it
+	// ("greetings from snowy Kanazawa", "hello from a very wet Galway").
+	greetFromLeadRE = regexp.MustCompile(`(?i:^` + greetWords + `(?:\s+(?:all|everyone|everybody|folks|y'all|guys|friends|there|again))?[\s,!.]*from\s+(?:(?:a\s+)?(?:very\s+|really\s+|super\s+)?[a-z]+\s+)?)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})\s*(?:[,;!.:]|\s+-|$)`)
 	// checkingInRE: "Leicester checking in."
 	checkingInRE = regexp.MustCompile(`^(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){0,2})\s+(?i:checking\s+in|reporting\s+in)\s*[.!]*\s*$`)
 )
@@ -42,19 +47,27 @@ func greetingHome(text string, sents []string, speaker string) []Fact {
 	if len(sents) == 0 || awayRE.MatchString(text) || hereAwayRE.MatchString(text) || onTheRoadRE.MatchString(text) {
 		return nil
 	}
-	s := strings.TrimSpace(sents[0])
-	m := greetFromRE.FindStringSubmatch(s)
-	if m == nil {
-		m = checkingInRE.FindStringSubmatch(s)
+	first, last := strings.TrimSpace(sents[0]), strings.TrimSpace(sents[len(sents)-1])
+	for _, try := range []struct {
+		re *regexp.Regexp
+		s  string
+	}{
+		{greetFromRE, first}, {checkingInRE, first}, {greetFromLeadRE, first},
+		// A greeting from a place that signs a message off: "Enjoy your
+		// breakfast. Greetings from snowy Kanazawa."
+		{greetFromLeadRE, last},
+	} {
+		m := try.re.FindStringSubmatch(try.s)
+		if m == nil {
+			continue
+		}
+		p := place(m[1])
+		if p == "" || !knownPlace(p) || lexNames.has(p) || p != strings.TrimSpace(strings.TrimPrefix(m[1], "the ")) {
+			continue // "Hi from Mum", "Greetings from Google HQ", "Hello from Mars"
+		}
+		return []Fact{{Subject: speaker, Predicate: "lives_in", Claim: p, Kind: World, Polarity: Positive, Confidence: confLoose - 6}}
 	}
-	if m == nil {
-		return nil
-	}
-	p := place(m[1])
-	if p == "" || !knownPlace(p) || lexNames.has(p) || p != strings.TrimSpace(strings.TrimPrefix(m[1], "the ")) {
-		return nil // "Hi from Mum", "Greetings from Google HQ", "Hello from Mars"
-	}
-	return []Fact{{Subject: speaker, Predicate: "lives_in", Claim: p, Kind: World, Polarity: Positive, Confidence: confLoose - 6}}
+	return nil
 }
 
 // turnedRE: "I turned 35 on a night bus", "I turned 40 in March": an age
