@@ -378,11 +378,7 @@ func init() {
 		}),
 		// "I retired last year", "I finally retired".
 		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|finally|officially)\s+)*retired)(?i:\s+from\s+(.+))?\s*$`, 0, func(c *clause, m []string) {
-			what := "retired"
-			if o := org(m[1]); o != "" {
-				what = o
-			}
-			c.add(c.speaker, "retired", what, Experience, confEvent+5)
+			c.retiredFrom(m[1], confEvent+5)
 		}),
 
 		// Preferences said as lasting: "I've always loved the ocean".

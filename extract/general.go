@@ -970,11 +970,7 @@ func init() {
 		}),
 		// "I'm retired now", "I'm officially retired": retired.
 		r(fpbe+`(?i:\s+(?:(?:now|finally|officially|happily|recently|fully|just)\s+)*retired)(?i:\s+(?:now|from\s+(.+)))?\s*$`, 0, func(c *clause, m []string) {
-			what := "retired"
-			if o := org(m[1]); o != "" {
-				what = o
-			}
-			c.add(c.speaker, "retired", what, Experience, confEvent)
+			c.retiredFrom(m[1], confEvent)
 		}),
 		// "My nickname is Bee", "my nickname's Bee".
 		r(`(?i:\bmy\s+nick\s?name(?:\s+is|'s))\s+`+nm, 1, func(c *clause, m []string) {

@@ -312,6 +312,18 @@ func TestChatRulesSession26(t *testing.T) {
 		{"hello from Berlin - the sun is out", []want{w(me, "lives_in", "Berlin")}},
 		{"Greetings from Rome! Day 3 and my feet hurt.", nil},
 		{"Hi from Mum, she says hello.", nil},
+		// Work: a shift at a place is the speaker's work there, not another's; notice given ends it;
+		// "still at" a named place or a place of work; a retirement from a place of work ends it.
+		{"I did a closing shift at the bar last night", []want{w(me, "works_at", "bar")}},
+		{"I'm on a 12-hour shift at the Walsgrave", []want{w(me, "works_at", "Walsgrave")}},
+		{"my husband's working a shift at the port this week", []want{w(me, "husband", "Alice's husband")}},
+		{"got shift at 12", nil},
+		{"I gave my notice at the bakery.", []want{neg(me, "works_at", "bakery")}},
+		{"Still at Piekarnia Lipowa, yes, 4am every day.", []want{w(me, "works_at", "Piekarnia Lipowa")}},
+		{"I'm still at the vet clinic in Croix-Rousse, mostly cats.", []want{w(me, "works_at", "vet clinic")}},
+		{"I'm still at the airport, flight delayed.", nil},
+		{"Since I retired from the shipyard I swim every day.", []want{{s: me, p: "retired", c: "shipyard", kind: "experience", pol: "positive"}, neg(me, "works_at", "shipyard")}},
+		{"I retired from teaching piano at 70.", []want{{s: me, p: "retired", c: "teaching piano", kind: "experience", pol: "positive"}}},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

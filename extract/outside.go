@@ -146,8 +146,13 @@ func init() {
 				c.add(c.speaker, "works_at", o, World, confLoose-4)
 			}
 		}),
-		r(`(?i:(?:^|\b(?:i|we|i'm|we're|i've|we've)\s+)(?:just\s+)?(?:finished|started|did|worked|working|pulled|doing|do)\s+(?:a|my|another|the|an?\s+(?:long|late|double|early|night|extra)|(?:another|my)\s+(?:long|late|double|early|night))\s+shift\s+at\s+)(.+)`, 1, func(c *clause, m []string) {
-			if o := org(m[1]); o != "" && !pronoun[strings.ToLower(o)] && !c.neg && !c.fore {
+		// A shift at a place, of whatever kind and however many: "did a
+		// closing shift at the bar", "I'm on a 12-hour shift at the
+		// Walsgrave", "i picked up more shifts at the bakery", "I have a
+		// shift at the pharmacy", "shift at the clinique and then …"
+		// (session 26 widened it).
+		r(`(?i:(?:^|\b(?:i|we|i'm|im|we're|i've|ive|we've|i\s+am)\s+)(?:just\s+|also\s+|still\s+)?(?:finished|started|did|worked|working|pulled|doing|do|have|had|got|picked\s+up|pick\s+up|picking\s+up|on)\s+(?:(?:a|an|my|another|the|more|some|extra|few|\d+-?(?:hour|hr)|long|late|double|early|night|closing|opening|day|morning|evening|weekend|saturday|sunday|friday|overnight|graveyard|rotating|split)\s+)+shifts?\s+at\s+|^shifts?\s+at\s+)(.+)`, 1, func(c *clause, m []string) {
+			if o := org(strings.TrimPrefix(m[1], "my ")); o != "" && !pronoun[strings.ToLower(o)] && !c.neg && !c.fore && !unicode.IsDigit([]rune(o)[0]) && !knownPlace(o) {
 				c.add(c.speaker, "works_at", o, World, confLoose-4)
 			}
 		}),
@@ -426,8 +431,9 @@ func init() {
 				c.add(c.speaker, "lives_in", p, World, confLoose-4)
 			}
 		}),
-		// "I handed in my notice at Barclays": a job being left.
-		r(`(?i:\b(?:(?:i|we)\s+)?(?:just\s+|finally\s+)?(?:handed|put|gave|turned)\s+in\s+my\s+(?:notice|resignation)\s+at\s+)(.+)`, 1, func(c *clause, m []string) {
+		// "I handed in my notice at Barclays", "I gave my notice at the
+		// bakery": a job being left.
+		r(`(?i:\b(?:(?:i|we)\s+)?(?:just\s+|finally\s+)?(?:(?:handed|put|gave|turned)\s+in|gave|(?:'ve|have)\s+given)\s+my\s+(?:two\s+weeks'?\s+)?(?:notice|resignation)\s+at\s+)(.+)`, 1, func(c *clause, m []string) {
 			if o := org(m[1]); o != "" && !pronoun[strings.ToLower(o)] && !c.fore {
 				c.neg = true // the notice ends it
 				c.add(c.speaker, "works_at", o, World, confLoose-4)

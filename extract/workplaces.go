@@ -57,6 +57,23 @@ func init() {
 			}
 			c.add(c.speaker, "works_at", o, World, confLoose-4)
 		}),
+		// Still at a place of work named by what it is (session 26): "I'm
+		// still at the vet clinic in Croix-Rousse", "still at the clinic,
+		// still covered in dog hair". Not at an airport, at home or at the
+		// office (where one is today), and not "still at uni" (a study).
+		rawRule(`(?i:^(?:(?:and|so|but|yeah|ya|yep|well|nah|no|yes|haha|lol)[,\s]+)*(?:(?:i'm|im|i\s+am|we're)\s+)?still\s+(?:working\s+)?(?:at|with))\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			o := employer(m[1])
+			if o == "" || knownPlace(o) || c.known[o] || lexNames.has(strings.Fields(o)[0]) {
+				return
+			}
+			if isCapital(o) || !workplaceNoun[strings.ToLower(lastWord(headPrepRE.Split(o, 2)[0]))] {
+				return // a name is the older rule's to read; "still at the airport", "still with my parents"
+			}
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}),
 		// "they made me shift supervisor last week": a role given.
 		rawRule(`(?i:\b(?:they|he|she|my\s+boss|my\s+manager|the\s+company|management)\s+(?:just\s+|finally\s+|officially\s+)?made\s+me\s+(?:the\s+|a\s+|an\s+)?(?:new\s+)?)([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,2}?)(?:\s*$|\s*[,.!;]|\s+(?:last|this|yesterday|today|on|in|at|for|after|and|so|lol|haha)\b)`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore || !job(m[1]) {
@@ -132,3 +149,36 @@ func roleWords(p string) bool {
 // a role ("help", "back", "classic", "job"), and function words.
 var notRoleAlone = setOf(`help back classic job work support cover guard star host master model cook judge fan lover mate friend buddy partner boss head hand second leader player general
 	in of on at to for by with from the a an and or de la le du von van`)
+
+// workplaceNoun are places of work named by what they are ("the clinic",
+// "the bakery"), read where a name is otherwise wanted.
+var workplaceNoun = setOf(`clinic hospital bakery cafe café restaurant bar pub firm agency factory plant warehouse
+	shop store studio practice surgery pharmacy depot garage salon lab laboratory institute council bank
+	kitchen hotel mine yard shipyard port station call-center centre center company startup branch library museum
+	newsroom paper ministry embassy base site`)
+
+// retiredFrom adds a retirement from what (the words after "retired
+// from", or none), and, when what is a place of work, the work there as
+// ended (session 26: "since I retired from the shipyard" is works_at
+// shipyard, negative, as every labelled set writes it). A subject starting
+// another clause ends what ("the shipyard I swim every day").
+func (c *clause) retiredFrom(what string, conf int) {
+	if loc := nextSubjectRE.FindStringIndex(what); loc != nil {
+		what = what[:loc[0]]
+	}
+	o := org(what)
+	if o == "" {
+		c.add(c.speaker, "retired", "retired", Experience, conf)
+		return
+	}
+	c.add(c.speaker, "retired", o, Experience, conf)
+	if e := employer(what); e != "" && !isGerund(strings.Fields(strings.ToLower(e))[0]) && !knownPlace(e) {
+		neg := c.neg
+		c.neg = true
+		c.add(c.speaker, "works_at", e, World, confLoose-4)
+		c.neg = neg
+	}
+}
+
+// nextSubjectRE: a first-person subject that starts the next clause.
+var nextSubjectRE = regexp.MustCompile(`\s+(?:I|i|we|We)\s`)
