@@ -324,6 +324,10 @@ func TestChatRulesSession26(t *testing.T) {
 		{"I'm still at the airport, flight delayed.", nil},
 		{"Since I retired from the shipyard I swim every day.", []want{{s: me, p: "retired", c: "shipyard", kind: "experience", pol: "positive"}, neg(me, "works_at", "shipyard")}},
 		{"I retired from teaching piano at 70.", []want{{s: me, p: "retired", c: "teaching piano", kind: "experience", pol: "positive"}}},
+		{"I have news: after 31 years at Mahle I signed the severance papers.", []want{neg(me, "works_at", "Mahle")}},
+		{"after eleven years at the Hornby branch I finally applied for branch manager", []want{w(me, "works_at", "Hornby"),
+			{s: me, p: "applied_to", c: "branch manager", kind: "experience", pol: "positive"}}},
+		{"After two years at Oxford I moved to Leeds.", []want{w(me, "lives_in", "Leeds"), {s: me, p: "moved", c: "Leeds", kind: "experience", pol: "positive"}}},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

@@ -74,6 +74,28 @@ func init() {
 			}
 			c.add(c.speaker, "works_at", o, World, confLoose-4)
 		}),
+		// "after eleven years at the Spring Garden branch I finally applied
+		// for branch manager", "after 31 years at Mahle I signed the
+		// severance papers" (session 26): years at a place of work, behind
+		// the speaker when the turn ends them.
+		rawRule(`(?i:\bafter\s+(?:(?:almost|nearly|over|about|just)\s+)?(?:\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty)(?:[\s-]+(?:one|two|three|four|five|six|seven|eight|nine))?\s+(?:years?|yrs?)\s+(?:at|with))\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			what := m[1]
+			if loc := nextSubjectRE.FindStringIndex(what); loc != nil {
+				what = what[:loc[0]]
+			}
+			o := employer(what)
+			if o == "" || knownPlace(o) || c.known[o] || lexNames.has(strings.Fields(o)[0]) {
+				return
+			}
+			if tenureEndedRE.MatchString(c.turn) || severanceRE.MatchString(c.turn) {
+				c.neg = true
+				defer func() { c.neg = false }()
+			}
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}),
 		// "they made me shift supervisor last week": a role given.
 		rawRule(`(?i:\b(?:they|he|she|my\s+boss|my\s+manager|the\s+company|management)\s+(?:just\s+|finally\s+|officially\s+)?made\s+me\s+(?:the\s+|a\s+|an\s+)?(?:new\s+)?)([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,2}?)(?:\s*$|\s*[,.!;]|\s+(?:last|this|yesterday|today|on|in|at|for|after|and|so|lol|haha)\b)`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore || !job(m[1]) {
@@ -182,3 +204,6 @@ func (c *clause) retiredFrom(what string, conf int) {
 
 // nextSubjectRE: a first-person subject that starts the next clause.
 var nextSubjectRE = regexp.MustCompile(`\s+(?:I|i|we|We)\s`)
+
+// severanceRE: a turn that says a job ended without the words of leaving.
+var severanceRE = regexp.MustCompile(`(?i)\b(?:severance|unemployed|redundancy|let\s+go|last\s+day)\b`)
