@@ -111,6 +111,9 @@ func findDate(s string, at time.Time) (time.Time, string, bool) {
 				m[i] = s[loc[2*i]:loc[2*i+1]]
 			}
 		}
+		if inSpanRE.MatchString(m[0]) && spanBeforeRE.MatchString(s[:loc[0]]) {
+			continue // "the first time in two years", "haven't seen him in ten years": a span behind, no date ahead
+		}
 		t, ok := d.resolve(m, at)
 		if !ok {
 			continue
@@ -253,3 +256,11 @@ func afterDate(s string) string {
 	}
 	return s
 }
+
+// inSpanRE is "in <n> <days|weeks|months|years>"; spanBeforeRE the words
+// before it that make it a span up to now ("first time in two years",
+// "the best day in years", "haven't been home in five years").
+var (
+	inSpanRE     = regexp.MustCompile(`(?i)^in\s+\S+(?:\s+of)?\s+(?:day|week|month|year)s?$`)
+	spanBeforeRE = regexp.MustCompile(`(?i)(?:\b(?:first|only|last|best|worst|longest|biggest|most|least)\b[\w\s'-]{0,30}|\b(?:haven't|hasn't|havent|hasnt|have\s+not|has\s+not|never|not)\b[\w\s'-]{0,40})$`)
+)

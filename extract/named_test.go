@@ -328,6 +328,12 @@ func TestChatRulesSession26(t *testing.T) {
 		{"after eleven years at the Hornby branch I finally applied for branch manager", []want{w(me, "works_at", "Hornby"),
 			{s: me, p: "applied_to", c: "branch manager", kind: "experience", pol: "positive"}}},
 		{"After two years at Oxford I moved to Leeds.", []want{w(me, "lives_in", "Leeds"), {s: me, p: "moved", c: "Leeds", kind: "experience", pol: "positive"}}},
+		// Trips: with the verb itself after "will", home or back without "I'm", and "coming"; the
+		// trip is not also a plan to go there. "The first time in two years" is no date ahead.
+		{"I will go to Singapore for three months.", []want{fut(me, "travels_to", "Singapore", "")}},
+		{"then I fly home to Freiburg", []want{fut(me, "travels_to", "Freiburg", "")}},
+		{"going home to Apia, first time in two years.", []want{fut(me, "travels_to", "Apia", "2026-03-04")}},
+		{"anyway im coming up to knoxville", []want{fut(me, "travels_to", "Knoxville", "")}},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

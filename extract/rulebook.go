@@ -883,10 +883,27 @@ var rules = []rule{
 	}),
 
 	// Plans and dates.
-	r(`(?:`+fpbe+`|(?i:\b(?:i'll|i will|we'll|we will|i|we)))(?i:\s+(?:actually|also|finally|really|just|definitely|soon|even))*(?i:\s+(?:be\s+)?(?:going|flying|travell?ing|heading|driving|off|going back|returning|going on a trip|taking a trip)(?:\s+(?:up|down|over|out|across))?)\s+(?i:to)\s+`+nm, 1, func(c *clause, m []string) {
+	r(`(?:`+fpbe+`|(?i:\b(?:i'll|i will|we'll|we will|i|we)))(?i:\s+(?:actually|also|finally|really|just|definitely|soon|even))*(?i:\s+(?:be\s+)?(?:going|flying|travell?ing|heading|driving|coming|off|going back|returning|going on a trip|taking a trip)(?:\s+(?:up|down|over|out|across|home|back))?)\s+(?i:to|into)\s+`+nm, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
 			c.fore = true
 			c.add(c.speaker, "travels_to", p, Foresight, confPlan+8)
+		}
+	}),
+	// "I will go to Singapore in the spring", "we'll fly into Edinburgh",
+	// "I'll fly home to Freiburg" (session 26): a trip said with the verb
+	// itself after "will".
+	r(`(?i:\b(?:i'll|i will|we'll|we will|i'm\s+gonna|we're\s+gonna|im\s+gonna)(?:\s+(?:also|finally|definitely|then|first))*\s+(?:go|fly|head|travel|drive|come|sail|return)(?:\s+(?:up|down|over|out|across|home|back))?\s+(?:to|into))\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && knownPlace(p) {
+			c.fore = true
+			c.add(c.speaker, "travels_to", p, Foresight, confPlan+6)
+		}
+	}),
+	// "going home to Apia for christmas", "then I fly home to Freiburg":
+	// a journey home or back, said without "I'm" or with the present.
+	r(`(?i:(?:^|\b(?:then|and|so)\s+)(?:(?:i|we)\s+(?:fly|head|go|drive|travel)|(?:going|flying|heading|driving|travelling|traveling))\s+(?:home|back)\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && knownPlace(p) {
+			c.fore = true
+			c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
 		}
 	}),
 	r(`(?i:\b(?:i'll|i will|we'll|we will)\s+be\s+in)\s+`+nm, 1, func(c *clause, m []string) {

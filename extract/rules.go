@@ -160,6 +160,13 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 		return // "I'll retire when I'm 60": who one is only after a "when" or an "if" is no one yet
 	}
 	if pred == "plans" {
+		if tripPlanRE.MatchString(claim) {
+			for _, f := range c.facts {
+				if f.Predicate == "travels_to" && strings.Contains(claim, f.Claim) {
+					return // "I will go to Singapore": the trip says it
+				}
+			}
+		}
 		for danglingPrep[strings.ToLower(lastWord(claim))] || trailingConj[strings.ToLower(lastWord(claim))] {
 			claim = strings.TrimSpace(claim[:len(claim)-len(lastWord(claim))]) // "order some sushi for [tonight]"
 		}
@@ -1096,3 +1103,7 @@ var likenedRE = regexp.MustCompile(`(?i)(?:(?:'s|'re|\bis|\bare|\bwas|\bwere|\bb
 
 // tryingVerbs take a "to" that is no purpose clause ("trying to make bread").
 var tryingVerbs = setOf(`trying helping learning going getting teaching starting beginning attempting managing planning`)
+
+// tripPlanRE is a plan that is only a journey somewhere ("go to
+// Singapore", "fly home to Freiburg").
+var tripPlanRE = regexp.MustCompile(`(?i)^(?:go|fly|head|travel|drive|come|sail|return)\s+(?:(?:up|down|over|out|home|back)\s+)?(?:to|into)\s+`)
