@@ -709,6 +709,18 @@ func init() {
 				c.add(c.speaker, "job_title", j, World, confFirst-8)
 			}
 		}},
+		// "As a taxi driver I sit outside the casino", the comma left out;
+		// "I love being a primary teacher" (session 26).
+		rule{re: regexp.MustCompile(`(?i:^as\s+an?\s+)([a-z][a-z\- ]*?)\s+(?:I|i|we|We)\s`), claim: 1, raw: true, fn: func(c *clause, m []string) {
+			if j := strings.TrimSpace(m[1]); len(strings.Fields(j)) <= 3 && job(j) {
+				c.add(c.speaker, "job_title", j, World, confFirst-8)
+			}
+		}},
+		r(fp+`(?i:\s+(?:really\s+|just\s+|still\s+)?(?:love|enjoy|like)\s+being\s+(?:an?|the)\s+)([a-z][a-z\- ]*?)(?:\s*$|\s+(?:though|tho|but|and|at|in|for|here|now|so|because)\b|[,.!])`, 1, func(c *clause, m []string) {
+			if j := strings.TrimSpace(m[1]); len(strings.Fields(j)) <= 3 && job(j) && !c.neg && !c.fore {
+				c.add(c.speaker, "job_title", j, World, confFirst-8)
+			}
+		}),
 		// "I work in marketing", "I work in a hospital".
 		r(fp+aux+`(?i:\s+(?:work|works|working))\s+(?i:in)\s+(.+)`, 1, func(c *clause, m []string) {
 			p := cut(m[1])

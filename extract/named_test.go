@@ -334,6 +334,13 @@ func TestChatRulesSession26(t *testing.T) {
 		{"then I fly home to Freiburg", []want{fut(me, "travels_to", "Freiburg", "")}},
 		{"going home to Apia, first time in two years.", []want{fut(me, "travels_to", "Apia", "2026-03-04")}},
 		{"anyway im coming up to knoxville", []want{fut(me, "travels_to", "Knoxville", "")}},
+		// A pronoun opening a sentence stands for the one person the sentences before introduced.
+		{"her name is Aoife. she's a paramedic.", []want{w("Aoife", "job_title", "paramedic")}},
+		{"his name is Tom and her name is Ana. she's a paramedic.", nil},
+		// A job said with "As a" and no comma, or loved.
+		{"As a taxi driver I sit outside the casino half the night.", []want{w(me, "job_title", "taxi driver")}},
+		{"I love being a primary teacher though.", []want{w(me, "job_title", "primary teacher")}},
+		{"I love being a mom.", nil},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

@@ -102,7 +102,13 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		// "my cousin Deniz. She's studying architecture in Tokyo": a
 		// pronoun opening a sentence stands for the one relative the turn
 		// has named so far, when it has named exactly one.
-		if n := onlyNamedRelative(out, speaker); n != "" {
+		n := onlyNamedRelative(out, speaker)
+		if n == "" && si > 0 {
+			// "her name is Aoife. she's a paramedic": the one person the
+			// sentences before named as someone new (session 26).
+			n = onlyIntroduced(sents[:si])
+		}
+		if n != "" {
 			s = pronounLeadRE.ReplaceAllStringFunc(s, func(x string) string {
 				sub := pronounLeadRE.FindStringSubmatch(x)
 				return sub[1] + n + pronounVerb(sub[3])
@@ -810,6 +816,28 @@ func onlyNamedRelative(out []Fact, speaker string) string {
 	}
 	return name
 }
+
+// onlyIntroduced is the one person the sentences name as someone new
+// ("her name is Aoife", "a guy named Tevita"), or "" for none or several.
+func onlyIntroduced(sents []string) string {
+	name := ""
+	for _, s := range sents {
+		for _, m := range introducedRE.FindAllStringSubmatch(s, -1) {
+			if name != "" && name != m[1] {
+				return ""
+			}
+			name = m[1]
+		}
+	}
+	if name == "" || lexPlaces.has(name) || isStopName(name) {
+		return ""
+	}
+	return name
+}
+
+// introducedRE names someone new: "her name is Aoife", "a guy named
+// Tevita", "this girl called Mara".
+var introducedRE = regexp.MustCompile(`(?:\b(?i:her|his)\s+(?i:name\s+is|name's)|\b(?i:a|this|some)\s+(?i:guy|girl|woman|man|boy|lady|bloke|dude|friend|colleague|coworker|co-worker|neighbou?r)\s+(?i:named|called))\s+(\p{Lu}\p{Ll}+)\b`)
 
 // dropI gives a life event said without its subject its "I": "grew up in"
 // → "I grew up in", "born in" → "I was born in", "living in" → "I'm living
