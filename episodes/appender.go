@@ -516,7 +516,8 @@ func (a *Appender) retryTransient(ctx context.Context, items []*item, write func
 
 // transient reports whether err is about reaching the store rather than
 // about the rows: a lost connection, Postgres restarting or out of
-// resources, a serialization failure, a deadlock or a lock wait timeout.
+// resources, a serialization failure, a deadlock, a lock wait timeout or a
+// statement canceled (57014: the commit's own deadline, statementDeadline).
 // An error that is not from Postgres (a connection cut mid-statement) is
 // transient too; pingOK then says Postgres answers again, and retryTransient
 // gives up after a few such errors, so a bug cannot stall the lane.
@@ -542,6 +543,16 @@ func (a *Appender) transient(ctx context.Context, err error) (transient, pingOK 
 // processes stopped, its host silent) fails it as a transient error, logged
 // and retried by retryTransient, instead of hanging the writer with no word.
 // A commit past AckWait has lost its messages to redelivery anyway.
+//
+// Postgres is told the deadline too (statementDeadline): a statement still
+// running at it, most often one waiting on a lock, is canceled by the
+// server (SQLSTATE 57014, transient like every class 57 error), the
+// connection answers and stays in the pool, and no backend is left behind
+// waiting on the lock for the client that gave up. pgx's own cancel
+// request on the deadline does that only when a new connection to the
+// server can be made. A stall so ended is a PgError, not a strike of
+// retryTransient, so a long stall keeps the batch retried whole with
+// backoff instead of sending it to be written one turn at a time.
 //
 // Giving up can never write a turn twice: when the deadline falls after
 // Postgres committed but before it said so, the retry finds every key
@@ -577,6 +588,9 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 	began := time.Now()
 	err := pgx.BeginFunc(ctx, a.pool, func(tx pgx.Tx) error {
 		conflicts, repeats = conflicts[:0], repeats[:inBatch]
+		if err := statementDeadline(ctx, tx); err != nil {
+			return err
+		}
 		keys, err := Insert(ctx, tx, eps)
 		if err != nil {
 			return err
@@ -660,6 +674,26 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 		a.OnCommit(written)
 	}
 	return nil
+}
+
+// statementDeadline sets tx's statement_timeout to a little less than the
+// time left before ctx's deadline, so that Postgres ends a statement still
+// running then (57014 query_canceled) just before the client would give up
+// on it; a shorter statement_timeout the session already has is kept. The
+// timeout counts per statement, so a transaction of several statements can
+// still outlast the deadline (the client then gives up first); the
+// statement left running ends at most one timeout after it began. Without
+// a deadline it sets nothing.
+func statementDeadline(ctx context.Context, tx pgx.Tx) error {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return nil
+	}
+	left := time.Until(dl)
+	left -= min(left/10, time.Second) // the server's error has to reach the client in time
+	_, err := tx.Exec(ctx, `SELECT set_config('statement_timeout', least(nullif(setting::bigint, 0), $1)::text, true)
+		FROM pg_settings WHERE name = 'statement_timeout'`, max(left.Milliseconds(), 1))
+	return err
 }
 
 // announce publishes a refusal on the member's reject subject and answers

@@ -5,11 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go/jetstream"
+
 	"github.com/memhive/memhive/episodes"
+	"github.com/memhive/memhive/internal/dbtest"
 	"github.com/memhive/memhive/lanes"
 )
 
@@ -40,48 +48,107 @@ func (l *errLog) all() []error {
 	return append([]error(nil), l.errs...)
 }
 
-// TestCommitGivesUpAfterAckWait: a store that stops answering mid-commit
-// (here the appender's insert waits on a lock another transaction holds,
-// with no lock_timeout or statement_timeout to end the wait) fails each
-// commit attempt at its deadline, one AckWait, as a transient error retried
-// in place, instead of holding the batch until the store answers. Once the
-// lock is gone every turn is stored once and every message acknowledged,
-// although the attempts that gave up left their statements waiting on the
-// lock and JetStream may have redelivered their messages meanwhile.
-func TestCommitGivesUpAfterAckWait(t *testing.T) {
-	t.Parallel()
-	b := setup(t)
-	ctx := context.Background()
+// stall is the episodes table locked ACCESS EXCLUSIVE by a transaction of
+// its own, as a long migration or a VACUUM FULL would hold it: every commit
+// of the appender waits on it, and nothing but a timeout ends the wait.
+type stall struct {
+	t        *testing.T
+	pool     *pgxpool.Pool
+	lock     pgx.Tx
+	pid      int
+	released bool
+}
 
-	lock, err := b.pool.Begin(ctx)
+// lockEpisodes starts a stall; it is released when the test ends, before
+// the appenders started before it stop (cleanups run last first), so that
+// a failing test does not leave a commit waiting on it. Each test starts
+// its appender first, then the stall, then publishes.
+func lockEpisodes(t *testing.T, pool *pgxpool.Pool) *stall {
+	t.Helper()
+	ctx := context.Background()
+	lock, err := pool.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
+	s := &stall{t: t, pool: pool, lock: lock}
+	t.Cleanup(s.release)
 	if _, err := lock.Exec(ctx, `LOCK TABLE episodes IN ACCESS EXCLUSIVE MODE`); err != nil {
 		t.Fatal(err)
 	}
-	var released bool
-	release := func() {
-		if !released {
-			released = true
-			if err := lock.Rollback(ctx); err != nil {
-				t.Error(err)
-			}
+	if err := lock.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&s.pid); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func (s *stall) release() {
+	if !s.released {
+		s.released = true
+		if err := s.lock.Rollback(context.Background()); err != nil {
+			s.t.Error(err)
 		}
 	}
+}
 
-	logs := &errLog{}
-	a, err := episodes.NewAppender(b.pool, b.nc, episodes.AppenderConfig{AckWait: episodes.Duration(time.Second)}, nil, slog.New(logs))
+// held checks, while the stall lasts, that nothing was written or
+// acknowledged.
+func (s *stall) held(cons jetstream.Consumer) {
+	s.t.Helper()
+	ctx := context.Background()
+	info, err := cons.Info(ctx)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if info.AckFloor.Consumer != 0 {
+		s.t.Fatalf("acknowledged up to %d while no commit could finish", info.AckFloor.Consumer)
+	}
+	var n int
+	if err := s.lock.QueryRow(ctx, `SELECT count(*) FROM episodes`).Scan(&n); err != nil {
+		s.t.Fatal(err)
+	}
+	if n != 0 {
+		s.t.Fatalf("%d episodes written while the table was locked", n)
+	}
+}
+
+// waiting counts the backends of the test's database that wait on a lock
+// the stall holds: the appenders', since nothing else touches the test's
+// schema.
+func (s *stall) waiting() int {
+	s.t.Helper()
+	var n int
+	if err := s.pool.QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
+		WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1 AND $1 = ANY(pg_blocking_pids(pid))`,
+		s.pid).Scan(&n); err != nil {
+		s.t.Fatal(err)
+	}
+	return n
+}
+
+// eventually polls cond for a generous minute and reports whether it held.
+func eventually(cond func() bool) bool {
+	deadline := time.Now().Add(60 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return true
+}
+
+// runOn runs an appender on pool, logging to h, until stop or the test's end.
+func (b *bundle) runOn(t *testing.T, pool *pgxpool.Pool, cfg episodes.AppenderConfig, h slog.Handler) (a *episodes.Appender, stop func()) {
+	t.Helper()
+	a, err := episodes.NewAppender(pool, b.nc, cfg, nil, slog.New(h))
 	if err != nil {
 		t.Fatal(err)
 	}
-	runCtx, cancel := context.WithCancel(ctx)
+	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- a.Run(runCtx) }()
-	// Cleanups run last first: the lock goes before the appender stops,
-	// so a failing test does not leave a commit waiting on it.
+	go func() { done <- a.Run(ctx) }()
 	var once sync.Once
-	stop := func() {
+	stop = func() {
 		once.Do(func() {
 			cancel()
 			if err := <-done; err != nil {
@@ -90,14 +157,41 @@ func TestCommitGivesUpAfterAckWait(t *testing.T) {
 		})
 	}
 	t.Cleanup(stop)
-	t.Cleanup(release)
+	return a, stop
+}
 
+// poolOn is a pool of its own on b's schema, its config edited by edit;
+// it is closed when the test ends, after the appenders started later stop.
+func (b *bundle) poolOn(t *testing.T, edit func(*pgxpool.Config)) *pgxpool.Pool {
+	t.Helper()
+	ctx := context.Background()
+	var schema string
+	if err := b.pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := pgxpool.ParseConfig(dbtest.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.ConnConfig.RuntimeParams["search_path"] = schema + ",public"
+	edit(cfg)
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
+}
+
+// publishTurns publishes total turns of three members, each text its own.
+func (b *bundle) publishTurns(t *testing.T, total int) {
+	t.Helper()
+	ctx := context.Background()
 	c, err := lanes.NewClient(ctx, b.nc, lanes.ClientOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	const total = 300
 	for i := range total {
 		m := fmt.Sprintf("m%d", i%3)
 		if err := c.Publish(m, lanes.Turn{Channel: "web:chat", Audience: []string{"member:" + m}, Speaker: "member:" + m,
@@ -108,64 +202,41 @@ func TestCommitGivesUpAfterAckWait(t *testing.T) {
 	if err := c.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
+}
 
-	// While the lock is held nothing but the commit's own deadline can end
-	// an attempt: two attempts ended is two deadlines met.
-	deadline := time.Now().Add(30 * time.Second)
-	for len(logs.all()) < 2 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	errs := logs.all()
-	if len(errs) < 2 {
-		t.Fatalf("%d commit attempts ended in 30s while the store held them; a commit waits for the store past its deadline", len(errs))
-	}
-	for _, err := range errs {
-		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Fatalf("a commit attempt ended with %v, want its deadline (context.DeadlineExceeded)", err)
-		}
-	}
-	if n := a.Stats.Transient.Load(); n < 2 {
-		t.Fatalf("%d transient errors counted for %d logged; the attempts were not retried as transient", n, len(errs))
-	}
-	cons, err := b.js.Consumer(ctx, lanes.EpisodeStream, lanes.AppenderDurable)
+// appenderConsumer is the appender's durable consumer.
+func (b *bundle) appenderConsumer(t *testing.T) jetstream.Consumer {
+	t.Helper()
+	cons, err := b.js.Consumer(context.Background(), lanes.EpisodeStream, lanes.AppenderDurable)
 	if err != nil {
 		t.Fatal(err)
 	}
-	info, err := cons.Info(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if info.AckFloor.Consumer != 0 {
-		t.Fatalf("acknowledged up to %d while no commit could finish", info.AckFloor.Consumer)
-	}
-	var held int
-	if err := lock.QueryRow(ctx, `SELECT count(*) FROM episodes`).Scan(&held); err != nil {
-		t.Fatal(err)
-	}
-	if held != 0 {
-		t.Fatalf("%d episodes written while the table was locked", held)
-	}
+	return cons
+}
 
-	release()
+// storedOnce waits for total episodes and for the consumer to have every
+// message acknowledged, stops the appenders (so their counters are final:
+// a retry after the stall finds the turns written and counts them
+// duplicates), and checks that each turn is stored once, nothing refused,
+// dead-lettered, failed or written one turn at a time, and every turn
+// counted accepted once across the appenders.
+func (b *bundle) storedOnce(t *testing.T, total int, cons jetstream.Consumer, stops []func(), apps ...*episodes.Appender) {
+	t.Helper()
+	ctx := context.Background()
 	waitCount(t, b.pool, `SELECT count(*) FROM episodes`, total)
-	deadline = time.Now().Add(60 * time.Second)
-	for {
-		info, err = cons.Info(ctx)
-		if err != nil {
+	var info *jetstream.ConsumerInfo
+	if !eventually(func() bool {
+		var err error
+		if info, err = cons.Info(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if info.NumPending == 0 && info.NumAckPending == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("consumer still has %d pending, %d unacknowledged", info.NumPending, info.NumAckPending)
-		}
-		time.Sleep(50 * time.Millisecond)
+		return info.NumPending == 0 && info.NumAckPending == 0
+	}) {
+		t.Fatalf("consumer still has %d pending, %d unacknowledged", info.NumPending, info.NumAckPending)
 	}
-	// Stopped, the appender has finished every attempt it began (a retry
-	// after the lock finds the turns written and counts them duplicates),
-	// so its counters are final.
-	stop()
+	for _, stop := range stops {
+		stop()
+	}
 	var n, distinct, refusals int
 	if err := b.pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT content), (SELECT count(*) FROM refusals) FROM episodes`).Scan(&n, &distinct, &refusals); err != nil {
 		t.Fatal(err)
@@ -173,12 +244,192 @@ func TestCommitGivesUpAfterAckWait(t *testing.T) {
 	if n != total || distinct != total || refusals != 0 {
 		t.Fatalf("%d episodes, %d distinct, %d refusals; want %d, %d, 0", n, distinct, refusals, total, total)
 	}
-	if got := a.Stats.Accepted.Load(); got != total {
-		t.Fatalf("accepted %d, want %d", got, total)
+	var accepted int64
+	for _, a := range apps {
+		accepted += a.Stats.Accepted.Load()
+		if got := a.Stats.Refused.Load() + a.Stats.DeadLetters.Load() + a.Stats.Failures.Load(); got != 0 {
+			t.Fatalf("refused + dead letters + failures = %d, want 0", got)
+		}
+		if got := a.Stats.Isolated.Load(); got != 0 {
+			t.Fatalf("%d batches written one turn at a time; a stall is no bad row", got)
+		}
 	}
-	if got := a.Stats.Refused.Load() + a.Stats.DeadLetters.Load() + a.Stats.Failures.Load(); got != 0 {
-		t.Fatalf("refused + dead letters + failures = %d, want 0", got)
+	if accepted != int64(total) {
+		t.Fatalf("accepted %d, want %d", accepted, total)
 	}
-	t.Logf("transient %d, redelivered %d (consumer %d), duplicates %d, isolated %d", a.Stats.Transient.Load(),
-		a.Stats.Redelivered.Load(), info.NumRedelivered, a.Stats.Duplicates.Load(), a.Stats.Isolated.Load())
+}
+
+// stallEnded reports whether err ends a commit attempt the way a stall
+// does: Postgres canceling the statement at the attempt's deadline
+// (57014), or the deadline met on the client first.
+func stallEnded(err error) (byServer, ok bool) {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "57014" {
+		return true, true
+	}
+	return false, errors.Is(err, context.DeadlineExceeded)
+}
+
+// TestCommitGivesUpAfterAckWait: a store that stops answering mid-commit
+// (here the appender's insert waits on a lock another transaction holds)
+// fails each commit attempt at its deadline, one AckWait, as a transient
+// error retried in place, instead of holding the batch until the store
+// answers: Postgres cancels the statement (the appender sets its
+// statement_timeout from the deadline) or the client's deadline ends it.
+// Once the lock is gone every turn is stored once and every message
+// acknowledged, although JetStream may have redelivered the messages of
+// the attempts that gave up meanwhile.
+func TestCommitGivesUpAfterAckWait(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	logs := &errLog{}
+	a, stop := b.runOn(t, b.pool, episodes.AppenderConfig{AckWait: episodes.Duration(time.Second)}, logs)
+	s := lockEpisodes(t, b.pool)
+	const total = 300
+	b.publishTurns(t, total)
+
+	// While the lock is held nothing but the commit's own deadline can end
+	// an attempt: two attempts ended is two deadlines met.
+	eventually(func() bool { return len(logs.all()) >= 2 })
+	errs := logs.all()
+	if len(errs) < 2 {
+		t.Fatalf("%d commit attempts ended in a minute while the store held them; a commit waits for the store past its deadline", len(errs))
+	}
+	for _, err := range errs {
+		if _, ok := stallEnded(err); !ok {
+			t.Fatalf("a commit attempt ended with %v, want its deadline (57014 query_canceled or context.DeadlineExceeded)", err)
+		}
+	}
+	if n := a.Stats.Transient.Load(); n < 2 {
+		t.Fatalf("%d transient errors counted for %d logged; the attempts were not retried as transient", n, len(errs))
+	}
+	cons := b.appenderConsumer(t)
+	s.held(cons)
+
+	s.release()
+	b.storedOnce(t, total, cons, []func(){stop}, a)
+	t.Logf("transient %d, redelivered %d, duplicates %d", a.Stats.Transient.Load(), a.Stats.Redelivered.Load(), a.Stats.Duplicates.Load())
+}
+
+// TestLongStallIsRetriedWhole: a stall longer than the six strikes
+// retryTransient allows errors that are not from Postgres (episodes locked
+// through seven commit attempts of the one writer) keeps the batch retried
+// whole with backoff: it is not sent to be written one turn at a time,
+// each turn again up to a deadline per attempt, which finds a bad row but
+// only slows the way out of a stall. Postgres ends each attempt
+// (57014), so no attempt counts as a strike.
+func TestLongStallIsRetriedWhole(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	logs := &errLog{}
+	// One writer, so every attempt that ends is of the first batch.
+	a, stop := b.runOn(t, b.pool, episodes.AppenderConfig{AckWait: episodes.Duration(time.Second), Writers: 1}, logs)
+	s := lockEpisodes(t, b.pool)
+	const total = 300
+	b.publishTurns(t, total)
+
+	if !eventually(func() bool { return a.Stats.Transient.Load() >= 7 }) {
+		t.Fatalf("%d commit attempts retried in a minute while the store held them", a.Stats.Transient.Load())
+	}
+	if n := a.Stats.Isolated.Load(); n != 0 {
+		t.Fatalf("%d batches written one turn at a time during a stall; a stall is retried whole", n)
+	}
+	var byServer int
+	for _, err := range logs.all() {
+		server, ok := stallEnded(err)
+		if !ok {
+			t.Fatalf("a commit attempt ended with %v, want its deadline (57014 query_canceled or context.DeadlineExceeded)", err)
+		}
+		if server {
+			byServer++
+		}
+	}
+	cons := b.appenderConsumer(t)
+	s.held(cons)
+
+	s.release()
+	b.storedOnce(t, total, cons, []func(){stop}, a)
+	t.Logf("%d attempts ended, %d by Postgres (57014); redelivered %d, duplicates %d",
+		len(logs.all()), byServer, a.Stats.Redelivered.Load(), a.Stats.Duplicates.Load())
+}
+
+// TestGivenUpStatementEndsOnTheServer: a commit attempt that gives up
+// leaves no backend waiting on the lock, even when its client can no
+// longer open a connection to Postgres, as in a network partition or with
+// max_connections spent: pgx's cancel request on the deadline needs a new
+// connection, so without the statement_timeout the appender sets the
+// backend would wait on the lock until the lock went, one more with every
+// attempt of a long stall. Once the lock is gone every turn is stored once.
+func TestGivenUpStatementEndsOnTheServer(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	// cut: no new connection (nor cancel request) reaches Postgres; the
+	// connections made before go on.
+	var cut atomic.Bool
+	pool := b.poolOn(t, func(c *pgxpool.Config) {
+		var dialer net.Dialer
+		c.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+			if cut.Load() {
+				return nil, errors.New("test: no new connection reaches Postgres")
+			}
+			return dialer.DialContext(ctx, network, addr)
+		}
+	})
+
+	cfg := episodes.AppenderConfig{AckWait: episodes.Duration(time.Second), Writers: 1}
+	a, stop := b.runOn(t, pool, cfg, slog.DiscardHandler)
+	s := lockEpisodes(t, b.pool)
+	const total = 30
+	b.publishTurns(t, total)
+	if !eventually(func() bool { return s.waiting() >= 1 }) {
+		t.Fatal("the appender's commit never waited on the lock")
+	}
+	cut.Store(true)
+	if !eventually(func() bool { return a.Stats.Transient.Load() >= 2 }) {
+		t.Fatalf("%d commit attempts retried in a minute while the store held them", a.Stats.Transient.Load())
+	}
+	// Stopped, the appender has ended every attempt it began.
+	stop()
+	if !eventually(func() bool { return s.waiting() == 0 }) {
+		t.Fatalf("%d backends still wait on the lock after every commit attempt gave up", s.waiting())
+	}
+	cons := b.appenderConsumer(t)
+	s.held(cons)
+
+	cut.Store(false)
+	s.release()
+	again, stopAgain := b.runOn(t, b.pool, cfg, slog.DiscardHandler)
+	b.storedOnce(t, total, cons, []func(){stopAgain}, a, again)
+}
+
+// TestShorterStatementTimeoutIsKept: a statement_timeout the store's
+// sessions already have (set on the pool's connections) that is shorter
+// than a commit's deadline is kept for the commit, not raised to the
+// deadline: with AckWait ten minutes and the sessions' timeout 100ms,
+// commit attempts on locked episodes end in Postgres's 57014 long before a
+// minute is out, and are retried; once the lock is gone every turn is
+// stored once.
+func TestShorterStatementTimeoutIsKept(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	pool := b.poolOn(t, func(c *pgxpool.Config) { c.ConnConfig.RuntimeParams["statement_timeout"] = "100ms" })
+	logs := &errLog{}
+	a, stop := b.runOn(t, pool, episodes.AppenderConfig{AckWait: episodes.Duration(10 * time.Minute)}, logs)
+	s := lockEpisodes(t, b.pool)
+	const total = 30
+	b.publishTurns(t, total)
+
+	if !eventually(func() bool { return a.Stats.Transient.Load() >= 2 }) {
+		t.Fatalf("%d commit attempts retried in a minute with the sessions' statement_timeout 100ms", a.Stats.Transient.Load())
+	}
+	for _, err := range logs.all() {
+		if server, _ := stallEnded(err); !server {
+			t.Fatalf("a commit attempt ended with %v, want the sessions' statement_timeout (57014)", err)
+		}
+	}
+	cons := b.appenderConsumer(t)
+	s.held(cons)
+
+	s.release()
+	b.storedOnce(t, total, cons, []func(){stop}, a)
 }
