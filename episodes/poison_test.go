@@ -44,6 +44,14 @@ func poisons(t *testing.T) []poison {
 		{"nul in session", "memhive.alice.episode", turn(base + `,"session":"s\u0000","text":"t"`), memhive.CodeInvalidText},
 		{"nul in ref", "memhive.alice.episode", turn(base + `,"ref":"r\u0000","text":"t"`), memhive.CodeInvalidText},
 		{"nul in audience", "memhive.alice.episode", turn(`"channel":"c","audience":["member:\u0000"],"speaker":"member:alice","text":"t"`), memhive.CodeInvalidText},
+		// a control character in a field whose value means something else
+		// too (a role, a ULID, a time, the lane's member) is invalid_text
+		// like any other's, and a session of one is not taken for blank
+		{"nul in role", "memhive.alice.episode", turn(base + `,"role":"user\u0000","text":"t"`), memhive.CodeInvalidText},
+		{"escape in id", "memhive.alice.episode", turn(base + `,"id":"\u001b[2J","text":"t"`), memhive.CodeInvalidText},
+		{"nul in at", "memhive.alice.episode", turn(base + `,"at":"2026-11-30T10:00:00Z\u0000","text":"t"`), memhive.CodeInvalidText},
+		{"nul in member", "memhive.alice.episode", turn(base + `,"member":"alice\u0000","text":"t"`), memhive.CodeInvalidText},
+		{"vertical tab as session", "memhive.alice.episode", turn(base + `,"session":"\u000b","text":"t"`), memhive.CodeInvalidText},
 		{"unit separator in audience", "memhive.bob.episode", turn(`"channel":"c","audience":["person:bob\u001f*"],"speaker":"member:bob","text":"t"`), memhive.CodeInvalidText},
 		{"incompressible channel", "memhive.bob.episode", turn(`"channel":"` + incompressible + `","audience":["member:bob"],"speaker":"member:bob","text":"t"`), memhive.CodeFieldTooLong},
 		{"invalid utf-8 payload", "memhive.bob.episode", []byte("{\"channel\":\"c\",\"audience\":[\"a\"],\"speaker\":\"s\",\"text\":\"\xff\xfe\"}"), memhive.CodeInvalidText},

@@ -129,6 +129,16 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		// "audience" is private and whose second is "*" would be public
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn gives %q twice (keys are matched without regard to case); give each field once", clip(k))
 	}
+	var aud []string
+	var audErr error // missing_audience, said once the text is looked at
+	if raw := bytes.TrimSpace(w.Audience); len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		audErr = memhive.Errorf(memhive.CodeMissingAudience, "turn has no audience: say who was present, e.g. [\"member:%s\"]", member)
+	} else if err := json.Unmarshal(raw, &aud); err != nil {
+		aud, audErr = nil, memhive.Errorf(memhive.CodeMissingAudience, "audience must be %s, not %s", turnFieldKinds["audience"], jsonKind(raw))
+	}
+	if err := checkStrings(&w, aud, maxText); err != nil {
+		return nil, err
+	}
 	if err := version(w.V); err != nil {
 		return nil, err
 	}
@@ -136,18 +146,8 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		return nil, memhive.Errorf(memhive.CodeMemberMismatch, "turn names member %q but was published on the lane of %q", clip(*w.Member), member)
 	}
 	// Audience: must be present, a list of strings, non-empty after normalising.
-	var aud []string
-	raw := bytes.TrimSpace(w.Audience)
-	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
-		return nil, memhive.Errorf(memhive.CodeMissingAudience, "turn has no audience: say who was present, e.g. [\"member:%s\"]", member)
-	}
-	if err := json.Unmarshal(raw, &aud); err != nil {
-		return nil, memhive.Errorf(memhive.CodeMissingAudience, "audience must be %s, not %s", turnFieldKinds["audience"], jsonKind(raw))
-	}
-	for i, a := range aud {
-		if err := checkField(fmt.Sprintf("audience[%d]", i), a, MaxAudienceEntry, false); err != nil {
-			return nil, err
-		}
+	if audErr != nil {
+		return nil, audErr
 	}
 	aud = memhive.NormalizeAudience(aud)
 	if len(aud) == 0 {
@@ -159,25 +159,11 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if w.Channel == nil || memhive.Blank(*w.Channel) {
 		return nil, memhive.Errorf(memhive.CodeMissingChannel, "turn has no channel: say where it happened, e.g. \"web:chat\"")
 	}
-	if err := checkField("channel", *w.Channel, MaxChannel, false); err != nil {
-		return nil, err
-	}
 	if w.Text == nil || strings.TrimSpace(*w.Text) == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn has no text")
 	}
-	// The cap is on the text itself, in bytes of UTF-8 once its JSON escapes
-	// are read: the same text is refused or taken however it was escaped.
-	if len(*w.Text) > maxText {
-		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "text of %d bytes (UTF-8, its JSON escapes read) is over the %d-byte text cap by %s", len(*w.Text), maxText, plural(len(*w.Text)-maxText, "byte"))
-	}
-	if err := checkField("text", *w.Text, maxText, true); err != nil {
-		return nil, err
-	}
 	if w.Speaker == nil || strings.TrimSpace(*w.Speaker) == "" {
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "turn has no speaker")
-	}
-	if err := checkField("speaker", *w.Speaker, MaxSpeaker, false); err != nil {
-		return nil, err
 	}
 	t := &Turn{
 		V:        1,
@@ -190,9 +176,6 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		Role:     "user",
 	}
 	if w.Session != nil && strings.TrimSpace(*w.Session) != "" {
-		if err := checkField("session", *w.Session, MaxSession, false); err != nil {
-			return nil, err
-		}
 		t.Session = strings.TrimSpace(*w.Session)
 	}
 	if w.Role != nil && *w.Role != "" {
@@ -219,15 +202,71 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 		t.At = at
 	}
 	if w.Ref != nil {
-		if err := checkField("ref", *w.Ref, 4*MaxRef, false); err != nil {
-			return nil, err
-		}
-		if n := utf8.RuneCountInString(*w.Ref); n > MaxRef {
-			return nil, memhive.Errorf(memhive.CodeFieldTooLong, "ref of %d characters is over the cap of %d", n, MaxRef)
-		}
 		t.Ref = *w.Ref
 	}
 	return t, nil
+}
+
+// checkStrings looks at every string a turn gives as text, before what any
+// of them means: over its field's cap is field_too_long (the text's cap is
+// text_too_large), and a control character is invalid_text (tab, newline
+// and carriage return are allowed in the text alone), whichever field holds
+// it. So a fault of the text has one code in every field: a role of
+// "\u0000" is not refused as no role (malformed_turn), a member of
+// "alice\u0000" not as another member's (member_mismatch), and a session of
+// "\u000b" is not taken for a blank one (the default) nor a channel of "\t"
+// refused as missing. aud is the audience as read, nil when it is not a
+// list of strings (that is missing_audience, said after).
+func checkStrings(w *wireTurn, aud []string, maxText int) error {
+	if v := bytes.TrimSpace(w.V); len(v) > 0 && v[0] == '"' { // "1" is taken for 1 (version)
+		var s string
+		if json.Unmarshal(v, &s) == nil {
+			if err := checkField("v", s, len(s), false); err != nil {
+				return err
+			}
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    *string
+		max  int // bytes; 0: no cap of its own (what it must be is said after)
+	}{
+		{"id", w.ID, 0}, {"member", w.Member, 0}, {"session", w.Session, MaxSession}, {"channel", w.Channel, MaxChannel},
+		{"role", w.Role, 0}, {"speaker", w.Speaker, MaxSpeaker}, {"at", w.At, 0}, {"ref", w.Ref, 4 * MaxRef},
+	} {
+		if f.v == nil {
+			continue
+		}
+		max := f.max
+		if max == 0 {
+			max = len(*f.v)
+		}
+		if err := checkField(f.name, *f.v, max, false); err != nil {
+			return err
+		}
+	}
+	if w.Ref != nil {
+		if n := utf8.RuneCountInString(*w.Ref); n > MaxRef {
+			return memhive.Errorf(memhive.CodeFieldTooLong, "ref of %d characters is over the cap of %d", n, MaxRef)
+		}
+	}
+	for i, a := range aud {
+		if err := checkField(fmt.Sprintf("audience[%d]", i), a, MaxAudienceEntry, false); err != nil {
+			return err
+		}
+	}
+	if w.Text != nil {
+		// The cap is on the text itself, in bytes of UTF-8 once its JSON
+		// escapes are read: the same text is refused or taken however it
+		// was escaped.
+		if len(*w.Text) > maxText {
+			return memhive.Errorf(memhive.CodeTextTooLarge, "text of %d bytes (UTF-8, its JSON escapes read) is over the %d-byte text cap by %s", len(*w.Text), maxText, plural(len(*w.Text)-maxText, "byte"))
+		}
+		if err := checkField("text", *w.Text, maxText, true); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // turnFields are a turn's JSON keys, in wireTurn's order.
