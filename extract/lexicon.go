@@ -3,6 +3,7 @@ package extract
 import (
 	"embed"
 	"strings"
+	"sync"
 )
 
 // The word lists are generated offline by extract/cmd/wordlists from
@@ -46,6 +47,10 @@ var (
 	lexOwned         = loadWords("owned.txt")
 	lexGoods         = loadWords("goods.txt")
 )
+
+// lexCommon is SCOWL's lower-case words (common.txt), loaded on first use:
+// 64,000 words only the lower-case name rule reads.
+var lexCommon = sync.OnceValue(func() wordSet { return loadWords("common.txt") })
 
 // isOccupation reports whether the noun phrase p names an occupation: the
 // whole phrase, its last two words or its last word is in the list.

@@ -341,6 +341,11 @@ func TestChatRulesSession26(t *testing.T) {
 		{"As a taxi driver I sit outside the casino half the night.", []want{w(me, "job_title", "taxi driver")}},
 		{"I love being a primary teacher though.", []want{w(me, "job_title", "primary teacher")}},
 		{"I love being a mom.", nil},
+		// A name written in lower case after a relation word: a word no list knows, before a verb.
+		{"my husband matteo works at a bank", []want{w(me, "husband", "Matteo"), w("Matteo", "works_at", "bank")}},
+		{"my best friend priya lives in leeds", []want{w(me, "friend", "Priya"), w("Priya", "lives_in", "Leeds")}},
+		{"my husband still works at a bank", []want{w(me, "husband", "Alice's husband"), w("Alice's husband", "works_at", "bank")}},
+		{"my sister irl", []want{w(me, "sister", "Alice's sister")}},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

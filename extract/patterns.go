@@ -720,11 +720,12 @@ func restoreCase(s string) string {
 	s = myNameRE.ReplaceAllStringFunc(s, func(m string) string {
 		sub := myNameRE.FindStringSubmatch(m)
 		rel := strings.ToLower(sub[2])
-		if _, ok := relations[rel]; !ok && !isPet(rel) || !lexNames.has(sub[3]) || stopLower[strings.ToLower(sub[3])] {
+		known := lexNames.has(sub[3])
+		if _, ok := relations[rel]; !ok && !isPet(rel) || !known && !unknownWord(sub[3]) || stopLower[strings.ToLower(sub[3])] {
 			return m
 		}
-		if next := strings.ToLower(sub[5]); next != "" && !thirdVerbs[next] && !nameFollow[next] {
-			return m
+		if next := strings.ToLower(sub[5]); next != "" && !thirdVerbs[next] && !nameFollow[next] || !known && next == "" {
+			return m // a word no list knows is a name only before a verb ("my husband matteo works …")
 		}
 		return sub[1] + titleWord(sub[3]) + sub[4]
 	})
@@ -931,7 +932,20 @@ var stopLower = map[string]bool{"and": true, "but": true, "so": true, "i": true,
 // word is a name when the names lexicon holds it and what follows is the
 // end, a comma, "and", or a verb a subject takes (thirdVerbs, nameFollow),
 // so "my brother will call" keeps its "will".
-var myNameRE = regexp.MustCompile(`(?i)(\bmy\s+([a-z]+)\s+)([a-z]+)((?:\s+(?:just|also|still|recently|finally|really|actually))?(?:\s+([a-z']+)|\s*[,.!?]|\s*$))`)
+var myNameRE = regexp.MustCompile(`(?i)(\bmy\s+(?:(?:best|little|big|older|younger|baby|eldest|oldest|youngest|twin|new)\s+)?([a-z]+)\s+)([a-z]+)((?:\s+(?:just|also|still|recently|finally|really|actually))?(?:\s+([a-z']+)|\s*[,.!?]|\s*$))`)
+
+// unknownWord reports whether a lower-case word is none that SCOWL's
+// lower-case list (common.txt) or the hand lists of chat know, and so may
+// be a name written in lower case ("my husband matteo", "my son lwazi";
+// session 26). Three letters at least, letters only.
+func unknownWord(w string) bool {
+	lw := strings.ToLower(w)
+	if len([]rune(lw)) < 3 || strings.IndexFunc(lw, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		return false
+	}
+	return !lexCommon().has(lw) && !stopLower[lw] && !chatTail[lw] && !notNickname[lw] && !notAName[lw] &&
+		!isStopName(w) && !isPlace(titleWord(lw)) && !lexNationalities.has(lw) && !isPet(lw) && !lexKinship.has(lw)
+}
 
 // nameFollow are words that may follow a name said after "my <relative>"
 // besides thirdVerbs.
