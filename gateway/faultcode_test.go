@@ -2,6 +2,7 @@ package gateway_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -14,17 +15,21 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/gateway"
 	"github.com/memhive/memhive/internal/natstest"
+	"github.com/memhive/memhive/lanes"
 	"github.com/memhive/memhive/remember"
 )
 
 // TestSameFaultSameCodeOnEverySurface: a channel that holds a control
-// character, is not UTF-8, or is over its 256-byte cap is the same fault
-// whether a read or a write carries it, in a body, a payload or a binding
-// header: invalid_text, invalid_text, field_too_long on HTTP (recall,
-// memorize, a memory tool), NATS (recall, a memory tool, the remember
-// lane) and MCP (memory_recall, memorize), as on the turn lane. Reads said
-// malformed_request, and a control character in a body or in tool
-// arguments malformed_request or malformed_tool_call. Nothing is stored.
+// character (a C1 too, or only one that is white space), is not UTF-8, or
+// is over its 256-byte cap is the same fault whether a read or a write
+// carries it, in a body, a payload or a binding header: invalid_text,
+// invalid_text, field_too_long on HTTP (recall, memorize, a memory tool),
+// NATS (recall, a memory tool, the remember lane) and MCP (memory_recall,
+// memorize), as on the turn lane. Reads said malformed_request, and a
+// control character in a body or in tool arguments malformed_request or
+// malformed_tool_call; reads took a C1 control, called a channel of "\t"
+// or "\u0085" missing, and a header's "web%C2%85%20" was trimmed to "web".
+// Nothing is stored.
 func TestSameFaultSameCodeOnEverySurface(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -57,6 +62,13 @@ func TestSameFaultSameCodeOnEverySurface(t *testing.T) {
 		{"a control character", `"web\u0007chat"`, "web%07chat", memhive.CodeInvalidText, true},
 		{"bytes not UTF-8", "\"web\xffchat\"", "web%FFchat", memhive.CodeInvalidText, false},
 		{"over the cap", `"` + long + `"`, long, memhive.CodeFieldTooLong, true},
+		// a C1 control, which reads took (and found nothing by), and a
+		// channel of only a control character that is white space,
+		// which reads called missing and headers trimmed to nothing
+		{"a C1 control", `"web\u0085chat"`, "web%C2%85chat", memhive.CodeInvalidText, true},
+		{"a C1 control alone", `"\u0085"`, "%C2%85", memhive.CodeInvalidText, true},
+		{"a tab alone", `"\t"`, "%09", memhive.CodeInvalidText, true},
+		{"a C1 control after a space", `"web\u0085 "`, "web%C2%85%20", memhive.CodeInvalidText, true},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			recallBody := `{"query":"tea","tier":"1","audience":["member:alice"],"channel":` + f.json + `}`
@@ -73,6 +85,8 @@ func TestSameFaultSameCodeOnEverySurface(t *testing.T) {
 			note := func(surface string, code memhive.Code, b []byte) {
 				got[surface], answers[surface] = code, string(b)
 			}
+			_, err := lanes.Decode("alice", []byte(`{"channel":`+f.json+`,"audience":["member:alice"],"speaker":"member:alice","text":"tea"}`), 0)
+			note("the turn lane", memhive.CodeOf(err), []byte(fmt.Sprint(err)))
 			_, b := post(t, srv.URL+"/v1/members/alice/recall", recallBody)
 			note("HTTP recall", errCode(t, b), b)
 			_, b = post(t, srv.URL+"/v1/members/alice/memorize", memorizeBody)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -232,9 +233,12 @@ func BindingFromHeaders(h http.Header, tierFor func(assistant string) (string, b
 // sent as %25. A '%' that starts no escape (not two hex digits after it)
 // leaves the value as it came. What decodes to bytes that are not UTF-8,
 // or to a control character, is refused later like any bad binding
-// (recall.CheckBinding).
+// (recall.CheckBinding). Spaces are trimmed, before and after decoding,
+// but not control characters, though some are white space ("%09", "%0A",
+// "%C2%85"): they are refused invalid_text, as in a body, where trimming
+// them took the rest.
 func headerText(v string) string {
-	v = strings.TrimSpace(v)
+	v = trimSpaces(v)
 	if !strings.Contains(v, "%") {
 		return v
 	}
@@ -242,7 +246,13 @@ func headerText(v string) string {
 	if err != nil {
 		return v
 	}
-	return strings.TrimSpace(d)
+	return trimSpaces(d)
+}
+
+// trimSpaces is s without the white space at its ends that is not a
+// control character (tab, newline, U+0085 … are kept).
+func trimSpaces(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) && !unicode.IsControl(r) })
 }
 
 // HeaderText is s as a free-text binding header carries it (the channel,

@@ -379,6 +379,9 @@ func checkWho(member string, audience []string, channel string) error {
 	if !memhive.ValidMember(member) {
 		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(member))
 	}
+	if err := recall.CheckBinding(audience, channel, "", ""); err != nil { // text before presence, as on the write side
+		return err
+	}
 	if len(memhive.NormalizeAudience(audience)) == 0 {
 		return memhive.Errorf(memhive.CodeMissingAudience,
 			"no audience is bound: say who is listening now (e.g. member:%s), in the launch flags or the X-Memhive-Audience header", member)
@@ -387,7 +390,7 @@ func checkWho(member string, audience []string, channel string) error {
 		return memhive.Errorf(memhive.CodeMissingChannel,
 			"no channel is bound: say where this conversation happens (e.g. web:chat), in the launch flags or the X-Memhive-Channel header")
 	}
-	return recall.CheckBinding(audience, channel, "", "")
+	return nil
 }
 
 // CapAnswer returns a copy of ans whose Text is at most maxChars runes.

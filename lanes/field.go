@@ -14,7 +14,7 @@ import (
 // (C0, DEL or C1; tab, newline and carriage return allowed when text is
 // true) are invalid_text, over max bytes is field_too_long, each refusal
 // naming the field. (A read's fields are recall.CheckField's, with the
-// same codes; it does not refuse C1 controls.)
+// same faults and codes.)
 func CheckField(name, v string, max int, text bool) error {
 	if !utf8.ValidString(v) {
 		return memhive.Errorf(memhive.CodeInvalidText, "%s is not valid UTF-8", name)

@@ -128,6 +128,14 @@ func Validate(req Request) error {
 		return memhive.Errorf(memhive.CodeMalformedRequest, "tier %q is not 0, 1 or 2", req.Tier)
 	case !memhive.ValidMember(req.Member):
 		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id", req.Member)
+	}
+	// The binding is read as text before its presence, as the write side
+	// reads it: a channel of "\t" or "\u0085" is invalid_text on both
+	// sides, not missing_channel here because it is blank once trimmed.
+	if err := CheckBinding(req.Audience, req.Channel, req.Asker, req.Session); err != nil {
+		return err
+	}
+	switch {
 	case len(memhive.NormalizeAudience(req.Audience)) == 0:
 		return memhive.Errorf(memhive.CodeMissingAudience, "a recall needs the audience listening now; without it nothing can be shown")
 	case memhive.Blank(req.Channel):
@@ -143,7 +151,7 @@ func Validate(req Request) error {
 	case utf8.RuneCountInString(req.Query) > MaxQueryChars:
 		return memhive.Errorf(memhive.CodeQueryTooLong, "the query is %d characters long; at most %d are read", utf8.RuneCountInString(req.Query), MaxQueryChars)
 	}
-	if err := checkText(req); err != nil { // the query's cap (MaxQueryBytes), UTF-8, control characters, field caps
+	if err := CheckField("the query", req.Query, MaxQueryBytes, true); err != nil { // its bytes' cap, UTF-8, control characters
 		return err
 	}
 	if req.Tier != "0" && strings.TrimSpace(req.Query) == "" && req.WindowFrom == nil {

@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memhive/memhive"
@@ -24,9 +25,11 @@ const (
 
 // CheckField refuses a value that is longer than max bytes
 // (field_too_long), or is not valid UTF-8 or holds a control character
-// (invalid_text; tab, newline and carriage return are allowed where
-// multiline is true): the codes the write side gives the same faults
-// (lanes.CheckField), so a fault has one code on every surface.
+// (invalid_text: C0, DEL or C1, U+0080–U+009F; tab, newline and carriage
+// return are allowed where multiline is true): the faults and codes of the
+// write side (lanes.CheckField), so a value a write refuses a read refuses
+// too, with one code on every surface, rather than looking for a key no
+// stored row can hold.
 func CheckField(name, s string, max int, multiline bool) error {
 	if len(s) > max {
 		return memhive.Errorf(memhive.CodeFieldTooLong, "%s is %d bytes, over the %d-byte cap", name, len(s), max)
@@ -35,7 +38,7 @@ func CheckField(name, s string, max int, multiline bool) error {
 		return memhive.Errorf(memhive.CodeInvalidText, "%s is not valid UTF-8", name)
 	}
 	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
+		if unicode.IsControl(r) {
 			if multiline && (r == '\t' || r == '\n' || r == '\r') {
 				continue
 			}
@@ -65,17 +68,6 @@ func CheckBinding(audience []string, channel, asker, session string) error {
 		if err := CheckField(f.name, f.v, MaxFieldBytes, false); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// checkText is Validate's check of the request's free fields.
-func checkText(req Request) error {
-	if err := CheckField("the query", req.Query, MaxQueryBytes, true); err != nil {
-		return err
-	}
-	if err := CheckBinding(req.Audience, req.Channel, req.Asker, req.Session); err != nil {
-		return err
 	}
 	return nil
 }

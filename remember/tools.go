@@ -35,13 +35,18 @@ func (w Who) Check() error {
 	if !memhive.ValidMember(w.Member) {
 		return memhive.Errorf(memhive.CodeInvalidMember, "member %q is not a valid member id (want [a-z0-9][a-z0-9_-]{0,63})", clip(w.Member))
 	}
+	// what no stored value could hold (invalid_text, field_too_long), before
+	// presence as on the write side: a channel of "\t" is not missing
+	if err := recall.CheckBinding(w.Audience, w.Channel, w.Asker, ""); err != nil {
+		return err
+	}
 	if len(memhive.NormalizeAudience(w.Audience)) == 0 {
 		return memhive.Errorf(memhive.CodeMissingAudience, "no audience is bound: say who is listening now (e.g. member:%s)", w.Member)
 	}
 	if memhive.Blank(w.Channel) {
 		return memhive.Errorf(memhive.CodeMissingChannel, "no channel is bound: say where this conversation happens (e.g. web:chat)")
 	}
-	return recall.CheckBinding(w.Audience, w.Channel, w.Asker, "") // what no stored value could hold: invalid_text, field_too_long
+	return nil
 }
 
 func (w Who) asker() string {

@@ -529,3 +529,29 @@ func TestMemorizePinnedRespectsProfileBound(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestWhoCheckReadsTextBeforePresence: a binding's channel or audience
+// entry of only a control character that is white space ("\t", U+0085) is
+// invalid_text, as memorize and the turn lane say, not missing_channel or
+// missing_audience; only spaces are missing.
+func TestWhoCheckReadsTextBeforePresence(t *testing.T) {
+	t.Parallel()
+	if err := alone.Check(); err != nil {
+		t.Fatalf("the binding unspoilt: %v", err)
+	}
+	for _, tc := range []struct {
+		w    remember.Who
+		code memhive.Code
+	}{
+		{remember.Who{Member: "alice", Audience: []string{"member:alice"}, Channel: "\u0085"}, memhive.CodeInvalidText},
+		{remember.Who{Member: "alice", Audience: []string{"member:alice"}, Channel: "\t"}, memhive.CodeInvalidText},
+		{remember.Who{Member: "alice", Audience: []string{"\u0085"}, Channel: "web:chat"}, memhive.CodeInvalidText},
+		{remember.Who{Member: "alice", Audience: []string{"member:alice"}, Channel: "web\u009bchat"}, memhive.CodeInvalidText},
+		{remember.Who{Member: "alice", Audience: []string{"member:alice"}, Channel: "  "}, memhive.CodeMissingChannel},
+		{remember.Who{Member: "alice", Audience: []string{" "}, Channel: "web:chat"}, memhive.CodeMissingAudience},
+	} {
+		if err := tc.w.Check(); memhive.CodeOf(err) != tc.code {
+			t.Errorf("%q in %q: %v, want %s", tc.w.Channel, tc.w.Audience, err, tc.code)
+		}
+	}
+}
