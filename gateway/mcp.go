@@ -85,9 +85,10 @@ func NewMCPServer(r Recaller, m Memorizer, bind Binding, logger *slog.Logger, op
 		Logger: sdkLogger(logger),
 		// the tools are fixed when the server is built: no
 		// notifications/tools/list_changed is ever sent, so none is
-		// advertised (the SDK's default is listChanged: true). Logging
-		// stays as the SDK's default has it.
-		Capabilities: &mcp.ServerCapabilities{Logging: &mcp.LoggingCapabilities{}, Tools: &mcp.ToolCapabilities{}},
+		// advertised (the SDK's default is listChanged: true); and no
+		// notifications/message either, so no logging (the SDK's default
+		// offers it when no Capabilities are given).
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 	})
 	if r != nil {
 		s.AddTool(&mcp.Tool{Name: RecallTool, Description: RecallDescription, InputSchema: RecallSchema,

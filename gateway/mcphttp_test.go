@@ -122,11 +122,12 @@ func TestMCPClientKeepsItsSessionOnARefusal(t *testing.T) {
 	}
 }
 
-// TestMCPInitializeAdvertisesNoListChanged: the tool list is fixed when
-// a server is built and never changes, so the initialize result offers
-// tools without listChanged, over /mcp (read raw and by the go-sdk
-// client) and over stdio framing.
-func TestMCPInitializeAdvertisesNoListChanged(t *testing.T) {
+// TestMCPInitializeAdvertisesToolsAlone: the tool list is fixed when a
+// server is built and never changes, so the initialize result offers
+// tools without listChanged; and memhive sends a client no log message,
+// so it offers no logging (the SDK's default) nor anything else: over
+// /mcp (read raw and by the go-sdk client) and over stdio framing.
+func TestMCPInitializeAdvertisesToolsAlone(t *testing.T) {
 	t.Parallel()
 	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}, Memorizer: &note{}}))
 	t.Cleanup(srv.Close)
@@ -152,8 +153,8 @@ func TestMCPInitializeAdvertisesNoListChanged(t *testing.T) {
 	if err := json.Unmarshal(b, &init); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("initialize: %d %s", resp.StatusCode, b)
 	}
-	if tools, ok := init.Result.Capabilities["tools"]; !ok || string(tools) != `{}` {
-		t.Fatalf("initialize offers tools %s, want {}: %s", tools, b)
+	if tools, ok := init.Result.Capabilities["tools"]; !ok || string(tools) != `{}` || len(init.Result.Capabilities) != 1 {
+		t.Fatalf("initialize offers %s, want tools ({}) alone", b)
 	}
 	for name, cs := range map[string]*mcp.ClientSession{
 		"/mcp":  connectHTTP(t, srv.URL+"/mcp", bindingHeaders(memAlone)),
@@ -162,6 +163,9 @@ func TestMCPInitializeAdvertisesNoListChanged(t *testing.T) {
 		caps := cs.InitializeResult().Capabilities
 		if caps.Tools == nil || caps.Tools.ListChanged {
 			t.Errorf("%s: tools capability %+v, want present without listChanged", name, caps.Tools)
+		}
+		if caps.Logging != nil {
+			t.Errorf("%s: logging capability %+v, want none", name, caps.Logging)
 		}
 	}
 }
