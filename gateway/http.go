@@ -210,10 +210,10 @@ func NewHTTP(cfg HTTPConfig) http.Handler {
 	operator("GET /metrics", "metrics", promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{Registry: cfg.Registry}))
 	a.transferRoutes(mux)
 	a.advisorRoute(mux)
-	mcpHandler := screenMCP(mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
+	mcpHandler := streamableMCP(func(req *http.Request) *mcp.Server {
 		b, _ := req.Context().Value(bindingCtx{}).(Binding)
 		return NewMCPServer(cfg.Recaller, cfg.Memorizer, b, cfg.Logger, WithMaxChars(cfg.MaxChars), WithKeeper(cfg.Keeper), WithAdvisor(cfg.Advisor))
-	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: sdkLogger(cfg.Logger)}))
+	}, cfg.Logger)
 	mux.Handle("/mcp", a.metrics.wrap("mcp", a.authenticate("mcp", apikey.KindAssistant, headerMember,
 		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			b, err := a.keyBinding(r, headerMember(r))

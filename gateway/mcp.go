@@ -284,9 +284,19 @@ func HeaderList(entries []string) string {
 // replica can answer any request and a binding lasts one request. Every
 // refusal is a JSON-RPC error (screenMCP).
 func NewMCPHandler(r Recaller, m Memorizer, tierFor func(string) (string, bool), logger *slog.Logger, opts ...Option) http.Handler {
-	return screenMCP(mcp.NewStreamableHTTPHandler(func(req *http.Request) *mcp.Server {
+	return streamableMCP(func(req *http.Request) *mcp.Server {
 		return NewMCPServer(r, m, BindingFromHeaders(req.Header, tierFor), logger, opts...)
-	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: logger}))
+	}, logger)
+}
+
+// streamableMCP is the streamable HTTP handler of NewMCPHandler and
+// NewHTTP's /mcp: stateless, answering JSON rather than event streams,
+// each request served by the server that server builds for it, every
+// refusal a JSON-RPC error (screenMCP), the SDK's own logging through
+// sdkLogger as the servers' is.
+func streamableMCP(server func(*http.Request) *mcp.Server, logger *slog.Logger) http.Handler {
+	return screenMCP(mcp.NewStreamableHTTPHandler(server,
+		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: sdkLogger(logger)}))
 }
 
 // MemorizeText is memorize's model-facing text: what was stored, on one
@@ -312,6 +322,9 @@ const memorizeEcho = 300
 // not the "server session connected" lines it writes at info level for
 // every request of a stateless /mcp (three lines a tool call).
 func sdkLogger(l *slog.Logger) *slog.Logger {
+	if l == nil {
+		l = slog.Default() // as NewMCPServer's
+	}
 	return slog.New(warnOnly{l.Handler()})
 }
 
