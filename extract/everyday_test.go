@@ -103,7 +103,7 @@ func TestEverydayChat(t *testing.T) {
 		{"I just left my job interview and I think it went well.", nil},
 		{"I got an award nomination!", nil},
 		{"I'm taking a break from classes.", nil},
-		{"We're planning our honeymoon.", nil},
+		{"We're planning our honeymoon.", []want{fut(me, "plans", "honeymoon", "")}}, // an occasion since session 26
 		{"Brazil was amazing in the World Cup.", nil},
 		{"Peru is on my list of places to avoid.", nil},
 		{"I can't wait for this party to be over.", nil},

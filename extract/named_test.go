@@ -346,6 +346,12 @@ func TestChatRulesSession26(t *testing.T) {
 		{"my best friend priya lives in leeds", []want{w(me, "friend", "Priya"), w("Priya", "lives_in", "Leeds")}},
 		{"my husband still works at a bank", []want{w(me, "husband", "Alice's husband"), w("Alice's husband", "works_at", "bank")}},
 		{"my sister irl", []want{w(me, "sister", "Alice's sister")}},
+		// An occasion with its date ahead, said with its verb or alone; one enrolled for; one "got".
+		{"Haha! The Pune marathon is in December, the long runs have begun.", []want{fut(me, "plans", "Pune marathon", "2026-12-01")}},
+		{"interview on thursday", []want{fut(me, "plans", "interview", "2026-03-05")}},
+		{"The marathon was in December.", nil},
+		{"Enrolled for the Tuesday evening class.", []want{{s: me, p: "joined", c: "Tuesday evening class", kind: "experience", pol: "positive"}}},
+		{"I've got a trial with Souths Magpies in November, fingers crossed", []want{fut(me, "plans", "trial with Souths Magpies", "2026-11-01")}},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

@@ -76,7 +76,7 @@ func TestInPassing(t *testing.T) {
 		// a former partner: another person than the one she has now
 		{"Don't tell my ex I asked.", []want{neg(me, "partner", "Alice's ex-partner")}},
 		{"My ex boss called.", nil},
-		{"My exam is on Monday.", nil},
+		{"My exam is on Monday.", []want{fut(me, "plans", "exam", "2026-03-09")}}, // no ex-partner; the exam a plan since session 26
 		// a parent or grandparent by the family's word, with no "my"
 		{"Mamma cried and then sent me a list.", []want{w(me, "mother", "Alice's mother")}},
 		{"lola will cook", []want{w(me, "grandmother", "Alice's grandmother")}},

@@ -762,7 +762,7 @@ var rules = []rule{
 		}
 		c.add(c.speaker, "adopted", p, Experience, confEvent+5)
 	}),
-	r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+|\band\s+)(?:just\s+|finally\s+|recently\s+|officially\s+|already\s+)?(?:joined|signed\s+up\s+for|registered\s+for|enrolled\s+in|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
+	r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+|\band\s+)(?:just\s+|finally\s+|recently\s+|officially\s+|already\s+)?(?:joined|signed\s+up\s+for|registered\s+for|enrolled\s+(?:in|for)|became\s+a\s+member\s+of))\s+(.+)`, 1, func(c *clause, m []string) {
 		if strings.HasPrefix(strings.ToLower(m[0]), "and") && !fpLeadRE.MatchString(c.text) {
 			return // "my sister and joined": only "I'm 44 and just signed up for …" leaves its "I" out
 		}
@@ -977,7 +977,7 @@ var rules = []rule{
 			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
 		}
 	}),
-	r(fp+`(?i:\s+(?:have|have got|got)|'ve\s+got|'ve)\s+(?i:an?|my|our)\s+(.*?(?i:appointment|meeting|interview|exam|flight|party|dinner|date|wedding|concert|game|match|class|check-up|checkup|tournament|trip|competition|race|marathon|recital|performance|show|gig|presentation|audition|surgery)(?:\s+with\s+`+nameRE+`)?)\b`, 1, func(c *clause, m []string) {
+	r(fp+`(?i:\s+(?:have|have got|got)|'ve\s+got|'ve)\s+(?i:an?|my|our)\s+(.*?(?i:appointment|meeting|interview|exam|flight|party|dinner|date|wedding|concert|game|match|class|check-up|checkup|tournament|trip|competition|race|marathon|recital|performance|show|gig|presentation|audition|surgery|trial|retreat|course|lesson|hearing|scan|session|shoot|defen[cs]e|viva|test|camp|reunion|festival|conference|workshop)(?:\s+with\s+`+nameRE+`)?)\b`, 1, func(c *clause, m []string) {
 		if p := phrase(m[1]); p != "" && (c.hasDate || strings.Contains(strings.ToLower(c.raw), "coming up")) {
 			c.add(c.speaker, "plans", p, Foresight, confPlan)
 		}
@@ -985,6 +985,21 @@ var rules = []rule{
 	{re: regexp.MustCompile(`(?i:\b(?:my|our)\s+)([a-z][a-z\- ]{2,40}?)(?i:\s+is\s+(?:coming\s+up\s+)?(?:next|this|on|tomorrow|in))\b`), claim: 1, raw: true, fn: func(c *clause, m []string) {
 		if c.hasDate && !strings.HasPrefix(strings.TrimSpace(m[1]), "\x01") && !strings.Contains(m[1], "birthday") {
 			c.add(c.speaker, "plans", strings.TrimSpace(m[1]), Foresight, confPlan-2)
+		}
+	}},
+	// An occasion with its date (session 26): "The Pune marathon is in
+	// December", "the wedding is 14 Feb in Ibadan", and said alone:
+	// "Physio on Tuesday", "interview on Thursday".
+	{re: regexp.MustCompile(`(?i:^(?:(?:and|also|so|oh|btw|haha|yes|yeah)[,!.\s]+)*(?:the|my|our)\s+)((?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+)(?i:\s+(?:is|'s)\s+(?:(?:on|in|this|next|coming\s+up|tomorrow|tonight)\b|\d))`), claim: 1, raw: true, fn: func(c *clause, m []string) {
+		if c.hasDate && c.date.After(day(c.at)) && occasionHead(m[1]) && !strings.Contains(strings.ToLower(m[1]), "birthday") {
+			c.fore = true // "my birthday is on July 9" is the birthday rule's
+			c.add(c.speaker, "plans", strings.TrimSpace(m[1]), Foresight, confPlan-4)
+		}
+	}},
+	{re: regexp.MustCompile(`(?i:^(?:(?:and|also|so|oh|btw|only|just)[,!.\s]+)*(?:(?:an?|my|the)\s+)?)((?:[\p{L}'-]+\s+){0,2}?[\p{L}'-]+)(?i:\s+(?:on|this|next|tomorrow|tmrw|tonight|at\s+\d))\b`), claim: 1, raw: true, need: []string{"on", "this", "next", "tomorrow", "tmrw", "tonight", "at"}, fn: func(c *clause, m []string) {
+		if c.hasDate && c.date.After(day(c.at)) && occasionHead(m[1]) && len(strings.Fields(c.text)) <= len(strings.Fields(m[1]))+3 {
+			c.fore = true
+			c.add(c.speaker, "plans", strings.TrimSpace(m[1]), Foresight, confPlan-4)
 		}
 	}},
 	// A first person left out at the start of a clause ("Love experimenting
@@ -1247,7 +1262,7 @@ func genericPlan(p string) bool {
 	}
 	if len(ws) == 1 {
 		b, _ := gerundBase(ws[0])
-		return !soloPlans[ws[0]] && !soloPlans[b] && !soloPastimes[ws[0]] && !soloPastimes[b] && !(eventNouns[ws[0]] && !tripWords[ws[0]]) // "adopt", "moving", "ski", "concert" are plans; "go", "trip" are not
+		return !soloPlans[ws[0]] && !soloPlans[b] && !soloPastimes[ws[0]] && !soloPastimes[b] && !(eventNouns[ws[0]] && !tripWords[ws[0]]) && !appointmentWords[ws[0]] && !occasionWords[ws[0]] // "adopt", "moving", "ski", "concert", "interview" are plans; "go", "trip" are not
 	}
 	switch ws[0] {
 	case "keep", "continue", "stay", "stick", "carry", "remain", "see", "seeing", "hear", "hearing", "know",
@@ -1545,3 +1560,15 @@ var bookedForRE = regexp.MustCompile(`(?i)\bfor\s+((?:a|an|the|my|our)\s+.+)`)
 
 // courseWord are what one is enrolled in once booked.
 var courseWord = setOf(`course class classes lesson lessons workshop retreat camp bootcamp program programme`)
+
+// occasionHead reports whether a noun phrase ends in an occasion one goes
+// to or has: an event, a course, an appointment.
+func occasionHead(p string) bool {
+	h := strings.ToLower(lastWord(p))
+	return eventNouns[h] || eventNouns[strings.TrimSuffix(h, "s")] || courseWord[h] || occasionWords[h] || appointmentWords[h]
+}
+
+// appointmentWords are what one has on a date besides events and courses.
+var appointmentWords = setOf(`appointment interview exam exams test surgery operation physio checkup check-up scan
+	hearing trial audition presentation defence defense viva recital match game tournament race marathon half
+	flight move`)
