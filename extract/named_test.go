@@ -352,6 +352,11 @@ func TestChatRulesSession26(t *testing.T) {
 		{"The marathon was in December.", nil},
 		{"Enrolled for the Tuesday evening class.", []want{{s: me, p: "joined", c: "Tuesday evening class", kind: "experience", pol: "positive"}}},
 		{"I've got a trial with Souths Magpies in November, fingers crossed", []want{fut(me, "plans", "trial with Souths Magpies", "2026-11-01")}},
+		// A degree of one's own and what it is in, however it is said.
+		{"Yes, I am doing master of data science in RMIT, second year.", []want{w(me, "studies", "data science")}},
+		{"I'm in 3rd year of my PhD in atmospheric chemistry, at Leipzig University.", []want{w(me, "studies", "atmospheric chemistry")}},
+		{"yes, second year of the MA in comparative lit.", []want{w(me, "studies", "comparative lit")}},
+		{"his PhD in chemistry took six years.", nil},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

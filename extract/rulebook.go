@@ -288,7 +288,7 @@ var rules = []rule{
 	r(`(?i:\b(?:an?|the)\s+)([a-z][a-z\- ]{2,40}?)(?i:\s+(?:that\s+|where\s+)?(?:i|we)\s+(?:\w+\s+)?volunteer\s+(?:at|with|for))\b`, 1, func(c *clause, m []string) {
 		c.add(c.speaker, "volunteers_at", strings.TrimSpace(m[1]), World, confLoose-2)
 	}),
-	r(fpbe+aux+`(?i:\s+(?:studying|majoring\s+in|doing\s+(?:a|my)\s+(?:degree|phd|masters?|bachelor'?s)\s+in))\s+(.+)`, 1, func(c *clause, m []string) {
+	r(fpbe+aux+`(?i:\s+(?:studying|majoring\s+in|doing\s+(?:(?:a|my|the|an)\s+)?(?:degree|phd|masters?|master's|master|bachelor'?s|ma|msc|mba|llm|diploma)\s+(?:in|of)))\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := phrase(m[1]); p != "" && !badObject(p) && !notStudied[strings.ToLower(strings.Fields(p)[0])] {
 			c.add(c.speaker, "studies", orgCutRE.ReplaceAllString(p+" ", ""), World, confLoose)
 			if _, at, ok := strings.Cut(p, " at "); ok {
@@ -296,6 +296,18 @@ var rules = []rule{
 					c.add(c.speaker, "studies_at", o, World, confLoose) // "I'm studying biology at UCLA"
 				}
 			}
+		}
+	}),
+	// A degree of one's own and its subject, said without "I'm studying"
+	// (session 26): "I'm in 3rd year of my PhD in atmospheric chemistry",
+	// "second year of the MA in comparative lit", "my masters in public
+	// health".
+	r(`(?i:\b(?:(?:\d(?:st|nd|rd|th)|first|second|third|fourth|fifth|final|last)\s+year\s+of\s+(?:my|the|a|an)\s+|my\s+)(?:degree|phd|masters?|master's|ma|msc|mba|llm|bsc|ba|bachelor'?s|doctorate|diploma)\s+(?:in|of))\s+(.+)`, 1, func(c *clause, m []string) {
+		if c.fore || c.neg || degreeDoneRE.MatchString(c.raw) {
+			return // "I got my degree in biology": done, the completion rules' to read
+		}
+		if p := phrase(m[1]); p != "" && !badObject(p) && !notStudied[strings.ToLower(strings.Fields(p)[0])] {
+			c.add(c.speaker, "studies", orgCutRE.ReplaceAllString(p+" ", ""), World, confLoose-4)
 		}
 	}),
 	r(fpbe+`(?i:\s+(?:a\s+)?(?:student|studying)\s+at)\s+(.+)`, 1, func(c *clause, m []string) {
@@ -1572,3 +1584,6 @@ func occasionHead(p string) bool {
 var appointmentWords = setOf(`appointment interview exam exams test surgery operation physio checkup check-up scan
 	hearing trial audition presentation defence defense viva recital match game tournament race marathon half
 	flight move`)
+
+// degreeDoneRE: a degree had, finished or left, not being studied.
+var degreeDoneRE = regexp.MustCompile(`(?i)\b(?:got|get|earned|received|finished|finish|completed|complete|did|graduated|dropped\s+out|quit|left|have|had|hold|defended|submitted|passed)\b`)
