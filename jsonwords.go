@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // JSONKeys are the JSON keys of the fields of struct type t, in order
@@ -142,4 +143,73 @@ func LoneSurrogate(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// CheckJSONKeys refuses JSON whose keys, at any depth, are not all names:
+// a key holding a control character (C0 (tab, newline and carriage return
+// too), DEL or C1, U+0080–U+009F) or escaping half a UTF-16 surrogate pair
+// is invalid_text, naming the key, as such a value is. A key is text
+// before it is a field: the turn lane, the remember lane and the
+// gateway's bodies, payloads and tool arguments call this before they ask
+// whether they know the key, so such a key is invalid_text on each, not an
+// unknown field on one and bad text on another. data is valid UTF-8 (the caller
+// checks that first); data that is no JSON gives nil, at the first syntax
+// error, for the decoder that follows to say.
+func CheckJSONKeys(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct{ object, key bool } // an open object or array; for an object, whether a key comes next
+	var stack []frame
+	value := func() { // a value was read: in an object, a key comes next
+		if n := len(stack); n > 0 && stack[n-1].object {
+			stack[n-1].key = true
+		}
+	}
+	for {
+		start := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // io.EOF, or a syntax error the decoder reports
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{', '[':
+				value()
+				stack = append(stack, frame{object: t == '{', key: t == '{'})
+			default:
+				stack = stack[:len(stack)-1]
+			}
+		case string:
+			n := len(stack)
+			if n == 0 || !stack[n-1].object || !stack[n-1].key {
+				value()
+				continue
+			}
+			stack[n-1].key = false
+			for _, r := range t {
+				if unicode.IsControl(r) {
+					return Errorf(CodeInvalidText, "the key %s holds the control character %U", quoteKey(t), r)
+				}
+			}
+			if raw := data[start:dec.InputOffset()]; LoneSurrogate(raw) {
+				// named as written: decoded, the half is U+FFFD
+				raw = raw[bytes.IndexByte(raw, '"'):]
+				if len(raw) > 64 {
+					raw = append(bytes.ToValidUTF8(raw[:64:64], nil), "…"...)
+				}
+				return Errorf(CodeInvalidText, "the key %s escapes half a UTF-16 surrogate pair (\\uD800–\\uDFFF without its other half): that is no character", raw)
+			}
+		default:
+			value()
+		}
+	}
+}
+
+// quoteKey is a key for a sentence: quoted (its control characters
+// escaped) and cut at 64 bytes.
+func quoteKey(k string) string {
+	if len(k) > 64 {
+		k = strings.ToValidUTF8(k[:64], "") + "…"
+	}
+	return strconv.Quote(k)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/memhive/memhive"
@@ -81,6 +82,48 @@ func TestLoneSurrogate(t *testing.T) {
 	} {
 		if got := memhive.LoneSurrogate([]byte(tc.json)); got != tc.want {
 			t.Errorf("LoneSurrogate(%s) = %v, want %v", tc.json, got, tc.want)
+		}
+	}
+}
+
+// TestCheckJSONKeys: a key at any depth that holds a control character
+// (tab and newline too: a key is a name) or half a surrogate pair is
+// invalid_text naming it, escaped; the same characters in a value are not
+// its business, nor are keys that are names or JSON that is no JSON.
+func TestCheckJSONKeys(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		want string // the sentence's start; "" for no fault
+	}{
+		{`{"a\u0007":1}`, `the key "a\a" holds the control character U+0007`},
+		{`{"\u0000":1}`, `the key "\x00" holds`},
+		{`{"a\t":1}`, `the key "a\t" holds the control character U+0009`},
+		{`{"a\n":1}`, `the key "a\n" holds`},
+		{`{"a\u007f":1}`, `the key "a\x7f" holds the control character U+007F`},
+		{`{"a\u0085":1}`, `the key "a\u0085" holds the control character U+0085`},
+		{"{\"a\u0085\":1}", `the key "a\u0085" holds`}, // raw, not escaped
+		{`{"a\u009f":1}`, `the key "a\u009f" holds the control character U+009F`},
+		{`{"ok":1,"b\ud800":2}`, `the key "b\ud800" escapes half a UTF-16 surrogate pair`},
+		{`{"ok":{"deep":[{"x":{"y\u0085":1}}]}}`, `the key "y\u0085" holds`},
+		{`{"ok":[1,"v",{"k\u0001":null}]}`, `the key "k\x01" holds`},
+		// what is not a key
+		{`{"text":"a\u0085\u0007\t"}`, ""},
+		{`{"list":["\u0085","\u0000"],"k":"\ud800"}`, ""},
+		{`["\u0085",{"ok":"\u0000"}]`, ""},
+		{`"\u0085"`, ""},
+		{`{"ok":1,"😀":2,"é":3,"\ud83d\ude00":4}`, ""},
+		{`{"ok":`, ""}, // no JSON: the decoder says so
+		{`{"a\u0085"`, `the key "a\u0085" holds`},
+	} {
+		err := memhive.CheckJSONKeys([]byte(c.body))
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v, want none", c.body, err)
+			}
+			continue
+		}
+		if memhive.CodeOf(err) != memhive.CodeInvalidText || !strings.HasPrefix(memhive.AsError(err).Message, c.want) {
+			t.Errorf("%s: %v, want invalid_text %q", c.body, err, c.want)
 		}
 	}
 }

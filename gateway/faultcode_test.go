@@ -2,7 +2,9 @@ package gateway_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -152,4 +154,195 @@ func TestSameFaultSameCodeOnEverySurface(t *testing.T) {
 	if n := h.count(t, "facts"); n != before {
 		t.Fatalf("facts went from %d to %d", before, n)
 	}
+}
+
+// mcpCall posts one tools/call to /mcp as raw bytes (the go-sdk client
+// would mend bytes that are not UTF-8 before sending them) and returns
+// memhive's code: a JSON-RPC error's data.code, a tool error's code, or
+// "" for a result that is no error.
+func mcpCall(t *testing.T, url string, b gateway.Binding, tool, args string) (memhive.Code, string) {
+	t.Helper()
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + tool + `","arguments":` + args + `}}`
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range bindingHeaders(b) {
+		if v[0] != "" {
+			req.Header[k] = v
+		}
+	}
+	req.Header.Set("Authorization", "Bearer "+testKey)
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var out struct {
+		Error *struct {
+			Data struct {
+				Code memhive.Code `json:"code"`
+			} `json:"data"`
+		} `json:"error"`
+		Result *struct {
+			IsError bool `json:"isError"`
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatalf("/mcp %s: not JSON-RPC: %d %.300s", tool, resp.StatusCode, raw)
+	}
+	switch {
+	case out.Error != nil:
+		return out.Error.Data.Code, string(raw)
+	case out.Result != nil && out.Result.IsError && len(out.Result.Content) == 1:
+		var e memhive.ErrorBody
+		if json.Unmarshal([]byte(out.Result.Content[0].Text), &e) != nil || e.Error == nil {
+			t.Fatalf("/mcp %s: a tool error that is no error body: %.300s", tool, raw)
+		}
+		return e.Error.Code, out.Result.Content[0].Text
+	case out.Result != nil && !out.Result.IsError:
+		return "", string(raw)
+	}
+	t.Fatalf("/mcp %s: neither result nor error: %.300s", tool, raw)
+	return "", ""
+}
+
+// writeState is what a write tool changes of alice's memory: her facts,
+// those closed (updated or forgotten), their closure sources, and her
+// profile lines.
+func writeState(t *testing.T, h memHive) string {
+	t.Helper()
+	var s string
+	if err := h.pool.QueryRow(context.Background(), `SELECT
+		(SELECT count(*) FROM facts WHERE member_id = 'alice') || '/' ||
+		(SELECT count(*) FROM facts WHERE member_id = 'alice' AND (expired_at IS NOT NULL OR superseded_by IS NOT NULL)) || '/' ||
+		(SELECT coalesce(string_agg(closure_source, ','), '') FROM facts WHERE member_id = 'alice') || '/' ||
+		(SELECT count(*) FROM beliefs WHERE member_id = 'alice')`).Scan(&s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestKeyTextFaultSameCodeOnEverySurface: a key holding a control
+// character (a C1 one, escaped or as its bytes, a C0 one, a tab) or half a
+// surrogate pair is invalid_text naming the key on every surface and both
+// lanes, whatever the body, payload or arguments (memhive.CheckJSONKeys):
+// its text is looked at before whether the key is known, as a value's is
+// before what it means. The turn lane and the remember lane called such a
+// key an unknown field (malformed_turn, malformed_request), and so did the
+// gateway of a C1 one or half a pair (malformed_request,
+// malformed_tool_call), while it said invalid_text of a C0 one. A key
+// that is a name but no field's keeps each surface's code for the shape
+// of a call. Nothing is stored.
+func TestKeyTextFaultSameCodeOnEverySurface(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	h := setupMemHive(t)
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.svc,
+		TierFor: func(a string) (string, bool) { return "1", a == "talky" }}))
+	t.Cleanup(srv.Close)
+	nc := natstest.Start(t).Conn(t)
+	serving(t)(gateway.ServeNATS(nc, "memhive", h.rec, quiet))
+	serving(t)(gateway.ServeMemoryNATS(nc, "memhive", h.svc, quiet))
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lane, err := remember.Consume(ctx, js, h.pool, "memhive", quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(lane.Stop)
+	before := writeState(t, h)
+
+	for _, k := range []struct {
+		name, key string // the key as JSON
+		code      string // "" for the shape's code of each surface
+		says      string
+	}{
+		{"a C1 control", `"x\u0085"`, "invalid_text", `the key "x\u0085" holds the control character U+0085`},
+		{"a C1 control as its bytes", "\"x\u0085\"", "invalid_text", `the key "x\u0085" holds the control character U+0085`},
+		{"a known field's name and a C1 control", `"text\u009b"`, "invalid_text", `the key "text\u009b" holds the control character U+009B`},
+		{"a bell", `"x\u0007"`, "invalid_text", `the key "x\a" holds the control character U+0007`},
+		{"a NUL alone", `"\u0000"`, "invalid_text", `the key "\x00" holds the control character U+0000`},
+		{"a tab", `"x\t"`, "invalid_text", `the key "x\t" holds the control character U+0009`},
+		{"half a surrogate pair", `"x\ud800"`, "invalid_text", `the key "x\ud800" escapes half a UTF-16 surrogate pair`},
+		{"a name no field has", `"xyz"`, "", `"xyz"`},
+	} {
+		t.Run(k.name, func(t *testing.T) {
+			with := func(body string) string { return strings.Replace(body, "{", "{"+k.key+":1,", 1) }
+			recallBody := with(`{"query":"tea","tier":"1","audience":["member:alice"],"channel":"web:chat"}`)
+			memorizeBody := with(`{"note":"tea","audience":["member:alice"],"channel":"web:chat"}`)
+			got := map[string][2]string{} // surface: code, answer
+			_, err := lanes.Decode("alice", []byte(with(`{"channel":"web:chat","audience":["member:alice"],"speaker":"member:alice","text":"tea"}`)), 0)
+			got["the turn lane"] = [2]string{string(memhive.CodeOf(err)), memhive.AsError(err).Message}
+			_, b := post(t, srv.URL+"/v1/members/alice/recall", recallBody)
+			got["HTTP recall"] = [2]string{codeOf(b), messageOf(string(b))}
+			_, b = post(t, srv.URL+"/v1/members/alice/memorize", memorizeBody)
+			got["HTTP memorize"] = [2]string{codeOf(b), messageOf(string(b))}
+			_, b = postTool(t, srv.URL, "alice", gateway.UpdateTool, memBob, with(`{"id":"`+h.shared+`","claim":"peanuts"}`))
+			got["HTTP update_memory"] = [2]string{codeOf(b), messageOf(string(b))}
+			_, b = natsRecall(t, nc, "memhive.alice.recall", recallBody)
+			got["NATS recall"] = [2]string{codeOf(b), messageOf(string(b))}
+			_, b = natsTool(t, nc, "alice", gateway.ProfileTool, memBob, with(`{"op":"append","line":"tea"}`))
+			got["NATS edit_profile"] = [2]string{codeOf(b), messageOf(string(b))}
+			inbox := nats.NewInbox()
+			sub, err := nc.SubscribeSync(inbox)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sub.Unsubscribe()
+			lm := nats.NewMsg(remember.Subject("memhive", "alice"))
+			lm.Data = []byte(memorizeBody)
+			lm.Header.Set(remember.ReplyHeader, inbox)
+			if _, err := js.PublishMsg(ctx, lm); err != nil {
+				t.Fatal(err)
+			}
+			out, err := sub.NextMsg(30 * time.Second)
+			if err != nil {
+				t.Fatalf("the remember lane: no outcome: %v", err)
+			}
+			got["NATS remember lane"] = [2]string{codeOf(out.Data), messageOf(string(out.Data))}
+			for tool, args := range map[string]string{
+				gateway.RecallTool: `{"query":"tea"}`, gateway.MemorizeTool: `{"note":"tea"}`, gateway.ForgetTool: `{"id":"` + h.public + `"}`,
+			} {
+				code, text := mcpCall(t, srv.URL+"/mcp", memBob, tool, with(args))
+				got["MCP "+tool] = [2]string{string(code), messageOf(text)}
+			}
+			for surface, g := range got {
+				want := k.code
+				if want == "" { // the shape's code: a turn's, a request's or a tool call's
+					switch {
+					case surface == "the turn lane":
+						want = "malformed_turn"
+					case strings.HasPrefix(surface, "MCP"), strings.HasSuffix(surface, "update_memory"), strings.HasSuffix(surface, "edit_profile"):
+						want = "malformed_tool_call"
+					default:
+						want = "malformed_request"
+					}
+				}
+				if g[0] != want || !strings.Contains(g[1], k.says) {
+					t.Errorf("%s: %s, want %s saying %s: %.300s", surface, g[0], want, k.says, g[1])
+				}
+			}
+		})
+	}
+	if now := writeState(t, h); now != before {
+		t.Fatalf("alice's memory went from %s to %s", before, now)
+	}
+}
+
+// messageOf is the message of an error body ("" for none).
+func messageOf(b string) string {
+	var body memhive.ErrorBody
+	if json.Unmarshal([]byte(b), &body) != nil || body.Error == nil {
+		return ""
+	}
+	return body.Error.Message
 }

@@ -152,9 +152,10 @@ const (
 // trailing data, nesting deeper than maxDepth, and text that is no text:
 // bytes that are not UTF-8, escapes of half a UTF-16 surrogate pair
 // (encoding/json would turn either into U+FFFD silently:
-// memhive.LoneSurrogate) and strings holding a control character other
-// than tab, newline and carriage return (which Postgres would refuse, or
-// which no field means). Text that is no text is a coded *memhive.Error,
+// memhive.LoneSurrogate), values holding a control character other than
+// tab, newline and carriage return (which Postgres would refuse, or which
+// no field means) and keys holding any (memhive.CheckJSONKeys: a key is
+// no known field then, but its text is looked at first, as on the lanes). Text that is no text is a coded *memhive.Error,
 // invalid_text, as the lanes refuse it; the callers keep its code
 // (decodeRefusal) and give any other refusal theirs.
 func decodeStrict(data []byte, v any) error {
@@ -165,6 +166,9 @@ func decodeStrict(data []byte, v any) error {
 		return memhive.Errorf(memhive.CodeInvalidText, "the JSON is not valid UTF-8")
 	}
 	if err := checkJSON(data, maxDepth, true); err != nil {
+		return err
+	}
+	if err := memhive.CheckJSONKeys(data); err != nil { // a key's text before whether it is known, as on the lanes
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -200,9 +204,10 @@ func decodeRefusal(err error, code memhive.Code, what string) *memhive.Error {
 const maxDepth = 16
 
 // checkJSON walks data's tokens once: no nesting past depth and, with
-// controls, no string (key or value) with a control character other than
-// tab, newline and carriage return (invalid_text, naming the field). Syntax
-// errors are left to the decoder that follows.
+// controls, no value string with a control character other than tab,
+// newline and carriage return (invalid_text, naming the field; a key's
+// text, which may hold none, is memhive.CheckJSONKeys's). Syntax errors
+// are left to the decoder that follows.
 func checkJSON(data []byte, depth int, controls bool) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	// one frame an open object or array: for an object, whether a key
@@ -239,14 +244,13 @@ func checkJSON(data []byte, depth int, controls bool) error {
 				stack = stack[:len(stack)-1]
 			}
 		case string:
-			what := ""
 			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].key {
 				stack[n-1].key, stack[n-1].name = false, t
-				what = "a key"
-			} else if name := value(); name != "" {
+				continue // a key's text is memhive.CheckJSONKeys's
+			}
+			what := "a string"
+			if name := value(); name != "" {
 				what = fmt.Sprintf("%q", clip(name))
-			} else {
-				what = "a string"
 			}
 			if !controls {
 				continue

@@ -24,7 +24,10 @@
 // Anything the store would refuse: control characters (invalid_text; tab,
 // newline and carriage return are text), bytes that are not UTF-8, and key
 // fields over their caps (field_too_long; see MaxSession and the others), so
-// that one turn can never fail a batch and hold the others.
+// that one turn can never fail a batch and hold the others. A JSON key
+// holding a control character (tab, newline and CR too) or half a
+// surrogate pair is invalid_text as well, before it is an unknown field
+// (memhive.CheckJSONKeys, as every gateway surface reads a key).
 //
 // # Durability
 //

@@ -111,6 +111,12 @@ func Decode(member string, data []byte, maxText int) (*Turn, error) {
 	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
 		return nil, memhive.Errorf(memhive.CodeMalformedTurn, "%s", notAnObject(t))
 	}
+	// a key's text before whether a turn has it: a key holding a control
+	// character is invalid_text, as in every field and on every surface,
+	// not an unknown field (malformed_turn)
+	if err := memhive.CheckJSONKeys(data); err != nil {
+		return nil, err
+	}
 	var w wireTurn
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields() // a "timestamp" for "at" would be dropped, not kept

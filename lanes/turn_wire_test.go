@@ -214,6 +214,16 @@ func TestDecodeWrongTypes(t *testing.T) {
 		`{"channel":`:       "payload is not a JSON turn object: it ends before the object does",
 		`{"channel":"c",,}`: "payload is not a JSON turn object: invalid character ',' looking for beginning of object key string (at byte 16)",
 		`{"chanel":"c"}`:    `turn has an unknown field "chanel" (a turn has v, id, member, session, channel, audience, role, speaker, text, at, ref)`,
+		// a key is text before it is a field: one holding a control
+		// character (C0, DEL, C1, a tab) or half a surrogate pair is
+		// invalid_text, as the gateway says of the same key, not an
+		// unknown field; however good the rest, known name or not
+		`{"channel":"c","audience":["a"],"speaker":"x","text":"t","x\u0007":1}`: `the key "x\a" holds the control character U+0007`,
+		`{"channel":"c","audience":["a"],"speaker":"x","text":"t","x\u007f":1}`: `the key "x\x7f" holds the control character U+007F`,
+		`{"channel":"c","audience":["a"],"speaker":"x","text\u0085":"t"}`:       `the key "text\u0085" holds the control character U+0085`,
+		`{"channel":"c","audience":["a"],"speaker":"x","text":"t","\t":1}`:      `the key "\t" holds the control character U+0009`,
+		`{"\u0000":1,"chanel":"c"}`: `the key "\x00" holds the control character U+0000`,
+		`{"channel":"c","audience":["a"],"speaker":"x","text":"t","k\udc00":1}`: `the key "k\udc00" escapes half a UTF-16 surrogate pair (\uD800–\uDFFF without its other half): that is no character`,
 	} {
 		_, err := Decode("alice", []byte(in), 0)
 		if want == "" {

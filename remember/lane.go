@@ -331,7 +331,8 @@ func memberOf(prefix, subject string) string {
 const MaxPayload = 6*MaxText + 64<<10
 
 // Decode parses a memorize request published on the lane of member. Unknown
-// fields are refused (malformed_request), a payload member other than the
+// fields are refused (malformed_request; a key holding a control character
+// or half a surrogate pair is invalid_text first), a payload member other than the
 // subject's is refused (member_mismatch), and an audience that is not a
 // list of strings is refused as missing_audience. It never panics.
 func Decode(member string, data []byte) (*Request, error) {
@@ -349,6 +350,11 @@ func Decode(member string, data []byte) (*Request, error) {
 		// encoding/json would store U+FFFD for each bad byte, silently; the
 		// turn lane and HTTP refuse the same payload with the same code
 		return nil, memhive.Errorf(memhive.CodeInvalidText, "payload is not valid UTF-8")
+	}
+	// a key's text before whether a request has it, as on the turn lane
+	// and every gateway surface: invalid_text, not an unknown field
+	if err := memhive.CheckJSONKeys(data); err != nil {
+		return nil, err
 	}
 	// The audience is read apart so a wrong type reads as missing_audience.
 	var probe struct {
