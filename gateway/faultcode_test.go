@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -227,6 +228,102 @@ func writeState(t *testing.T, h memHive) string {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestWriteToolTextFaultsOnEverySurface: every string argument of every
+// tool that writes (update_memory's claim, forget's reason, edit_profile's
+// line, and the names beside them: ids, valid_from, section, op,
+// memorize's kind) holding a C1 control (escaped or as its bytes), a NUL,
+// a control character alone or bytes not UTF-8 is refused invalid_text,
+// naming the argument where the fault is the argument's, on HTTP, NATS and
+// MCP, as memorize refuses its claim and note; nothing is stored, updated
+// or forgotten. The strict decoder refuses C0 and DEL in any string, and
+// bytes not UTF-8 in any body, but not the C1 controls: the claim, the
+// reason and the line were stored with them (a claim's trailing U+0085
+// trimmed off, as white space), and an id, a time, a section or an op
+// holding one was not_found or malformed_tool_call.
+func TestWriteToolTextFaultsOnEverySurface(t *testing.T) {
+	t.Parallel()
+	h := setupMemHive(t)
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.svc}))
+	t.Cleanup(srv.Close)
+	nc := natstest.Start(t).Conn(t)
+	serving(t)(gateway.ServeMemoryNATS(nc, "memhive", h.svc, quiet))
+	before := writeState(t, h)
+
+	// each argument with the fault in its place (X), the rest good: the
+	// ids are of a fact memBob's conversation sees, so a call that got
+	// through would change it
+	type arg struct {
+		tool, name, args string
+		text             bool // free text: the fault in the middle of words, and a tab passes
+	}
+	args := []arg{
+		{gateway.UpdateTool, "claim", `{"id":"` + h.shared + `","claim":"pea X nuts"}`, true},
+		{gateway.ForgetTool, "reason", `{"id":"` + h.public + `","reason":"moved X away"}`, true},
+		{gateway.ProfileTool, "line", `{"op":"append","line":"likes X tea"}`, true},
+		{gateway.ProfileTool, "line", `{"op":"replace_section","section":"food","line":"tea\nX"}`, true},
+		{gateway.ProfileTool, "line", `{"op":"remove_line","line":"likes X tea"}`, true},
+		{gateway.UpdateTool, "id", `{"id":"` + h.shared + `X","claim":"peanuts"}`, false},
+		{gateway.UpdateTool, "valid_from", `{"id":"` + h.shared + `","claim":"peanuts","valid_from":"2025-01-01X"}`, false},
+		{gateway.ForgetTool, "id", `{"id":"X` + h.public + `"}`, false},
+		{gateway.ProfileTool, "section", `{"op":"append","section":"foodX","line":"tea"}`, false},
+		{gateway.ProfileTool, "op", `{"op":"appendX","line":"tea"}`, false},
+		{gateway.ProfileTool, "id", `{"op":"remove_line","id":"01M8NGZH485GVCV7CYCKZ63ZHKX"}`, false},
+		{gateway.MemorizeTool, "kind", `{"note":"tea","kind":"worldX"}`, false},
+	}
+	faults := []struct {
+		name, x string
+		named   bool // the refusal names the argument (bytes not UTF-8 are the body's fault)
+	}{
+		{"a C1 control", `\u0085`, true},
+		{"a C1 control as its bytes", "\u0085", true},
+		{"another C1 control", `\u009b`, true},
+		{"a NUL", `\u0000`, true},
+		{"an escape", `\u001b`, true},
+		{"bytes not UTF-8", "\xff", false},
+	}
+	for _, a := range args {
+		for _, f := range faults {
+			body := strings.Replace(a.args, "X", f.x, 1)
+			name := a.tool + " " + a.name + ", " + f.name
+			answers := map[string][2]string{} // surface: code, answer
+			_, b := postTool(t, srv.URL, "alice", a.tool, memBob, body)
+			if a.tool == gateway.MemorizeTool { // memorize's binding is its body's over HTTP
+				_, b = post(t, srv.URL+"/v1/members/alice/memorize",
+					strings.Replace(body, "{", `{"audience":["member:alice","person:bob"],"channel":"web:chat",`, 1))
+			} else {
+				_, nb := natsTool(t, nc, "alice", a.tool, memBob, body)
+				answers["NATS"] = [2]string{codeOf(nb), string(nb)}
+			}
+			answers["HTTP"] = [2]string{codeOf(b), string(b)}
+			code, text := mcpCall(t, srv.URL+"/mcp", memBob, a.tool, body)
+			answers["MCP"] = [2]string{string(code), text}
+			for surface, got := range answers {
+				if got[0] != string(memhive.CodeInvalidText) || (f.named && !regexp.MustCompile(`^\W*`+a.name+`\W* holds the control character`).MatchString(got[1][strings.Index(got[1], `"message":`)+len(`"message":`):])) {
+					t.Errorf("%s on %s: %s, want invalid_text naming %s: %.300s", name, surface, got[0], a.name, got[1])
+				}
+			}
+			if now := writeState(t, h); now != before {
+				t.Errorf("%s: alice's memory went from %s to %s", name, before, now)
+				before = now
+			}
+		}
+	}
+	// the free text with a tab is taken, as memorize's claim and note are
+	// (the check is no blanket refusal): the fact is updated, the other
+	// forgotten, the line added, replaced and removed
+	for _, a := range args {
+		if !a.text {
+			continue
+		}
+		if code, text := mcpCall(t, srv.URL+"/mcp", memBob, a.tool, strings.Replace(a.args, "X", `\t`, 1)); code != "" {
+			t.Errorf("%s %s with a tab: %s", a.tool, a.name, text)
+		}
+	}
+	if now := writeState(t, h); now == before {
+		t.Fatalf("the calls with a tab changed nothing: %s", now)
+	}
 }
 
 // TestKeyTextFaultSameCodeOnEverySurface: a key holding a control

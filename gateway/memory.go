@@ -117,6 +117,9 @@ var memoryTools = map[string]*memoryTool{
 			if err := decodeArgs(UpdateTool, usage, args, &a); err != nil {
 				return nil, "", err
 			}
+			if err := a.Check(); err != nil { // its text before what it means, as memorize's
+				return nil, "", err
+			}
 			if strings.TrimSpace(a.ID) == "" || strings.TrimSpace(a.Claim) == "" {
 				return nil, "", memhive.Errorf(memhive.CodeMalformedToolCall, "update_memory needs a non-empty \"id\" and \"claim\"")
 			}
@@ -136,6 +139,9 @@ var memoryTools = map[string]*memoryTool{
 		run: func(ctx context.Context, k Keeper, w remember.Who, args json.RawMessage, usage string) (any, string, error) {
 			var a remember.ForgetArgs
 			if err := decodeArgs(ForgetTool, usage, args, &a); err != nil {
+				return nil, "", err
+			}
+			if err := a.Check(); err != nil { // its text before what it means, as memorize's
 				return nil, "", err
 			}
 			if strings.TrimSpace(a.ID) == "" {
@@ -201,6 +207,9 @@ var memoryTools = map[string]*memoryTool{
 			if err := decodeArgs(ProfileTool, usage, args, &a); err != nil {
 				return nil, "", err
 			}
+			if err := a.Check(); err != nil { // its text before what it means, as memorize's
+				return nil, "", err
+			}
 			if a.Op != remember.OpAppend && a.Op != remember.OpReplaceSection && a.Op != remember.OpRemoveLine {
 				return nil, "", memhive.Errorf(memhive.CodeMalformedToolCall, "edit_profile needs \"op\": append, replace_section or remove_line")
 			}
@@ -231,7 +240,8 @@ func (b Binding) who() remember.Who {
 // the one path of every surface. Checks, in order: a read tool
 // (list_memories, review_memories) without a tier → memory_not_configured;
 // arguments (strict: an unknown one, "audience" included, is refused) →
-// malformed_tool_call; member, audience, channel → invalid_member,
+// malformed_tool_call, an argument that is no text (a write tool's, as
+// memorize's: remember's Check) → invalid_text; member, audience, channel → invalid_member,
 // missing_audience, missing_channel. It returns the result and its
 // model-facing text.
 func (b Binding) CallMemoryTool(ctx context.Context, k Keeper, name string, args json.RawMessage) (any, string, error) {

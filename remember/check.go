@@ -35,8 +35,59 @@ func checkFields(req Request) error {
 			return err
 		}
 	}
+	if err := lanes.CheckField("kind", req.Kind, len(req.Kind), false); err != nil {
+		return err
+	}
 	if req.At != nil && req.At.IsZero() {
 		return memhive.Errorf(memhive.CodeMalformedRequest, "at is the zero time (0001-01-01T00:00:00Z), no time a fact became true: leave at out for \"now\"")
 	}
 	return nil
+}
+
+// argText is one string argument of a memory tool, as checkArgs looks at
+// it: text (the claim, the reason, a profile line) may hold tab, newline
+// and carriage return, as memorize's claim and note may; a name (an id, a
+// section, an op, a time) may not.
+type argText struct {
+	name, v string
+	text    bool
+}
+
+// checkArgs refuses a memory tool's string argument that is no text, as
+// memorize refuses its claim and note (lanes.CheckField): bytes that are
+// not UTF-8 or a control character (C0, DEL or C1) are invalid_text,
+// naming the argument, before anything looks at what the argument means
+// (strings.TrimSpace takes U+0085 for white space: a claim of "x\u0085"
+// would be stored as "x", one of "\u0085" refused as empty). Lengths are
+// the tools' own caps, said after (MaxText for the text, text_too_large,
+// as memorize's; MaxID for an id).
+func checkArgs(args ...argText) error {
+	for _, a := range args {
+		if err := lanes.CheckField(a.name, a.v, len(a.v), a.text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Check refuses update_memory's arguments when one is no text
+// (invalid_text: checkArgs); the claim may hold tab, newline and carriage
+// return. Every surface calls it before anything else looks at the
+// arguments, and UpdateMemory calls it again.
+func (a UpdateArgs) Check() error {
+	return checkArgs(argText{"id", a.ID, false}, argText{"claim", a.Claim, true})
+}
+
+// Check refuses forget's arguments when one is no text (invalid_text:
+// checkArgs); the reason may hold tab, newline and carriage return.
+func (a ForgetArgs) Check() error {
+	return checkArgs(argText{"id", a.ID, false}, argText{"reason", a.Reason, true})
+}
+
+// Check refuses edit_profile's arguments when one is no text
+// (invalid_text: checkArgs); the line may hold tab, newline and carriage
+// return (each text line is a profile line).
+func (a ProfileArgs) Check() error {
+	return checkArgs(argText{"op", a.Op, false}, argText{"section", a.Section, false},
+		argText{"line", a.Line, true}, argText{"id", a.ID, false})
 }

@@ -112,6 +112,9 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 	if err := w.Check(); err != nil {
 		return nil, err
 	}
+	if err := a.Check(); err != nil {
+		return nil, err
+	}
 	section := strings.ToLower(strings.TrimSpace(a.Section))
 	if section == "" && a.Op != OpRemoveLine {
 		section = DefaultSection

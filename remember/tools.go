@@ -131,7 +131,8 @@ type UpdateArgs struct {
 }
 
 // UnmarshalJSON reads valid_from as every surface reads a time
-// (recall.ParseTime): RFC 3339 with a zone, or a date (its start).
+// (recall.ParseTime): RFC 3339 with a zone, or a date (its start); one
+// that is no text (a control character) is invalid_text, not a bad time.
 func (a *UpdateArgs) UnmarshalJSON(data []byte) error {
 	type plain UpdateArgs
 	var w struct {
@@ -145,6 +146,10 @@ func (a *UpdateArgs) UnmarshalJSON(data []byte) error {
 	}
 	*a = UpdateArgs(w.plain)
 	if w.ValidFrom != nil {
+		// its text before its time, as every argument's (checkArgs)
+		if err := checkArgs(argText{"valid_from", *w.ValidFrom, false}); err != nil {
+			return err
+		}
 		t, err := recall.ParseTime(*w.ValidFrom, false)
 		if err != nil {
 			return fmt.Errorf("valid_from: %w", err)
@@ -175,6 +180,9 @@ type UpdateResult struct {
 // asker as speaker, since that is who heard the correction.
 func (s *Service) UpdateMemory(ctx context.Context, w Who, a UpdateArgs) (*UpdateResult, error) {
 	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	if err := a.Check(); err != nil {
 		return nil, err
 	}
 	id, claim := strings.TrimSpace(a.ID), strings.TrimSpace(a.Claim)
@@ -231,6 +239,9 @@ type ForgetResult struct {
 // audience can see may be forgotten (otherwise not_found).
 func (s *Service) Forget(ctx context.Context, w Who, a ForgetArgs) (*ForgetResult, error) {
 	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	if err := a.Check(); err != nil {
 		return nil, err
 	}
 	id := strings.TrimSpace(a.ID)

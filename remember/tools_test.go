@@ -555,3 +555,96 @@ func TestWhoCheckReadsTextBeforePresence(t *testing.T) {
 		}
 	}
 }
+
+// TestToolArgsTextBeforeMeaning: a Go caller of the memory tools (a
+// Keeper behind no decoder) gets what every surface gets: an argument
+// holding a control character (C1, NUL, ESC, DEL; in a name a tab too)
+// or bytes not UTF-8 is invalid_text naming it, before the tool looks at
+// what it means, and nothing is written (a NUL reached the store as a
+// store failure; a claim ending in U+0085 was stored trimmed, an id or a
+// section starting with one was trimmed and matched). Free text (the
+// claim, the reason, a profile line) may hold tab, newline and carriage
+// return, as memorize's claim and note may; its cap is memorize's,
+// MaxText, text_too_large.
+func TestToolArgsTextBeforeMeaning(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	svc := remember.New(pool)
+	id := seed(t, svc, alone, "member:alice", "lives_in", "Berlin", "2024-01-01T00:00:00Z")
+	state := func() string {
+		var s string
+		if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM facts WHERE member_id = 'alice' AND expired_at IS NULL AND superseded_by IS NULL)
+			|| '/' || (SELECT count(*) FROM facts WHERE member_id = 'alice') || '/' || (SELECT count(*) FROM beliefs WHERE member_id = 'alice')`).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	before := state()
+	for _, bad := range []string{"\u0085", "\u009f", "\x00", "\x1b", "\x7f", "\xff", "\xed\xa0\x80"} {
+		for _, c := range []struct {
+			name string
+			call func(x string) error
+			text bool
+		}{
+			{"claim", func(x string) error {
+				_, err := svc.UpdateMemory(ctx, alone, remember.UpdateArgs{ID: id, Claim: "Lisbon" + x})
+				return err
+			}, true},
+			{"id", func(x string) error {
+				_, err := svc.UpdateMemory(ctx, alone, remember.UpdateArgs{ID: x + id, Claim: "Lisbon"})
+				return err
+			}, false},
+			{"reason", func(x string) error {
+				_, err := svc.Forget(ctx, alone, remember.ForgetArgs{ID: id, Reason: "moved" + x})
+				return err
+			}, true},
+			{"id", func(x string) error {
+				_, err := svc.Forget(ctx, alone, remember.ForgetArgs{ID: id + x})
+				return err
+			}, false},
+			{"line", func(x string) error {
+				_, err := svc.EditProfile(ctx, alone, remember.ProfileArgs{Op: remember.OpAppend, Line: "likes" + x + " tea"})
+				return err
+			}, true},
+			{"section", func(x string) error {
+				_, err := svc.EditProfile(ctx, alone, remember.ProfileArgs{Op: remember.OpAppend, Section: x + "food", Line: "tea"})
+				return err
+			}, false},
+			{"op", func(x string) error {
+				_, err := svc.EditProfile(ctx, alone, remember.ProfileArgs{Op: remember.OpAppend + x, Line: "tea"})
+				return err
+			}, false},
+			{"id", func(x string) error {
+				_, err := svc.EditProfile(ctx, alone, remember.ProfileArgs{Op: remember.OpRemoveLine, ID: "01M8NGZH485GVCV7CYCKZ63ZHK" + x})
+				return err
+			}, false},
+		} {
+			err := c.call(bad)
+			if memhive.CodeOf(err) != memhive.CodeInvalidText || !strings.HasPrefix(memhive.AsError(err).Message, c.name+" ") {
+				t.Errorf("%s with %q: %v, want invalid_text naming %s", c.name, bad, err, c.name)
+			}
+			if c.text {
+				continue
+			}
+			if err := c.call("\t"); memhive.CodeOf(err) != memhive.CodeInvalidText {
+				t.Errorf("%s with a tab: %v, want invalid_text", c.name, err)
+			}
+		}
+	}
+	if now := state(); now != before {
+		t.Fatalf("refused calls wrote: %s, then %s", before, now)
+	}
+	// free text takes tab, newline and carriage return
+	if _, err := svc.EditProfile(ctx, alone, remember.ProfileArgs{Op: remember.OpAppend, Line: "likes\ttea\r\nreads"}); err != nil {
+		t.Fatalf("a line with a tab and a CRLF: %v", err)
+	}
+	if _, err := svc.UpdateMemory(ctx, alone, remember.UpdateArgs{ID: id, Claim: "Lisbon,\tnear the river"}); err != nil {
+		t.Fatalf("a claim with a tab: %v", err)
+	}
+	// memorize's cap, with its code
+	_, err := svc.EditProfile(ctx, alone, remember.ProfileArgs{Op: remember.OpAppend, Line: strings.Repeat("a", remember.MaxText+1)})
+	wantCode(t, err, memhive.CodeTextTooLarge)
+	_, err = svc.Forget(ctx, alone, remember.ForgetArgs{ID: id, Reason: strings.Repeat("a", remember.MaxText+1)})
+	wantCode(t, err, memhive.CodeTextTooLarge)
+}
