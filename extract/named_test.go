@@ -293,6 +293,8 @@ func TestChatRulesSession26(t *testing.T) {
 		{"I'm 44 and just signed up for my first marathon, Bergen in September.", []want{w(me, "age", "44"),
 			{s: me, p: "joined", c: "first marathon", kind: "experience", pol: "positive"}, fut(me, "plans", "first marathon", "2026-09-01")}},
 		{"my sister and joined a choir", []want{w(me, "sister", "Alice's sister")}},
+		{"I made a game avatar and joined a new platform", nil},
+		{"I moved here and joined a choir", []want{{s: me, p: "joined", c: "choir", kind: "experience", pol: "positive"}}},
 		// A date as a genitive modifier leaves what it modifies (afterDate).
 		{"I've already signed up for next year's retreat.", []want{{s: me, p: "joined", c: "retreat", kind: "experience", pol: "positive"},
 			fut(me, "plans", "retreat", "2027-01-01")}},

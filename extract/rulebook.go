@@ -779,6 +779,9 @@ var rules = []rule{
 			return // "my sister and joined": only "I'm 44 and just signed up for …" leaves its "I" out
 		}
 		if p := object(m[1]); p != "" {
+			if strings.HasPrefix(strings.ToLower(m[0]), "and") && !anyWord(p, groups) && !anyWord(p, prizes) && !occasionHead(p) {
+				return // with its "I" left out, only a group, a race or an occasion ("and joined a new platform" is no life event)
+			}
 			if c.hasDate && c.date.After(day(c.at)) && !strings.Contains(strings.ToLower(m[0]), "joined") && !strings.Contains(strings.ToLower(m[0]), "member") {
 				// "I signed up for a workshop next month": the sign-up is done,
 				// the workshop is ahead
