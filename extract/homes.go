@@ -271,7 +271,7 @@ func init() {
 		}),
 		// "In Sendai, my hometown, …", "my hometown Tabriz".
 		rawRule(`(?:`+nm+`(?i:\s*,\s*(?:my|our)\s+(?:home\s*town|native\s+(?:city|town|village)))|(?i:\b(?:my|our)\s+(?:home\s*town|native\s+(?:city|town|village))\s*,?)\s+`+nm+`)`, 1, func(c *clause, m []string) {
-			p := place(m[1])
+			p := place(strings.TrimPrefix(strings.TrimPrefix(m[1], "In "), "At ")) // "In Sendai, my hometown": the capital of "In" is no name's
 			if p == "" {
 				p = place(m[2])
 			}

@@ -359,6 +359,12 @@ func TestChatRulesSession26(t *testing.T) {
 		{"I'm in 3rd year of my PhD in atmospheric chemistry, at Leipzig University.", []want{w(me, "studies", "atmospheric chemistry")}},
 		{"yes, second year of the MA in comparative lit.", []want{w(me, "studies", "comparative lit")}},
 		{"his PhD in chemistry took six years.", nil},
+		// Where one is from, said without "I'm" or with one's childhood.
+		{"hola! joining the combat team. originally from Rosario, been in Tallinn for 3 years", []want{w(me, "from", "Rosario")}},
+		{"she made all our winter hats when I was a boy in Gdańsk.", []want{w(me, "from", "Gdańsk")}},
+		{"my hometown is Sendai", []want{w(me, "from", "Sendai")}},
+		{"In Sendai, my hometown, we are more formal.", []want{w(me, "from", "Sendai")}},
+		{"I was a student in Paris.", nil},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

@@ -127,6 +127,16 @@ var rules = []rule{
 		}
 	}),
 
+	// Where one is from, said without "I'm" or with one's childhood
+	// (session 26): "originally from Rosario, been in Tallinn for 3 years",
+	// "Born and bred in St Ives", "when I was a boy in Gdańsk", "I grew up
+	// on the Big Island", "my hometown is Sendai".
+	r(`(?:(?i:^(?:(?:and|but|so|also|me|myself)[,\s]+)*(?:originally\s+from|born\s+and\s+(?:bred|raised)\s+in|born\s+in))|`+fp+`(?i:\s+(?:was|were)\s+born\s+and\s+(?:bred|raised)\s+in)|(?i:(?:^|\b(?:when|since|while)\s+)i\s+was\s+(?:a\s+)?(?:little\s+|young\s+|small\s+)?(?:boy|girl|kid|child|teenager|teen|lad|lass|baby)\s+in)|`+fp+`(?i:\s+grew\s+up\s+on)|(?i:\bmy\s+home\s*town\s+(?:is|was)))\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && knownPlace(p) && !c.fore {
+			c.add(c.speaker, "from", p, World, confFirst-6)
+		}
+	}),
+
 	// Work.
 	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working|began\s+working|'m employed|am employed|employed|intern|interning))(?i:\s+in\s+[a-z]+|\s+`+workShifts+`)?\s+(?i:at|for|by)\s+(.+)`, 1, func(c *clause, m []string) {
 		if o := employer(m[1]); o != "" { // not "I work at home", "at least 50 hours", "at times", "for a living", "for my dad"
