@@ -31,11 +31,12 @@ const (
 // too, with one code on every surface, rather than looking for a key no
 // stored row can hold.
 func CheckField(name, s string, max int, multiline bool) error {
-	if len(s) > max {
-		return memhive.Errorf(memhive.CodeFieldTooLong, "%s is %d bytes, over the %d-byte cap", name, len(s), max)
-	}
+	// in lanes.CheckField's order, so a value with two faults gets its code
 	if !utf8.ValidString(s) {
 		return memhive.Errorf(memhive.CodeInvalidText, "%s is not valid UTF-8", name)
+	}
+	if len(s) > max {
+		return memhive.Errorf(memhive.CodeFieldTooLong, "%s is %d bytes, over the %d-byte cap", name, len(s), max)
 	}
 	for _, r := range s {
 		if unicode.IsControl(r) {

@@ -52,6 +52,8 @@ func TestCheckFieldCodesAreTheWriteSides(t *testing.T) {
 		{"a newline in a key", "web\nchat", 256, false},
 		{"bytes not UTF-8", "Zo\xeb", 256, false},
 		{"over the cap", strings.Repeat("c", 257), 256, false},
+		// two faults at once: each side looks at the bytes' UTF-8 first
+		{"bytes not UTF-8 over the cap", strings.Repeat("\xeb", 257), 256, false},
 	} {
 		read := CheckField("channel", tc.v, tc.max, tc.multiline)
 		write := lanes.CheckField("channel", tc.v, tc.max, tc.multiline)
