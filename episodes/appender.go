@@ -548,9 +548,11 @@ func (a *Appender) transient(ctx context.Context, err error) (transient, pingOK 
 // running at it, most often one waiting on a lock, is canceled by the
 // server (SQLSTATE 57014, transient like every class 57 error), the
 // connection answers and stays in the pool, and no backend is left behind
-// waiting on the lock for the client that gave up. pgx's own cancel
-// request on the deadline does that only when a new connection to the
-// server can be made. A stall so ended is a PgError, not a strike of
+// waiting on the lock for the client that gave up. pgx sends no cancel
+// request on the deadline (its default context handler, which the pools
+// keep, sets a deadline on the socket and drops the connection), and a
+// backend waiting on a lock does not notice its client gone until the
+// lock goes. A stall so ended is a PgError, not a strike of
 // retryTransient, so a long stall keeps the batch retried whole with
 // backoff instead of sending it to be written one turn at a time.
 //

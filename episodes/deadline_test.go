@@ -356,10 +356,12 @@ func TestLongStallIsRetriedWhole(t *testing.T) {
 // TestGivenUpStatementEndsOnTheServer: a commit attempt that gives up
 // leaves no backend waiting on the lock, even when its client can no
 // longer open a connection to Postgres, as in a network partition or with
-// max_connections spent: pgx's cancel request on the deadline needs a new
-// connection, so without the statement_timeout the appender sets the
-// backend would wait on the lock until the lock went, one more with every
-// attempt of a long stall. Once the lock is gone every turn is stored once.
+// max_connections spent (where even a cancel request could not reach it;
+// pgx, as configured, sends none: it drops the connection, which a backend
+// waiting on a lock does not notice), so without the statement_timeout the
+// appender sets the backend would wait on the lock until the lock went, one
+// more with every attempt of a long stall. Once the lock is gone every turn
+// is stored once.
 func TestGivenUpStatementEndsOnTheServer(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
