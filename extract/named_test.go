@@ -365,6 +365,11 @@ func TestChatRulesSession26(t *testing.T) {
 		{"my hometown is Sendai", []want{w(me, "from", "Sendai")}},
 		{"In Sendai, my hometown, we are more formal.", []want{w(me, "from", "Sendai")}},
 		{"I was a student in Paris.", nil},
+		// Places been to: back from a stay, the last trip, and "there" for the one place named before.
+		{"Alive! Just back from three weeks in Lisbon, freezing my fingers off.", []want{{s: me, p: "visited", c: "Lisbon", kind: "experience", pol: "positive"}}},
+		{"Hanoi! I was there in 2019, backpacking.", []want{{s: me, p: "visited", c: "Hanoi", kind: "experience", pol: "positive", from: "2019-01-01"}}},
+		{"Hanoi or Lisbon? I was there in 2019.", nil},
+		{"Last weekend I went to a music festival in Boston.", nil},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

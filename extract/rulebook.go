@@ -867,6 +867,31 @@ var rules = []rule{
 			c.add(c.speaker, "visited", p, Experience, confEvent-4)
 		}
 	}),
+	// Places been to said other ways (session 26): "Just back from three
+	// weeks in Lisbon", "last trip was Georgia in the summer", and "Hanoi!
+	// I was there in 2019" (there: the one place the turn named before,
+	// onlyPlaceBefore). Not "I went to a festival in Boston": the town may
+	// be one's own.
+	r(`(?i:(?:^|\b(?:i|we|i'm|we're|im)\s+)(?:just\s+|finally\s+)?(?:back|home)\s+from\s+(?:(?:a|an|\d+|one|two|three|four|five|six|ten)\s+)?(?:[\w-]+\s+){0,2}?(?:days?|weeks?|months?|nights?|trip|holiday|vacation|week-end|weekend)\s+(?:in|on|at|to))\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && knownPlace(p) {
+			c.add(c.speaker, "visited", p, Experience, confEvent-2)
+		}
+	}),
+	r(`(?i:\b(?:my|our)\s+last\s+(?:trip|holiday|vacation)\s+(?:was|were)(?:\s+to)?)\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && knownPlace(p) {
+			c.add(c.speaker, "visited", p, Experience, confEvent-2)
+		}
+	}),
+	r(`(?i:^(?:last\s+(?:trip|holiday|vacation)\s+(?:was|were)(?:\s+to)?))\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && knownPlace(p) {
+			c.add(c.speaker, "visited", p, Experience, confEvent-2)
+		}
+	}),
+	r(`(?i:\b(?:i|we)\s+(?:was|were|went|'ve\s+been|have\s+been|stayed)\s+there)\b`, 0, func(c *clause, m []string) {
+		if p := c.onlyPlaceBefore(); p != "" && !c.fore && !c.neg {
+			c.add(c.speaker, "visited", p, Experience, confEvent-4)
+		}
+	}),
 	// "I've been to France": a place been to is a place visited.
 	r(`(?i:\b(?:i|we)(?:'ve|\s+have)\s+(?:also\s+|actually\s+|already\s+|even\s+)?been\s+to)\s+`+nm, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" && isPlace(p) {
@@ -1600,3 +1625,35 @@ var appointmentWords = setOf(`appointment interview exam exams test surgery oper
 
 // degreeDoneRE: a degree had, finished or left, not being studied.
 var degreeDoneRE = regexp.MustCompile(`(?i)\b(?:got|get|earned|received|finished|finish|completed|complete|did|graduated|dropped\s+out|quit|left|have|had|hold|defended|submitted|passed)\b`)
+
+// onlyPlaceBefore is the one known place the turn names before the clause
+// ("Hanoi! I was there in 2019": Hanoi), or "" for none or several.
+func (c *clause) onlyPlaceBefore() string {
+	before := c.turn
+	if i := strings.Index(c.turn, c.raw); i > 0 {
+		before = c.turn[:i]
+	} else if c.sent != "" {
+		if i := strings.Index(c.turn, c.sent); i > 0 {
+			before = c.turn[:i]
+		} else {
+			return ""
+		}
+	} else {
+		return ""
+	}
+	found := ""
+	for _, n := range placeNameRE.FindAllString(before, -1) {
+		p := place(n)
+		if p == "" || !knownPlace(p) || lexNames.has(p) {
+			continue
+		}
+		if found != "" && found != p {
+			return ""
+		}
+		found = p
+	}
+	return found
+}
+
+// placeNameRE finds capitalised names in running text.
+var placeNameRE = regexp.MustCompile(nameRE)
