@@ -370,6 +370,9 @@ func TestChatRulesSession26(t *testing.T) {
 		{"Hanoi! I was there in 2019, backpacking.", []want{{s: me, p: "visited", c: "Hanoi", kind: "experience", pol: "positive", from: "2019-01-01"}}},
 		{"Hanoi or Lisbon? I was there in 2019.", nil},
 		{"Last weekend I went to a music festival in Boston.", nil},
+		// A clause said to the listener still shows the speaker's relatives, and nothing else.
+		{"You sound like my dad.", []want{w(me, "father", "Alice's father")}},
+		{"You should move to Lisbon like my sister.", []want{w(me, "sister", "Alice's sister")}},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

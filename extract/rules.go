@@ -949,9 +949,13 @@ var nameOrigin = setOf(`arabic hebrew biblical catholic muslim jewish christian 
 // brother Bob" by "Bob" and "my mom" by a placeholder for "Alice's mother",
 // so the rules that follow see a subject.
 func (c *clause) subjectPass(s string) string {
-	if secondRE.MatchString(c.raw) || condRE.MatchString(c.raw) || questionW.MatchString(c.raw) {
+	if condRE.MatchString(c.raw) || questionW.MatchString(c.raw) {
 		return s
 	}
+	// A clause said to the listener still shows the speaker's relatives
+	// ("You sound like my dad"; session 26); its other rules stay unread
+	// (clause.mode).
+	
 	relate := func(word, who string, conf int) {
 		key := relKey(word)
 		if key == "" || who == "" {
