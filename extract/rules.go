@@ -955,7 +955,7 @@ func (c *clause) subjectPass(s string) string {
 	// A clause said to the listener still shows the speaker's relatives
 	// ("You sound like my dad"; session 26); its other rules stay unread
 	// (clause.mode).
-	
+
 	relate := func(word, who string, conf int) {
 		key := relKey(word)
 		if key == "" || who == "" {
