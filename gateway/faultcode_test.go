@@ -32,7 +32,10 @@ import (
 // control character in a body or in tool arguments malformed_request or
 // malformed_tool_call; reads took a C1 control, called a channel of "\t"
 // or "\u0085" missing, and a header's "web%C2%85%20" was trimmed to "web".
-// Nothing is stored.
+// The same channel as list_memories' filter (HTTP, NATS, MCP) gets the
+// same codes (it was malformed_tool_call over 256 bytes, and taken with a
+// C1 control or a tab); the subject filter's cap is memorize's, 1 KiB
+// (it was 256 bytes, malformed_tool_call). Nothing is stored.
 func TestSameFaultSameCodeOnEverySurface(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -135,12 +138,58 @@ func TestSameFaultSameCodeOnEverySurface(t *testing.T) {
 				res, text := callTool(t, cs, tool.name, tool.args)
 				note("MCP "+tool.name, toolErrorCode(t, res, text), []byte(text))
 			}
+			// the same channel as list_memories' filter, under a good
+			// binding: a filter is the field it filters by
+			filter := `{"channel":` + f.json + `}`
+			_, b = postTool(t, srv.URL, "alice", gateway.ListTool, memAlone, filter)
+			note("HTTP list_memories filter", errCode(t, b), b)
+			_, b = natsTool(t, nc, "alice", gateway.ListTool, memAlone, filter)
+			note("NATS list_memories filter", errCode(t, b), b)
+			code, text := mcpCall(t, srv.URL+"/mcp", memAlone, gateway.ListTool, filter)
+			note("MCP list_memories filter", code, []byte(text))
 			for surface, code := range got {
 				if code != f.code || (f.named && !strings.Contains(answers[surface], "channel")) {
 					t.Errorf("%s: %s, want %s naming the channel: %.200s", surface, code, f.code, answers[surface])
 				}
 			}
 		})
+	}
+	// list_memories' subject filter has memorize's cap (MaxSubject, 1 KiB,
+	// canonical): a fact with a subject of 1000 bytes is found by it, one
+	// byte over the cap is field_too_long (both were malformed_tool_call,
+	// over 256 bytes), on every surface
+	long = "person:" + strings.Repeat("s", 1000)
+	if _, err := h.svc.Memorize(ctx, remember.Request{Member: "alice", Subject: long, Predicate: "likes", Claim: "tea",
+		Audience: memAlone.Audience, Channel: memAlone.Channel}); err != nil {
+		t.Fatal(err)
+	}
+	before = h.count(t, "facts")
+	for _, sf := range []struct {
+		subject string
+		code    memhive.Code // "": the fact is listed
+	}{
+		{long, ""},
+		{"  " + strings.ToUpper(long) + " ", ""}, // its canonical form is the fact's
+		{strings.Repeat("s", remember.MaxSubject+1), memhive.CodeFieldTooLong},
+	} {
+		filter := `{"subject":"` + sf.subject + `"}`
+		answers := map[string][2]string{}
+		_, b := postTool(t, srv.URL, "alice", gateway.ListTool, memAlone, filter)
+		answers["HTTP"] = [2]string{codeOf(b), string(b)}
+		_, b = natsTool(t, nc, "alice", gateway.ListTool, memAlone, filter)
+		answers["NATS"] = [2]string{codeOf(b), string(b)}
+		code, text := mcpCall(t, srv.URL+"/mcp", memAlone, gateway.ListTool, filter)
+		answers["MCP"] = [2]string{string(code), text}
+		for surface, got := range answers {
+			switch {
+			case got[0] != string(sf.code):
+				t.Errorf("a subject filter of %d bytes on %s: %q, want %q: %.300s", len(sf.subject), surface, got[0], sf.code, got[1])
+			case sf.code == "" && !strings.Contains(got[1], `"count":1`) && !strings.Contains(got[1], "MEMORIES (1)"):
+				t.Errorf("a subject filter of %d bytes on %s did not list the fact: %.300s", len(sf.subject), surface, got[1])
+			case sf.code != "" && !strings.Contains(got[1], "subject of"):
+				t.Errorf("a subject filter of %d bytes on %s: the refusal does not name the subject: %.300s", len(sf.subject), surface, got[1])
+			}
+		}
 	}
 	// in a tool's arguments, on MCP: the same code as in a body
 	cs := connectHTTP(t, srv.URL+"/mcp", bindingHeaders(memAlone))
@@ -241,7 +290,10 @@ func writeState(t *testing.T, h memHive) string {
 // bytes not UTF-8 in any body, but not the C1 controls: the claim, the
 // reason and the line were stored with them (a claim's trailing U+0085
 // trimmed off, as white space), and an id, a time, a section or an op
-// holding one was not_found or malformed_tool_call.
+// holding one was not_found or malformed_tool_call. list_memories'
+// filters (subject, channel, kind) are checked as the same fields of a
+// write are (remember.ListArgs.Check): they were taken, trimmed, and
+// matched.
 func TestWriteToolTextFaultsOnEverySurface(t *testing.T) {
 	t.Parallel()
 	h := setupMemHive(t)
@@ -271,6 +323,15 @@ func TestWriteToolTextFaultsOnEverySurface(t *testing.T) {
 		{gateway.ProfileTool, "op", `{"op":"appendX","line":"tea"}`, false},
 		{gateway.ProfileTool, "id", `{"op":"remove_line","id":"01M8NGZH485GVCV7CYCKZ63ZHKX"}`, false},
 		{gateway.MemorizeTool, "kind", `{"note":"tea","kind":"worldX"}`, false},
+		{gateway.MemorizeTool, "subject", `{"subject":"person:Xsam","predicate":"works at","claim":"Acme"}`, false},
+		{gateway.MemorizeTool, "predicate", `{"subject":"person:sam","predicate":"worksXat","claim":"Acme"}`, false},
+		// list_memories' filters, as the fields they filter by: a subject
+		// of "\u0085" was trimmed to blank and listed everything, and
+		// "member:alice\u0085" listed member:alice's facts
+		{gateway.ListTool, "subject", `{"subject":"member:aliceX"}`, false},
+		{gateway.ListTool, "subject", `{"subject":"X"}`, false},
+		{gateway.ListTool, "channel", `{"channel":"telegram:dmX"}`, false},
+		{gateway.ListTool, "kind", `{"kind":"worldX"}`, false},
 	}
 	faults := []struct {
 		name, x string
@@ -309,6 +370,23 @@ func TestWriteToolTextFaultsOnEverySurface(t *testing.T) {
 				before = now
 			}
 		}
+	}
+	// a name (an id, a time, a section, an op, a kind, a fact's subject
+	// or predicate, a filter) holds no tab nor newline: memorize stored
+	// "person:\tsam" and "works\nat" as they came
+	for _, a := range args {
+		if a.text {
+			continue
+		}
+		for _, x := range []string{`\t`, `\n`} {
+			if code, text := mcpCall(t, srv.URL+"/mcp", memBob, a.tool, strings.Replace(a.args, "X", x, 1)); code != memhive.CodeInvalidText ||
+				!strings.Contains(text, a.name+` holds the control character`) {
+				t.Errorf("%s %s with %s: %s, want invalid_text naming it: %.300s", a.tool, a.name, x, code, text)
+			}
+		}
+	}
+	if now := writeState(t, h); now != before {
+		t.Fatalf("names with a tab or a newline: alice's memory went from %s to %s", before, now)
 	}
 	// the free text with a tab is taken, as memorize's claim and note are
 	// (the check is no blanket refusal): the fact is updated, the other

@@ -191,7 +191,8 @@ func (g *hostileGen) toolFields(tool string, ids []string) []field {
 	case gateway.ForgetTool:
 		return []field{{"id", id, remember.MaxID}, {"reason", g.meta(), remember.MaxText}}
 	case gateway.ListTool:
-		return []field{{"subject", g.meta(), recall.MaxFieldBytes}, {"channel", g.meta(), recall.MaxFieldBytes}, {"limit", 5, 0}}
+		// a filter's cap is its field's: a subject's memorize's (1 KiB), a channel's
+		return []field{{"subject", g.meta(), remember.MaxSubject}, {"channel", g.meta(), lanes.MaxChannel}, {"limit", 5, 0}}
 	case gateway.ReviewTool:
 		return []field{{"x", g.meta(), 0}} // review takes no argument: any is refused
 	case gateway.ProfileTool:

@@ -15,7 +15,8 @@ import (
 )
 
 // POST /v1/members/{m}/memorize refuses what the turn lane refuses of the
-// same fields, 400 with the lane's codes: a control character, a channel
+// same fields, 400 with the lane's codes: a control character (a tab or a
+// newline too in a fact's subject or predicate, key fields), a channel
 // over 256 bytes, an audience over 256 entries (field_too_long, once a
 // 500), the zero time. Nothing is stored.
 func TestHTTPMemorizeRefusesWhatTheTurnLaneRefuses(t *testing.T) {
@@ -39,6 +40,9 @@ func TestHTTPMemorizeRefusesWhatTheTurnLaneRefuses(t *testing.T) {
 		{"a long channel", `{"note":"x","audience":["member:alice"],"channel":"` + strings.Repeat("c", 5000) + `"}`, memhive.CodeFieldTooLong},
 		{"a large audience", `{"note":"x","audience":` + big + `,"channel":"c"}`, memhive.CodeFieldTooLong},
 		{"the zero time", `{"note":"x","audience":["member:alice"],"channel":"c","at":"0001-01-01T00:00:00Z"}`, memhive.CodeMalformedRequest},
+		// a fact's subject and predicate are key fields, as a channel is
+		{"a tab in the subject", `{"subject":"person:\tsam","predicate":"works at","claim":"Acme","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"a newline in the predicate", `{"subject":"person:sam","predicate":"works\nat","claim":"Acme","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, b := post(t, srv.URL+"/v1/members/alice/memorize", tc.body)

@@ -166,6 +166,9 @@ var memoryTools = map[string]*memoryTool{
 			if err := decodeArgs(ListTool, usage, args, &a); err != nil {
 				return nil, "", err
 			}
+			if err := a.Check(); err != nil { // its filters' text before what they mean, as a write's
+				return nil, "", err
+			}
 			if a.Limit < 0 || a.Limit > remember.MaxList {
 				return nil, "", memhive.Errorf(memhive.CodeMalformedToolCall, "limit %d is outside 1..%d", a.Limit, remember.MaxList)
 			}
@@ -240,8 +243,9 @@ func (b Binding) who() remember.Who {
 // the one path of every surface. Checks, in order: a read tool
 // (list_memories, review_memories) without a tier → memory_not_configured;
 // arguments (strict: an unknown one, "audience" included, is refused) →
-// malformed_tool_call, an argument that is no text (a write tool's, as
-// memorize's: remember's Check) → invalid_text; member, audience, channel → invalid_member,
+// malformed_tool_call, an argument that is no text (a write tool's or a
+// list_memories filter, as memorize's: remember's Check) → invalid_text,
+// a filter over its field's cap → field_too_long; member, audience, channel → invalid_member,
 // missing_audience, missing_channel. It returns the result and its
 // model-facing text.
 func (b Binding) CallMemoryTool(ctx context.Context, k Keeper, name string, args json.RawMessage) (any, string, error) {

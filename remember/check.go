@@ -13,8 +13,11 @@ import (
 // lanes' caps, or an audience of more entries than lanes.MaxAudience, is
 // field_too_long (they are keys and index entries, as on a turn); an at of
 // the zero time is malformed_request (it would read as "no at" and become
-// now). The claim, the note, subject and predicate may hold tab, newline
-// and carriage return, as a turn's text may; their length is MaxText's.
+// now). The claim and the note may hold tab, newline and carriage return,
+// as a turn's text may; their length is MaxText's. The subject and the
+// predicate are key fields (btree keys, MaxSubject and MaxPredicate, the
+// names a fact is found by), and may hold none: "person:\tsam" was stored
+// with its tab.
 func checkFields(req Request) error {
 	if err := lanes.CheckKeys(req.Channel, req.Session, req.Audience); err != nil {
 		return err
@@ -25,13 +28,17 @@ func checkFields(req Request) error {
 	if n := len(memhive.NormalizeAudience(req.Audience)); n > lanes.MaxAudience {
 		return memhive.Errorf(memhive.CodeFieldTooLong, "memorize audience has %d entries, over the cap of %d", n, lanes.MaxAudience)
 	}
-	texts := []struct{ name, v string }{
-		{"subject", req.Subject}, {"predicate", req.Predicate}, {"claim", req.Claim}, {"note", req.Note},
+	texts := []struct {
+		name, v string
+		text    bool
+	}{
+		{"subject", req.Subject, false}, {"predicate", req.Predicate, false}, {"claim", req.Claim, true}, {"note", req.Note, true},
 	}
 	for _, t := range texts {
-		// the text cap is MaxText, checked on the fact; this bound only
-		// keeps CheckField's from refusing first with another code
-		if err := lanes.CheckField(t.name, t.v, len(t.v), true); err != nil {
+		// the caps (MaxText; MaxSubject and MaxPredicate, canonical) are
+		// checked on the fact; this bound only keeps CheckField's from
+		// refusing first with another code
+		if err := lanes.CheckField(t.name, t.v, len(t.v), t.text); err != nil {
 			return err
 		}
 	}
@@ -90,4 +97,28 @@ func (a ForgetArgs) Check() error {
 func (a ProfileArgs) Check() error {
 	return checkArgs(argText{"op", a.Op, false}, argText{"section", a.Section, false},
 		argText{"line", a.Line, true}, argText{"id", a.ID, false})
+}
+
+// Check refuses list_memories' filters as every surface refuses the same
+// fields of a write ("One fault, one code"): a filter that is no text (not
+// UTF-8, a control character: C0, DEL or C1, tab and newline included,
+// as a key field holds none) is invalid_text naming it, one over its
+// field's cap field_too_long, before anything looks at what the filter
+// means. The subject's cap is memorize's (MaxSubject, canonical, so any
+// stored subject can be filtered), the channel's a channel's
+// (lanes.MaxChannel). A subject of "\u0085" was trimmed to blank and
+// listed everything, "member:alice\u0085" listed member:alice's facts,
+// and a channel of 300 bytes was malformed_tool_call. Every surface calls
+// it after decoding the arguments, and ListMemories again.
+func (a ListArgs) Check() error {
+	if err := lanes.CheckField("subject", a.Subject, len(a.Subject), false); err != nil {
+		return err
+	}
+	if n := len(memhive.Canon(a.Subject)); n > MaxSubject {
+		return memhive.Errorf(memhive.CodeFieldTooLong, "subject of %d bytes (canonical) is over the cap of %d", n, MaxSubject)
+	}
+	if err := lanes.CheckField("channel", a.Channel, lanes.MaxChannel, false); err != nil {
+		return err
+	}
+	return lanes.CheckField("kind", a.Kind, len(a.Kind), false)
 }

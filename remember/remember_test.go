@@ -295,6 +295,12 @@ func TestDecode(t *testing.T) {
 		{"a whole surrogate pair", "alice", `{"note":"hi \ud83d\ude00","audience":["member:alice"],"channel":"c"}`, ""},
 		{"a low surrogate alone", "alice", `{"note":"hi \udc00","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
 		{"tab and newline in a note", "alice", `{"note":"a\tb\nc\r","audience":["member:alice"],"channel":"c"}`, ""},
+		{"tab and newline in a claim", "alice", `{"subject":"person:sam","predicate":"works at","claim":"Acme\tLtd\nBerlin","audience":["member:alice"],"channel":"c"}`, ""},
+		// the subject and the predicate are key fields (btree keys, the
+		// names a fact is found by): they were stored with the tab
+		{"a tab in the subject", "alice", `{"subject":"person:\tsam","predicate":"works at","claim":"Acme","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"a newline in the predicate", "alice", `{"subject":"person:sam","predicate":"works\nat","claim":"Acme","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
+		{"a carriage return in the subject", "alice", `{"subject":"person:sam\r","predicate":"works at","claim":"Acme","audience":["member:alice"],"channel":"c"}`, memhive.CodeInvalidText},
 		// what the turn lane refuses, refused before the store is asked: a
 		// NUL the store refused was retried forever
 		{"a NUL in the note", "alice", `{"note":"x\u0000y","audience":["member:poison"],"channel":"c"}`, memhive.CodeInvalidText},

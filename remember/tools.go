@@ -322,16 +322,17 @@ type ListResult struct {
 }
 
 // ListMemories is list_memories (SPEC §8) through facts.List, gated by the
-// binding's audience.
+// binding's audience. Its filters are checked as every surface checks them
+// (ListArgs.Check).
 func (s *Service) ListMemories(ctx context.Context, w Who, a ListArgs) (*ListResult, error) {
 	if err := w.Check(); err != nil {
 		return nil, err
 	}
+	if err := a.Check(); err != nil {
+		return nil, err
+	}
 	if a.Limit < 0 || a.Limit > MaxList {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "limit %d is outside 1..%d", a.Limit, MaxList)
-	}
-	if len(a.Subject) > recall.MaxFieldBytes || len(a.Channel) > recall.MaxFieldBytes {
-		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "subject and channel filters are at most %d bytes", recall.MaxFieldBytes)
 	}
 	if a.Kind != "" && a.Kind != facts.World && a.Kind != facts.Experience && a.Kind != facts.Foresight {
 		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "kind %q is not world, experience or foresight", clip(a.Kind))

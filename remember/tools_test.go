@@ -619,6 +619,25 @@ func TestToolArgsTextBeforeMeaning(t *testing.T) {
 				_, err := svc.EditProfile(ctx, alone, remember.ProfileArgs{Op: remember.OpRemoveLine, ID: "01M8NGZH485GVCV7CYCKZ63ZHK" + x})
 				return err
 			}, false},
+			// list_memories' filters: a subject of "\u0085" was trimmed to
+			// blank (everything listed), "member:alice\u0085" matched
+			// member:alice
+			{"subject", func(x string) error {
+				_, err := svc.ListMemories(ctx, alone, remember.ListArgs{Subject: "member:alice" + x})
+				return err
+			}, false},
+			{"subject", func(x string) error {
+				_, err := svc.ListMemories(ctx, alone, remember.ListArgs{Subject: x})
+				return err
+			}, false},
+			{"channel", func(x string) error {
+				_, err := svc.ListMemories(ctx, alone, remember.ListArgs{Channel: x + "web:chat"})
+				return err
+			}, false},
+			{"kind", func(x string) error {
+				_, err := svc.ListMemories(ctx, alone, remember.ListArgs{Kind: "world" + x})
+				return err
+			}, false},
 		} {
 			err := c.call(bad)
 			if memhive.CodeOf(err) != memhive.CodeInvalidText || !strings.HasPrefix(memhive.AsError(err).Message, c.name+" ") {
@@ -647,4 +666,16 @@ func TestToolArgsTextBeforeMeaning(t *testing.T) {
 	wantCode(t, err, memhive.CodeTextTooLarge)
 	_, err = svc.Forget(ctx, alone, remember.ForgetArgs{ID: id, Reason: strings.Repeat("a", remember.MaxText+1)})
 	wantCode(t, err, memhive.CodeTextTooLarge)
+	// a filter's cap is its field's: a channel's 256 bytes, a subject's
+	// memorize's (MaxSubject, canonical), field_too_long
+	_, err = svc.ListMemories(ctx, alone, remember.ListArgs{Channel: strings.Repeat("c", 257)})
+	wantCode(t, err, memhive.CodeFieldTooLong)
+	_, err = svc.ListMemories(ctx, alone, remember.ListArgs{Subject: strings.Repeat("s", remember.MaxSubject+1)})
+	wantCode(t, err, memhive.CodeFieldTooLong)
+	if _, err := svc.ListMemories(ctx, alone, remember.ListArgs{Subject: strings.Repeat("s", remember.MaxSubject), Channel: strings.Repeat("c", 256)}); err != nil {
+		t.Fatalf("filters at their caps: %v", err)
+	}
+	if res, err := svc.ListMemories(ctx, alone, remember.ListArgs{Subject: " Member:Alice ", Kind: "world"}); err != nil || res.Count != 1 {
+		t.Fatalf("a subject filter in another case, with spaces: %v %+v", err, res)
+	}
 }
