@@ -28,12 +28,21 @@ const maxEnvelopeDepth = 64
 // error's id is the request's when it can be read, else null (JSON-RPC
 // 2.0 §5): the go-sdk client then returns the error for its call and
 // keeps its session.
+// A JSON value that is no object nor array (null, 42, "x") is no
+// JSON-RPC message: 400, -32600, said so (the SDK said "empty batch" of
+// null and named a Go type of 42).
 // What passes goes on unchanged (the tools' own decoder checks the
-// arguments), and a refusal the SDK still writes in plain text (a JSON
-// value that is no JSON-RPC message, a batch, an unknown method, an
-// Accept without text/event-stream, a GET) is rewritten in the same form
-// with the SDK's status and sentence (rpcErrors). The error's data holds
-// memhive's code: {"code": "malformed_request"}.
+// arguments), and a refusal the SDK still writes in plain text (an object
+// that is no JSON-RPC message, a batch, an Accept without
+// text/event-stream, a GET) is rewritten in the same form with the SDK's
+// status and sentence (rpcErrors). The error's data holds memhive's code:
+// {"code": "malformed_request"}. An unknown method is no failure of the
+// transport: a request (with an id) is answered 200 with the JSON-RPC
+// error -32601 "Method not found" for its id, as JSON-RPC 2.0 says, and
+// a notification (no id) 202 with no body, as the streamable transport
+// answers the notifications it knows; the SDK answered both 400 (-32600,
+// "JSON RPC not handled"), which the TypeScript SDK takes for a broken
+// transport.
 func screenMCP(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.Body == nil {
@@ -69,23 +78,55 @@ func screenMCP(next http.Handler) http.Handler {
 				memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message is not JSON: %s", clipErr(json.Unmarshal(data, new(any)))))
 			return
 		}
+		if c := bytes.TrimSpace(data)[0]; c != '{' && c != '[' {
+			writeRPCError(w, http.StatusBadRequest, nil, jsonrpc.CodeInvalidRequest,
+				memhive.Errorf(memhive.CodeMalformedRequest, "the body is not a JSON-RPC request object: a POST to /mcp carries one JSON object, {\"jsonrpc\": \"2.0\", \"id\": …, \"method\": …}"))
+			return
+		}
 		if err := checkJSON(data, maxEnvelopeDepth, false); err != nil {
 			writeRPCError(w, http.StatusBadRequest, requestID(data), jsonrpc.CodeInvalidRequest,
 				memhive.Errorf(memhive.CodeMalformedRequest, "the MCP message is refused: %s", err))
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(data))
-		serveRPCErrors(next, w, r, requestID(data))
+		serveRPCErrors(next, w, r, data)
 	})
 }
 
-// serveRPCErrors serves r with next, rewriting a plain-text error next
-// writes as a JSON-RPC error for the request id (nil: null).
-func serveRPCErrors(next http.Handler, w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+// sdkNotHandled starts the sentence the SDK's streamable handler answers
+// (400, text/plain) for a message whose method it does not know
+// (jsonrpc2.ErrNotHandled, internal to the SDK):
+// `JSON RPC not handled: "x" unsupported`.
+const sdkNotHandled = "JSON RPC not handled"
+
+// serveRPCErrors serves r, whose body is data (nil: none was read), with
+// next, rewriting a plain-text error next writes as a JSON-RPC error for
+// the request id (none: null); an unknown method is -32601 for a request,
+// 202 for a notification.
+func serveRPCErrors(next http.Handler, w http.ResponseWriter, r *http.Request, data []byte) {
 	rw := &rpcErrors{ResponseWriter: w}
 	next.ServeHTTP(rw, r)
 	if rw.status == 0 {
 		return
+	}
+	id := requestID(data)
+	if rw.status == http.StatusBadRequest && strings.HasPrefix(rw.body.String(), sdkNotHandled) {
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		switch {
+		case json.Unmarshal(data, &m) != nil: // a batch: the SDK's refusal, rewritten below
+		case len(m.ID) == 0: // a notification: nothing to answer
+			w.Header().Del("Content-Type")
+			w.Header().Del("Content-Length")
+			w.WriteHeader(http.StatusAccepted)
+			return
+		case id != nil:
+			writeRPCError(w, http.StatusOK, id, jsonrpc.CodeMethodNotFound, memhive.Errorf(memhive.CodeNotFound,
+				"Method not found: %q is no method of this MCP server", clip(m.Method)))
+			return
+		}
 	}
 	code := int64(jsonrpc.CodeInvalidRequest)
 	if rw.status >= 500 {

@@ -63,7 +63,13 @@ func TestMCPRefusalsAreJSONRPC(t *testing.T) {
 		// refused by the SDK, rewritten
 		{"JSON that is no JSON-RPC message", "POST", "application/json", accept, `{"hello":1}`, 400, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
 		{"an Accept without text/event-stream", "POST", "application/json", "text/html", list, 400, jsonrpc.CodeInvalidRequest, "7", memhive.CodeMalformedRequest},
-		{"an unknown method", "POST", "application/json", accept, `{"jsonrpc":"2.0","id":"a","method":"nope/nope"}`, 400, jsonrpc.CodeInvalidRequest, `"a"`, memhive.CodeMalformedRequest},
+		// no failure of the transport: a JSON-RPC error for the call
+		{"an unknown method", "POST", "application/json", accept, `{"jsonrpc":"2.0","id":"a","method":"nope/nope"}`, 200, jsonrpc.CodeMethodNotFound, `"a"`, memhive.CodeNotFound},
+		// JSON that is no object: said so, without the SDK's "empty
+		// batch" (of null) or its Go type's name (of 42)
+		{"null", "POST", "application/json", accept, `null`, 400, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
+		{"a bare number", "POST", "application/json", accept, ` 42 `, 400, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
+		{"a bare string", "POST", "application/json", accept, `"tools/list"`, 400, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
 		{"a GET (no stream: stateless)", "GET", "", "text/event-stream", ``, 405, jsonrpc.CodeInvalidRequest, "null", memhive.CodeMalformedRequest},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -92,6 +98,9 @@ func TestMCPRefusalsAreJSONRPC(t *testing.T) {
 			}
 			if e.Error.Code != tc.rpc || string(e.ID) != tc.id || e.Error.Data.Code != tc.code || e.Error.Message == "" {
 				t.Fatalf("want code %d, id %s, data %s: %.300s", tc.rpc, tc.id, tc.code, b)
+			}
+			if m := e.Error.Message; strings.Contains(m, "Go value") || strings.Contains(m, "jsonrpc2") || strings.Contains(m, "batch") {
+				t.Fatalf("the sentence speaks of Go or of a batch: %s", m)
 			}
 			if tc.status == 405 && resp.Header.Get("Allow") != "POST" {
 				t.Fatalf("405 without Allow: POST: %v", resp.Header)
@@ -167,5 +176,78 @@ func TestMCPInitializeAdvertisesToolsAlone(t *testing.T) {
 		if caps.Logging != nil {
 			t.Errorf("%s: logging capability %+v, want none", name, caps.Logging)
 		}
+	}
+}
+
+// TestMCPUnknownMethodIsMethodNotFound: a request /mcp has no method for
+// is answered 200 with the JSON-RPC error -32601 for its id, as JSON-RPC
+// 2.0 says, not refused as a bad HTTP request (the SDK's 400, -32600 "JSON
+// RPC not handled", which the TypeScript SDK takes for a failed
+// transport); a notification of a method it does not know is accepted
+// (202, no body), as one it knows is. Raw, and by the go-sdk client
+// sending a method of its own: it gets a *jsonrpc.Error for that call and
+// its session answers the next one.
+func TestMCPUnknownMethodIsMethodNotFound(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: echo{}, Memorizer: &note{}}))
+	t.Cleanup(srv.Close)
+	post := func(body string) (*http.Response, []byte) {
+		t.Helper()
+		req, err := http.NewRequest(http.MethodPost, srv.URL+"/mcp", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header = bindingHeaders(memAlone)
+		req.Header.Set("Authorization", "Bearer "+testKey)
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, b
+	}
+	for _, tc := range []struct{ body, id string }{
+		{`{"jsonrpc":"2.0","id":9,"method":"resources/subscribe_all","params":{}}`, "9"},
+		{`{"jsonrpc":"2.0","id":"x-1","method":"nope"}`, `"x-1"`},
+	} {
+		resp, b := post(tc.body)
+		var e rpcError
+		if err := json.Unmarshal(b, &e); err != nil || resp.StatusCode != http.StatusOK || e.Error == nil ||
+			!strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+			t.Fatalf("%s: want 200 and a JSON-RPC error, got %d %s: %.300s", tc.body, resp.StatusCode, resp.Header.Get("Content-Type"), b)
+		}
+		if e.JSONRPC != "2.0" || string(e.ID) != tc.id || e.Error.Code != jsonrpc.CodeMethodNotFound ||
+			!strings.HasPrefix(e.Error.Message, "Method not found") || e.Error.Data.Code != memhive.CodeNotFound {
+			t.Fatalf("%s: want -32601 \"Method not found\" for id %s: %s", tc.body, tc.id, b)
+		}
+	}
+	for _, body := range []string{`{"jsonrpc":"2.0","method":"notifications/nope"}`, `{"jsonrpc":"2.0","method":"notifications/initialized"}`} {
+		if resp, b := post(body); resp.StatusCode != http.StatusAccepted || len(b) != 0 {
+			t.Fatalf("%s: want 202 with no body, got %d: %.300s", body, resp.StatusCode, b)
+		}
+	}
+
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil)
+	if err := mcp.AddSendingCustomMethod[*mcp.ListToolsParams, *mcp.ListToolsResult](client, "acme/search"); err != nil {
+		t.Fatal(err)
+	}
+	h := bindingHeaders(memAlone)
+	h.Set("Authorization", "Bearer "+testKey)
+	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: srv.URL + "/mcp", DisableStandaloneSSE: true,
+		HTTPClient: &http.Client{Transport: headerTransport{h: h, base: http.DefaultTransport}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+	_, err = mcp.CallCustomMethod[*mcp.ListToolsParams, *mcp.ListToolsResult](context.Background(), cs, "acme/search", &mcp.ListToolsParams{})
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeMethodNotFound {
+		t.Fatalf("the go-sdk client: want a JSON-RPC error -32601, got %v", err)
+	}
+	if res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "walnuts"}); res.IsError {
+		t.Fatalf("the next call: %s", text)
 	}
 }
