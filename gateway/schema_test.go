@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memhive/memhive/advisor"
@@ -23,6 +24,7 @@ import (
 // which arguments it must send: the keywords of JSON Schema that say so.
 type toolSchema struct {
 	Type              string                 `json:"type"`
+	Pattern           string                 `json:"pattern"`
 	Properties        map[string]*toolSchema `json:"properties"`
 	Const             any                    `json:"const"`
 	Required          []string               `json:"required"`
@@ -172,8 +174,32 @@ func TestToolSchemasSayWhatTheServerRefuses(t *testing.T) {
 					t.Errorf("the schema requires %q, which it does not declare", k)
 				}
 			}
+			// a subschema of if, then or else declares what it requires:
+			// Ajv's strict mode (strictRequired) refuses the whole schema
+			// otherwise ("required property \"note\" is not defined at
+			// \"#/if\""), as it reads each subschema apart
+			for part, sub := range map[string]*toolSchema{"if": s.If, "then": s.Then, "else": s.Else} {
+				if sub == nil {
+					continue
+				}
+				for _, k := range sub.Required {
+					if _, ok := sub.Properties[k]; !ok {
+						t.Errorf("%q requires %q, which it does not declare in its own properties", part, k)
+					}
+					if _, ok := s.Properties[k]; !ok {
+						t.Errorf("%q requires %q, which the schema does not declare", part, k)
+					}
+				}
+			}
+			// the schema is JSON Schema 2020-12 (MCP's default dialect),
+			// read by a validator of that dialect, which must agree with
+			// this test's reading of it on every call below
+			valid := validator2020(t, raw)
 			for i, mk := range good[tool.Name] {
 				args := mk()
+				if err := valid(args); err != nil {
+					t.Fatalf("good call %d %v: the 2020-12 validator refuses it: %v", i, args, err)
+				}
 				if refused, text := call(tool.Name, args); refused {
 					t.Fatalf("good call %d %v refused: %s", i, args, text)
 				}
@@ -186,6 +212,9 @@ func TestToolSchemasSayWhatTheServerRefuses(t *testing.T) {
 					less := mk()
 					delete(less, k)
 					name, want := s.refuses(less)
+					if err := valid(less); (err != nil) != want {
+						t.Errorf("without %q: the 2020-12 validator says %v, this test's reading refuses %v", k, err, want)
+					}
 					refused, text := call(tool.Name, less)
 					switch {
 					case refused != want:
@@ -229,5 +258,51 @@ func TestToolSchemasSayWhatTheServerRefuses(t *testing.T) {
 	}
 	if s := schemaOf(gateway.RecallTool); !slices.Equal(s.DependentRequired["window_from"], []string{"window_to"}) {
 		t.Errorf("memory_recall's schema does not say a window has both ends: %+v", s)
+	}
+	// edit_profile's section: the schema's pattern is the one the server
+	// matches (remember.SectionPattern), and the server refuses a section
+	// exactly when the pattern does (JSON Schema's patterns are ECMA-262;
+	// this one reads alike in RE2)
+	section := schemaOf(gateway.ProfileTool).Properties["section"]
+	if section == nil || section.Pattern != remember.SectionPattern {
+		t.Fatalf("edit_profile's section has the pattern %+v, want %q", section, remember.SectionPattern)
+	}
+	i := slices.IndexFunc(tools.Tools, func(tool *mcp.Tool) bool { return tool.Name == gateway.ProfileTool })
+	raw, _ := json.Marshal(tools.Tools[i].InputSchema)
+	valid := validator2020(t, raw)
+	for _, sec := range []string{"food", "Food", "0", "work-life_2", strings.Repeat("a", 32), strings.Repeat("a", 33),
+		"-food", "_food", "fo od", "food!", "café", "\u212aitchen", "食べ物"} {
+		args := map[string]any{"op": "append", "section": sec, "line": "likes tea no. " + fresh()}
+		schemaRefuses := valid(args) != nil
+		refused, text := call(gateway.ProfileTool, args)
+		if refused != schemaRefuses {
+			t.Errorf("section %q: the server refused %v, the schema refuses %v: %s", sec, refused, schemaRefuses, text)
+		}
+	}
+}
+
+// validator2020 reads schema as JSON Schema 2020-12 (google/jsonschema-go,
+// the go-sdk's) and returns what it says of a call's arguments, which it
+// sees as JSON (numbers as float64).
+func validator2020(t *testing.T, schema []byte) func(args map[string]any) error {
+	t.Helper()
+	var js jsonschema.Schema
+	if err := json.Unmarshal(schema, &js); err != nil {
+		t.Fatalf("schema %s: %v", schema, err)
+	}
+	rs, err := js.Resolve(nil)
+	if err != nil {
+		t.Fatalf("schema %s is no valid JSON Schema 2020-12: %v", schema, err)
+	}
+	return func(args map[string]any) error {
+		b, err := json.Marshal(args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatal(err)
+		}
+		return rs.Validate(v)
 	}
 }

@@ -103,7 +103,12 @@ type MemorizeArgs struct {
 // makes (TestToolSchemasSayWhatTheServerRefuses). They never refuse what
 // the server takes, and have no oneOf, anyOf, allOf, not, enum or const
 // at their top level: the Anthropic and OpenAI APIs refuse every request
-// whose tool list holds such a schema.
+// whose tool list holds such a schema. They are JSON Schema 2020-12, the
+// dialect of a schema that names none since MCP 2025-11-25
+// (dependentRequired is 2019-09's and later), and name no "$schema": with
+// one, a draft-07 validator (Ajv's default class) refuses the schema in
+// every mode, for a meta-schema it does not have; without, it refuses only
+// dependentRequired in strict mode, and skips it otherwise.
 
 // RecallSchema is the memory_recall tool's input schema. The query's
 // maxLength is recall.MaxQueryChars (TestRecallSchemaMaxLength); a window
@@ -123,7 +128,10 @@ var RecallSchema = json.RawMessage(`{
 
 // MemorizeSchema is the memorize tool's input schema. No one argument is
 // always required: a call gives a note, or else a fact (subject, predicate
-// and claim, all three). Not both: that is said in words.
+// and claim, all three). Not both: that is said in words. The if and else
+// subschemas declare the properties they require (empty schemas: the
+// top-level ones say what each is), as strict draft-07 validators (Ajv's
+// strictRequired) want.
 var MemorizeSchema = json.RawMessage(`{
   "type": "object",
   "description": "A fact (subject, predicate and claim, all three) or a note, not both; kind is optional.",
@@ -134,8 +142,8 @@ var MemorizeSchema = json.RawMessage(`{
     "note": {"type": "string", "description": "Free text to keep instead of a fact (then no subject, predicate or claim)."},
     "kind": {"type": "string", "enum": ["world", "experience", "foresight"], "description": "world (default), experience or foresight (a plan or expectation)."}
   },
-  "if": {"required": ["note"]},
-  "else": {"required": ["subject", "predicate", "claim"]},
+  "if": {"properties": {"note": {}}, "required": ["note"]},
+  "else": {"properties": {"subject": {}, "predicate": {}, "claim": {}}, "required": ["subject", "predicate", "claim"]},
   "additionalProperties": false
 }`)
 
@@ -521,6 +529,12 @@ func wireError(err error) *memhive.Error {
 func errorJSON(e *memhive.Error) []byte {
 	b, _ := json.Marshal(memhive.ErrorBody{Error: e})
 	return b
+}
+
+// jsonText is s as a JSON string, for a schema built around a constant.
+func jsonText(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 func clip(s string) string {

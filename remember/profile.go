@@ -40,7 +40,14 @@ const (
 	OpRemoveLine     = "remove_line"
 )
 
-var sectionRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,31}$`)
+// SectionPattern is what a section name is: a letter or digit (ASCII),
+// then up to 31 more or "_" and "-". EditProfile matches it on the section
+// trimmed of spaces, and keeps the section in lower case ("Food" is
+// "food"); edit_profile's input schema says it as its "pattern" (the same
+// constant), which ECMA-262 and RE2 read alike.
+const SectionPattern = `^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$`
+
+var sectionRE = regexp.MustCompile(SectionPattern)
 
 // ProfileArgs are edit_profile's arguments.
 type ProfileArgs struct {
@@ -115,13 +122,14 @@ func (s *Service) EditProfile(ctx context.Context, w Who, a ProfileArgs) (*Profi
 	if err := a.Check(); err != nil {
 		return nil, err
 	}
-	section := strings.ToLower(strings.TrimSpace(a.Section))
+	section := strings.TrimSpace(a.Section)
 	if section == "" && a.Op != OpRemoveLine {
 		section = DefaultSection
 	}
 	if section != "" && !sectionRE.MatchString(section) {
-		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "section %q is not a section name (want [a-z0-9][a-z0-9_-]{0,31})", clip(a.Section))
+		return nil, memhive.Errorf(memhive.CodeMalformedToolCall, "section %q is not a section name: a letter or digit, then up to 31 more or _ and - (%s)", clip(a.Section), SectionPattern)
 	}
+	section = strings.ToLower(section) // ASCII alone, matched above
 	if len(a.Line) > MaxText {
 		return nil, memhive.Errorf(memhive.CodeTextTooLarge, "the line of %d bytes is over the %d-byte cap", len(a.Line), MaxText)
 	}
