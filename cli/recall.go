@@ -177,18 +177,22 @@ Answers come from the memhive running on this machine (over NATS).`)
 	channel := fs.String("channel", "", "where (required)")
 	asker := fs.String("asker", "", "who asks (default member:<member>)")
 	assistant := fs.String("assistant", "", "the assistant's template name (talky, cogny, …)")
-	tier := fs.String("tier", "", "memory tier, overriding the assistant's template")
+	tier := fs.String("tier", "", "memory tier 0, 1 or 2, overriding the assistant's template")
 	session := fs.String("session", "", "tier 0's session")
 	data := fs.String("data", "", "data directory of a running memhive")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	// Checked at launch: a model calling the tools could not fix them.
+	// Checked at launch: a model calling the tools could not fix them (a
+	// tier that is none was every memory_recall's malformed_request).
+	*tier = recall.NormalizeTier(*tier) // " 1 ", "\"1\"" and 1.0 are tier 1, as for recall
 	switch {
 	case *member == "" || *channel == "" || len(memhive.NormalizeAudience(memhive.SplitList(*audience))) == 0:
 		return usagef("--member, --audience and --channel are required: they bind every tool call")
 	case !memhive.ValidMember(*member):
 		return usagef("--member %q is not a member id (want [a-z0-9][a-z0-9_-]{0,63})", *member)
+	case *tier != "" && *tier != "0" && *tier != "1" && *tier != "2":
+		return usagef("--tier %q is not a memory tier: give 0, 1 or 2, or leave it out for the assistant's template's", *tier)
 	}
 	t, err := resolve(*data)
 	if err != nil {
