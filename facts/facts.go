@@ -76,14 +76,21 @@ func Hash(f *Fact) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// MaxSubject and MaxPredicate cap a fact's subject and predicate in their
-// canonical forms (memhive.Canon, memhive.CanonPredicate), in bytes. The
-// canonical forms are btree keys (facts_axis_idx, facts_subject_time_idx),
-// and a btree row holds at most about 2,700 bytes: a longer subject was
-// refused by the store (SQLSTATE 54000), every time it was tried. Case
-// folding may lengthen a text (up to three times), so the cap is on the
-// form the index holds. The claim has no such key (facts_claim_md5_idx
-// holds its md5).
+// MaxSubject and MaxPredicate cap the subject and predicate of a new fact
+// in their canonical forms (memhive.Canon, memhive.CanonPredicate), in
+// bytes. The canonical forms are btree keys (facts_axis_idx holds the
+// member, both and valid_from; facts_subject_time_idx the member, the
+// subject, valid_from and the id), and a btree row holds at most 2,704
+// bytes once its long values are compressed: a subject that does not fit
+// even compressed (a model's 12 KB subject) is refused by the store
+// (SQLSTATE 54000) every time it is tried. The caps keep new input well
+// within that, however little it compresses (both at their caps, with the
+// longest member id, make a row under 1.5 KB). They are not the store's limit: a fact between a cap
+// and what the index holds is stored (Insert applies no cap, and the close
+// pass applied none before it called CheckAxis), and an export holding one
+// is imported whole (porter). Case folding may lengthen a text (up to three
+// times), so the cap is on the form the index holds. The claim has no such
+// key (facts_claim_md5_idx holds its md5).
 const (
 	MaxSubject   = 1 << 10
 	MaxPredicate = 256
@@ -91,10 +98,12 @@ const (
 
 // CheckAxis refuses a subject or predicate over its cap (MaxSubject,
 // MaxPredicate), canonical, with code field_too_long and a sentence naming
-// the field and the cap. The ways a fact comes in from outside check it:
-// memorize (remember.Fact), an export's import (porter.Read) and the close
-// pass, on every fact an extractor returns (a model's are taken as given;
-// closer.MaxClaim); the drain's are fixed ("member:<m>", "note").
+// the field and the cap. The ways a new fact comes in from outside check
+// it: memorize (remember.Fact) and the close pass, on every fact an
+// extractor returns (a model's are taken as given; closer.MaxClaim); the
+// drain's are fixed ("member:<m>", "note"). Insert does not, nor does an
+// export's import (porter), which restores facts the store took, some of
+// them over the caps; there the store alone refuses what it cannot hold.
 func CheckAxis(subject, predicate string) error {
 	if n := len(memhive.Canon(subject)); n > MaxSubject {
 		return memhive.Errorf(memhive.CodeFieldTooLong, "subject of %d bytes (canonical) is over the cap of %d", n, MaxSubject)

@@ -29,11 +29,11 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/episodes"
-	"github.com/memhive/memhive/facts"
 )
 
 // Format and Version name the export format; Import refuses any other.
@@ -244,9 +244,9 @@ func corrupt(format string, args ...any) error {
 
 // Read reads and checks the export in dir whole: the manifest's format and
 // version, every file's sha256 and row count, and every line (a JSON object
-// of the manifest's member; a fact's subject and predicate within
-// facts.CheckAxis's caps). It returns the manifest and the lines of each
-// table; nothing is written.
+// of the manifest's member). It returns the manifest and the lines of each
+// table; nothing is written. Whether the store can hold each row is the
+// store's to say, in Import.
 func Read(dir string) (*Manifest, map[string][][]byte, error) {
 	body, err := os.ReadFile(filepath.Join(dir, ManifestFile))
 	if err != nil {
@@ -299,16 +299,11 @@ func Read(dir string) (*Manifest, map[string][][]byte, error) {
 					return nil, nil, corrupt("%s line %d: member_id %s is not the export's member %q", tf.File, n+1, row["member_id"], m.Member)
 				}
 			}
-			if tf.Table == "facts" {
-				// a fact's subject and predicate are held to memorize's caps
-				// (btree keys: a longer one fails in the store every time)
-				var subject, predicate string
-				_ = json.Unmarshal(row["subject"], &subject) // not text: the store refuses it below, naming the line
-				_ = json.Unmarshal(row["predicate"], &predicate)
-				if err := facts.CheckAxis(subject, predicate); err != nil {
-					return nil, nil, corrupt("%s line %d: %v", tf.File, n+1, err)
-				}
-			}
+			// No cap for new input is applied here (facts.CheckAxis's, say):
+			// an export holds what the store accepted, some of it before
+			// such a cap or over it, and restoring it must lose nothing.
+			// What the store cannot hold (a key too long for its index,
+			// text Postgres refuses) it refuses in Import, naming the line.
 			ls = append(ls, l)
 		}
 		if len(ls) != tf.Rows {
@@ -341,9 +336,10 @@ const factsClosings = `UPDATE facts f SET
 // Import reads the export in dir (Read: refused whole when anything does
 // not check out) and writes it in one transaction: each table's rows
 // inserted on its primary key, rows already there winning. A row Postgres
-// refuses (a type, a check) aborts the whole import and names its file and
-// line. Imported models are never made active: which model serves is the
-// hive's choice.
+// refuses (a type, a check, text it cannot hold, a key too long for its
+// index) aborts the whole import and names its file and line, and for a key
+// too long the field and the limit (tooLong). Imported models are never
+// made active: which model serves is the hive's choice.
 func Import(ctx context.Context, pool *pgxpool.Pool, dir string, progress Progress) (*Report, error) {
 	m, lines, err := Read(dir)
 	if err != nil {
@@ -386,6 +382,9 @@ func Import(ctx context.Context, pool *pgxpool.Pool, dir string, progress Progre
 					// find the first line Postgres refuses, to name it
 					for k := i; k < j; k++ {
 						if _, lerr := insertLines(ctx, tx, ins, ls[k:k+1]); lerr != nil {
+							if why, ok := tooLong(ctx, tx, t, ls[k], lerr); ok {
+								return corrupt("%s.jsonl line %d: the store cannot hold it: %s", t, k+1, why)
+							}
 							return corrupt("%s.jsonl line %d: the store refuses it: %v", t, k+1, lerr)
 						}
 					}
@@ -422,4 +421,69 @@ func insertLines(ctx context.Context, tx pgx.Tx, ins string, lines [][]byte) (in
 		return 0, err
 	}
 	return n, sp.Commit(ctx)
+}
+
+// indexRowMax is the most bytes a btree index row holds on Postgres's 8 KiB
+// pages (a third of a page, less the page's own overhead: BTMaxItemSize),
+// after the row's long values are compressed. A fact's subject_canon and
+// predicate_canon are such keys (facts_axis_idx holds both, with the member
+// and valid_from; facts_subject_time_idx the first); a longer row is
+// refused with SQLSTATE 54000. How much text fits depends on how well it
+// compresses, so only the store can say whether a row fits: an import
+// checks no length of its own, and facts.CheckAxis's caps (for new input,
+// well within it) are not applied to an export.
+const indexRowMax = 2704
+
+// tooLong says, for a line the store refused with err, which field is too
+// long for an index and the limit, when err is a limit Postgres met
+// (SQLSTATE 54000, program_limit_exceeded) and a field of the line is a
+// btree key of table that can be the cause: a key of the index Postgres
+// names, or, when it names none (a row over a page, even compressed), the
+// line's longest key over indexRowMax. The sentence ends with Postgres's
+// own error.
+func tooLong(ctx context.Context, tx pgx.Tx, table string, line []byte, err error) (string, bool) {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Code != "54000" {
+		return "", false
+	}
+	// the btree indexes of table (or the one Postgres names) by key column;
+	// the tx is usable: the refused insert's savepoint was rolled back
+	rows, qerr := tx.Query(ctx, `SELECT a.attname, ic.relname
+		FROM pg_index i
+		JOIN pg_class ic ON ic.oid = i.indexrelid
+		JOIN pg_am am ON am.oid = ic.relam AND am.amname = 'btree'
+		JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey::int2[]) AND a.attnum > 0
+		WHERE i.indrelid = to_regclass($1) AND ($2 = '' OR ic.relname = $2)
+		ORDER BY ic.relname`, table, pe.ConstraintName)
+	if qerr != nil {
+		return "", false
+	}
+	indexes := map[string][]string{}
+	var col, idx string
+	if _, qerr = pgx.ForEachRow(rows, []any{&col, &idx}, func() error {
+		indexes[col] = append(indexes[col], idx)
+		return nil
+	}); qerr != nil {
+		return "", false
+	}
+	var row map[string]json.RawMessage
+	if json.Unmarshal(line, &row) != nil {
+		return "", false
+	}
+	field, size := "", 0
+	for c := range indexes {
+		var v string
+		if json.Unmarshal(row[c], &v) == nil && (len(v) > size || len(v) == size && c < field) {
+			field, size = c, len(v)
+		}
+	}
+	if field == "" || pe.ConstraintName == "" && size <= indexRowMax {
+		return "", false
+	}
+	which := "the index " + indexes[field][0]
+	if len(indexes[field]) > 1 {
+		which = "the indexes " + strings.Join(indexes[field], " and ")
+	}
+	return fmt.Sprintf("%s of %d bytes is a key of %s, and an index row holds at most %d bytes after compression (%s; SQLSTATE %s)",
+		field, size, which, indexRowMax, pe.Message, pe.Code), true
 }

@@ -3,6 +3,7 @@ package porter_test
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -338,22 +339,32 @@ func TestCorruptExportRefusedWhole(t *testing.T) {
 			})
 			rehash(d)
 		}, "line 1: the store refuses it"},
-		// a fact's subject and predicate are btree keys, held to memorize's
-		// caps (facts.CheckAxis): 12 KB that does not compress fails in the
-		// store every time; a predicate a byte over its cap would be let in
-		{"a subject over the cap", func(d string) {
+		// a fact's subject_canon is a btree key (facts_axis_idx,
+		// facts_subject_time_idx): 12 KB that compresses poorly is more than
+		// the store can hold, every time, and Postgres names the index;
+		// memorize's caps are not the limit
+		// (TestImportTakesFactsOverTheInputCaps)
+		{"a subject the store cannot hold", func(d string) {
 			edit(d, "facts.jsonl", func(b []byte) []byte {
 				return []byte(setField(setField(string(b), "subject", incompressible(12000)), "subject_canon", incompressible(12000)))
 			})
 			rehash(d)
-		}, fmt.Sprintf("facts.jsonl line 1: field_too_long: subject of 12000 bytes (canonical) is over the cap of %d", facts.MaxSubject)},
-		{"a predicate over the cap", func(d string) {
-			long := strings.Repeat("p", facts.MaxPredicate+1)
+		}, "facts.jsonl line 1: the store cannot hold it: subject_canon of 12000 bytes is a key of the index facts_axis_idx, and an index row holds at most 2704 bytes after compression"},
+		// a subject that does not compress at all is over a whole index
+		// page, and Postgres names no index: the longest key is named
+		{"a subject that does not compress", func(d string) {
 			edit(d, "facts.jsonl", func(b []byte) []byte {
-				return []byte(setField(setField(string(b), "predicate", long), "predicate_canon", long))
+				return []byte(setField(setField(string(b), "subject", random(12000)), "subject_canon", random(12000)))
 			})
 			rehash(d)
-		}, fmt.Sprintf("facts.jsonl line 1: field_too_long: predicate of %d bytes (canonical) is over the cap of %d", facts.MaxPredicate+1, facts.MaxPredicate)},
+		}, "facts.jsonl line 1: the store cannot hold it: subject_canon of 12000 bytes is a key of the indexes facts_axis_idx and facts_subject_time_idx, and an index row holds at most 2704 bytes after compression"},
+		// text Postgres cannot hold: a NUL
+		{"a subject holding a NUL", func(d string) {
+			edit(d, "facts.jsonl", func(b []byte) []byte {
+				return []byte(setField(string(b), "subject", `a\u0000b`))
+			})
+			rehash(d)
+		}, "facts.jsonl line 1: the store refuses it"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -371,6 +382,60 @@ func TestCorruptExportRefusedWhole(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// An export holds what the store accepted, and importing it takes it all:
+// a fact whose predicate (300 bytes) and subject (1.5 KB, neither
+// compressible, so the index rows fit as they are) are over memorize's caps (facts.CheckAxis), as the close pass wrote them
+// before it checked them (facts.Insert takes them: the index rows fit), is
+// exported and imported into an empty hive with every other fact.
+func TestImportTakesFactsOverTheInputCaps(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	a := dbtest.New(t)
+	subject, predicate := random(1500), random(300)
+	if facts.CheckAxis(subject, "") == nil || facts.CheckAxis("", predicate) == nil {
+		t.Fatalf("subject of %d bytes and predicate of %d are within memorize's caps; the test needs them over", len(subject), len(predicate))
+	}
+	for _, f := range []*facts.Fact{
+		{Member: "alice", Subject: subject, Predicate: predicate, Claim: "a fact the close pass wrote before its caps"},
+		{Member: "alice", Subject: "member:alice", Predicate: "lives_in", Claim: "Alice lives in Lisbon"},
+	} {
+		f.Channel, f.Audience, f.ValidFrom = "web:chat", []string{"member:alice"}, t0
+		if ok, _, err := facts.Insert(ctx, a, f); err != nil || !ok {
+			t.Fatalf("facts.Insert(%.40s…): %v, %v", f.Subject, ok, err)
+		}
+	}
+	dir := t.TempDir()
+	if _, err := porter.Export(ctx, a, "alice", dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	b := dbtest.New(t)
+	rep, err := porter.Import(ctx, b, dir, nil)
+	if err != nil {
+		t.Fatalf("import of an export of facts the store took: %v", err)
+	}
+	if rep.Tables["facts"] != 2 {
+		t.Fatalf("import wrote %d facts, want 2: %+v", rep.Tables["facts"], rep.Tables)
+	}
+	all := func(pool *pgxpool.Pool) []string {
+		rows, err := pool.Query(ctx, `SELECT row_to_json(f)::text FROM (SELECT * FROM facts ORDER BY id) f`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if fa, fb := all(a), all(b); !slices.Equal(fa, fb) {
+		t.Fatalf("facts differ after the move:\nexported %.300q\nimported %.300q", fa, fb)
+	}
+	var n int
+	if err := b.QueryRow(ctx, `SELECT count(*) FROM facts WHERE subject = $1 AND predicate = $2`, subject, predicate).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("the long fact in the importing hive: %d, %v", n, err)
 	}
 }
 
@@ -425,13 +490,26 @@ func setField(s, field, v string) string {
 	})
 }
 
-// incompressible is n letters that do not compress.
+// incompressible is n letters that compress poorly (Postgres's pglz takes
+// 12,000 of them to about 6,500 bytes).
 func incompressible(n int) string {
 	var b strings.Builder
 	for i := range n {
 		b.WriteByte("abcdefghijklmnopqrstuvwxyz"[(i*i*7919+i*31)%104729%26])
 	}
 	return b.String()
+}
+
+// random is n characters of base64 that no compressor shortens (sha256
+// chained), the same every run.
+func random(n int) string {
+	var b strings.Builder
+	h := sha256.Sum256(nil)
+	for b.Len() < n {
+		h = sha256.Sum256(h[:])
+		b.WriteString(base64.RawURLEncoding.EncodeToString(h[:]))
+	}
+	return b.String()[:n]
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
