@@ -482,13 +482,35 @@ func (a *Appender) handleOne(ctx context.Context, it *item) {
 	_ = it.msg.NakWithDelay(time.Duration(it.meta.NumDelivered) * time.Second)
 }
 
+// maxTimeouts is how many attempts in a row of one write may end in a
+// statement timeout (57014, most often the commit's own deadline,
+// statementDeadline) before retryTransient gives the write up, as it gives
+// up after six strikes. A timeout alone cannot tell a stall (a lock held by
+// a migration, a VACUUM FULL, an operator's transaction) from a batch too
+// slow for AckWait by itself (a big batch under load, a small AckWait):
+// the first is best retried whole, since its turns one at a time would each
+// wait on the same lock, and the second is never written whole, so after
+// maxTimeouts its turns are written one at a time. Ten attempts at the
+// default AckWait (30s: each attempt ends after about 29s, and the backoff
+// between them adds about 21s) keep a stall of up to about five minutes
+// retried whole, the time a lock taken for a migration or a table rewrite
+// may well last, while a batch slow by itself waits those five minutes
+// once before its turns go in; at an AckWait of 1s it is about 30s. A
+// stall longer still is split too: its turns then wait on the lock one at
+// a time, each up to maxTimeouts attempts before it is left for
+// redelivery (handleOne).
+const maxTimeouts = 10
+
 // retryTransient runs write until it succeeds, fails for a reason that is
 // not transient (returned), or ctx ends. While the store is unreachable it
 // backs off and keeps the messages in progress, so JetStream neither
-// redelivers them nor counts a delivery.
+// redelivers them nor counts a delivery. It gives up (returns the error)
+// after six errors that are not from Postgres while Postgres answers, and
+// after maxTimeouts attempts in a row ended by a statement timeout.
 func (a *Appender) retryTransient(ctx context.Context, items []*item, write func() error) error {
 	backoff := 100 * time.Millisecond
-	strikes := 0 // errors that are not from Postgres while Postgres answers
+	strikes := 0  // errors that are not from Postgres while Postgres answers
+	timeouts := 0 // attempts in a row ended by a statement timeout
 	for {
 		err := write()
 		if err == nil {
@@ -498,7 +520,12 @@ func (a *Appender) retryTransient(ctx context.Context, items []*item, write func
 		if pingOK {
 			strikes++
 		}
-		if !tr || strikes > 5 {
+		if statementTimedOut(err) {
+			timeouts++
+		} else {
+			timeouts = 0
+		}
+		if !tr || strikes > 5 || timeouts >= maxTimeouts {
 			return err
 		}
 		a.Stats.Transient.Add(1)
@@ -512,6 +539,14 @@ func (a *Appender) retryTransient(ctx context.Context, items []*item, write func
 		}
 		backoff = min(backoff*2, 5*time.Second)
 	}
+}
+
+// statementTimedOut reports whether err is Postgres canceling a statement
+// (57014 query_canceled): its statement_timeout, the commit's own deadline
+// (statementDeadline) or a session's shorter one.
+func statementTimedOut(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "57014"
 }
 
 // transient reports whether err is about reaching the store rather than
@@ -554,7 +589,9 @@ func (a *Appender) transient(ctx context.Context, err error) (transient, pingOK 
 // backend waiting on a lock does not notice its client gone until the
 // lock goes. A stall so ended is a PgError, not a strike of
 // retryTransient, so a long stall keeps the batch retried whole with
-// backoff instead of sending it to be written one turn at a time.
+// backoff instead of sending it to be written one turn at a time, up to
+// maxTimeouts attempts in a row: a batch slower than the deadline by
+// itself would time out for ever, and is written one turn at a time then.
 //
 // Giving up can never write a turn twice: when the deadline falls after
 // Postgres committed but before it said so, the retry finds every key

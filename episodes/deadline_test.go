@@ -214,6 +214,16 @@ func (b *bundle) appenderConsumer(t *testing.T) jetstream.Consumer {
 	return cons
 }
 
+// appenderConsumerInfo is the appender's durable consumer's info.
+func (b *bundle) appenderConsumerInfo(t *testing.T) *jetstream.ConsumerInfo {
+	t.Helper()
+	info, err := b.appenderConsumer(t).Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info
+}
+
 // storedOnce waits for total episodes and for the consumer to have every
 // message acknowledged, stops the appenders (so their counters are final:
 // a retry after the stall finds the turns written and counts them
@@ -317,7 +327,9 @@ func TestCommitGivesUpAfterAckWait(t *testing.T) {
 // whole with backoff: it is not sent to be written one turn at a time,
 // each turn again up to a deadline per attempt, which finds a bad row but
 // only slows the way out of a stall. Postgres ends each attempt
-// (57014), so no attempt counts as a strike.
+// (57014), so no attempt counts as a strike; seven are fewer than the ten
+// timeouts in a row (maxTimeouts) after which a batch is taken for slow by
+// itself and split (TestSlowBatchIsWrittenOneTurnAtATime).
 func TestLongStallIsRetriedWhole(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -434,4 +446,85 @@ func TestShorterStatementTimeoutIsKept(t *testing.T) {
 
 	s.release()
 	b.storedOnce(t, total, cons, []func(){stop}, a)
+}
+
+// TestSlowBatchIsWrittenOneTurnAtATime: a batch whose insert is slower than
+// a commit's deadline by itself, with no lock in its way, times out on
+// every attempt; after maxTimeouts attempts in a row its turns are written
+// one at a time, so every turn is stored once and none is refused or kept
+// as a dead letter. Here a trigger on the test's episodes makes an insert
+// of more than one new row sleep 5s, past the statement timeout (0.9s) an
+// AckWait of 1s gives, while one new row goes in at once. Retried whole for
+// ever, as a statement timeout was before it was bounded, the batch would
+// never be written.
+func TestSlowBatchIsWrittenOneTurnAtATime(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	for _, q := range []string{
+		`CREATE FUNCTION test_slow_batches() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN
+			IF (SELECT count(*) FROM new_rows) > 1 THEN
+				PERFORM pg_sleep(5);
+			END IF;
+			RETURN NULL;
+		END $$`,
+		`CREATE TRIGGER test_slow_batches AFTER INSERT ON episodes REFERENCING NEW TABLE AS new_rows
+			FOR EACH STATEMENT EXECUTE FUNCTION test_slow_batches()`,
+	} {
+		if _, err := b.pool.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const total = 30
+	b.publishTurns(t, total) // before the appender starts, so that its first batch is many turns
+	logs := &errLog{}
+	a, stop := b.runOn(t, b.pool, episodes.AppenderConfig{AckWait: episodes.Duration(time.Second), Writers: 1}, logs)
+
+	// About 30s on this code (ten attempts of 0.9s and the backoff between
+	// them); the wait is generous, and on a code that retries the batch
+	// whole for ever it ends the test.
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		var n int
+		if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM episodes`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		var info *jetstream.ConsumerInfo
+		if n == total { // the consumer is the appender's, made once it runs
+			info = b.appenderConsumerInfo(t)
+			if info.NumPending == 0 && info.NumAckPending == 0 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d turns stored (consumer %+v) after %d attempts retried: a batch slow by itself is retried whole for ever",
+				n, total, info, a.Stats.Transient.Load())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	stop()
+	var n, distinct, refusals int
+	if err := b.pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT content), (SELECT count(*) FROM refusals) FROM episodes`).Scan(&n, &distinct, &refusals); err != nil {
+		t.Fatal(err)
+	}
+	if n != total || distinct != total || refusals != 0 {
+		t.Fatalf("%d episodes, %d distinct, %d refusals; want %d, %d, 0", n, distinct, refusals, total, total)
+	}
+	if got := a.Stats.Accepted.Load(); got != total {
+		t.Fatalf("accepted %d, want %d", got, total)
+	}
+	if got := a.Stats.Refused.Load() + a.Stats.DeadLetters.Load() + a.Stats.Failures.Load(); got != 0 {
+		t.Fatalf("refused + dead letters + failures = %d, want 0", got)
+	}
+	if a.Stats.Isolated.Load() == 0 {
+		t.Fatal("no batch was written one turn at a time, yet every multi-row insert sleeps past the deadline")
+	}
+	for _, err := range logs.all() {
+		if _, ok := stallEnded(err); !ok {
+			t.Fatalf("a commit attempt ended with %v, want its deadline (57014 query_canceled or context.DeadlineExceeded)", err)
+		}
+	}
+	t.Logf("%d attempts retried, %d batches split, %d redelivered, %d duplicates",
+		a.Stats.Transient.Load(), a.Stats.Isolated.Load(), a.Stats.Redelivered.Load(), a.Stats.Duplicates.Load())
 }
