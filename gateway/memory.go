@@ -390,7 +390,9 @@ func profileText(res *remember.ProfileResult) string {
 
 // fitMemoryJSON returns v as JSON for MCP's structuredContent, with list
 // and review entries dropped from the end until it is at most maxChars
-// bytes (when maxChars > 0); a drop sets "capped".
+// bytes (when maxChars > 0); a drop sets "capped". A list entry over
+// maxChars by itself (a long note) is cut instead (fitCut: its claim, and
+// claim_canon the cut claim's canonical form), which also sets "capped".
 func fitMemoryJSON(v any, maxChars int) json.RawMessage {
 	body, _ := json.Marshal(v)
 	if maxChars <= 0 || len(body) <= maxChars {
@@ -399,11 +401,25 @@ func fitMemoryJSON(v any, maxChars int) json.RawMessage {
 	switch r := v.(type) {
 	case *remember.ListResult:
 		out := *r
-		out.Capped, out.More = true, true // what was dropped still matches
-		for len(out.Memories) > 0 && len(body) > maxChars {
-			out.Memories = out.Memories[:len(out.Memories)-1]
-			body, _ = json.Marshal(&out)
+		out.Capped = true
+		size := func(rows []facts.Row) int {
+			o := out
+			o.Memories = rows
+			b, _ := json.Marshal(&o)
+			return len(b)
 		}
+		cut := func(row facts.Row, fits func(facts.Row) bool) (facts.Row, bool) {
+			c, ok := cutItemText(row.Claim, func(c string) bool {
+				x := row
+				x.Claim, x.ClaimCanon = c, memhive.Canon(c)
+				return fits(x)
+			})
+			row.Claim, row.ClaimCanon = c, memhive.Canon(c)
+			return row, ok
+		}
+		out.Memories, _ = fitCut(r.Memories, maxChars, size, cut)
+		out.More = r.More || len(out.Memories) < len(r.Memories) // what was dropped still matches
+		body, _ = json.Marshal(&out)
 	case *facts.ReviewReport:
 		out := struct {
 			*facts.ReviewReport

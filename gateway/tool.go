@@ -30,6 +30,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memhive/memhive"
@@ -453,23 +454,115 @@ func capText(text string, maxChars int, hint string) (string, bool) {
 
 // fitJSON returns ans as JSON without its diagnostic, with items dropped
 // from the end until the items' JSON is at most maxChars bytes (when
-// maxChars > 0); a dropped item marks the answer capped. The text is capped
-// apart, by CapAnswer.
+// maxChars > 0), except that an item over maxChars by itself is cut instead
+// (fitCut); a dropped or cut item marks the answer capped. The text is
+// capped apart, by CapAnswer.
 func fitJSON(ans *recall.Answer, maxChars int) ([]byte, *recall.Answer) {
 	out := *ans
 	out.Diagnostic = nil
 	if maxChars > 0 {
-		for len(out.Items) > 0 {
-			items, _ := json.Marshal(out.Items)
-			if len(items) <= maxChars {
-				break
-			}
-			out.Items = out.Items[:len(out.Items)-1]
+		size := func(items []recall.Item) int {
+			b, _ := json.Marshal(items)
+			return len(b)
+		}
+		cut := func(it recall.Item, fits func(recall.Item) bool) (recall.Item, bool) {
+			t, ok := cutItemText(it.Text, func(t string) bool {
+				c := it
+				c.Text = t
+				return fits(c)
+			})
+			it.Text = t
+			return it, ok
+		}
+		var capped bool
+		if out.Items, capped = fitCut(out.Items, maxChars, size, cut); capped {
 			out.Capped = true
 		}
 	}
 	body, _ := json.Marshal(&out)
 	return body, &out
+}
+
+// fitCut returns what of list to keep so that size(kept) <= max, in list's
+// order, and whether that is not all of it whole: the entries within max by
+// themselves, dropped from the end until they fit; then the first entry
+// over max by itself (a long note, which no cap of this size could hold
+// whole) in its place, cut by cut to the room they leave (cut is told
+// whether an entry fits; false: not even a short head does). Entries that
+// fit whole come before the cut one, as in recall's budget. list is not
+// changed.
+func fitCut[T any](list []T, max int, size func([]T) int, cut func(e T, fits func(T) bool) (T, bool)) ([]T, bool) {
+	if size(list) <= max {
+		return list, false
+	}
+	var whole []int
+	over := -1
+	for i, e := range list {
+		if size([]T{e}) <= max {
+			whole = append(whole, i)
+		} else if over < 0 {
+			over = i
+		}
+	}
+	// pick is the first n entries of whole, with e in its place when at >= 0
+	pick := func(n, at int, e T) []T {
+		out := make([]T, 0, n+1)
+		placed := at < 0
+		for _, i := range whole[:n] {
+			if !placed && at < i {
+				out, placed = append(out, e), true
+			}
+			out = append(out, list[i])
+		}
+		if !placed {
+			out = append(out, e)
+		}
+		return out
+	}
+	var none T
+	n := len(whole)
+	for n > 0 && size(pick(n, -1, none)) > max {
+		n--
+	}
+	if over >= 0 {
+		if c, ok := cut(list[over], func(e T) bool { return size(pick(n, over, e)) <= max }); ok {
+			return pick(n, over, c), true
+		}
+	}
+	return pick(n, -1, none), true
+}
+
+// minCutChars is the fewest characters of its text an item cut to fit the
+// cap shows: with less room left it is dropped.
+const minCutChars = 64
+
+// cutItemText is the longest head of text (whole characters, a letter kept
+// with the marks after it) that, ended by "… [cut: N of M characters
+// shown]", makes fits true, and whether one of at least minCutChars
+// characters does. fits must hold for a head when it holds for a longer
+// one (the JSON holding it grows with it).
+func cutItemText(text string, fits func(string) bool) (string, bool) {
+	rs := []rune(text)
+	head := func(k int) string {
+		for k > 0 && k < len(rs) && (unicode.Is(unicode.M, rs[k]) || rs[k] == '\u200d') {
+			k--
+		}
+		h := strings.TrimRightFunc(string(rs[:k]), unicode.IsSpace)
+		return h + fmt.Sprintf("… [cut: %d of %d characters shown]", utf8.RuneCountInString(h), len(rs))
+	}
+	if len(rs) <= minCutChars || !fits(head(minCutChars)) {
+		return "", false
+	}
+	lo, hi := minCutChars, len(rs)-1 // lo fits; the whole text did not
+	for lo < hi {
+		k := (lo + hi + 1) / 2
+		if fits(head(k)) {
+			lo = k
+		} else {
+			hi = k - 1
+		}
+	}
+	return head(lo), true
 }
 
 func cutRunes(s string, n int) string {
