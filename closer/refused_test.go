@@ -1,14 +1,12 @@
 package closer_test
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +17,7 @@ import (
 	"github.com/memhive/memhive/extract"
 	"github.com/memhive/memhive/extract/llm"
 	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/internal/logbuf"
 	"github.com/memhive/memhive/internal/modeltest"
 	"github.com/memhive/memhive/model"
 )
@@ -34,27 +33,14 @@ func randomHex(t *testing.T, n int) string {
 	return hex.EncodeToString(b)[:n]
 }
 
-// logRecords is a slog handler's output, read back record by record.
-type logRecords struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
+// jsonLogger is a logger that writes JSON records to buf.
+func jsonLogger(buf *logbuf.Buffer) *slog.Logger { return slog.New(slog.NewJSONHandler(buf, nil)) }
 
-func (l *logRecords) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *logRecords) logger() *slog.Logger { return slog.New(slog.NewJSONHandler(l, nil)) }
-
-// refused returns the "fact refused" records, field by field.
-func (l *logRecords) refused(t *testing.T) []map[string]any {
+// refused returns the "fact refused" records in buf, field by field.
+func refused(t *testing.T, buf *logbuf.Buffer) []map[string]any {
 	t.Helper()
-	l.mu.Lock()
-	defer l.mu.Unlock()
 	var out []map[string]any
-	for line := range strings.Lines(l.buf.String()) {
+	for line := range strings.Lines(buf.String()) {
 		var r map[string]any
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatalf("log line %q: %v", line, err)
@@ -115,8 +101,8 @@ func TestModelFactOverTheCapIsRefusedTheRestWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logs logRecords
-	logger := logs.logger()
+	var logs logbuf.Buffer
+	logger := jsonLogger(&logs)
 	ex := &llm.Model{Client: client, Log: model.NewDecisionLog(pool, logger), Logger: logger}
 
 	rep, err := closer.Close(ctx, pool, ex, closer.Request{Member: "kai", Session: "s1", Channel: "web:chat"}, logger)
@@ -139,7 +125,7 @@ func TestModelFactOverTheCapIsRefusedTheRestWritten(t *testing.T) {
 	if err := pool.QueryRow(ctx, `SELECT verdicts->>'refused' FROM consolidation_log WHERE member_id = 'kai' AND kind = 'close'`).Scan(&logged); err != nil || logged != "1" {
 		t.Fatalf("consolidation_log's refused count %q (%v), want 1", logged, err)
 	}
-	recs := logs.refused(t)
+	recs := refused(t, &logs)
 	if len(recs) != 1 {
 		t.Fatalf("%d refusals logged, want 1", len(recs))
 	}
@@ -203,8 +189,8 @@ func TestEveryBadFactIsRefusedAlone(t *testing.T) {
 	for _, b := range bad {
 		ex = append(ex, b.f)
 	}
-	var logs logRecords
-	rep, err := closer.Close(ctx, pool, ex, closer.Request{Member: "lea", Session: "s1", Channel: "web:chat"}, logs.logger())
+	var logs logbuf.Buffer
+	rep, err := closer.Close(ctx, pool, ex, closer.Request{Member: "lea", Session: "s1", Channel: "web:chat"}, jsonLogger(&logs))
 	if err != nil {
 		t.Fatalf("close with facts the store cannot take: %v", err)
 	}
@@ -218,7 +204,7 @@ func TestEveryBadFactIsRefusedAlone(t *testing.T) {
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM entities WHERE member_id = 'lea' AND canon IN ('ana', 'eva')`).Scan(&ents); err != nil || ents != 0 {
 		t.Fatalf("%d entities of refused facts written (%v)", ents, err)
 	}
-	recs := logs.refused(t)
+	recs := refused(t, &logs)
 	if len(recs) != len(bad) {
 		t.Fatalf("%d refusals logged, want %d", len(recs), len(bad))
 	}
