@@ -479,9 +479,10 @@ func (w *writer) restated(ctx context.Context, f extract.Fact, aud []string) (pr
 	var before []string
 	// the same claim: the same canonical text, or the same stemmed words
 	// ("dancing" and "dance", "dog" and "dogs"; the stored tsv holds the
-	// subject, predicate and claim, as the one made here), when it has any;
+	// subject, predicate and claim in NFC, as the one made here: migration
+	// 032's memhive_fact_tsv), when it has any;
 	// md5(claim_canon) is what facts_claim_md5_idx holds (migration 031)
-	err = w.tx.QueryRow(ctx, `WITH w AS (SELECT tsvector_to_array(to_tsvector('english', $9::text)) AS lx,
+	err = w.tx.QueryRow(ctx, `WITH w AS (SELECT tsvector_to_array(to_tsvector('english', normalize($9::text, NFC))) AS lx,
 			numnode(plainto_tsquery('english', $10::text)) > 0 AS words)
 		SELECT f.id, f.source_episode_ids FROM facts f, w
 		WHERE f.member_id = $1 AND f.subject_canon = $2 AND f.predicate_canon = $3 AND f.channel = $5

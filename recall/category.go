@@ -262,7 +262,7 @@ func (s *Service) sharedWithQuestion(ctx context.Context, q *query, fs []*row, r
 	b := newSQLB(q.member, q.gate)
 	rows, err := s.pool.Query(ctx, `/* leg:graph */ WITH qt AS (`+questionLexemes(b, rest)+`)
 		SELECT f.id, (SELECT count(DISTINCT l) FROM (
-				SELECT unnest(tsvector_to_array(to_tsvector('english', f.claim))) AS l
+				SELECT unnest(tsvector_to_array(to_tsvector('english', normalize(f.claim, NFC)))) AS l
 				UNION ALL
 				SELECT unnest(tsvector_to_array(x.tsv)) FROM episodes x
 				WHERE x.member_id = $1 AND x.id = ANY(f.source_episode_ids[1:`+b.p(categorySharedTurns)+`]) AND `+b.readFilter(q, "episode", "x")+`) z

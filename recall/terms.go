@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/memhive/memhive"
 )
 
@@ -26,10 +28,17 @@ var stopWords = func() map[string]bool {
 // maxTerms bounds how many query terms a keyword search uses.
 const maxTerms = 16
 
-// words splits text into lower-cased runs of letters and digits.
+// words splits text, in Unicode NFC, into lower-cased runs of letters,
+// digits and combining marks. A mark is part of its word: Devanagari's
+// vowel signs and virama ("दिल्ली" is six runes, three of them marks),
+// Arabic's vowel marks ("مُحَمَّد"), an accent typed apart from its letter
+// ("cafe\u0301"), as Postgres' text search parser reads them (the stored
+// lexemes: to_tsvector of the text in NFC, migration 032), where a word cut
+// at each mark ("द", "ल", "ल") matched nothing. NFC makes "cafe\u0301" and
+// "café" one word, on both sides.
 func words(text string) []string {
-	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	return strings.FieldsFunc(strings.ToLower(norm.NFC.String(text)), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.M, r)
 	})
 }
 
@@ -53,7 +62,7 @@ func terms(query string) []string {
 
 // tsTerm is one term as to_tsquery input: a prefix match for words of four
 // or more letters (shorter prefixes match too much), exact otherwise. Terms
-// are letters and digits only, so they carry no tsquery syntax.
+// are letters, digits and marks only, so they carry no tsquery syntax.
 func tsTerm(t string) string {
 	if len([]rune(t)) >= 4 {
 		return t + ":*"

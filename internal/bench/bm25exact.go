@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/oklog/ulid/v2"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/internal/locomo"
@@ -344,14 +345,17 @@ func loadExactBM25(ctx context.Context, db *DB, member string, k1, b float64) (*
 }
 
 // queryClasses are the BM25 terms of a question: its words (runs of
-// letters and digits, lower-cased, first occurrence, at most 16 that stem to
-// something), each stemmed by to_tsvector('english') (a stop word stems to
+// letters, digits and combining marks of its text in NFC, lower-cased, as
+// the lexemes are made from NFC since migration 032; first occurrence, at
+// most 16 that stem to something), each stemmed by to_tsvector('english') (a stop word stems to
 // nothing); a word of four letters or more matches every lexeme of the
 // member it is a prefix of. A word's matched lexemes are one term (its
 // class): tf is the sum of their counts in a document, df the number of
 // documents holding any. Words matching the same lexemes are one term.
 func (x *exactBM25) queryClasses(ctx context.Context, db *DB, q string) ([][]string, error) {
-	ws := strings.FieldsFunc(strings.ToLower(q), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	ws := strings.FieldsFunc(strings.ToLower(norm.NFC.String(q)), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.M, r)
+	})
 	seen := map[string]bool{}
 	var uniq []string
 	for _, w := range ws {
