@@ -54,24 +54,7 @@ func (b *bundle) runAppender(t *testing.T, cfg episodes.AppenderConfig) (stop fu
 // startAppender is runAppender that also returns the appender (its Stats).
 func (b *bundle) startAppender(t *testing.T, cfg episodes.AppenderConfig) (a *episodes.Appender, stop func()) {
 	t.Helper()
-	a, err := episodes.NewAppender(b.pool, b.nc, cfg, nil, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Run(ctx) }()
-	var once sync.Once
-	stop = func() {
-		once.Do(func() {
-			cancel()
-			if err := <-done; err != nil {
-				t.Errorf("appender: %v", err)
-			}
-		})
-	}
-	t.Cleanup(stop)
-	return a, stop
+	return b.runOn(t, b.pool, cfg, slog.DiscardHandler)
 }
 
 func waitCount(t *testing.T, pool *pgxpool.Pool, sql string, want int, args ...any) {

@@ -2,7 +2,6 @@ package episodes_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"github.com/memhive/memhive/episodes"
@@ -27,16 +26,7 @@ func TestLostCommitReplyWritesNoDuplicate(t *testing.T) {
 	if !c.Atomic() {
 		t.Fatal("the embedded server takes atomic batches; the client did not detect it")
 	}
-	for i := range total {
-		m := fmt.Sprintf("m%d", i%3)
-		if err := c.Publish(m, lanes.Turn{Channel: "web:chat", Audience: []string{"member:" + m}, Speaker: "member:" + m,
-			Text: fmt.Sprintf("turn-%05d", i)}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := c.Flush(ctx); err != nil {
-		t.Fatal(err)
-	}
+	publishTurnsWith(t, c, total)
 	select {
 	case e := <-c.Errors():
 		t.Fatalf("publish error: %v", e)

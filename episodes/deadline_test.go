@@ -192,6 +192,13 @@ func (b *bundle) publishTurns(t *testing.T, total int) {
 		t.Fatal(err)
 	}
 	defer c.Close()
+	publishTurnsWith(t, c, total)
+}
+
+// publishTurnsWith publishes total turns of three members on c, each text
+// its own, and flushes c.
+func publishTurnsWith(t *testing.T, c *lanes.Client, total int) {
+	t.Helper()
 	for i := range total {
 		m := fmt.Sprintf("m%d", i%3)
 		if err := c.Publish(m, lanes.Turn{Channel: "web:chat", Audience: []string{"member:" + m}, Speaker: "member:" + m,
@@ -199,8 +206,21 @@ func (b *bundle) publishTurns(t *testing.T, total int) {
 			t.Fatal(err)
 		}
 	}
-	if err := c.Flush(ctx); err != nil {
+	if err := c.Flush(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// requireEachStoredOnce fails t unless the episodes are total turns, each
+// once, and nothing was refused.
+func (b *bundle) requireEachStoredOnce(t *testing.T, total int) {
+	t.Helper()
+	var n, distinct, refusals int
+	if err := b.pool.QueryRow(context.Background(), `SELECT count(*), count(DISTINCT content), (SELECT count(*) FROM refusals) FROM episodes`).Scan(&n, &distinct, &refusals); err != nil {
+		t.Fatal(err)
+	}
+	if n != total || distinct != total || refusals != 0 {
+		t.Fatalf("%d episodes, %d distinct, %d refusals; want %d, %d, 0", n, distinct, refusals, total, total)
 	}
 }
 
@@ -247,13 +267,7 @@ func (b *bundle) storedOnce(t *testing.T, total int, cons jetstream.Consumer, st
 	for _, stop := range stops {
 		stop()
 	}
-	var n, distinct, refusals int
-	if err := b.pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT content), (SELECT count(*) FROM refusals) FROM episodes`).Scan(&n, &distinct, &refusals); err != nil {
-		t.Fatal(err)
-	}
-	if n != total || distinct != total || refusals != 0 {
-		t.Fatalf("%d episodes, %d distinct, %d refusals; want %d, %d, 0", n, distinct, refusals, total, total)
-	}
+	b.requireEachStoredOnce(t, total)
 	var accepted int64
 	for _, a := range apps {
 		accepted += a.Stats.Accepted.Load()
@@ -504,13 +518,7 @@ func TestSlowBatchIsWrittenOneTurnAtATime(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	stop()
-	var n, distinct, refusals int
-	if err := b.pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT content), (SELECT count(*) FROM refusals) FROM episodes`).Scan(&n, &distinct, &refusals); err != nil {
-		t.Fatal(err)
-	}
-	if n != total || distinct != total || refusals != 0 {
-		t.Fatalf("%d episodes, %d distinct, %d refusals; want %d, %d, 0", n, distinct, refusals, total, total)
-	}
+	b.requireEachStoredOnce(t, total)
 	if got := a.Stats.Accepted.Load(); got != total {
 		t.Fatalf("accepted %d, want %d", got, total)
 	}
