@@ -76,23 +76,21 @@ var ListSchema = json.RawMessage(`{
 // ReviewSchema is review_memories' input schema: no arguments.
 var ReviewSchema = json.RawMessage(`{"type": "object", "properties": {}, "additionalProperties": false}`)
 
-// ProfileSchema is edit_profile's input schema. append needs a line
-// (if/then); remove_line needs an id or a line, which is said in words (it
-// would take an anyOf). A section is remember.SectionPattern, said as its
-// "pattern". The subschemas of if and then declare the properties they
-// name, as strict draft-07 validators (Ajv's strictRequired) want.
+// ProfileSchema is edit_profile's input schema. append needs a line and
+// remove_line an id or a line, which are said in words (in op's and line's
+// descriptions), not in an if/then or anyOf that hosts mishandle (see the
+// comment above RecallSchema). A section is remember.SectionPattern, said
+// as its "pattern".
 var ProfileSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
-    "op": {"type": "string", "enum": ["append", "replace_section", "remove_line"], "description": "append a line, replace a section's lines, or remove a line."},
+    "op": {"type": "string", "enum": ["append", "replace_section", "remove_line"], "description": "append a line, replace a section's lines, or remove a line. append needs line; remove_line needs id or line."},
     "section": {"type": "string", "pattern": ` + jsonText(remember.SectionPattern) + `, "description": "The profile section (default \"profile\"): a letter or digit, then up to 31 more or _ and -, kept in lower case; \"derived\" is written from facts and cannot be edited."},
-    "line": {"type": "string", "description": "append (needed): the line to add. replace_section: the section's new lines, one per text line (pinned lines stay); left out, the section is emptied. remove_line: the text of the line to remove, or give id."},
+    "line": {"type": "string", "description": "append needs line: the line to add. replace_section: the section's new lines, one per text line (pinned lines stay); left out, the section is emptied. remove_line: the text of the line to remove, or give id."},
     "id": {"type": "string", "description": "remove_line: the id of the line to remove, instead of its text (one of the two is needed)."},
     "pinned": {"type": "boolean", "description": "Keep the new lines through every automatic rewrite and replace_section."}
   },
   "required": ["op"],
-  "if": {"properties": {"op": {"const": "append"}}},
-  "then": {"properties": {"line": {}}, "required": ["line"]},
   "additionalProperties": false
 }`)
 

@@ -1,6 +1,7 @@
 package gateway_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -23,15 +24,12 @@ import (
 // toolSchema is what a client reads of a tool's input schema to know
 // which arguments it must send: the keywords of JSON Schema that say so.
 type toolSchema struct {
-	Type              string                 `json:"type"`
-	Pattern           string                 `json:"pattern"`
-	Properties        map[string]*toolSchema `json:"properties"`
-	Const             any                    `json:"const"`
-	Required          []string               `json:"required"`
-	DependentRequired map[string][]string    `json:"dependentRequired"`
-	If                *toolSchema            `json:"if"`
-	Then              *toolSchema            `json:"then"`
-	Else              *toolSchema            `json:"else"`
+	Type        string                 `json:"type"`
+	Pattern     string                 `json:"pattern"`
+	Description string                 `json:"description"`
+	Properties  map[string]*toolSchema `json:"properties"`
+	Const       any                    `json:"const"`
+	Required    []string               `json:"required"`
 }
 
 // refuses reports whether the schema refuses args, and the argument
@@ -45,26 +43,74 @@ func (s *toolSchema) refuses(args map[string]any) (string, bool) {
 			return r, true
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(s.DependentRequired)) {
-		if _, ok := args[k]; !ok {
-			continue
-		}
-		for _, n := range s.DependentRequired[k] {
-			if _, ok := args[n]; !ok {
-				return n, true
-			}
-		}
-	}
 	for k, p := range s.Properties {
 		if v, ok := args[k]; ok && p.Const != nil && v != p.Const {
 			return k, true
 		}
 	}
-	if s.If != nil {
-		if _, no := s.If.refuses(args); !no {
-			return s.Then.refuses(args)
+	return "", false
+}
+
+// rootConditionals are the keywords no tool schema has at its root: valid
+// JSON Schema 2020-12, but Claude Code drops a tool whose schema has a
+// root-level allOf or if/then (anthropics/claude-code#95504), the
+// Anthropic API refuses a root-level oneOf, anyOf or allOf, and OpenAI's
+// strict mode takes no if/then/else or dependentRequired.
+var rootConditionals = []string{"if", "then", "else", "dependentRequired", "dependentSchemas",
+	"allOf", "anyOf", "oneOf", "not", "enum", "const"}
+
+// wordRule is a rule of a tool the schema cannot say without a
+// conditional: said in words in the tool's description (in == "") or a
+// property's, and kept by the server.
+type wordRule struct {
+	in, words string
+	refuses   func(args map[string]any) (string, bool) // and the argument named
+}
+
+func given(args map[string]any, k string) bool { _, ok := args[k]; return ok }
+
+var wordRules = map[string][]wordRule{
+	gateway.RecallTool: {
+		{in: "window_from", words: "window_from and window_to go together"},
+		{in: "window_to", words: "window_from and window_to go together", refuses: func(a map[string]any) (string, bool) {
+			switch {
+			case given(a, "window_from") && !given(a, "window_to"):
+				return "window_to", true
+			case given(a, "window_to") && !given(a, "window_from"):
+				return "window_from", true
+			}
+			return "", false
+		}},
+	},
+	gateway.MemorizeTool: {{in: "", words: "Send either note, or subject+predicate+claim together — not both",
+		refuses: func(a map[string]any) (string, bool) {
+			if given(a, "note") {
+				return "", false // with a fact too, refused as well; no call below has both
+			}
+			for _, k := range []string{"subject", "predicate", "claim"} {
+				if !given(a, k) {
+					return k, true
+				}
+			}
+			return "", false
+		}}},
+	gateway.ProfileTool: {
+		{in: "op", words: "append needs line"},
+		{in: "line", words: "append needs line", refuses: func(a map[string]any) (string, bool) {
+			return "line", a["op"] == "append" && !given(a, "line")
+		}},
+	},
+}
+
+// rulesRefuse reports whether a rule said in words refuses args.
+func rulesRefuse(tool string, args map[string]any) (string, bool) {
+	for _, r := range wordRules[tool] {
+		if r.refuses == nil {
+			continue
 		}
-		return s.Else.refuses(args)
+		if name, no := r.refuses(args); no {
+			return name, true
+		}
 	}
 	return "", false
 }
@@ -73,12 +119,12 @@ func (s *toolSchema) refuses(args map[string]any) (string, bool) {
 // the go-sdk client, as any MCP client reads them, and holds each schema
 // to the real server (recall, remember and the advisor on Postgres): a
 // call that is good but for one argument left out is refused, with a
-// coded error that names it, exactly when the schema's required,
-// dependentRequired or minProperties refuse it; the required arguments
-// alone are a good call unless the schema itself refuses them. So no
-// schema hides an argument the server needs, and none requires one it
-// does not. No schema uses a combinator at its top level, which the
-// Anthropic and OpenAI APIs refuse.
+// coded error that names it, exactly when the schema's required refuses
+// it or a rule said in words in a description (wordRules) does; the
+// required arguments alone are a good call unless the schema or such a
+// rule refuses them. So no schema hides an argument the server needs, and
+// none requires one it does not. No schema has a conditional or a
+// combinator at its root (rootConditionals), which hosts drop or refuse.
 func TestToolSchemasSayWhatTheServerRefuses(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -164,36 +210,34 @@ func TestToolSchemasSayWhatTheServerRefuses(t *testing.T) {
 			if err := json.Unmarshal(raw, &top); err != nil || json.Unmarshal(raw, &s) != nil || s.Type != "object" {
 				t.Fatalf("schema %s", raw)
 			}
-			for _, k := range []string{"oneOf", "anyOf", "allOf", "not", "enum", "const"} {
+			for _, k := range rootConditionals {
 				if _, ok := top[k]; ok {
-					t.Errorf("%q at the top of the schema: the Anthropic and OpenAI APIs refuse it", k)
+					t.Errorf("%q at the root of the schema: hosts drop the tool or refuse the request", k)
 				}
 			}
-			for _, k := range append(slices.Clone(s.Required), slices.Collect(maps.Keys(s.DependentRequired))...) {
+			for _, k := range s.Required {
 				if _, ok := s.Properties[k]; !ok {
 					t.Errorf("the schema requires %q, which it does not declare", k)
 				}
 			}
-			// a subschema of if, then or else declares what it requires:
-			// Ajv's strict mode (strictRequired) refuses the whole schema
-			// otherwise ("required property \"note\" is not defined at
-			// \"#/if\""), as it reads each subschema apart
-			for part, sub := range map[string]*toolSchema{"if": s.If, "then": s.Then, "else": s.Else} {
-				if sub == nil {
-					continue
+			// each rule the schema cannot say is said in words
+			for _, r := range wordRules[tool.Name] {
+				desc := tool.Description + " " + s.Description
+				if r.in != "" {
+					if p := s.Properties[r.in]; p != nil {
+						desc = p.Description
+					} else {
+						desc = ""
+					}
 				}
-				for _, k := range sub.Required {
-					if _, ok := sub.Properties[k]; !ok {
-						t.Errorf("%q requires %q, which it does not declare in its own properties", part, k)
-					}
-					if _, ok := s.Properties[k]; !ok {
-						t.Errorf("%q requires %q, which the schema does not declare", part, k)
-					}
+				if !strings.Contains(desc, r.words) {
+					t.Errorf("the description of %q does not say %q: %q", cmp.Or(r.in, tool.Name), r.words, desc)
 				}
 			}
 			// the schema is JSON Schema 2020-12 (MCP's default dialect),
 			// read by a validator of that dialect, which must agree with
-			// this test's reading of it on every call below
+			// this test's reading of it on every call below; the server
+			// refuses what the schema or a rule in words refuses
 			valid := validator2020(t, raw)
 			for i, mk := range good[tool.Name] {
 				args := mk()
@@ -211,14 +255,18 @@ func TestToolSchemasSayWhatTheServerRefuses(t *testing.T) {
 				for k := range args {
 					less := mk()
 					delete(less, k)
-					name, want := s.refuses(less)
-					if err := valid(less); (err != nil) != want {
-						t.Errorf("without %q: the 2020-12 validator says %v, this test's reading refuses %v", k, err, want)
+					name, bySchema := s.refuses(less)
+					if err := valid(less); (err != nil) != bySchema {
+						t.Errorf("without %q: the 2020-12 validator says %v, this test's reading refuses %v", k, err, bySchema)
+					}
+					want := bySchema
+					if !bySchema {
+						name, want = rulesRefuse(tool.Name, less)
 					}
 					refused, text := call(tool.Name, less)
 					switch {
 					case refused != want:
-						t.Errorf("without %q: the server refused %v, the schema refuses %v (%v); %s", k, refused, want, less, text)
+						t.Errorf("without %q: the server refused %v, the schema and its words refuse %v (%v); %s", k, refused, want, less, text)
 					case refused && name != "" && !strings.Contains(text, name):
 						t.Errorf("without %q: the refusal does not name %q: %s", k, name, text)
 					}
@@ -230,8 +278,11 @@ func TestToolSchemasSayWhatTheServerRefuses(t *testing.T) {
 					}
 				}
 				_, want := s.refuses(only)
+				if _, byWords := rulesRefuse(tool.Name, only); byWords {
+					want = true
+				}
 				if refused, text := call(tool.Name, only); refused != want {
-					t.Errorf("the required arguments alone %v: the server refused %v, the schema refuses %v; %s", only, refused, want, text)
+					t.Errorf("the required arguments alone %v: the server refused %v, the schema and its words refuse %v; %s", only, refused, want, text)
 				}
 			}
 		})
@@ -251,13 +302,6 @@ func TestToolSchemasSayWhatTheServerRefuses(t *testing.T) {
 		if got := schemaOf(name).Required; !slices.Equal(got, required) {
 			t.Errorf("%s requires %q, want %q", name, got, required)
 		}
-	}
-	if s := schemaOf(gateway.MemorizeTool); s.If == nil || !slices.Equal(s.If.Required, []string{"note"}) || s.Else == nil ||
-		!slices.Equal(s.Else.Required, []string{"subject", "predicate", "claim"}) {
-		t.Errorf("memorize's schema does not say that a call without a note needs subject, predicate and claim: %+v", s)
-	}
-	if s := schemaOf(gateway.RecallTool); !slices.Equal(s.DependentRequired["window_from"], []string{"window_to"}) {
-		t.Errorf("memory_recall's schema does not say a window has both ends: %+v", s)
 	}
 	// edit_profile's section: the schema's pattern is the one the server
 	// matches (remember.SectionPattern), and the server refuses a section

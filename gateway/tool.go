@@ -98,44 +98,47 @@ type MemorizeArgs struct {
 	Kind      string `json:"kind,omitempty"`
 }
 
-// The tools' input schemas say what the server refuses without: required
-// lists each argument no call may leave out; dependentRequired one that
-// comes only with another; if/then/else one needed by the choice a call
-// makes (TestToolSchemasSayWhatTheServerRefuses). They never refuse what
-// the server takes, and have no oneOf, anyOf, allOf, not, enum or const
-// at their top level: the Anthropic and OpenAI APIs refuse every request
-// whose tool list holds such a schema. They are JSON Schema 2020-12, the
-// dialect of a schema that names none since MCP 2025-11-25
-// (dependentRequired is 2019-09's and later), and name no "$schema": with
-// one, a draft-07 validator (Ajv's default class) refuses the schema in
-// every mode, for a meta-schema it does not have; without, it refuses only
-// dependentRequired in strict mode, and skips it otherwise.
+// The tools' input schemas are flat: type object, properties and a
+// required list of each argument no call may leave out. A rule that holds
+// only with another argument (a window's two ends, memorize's note or
+// fact, edit_profile's append with a line) is said in words, in the
+// description of the tool or of the property, and the server refuses a
+// call that breaks it (TestToolSchemasSayWhatTheServerRefuses). No schema
+// has if, then, else, dependentRequired, dependentSchemas, allOf, anyOf,
+// oneOf, not, enum or const at its root: they are valid JSON Schema
+// 2020-12, but hosts mishandle them: Claude Code drops a tool whose schema
+// has a root-level allOf or if/then without a word
+// (anthropics/claude-code#95504), the Anthropic API refuses every request
+// whose tool list holds a root-level oneOf, anyOf or allOf, and OpenAI's
+// strict function calling takes no if/then/else or dependentRequired. A
+// memorize tool that silently vanishes is worse than a schema that says
+// less. The schemas are JSON Schema 2020-12, the dialect of a schema that
+// names none since MCP 2025-11-25, and name no "$schema" (a draft-07
+// validator, Ajv's default class, would refuse one for a meta-schema it
+// does not have).
 
 // RecallSchema is the memory_recall tool's input schema. The query's
 // maxLength is recall.MaxQueryChars (TestRecallSchemaMaxLength); a window
-// is both ends or neither (half_open_window).
+// is both ends or neither (half_open_window), said in both ends'
+// descriptions.
 var RecallSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
     "query": {"type": "string", "minLength": 1, "maxLength": 8192, "description": "The question to answer from the member's memory, in plain words."},
-    "window_from": {"type": "string", "description": "Start of a time window: RFC 3339 with a zone (2026-11-30T12:00:00Z), or a date (2026-11-30, its start). Give window_to with it, or neither."},
-    "window_to": {"type": "string", "description": "End of the time window: RFC 3339 with a zone, or a date (2026-11-30, its end). Give window_from with it, or neither."},
+    "window_from": {"type": "string", "description": "Start of a time window: RFC 3339 with a zone (2026-11-30T12:00:00Z), or a date (2026-11-30, its start). window_from and window_to go together: give both or neither."},
+    "window_to": {"type": "string", "description": "End of the time window: RFC 3339 with a zone, or a date (2026-11-30, its end). window_from and window_to go together: give both or neither."},
     "limit": {"type": "integer", "minimum": 1, "maximum": 100, "description": "How many items at most (default 20)."}
   },
   "required": ["query"],
-  "dependentRequired": {"window_from": ["window_to"], "window_to": ["window_from"]},
   "additionalProperties": false
 }`)
 
 // MemorizeSchema is the memorize tool's input schema. No one argument is
 // always required: a call gives a note, or else a fact (subject, predicate
-// and claim, all three). Not both: that is said in words. The if and else
-// subschemas declare the properties they require (empty schemas: the
-// top-level ones say what each is), as strict draft-07 validators (Ajv's
-// strictRequired) want.
+// and claim, all three), not both, which is said in words (MemorizeRule).
 var MemorizeSchema = json.RawMessage(`{
   "type": "object",
-  "description": "A fact (subject, predicate and claim, all three) or a note, not both; kind is optional.",
+  "description": "` + MemorizeRule + `; kind is optional.",
   "properties": {
     "subject": {"type": "string", "description": "Who or what the fact is about, e.g. \"member:alice\" or \"Alice's sister\"."},
     "predicate": {"type": "string", "description": "The relation, e.g. \"lives_in\", \"likes\"."},
@@ -143,8 +146,6 @@ var MemorizeSchema = json.RawMessage(`{
     "note": {"type": "string", "description": "Free text to keep instead of a fact (then no subject, predicate or claim)."},
     "kind": {"type": "string", "enum": ["world", "experience", "foresight"], "description": "world (default), experience or foresight (a plan or expectation)."}
   },
-  "if": {"properties": {"note": {}}, "required": ["note"]},
-  "else": {"properties": {"subject": {}, "predicate": {}, "claim": {}}, "required": ["subject", "predicate", "claim"]},
   "additionalProperties": false
 }`)
 
@@ -154,7 +155,10 @@ const (
 		"limited to what the people in this conversation could have heard. " +
 		"Ask in plain words; give window_from and window_to (RFC 3339) to look in a time range."
 	MemorizeDescription = "Keep a fact (subject, predicate, claim) or a note in the member's long-term memory, " +
-		"visible later only to the people present now."
+		"visible later only to the people present now. " + MemorizeRule + "."
+	// MemorizeRule is what memorize's schema cannot say without a
+	// conditional, in the tool's description and its schema's.
+	MemorizeRule = "Send either note, or subject+predicate+claim together — not both"
 )
 
 // decodeStrict decodes one JSON object into v, refusing unknown fields,
