@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -39,22 +38,7 @@ import (
 func TestSameFaultSameCodeOnEverySurface(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	h := setupMemHive(t)
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.svc,
-		TierFor: func(a string) (string, bool) { return "1", a == "talky" }}))
-	t.Cleanup(srv.Close)
-	nc := natstest.Start(t).Conn(t)
-	serving(t)(gateway.ServeNATS(nc, "memhive", h.rec, quiet))
-	serving(t)(gateway.ServeMemoryNATS(nc, "memhive", h.svc, quiet))
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lane, err := remember.Consume(ctx, js, h.pool, "memhive", quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(lane.Stop)
+	h, srv, nc, js := serveEverySurface(t)
 	before := h.count(t, "facts")
 
 	long := strings.Repeat("c", 300)
@@ -206,6 +190,30 @@ func TestSameFaultSameCodeOnEverySurface(t *testing.T) {
 	}
 }
 
+// serveEverySurface is a hive served on every surface a fault can come in
+// by: HTTP (MCP too, talky at tier 1), NATS (recall and the memory tools)
+// and the remember lane on js.
+func serveEverySurface(t *testing.T) (memHive, *httptest.Server, *nats.Conn, jetstream.JetStream) {
+	t.Helper()
+	h := setupMemHive(t)
+	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.svc,
+		TierFor: func(a string) (string, bool) { return "1", a == "talky" }}))
+	t.Cleanup(srv.Close)
+	nc := natstest.Start(t).Conn(t)
+	serving(t)(gateway.ServeNATS(nc, "memhive", h.rec, quiet))
+	serving(t)(gateway.ServeMemoryNATS(nc, "memhive", h.svc, quiet))
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lane, err := remember.Consume(context.Background(), js, h.pool, "memhive", quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(lane.Stop)
+	return h, srv, nc, js
+}
+
 // mcpCall posts one tools/call to /mcp as raw bytes (the go-sdk client
 // would mend bytes that are not UTF-8 before sending them) and returns
 // memhive's code: a JSON-RPC error's data.code, a tool error's code, or
@@ -213,24 +221,13 @@ func TestSameFaultSameCodeOnEverySurface(t *testing.T) {
 func mcpCall(t *testing.T, url string, b gateway.Binding, tool, args string) (memhive.Code, string) {
 	t.Helper()
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + tool + `","arguments":` + args + `}}`
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
+	hdr := http.Header{}
 	for k, v := range bindingHeaders(b) {
 		if v[0] != "" {
-			req.Header[k] = v
+			hdr[k] = v
 		}
 	}
-	req.Header.Set("Authorization", "Bearer "+testKey)
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	resp, raw := postMCP(t, url, hdr, body)
 	var out struct {
 		Error *struct {
 			Data struct {
@@ -418,22 +415,7 @@ func TestWriteToolTextFaultsOnEverySurface(t *testing.T) {
 func TestKeyTextFaultSameCodeOnEverySurface(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	h := setupMemHive(t)
-	srv := httptest.NewServer(gateway.NewHTTP(gateway.HTTPConfig{Logger: quiet, Keys: testKeys, Recaller: h.rec, Memorizer: h.svc,
-		TierFor: func(a string) (string, bool) { return "1", a == "talky" }}))
-	t.Cleanup(srv.Close)
-	nc := natstest.Start(t).Conn(t)
-	serving(t)(gateway.ServeNATS(nc, "memhive", h.rec, quiet))
-	serving(t)(gateway.ServeMemoryNATS(nc, "memhive", h.svc, quiet))
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lane, err := remember.Consume(ctx, js, h.pool, "memhive", quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(lane.Stop)
+	h, srv, nc, js := serveEverySurface(t)
 	before := writeState(t, h)
 
 	for _, k := range []struct {

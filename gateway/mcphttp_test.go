@@ -193,21 +193,7 @@ func TestMCPUnknownMethodIsMethodNotFound(t *testing.T) {
 	t.Cleanup(srv.Close)
 	post := func(body string) (*http.Response, []byte) {
 		t.Helper()
-		req, err := http.NewRequest(http.MethodPost, srv.URL+"/mcp", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header = bindingHeaders(memAlone)
-		req.Header.Set("Authorization", "Bearer "+testKey)
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp, b
+		return postMCP(t, srv.URL+"/mcp", bindingHeaders(memAlone), body)
 	}
 	for _, tc := range []struct{ body, id string }{
 		{`{"jsonrpc":"2.0","id":9,"method":"resources/subscribe_all","params":{}}`, "9"},
@@ -250,4 +236,26 @@ func TestMCPUnknownMethodIsMethodNotFound(t *testing.T) {
 	if res, text := callTool(t, cs, gateway.RecallTool, map[string]any{"query": "walnuts"}); res.IsError {
 		t.Fatalf("the next call: %s", text)
 	}
+}
+
+// postMCP posts body to url as JSON-RPC with testKey and the headers in
+// hdr (hdr becomes the request's), and returns the response with its body
+// read.
+func postMCP(t *testing.T, url string, hdr http.Header, body string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header = hdr
+	req.Header.Set("Authorization", "Bearer "+testKey)
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return resp, raw
 }
