@@ -21,12 +21,13 @@ type section struct {
 // dropped a last line says how many. An item over the budget by itself
 // (its line and its section's title), which no bundle of this budget could
 // hold whole, is not dropped when room is left after the items that fit
-// whole: its line is cut to that room and ends in cutMarker (cutLine), in
-// its place in the text; it never displaces an item that fits whole, and a
-// second such item finds no room after the first. It returns the text, the
-// kept rows in text order, and the dropped count. empty is the text when no
-// row exists.
-func fit(sections []section, budget int, empty string) (string, []*row, int, error) {
+// whole: with cutOver (tier 1), its line is cut to that room and ends in
+// cutMarker (cutLine), in its place in the text; it never displaces an item
+// that fits whole, and a second such item finds no room after the first.
+// Tier 0 passes cutOver false: SPEC §4 has its items dropped whole. It
+// returns the text, the kept rows in text order, and the dropped count.
+// empty is the text when no row exists.
+func fit(sections []section, budget int, empty string, cutOver bool) (string, []*row, int, error) {
 	total := 0
 	for _, s := range sections {
 		total += len(s.rows)
@@ -122,7 +123,7 @@ func fit(sections []section, budget int, empty string) (string, []*row, int, err
 	}
 	// An item over the budget by itself, cut to the room the others left.
 	for i, c := range cands {
-		if keep[i] || c.n+headerCost[c.sec] <= budget {
+		if !cutOver || keep[i] || c.n+headerCost[c.sec] <= budget {
 			continue
 		}
 		keep[i] = true

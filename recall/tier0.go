@@ -456,7 +456,7 @@ func (s *Service) tier0(ctx context.Context, q *query) (*Answer, error) {
 		{title: "UPCOMING", rows: foresight, line: foresightLine},
 		{title: "THIS SESSION (newest first)", rows: episodes, line: episodeLine},
 	}
-	text, kept, dropped, err := fit(sections, q.budget, "Nothing in this memory for this conversation yet.")
+	text, kept, dropped, err := fit(sections, q.budget, "Nothing in this memory for this conversation yet.", false) // SPEC §4: dropped whole
 	if err != nil {
 		return nil, err
 	}

@@ -311,7 +311,7 @@ func (s *Service) tier1(ctx context.Context, q *query) (*Answer, []Item, error) 
 		return fit([]section{
 			{title: "FACTS", rows: facts, line: factLine},
 			{title: "WHAT WAS SAID", rows: said, line: saidLine},
-		}, q.budget, empty)
+		}, q.budget, empty, true)
 	}
 	text, kept, dropped, err := render(picked)
 	if err != nil {
