@@ -3,7 +3,6 @@ package episodes_test
 import (
 	"context"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/memhive/memhive/episodes"
 	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/internal/testtext"
 )
 
 // Migration 031's down goes back to 030's index on claim_canon when every
@@ -25,7 +25,7 @@ func TestMigration031DownAndUpAgain(t *testing.T) {
 		afterDown []string // the claim indexes on facts after the down
 	}{
 		{"short claims", []string{"Lisbon", "the red bicycle"}, []string{"facts_claim_canon_idx"}},
-		{"a long claim", []string{"Lisbon", incompressible(12000)}, []string{"facts_claim_md5_idx"}},
+		{"a long claim", []string{"Lisbon", testtext.Incompressible(12000)}, []string{"facts_claim_md5_idx"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -111,14 +111,4 @@ func migration(t *testing.T, v int) episodes.Migration {
 	}
 	t.Fatalf("no migration %03d", v)
 	return episodes.Migration{}
-}
-
-// incompressible is n bytes of letters that do not compress (a btree row
-// holds about 2,700 bytes after compression).
-func incompressible(n int) string {
-	var b strings.Builder
-	for i := range n {
-		b.WriteByte("abcdefghijklmnopqrstuvwxyz"[(i*i*7919+i*31)%104729%26])
-	}
-	return b.String()
 }

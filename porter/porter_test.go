@@ -27,6 +27,7 @@ import (
 	"github.com/memhive/memhive/facts"
 	"github.com/memhive/memhive/internal/bench"
 	"github.com/memhive/memhive/internal/dbtest"
+	"github.com/memhive/memhive/internal/testtext"
 	"github.com/memhive/memhive/nightly"
 	"github.com/memhive/memhive/porter"
 	"github.com/memhive/memhive/recall"
@@ -346,7 +347,7 @@ func TestCorruptExportRefusedWhole(t *testing.T) {
 		// (TestImportTakesFactsOverTheInputCaps)
 		{"a subject the store cannot hold", func(d string) {
 			edit(d, "facts.jsonl", func(b []byte) []byte {
-				return []byte(setField(setField(string(b), "subject", incompressible(12000)), "subject_canon", incompressible(12000)))
+				return []byte(setField(setField(string(b), "subject", testtext.Incompressible(12000)), "subject_canon", testtext.Incompressible(12000)))
 			})
 			rehash(d)
 		}, "facts.jsonl line 1: the store cannot hold it: subject_canon of 12000 bytes is a key of the index facts_axis_idx, and an index row holds at most 2704 bytes after compression"},
@@ -488,16 +489,6 @@ func setField(s, field, v string) string {
 		done = true
 		return `"` + field + `":"` + v + `"`
 	})
-}
-
-// incompressible is n letters that compress poorly (Postgres's pglz takes
-// 12,000 of them to about 6,500 bytes).
-func incompressible(n int) string {
-	var b strings.Builder
-	for i := range n {
-		b.WriteByte("abcdefghijklmnopqrstuvwxyz"[(i*i*7919+i*31)%104729%26])
-	}
-	return b.String()
 }
 
 // random is n characters of base64 that no compressor shortens (sha256

@@ -16,6 +16,7 @@ import (
 	"github.com/memhive/memhive"
 	"github.com/memhive/memhive/internal/dbtest"
 	"github.com/memhive/memhive/internal/natstest"
+	"github.com/memhive/memhive/internal/testtext"
 	"github.com/memhive/memhive/remember"
 )
 
@@ -154,7 +155,7 @@ func TestMemorizeRefusals(t *testing.T) {
 		{"a long speaker", func(r *remember.Request) { r.Speaker = strings.Repeat("s", 257) }, memhive.CodeFieldTooLong},
 		// keys of btree indexes, whose row holds about 2,700 bytes (a 12 KB
 		// subject was refused by the store, SQLSTATE 54000)
-		{"a long subject", func(r *remember.Request) { r.Subject = incompressible(12000) }, memhive.CodeFieldTooLong},
+		{"a long subject", func(r *remember.Request) { r.Subject = testtext.Incompressible(12000) }, memhive.CodeFieldTooLong},
 		{"a subject over MaxSubject", func(r *remember.Request) { r.Subject = strings.Repeat("s", remember.MaxSubject+1) }, memhive.CodeFieldTooLong},
 		{"a long predicate", func(r *remember.Request) { r.Predicate = strings.Repeat("p", remember.MaxPredicate+1) }, memhive.CodeFieldTooLong},
 		// under the cap in bytes, over it folded (ΐ, 2 bytes, folds to 6)
@@ -182,17 +183,6 @@ func TestMemorizeRefusals(t *testing.T) {
 	}
 }
 
-// incompressible is n letters without a pattern (a hash-like sequence, the
-// same on every run): Postgres cannot compress it, so it stays n bytes in
-// any index row that holds it.
-func incompressible(n int) string {
-	var b strings.Builder
-	for i := range n {
-		b.WriteByte("abcdefghijklmnopqrstuvwxyz"[(i*i*7919+i*31)%104729%26])
-	}
-	return b.String()
-}
-
 // A note of 12 KB that does not compress, well under MaxText, is stored
 // (it was refused with SQLSTATE 54000 while facts_claim_canon_idx held the
 // whole claim: migration 031), and memorizing it again is the same fact.
@@ -200,7 +190,7 @@ func TestMemorizeLongNote(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
 	ctx := context.Background()
-	req := remember.Request{Member: "alice", Note: incompressible(12000), Audience: []string{"member:alice"}, Channel: "web:chat"}
+	req := remember.Request{Member: "alice", Note: testtext.Incompressible(12000), Audience: []string{"member:alice"}, Channel: "web:chat"}
 	res, err := remember.Memorize(ctx, pool, req)
 	if err != nil {
 		t.Fatal(err)
@@ -228,8 +218,8 @@ func TestMemorizeLongNote(t *testing.T) {
 		t.Fatalf("want 2 facts (now and at the time given), got %d", n)
 	}
 	// the longest subject and predicate the caps allow, with a long claim
-	long := remember.Request{Member: "alice", Subject: incompressible(remember.MaxSubject), Predicate: incompressible(remember.MaxPredicate),
-		Claim: incompressible(12000), Audience: []string{"member:alice"}, Channel: "web:chat"}
+	long := remember.Request{Member: "alice", Subject: testtext.Incompressible(remember.MaxSubject), Predicate: testtext.Incompressible(remember.MaxPredicate),
+		Claim: testtext.Incompressible(12000), Audience: []string{"member:alice"}, Channel: "web:chat"}
 	if r, err := remember.Memorize(ctx, pool, long); err != nil || !r.Inserted {
 		t.Fatalf("the longest subject and predicate: %+v, %v", r, err)
 	}
@@ -507,7 +497,7 @@ func TestLaneRefusesWhatTheStoreRefuses(t *testing.T) {
 		t.Fatalf("refusal kept: %q, %v", code, err)
 	}
 	// the lane moved on, and takes a long note that does not compress
-	for _, note := range []string{"tea", incompressible(12000)} {
+	for _, note := range []string{"tea", testtext.Incompressible(12000)} {
 		out = l.publish(t, "alice", `{"note":"`+note+`","audience":["member:alice"],"channel":"c"}`, "")
 		if !strings.Contains(string(out), `"inserted":true`) {
 			t.Fatalf("outcome %.300s", out)
