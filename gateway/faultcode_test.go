@@ -97,22 +97,7 @@ func TestSameFaultSameCodeOnEverySurface(t *testing.T) {
 				t.Fatal(err)
 			}
 			note("NATS list_memories", errCode(t, reply.Data), reply.Data)
-			inbox := nats.NewInbox()
-			sub, err := nc.SubscribeSync(inbox)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer sub.Unsubscribe()
-			lm := nats.NewMsg(remember.Subject("memhive", "alice"))
-			lm.Data = []byte(memorizeBody)
-			lm.Header.Set(remember.ReplyHeader, inbox)
-			if _, err := js.PublishMsg(ctx, lm); err != nil {
-				t.Fatal(err)
-			}
-			out, err := sub.NextMsg(30 * time.Second)
-			if err != nil {
-				t.Fatalf("the remember lane: no outcome: %v", err)
-			}
+			out := rememberLane(t, nc, js, memorizeBody)
 			note("NATS remember lane", errCode(t, out.Data), out.Data)
 
 			for _, tool := range []struct {
@@ -212,6 +197,29 @@ func serveEverySurface(t *testing.T) (memHive, *httptest.Server, *nats.Conn, jet
 	}
 	t.Cleanup(lane.Stop)
 	return h, srv, nc, js
+}
+
+// rememberLane publishes body on alice's remember lane with a reply
+// inbox and returns the outcome the lane answers there.
+func rememberLane(t *testing.T, nc *nats.Conn, js jetstream.JetStream, body string) *nats.Msg {
+	t.Helper()
+	inbox := nats.NewInbox()
+	sub, err := nc.SubscribeSync(inbox)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Unsubscribe()
+	lm := nats.NewMsg(remember.Subject("memhive", "alice"))
+	lm.Data = []byte(body)
+	lm.Header.Set(remember.ReplyHeader, inbox)
+	if _, err := js.PublishMsg(context.Background(), lm); err != nil {
+		t.Fatal(err)
+	}
+	out, err := sub.NextMsg(30 * time.Second)
+	if err != nil {
+		t.Fatalf("the remember lane: no outcome: %v", err)
+	}
+	return out
 }
 
 // mcpCall posts one tools/call to /mcp as raw bytes (the go-sdk client
@@ -414,7 +422,6 @@ func TestWriteToolTextFaultsOnEverySurface(t *testing.T) {
 // of a call. Nothing is stored.
 func TestKeyTextFaultSameCodeOnEverySurface(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
 	h, srv, nc, js := serveEverySurface(t)
 	before := writeState(t, h)
 
@@ -449,22 +456,7 @@ func TestKeyTextFaultSameCodeOnEverySurface(t *testing.T) {
 			got["NATS recall"] = [2]string{codeOf(b), messageOf(string(b))}
 			_, b = natsTool(t, nc, "alice", gateway.ProfileTool, memBob, with(`{"op":"append","line":"tea"}`))
 			got["NATS edit_profile"] = [2]string{codeOf(b), messageOf(string(b))}
-			inbox := nats.NewInbox()
-			sub, err := nc.SubscribeSync(inbox)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer sub.Unsubscribe()
-			lm := nats.NewMsg(remember.Subject("memhive", "alice"))
-			lm.Data = []byte(memorizeBody)
-			lm.Header.Set(remember.ReplyHeader, inbox)
-			if _, err := js.PublishMsg(ctx, lm); err != nil {
-				t.Fatal(err)
-			}
-			out, err := sub.NextMsg(30 * time.Second)
-			if err != nil {
-				t.Fatalf("the remember lane: no outcome: %v", err)
-			}
+			out := rememberLane(t, nc, js, memorizeBody)
 			got["NATS remember lane"] = [2]string{codeOf(out.Data), messageOf(string(out.Data))}
 			for tool, args := range map[string]string{
 				gateway.RecallTool: `{"query":"tea"}`, gateway.MemorizeTool: `{"note":"tea"}`, gateway.ForgetTool: `{"id":"` + h.public + `"}`,
