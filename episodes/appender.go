@@ -315,6 +315,10 @@ type refused struct {
 	turnID  string
 	ref     string
 	err     *memhive.Error
+	// stored is set on a dead letter: the turn it gives up on. commit keeps
+	// no dead letter for a turn already stored (another delivery of the
+	// same message wrote it, see handleOne).
+	stored *Episode
 }
 
 // prepare decodes msgs into items.
@@ -467,10 +471,15 @@ func (a *Appender) handleOne(ctx context.Context, it *item) {
 		}
 	}
 	if int(it.meta.NumDelivered) >= a.cfg.MaxDeliver {
-		// Whatever still fails after MaxDeliver deliveries is kept as a dead letter.
-		a.Stats.DeadLetters.Add(1)
-		it.ref = a.refusal(it.msg, it.meta, memhive.Errorf(memhive.CodeDeadLetter,
+		// Whatever still fails after MaxDeliver deliveries is kept as a dead
+		// letter, unless the turn is stored by then: redeliveries during a
+		// long stall count toward MaxDeliver while the first delivery's batch
+		// is still retried, and may write the turn (commit checks, counted
+		// in commit).
+		ref := a.refusal(it.msg, it.meta, memhive.Errorf(memhive.CodeDeadLetter,
 			"delivered %d times and never written: %s", it.meta.NumDelivered, StoreReason(err)))
+		ref.stored = it.ep
+		it.ref = ref
 		it.ep = nil
 		if err = a.retryTransient(ctx, one, write); err == nil || ctx.Err() != nil {
 			return
@@ -624,6 +633,7 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 	inBatch := len(repeats)
 	var written []Episode
 	var conflicts []*refused // turns whose id names a different, older turn
+	var kept []*refused      // refs less the dead letters of turns already stored
 	began := time.Now()
 	err := pgx.BeginFunc(ctx, a.pool, func(tx pgx.Tx) error {
 		conflicts, repeats = conflicts[:0], repeats[:inBatch]
@@ -681,8 +691,12 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 				}
 			}
 		}
-		rs := make([]Refusal, 0, len(refs)+len(conflicts))
-		for _, r := range refs {
+		var err2 error
+		if kept, err2 = a.unstored(ctx, tx, refs); err2 != nil {
+			return err2
+		}
+		rs := make([]Refusal, 0, len(kept)+len(conflicts))
+		for _, r := range kept {
 			rs = append(rs, r.r)
 		}
 		for _, r := range conflicts {
@@ -704,15 +718,73 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 		a.OnBatch(len(items), time.Since(began))
 	}
 	a.Stats.Accepted.Add(int64(len(written)))
-	a.Stats.Duplicates.Add(int64(len(repeats) - len(conflicts)))
-	a.Stats.Refused.Add(int64(len(refs) + len(conflicts)))
-	for _, r := range append(refs, conflicts...) {
+	a.Stats.Duplicates.Add(int64(len(repeats) - len(conflicts) + len(refs) - len(kept)))
+	a.Stats.Refused.Add(int64(len(kept) + len(conflicts)))
+	for _, r := range kept {
+		if r.stored != nil {
+			a.Stats.DeadLetters.Add(1)
+		}
+	}
+	for _, r := range append(kept, conflicts...) {
 		a.announce(r)
 	}
 	if a.OnCommit != nil && len(written) > 0 {
 		a.OnCommit(written)
 	}
 	return nil
+}
+
+// unstored is refs less the dead letters whose turn is a stored episode
+// (its key holding the same turn, as Conflicting compares), read in tx,
+// the transaction that inserts the refusals: during a long stall the first
+// delivery of a message may still be retried (with backoff past AckWait)
+// while its redeliveries reach MaxDeliver, and when that batch wrote the
+// turn first, a dead letter for it would record the turn twice with
+// contradicting outcomes, and a replay of dead letters would submit a
+// stored turn again. Such a message is acknowledged with the rest
+// and counted a duplicate.
+//
+// Read committed: an episode committed before this read is seen. One
+// committed after it (the converse order, the stalled batch still
+// writing) is written all the same, keyed; the dead letter is then left
+// as it is, its raw bytes kept: the turn is stored once and nothing is
+// lost (a replay that keeps the turn's id is a duplicate of that key).
+func (a *Appender) unstored(ctx context.Context, tx pgx.Tx, refs []*refused) ([]*refused, error) {
+	var keys [][2]string
+	var eps []Episode
+	for _, r := range refs {
+		if r.stored != nil {
+			keys = append(keys, [2]string{r.stored.Member, r.stored.ID})
+			eps = append(eps, *r.stored)
+		}
+	}
+	if len(keys) == 0 {
+		return refs, nil
+	}
+	have, err := Existing(ctx, tx, keys)
+	if err != nil {
+		return nil, err
+	}
+	other, err := Conflicting(ctx, tx, eps) // a different turn under the key: the dead letter is kept
+	if err != nil {
+		return nil, err
+	}
+	kept := make([]*refused, 0, len(refs))
+	i := 0
+	for _, r := range refs {
+		if r.stored == nil {
+			kept = append(kept, r)
+			continue
+		}
+		if have[keys[i]] && !other[i] {
+			a.log.Info("dead letter not kept: the turn is stored", "member", CleanText(r.stored.Member, 80),
+				"id", CleanText(r.stored.ID, 64), "stream_seq", r.r.StreamSeq)
+		} else {
+			kept = append(kept, r)
+		}
+		i++
+	}
+	return kept, nil
 }
 
 // statementDeadline sets tx's statement_timeout to a little less than the
