@@ -373,6 +373,11 @@ func TestChatRulesSession26(t *testing.T) {
 		// A clause said to the listener still shows the speaker's relatives, and nothing else.
 		{"You sound like my dad.", []want{w(me, "father", "Alice's father")}},
 		{"You should move to Lisbon like my sister.", []want{w(me, "sister", "Alice's sister")}},
+		// Wrong facts mended: a day is no place; who one is in another's view or for a day is no job.
+		{"Wala daw, moved to Thursday. Thank God", nil},
+		{"I'm still on nights, my cat thinks I'm a ghost.", []want{w(me, "has_pet", "cat")}},
+		{"I said I'm a nurse, not a doctor.", []want{w(me, "job_title", "nurse")}},
+		{"I must go, I am the driver today.", nil},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)

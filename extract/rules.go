@@ -159,6 +159,12 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	if predFamily(pred) == "identity" && c.precededBy(whenBeforeRE) {
 		return // "I'll retire when I'm 60": who one is only after a "when" or an "if" is no one yet
 	}
+	if (pred == "job_title" || predFamily(pred) == "identity") && subject == c.speaker && othersViewRE.MatchString(c.raw) && !selfViewRE.MatchString(c.raw) {
+		return // "my cat thinks I'm a ghost", "she says I'm a genius": another's view (session 26)
+	}
+	if pred == "job_title" && todayRoleRE.MatchString(c.raw) {
+		return // "I am the driver today": a part taken for a day, no job
+	}
 	if pred == "plans" {
 		if tripPlanRE.MatchString(claim) {
 			for _, f := range c.facts {
@@ -374,6 +380,9 @@ func place(s string) string {
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(strings.TrimPrefix(s, "the "), "The ")
 	if n := name(s); n != "" && !strings.HasPrefix(n, "\x01") {
+		if calendarWord[strings.ToLower(n)] {
+			return "" // "moved to Thursday": a day, no place
+		}
 		return n
 	}
 	if m := inName.FindStringSubmatch(cut(s)); m != nil {
@@ -1111,3 +1120,18 @@ var tryingVerbs = setOf(`trying helping learning going getting teaching starting
 // tripPlanRE is a plan that is only a journey somewhere ("go to
 // Singapore", "fly home to Freiburg").
 var tripPlanRE = regexp.MustCompile(`(?i)^(?:go|fly|head|travel|drive|come|sail|return)\s+(?:(?:up|down|over|out|home|back)\s+)?(?:to|into)\s+`)
+
+// othersViewRE: who one is as another thinks or says it ("my cat thinks
+// I'm a ghost"); selfViewRE the same said of oneself ("I said I'm a
+// nurse").
+var (
+	othersViewRE = regexp.MustCompile(`(?i)\b(?:thinks|thought|says|said|believes|believed|assumes|assumed|reckons|swears)\s+(?:that\s+)?(?:i'm|i\s+am|im)\b`)
+	selfViewRE   = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:thinks?|thought|says?|said|believe|believed|assume|assumed|reckon|swear)\s+(?:that\s+)?(?:i'm|i\s+am|im)\b`)
+)
+
+// todayRoleRE: "I am the driver today", a part one takes for a day.
+var todayRoleRE = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|im)\s+the\s+[\p{L} -]{2,30}?\s+(?:today|tonight|this\s+(?:week|weekend|time|morning|evening|afternoon)|for\s+(?:today|tonight|the\s+day|the\s+night))\b`)
+
+// calendarWord are the days and months, which name no place.
+var calendarWord = setOf(`monday tuesday wednesday thursday friday saturday sunday january february march april may june july
+	august september october november december`)

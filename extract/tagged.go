@@ -1169,8 +1169,8 @@ func (r *tagged) event(l string, i int) {
 		}
 		if j < len(ts) && (ts[j].lw == "to" || ts[j].lw == "from") {
 			claim, _ := r.nounPhrase(j+1, true)
-			if claim == "" {
-				return
+			if claim == "" || calendarWord[strings.ToLower(claim)] {
+				return // "moved to Thursday": a meeting moved to a day
 			}
 			if ts[j].lw == "from" && !knownPlace(claim) && !isCapital(claim) {
 				return // "I moved from finance to the IT side": a move in work, not a home
