@@ -2,24 +2,20 @@ package lanes
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/memhive/memhive"
 )
 
-// CheckField is the check the turn decoder makes of each string field, for
-// the other ways in that take the same fields (the remember lane, the
-// memorize endpoint, the close lane): bytes that are not UTF-8 (a Go
-// caller's request has not been through a decoder) or a control character
-// (C0, DEL or C1; tab, newline and carriage return allowed when text is
-// true) are invalid_text, over max bytes is field_too_long, each refusal
-// naming the field. (A read's fields are recall.CheckField's, with the
-// same faults and codes.)
+// CheckField is memhive.CheckField, the check the turn decoder makes of
+// each string field, for the other ways in that take the same fields (the
+// remember lane, the memorize endpoint, the close lane): bytes that are not
+// UTF-8 (a Go caller's request has not been through a decoder) are
+// invalid_text, then over max bytes is field_too_long, then a control
+// character (C0, DEL or C1; tab, newline and carriage return allowed when
+// text is true) is invalid_text, each refusal naming the field. (A read's
+// fields are recall.CheckField's, the same function.)
 func CheckField(name, v string, max int, text bool) error {
-	if !utf8.ValidString(v) {
-		return memhive.Errorf(memhive.CodeInvalidText, "%s is not valid UTF-8", name)
-	}
-	return checkField(name, v, max, text)
+	return memhive.CheckField(name, v, max, text)
 }
 
 // CheckKeys is CheckField for the fields every lane keys its rows by, at

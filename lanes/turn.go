@@ -227,7 +227,7 @@ func checkStrings(w *wireTurn, aud []string, maxText int) error {
 	if v := bytes.TrimSpace(w.V); len(v) > 0 && v[0] == '"' { // "1" is taken for 1 (version)
 		var s string
 		if json.Unmarshal(v, &s) == nil {
-			if err := checkField("v", s, len(s), false); err != nil {
+			if err := memhive.CheckField("v", s, len(s), false); err != nil {
 				return err
 			}
 		}
@@ -247,7 +247,7 @@ func checkStrings(w *wireTurn, aud []string, maxText int) error {
 		if max == 0 {
 			max = len(*f.v)
 		}
-		if err := checkField(f.name, *f.v, max, false); err != nil {
+		if err := memhive.CheckField(f.name, *f.v, max, false); err != nil {
 			return err
 		}
 	}
@@ -257,7 +257,7 @@ func checkStrings(w *wireTurn, aud []string, maxText int) error {
 		}
 	}
 	for i, a := range aud {
-		if err := checkField(fmt.Sprintf("audience[%d]", i), a, MaxAudienceEntry, false); err != nil {
+		if err := memhive.CheckField(fmt.Sprintf("audience[%d]", i), a, MaxAudienceEntry, false); err != nil {
 			return err
 		}
 	}
@@ -268,7 +268,7 @@ func checkStrings(w *wireTurn, aud []string, maxText int) error {
 		if len(*w.Text) > maxText {
 			return memhive.Errorf(memhive.CodeTextTooLarge, "text of %d bytes (UTF-8, its JSON escapes read) is over the %d-byte text cap by %s", len(*w.Text), maxText, plural(len(*w.Text)-maxText, "byte"))
 		}
-		if err := checkField("text", *w.Text, maxText, true); err != nil {
+		if err := memhive.CheckField("text", *w.Text, maxText, true); err != nil {
 			return err
 		}
 	}
@@ -379,35 +379,6 @@ func version(raw json.RawMessage) error {
 	return nil
 }
 
-// checkField refuses a field the store could not keep: over max bytes
-// (field_too_long), or holding a control character (invalid_text). Text may
-// hold tab, newline and carriage return; no other field may.
-func checkField(name, v string, max int, text bool) error {
-	if len(v) > max {
-		return memhive.Errorf(memhive.CodeFieldTooLong, "%s of %d bytes is over the cap of %d", name, len(v), max)
-	}
-	if i, r := controlChar(v, text); i >= 0 {
-		return memhive.Errorf(memhive.CodeInvalidText, "%s holds the control character %U at byte %d", name, r, i)
-	}
-	return nil
-}
-
-// controlChar returns the byte offset and the rune of the first control
-// character in s (C0, DEL or C1), or -1. With text, tab, newline and
-// carriage return are allowed. s is valid UTF-8 here (the payload was checked).
-func controlChar(s string, text bool) (int, rune) {
-	for i, r := range s {
-		if !unicode.IsControl(r) {
-			continue
-		}
-		if text && (r == '\t' || r == '\n' || r == '\r') {
-			continue
-		}
-		return i, r
-	}
-	return -1, 0
-}
-
 // ValidText reports whether s is valid UTF-8 without control characters
 // (tab, newline and carriage return allowed when text is true): what the
 // decoder asks of every string field.
@@ -415,7 +386,7 @@ func ValidText(s string, text bool) bool {
 	if !utf8.ValidString(s) {
 		return false
 	}
-	i, _ := controlChar(s, text)
+	i, _ := memhive.ControlChar(s, text)
 	return i < 0
 }
 

@@ -1,9 +1,6 @@
 package recall
 
 import (
-	"unicode"
-	"unicode/utf8"
-
 	"github.com/memhive/memhive"
 )
 
@@ -23,30 +20,15 @@ const (
 	MaxAudience = 256
 )
 
-// CheckField refuses a value that is longer than max bytes
-// (field_too_long), or is not valid UTF-8 or holds a control character
+// CheckField refuses a value that is not valid UTF-8 (invalid_text), is
+// longer than max bytes (field_too_long) or holds a control character
 // (invalid_text: C0, DEL or C1, U+0080–U+009F; tab, newline and carriage
-// return are allowed where multiline is true): the faults and codes of the
-// write side (lanes.CheckField), so a value a write refuses a read refuses
-// too, with one code on every surface, rather than looking for a key no
-// stored row can hold.
+// return are allowed where multiline is true): memhive.CheckField, the
+// write side's check (lanes.CheckField) too, so a value a write refuses a
+// read refuses with the same code and message on every surface, rather
+// than looking for a key no stored row can hold.
 func CheckField(name, s string, max int, multiline bool) error {
-	// in lanes.CheckField's order, so a value with two faults gets its code
-	if !utf8.ValidString(s) {
-		return memhive.Errorf(memhive.CodeInvalidText, "%s is not valid UTF-8", name)
-	}
-	if len(s) > max {
-		return memhive.Errorf(memhive.CodeFieldTooLong, "%s is %d bytes, over the %d-byte cap", name, len(s), max)
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			if multiline && (r == '\t' || r == '\n' || r == '\r') {
-				continue
-			}
-			return memhive.Errorf(memhive.CodeInvalidText, "%s holds the control character U+%04X", name, r)
-		}
-	}
-	return nil
+	return memhive.CheckField(name, s, max, multiline)
 }
 
 // CheckBinding refuses a read binding whose audience, channel, asker or

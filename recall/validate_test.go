@@ -36,8 +36,10 @@ func TestAudienceCapIsATurns(t *testing.T) {
 }
 
 // TestCheckFieldCodesAreTheWriteSides: a read's field refused for a fault
-// gets the code the write side gives the same fault (lanes.CheckField):
-// invalid_text, field_too_long, never malformed_request.
+// gets the code and message the write side gives the same fault
+// (lanes.CheckField; both are memhive.CheckField, whose codes and messages
+// TestCheckField holds): invalid_text, field_too_long, never
+// malformed_request.
 func TestCheckFieldCodesAreTheWriteSides(t *testing.T) {
 	for _, tc := range []struct {
 		name, v   string
@@ -57,7 +59,7 @@ func TestCheckFieldCodesAreTheWriteSides(t *testing.T) {
 	} {
 		read := CheckField("channel", tc.v, tc.max, tc.multiline)
 		write := lanes.CheckField("channel", tc.v, tc.max, tc.multiline)
-		if read == nil || memhive.CodeOf(read) != memhive.CodeOf(write) {
+		if read == nil || memhive.CodeOf(read) != memhive.CodeOf(write) || write == nil || read.Error() != write.Error() {
 			t.Errorf("%s: the read side says %v, the write side %v", tc.name, read, write)
 		}
 	}
@@ -72,7 +74,7 @@ func TestCheckFieldCodesAreTheWriteSides(t *testing.T) {
 			v := "web" + string(r) + "chat"
 			read := CheckField("channel", v, 256, multiline)
 			write := lanes.CheckField("channel", v, 256, multiline)
-			if (read == nil) != (write == nil) || memhive.CodeOf(read) != memhive.CodeOf(write) {
+			if (read == nil) != (write == nil) || memhive.CodeOf(read) != memhive.CodeOf(write) || read != nil && read.Error() != write.Error() {
 				t.Errorf("%U (multiline %v): the read side says %v, the write side %v", r, multiline, read, write)
 			}
 		}
