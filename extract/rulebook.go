@@ -1573,7 +1573,8 @@ var timeWords = setOf(`today tonight tomorrow tmrw yesterday next this later soo
 var tripIng = setOf(`coming going flying heading driving travelling traveling returning popping nipping`)
 
 // pronounObject are the words after a verb that leave what is done unsaid
-// ("we're making ours this weekend").
+// ("we're making ours this weekend"); not rules.go's pronoun, which also
+// holds "to", "the" and "a".
 var pronounObject = setOf(`it that this them ours mine yours theirs his hers one some something`)
 
 // fpLeadRE is a clause that opens with the first person.

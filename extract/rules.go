@@ -380,7 +380,7 @@ func place(s string) string {
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(strings.TrimPrefix(s, "the "), "The ")
 	if n := name(s); n != "" && !strings.HasPrefix(n, "\x01") {
-		if calendarWord[strings.ToLower(n)] {
+		if calendarName(n) {
 			return "" // "moved to Thursday": a day, no place
 		}
 		return n
@@ -1132,6 +1132,11 @@ var (
 // todayRoleRE: "I am the driver today", a part one takes for a day.
 var todayRoleRE = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|im)\s+the\s+[\p{L} -]{2,30}?\s+(?:today|tonight|this\s+(?:week|weekend|time|morning|evening|afternoon)|for\s+(?:today|tonight|the\s+day|the\s+night))\b`)
 
-// calendarWord are the days and months, which name no place.
-var calendarWord = setOf(`monday tuesday wednesday thursday friday saturday sunday january february march april may june july
-	august september october november december`)
+// calendarName reports whether w is a day or a month of dates.go's lists,
+// which name no place.
+func calendarName(w string) bool {
+	lw := strings.ToLower(w)
+	_, m := months[lw]
+	_, d := weekdays[lw]
+	return m || d
+}

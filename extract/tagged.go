@@ -1169,7 +1169,7 @@ func (r *tagged) event(l string, i int) {
 		}
 		if j < len(ts) && (ts[j].lw == "to" || ts[j].lw == "from") {
 			claim, _ := r.nounPhrase(j+1, true)
-			if claim == "" || calendarWord[strings.ToLower(claim)] {
+			if claim == "" || calendarName(claim) {
 				return // "moved to Thursday": a meeting moved to a day
 			}
 			if ts[j].lw == "from" && !knownPlace(claim) && !isCapital(claim) {
