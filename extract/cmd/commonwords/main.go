@@ -23,10 +23,15 @@ import (
 func main() {
 	words := flag.String("words", "/usr/share/dict/american-english", "SCOWL word list")
 	out := flag.String("out", "extract/lexicon/common.txt", "file to write")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "commonwords writes every lower-case word of SCOWL's list (Debian wamerican), less possessives,\n"+
+			"to the extractor's common.txt (extract/lexicon/README.md).\n\nUsage: go run ./extract/cmd/commonwords [-words FILE] [-out FILE]\n\n")
+		flag.PrintDefaults()
+	}
 	flag.Parse()
 	f, err := os.Open(*words)
 	if err != nil {
-		log.Fatal(err)
+		log.Fatalf("commonwords: %v (SCOWL's list comes with Debian's wamerican: apt-get install wamerican)", err)
 	}
 	defer f.Close()
 	seen := map[string]bool{}
