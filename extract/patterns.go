@@ -103,7 +103,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		// pronoun opening a sentence stands for the one relative the turn
 		// has named so far, when it has named exactly one.
 		n := onlyNamedRelative(out, speaker)
-		if n == "" && si > 0 {
+		if n == "" && si > 0 && pronounLeadRE.MatchString(s) {
 			// "her name is Aoife. she's a paramedic": the one person the
 			// sentences before named as someone new (session 26).
 			n = onlyIntroduced(sents[:si])
