@@ -72,6 +72,15 @@ func TypeWords(te *json.UnmarshalTypeError, what string, kinds map[string]string
 // callers refuse such a payload instead. Only the object's own keys are
 // compared. data that is not a JSON object gives false.
 func RepeatedKey(data []byte) (string, bool) {
+	if distinctPlainKeys(data) {
+		return "", false
+	}
+	return repeatedKey(data)
+}
+
+// repeatedKey is RepeatedKey read by encoding/json's tokenizer: the
+// answer for every payload distinctPlainKeys is not sure of.
+func repeatedKey(data []byte) (string, bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return "", false
@@ -156,6 +165,16 @@ func LoneSurrogate(data []byte) bool {
 // checks that first); data that is no JSON gives nil, at the first syntax
 // error, for the decoder that follows to say.
 func CheckJSONKeys(data []byte) error {
+	if walkKeys(data, false, plainKey) {
+		return nil
+	}
+	return checkJSONKeys(data)
+}
+
+// checkJSONKeys is CheckJSONKeys read by encoding/json's tokenizer: the
+// answer for every payload whose keys walkKeys cannot show are all
+// plainKey.
+func checkJSONKeys(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	type frame struct{ object, key bool } // an open object or array; for an object, whether a key comes next
 	var stack []frame
@@ -212,4 +231,129 @@ func quoteKey(k string) string {
 		k = strings.ToValidUTF8(k[:64], "") + "…"
 	}
 	return strconv.Quote(k)
+}
+
+// The key checks' fast path. Reading a payload with encoding/json's
+// Decoder.Token is about as costly as decoding it (BenchmarkDecodeKeyChecks
+// in lanes), and nearly every payload has keys that are short plain
+// names. walkKeys finds the keys by a byte scan that only tracks strings
+// and brackets, and the checks ask encoding/json's tokenizer (the slow
+// path, which alone gives every answer that is a fault) whenever the scan
+// is not sure. The scan is sure only of what holds for every reading:
+// before the first syntax error the tokenizer meets, the data is a prefix
+// of valid JSON, where a string is an object key exactly when it follows
+// '{' or ',' (whitespace between) inside an object, and a string ends at
+// the first quote after an even run of backslashes; past that error the
+// slow checks answer "no fault" (nil; "", false), so what the scan reads
+// there cannot change an answer.
+
+// walkKeys calls key with each object key in data as written (the bytes
+// between its quotes) and the depth of its object (1 for an outermost
+// one), in order, over every JSON value in data, or the first alone when
+// first is set. It returns true when it reached the end (of data, or of
+// the first value) with key true for every key; false when key said false
+// or the scan met what it does not follow (a bracket closing none open, a
+// string not closed).
+func walkKeys(data []byte, first bool, key func(depth int, k []byte) bool) bool {
+	var buf [32]bool // open brackets, true for an object
+	open := buf[:0]
+	prev := byte(0) // the last byte outside strings that is not whitespace
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case '{', '[':
+			open = append(open, c == '{')
+		case '}', ']':
+			if len(open) == 0 {
+				return false
+			}
+			open = open[:len(open)-1]
+			if first && len(open) == 0 {
+				return true
+			}
+		case '"':
+			start := i + 1
+			end := stringEnd(data, start)
+			if end < 0 {
+				return false
+			}
+			if (prev == '{' || prev == ',') && len(open) > 0 && open[len(open)-1] && !key(len(open), data[start:end]) {
+				return false
+			}
+			i = end
+			if first && len(open) == 0 {
+				return true
+			}
+		}
+		prev = data[i]
+	}
+	return true
+}
+
+// stringEnd is the index of the quote that closes the JSON string whose
+// text starts at data[start], or -1 when none does.
+func stringEnd(data []byte, start int) int {
+	for i := start; ; {
+		j := bytes.IndexByte(data[i:], '"')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		n := 0 // backslashes before the quote
+		for k := i - 1; k >= start && data[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
+			return i
+		}
+		i++
+	}
+}
+
+// plainKey reports whether a key as written can hold no fault
+// CheckJSONKeys refuses: no escape (so no escaped control character or
+// half a surrogate pair), no byte under 0x20, no DEL and no C1 control
+// (U+0080–U+009F, 0xC2 0x80–0xC2 0x9F in UTF-8).
+func plainKey(_ int, k []byte) bool {
+	for i, b := range k {
+		if b < 0x20 || b == '\\' || b == 0x7f || (b == 0xc2 && (i+1 == len(k) || k[i+1] < 0xa0)) {
+			return false
+		}
+	}
+	return true
+}
+
+// distinctPlainKeys reports whether it is sure that RepeatedKey's answer
+// for data is "", false: the first value in data
+// is no object, or it is one whose own keys are ASCII without escapes (so
+// they fold by their ASCII letter case alone) and distinct without regard
+// to letter case. A key repeated is left to the slow path to name.
+func distinctPlainKeys(data []byte) bool {
+	i := 0
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	if i == len(data) || data[i] != '{' {
+		return true // the tokenizer's first token is no '{'
+	}
+	var buf [16][]byte
+	keys := buf[:0]
+	return walkKeys(data[i:], true, func(depth int, k []byte) bool {
+		if depth != 1 {
+			return true
+		}
+		for _, b := range k {
+			if b < 0x20 || b >= 0x80 || b == '\\' {
+				return false
+			}
+		}
+		for _, o := range keys {
+			if len(o) == len(k) && bytes.EqualFold(o, k) {
+				return false
+			}
+		}
+		keys = append(keys, k)
+		return true
+	})
 }
