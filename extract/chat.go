@@ -209,6 +209,9 @@ var completions = map[string]bool{"degree": true, "course": true, "program": tru
 	"studies": true, "school": true, "novel": true, "first": true, "screenplay": true, "album": true,
 	"diploma": true, "college": true, "university": true, "uni": true, "exams": true, "exam": true, "test": true, "license": true, "licence": true, "finals": true, "semester": true, "rehab": true, "chemo": true, "treatment": true}
 
+// startNowRE is "start" in the present: with a date ahead, a start to come.
+var startNowRE = regexp.MustCompile(`(?i)\bstart\s`)
+
 // fields are lines of work said as "I work in …" without an article.
 var fields = map[string]bool{"marketing": true, "sales": true, "finance": true, "tech": true, "it": true,
 	"healthcare": true, "education": true, "retail": true, "construction": true, "hospitality": true, "hr": true,
@@ -539,6 +542,9 @@ func init() {
 		}),
 		// "I got a new job as a nurse", "I started a new job", "I got the job!".
 		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|officially)\s+)*(?:got|landed|started|began|accepted|found|start)\s+(?:a|my|the)\s+(?:new\s+|first\s+|dream\s+)?(?:job|position|role))(?i:\s+as\s+(?:an?\s+)?([a-z][a-z\- ]*))?\s*$`, 1, func(c *clause, m []string) {
+			if startNowRE.MatchString(m[0]) && c.hasDate && c.date.After(day(c.at)) {
+				return // "I start my new job on Monday": ahead, a plan (progressivePlan)
+			}
 			what := "job"
 			if j := strings.TrimSpace(orgCutRE.ReplaceAllString(phrase(m[1])+" ", "")); j != "" && job(j) {
 				what = j

@@ -95,7 +95,7 @@ var futureDates = []struct {
 }
 
 // Past or vague time expressions: cut from claims, never resolved.
-var pastDates = regexp.MustCompile(`(?i)\s*\b(?:last\s+(?:week|month|year|night|weekend|` + dayRE[1:len(dayRE)-1] + `)|yesterday|these days|nowadays|right now|now|recently|anymore|originally|since\s+\d{4}|in\s+\d{4}|(?:a|two|three|\d+)\s+(?:days|weeks|months|years)\s+ago)\b`)
+var pastDates = regexp.MustCompile(`(?i)\s*\b(?:last\s+(?:week|month|year|night|weekend|winter|summer|spring|autumn|fall|term|semester|` + dayRE[1:len(dayRE)-1] + `)|yesterday|these days|nowadays|right now|now|recently|anymore|originally|since\s+\d{4}|in\s+\d{4}|(?:a|two|three|\d+)\s+(?:days|weeks|months|years)\s+ago)\b`)
 
 // findDate finds the first future date expression in s, resolved against at.
 // It returns the date, and s with the expression removed.

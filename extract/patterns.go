@@ -97,6 +97,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	var out []Fact
 	seen := map[string]bool{}
 	sents := sentences(clean(text))
+	lastPastime := "" // the pastime the clause before named, for "it" (anaphora.go)
 	for si, s := range sents {
 		s = strings.TrimSpace(s)
 		// "my cousin Deniz. She's studying architecture in Tokyo": a
@@ -163,6 +164,14 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 				// "I'm moving to Canada if he wins": a plan on a condition
 				c.facts = slices.DeleteFunc(c.facts, func(f Fact) bool { return f.Kind == Foresight })
 			}
+			it := -1 // the liking "it" says, which the turn's start of the pastime does not repeat
+			if p := itPastime(cl, lastPastime); p != "" && !sarcastic &&
+				!slices.ContainsFunc(c.facts, func(f Fact) bool { return f.Predicate == "likes" }) {
+				// "I took up knitting last winter. I love it!"
+				c.add(c.speaker, "likes", p, World, confPref-8)
+				it = len(c.facts) - 1
+			}
+			lastPastime = pastimeBefore(cl, c.facts)
 			for i, f := range c.facts {
 				key := memhive.Canon(f.Subject) + "\x00" + f.Predicate + "\x00" + memhive.Canon(f.Claim) + "\x00" + f.Polarity
 				claimKey := memhive.Canon(f.Subject) + "\x00" + memhive.Canon(f.Claim)
@@ -171,7 +180,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 				if sarcastic && (f.Predicate == "likes" || f.Predicate == "dislikes") {
 					continue // "I just love meetings 🙄"
 				}
-				if seen[key] || i >= ruled && (seen[claimKey] && !adoptedPet || f.Predicate == "has_pet" && seen[famKey]) {
+				if seen[key] || i >= ruled && i != it && (seen[claimKey] && !adoptedPet || f.Predicate == "has_pet" && seen[famKey]) {
 					// The tagged reader's reading of a claim the turn already
 					// gave, or "my pups" beside a pet the turn named.
 					continue

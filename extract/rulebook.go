@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -95,6 +96,17 @@ var rules = []rule{
 	}),
 	r(fp+aux+`(?i:\s+(?:moved|relocated|move|relocate|moved back|emigrated))\s+(?i:to|in)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
+			head := strings.Fields(strings.ToLower(m[0][:len(m[0])-len(m[1])])) // "we move to"
+			if v := head[len(head)-2]; !c.fore && !c.neg && (v == "move" || v == "relocate") &&
+				!slices.ContainsFunc(head, func(w string) bool { return w == "did" || w == "do" || w == "does" || w == "would" || w == "could" }) {
+				// "We move to Canoas in December": a move said in the
+				// present is one ahead (a schedule), no home yet and no
+				// move made (session 27).
+				c.fore = true
+				c.add(c.speaker, "lives_in", p, Foresight, confPlan+8)
+				c.add(c.speaker, "plans", "move to "+p, Foresight, confPlan+4)
+				return
+			}
 			// The move is the lives_in fact, valid from when it happened,
 			// and an event of its own, as every labelled set writes it.
 			c.add(c.speaker, "lives_in", p, World, confFirst-3)
@@ -1008,7 +1020,7 @@ var rules = []rule{
 			}
 		}
 	}),
-	r(`(?:`+fp+`(?i:\s*(?:really\s+|also\s+|still\s+)?(?:want\s+to|wanna|'d\s+love\s+to|would\s+love\s+to|'d\s+like\s+to|would\s+like\s+to|hope\s+to|am\s+hoping\s+to|'m\s+hoping\s+to|'m\s+keen\s+to|am\s+keen\s+to|'m\s+excited\s+to|am\s+excited\s+to|'m\s+thinking\s+(?:of|about)|am\s+thinking\s+(?:of|about)|'m\s+considering|am\s+considering|'m\s+looking\s+forward\s+to|am\s+looking\s+forward\s+to|want\s+to|'m\s+ready\s+to|am\s+ready\s+to|'m\s+gonna|am\s+gonna|'m\s+planning\s+on|am\s+planning\s+on|'m\s+about\s+to|am\s+about\s+to|'re\s+about\s+to|are\s+about\s+to))|(?i:^(?:gonna|wanna|planning\s+to|hoping\s+to|want\s+to|looking\s+forward\s+to)))\s+([a-z].*)`, 1, func(c *clause, m []string) {
+	r(`(?:`+fp+`(?i:\s*(?:really\s+|also\s+|still\s+)?(?:want\s+to|wanna|'d\s+love\s+to|would\s+love\s+to|'d\s+like\s+to|would\s+like\s+to|hope\s+to|am\s+hoping\s+to|'m\s+hoping\s+to|'m\s+keen\s+to|am\s+keen\s+to|'m\s+(?:excited|stoked|pumped|psyched|eager|buzzing|dying)\s+to|am\s+(?:excited|stoked|pumped|psyched|eager|buzzing|dying)\s+to|'m\s+looking\s+to|am\s+looking\s+to|'m\s+thinking\s+(?:of|about)|am\s+thinking\s+(?:of|about)|'m\s+considering|am\s+considering|'m\s+looking\s+forward\s+to|am\s+looking\s+forward\s+to|want\s+to|'m\s+ready\s+to|am\s+ready\s+to|'m\s+gonna|am\s+gonna|'m\s+planning\s+on|am\s+planning\s+on|'m\s+about\s+to|am\s+about\s+to|'re\s+about\s+to|are\s+about\s+to))|(?i:^(?:gonna|wanna|planning\s+to|hoping\s+to|want\s+to|looking\s+forward\s+to)))\s+([a-z].*)`, 1, func(c *clause, m []string) {
 		for _, f := range c.facts {
 			if f.Kind == Foresight {
 				return // a more specific rule read it
@@ -1519,6 +1531,11 @@ var petApposRE = regexp.MustCompile(`^\s*(?:,|$|[.!]|\s+(?:who|which)\b)`)
 // moving out of …".
 var progressiveRE = regexp.MustCompile(fpbe + aux + `\s+((?i:[a-z]+ing)\b.*)`)
 
+// scheduleRE is a first-person clause in the present simple with a verb of
+// something scheduled: with a date ahead it says a plan, as a progressive
+// does ("I start my new job on Monday", "we fly out on the 3rd").
+var scheduleRE = regexp.MustCompile(`(?i:^(?:(?:and|so|then|also|ok|okay|btw)[,\s]+)*(?:i|we)(?:\s+(?:then|also|finally|officially|actually|only))*\s+)((?i:start|begin|leave|fly|graduate|retire|defend|present|perform|compete|race|head|return|arrive|land|depart)\b.*)`)
+
 // progressivePlan reads any first-person progressive with a date ahead as a
 // plan ("I'm presenting the new rota at Monday's meeting", "I am moving out
 // of my flat at the end of May") when no rule read a plan, a trip or
@@ -1537,7 +1554,11 @@ func (c *clause) progressivePlan() {
 	}
 	loc := progressiveRE.FindStringSubmatchIndex(c.text)
 	if loc == nil {
-		return
+		// "I start at the Royal Botanic Garden in September", "then we
+		// fly to Oslo on Friday": a schedule said in the present.
+		if loc = scheduleRE.FindStringSubmatchIndex(c.text); loc == nil {
+			return
+		}
 	}
 	defer func() { c.neg, c.fore = false, false }()
 	if !c.mode(c.text[:loc[2]]) || c.neg {

@@ -108,7 +108,7 @@ var (
 	// In the words before a claim: negation, hedges, wishes and plans.
 	negRE    = regexp.MustCompile(`(?i)\b(?:not|never|no longer|n't|cannot|used to|hardly)\b|n't\b`)
 	endedRE  = regexp.MustCompile(`(?i)\b(?:anymore|any more|no longer|died|passed away|passed on|put down|ex-\w+)\b`)
-	wantRE   = regexp.MustCompile(`(?i)\b(?:want to|wanna|'d love to|would love to|'d like to|would like to|hope to|hoping to|plan to|plans to|planning to|planning on|intend to|intending to|thinking of|thinking about|considering|looking forward to|excited to|keen to|about to|aim to|aiming to|going to|gonna|will|'ll|dream of|dreaming of|dreamed of|dreamt of|dream about|dreaming about|tempted to|ready to|getting ready to|determined to|set to|due to)\b`)
+	wantRE   = regexp.MustCompile(`(?i)\b(?:want to|wanna|'d love to|would love to|'d like to|would like to|hope to|hoping to|plan to|plans to|planning to|planning on|intend to|intending to|thinking of|thinking about|considering|looking forward to|excited to|stoked to|pumped to|psyched to|eager to|buzzing to|dying to|looking to|keen to|about to|aim to|aiming to|going to|gonna|will|'ll|dream of|dreaming of|dreamed of|dreamt of|dream about|dreaming about|tempted to|ready to|getting ready to|determined to|set to|due to)\b`)
 	hedgeRE  = regexp.MustCompile(`(?i)\b(?:might|may|maybe|perhaps|probably|possibly|could|should|would|'d|wish|wished|if|unless|whether|imagine|suppose|i guess|i think|i wonder|i bet|wanted to|tried to|hopefully|someday|some day|one day|must|(?:almost|nearly)\s+(?:got|get|bought|buy|adopted|adopt|had|went|quit|left|lost|took|made|signed|married|became|sold|ran|won|\w+ed))\b`)
 	usedToRE = regexp.MustCompile(`(?i)\bused to\b`)
 	// tellYouRE: the words that bring news ("I wanted to let you know",

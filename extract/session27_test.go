@@ -1,0 +1,46 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestChatRulesSession27 holds the rules and mends of session 27
+// (BENCHMARKS.md, "Chat rules, session 27"), each beside the near miss it
+// must leave alone.
+func TestChatRulesSession27(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
+	const me = "member:alice"
+	started := func(c string) want { return want{s: me, p: "started", c: c, kind: "experience", pol: "positive"} }
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// Eagerness with more words than "excited": a plan.
+		{"I'm stoked to start my new job next week.", []want{fut(me, "plans", "start my new job", "2026-03-11")}},
+		{"I'm pumped to try surfing this summer.", []want{fut(me, "plans", "try surfing", "2026-06-01")}},
+		{"I'm looking to buy a house next year.", []want{fut(me, "plans", "buy a house", "2027-01-01")}},
+		{"I'm looking at the menu.", nil},
+		// "It" praised in the clause after the one that named a pastime: the pastime is liked.
+		{"I took up knitting last winter. I love it!", []want{started("knitting"), w(me, "likes", "knitting")}},
+		{"I started playing acoustic guitar about five years ago; it's been a great way to express myself.",
+			[]want{started("playing acoustic guitar"), w(me, "likes", "playing acoustic guitar")}},
+		{"Pottery is so relaxing, it really helps me unwind.", []want{w(me, "likes", "pottery")}},
+		{"I bought a new bike. I love it!", []want{{s: me, p: "owns", c: "bike", kind: "world", pol: "positive"}}},
+		{"We went to the fair. I loved it!", nil},
+		{"I started knitting. My sister loves it!", []want{started("knitting"), w(me, "sister", "Alice's sister")}},
+		// A move said in the present is one ahead: no home yet, no move made.
+		{"We move to Canoas in December.", []want{fut(me, "lives_in", "Canoas", "2026-12-01"), fut(me, "plans", "move to Canoas", "2026-12-01")}},
+		{"We moved to Canoas in 2019.", []want{{s: me, p: "lives_in", c: "Canoas", kind: "world", pol: "positive", from: "2019-01-01"},
+			{s: me, p: "moved", c: "Canoas", kind: "experience", pol: "positive", from: "2019-01-01"}}},
+		{"We didn't move to Canoas.", []want{neg(me, "lives_in", "Canoas")}},
+		// A schedule in the present with a date ahead is a plan, as a progressive is.
+		{"I start my new job on Monday.", []want{fut(me, "plans", "start my new job", "2026-03-09")}},
+		{"Then we fly out to Oslo on Friday.", []want{fut(me, "travels_to", "Oslo", "")}},
+		{"I start my day with coffee.", nil},
+		{"I started my new job on Monday.", []want{{s: me, p: "started_job", c: "job", kind: "experience", pol: "positive"}}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
