@@ -26,6 +26,7 @@ var itLikedRE = regexp.MustCompile(`(?i)^(?:(?:and|so|honestly|yeah|yes|plus)[,\
 	// "it helps me relax", "it keeps me sane"
 	`|it\s+(?:really\s+|always\s+|just\s+|honestly\s+)*(?:helps|has\s+helped|has\s+been\s+helping|keeps)\s+me\s+(?:to\s+)?(?:relax|unwind|de-?stress|cope|focus|recharge|sane|grounded|calm|centered|centred|balanced)` +
 	// "I love it!", "I really enjoy it so much"
+	`|i(?:'m|\s+am)\s+(?:really\s+|just\s+|totally\s+|so\s+|honestly\s+|absolutely\s+)*(?:loving|enjoying)\s+it(?:\s+so\s+much|\s+a\s+lot|\s+so\s+far)?[\s.!…]*$` +
 	`|i\s+(?:really\s+|just\s+|absolutely\s+|totally\s+|honestly\s+|truly\s+|also\s+)*(?:love|enjoy|adore)\s+it(?:\s+so\s+much|\s+a\s+lot|\s+so|\s+already|\s+now)?[\s.!…]*$` +
 	`)\b`)
 

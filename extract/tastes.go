@@ -24,7 +24,9 @@ var tasteSubjRE = regexp.MustCompile(`(?i)^(?:(?:yeah|yes|yep|honestly|and|but|s
 	`|(?:(?:always|really|also|just|truly)\s+)*(?:brings?|brought|gives?|gave|fills?)\s+me\s+(?:so\s+much\s+|such\s+|a\s+lot\s+of\s+|great\s+|a\s+(?:great\s+|real\s+|deep\s+)?|real\s+|lots\s+of\s+)?(?:joy|peace|happiness|calm|comfort|fulfil?lment|purpose|satisfaction|sense\s+of|freedom|energy)` +
 	`|(?:is|are|has\s+become|have\s+become|'s\s+become)\s+(?:(?:also|really|still|definitely|kind\s+of|kinda|like|basically|literally|honestly)\s+)*my\s+(?:main\s+|favou?rite\s+|biggest\s+|big\s+|new\s+|go-to\s+|little\s+|true\s+|one\s+true\s+|creative\s+|real\s+|whole\s+)*(?:hobby|hobbies|passion|passions|stress\s+fix|outlets?|escape|therapy|happy\s+place|sanctuary|jam|obsession|addiction|personality|chill\s+time|zen|safe\s+space|comfort)` +
 	`|(?:(?:has|have)\s+)?(?:always\s+|really\s+|just\s+|totally\s+)*(?:(?:fascinates?|fascinated|mesmeri[sz]es?|mesmeri[sz]ed|captivates?|captivated|inspires?|inspired|calms?|relaxes?|fuels?)\s+(?:me|my\s+(?:soul|creativity))|cheers?\s+me\s+up)` +
-	`|(?:is|are)\s+what\s+(?:gets?|got|keeps?)\s+me\s+(?:through|going|sane))\b`)
+	`|(?:is|are)\s+what\s+(?:gets?|got|keeps?)\s+me\s+(?:through|going|sane)` +
+	// "Spider-Man has always been a favorite of mine", "Contemporary is my top pick" (session 27)
+	`|(?:is|are|'s|has\s+(?:always\s+|long\s+)?been|have\s+(?:always\s+|long\s+)?been)\s+(?:always\s+)?(?:(?:a|one)\s+(?:(?:big|huge|real|true|all-time|long-time|personal|total)\s+)?(?:favou?rite|fave)s?\s+of\s+mine|my\s+(?:(?:top|first|number\s+one|#1)\s+(?:pick|choice)|all-time\s+favou?rite)))\b`)
 
 // tasteWeakRE: frames said of values and habits as often as of tastes
 // ("Mental health is important to me", "Being in nature is so calming"):
@@ -36,7 +38,15 @@ var tasteWeakRE = regexp.MustCompile(`(?i)^(?:(?:yeah|yes|yep|honestly|and|but|s
 	`|(?:always\s+|really\s+)?makes?\s+me\s+(?:(?:so|really|very|super|truly)\s+)?happy` +
 	`|(?:is|are|has\s+been|have\s+been|has\s+become|have\s+become)\s+(?:(?:such|really|truly|just|honestly|definitely|always|been)\s+)*(?:an?\s+)?(?:(?:real|huge|true|great|big|total)\s+)?(?:blessing|lifesaver|life\s+saver|game[\s-]changer)` +
 	`|(?:is|are)\s+(?:(?:just|really|kind\s+of|kinda|basically|literally|like)\s+)*like\s+(?:therapy|meditation|air|breathing|second\s+nature)` +
-	`|(?:(?:really|just|always|truly)\s+)?speaks?\s+to\s+(?:me|my\s+soul))\b`)
+	`|(?:(?:really|just|always|truly)\s+)?speaks?\s+to\s+(?:me|my\s+soul)` +
+	// "Cooking is therapy for me", "Writing has become an escape for me", "Hiking has opened up a
+	// whole new world for me", "Being outdoors puts me in my happy place", "Writing's such a huge
+	// part of me now" (session 27)
+	`|(?:is|are|has\s+been|have\s+been|has\s+become|have\s+become|'s)\s+(?:(?:really|truly|just|honestly|definitely|always|been|become|like|kind\s+of|kinda)\s+)*(?:(?:therapy|an?\s+(?:(?:real|great|big|huge|total|little)\s+)?(?:escape|outlet|refuge))\s+for\s+me|(?:such\s+)?an?\s+(?:huge|big|major|important|massive|large)\s+part\s+of\s+(?:me|my\s+life|my\s+days?|who\s+i\s+am))` +
+	`|(?:has|have)\s+(?:really\s+|truly\s+)?opened\s+up\s+a\s+(?:whole\s+)?new\s+world\s+for\s+me` +
+	// "Playing video games with my partner is a great way for me to relax"
+	`|(?:is|are|has\s+been|have\s+been)\s+(?:(?:such|really|always|also|just|honestly|definitely)\s+)*an?\s+(?:(?:great|good|nice|perfect|fun|healthy|awesome|amazing|wonderful|lovely)\s+)+way\s+for\s+me\s+to\s+(?:relax|unwind|de-?stress|express|escape|clear\s+my|cope|recharge|decompress|blow\s+off|switch\s+off|stay\s+(?:sane|calm|grounded|fit|healthy|active))` +
+	`|(?:always\s+|really\s+)?puts?\s+me\s+in\s+(?:my|a)\s+happy\s+place)\b`)
 
 // tasteContractedRE: the weak frame with "'s" for "is": "Pottery's so
 // relaxing and creative".
@@ -53,6 +63,7 @@ var takenUpLikedRE = regexp.MustCompile(`(?i)(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)
 
 // tasteObjRE: a frame after the speaker, then the thing (group 1).
 var tasteObjRE = regexp.MustCompile(`(?i)(?:\b(?:i'm|i\s+am|im|i've\s+(?:always\s+)?been|i\s+have\s+(?:always\s+)?been|i've\s+become|i\s+(?:have\s+)?become|i\s+got|i've\s+gotten|i'm\s+getting|we're|we\s+are)\s+(?:so\s+|really\s+|always\s+|totally\s+|very\s+|super\s+|deeply\s+|quite\s+|more\s+)*(?:drawn\s+to|fascinated\s+(?:by|with)|interested\s+in|mesmeri[sz]ed\s+by|captivated\s+by|passionate\s+about)` +
+	`|\b(?:i'm|i\s+am|im)\s+(?:(?:kind|sort)\s+of\s+|kinda\s+|such\s+|also\s+|totally\s+|definitely\s+)*(?:a\s+)?(?:(?:total|big|huge|real|complete)\s+)?sucker\s+for` +
 	`|\b(?:shared|(?:i|we)\s+(?:have|share|shared|had|got|'ve\s+got|'ve\s+always\s+had)\s+a)\s+(?:(?:deep|big|huge|great|lifelong|true|mutual|shared|own)\s+)*(?:love|passion)\s+(?:for|of))\s+(.+)`)
 
 // notTaste are heads of a subject that is no taste ("my family", "work",
@@ -66,8 +77,10 @@ var notTaste = setOf(`family friends friend people work job life everything ever
 // (their alternations are too many for the prefilter to read).
 var (
 	tasteSubjNeed = strings.Fields(`help keep kept bring brought give gave fill hobb passion stress outlet escape therapy happy
-		sanctuary jam obsession addiction personality chill zen safe comfort fascinat mesmeri captivat inspir calm relax fuel cheer what`)
-	tasteWeakNeed = strings.Fields(`important special precious dear therapeutic relax calm sooth meditat happy blessing saver changer like speak`)
+		sanctuary jam obsession addiction personality chill zen safe comfort fascinat mesmeri captivat inspir calm relax fuel cheer what
+		mine pick choice`)
+	tasteWeakNeed = strings.Fields(`important special precious dear therapeutic relax calm sooth meditat happy blessing saver changer like speak
+		therapy escape outlet refuge part world way`)
 )
 
 func init() {
@@ -102,6 +115,17 @@ func init() {
 	weak.need = tasteWeakNeed
 	rules = append(rules, rawRule(tasteContractedRE.String(), 1, pastimesOnly(confPref-8)),
 		rawRule(takenUpLikedRE.String(), 1, pastimesOnly(confPref-6)))
+	rules = append(rules,
+		// "I juggle studying with my fantasy reading hobby", "my photography
+		// passion": the pastime that names the hobby (session 27).
+		rawRule(`(?i)\bmy\s+((?:[a-z][a-z\-]+\s+){0,2}[a-z][a-z\-]+)\s+(?:hobby|passion)\b`, 1, func(c *clause, m []string) {
+			ws := strings.Fields(strings.ToLower(m[1]))
+			if c.neg || c.fore || notHobbyLead[ws[0]] || !tastePastime(m[1]) {
+				return // "my new hobby", "my only passion": which is said elsewhere
+			}
+			c.add(c.speaker, "likes", strings.ToLower(m[1]), World, confPref-8)
+		}),
+	)
 	rules = append(rules, subj, weak,
 		rawRule(tasteObjRE.String(), 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
@@ -172,6 +196,11 @@ func tastePastime(p string) bool {
 	h := ws[len(ws)-1]
 	return hobbyGerund(ws[0]) || activityGerund[ws[0]] || soloPastimes[ws[0]] || pastimeNoun[h] != "" || pastimeNouns[h] || tasteNoun[h] || tasteNoun[singular(h)]
 }
+
+// notHobbyLead open a phrase before "hobby" that says which hobby, not
+// what it is: "my new hobby", "my weekend hobby".
+var notHobbyLead = setOf(`new only favorite favourite fave main latest old little own biggest one other current true real weekend
+	first second lifelong life-long great big greatest newest newfound new-found pandemic lockdown`)
 
 // tasteNoun are more nouns of pastimes said as the subject of "is
 // important to me", "is so calming".
