@@ -40,9 +40,8 @@ var tasteWeakRE = regexp.MustCompile(`(?i)^(?:(?:yeah|yes|yep|honestly|and|but|s
 	`|(?:is|are)\s+(?:(?:just|really|kind\s+of|kinda|basically|literally|like)\s+)*like\s+(?:therapy|meditation|air|breathing|second\s+nature)` +
 	`|(?:(?:really|just|always|truly)\s+)?speaks?\s+to\s+(?:me|my\s+soul)` +
 	// "Cooking is therapy for me", "Writing has become an escape for me", "Hiking has opened up a
-	// whole new world for me", "Being outdoors puts me in my happy place", "Writing's such a huge
-	// part of me now" (session 27)
-	`|(?:is|are|has\s+been|have\s+been|has\s+become|have\s+become|'s)\s+(?:(?:really|truly|just|honestly|definitely|always|been|become|like|kind\s+of|kinda)\s+)*(?:(?:therapy|an?\s+(?:(?:real|great|big|huge|total|little)\s+)?(?:escape|outlet|refuge))\s+for\s+me|(?:such\s+)?an?\s+(?:huge|big|major|important|massive|large)\s+part\s+of\s+(?:me|my\s+life|my\s+days?|who\s+i\s+am))` +
+	// whole new world for me", "Being outdoors puts me in my happy place" (session 27)
+	`|(?:is|are|has\s+been|have\s+been|has\s+become|have\s+become|'s)\s+(?:(?:really|truly|just|honestly|definitely|always|been|become|like|kind\s+of|kinda)\s+)*(?:(?:therapy|an?\s+(?:(?:real|great|big|huge|total|little)\s+)?(?:escape|outlet|refuge))\s+for\s+me)` +
 	`|(?:has|have)\s+(?:really\s+|truly\s+)?opened\s+up\s+a\s+(?:whole\s+)?new\s+world\s+for\s+me` +
 	// "Playing video games with my partner is a great way for me to relax"
 	`|(?:is|are|has\s+been|have\s+been)\s+(?:(?:such|really|always|also|just|honestly|definitely)\s+)*an?\s+(?:(?:great|good|nice|perfect|fun|healthy|awesome|amazing|wonderful|lovely)\s+)+way\s+for\s+me\s+to\s+(?:relax|unwind|de-?stress|express|escape|clear\s+my|cope|recharge|decompress|blow\s+off|switch\s+off|stay\s+(?:sane|calm|grounded|fit|healthy|active))` +
@@ -80,7 +79,7 @@ var (
 		sanctuary jam obsession addiction personality chill zen safe comfort fascinat mesmeri captivat inspir calm relax fuel cheer what
 		mine pick choice`)
 	tasteWeakNeed = strings.Fields(`important special precious dear therapeutic relax calm sooth meditat happy blessing saver changer like speak
-		therapy escape outlet refuge part world way`)
+		therapy escape outlet refuge world way`)
 )
 
 func init() {
