@@ -493,7 +493,7 @@ func (a *Appender) handleOne(ctx context.Context, it *item) {
 
 // maxTimeouts is how many attempts in a row of one write may end in a
 // statement timeout (57014, most often the commit's own deadline,
-// statementDeadline) before retryTransient gives the write up, as it gives
+// deadlineBegin) before retryTransient gives the write up, as it gives
 // up after six strikes. A timeout alone cannot tell a stall (a lock held by
 // a migration, a VACUUM FULL, an operator's transaction) from a batch too
 // slow for AckWait by itself (a big batch under load, a small AckWait):
@@ -552,7 +552,7 @@ func (a *Appender) retryTransient(ctx context.Context, items []*item, write func
 
 // statementTimedOut reports whether err is Postgres canceling a statement
 // (57014 query_canceled): its statement_timeout, the commit's own deadline
-// (statementDeadline) or a session's shorter one.
+// (deadlineBegin) or a session's shorter one.
 func statementTimedOut(err error) bool {
 	var pe *pgconn.PgError
 	return errors.As(err, &pe) && pe.Code == "57014"
@@ -561,7 +561,7 @@ func statementTimedOut(err error) bool {
 // transient reports whether err is about reaching the store rather than
 // about the rows: a lost connection, Postgres restarting or out of
 // resources, a serialization failure, a deadlock, a lock wait timeout or a
-// statement canceled (57014: the commit's own deadline, statementDeadline).
+// statement canceled (57014: the commit's own deadline, deadlineBegin).
 // An error that is not from Postgres (a connection cut mid-statement) is
 // transient too; pingOK then says Postgres answers again, and retryTransient
 // gives up after a few such errors, so a bug cannot stall the lane.
@@ -588,7 +588,7 @@ func (a *Appender) transient(ctx context.Context, err error) (transient, pingOK 
 // and retried by retryTransient, instead of hanging the writer with no word.
 // A commit past AckWait has lost its messages to redelivery anyway.
 //
-// Postgres is told the deadline too (statementDeadline): a statement still
+// Postgres is told the deadline too (deadlineBegin): a statement still
 // running at it, most often one waiting on a lock, is canceled by the
 // server (SQLSTATE 57014, transient like every class 57 error), the
 // connection answers and stays in the pool, and no backend is left behind
@@ -635,11 +635,8 @@ func (a *Appender) commit(ctx context.Context, items []*item) error {
 	var conflicts []*refused // turns whose id names a different, older turn
 	var kept []*refused      // refs less the dead letters of turns already stored
 	began := time.Now()
-	err := pgx.BeginFunc(ctx, a.pool, func(tx pgx.Tx) error {
+	err := pgx.BeginTxFunc(ctx, a.pool, pgx.TxOptions{BeginQuery: deadlineBegin(ctx)}, func(tx pgx.Tx) error {
 		conflicts, repeats = conflicts[:0], repeats[:inBatch]
-		if err := statementDeadline(ctx, tx); err != nil {
-			return err
-		}
 		keys, err := Insert(ctx, tx, eps)
 		if err != nil {
 			return err
@@ -787,24 +784,35 @@ func (a *Appender) unstored(ctx context.Context, tx pgx.Tx, refs []*refused) ([]
 	return kept, nil
 }
 
-// statementDeadline sets tx's statement_timeout to a little less than the
-// time left before ctx's deadline, so that Postgres ends a statement still
-// running then (57014 query_canceled) just before the client would give up
-// on it; a shorter statement_timeout the session already has is kept. The
-// timeout counts per statement, so a transaction of several statements can
-// still outlast the deadline (the client then gives up first); the
-// statement left running ends at most one timeout after it began. Without
-// a deadline it sets nothing.
-func statementDeadline(ctx context.Context, tx pgx.Tx) error {
+// deadlineBegin is the statement that begins a commit's transaction and
+// sets its statement_timeout to a little less than the time left before
+// ctx's deadline, so that Postgres ends a statement still running then
+// (57014 query_canceled) just before the client would give up on it; a
+// shorter statement_timeout the session already has is kept. The timeout
+// counts per statement, so a transaction of several statements can still
+// outlast the deadline (the client then gives up first); the statement
+// left running ends at most one timeout after it began. Without a deadline
+// it is "" (pgx's plain BEGIN) and sets nothing.
+//
+// The timeout in force is read from current_setting, which SHOWs it with
+// a unit (0, 250ms, 30s, 2min, 1h, 1d: always a whole number of the
+// largest unit that divides it) that reads as an interval, and not from
+// pg_settings, a view that builds every setting to give one (about a
+// millisecond of the server's time for each commit, which made a commit
+// of one turn 1.7 times as long: BenchmarkCommitDeadline). Both go in
+// BEGIN's round trip (one simple query, the number written in it), where
+// a statement of their own took one more. Should the SELECT fail, BEGIN
+// has run: the connection is left in a failed transaction, and the pool
+// closes it rather than take it back.
+func deadlineBegin(ctx context.Context) string {
 	dl, ok := ctx.Deadline()
 	if !ok {
-		return nil
+		return ""
 	}
 	left := time.Until(dl)
 	left -= min(left/10, time.Second) // the server's error has to reach the client in time
-	_, err := tx.Exec(ctx, `SELECT set_config('statement_timeout', least(nullif(setting::bigint, 0), $1)::text, true)
-		FROM pg_settings WHERE name = 'statement_timeout'`, max(left.Milliseconds(), 1))
-	return err
+	return fmt.Sprintf(`BEGIN; SELECT set_config('statement_timeout', least(nullif((extract(epoch FROM
+		current_setting('statement_timeout')::interval) * 1000)::bigint, 0), %d::bigint)::text, true)`, max(left.Milliseconds(), 1))
 }
 
 // announce publishes a refusal on the member's reject subject and answers

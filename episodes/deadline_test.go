@@ -536,3 +536,45 @@ func TestSlowBatchIsWrittenOneTurnAtATime(t *testing.T) {
 	t.Logf("%d attempts retried, %d batches split, %d redelivered, %d duplicates",
 		a.Stats.Transient.Load(), a.Stats.Isolated.Load(), a.Stats.Redelivered.Load(), a.Stats.Duplicates.Load())
 }
+
+// TestDeadlineBeginKeepsAShorterTimeout: the statement that begins a
+// commit sets statement_timeout to the time left before the deadline less
+// a second, unless the timeout in force is shorter (and not 0, none),
+// whatever unit Postgres shows it in (SHOW gives 0, 250ms, 5s, 2min, 1h,
+// 1d, or ms when no larger unit divides it).
+func TestDeadlineBeginKeepsAShorterTimeout(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Hour)
+	defer cancel()
+	const left = 2*3600*1000 - 1000 // ms: 2h less a second
+	for in, want := range map[string]int64{
+		"0": left, "9999ms": 9999, "5s": 5000, "2min": 120000, "1h": 3600000,
+		"7100001ms": 7100001, "7199001ms": left, "2h": left, "1d": left, "2147483647": left,
+	} {
+		conn, err := pool.Acquire(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := conn.Exec(ctx, `SET statement_timeout = '`+in+`'`); err != nil {
+			t.Fatal(err)
+		}
+		var got int64
+		err = func() error {
+			if _, err := conn.Exec(ctx, episodes.DeadlineBegin(ctx)); err != nil {
+				return err
+			}
+			defer conn.Exec(ctx, `ROLLBACK`)
+			return conn.QueryRow(ctx, `SELECT setting::bigint FROM pg_settings WHERE name = 'statement_timeout'`).Scan(&got)
+		}()
+		_, _ = conn.Exec(ctx, `RESET statement_timeout`)
+		conn.Release()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// a few ms pass between the deadline's reading and now
+		if want == left && (got > left || got < left-5000) || want != left && got != want {
+			t.Errorf("session statement_timeout %s: the commit's is %dms, want %dms", in, got, want)
+		}
+	}
+}

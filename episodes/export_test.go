@@ -1,0 +1,4 @@
+package episodes
+
+// DeadlineBegin is deadlineBegin, for BenchmarkCommitDeadline.
+var DeadlineBegin = deadlineBegin
