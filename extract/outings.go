@@ -69,5 +69,20 @@ func init() {
 			}
 			c.add(c.speaker, "joined", p, Experience, confEvent-6)
 		}),
+		// "I'm now part of the fire-fighting brigade", "I'm officially a
+		// part of the team": a group one belongs to now, joined (session 27).
+		// Not "part of the problem", nor a group said to be the listener's.
+		rawRule(fpbe+`(?i:\s+(?:now|also|officially|finally|proudly|newly)(?:\s+(?:now|also|officially|finally|proudly|newly))*\s+(?:a\s+)?part\s+of)\s+(?i:the|a|an|our|this)\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)`, 1, func(c *clause, m []string) {
+			if c.fore || c.neg || condRE.MatchString(c.raw) {
+				return
+			}
+			ws := strings.Fields(m[1])
+			for k, w := range ws {
+				if groups[singular(strings.ToLower(w))] {
+					c.add(c.speaker, "joined", strings.Join(ws[:k+1], " "), Experience, confEvent-6)
+					return
+				}
+			}
+		}),
 	)
 }

@@ -165,6 +165,11 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	if pred == "job_title" && todayRoleRE.MatchString(c.raw) {
 		return // "I am the driver today": a part taken for a day, no job
 	}
+	if pred == "started" || pred == "joined" {
+		// "I started a weekend yoga class with a colleague": who came
+		// along is no part of what was started (session 27).
+		claim = withCompanyRE.ReplaceAllString(claim, "")
+	}
 	if pred == "plans" {
 		if tripPlanRE.MatchString(claim) {
 			for _, f := range c.facts {
@@ -226,6 +231,10 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	}
 	c.facts = append(c.facts, f)
 }
+
+// withCompanyRE is a claim's tail that says who came along: "with a
+// colleague", "with my sister and her kids", "with some friends".
+var withCompanyRE = regexp.MustCompile(`(?i)\s+(?:together\s+)?with\s+(?:(?:a|an|my|our|some|his|her|their|the|two|three|a\s+few|a\s+couple\s+of|couple\s+of)\s+)?(?:(?:new|old|best|close|good|work|school|little|older|younger|big)\s+)?(?:colleagues?|co-?workers?|friends?|buddies|buddy|pals?|mates?|partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|kids|children|son|daughter|family|fam|sisters?|brothers?|siblings?|mom|mum|dad|parents|cousins?|neighbou?rs?|classmates?|roommates?|teammates?|me|us|them|him|her)(?:\s+and\s+(?:my|our|his|her|their)\s+\w+)?$`)
 
 // preference predicates are never plans: "I'm excited to combine my
 // favourite passions: gaming and storytelling" states two preferences.

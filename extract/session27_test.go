@@ -43,6 +43,13 @@ func TestChatRulesSession27(t *testing.T) {
 		{"I'm trying to juggle studying with my fantasy reading hobby.", []want{w(me, "likes", "fantasy reading")}},
 		{"Knitting is my new hobby.", []want{w(me, "likes", "Knitting")}},
 		{"I'm kind of a sucker for superhero movies.", []want{w(me, "likes", "superhero movies")}},
+		// Events: who came along is no part of what was started; a competition entered is joined;
+		// a group one is now part of is joined.
+		{"I started a weekend yoga class with a colleague.", []want{started("weekend yoga class")}},
+		{"I entered a local tournament last month.", []want{{s: me, p: "joined", c: "local tournament", kind: "experience", pol: "positive"}}},
+		{"I entered the room.", nil},
+		{"I'm now part of the fire-fighting brigade.", []want{{s: me, p: "joined", c: "fire-fighting brigade", kind: "experience", pol: "positive"}}},
+		{"I'm now part of the problem.", nil},
 		// A move said in the present is one ahead: no home yet, no move made.
 		{"We move to Canoas in December.", []want{fut(me, "lives_in", "Canoas", "2026-12-01"), fut(me, "plans", "move to Canoas", "2026-12-01")}},
 		{"We moved to Canoas in 2019.", []want{{s: me, p: "lives_in", c: "Canoas", kind: "world", pol: "positive", from: "2019-01-01"},

@@ -205,7 +205,7 @@ var verbClass = map[string]int{
 	"love": vPref, "enjoy": vPref, "like": vPref, "adore": vPref, "prefer": vPref,
 	"want": vWish, "hope": vWish, "plan": vWish, "intend": vWish, "aim": vWish, "wish": vWish,
 	"move": vEvent, "marry": vEvent, "adopt": vEvent, "graduate": vEvent, "start": vEvent, "begin": vEvent,
-	"lose": vEvent, "join": vEvent, "win": vEvent, "visit": vEvent, "sign": vEvent, "apply": vEvent,
+	"lose": vEvent, "join": vEvent, "win": vEvent, "visit": vEvent, "sign": vEvent, "apply": vEvent, "enter": vEvent,
 	"have": vHave, "own": vHave, "get": vHave, "buy": vHave, "do": vDo,
 	"go": 0, "travel": 0, "fly": 0, "see": 0, "try": 0, "take": 0, "make": 0, "think": 0, "look": 0, "feel": 0,
 }
@@ -213,7 +213,7 @@ var verbClass = map[string]int{
 // eventPredicate maps an event verb's lemma to the fact's predicate.
 var eventPredicate = map[string]string{"move": "moved", "marry": "married", "adopt": "adopted",
 	"graduate": "graduated", "start": "started", "begin": "started", "join": "joined", "win": "won",
-	"visit": "visited", "sign": "joined", "apply": "applied_to", "lose": "lost_job"}
+	"visit": "visited", "sign": "joined", "apply": "applied_to", "lose": "lost_job", "enter": "joined"}
 
 // predFamily groups predicates as the labelled set does (extract/testdata
 // README): the tagged reader adds nothing in a family the rulebook already
@@ -1231,7 +1231,7 @@ func (r *tagged) event(l string, i int) {
 	if i < len(ts) && ts[i].t == "VBG" {
 		return // "started painting": the rulebook reads pastimes taken up, with its refusals
 	} else {
-		claim, _ = r.nounPhrase(i, l == "visit" || l == "join" || l == "win")
+		claim, _ = r.nounPhrase(i, l == "visit" || l == "join" || l == "win" || l == "enter")
 	}
 	if claim == "" {
 		return
@@ -1250,6 +1250,10 @@ func (r *tagged) event(l string, i int) {
 	case "adopt":
 		if !isPet(h) && !adoptees[h] && !named {
 			return // "adopted a new approach"
+		}
+	case "enter":
+		if !entrants[singular(h)] {
+			return // "entered the room", "entered my details": only a competition entered is joined
 		}
 	case "join":
 		if !groups[singular(h)] && !named {
@@ -1271,10 +1275,13 @@ func (r *tagged) event(l string, i int) {
 var (
 	prizes = setOf(`tournament competition contest championship award prize trophy medal title cup race marathon
 		scholarship grant fellowship lottery raffle election league pageant bet`)
+	// entrants are what one enters as a contestant: "I entered a local tournament".
+	entrants = setOf(`tournament competition contest championship race marathon half-marathon triathlon pageant
+		raffle lottery draw league cup open slam`)
 	groups = setOf(`club team group band choir league gym community organization organisation society union
 		association network committee board class course program programme crew squad orchestra guild
 		circle company startup firm lab staff faculty army navy church congregation council party movement
-		nonprofit charity`)
+		nonprofit charity brigade troupe ensemble collective cooperative co-op`)
 	ventures = setOf(`business company startup blog podcast channel class course program programme diet
 		job career degree project petition charity foundation garden band shop store studio restaurant
 		bakery cafe newsletter series book novel journal tradition routine hobby club group collection
