@@ -149,6 +149,17 @@ var rules = []rule{
 		}
 	}),
 
+	// Work done for a named employer with the verb of the trade (session
+	// 27): "I drive for Uber", "twelve years I've driven for Skånetrafiken",
+	// "I write for The Guardian"; not "I cook for my family", "I write for fun".
+	r(fp+aux+`(?i:\s+(?:drive|drives|driving|driven|drove|deliver|delivers|delivering|delivered|write|writes|writing|written|wrote|code|codes|coding|coded|teach|teaches|teaching|taught|freelance|freelancing|freelanced|consult|consulting|consulted|design|designs|designing|designed|report|reporting|reported|fly|flies|flying|flown|flew|model|modelling|modeling))\s+(?i:for)\s+(\p{Lu}.*)`, 1, func(c *clause, m []string) {
+		if o := employer(m[1]); o != "" && isCapital(o) && !c.fore {
+			if pastTradeRE.MatchString(m[0]) {
+				c.neg = true // "I drove for Uber": not any more
+			}
+			c.add(c.speaker, "works_at", o, World, confFirst-6)
+		}
+	}),
 	// Work.
 	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working|began\s+working|'m employed|am employed|employed|intern|interning))(?i:\s+in\s+[a-z]+|\s+`+workShifts+`)?\s+(?i:at|for|by)\s+(.+)`, 1, func(c *clause, m []string) {
 		if o := employer(m[1]); o != "" { // not "I work at home", "at least 50 hours", "at times", "for a living", "for my dad"
@@ -175,8 +186,11 @@ var rules = []rule{
 	r(fpbe+aux+`(?i:\s+(?:an?|the))\s+(.+)`, 1, func(c *clause, m []string) {
 		p := phrase(m[1])
 		j, at, _ := strings.Cut(p, " at ")
-		if j2, _, ok := strings.Cut(j, " for "); ok {
+		if j2, f, ok := strings.Cut(j, " for "); ok {
 			j = j2
+			if f = strings.TrimSpace(f); at == "" && isCapital(f) {
+				at = f // "a truck driver for Maple Leaf Freight" (session 27); not "a nurse for 20 years"
+			}
 		}
 		home := ""
 		if bm := basedInRE.FindStringSubmatch(j); bm != nil {
@@ -222,10 +236,19 @@ var rules = []rule{
 			c.add(c.speaker, "works_at", o, World, confThird)
 		}
 	}),
-	r(fp+aux+`(?i:\s+(?:got|landed|found|accepted|started|start|began))\s+(?i:a\s+|my\s+|the\s+)?(?i:new\s+)?(?i:job|position|role|internship)\s+(?i:at|with)\s+(.+)`, 1, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:got|landed|found|accepted|started|start|began|took|take|taken))\s+(?i:a\s+|an\s+|my\s+|the\s+)?(?i:new\s+|first\s+|full-time\s+|part-time\s+|summer\s+)?(?i:job|position|role|internship|postdoc|placement|post)\s+(?i:at|with)\s+(.+)`, 1, func(c *clause, m []string) {
+		if startNowRE.MatchString(m[0]) && c.hasDate && c.date.After(day(c.at)) || c.fore {
+			return // "I start a new job at Google next month": ahead
+		}
+		if lm := strings.ToLower(m[0]); (strings.Contains(lm, "internship") || strings.Contains(lm, "placement")) && !strings.Contains(lm, "start") && !strings.Contains(lm, "began") {
+			return // "I got an internship at a studio for the summer": one to come more often than one begun
+		}
+		took := tookRE.MatchString(m[0]) // "I took a postdoc at the University of Arizona": where one works
 		if o := org(m[1]); o != "" {
 			c.add(c.speaker, "works_at", o, World, confFirst-3)
-			c.add(c.speaker, "started_job", o, Experience, confEvent+5)
+			if !took {
+				c.add(c.speaker, "started_job", o, Experience, confEvent+5)
+			}
 		}
 	}),
 	r(fp+aux+`(?i:\s+(?:started|began)\s+working)\s+(?i:at|for)\s+(.+)`, 1, func(c *clause, m []string) {

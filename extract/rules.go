@@ -405,7 +405,7 @@ func place(s string) string {
 var (
 	cutRE      = regexp.MustCompile(`(?i)\s*(?:[,;:(!?]|\s-\s|\s(?:and then|but|because|since|so|when|if|unless|more than|better than|rather than|though|although|which|who|that|while|as well|where|whenever|until|cause|'cause|even though|just like|like I|like we|and how|and why|and what|and when|and I|and we|and it|and they|and that|and my|and have|and has|and had|and [a-z]+n't|and am|and was|and been|it's|that's|they're)\s).*$`)
 	articleRE  = regexp.MustCompile(`(?i)^(?:a|an|the|some|my|our|this|that|these|those|all|any)\s+`)
-	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|ha(?:ha)+|he(?:he)+|lo+l|lmf?ao|rofl|xd|ngl|fr|rn|tho|imo|at all|forever|at\s+(?:age\s+)?\d{1,2}|[\p{So}\p{Sk}\x{FE0F}\x{200D}]+|for sure|for real|really|someday|some day|one day|soon|eventually|in the future|at some point|not so long ago|not long ago|a while ago|a while back|some time ago|not so|not|` +
+	trailingRE = regexp.MustCompile(`(?i)\s+(?:so much|very much|a lot|a ton|too|as well|even more|more and more|more|the most|most|now|already|lately|again|anymore|any more|these days|right now|though|haha|lol|tbh|honestly|ha(?:ha)+|he(?:he)+|lo+l|lmf?ao|rofl|xd|ngl|fr|rn|tho|imo|at all|forever|at\s+(?:age\s+)?\d{1,2}|[\p{So}\p{Sk}\x{FE0F}\x{200D}]+|for sure|for real|really|instead|someday|some day|one day|soon|eventually|in the future|at some point|not so long ago|not long ago|a while ago|a while back|some time ago|not so|not|` +
 		// how long: "playing piano for 10 years"
 		`for\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a\s+few|several|many|over\s+\d+)\s+(?:years?|months?|weeks?|decades?)(?:\s+now)?|` +
 		// and said without a number: "a fan of the Lakers for years"
@@ -474,6 +474,11 @@ func org(s string) string {
 				return n + "'s " + strings.Join(w, " ")
 			}
 		}
+		if rest, ok := strings.CutPrefix(s, n+" of "); ok && ofOrgHead[strings.ToLower(lastWord(n))] {
+			if of := ofOrgRE.FindString(rest); of != "" {
+				return n + " of " + of // "the University of Arizona", "Bank of America" (session 27)
+			}
+		}
 		return n
 	}
 	if m := calledOrgRE.FindStringSubmatch(s); m != nil {
@@ -487,6 +492,23 @@ func org(s string) string {
 	}
 	return o
 }
+
+// tookRE is "took" a post: said of where one works, not as the start of a job.
+var tookRE = regexp.MustCompile(`(?i)\b(?:took|take|taken)\b`)
+
+// pastTradeRE is the past tense of a trade's verb: work for an employer
+// that is over.
+var pastTradeRE = regexp.MustCompile(`(?i)\b(?:drove|delivered|wrote|coded|taught|freelanced|consulted|designed|reported|flew|modelled|modeled)\b`)
+
+// ofOrgHead are the heads of an organisation's name that go on with "of"
+// and a name: "University of Arizona", "Bank of Ireland", "Museum of
+// Modern Art", "Department of Health".
+var ofOrgHead = setOf(`university college institute school academy bank museum department ministry bureau office
+	council society association federation board church library hospital conservatory polytechnic`)
+
+// ofOrgRE is the name after such a head's "of": capitalised words, with
+// "the" before them or "and" and "&" between them.
+var ofOrgRE = regexp.MustCompile(`^(?:the\s+)?\p{Lu}[\p{L}'-]*(?:\s+(?:(?:and|&|of|for|the)\s+)*\p{Lu}[\p{L}'-]*)*`)
 
 // object is the claim of a preference, possession or plan: the phrase,
 // unless it is a pronoun, a question word or about the listener.

@@ -50,6 +50,17 @@ func TestChatRulesSession27(t *testing.T) {
 		{"I entered the room.", nil},
 		{"I'm now part of the fire-fighting brigade.", []want{{s: me, p: "joined", c: "fire-fighting brigade", kind: "experience", pol: "positive"}}},
 		{"I'm now part of the problem.", nil},
+		// Work: an employer after "for" beside a job, the trade's verb for a named employer, a post
+		// taken, "instead" no part of a claim, and an organisation's name that goes on with "of".
+		{"I'm a truck driver for Maple Leaf Freight.", []want{w(me, "job_title", "truck driver"), w(me, "works_at", "Maple Leaf Freight")}},
+		{"I've been a nurse for 20 years.", []want{w(me, "job_title", "nurse")}},
+		{"I drive for Uber.", []want{w(me, "works_at", "Uber")}},
+		{"I drove for Lyft in 2019.", []want{{s: me, p: "works_at", c: "Lyft", kind: "world", pol: "negative", from: "2019-01-01"}}},
+		{"I cook for my family.", nil},
+		{"I took a postdoc at the University of Arizona.", []want{w(me, "works_at", "University of Arizona")}},
+		{"I got a job at the campus cinema instead.", []want{w(me, "works_at", "campus cinema"), {s: me, p: "started_job", c: "campus cinema", kind: "experience", pol: "positive"}}},
+		{"I got an internship at a studio in Wrocław for the summer.", nil},
+		{"I work at Bank of America.", []want{w(me, "works_at", "Bank of America")}},
 		// A move said in the present is one ahead: no home yet, no move made.
 		{"We move to Canoas in December.", []want{fut(me, "lives_in", "Canoas", "2026-12-01"), fut(me, "plans", "move to Canoas", "2026-12-01")}},
 		{"We moved to Canoas in 2019.", []want{{s: me, p: "lives_in", c: "Canoas", kind: "world", pol: "positive", from: "2019-01-01"},
