@@ -71,7 +71,10 @@ func init() {
 		}),
 		// "I've been in Calgary four months now", "we've been in Hamburg
 		// for nine years".
-		rawRule(fp+`(?i:(?:'ve|\s+have)\s+(?:now\s+)?been\s+(?:living\s+)?(?:here\s+)?in)\s+`+nm+`(?i:\s+(?:for\s+)?(?:almost\s+|nearly\s+|about\s+|over\s+)?`+spanWords+`\s+(?:years?|months?))`, 1, func(c *clause, m []string) {
+		// Also said without the "have" or the "I" (session 27): "I been in
+		// Handsworth since 1962", "originally from Rosario, been in Tallinn
+		// for 3 years".
+		rawRule(`(?:`+fp+`(?i:'ve|\s+have)?\s+|(?i:(?:^|,\s*)(?:(?:and|but|so|also)\s+)?))(?i:(?:now\s+)?been\s+(?:living\s+)?(?:here\s+)?in)\s+`+nm+`(?i:\s+(?:for\s+)?(?:almost\s+|nearly\s+|about\s+|over\s+)?`+spanWords+`\s+(?:years?|months?))`, 1, func(c *clause, m []string) {
 			if p := place(m[1]); p != "" && knownPlace(p) && !c.fore && !c.neg && !elsewhereRE.MatchString(c.raw) {
 				c.add(c.speaker, "lives_in", p, World, confFirst-6)
 			}
@@ -325,7 +328,7 @@ func init() {
 		}
 	}
 	rules = append(rules,
-		rawRule(fp+`(?i:(?:'ve|\s+have)?\s+been\s+(?:living\s+)?in)\s+`+nm+`(?i:\s+since)\b`, 1, func(c *clause, m []string) {
+		rawRule(`(?:`+fp+`(?i:'ve|\s+have)?\s+|(?i:(?:^|,\s*)(?:(?:and|but|so|also)\s+)?))(?i:been\s+(?:living\s+)?in)\s+`+nm+`(?i:\s+since)\b`, 1, func(c *clause, m []string) {
 			home(c, place(m[1]), confLoose-4)
 		}),
 		rawRule(`^`+fpbe+`\b.*,\s*(?i:(?:now\s+|currently\s+)?(?:living|based)\s+in)\s+`+nm, 1, func(c *clause, m []string) {
@@ -346,3 +349,30 @@ func init() {
 // tripSubjectRE: a verb after "going to X" that makes the trip the
 // clause's subject ("Going to Berlin was a mistake").
 var tripSubjectRE = regexp.MustCompile(`(?i)^\s+(?:was|is|were|are|has|had|would|will|can|could|sounds|seems|feels|felt|made|makes|took|takes|cost|costs)\b`)
+
+// hostHome reads where the speaker lives from an invitation to visit them
+// there (session 27): "come visit me in Houston", "you should come and see
+// us in Porto": the one who would be visited lives there, as the labelled
+// sets write it (testdata README, draw 6: "when you come to Boston"). An
+// invitation without "me" or "us" ("You have to come to Skye") gives
+// nothing, nor does a trip of one's own said in the turn. "If you come to
+// Nagoya I can show you the castle" was tried too: 2 right and 1 wrong on
+// the synthetic chat, not kept.
+func hostHome(text string, sents []string, speaker string) []Fact {
+	rest := visitMeInRE.ReplaceAllString(text, "") // the invitation's own "visit" is no trip
+	if awayRE.MatchString(rest) || hereAwayRE.MatchString(rest) || onTheRoadRE.MatchString(rest) {
+		return nil
+	}
+	for _, s := range sents {
+		if m := visitMeInRE.FindStringSubmatch(s); m != nil {
+			if p := place(m[1]); p != "" && knownPlace(p) && !lexCommonPlaces.has(p) && !lexNames.has(p) {
+				return []Fact{{Subject: speaker, Predicate: "lives_in", Claim: p, Kind: World, Polarity: Positive, Confidence: confLoose - 6}}
+			}
+		}
+	}
+	return nil
+}
+
+// visitMeInRE: "come visit me in Houston", "you should come and see us in
+// Porto".
+var visitMeInRE = regexp.MustCompile(`(?i:\b(?:come|coming)\s+(?:and\s+)?(?:visit|see|stay\s+with)\s+(?:me|us)\s+(?:here\s+)?(?:in|at))\s+` + nm)

@@ -61,6 +61,13 @@ func TestChatRulesSession27(t *testing.T) {
 		{"I got a job at the campus cinema instead.", []want{w(me, "works_at", "campus cinema"), {s: me, p: "started_job", c: "campus cinema", kind: "experience", pol: "positive"}}},
 		{"I got an internship at a studio in Wrocław for the summer.", nil},
 		{"I work at Bank of America.", []want{w(me, "works_at", "Bank of America")}},
+		// Homes: "been in X" for years without the "have" or the "I"; an invitation to visit the speaker there.
+		{"originally from Rosario, been in Tallinn for 3 years.", []want{w(me, "from", "Rosario"), w(me, "lives_in", "Tallinn")}},
+		{"I been in Berlin since 2010.", []want{w(me, "lives_in", "Berlin")}},
+		{"I've been in Paris for a week, flying home tomorrow.", nil},
+		{"now you can come visit me in Houston", []want{w(me, "lives_in", "Houston")}},
+		{"You have to come to Skye.", nil},
+		{"If you come to Nagoya I can show you the castle.", nil},
 		// A move said in the present is one ahead: no home yet, no move made.
 		{"We move to Canoas in December.", []want{fut(me, "lives_in", "Canoas", "2026-12-01"), fut(me, "plans", "move to Canoas", "2026-12-01")}},
 		{"We moved to Canoas in 2019.", []want{{s: me, p: "lives_in", c: "Canoas", kind: "world", pol: "positive", from: "2019-01-01"},
