@@ -360,7 +360,8 @@ func TestChatRulesSession26(t *testing.T) {
 		{"yes, second year of the MA in comparative lit.", []want{w(me, "studies", "comparative lit")}},
 		{"his PhD in chemistry took six years.", nil},
 		// Where one is from, said without "I'm" or with one's childhood.
-		{"hola! joining the combat team. originally from Rosario, been in Tallinn for 3 years", []want{w(me, "from", "Rosario")}},
+		// Session 27: "been in Tallinn for 3 years" is the home too (homes.go), as the labelled sets write it.
+		{"hola! joining the combat team. originally from Rosario, been in Tallinn for 3 years", []want{w(me, "from", "Rosario"), w(me, "lives_in", "Tallinn")}},
 		{"she made all our winter hats when I was a boy in Gdańsk.", []want{w(me, "from", "Gdańsk")}},
 		{"my hometown is Sendai", []want{w(me, "from", "Sendai")}},
 		{"In Sendai, my hometown, we are more formal.", []want{w(me, "from", "Sendai")}},
