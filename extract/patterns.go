@@ -242,7 +242,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			return f.Predicate == "started_job" || f.Predicate == "works_at" && started[f.Claim] && f.Polarity == Positive
 		})
 	}
-	for _, f := range slices.Concat(introFacts(text, speaker, at), greetingHome(text, sents, speaker), hostHome(text, sents, speaker)) {
+	for _, f := range slices.Concat(introFacts(text, speaker, at), greetingHome(text, sents, speaker), hostHome(text, sents, speaker), vocativeKin(text, speaker, out)) {
 		key := memhive.Canon(f.Subject) + "\x00" + f.Predicate + "\x00" + memhive.Canon(f.Claim) + "\x00" + f.Polarity
 		if !seen[key] {
 			seen[key] = true

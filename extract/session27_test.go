@@ -68,6 +68,13 @@ func TestChatRulesSession27(t *testing.T) {
 		{"now you can come visit me in Houston", []want{w(me, "lives_in", "Houston")}},
 		{"You have to come to Skye.", nil},
 		{"If you come to Nagoya I can show you the castle.", nil},
+		// A parent addressed opening the turn or closing a sentence is the speaker's; not after thanks, not in the third person.
+		{"Mum, Ruth and I thought we'd drive down on the 8th.", []want{w(me, "mother", "Alice's mother")}},
+		{"Daddy you are the best.", []want{w(me, "father", "Alice's father")}},
+		{"Freeze two of them, Mum.", []want{w(me, "mother", "Alice's mother")}},
+		{"Thanks mom, love you", nil},
+		{"Papá is stubborn.", nil},
+		{"Your mom is hilarious.", nil},
 		// A move said in the present is one ahead: no home yet, no move made.
 		{"We move to Canoas in December.", []want{fut(me, "lives_in", "Canoas", "2026-12-01"), fut(me, "plans", "move to Canoas", "2026-12-01")}},
 		{"We moved to Canoas in 2019.", []want{{s: me, p: "lives_in", c: "Canoas", kind: "world", pol: "positive", from: "2019-01-01"},
