@@ -545,6 +545,9 @@ func init() {
 			if startNowRE.MatchString(m[0]) && c.hasDate && c.date.After(day(c.at)) {
 				return // "I start my new job on Monday": ahead, a plan (progressivePlan)
 			}
+			if jobWonRE.MatchString(m[0]) && jobAhead(c) {
+				return // "I got the job! I start in May": won, not begun (plans27.go)
+			}
 			what := "job"
 			if j := strings.TrimSpace(orgCutRE.ReplaceAllString(phrase(m[1])+" ", "")); j != "" && job(j) {
 				what = j

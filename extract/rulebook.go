@@ -240,6 +240,9 @@ var rules = []rule{
 		if startNowRE.MatchString(m[0]) && c.hasDate && c.date.After(day(c.at)) || c.fore {
 			return // "I start a new job at Google next month": ahead
 		}
+		if jobWonRE.MatchString(m[0]) && jobAhead(c) {
+			return // "I got the job at Shopify!! Start January 6": won, not begun (plans27.go)
+		}
 		if lm := strings.ToLower(m[0]); (strings.Contains(lm, "internship") || strings.Contains(lm, "placement")) && !strings.Contains(lm, "start") && !strings.Contains(lm, "began") {
 			return // "I got an internship at a studio for the summer": one to come more often than one begun
 		}
