@@ -153,6 +153,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			s = besidesRE.ReplaceAllString(s, "${2} ${3} ${1}; ${2} also ${3} ")
 		}
 		open := false
+		s = joinDayRange(s) // "12–15 May": one date, not two clauses (plans27.go)
 		for _, cl := range clauses(s) {
 			c := newClause(cl, speaker, at)
 			c.sent, c.turn = s, text

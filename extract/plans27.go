@@ -66,6 +66,19 @@ var notInOccasion = setOf(`i we you he she they it this that there who what will
 	do does did to be been have has had not never miss missing won't can't don't didn't is are was were i'm im we're i've
 	we've i'll we'll going coming getting having doing`)
 
+// dayRangeRE: a range of days with an en dash ("12–15 May", "22–25
+// Oct"), which the clause splitter would otherwise cut at the dash.
+var (
+	dayRangeRE  = regexp.MustCompile(`(?i)\b(\d{1,2})\s*[–—]\s*(\d{1,2}(?:st|nd|rd|th)?\s+` + monthRE + `)`)
+	dayRangeRE2 = regexp.MustCompile(`(?i)\b(` + monthRE + `\s+\d{1,2})\s*[–—]\s*(\d{1,2})\b`)
+)
+
+// joinDayRange writes a range of days with a hyphen, so that it stays in
+// one clause.
+func joinDayRange(s string) string {
+	return dayRangeRE2.ReplaceAllString(dayRangeRE.ReplaceAllString(s, "${1}-${2}"), "${1}-${3}") // ${2} is monthRE's own group
+}
+
 // rangeTailRE: the first day of a range whose last day was read as the
 // date ("22–25 Oct").
 var rangeTailRE = regexp.MustCompile(`[\s,]*\d{1,2}\s*[–-]\s*$`)
@@ -85,8 +98,8 @@ var (
 // withDet keeps the determiner the text gave a one-word claim ("a
 // fundraiser"): a bare noun reads as no plan to the plan filter.
 func withDet(p, raw string) string {
-	if len(strings.Fields(p)) != 1 {
-		return p
+	if len(strings.Fields(p)) != 1 || tripWords[strings.ToLower(p)] {
+		return p // "Can't wait for the trip!": which trip was said elsewhere
 	}
 	if ws := strings.Fields(cut(raw)); len(ws) >= 2 && strings.EqualFold(strings.Trim(ws[1], `"',.!?`), p) {
 		return ws[0] + " " + p
@@ -264,6 +277,67 @@ func init() {
 			}
 			c.fore = true
 			c.add(c.speaker, "plans", withDet(p, m[1]), Foresight, confPlan-2)
+		}),
+	)
+}
+
+// cantWaitForRE: an occasion awaited (group 1): "can't wait for the tour
+// with Frank".
+var cantWaitForRE = regexp.MustCompile(`(?i:(?:^(?:[\p{L}!]+[,!.]+\s+)?|\b(?:i|we)\s+)(?:really\s+|just\s+|honestly\s+)?(?:(?:can't|cannot|can\s+not|cant)\s+wait\s+for|eagerly\s+await)\s+)((?i:the|a|an|my|our|this|next|that)\s+.+)`)
+
+// plansForRE: plans made for an occasion (group 1): "I have plans for a
+// hike next month".
+var plansForRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+)(?:got\s+|made\s+|have\s+|already\s+)*(?:big\s+|some\s+)?plans\s+for\s+)((?i:a|an|the|my|our|this|next)\s+.+)`)
+
+// releaseRE: a new thing coming out (group 1): "There's a new fantasy TV
+// series coming out next month".
+var releaseRE = regexp.MustCompile(`(?i:^(?:(?:woo-?hoo|yay|omg|oh|and|so|also|btw)[,!.\s]+)*(?:there's|there\s+is)\s+)((?i:an?|this)\s+(?i:new|brand\s+new)\s+.+?)(?i:\s+(?:coming\s+out|out|released|dropping|premiering))\b`)
+
+// eagerRE: the words in a turn that await what it names.
+var eagerRE = regexp.MustCompile(`(?i)\b(?:can't\s+wait|cannot\s+wait|cant\s+wait|so\s+excited|really\s+excited|looking\s+forward|stoked|pumped|hyped)\b`)
+
+func init() {
+	rules = append(rules,
+		r(cantWaitForRE.String(), 1, func(c *clause, m []string) {
+			if hasForesight(c) {
+				return
+			}
+			p := object(m[1])
+			if p == "" {
+				return
+			}
+			if h := headOf(p); !(planNouns[h] || eventNouns[h] || occasionHead(h)) {
+				return
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", withDet(p, m[1]), Foresight, confPlan-4)
+		}),
+		r(plansForRE.String(), 1, func(c *clause, m []string) {
+			if hasForesight(c) {
+				return
+			}
+			p := object(m[1])
+			if p == "" {
+				return
+			}
+			if h := headOf(p); !(planNouns[h] || eventNouns[h] || occasionHead(h)) {
+				return
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", withDet(p, m[1]), Foresight, confPlan-4)
+		}),
+		rawRule(releaseRE.String(), 1, func(c *clause, m []string) {
+			t := c.turn
+			if t == "" {
+				t = c.raw
+			}
+			if hasForesight(c) || !eagerRE.MatchString(t) {
+				return
+			}
+			if p := phrase(m[1]); p != "" && len(strings.Fields(p)) <= 6 {
+				c.fore = true
+				c.add(c.speaker, "plans", p, Foresight, confPlan-4)
+			}
 		}),
 	)
 }

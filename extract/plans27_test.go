@@ -48,6 +48,16 @@ func TestPlanRulesSession27(t *testing.T) {
 		{"I just got accepted for a fashion internship!", []want{fut(me, "plans", "fashion internship", "")}},
 		{"I got into the agronomy program.", []want{fut(me, "plans", "agronomy program", "")}},
 		{"I got into the car.", nil},
+		// An occasion awaited, plans made for one, a release awaited.
+		{"Cool, can't wait for the tour with Frank!", []want{fut(me, "plans", "tour with Frank", "")}},
+		{"Can't wait for the trip!", nil},
+		{"I have plans for a hike next month.", []want{fut(me, "plans", "a hike", "2026-04-01")}},
+		{"I have plans for the money.", nil},
+		{"There's a new fantasy TV series coming out next month - can't wait!", []want{fut(me, "plans", "new fantasy TV series", "")}},
+		{"There's a new phone coming out next month, apparently.", nil},
+		// A range of days with an en dash stays one date in one clause.
+		{"I have a conference in Singapore 12–15 May.", []want{fut(me, "plans", "conference", "2026-05-15")}},
+		{"We won 3–2 in May.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
