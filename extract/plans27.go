@@ -341,3 +341,33 @@ func init() {
 		}),
 	)
 }
+
+// signedUpRE: a place taken in an event (group 1): "I just signed up for
+// the Tallinn marathon again", "signed up for next year's retreat".
+var signedUpRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|already|officially|also|have|'ve)\s+)*(?:signed\s+up\s+(?:for|to)|registered\s+for|entered)\s+)((?i:an?|the|my|our|next\s+year's|this\s+year's)\s+.+)`)
+
+// signedUpHeads are the one-off events a place is taken in; a class or a
+// course signed up for is joined only (the labelled sets write "signed up
+// for a pottery class" as joined, "for the Accra Half Marathon" as both).
+var signedUpHeads = setOf(`marathon half race run triathlon ironman duathlon retreat workshop competition tournament contest
+	conference festival camp trip tour trek hike cruise gala fair ultra 10k 5k swim ride sportive`)
+
+// outcomeRE: the event signed up for is already over ("entered a local
+// tournament and took second place").
+var outcomeRE = regexp.MustCompile(`(?i)\b(?:took|won|finished|came\s+(?:first|second|third|last)|placed|completed|ran\s+it|did\s+it|lost)\b`)
+
+func init() {
+	rules = append(rules,
+		r(signedUpRE.String(), 1, func(c *clause, m []string) {
+			if hasForesight(c) || outcomeRE.MatchString(c.raw) || c.hasPast && !c.hasDate {
+				return
+			}
+			p := object(m[1])
+			if p == "" || !signedUpHeads[headOf(p)] {
+				return
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", withDet(p, m[1]), Foresight, confPlan-4)
+		}),
+	)
+}

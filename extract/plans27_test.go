@@ -58,6 +58,11 @@ func TestPlanRulesSession27(t *testing.T) {
 		// A range of days with an en dash stays one date in one clause.
 		{"I have a conference in Singapore 12–15 May.", []want{fut(me, "plans", "conference", "2026-05-15")}},
 		{"We won 3–2 in May.", nil},
+		// A place taken in a one-off event is joined and a plan; a class only joined.
+		{"I just signed up for the Tallinn marathon again.", []want{{s: me, p: "joined", c: "Tallinn marathon", kind: "experience", pol: "positive"},
+			fut(me, "plans", "Tallinn marathon", "")}},
+		{"I signed up for a pottery class.", []want{{s: me, p: "joined", c: "pottery class", kind: "experience", pol: "positive"}}},
+		{"I entered a local tournament and took second place.", []want{{s: me, p: "won", c: "second place in the tournament", kind: "experience", pol: "positive"}}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
