@@ -54,7 +54,7 @@ var chatRewrites = []struct {
 	// "we're saving up for a house".
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+(?:finally\s+|just\s+)?decided\s+to\s+`), "${1} want to "},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+)?saving\s+(?:up\s+)?for\s+(an?|my|our)\s+((?:[a-z]+\s+)?(?:trip|vacation|holiday|honeymoon|cruise)\b)`), "${1} want to take ${2} ${3}"},
-	{regexp.MustCompile(`(?i)\b(i|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+)?saving\s+(?:up\s+)?for\s+(an?|my|our)\s+`), "${1} want to buy ${2} "},
+	{regexp.MustCompile(`(?i)\b(i|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+)?saving\s+(?:up\s+)?for\s+(an?|my|our)\s+`), "${1} want to save for ${2} "},
 	// Liking said idiomatically: "I can't get enough of jazz", "I'm a
 	// sucker for thrillers".
 	{regexp.MustCompile(`(?i)\b(i|we)\s+(?:just\s+)?(?:can't|cannot)\s+get\s+enough\s+of\s+`), "${1} love "},

@@ -70,7 +70,7 @@ func TestChatRules(t *testing.T) {
 		{"I took up yoga last year.", []want{ev(me, "started", "yoga", "2025-01-01")}},
 		{"I've taken up knitting.", []want{ev(me, "started", "knitting", "")}},
 		{"I've decided to start a blog.", []want{fut(me, "plans", "start a blog", "")}},
-		{"We're saving up for a house.", []want{fut(me, "plans", "buy a house", "")}},
+		{"We're saving up for a house.", []want{fut(me, "plans", "save for a house", "")}},
 		{"I can't get enough of jazz.", []want{w(me, "likes", "jazz")}},
 		{"I'm a sucker for thrillers.", []want{w(me, "likes", "thrillers")}},
 		{"I'm a cat person.", []want{w(me, "likes", "cat")}},

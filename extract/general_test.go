@@ -426,7 +426,7 @@ func TestGeneralChat(t *testing.T) {
 		{"I own a dog grooming business.", []want{w(me, "owns", "dog grooming business")}},
 		{"I own two cats.", []want{w(me, "has_pet", "cat")}},
 		{"I'm saving for a trip to Japan.", []want{fut(me, "plans", "take a trip to Japan", "")}},
-		{"I'm saving up for a house.", []want{fut(me, "plans", "buy a house", "")}},
+		{"I'm saving up for a house.", []want{fut(me, "plans", "save for a house", "")}},
 		{"I'm going to Paris in May, even if it rains.", []want{fut(me, "travels_to", "Paris", "")}},
 		{"I'm going to Paris in May and I'll see if Sam can come.", []want{fut(me, "travels_to", "Paris", "")}},
 		{"I've been learning to code.", []want{w(me, "likes", "learning to code")}},
