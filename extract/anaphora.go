@@ -81,6 +81,9 @@ func pastimeClaim(claim string) bool {
 // the clause parts an opinion from its "it" as a clause would: "Clay is
 // incredible, it brings me so much joy".
 func itPastime(cl, last string) string {
+	if last == "" && !strings.Contains(cl, ",") || !strings.Contains(strings.ToLower(cl), "it") {
+		return "" // nothing for "it" to stand for, or no "it"
+	}
 	parts := strings.Split(cl, ",")
 	for j, p := range parts {
 		if !itLikedRE.MatchString(strings.TrimSpace(p)) {

@@ -359,6 +359,9 @@ var tripSubjectRE = regexp.MustCompile(`(?i)^\s+(?:was|is|were|are|has|had|would
 // Nagoya I can show you the castle" was tried too: 2 right and 1 wrong on
 // the synthetic chat, not kept.
 func hostHome(text string, sents []string, speaker string) []Fact {
+	if !visitMeInRE.MatchString(text) {
+		return nil // most turns: no invitation, and the checks below are not run
+	}
 	rest := visitMeInRE.ReplaceAllString(text, "") // the invitation's own "visit" is no trip
 	if awayRE.MatchString(rest) || hereAwayRE.MatchString(rest) || onTheRoadRE.MatchString(rest) {
 		return nil
