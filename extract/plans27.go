@@ -296,36 +296,27 @@ var releaseRE = regexp.MustCompile(`(?i:^(?:(?:woo-?hoo|yay|omg|oh|and|so|also|b
 // eagerRE: the words in a turn that await what it names.
 var eagerRE = regexp.MustCompile(`(?i)\b(?:can't\s+wait|cannot\s+wait|cant\s+wait|so\s+excited|really\s+excited|looking\s+forward|stoked|pumped|hyped)\b`)
 
+// occasionPlan is the plan of an occasion awaited or planned for
+// (cantWaitForRE, plansForRE): only an occasion, an event or a plan noun.
+func occasionPlan(c *clause, m []string) {
+	if hasForesight(c) {
+		return
+	}
+	p := object(m[1])
+	if p == "" {
+		return
+	}
+	if h := headOf(p); !(planNouns[h] || eventNouns[h] || occasionHead(h)) {
+		return
+	}
+	c.fore = true
+	c.add(c.speaker, "plans", withDet(p, m[1]), Foresight, confPlan-4)
+}
+
 func init() {
 	rules = append(rules,
-		r(cantWaitForRE.String(), 1, func(c *clause, m []string) {
-			if hasForesight(c) {
-				return
-			}
-			p := object(m[1])
-			if p == "" {
-				return
-			}
-			if h := headOf(p); !(planNouns[h] || eventNouns[h] || occasionHead(h)) {
-				return
-			}
-			c.fore = true
-			c.add(c.speaker, "plans", withDet(p, m[1]), Foresight, confPlan-4)
-		}),
-		r(plansForRE.String(), 1, func(c *clause, m []string) {
-			if hasForesight(c) {
-				return
-			}
-			p := object(m[1])
-			if p == "" {
-				return
-			}
-			if h := headOf(p); !(planNouns[h] || eventNouns[h] || occasionHead(h)) {
-				return
-			}
-			c.fore = true
-			c.add(c.speaker, "plans", withDet(p, m[1]), Foresight, confPlan-4)
-		}),
+		r(cantWaitForRE.String(), 1, occasionPlan),
+		r(plansForRE.String(), 1, occasionPlan),
 		rawRule(releaseRE.String(), 1, func(c *clause, m []string) {
 			t := c.turn
 			if t == "" {
