@@ -168,7 +168,7 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	if pred == "started" || pred == "joined" {
 		// "I started a weekend yoga class with a colleague": who came
 		// along is no part of what was started (session 27).
-		claim = withCompanyRE.ReplaceAllString(claim, "")
+		claim = withoutCompany(claim)
 	}
 	if pred == "plans" {
 		if tripPlanRE.MatchString(claim) {
@@ -232,9 +232,36 @@ func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	c.facts = append(c.facts, f)
 }
 
-// withCompanyRE is a claim's tail that says who came along: "with a
-// colleague", "with my sister and her kids", "with some friends".
-var withCompanyRE = regexp.MustCompile(`(?i)\s+(?:together\s+)?with\s+(?:(?:a|an|my|our|some|his|her|their|the|two|three|a\s+few|a\s+couple\s+of|couple\s+of)\s+)?(?:(?:new|old|best|close|good|work|school|little|older|younger|big)\s+)?(?:colleagues?|co-?workers?|friends?|buddies|buddy|pals?|mates?|partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|kids|children|son|daughter|family|fam|sisters?|brothers?|siblings?|mom|mum|dad|parents|cousins?|neighbou?rs?|classmates?|roommates?|teammates?|me|us|them|him|her)(?:\s+and\s+(?:my|our|his|her|their)\s+\w+)?$`)
+// withoutCompany cuts the tail of a claim that says who came along: "a
+// weekend yoga class with a colleague", "with my sister and her kids",
+// "together with some friends". Who they are is read by the relation
+// words the rules already know (personWord), each part of an "and" list
+// after its determiner, number or adjective (companyLead); a tail that
+// names anything else ("a class with a view") stays.
+func withoutCompany(claim string) string {
+	i := strings.LastIndex(strings.ToLower(claim), " with ")
+	if i < 0 {
+		return claim
+	}
+	for _, part := range strings.Split(strings.ToLower(claim[i+len(" with "):]), " and ") {
+		ws := strings.Fields(part)
+		for len(ws) > 1 && companyLead[ws[0]] {
+			ws = ws[1:]
+		}
+		if who := strings.Join(ws, " "); who == "" || !personWord(who) && !objectPronoun[who] {
+			return claim
+		}
+	}
+	return strings.TrimSuffix(strings.TrimSpace(claim[:i]), " together")
+}
+
+// companyLead are the words before who came along: "a", "my", "two",
+// "a couple of", "my new", "some old".
+var companyLead = setOf(`a an my our some his her their the two three four few couple of new old best close good work
+	school little older younger big`)
+
+// objectPronoun are who came along said as a pronoun.
+var objectPronoun = setOf(`me us them him her`)
 
 // preference predicates are never plans: "I'm excited to combine my
 // favourite passions: gaming and storytelling" states two preferences.

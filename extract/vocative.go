@@ -51,7 +51,7 @@ var kinAddress = map[string]string{
 	"mum": "mother", "mom": "mother", "mam": "mother", "mama": "mother", "mamma": "mother", "mommy": "mother",
 	"mummy": "mother", "mother": "mother", "mamá": "mother", "mamã": "mother", "mamita": "mother", "maman": "mother",
 	"amma": "mother", "umma": "mother", "eomma": "mother", "mutti": "mother",
-	"dad": "father", "daddy": "father", "papa": "father", "pa": "", "father": "father", "papá": "father",
+	"dad": "father", "daddy": "father", "papa": "father", "father": "father", "papá": "father",
 	"appa": "father", "tato": "father", "pabbi": "father", "vati": "father",
 	"grandma": "grandmother", "granny": "grandmother", "gran": "grandmother", "grandmother": "grandmother",
 	"grandpa": "grandfather", "grandad": "grandfather", "granddad": "grandfather", "grandfather": "grandfather",
