@@ -50,17 +50,12 @@ func pastimeBefore(text string, facts []Fact) string {
 	}
 	if m := pastimeOpinionRE.FindStringSubmatch(strings.TrimSpace(text)); m != nil && pastimeClaim(m[1]) {
 		ws := strings.Fields(strings.ToLower(m[1]))
-		if !pronoun[ws[0]] && !deicticWords[ws[0]] && !articleWord[ws[0]] {
+		if !pronoun[ws[0]] && !articleRE.MatchString(m[1]+" ") { // "The class is amazing", "My garden is so relaxing": one thing, no pastime
 			return strings.ToLower(m[1][:1]) + m[1][1:]
 		}
 	}
 	return ""
 }
-
-// articleWord opens a noun phrase that names one thing, not a pastime:
-// "The class is amazing", "My garden is so relaxing".
-var articleWord = map[string]bool{"the": true, "a": true, "an": true, "my": true, "our": true, "your": true,
-	"his": true, "her": true, "their": true, "this": true, "that": true}
 
 // pastimeClaim: a claim that names a pastime ("playing acoustic guitar",
 // "knitting", "pottery"), not a thing, a place or a person.
