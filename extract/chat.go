@@ -541,19 +541,41 @@ func init() {
 			c.add(c.speaker, "likes", m[1], World, confPref)
 		}),
 		// "I got a new job as a nurse", "I started a new job", "I got the job!".
-		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|officially)\s+)*(?:got|landed|started|began|accepted|found|start)\s+(?:a|my|the)\s+(?:new\s+|first\s+|dream\s+)?(?:job|position|role))(?i:\s+as\s+(?:an?\s+)?([a-z][a-z\- ]*))?\s*$`, 1, func(c *clause, m []string) {
+		//
+		// The employer may follow the role or come first: "I got a job as a
+		// nurse at St Mary's", "I got a job at Google as a software
+		// engineer" (session 28: both gave no fact, or no employer); so may
+		// "hired": "Just got hired as a line cook at Nando's!".
+		r(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|officially)\s+)*(?:(?:got|landed|started|began|accepted|found|start)\s+(?:a|my|the)\s+(?:new\s+|first\s+|dream\s+)?(?:job|position|role)|(?:got|was|were|been|'ve\s+been|have\s+been)\s+(?:(?:just|finally|officially)\s+)?hired))(?i:\s+(?:at|with)\s+(.+?))?(?i:\s+as\s+(?:an?\s+)?([a-z][a-z\- ]*?))?(?i:\s+(?:at|with)\s+(.+?))?\s*$`, 2, func(c *clause, m []string) {
 			if startNowRE.MatchString(m[0]) && c.hasDate && c.date.After(day(c.at)) {
 				return // "I start my new job on Monday": ahead, a plan (progressivePlan)
 			}
-			if jobWonRE.MatchString(m[0]) && jobAhead(c) {
+			hired := strings.Contains(strings.ToLower(m[0]), "hired")
+			if (hired || jobWonRE.MatchString(m[0])) && jobAhead(c) {
 				return // "I got the job! I start in May": won, not begun (plans27.go)
 			}
+			if hired && m[1] == "" && m[2] == "" && m[3] == "" {
+				return // "I got hired!": no more said than a job (the rule above reads "got a job")
+			}
 			what := "job"
-			if j := strings.TrimSpace(orgCutRE.ReplaceAllString(phrase(m[1])+" ", "")); j != "" && job(j) {
+			if j := strings.TrimSpace(orgCutRE.ReplaceAllString(phrase(m[2])+" ", "")); j != "" && job(j) {
 				what = j
 				c.add(c.speaker, "job_title", j, World, confFirst-5)
 			}
-			c.add(c.speaker, "started_job", what, Experience, confEvent+3)
+			if m[1] == "" && m[3] == "" {
+				c.add(c.speaker, "started_job", what, Experience, confEvent+3)
+				return
+			}
+			// An employer named: where one works, and the job begun there
+			// (as the rule of "got a job at Google" in rulebook.go says it).
+			at := m[1] + m[3]
+			if strings.Contains(strings.ToLower(m[0]), " with ") && !namedEmployer(at) {
+				return // "a job with benefits", "a job with a great team": no employer named
+			}
+			if o := employer(at); o != "" {
+				c.add(c.speaker, "works_at", o, World, confFirst-3)
+				c.add(c.speaker, "started_job", o, Experience, confEvent+5)
+			}
 		}),
 		// "We just moved into a new apartment".
 		r(`(?i:(?:^|\b(?:i|we)(?:'re|'m|\s+are|\s+am)?\s+)(?:(?:just|finally|recently|officially)\s+)*(?:moved|moving)\s+into\s+(?:a|an|our|my|the)\s+)((?:new|bigger|smaller|first|own|little)\s+)?((?i:house|home|apartment|flat|condo|place|dorm|studio))\b`, 2, func(c *clause, m []string) {

@@ -21,6 +21,18 @@ import (
 // job (not "quit the gym", "quit the band").
 const workplaces = `(?:agency|company|firm|bank|cafe|café|restaurant|bar|store|shop|startup|start-up|office|factory|warehouse|hospital|clinic|school|call\s+cent(?:er|re)|bakery|salon|hotel|supermarket|studio|lab|newspaper|magazine|council|ministry|department|practice)`
 
+// workplaceHeadRE: a workplace named by what it is ("an edtech company",
+// "a small law firm").
+var workplaceHeadRE = regexp.MustCompile(`(?i)^(?:(?:an?|the|this|that|my)\s+)?(?:[\w-]+\s+){0,3}` + workplaces + `\b`)
+
+// namedEmployer reports whether what follows "a job with" names an
+// employer: a name ("Deloitte") or a workplace ("an edtech company"), not
+// "benefits" or "a great team" (session 28).
+func namedEmployer(s string) bool {
+	s = strings.TrimSpace(s)
+	return isCapital(s) || workplaceHeadRE.MatchString(s)
+}
+
 // allergyHead: "a peanut allergy", "a bad nut allergy".
 const allergyHead = `(?i:\s+(?:a\s+(?:bad|mild|severe|serious|real|proper|slight|bit\s+of\s+an?)|an\s+(?:awful|annoying)|an?)\s+)([a-z]+(?:\s+[a-z]+)?)(?i:\s+allerg(?:y|ies))\b`
 

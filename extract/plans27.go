@@ -234,13 +234,18 @@ func jobAhead(c *clause) bool {
 	}
 	for _, s := range sentenceSplitRE27.Split(t, -1) {
 		if startAheadRE.MatchString(s) {
-			if d, _, ok := findDate(s, c.at); ok && d.After(day(c.at)) {
+			if d, _, ok := findDate(s, c.at); ok && d.After(day(c.at)) || startOnDayRE.MatchString(s) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// startOnDayRE: a start on a day of the month, with no month said ("start
+// on the 11th"): said of a start, the next such day (session 28; not a
+// date of its own for other rules, where "on the 4th" is as often behind).
+var startOnDayRE = regexp.MustCompile(`(?i)\b(?:start|starts|starting|begin|begins|beginning)\s+(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b`)
 
 var sentenceSplitRE27 = regexp.MustCompile(`[.!?;]+\s+|\n+`)
 
@@ -264,6 +269,13 @@ func init() {
 				return
 			}
 			p := phrase(m[1])
+			if len(strings.Fields(p)) > 8 {
+				// "a job as a data analyst with an edtech company in
+				// Joburg": the job, without where (session 28)
+				if i := strings.Index(p, " with "); i > 0 {
+					p = p[:i]
+				}
+			}
 			if ws := strings.Fields(p); len(ws) < 2 || len(ws) > 10 {
 				return
 			}

@@ -246,6 +246,9 @@ var rules = []rule{
 		if lm := strings.ToLower(m[0]); (strings.Contains(lm, "internship") || strings.Contains(lm, "placement")) && !strings.Contains(lm, "start") && !strings.Contains(lm, "began") {
 			return // "I got an internship at a studio for the summer": one to come more often than one begun
 		}
+		if lm := strings.ToLower(m[0]); !strings.Contains(lm, " at ") && !namedEmployer(m[1]) {
+			return // "I got a job with benefits", "a job with a great team": no employer named (session 28)
+		}
 		took := tookRE.MatchString(m[0]) // "I took a postdoc at the University of Arizona": where one works
 		if o := org(m[1]); o != "" {
 			c.add(c.speaker, "works_at", o, World, confFirst-3)

@@ -1,0 +1,37 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestChatRulesSession28 holds the lead's rules and mends of session 28
+// (BENCHMARKS.md, "Chat rules, session 28"), each beside the near miss it
+// must leave alone.
+func TestChatRulesSession28(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A job won with its role and its employer, in either order, or by
+		// "hired" (chat.go); no employer in "a job with benefits".
+		{"I got a job as a nurse at St Mary's Hospital.", []want{w(me, "job_title", "nurse"), w(me, "works_at", "St Mary's Hospital"), ev(me, "started_job", "St Mary's Hospital", "")}},
+		{"I got a job at Google as a software engineer.", []want{w(me, "works_at", "Google"), ev(me, "started_job", "Google", ""), w(me, "job_title", "software engineer")}},
+		{"Just got hired as a line cook at Nando's!", []want{w(me, "job_title", "line cook"), w(me, "works_at", "Nando's"), ev(me, "started_job", "Nando's", "")}},
+		{"I got a job with an edtech company in Joburg.", []want{w(me, "works_at", "edtech company"), ev(me, "started_job", "edtech company", "")}},
+		{"I got a new job as a teacher in Leeds.", []want{w(me, "job_title", "teacher"), ev(me, "started_job", "teacher", "")}},
+		{"I got a job with benefits.", nil},
+		{"I got a job with a great team.", nil},
+		{"I got hired!", nil},
+		// Won, to start on a date ahead: a plan, its claim without where.
+		{"I got a job as a data analyst with an edtech company in Joburg. I start in January.", []want{fut(me, "plans", "job as a data analyst", "")}},
+		{"I got hired as a lifeguard, starting next week.", nil},
+		{"got the job at te papa. start on the 11th", []want{fut(me, "plans", "job at te papa", "")}},
+		{"got the job at te papa.", []want{w(me, "works_at", "te papa"), ev(me, "started_job", "te papa", "")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
