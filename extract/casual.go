@@ -412,16 +412,18 @@ var pastimeNouns = setOf(`yoga pilates crossfit meditation karate judo taekwondo
 func init() {
 	rules = append(rules,
 		// "Art gives me so much joy", "Dogs and nature bring me so much joy
-		// and peace", "Gardening brings me peace": what the speaker says
+		// and peace", "Gardening brings me peace", "Chilling with friends
+		// and traveling always give me motivation": what the speaker says
 		// gives them joy is liked. Not a person, a pronoun or what was
 		// shown ("Your painting gives me joy", "Seeing you brings me joy").
-		r(`(?i:^((?:[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,3}?)\s+(?:really\s+|always\s+|just\s+|truly\s+|also\s+|honestly\s+)*(?:gives?|brings?|has\s+(?:always\s+)?(?:given|brought)|have\s+(?:always\s+)?(?:given|brought))\s+me\s+(?:so\s+much\s+|such\s+|tons\s+of\s+|lots\s+of\s+|a\s+lot\s+of\s+|a\s+ton\s+of\s+|great\s+|real\s+|pure\s+|a\s+sense\s+of\s+|a\s+feeling\s+of\s+)?(?:joy|happiness|peace|comfort|calm|fulfillment|fulfilment|purpose|inner\s+peace|an?\s+(?:escape|outlet|release)))\b`, 1, func(c *clause, m []string) {
+		r(`(?i:^((?:[a-z][\w'-]*)(?:\s+[a-z][\w'-]*){0,5}?)\s+(?:really\s+|always\s+|just\s+|truly\s+|also\s+|honestly\s+)*(?:gives?|brings?|has\s+(?:always\s+)?(?:given|brought)|have\s+(?:always\s+)?(?:given|brought))\s+me\s+(?:so\s+much\s+|such\s+|tons\s+of\s+|lots\s+of\s+|a\s+lot\s+of\s+|a\s+ton\s+of\s+|great\s+|real\s+|pure\s+|a\s+sense\s+of\s+|a\s+feeling\s+of\s+)?(?:joy|happiness|peace|comfort|calm|fulfillment|fulfilment|purpose|inner\s+peace|motivation|inspiration|an?\s+(?:escape|outlet|release)))\b`, 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
 				return
 			}
+			long := len(strings.Fields(m[1])) > 4
 			for _, part := range strings.Split(m[1], " and ") {
-				if !pastimeSubject(part) {
-					return
+				if !pastimeSubject(part) || long && !isGerund(strings.ToLower(strings.Fields(part)[0])) {
+					return // a long subject only as a list of pastimes, each a gerund ("Chilling with friends and traveling")
 				}
 			}
 			for _, part := range strings.Split(m[1], " and ") {
@@ -458,11 +460,20 @@ func init() {
 		// "I've been doing a lot of rock climbing lately", "we've been
 		// doing more yoga": a pastime done often. Only a gerund or a
 		// pastime's noun ("doing a lot of work" is none).
-		r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|also|just|still))*\s+(?i:been\s+doing)\s+(?i:a\s+lot\s+of|lots\s+of|a\s+ton\s+of|tons\s+of|more|plenty\s+of|so\s+much)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\b`, 1, func(c *clause, m []string) {
+		r(fp+`(?i:'ve|\s+have)(?i:\s+(?:really|also|just|still))*\s+(?i:been\s+doing)\s+((?i:a\s+lot\s+of|lots\s+of|a\s+ton\s+of|tons\s+of|more|plenty\s+of|so\s+much)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\b`, 2, func(c *clause, m []string) {
 			if c.neg || c.fore {
 				return
 			}
-			ws := strings.Fields(strings.ToLower(m[1]))
+			ws := strings.Fields(strings.ToLower(m[2]))
+			if m[1] == "" {
+				// "I've been doing yoga every morning" (session 28): without
+				// "a lot of" only a pastime's noun ("doing homework", "doing
+				// okay" are none).
+				if !pastimeNouns[ws[0]] {
+					return
+				}
+				ws = ws[:1]
+			}
 			last := ws[len(ws)-1]
 			if len(ws) == 2 && !(isGerund(last) || pastimeNouns[last]) {
 				ws, last = ws[:1], ws[0] // "doing a lot of yoga lately"

@@ -31,6 +31,15 @@ func TestChatRulesSession28(t *testing.T) {
 		{"I got hired as a lifeguard, starting next week.", nil},
 		{"got the job at te papa. start on the 11th", []want{fut(me, "plans", "job at te papa", "")}},
 		{"got the job at te papa.", []want{w(me, "works_at", "te papa"), ev(me, "started_job", "te papa", "")}},
+		// A pastime's noun done lately, with no "a lot of" (casual.go).
+		{"I've been doing yoga every morning.", []want{w(me, "likes", "yoga")}},
+		{"I've been doing homework all day.", nil},
+		{"I've been doing okay.", nil},
+		// What gives the speaker motivation; a longer subject only as a
+		// list of pastimes, each a gerund.
+		{"Chilling with friends and traveling always give me motivation to work further.", []want{w(me, "likes", "Chilling with friends"), w(me, "likes", "traveling")}},
+		{"Giving people peace and awareness brings me so much happiness.", nil},
+		{"Work gives me motivation.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
