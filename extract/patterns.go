@@ -1015,11 +1015,13 @@ var notSureRE = regexp.MustCompile(`(?i)^(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?
 // not a pastime.
 var besidesDet = setOf(`the a an my our your his her their this that these those some all any its work school`)
 
-// markerRE is a discourse marker starting a clause ("Definitely, …").
+// markerRE is a discourse marker starting a clause ("Definitely, …",
+// "Therefore, chilling with friends …", "For me, taking my dogs for a walk
+// …": "for me" only with its comma).
 // "Not much," / "not really," / "not yet," answer a question and are stripped only
 // with their comma (or alone): "Not really sure I like my job" keeps its
 // negation.
-var markerRE = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+much|nothing\s+much|not\s+a\s+lot|not\s+too\s+much|not\s+really|not\s+yet|not\s+at\s+all|not\s+really\s+no|no\s+not\s+yet)(?:\s*,\s*|\s*$)|(?:not\s+gonna\s+lie|not\s+going\s+to\s+lie|ngl|to\s+be\s+honest|tbh|no\s+worries|definitely|yeah|yes|yep|yup|well|honestly|oh|so|and|but|also|plus|actually|anyway|btw|by the way|haha|lol|wow|totally|absolutely|sure|true|exactly|right|okay|ok|hey|hi|hello|thanks|thank you|cool|nice|awesome|great),?\s+)`)
+var markerRE = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+much|nothing\s+much|not\s+a\s+lot|not\s+too\s+much|not\s+really|not\s+yet|not\s+at\s+all|not\s+really\s+no|no\s+not\s+yet)(?:\s*,\s*|\s*$)|(?:not\s+gonna\s+lie|not\s+going\s+to\s+lie|ngl|to\s+be\s+honest|tbh|no\s+worries|definitely|yeah|yes|yep|yup|well|honestly|oh|so|and|but|also|plus|actually|anyway|btw|by the way|haha|lol|wow|totally|absolutely|sure|true|exactly|right|okay|ok|hey|hi|hello|thanks|thank you|cool|nice|awesome|great|therefore|besides|luckily|thankfully|fortunately|unfortunately|sadly|personally|basically|in fact|of course|anyways),?\s+|for\s+me\s*,\s*)`)
 
 // clauses cuts a sentence at clause boundaries. A conjunction or comma
 // before a first-person subject starts a new clause ("I don't live in

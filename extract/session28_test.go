@@ -40,6 +40,18 @@ func TestChatRulesSession28(t *testing.T) {
 		{"Chilling with friends and traveling always give me motivation to work further.", []want{w(me, "likes", "Chilling with friends"), w(me, "likes", "traveling")}},
 		{"Giving people peace and awareness brings me so much happiness.", nil},
 		{"Work gives me motivation.", nil},
+		// Discourse markers before a clause (patterns.go markerRE): "for
+		// me" only with its comma.
+		{"Therefore, chilling with friends and traveling always give me motivation to work further.", []want{w(me, "likes", "chilling with friends"), w(me, "likes", "traveling")}},
+		{"Unfortunately, I also lost my job at Door Dash this month.", []want{ev(me, "lost_job", "Door Dash", ""), neg(me, "works_at", "Door Dash")}},
+		// A favourite with no kind before "is" (lead28.go); not a past
+		// one, a time, a thing shown, a guess.
+		{"My favorite is the amazing banana split sundae - I enjoy it after a day of volunteering.", []want{w(me, "likes", "banana split sundae")}},
+		{"My fave right now is Thai green curry.", []want{w(me, "likes", "Thai green curry")}},
+		{"My favorite was the chocolate one.", nil},
+		{"My favorite is when the leaves change color.", nil},
+		{"My favorite is the one with the red roof.", nil},
+		{"My favorite's probably the lasagna.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -1,0 +1,44 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The lead's rules of session 28, from the misses of locomo_more.jsonl and
+// LoCoMo's dev draws: a favourite said with no kind before "is" ("My
+// favorite is the amazing banana split sundae", "My fave right now is
+// Thai green curry"). Cases in session28_test.go.
+
+// bareFavoriteRE: "my favorite is …" (group 1 the thing), present tense
+// only: "my favorite was the fireworks" is a part of an outing, not a
+// taste.
+var bareFavoriteRE = regexp.MustCompile(`(?i)^(?:(?:and|but|so|oh|honestly|personally|definitely|yeah|yes)[,\s]+)*my\s+(?:all-time\s+|absolute\s+|current\s+)?(?:favou?rite|fave)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|lately|by\s+far|of\s+all\s+time|ever|so\s+far))?(?:\s+is|'s)\s+(.+)`)
+
+// notBareFavorite start what "my favorite is" says that names no thing:
+// a time, a manner, a choice among things shown ("the one with the red
+// roof", "when it rains", "how they …").
+var notBareFavorite = setOf(`when where how what whatever whichever who that this these those one ones probably maybe definitely either
+	hard tough impossible difficult still always`)
+
+func init() {
+	rules = append(rules,
+		rawRule(bareFavoriteRE.String(), 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			ws := strings.Fields(strings.ToLower(m[1]))
+			if len(ws) == 0 || notBareFavorite[ws[0]] {
+				return
+			}
+			p := object(m[1])
+			for ws := strings.Fields(p); len(ws) > 1 && (evaluative[strings.ToLower(ws[0])] || praiseAdj[strings.ToLower(ws[0])]); ws = strings.Fields(p) {
+				p = strings.Join(ws[1:], " ") // "the amazing banana split sundae"
+			}
+			if p == "" || personWord(p) || unsureClaimRE.MatchString(p) || notBareFavorite[strings.ToLower(strings.Fields(p)[0])] || len(strings.Fields(p)) > 5 {
+				return
+			}
+			c.add(c.speaker, "likes", p, World, confPref-4)
+		}),
+	)
+}
