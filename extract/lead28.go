@@ -8,7 +8,9 @@ import (
 // The lead's rules of session 28, from the misses of locomo_more.jsonl and
 // LoCoMo's dev draws: a favourite said with no kind before "is" ("My
 // favorite is the amazing banana split sundae", "My fave right now is
-// Thai green curry"). Cases in session28_test.go.
+// Thai green curry"); a plan's tail saying where ("there") or with whom
+// ("with you", "together") is cut, not a reason to drop the plan ("Can't
+// wait to try out the food there with you"). Cases in session28_test.go.
 
 // bareFavoriteRE: "my favorite is …" (group 1 the thing), present tense
 // only: "my favorite was the fireworks" is a part of an outing, not a
@@ -41,4 +43,21 @@ func init() {
 			c.add(c.speaker, "likes", p, World, confPref-4)
 		}),
 	)
+}
+
+// companyTailRE: the end of a plan that says where it was named before or
+// who comes along: "there", "there with you", "with you guys", "together".
+var companyTailRE = regexp.MustCompile(`(?i)(?:\s+(?:there|over\s+there|out\s+there))?(?:\s+(?:with\s+(?:you|u|ya|you\s+guys|you\s+all|y'all|you\s+both|them|him|her|us)|together))?\s*$`)
+
+// trimCompanyTail cuts companyTailRE from a plan of at least two words
+// more: "try out the food there with you" is "try out the food".
+func trimCompanyTail(p string) string {
+	loc := companyTailRE.FindStringIndex(p)
+	if loc == nil || loc[0] == len(strings.TrimRight(p, " ")) {
+		return p
+	}
+	if q := strings.TrimSpace(p[:loc[0]]); len(strings.Fields(q)) >= 2 {
+		return q
+	}
+	return p
 }

@@ -1056,7 +1056,7 @@ var rules = []rule{
 			}
 		}
 		for _, p := range strings.Split(cut(m[1]), " and ") {
-			p = trimRefTail(cut(p))
+			p = trimRefTail(trimCompanyTail(cut(p)))
 			ws := strings.Fields(strings.ToLower(p))
 			// Without a date only a plan a person would write down: a
 			// verb of the list with what it is about.

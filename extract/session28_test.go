@@ -52,6 +52,10 @@ func TestChatRulesSession28(t *testing.T) {
 		{"My favorite is when the leaves change color.", nil},
 		{"My favorite is the one with the red roof.", nil},
 		{"My favorite's probably the lasagna.", nil},
+		// A plan's tail of where and with whom is cut (lead28.go).
+		{"I can't wait to try out the food there with you.", []want{fut(me, "plans", "try out the food", "")}},
+		{"I want to try out the food there.", []want{fut(me, "plans", "try out the food", "")}},
+		{"I can't wait to see you there!", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
