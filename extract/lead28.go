@@ -10,7 +10,8 @@ import (
 // favorite is the amazing banana split sundae", "My fave right now is
 // Thai green curry"); a plan's tail saying where ("there") or with whom
 // ("with you", "together") is cut, not a reason to drop the plan ("Can't
-// wait to try out the food there with you"). Cases in session28_test.go.
+// wait to try out the food there with you"); a place been to, said without
+// its "I've" ("Been only to Rome once"). Cases in session28_test.go.
 
 // bareFavoriteRE: "my favorite is …" (group 1 the thing), present tense
 // only: "my favorite was the fireworks" is a part of an outing, not a
@@ -25,6 +26,16 @@ var notBareFavorite = setOf(`when where how what whatever whichever who that thi
 
 func init() {
 	rules = append(rules,
+		// "Been only to Rome once", "Been to Lisbon twice": a visit, its
+		// "I've" left out at the clause's start (with it, rulebook.go).
+		r(`(?i:^(?:(?:only|just|also|once|even|actually)\s+)*been\s+(?:(?:only|just|also|once|even|actually)\s+)*to)\s+`+nm, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if p := place(m[1]); p != "" && isPlace(p) {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}),
 		rawRule(bareFavoriteRE.String(), 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
 				return
@@ -61,3 +72,7 @@ func trimCompanyTail(p string) string {
 	}
 	return p
 }
+
+// stayLengthRE: how long a stay ahead lasts, which dates it as a trip: "for
+// a few months", "for two weeks", "for a semester".
+var stayLengthRE = regexp.MustCompile(`(?i)\bfor\s+(?:a\s+few|a\s+couple\s+(?:of\s+)?|several|\d+|two|three|four|five|six|a|an|one)\s+(?:days?|nights?|weeks?|months?|semesters?|terms?|years?|weekends?)\b`)

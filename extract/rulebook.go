@@ -997,8 +997,10 @@ var rules = []rule{
 			c.add(c.speaker, "travels_to", p, Foresight, confPlan+4)
 		}
 	}),
-	r(`(?i:\b(?:i'll|i will|we'll|we will)\s+be\s+in)\s+`+nm, 1, func(c *clause, m []string) {
-		if p := place(m[1]); p != "" && c.hasDate {
+	// "I'll be in Japan next month", "I'm gonna be in Japan for a few
+	// months" (session 28: with "gonna" and a stay's length for its date).
+	r(`(?i:\b(?:i'll|i will|we'll|we will|i'm\s+gonna|i'm\s+going\s+to|we're\s+gonna|we're\s+going\s+to)\s+be\s+in)\s+`+nm, 1, func(c *clause, m []string) {
+		if p := place(m[1]); p != "" && (c.hasDate || stayLengthRE.MatchString(c.text) && knownPlace(p)) {
 			c.add(c.speaker, "travels_to", p, Foresight, confPlan+8)
 		}
 	}),

@@ -56,6 +56,13 @@ func TestChatRulesSession28(t *testing.T) {
 		{"I can't wait to try out the food there with you.", []want{fut(me, "plans", "try out the food", "")}},
 		{"I want to try out the food there.", []want{fut(me, "plans", "try out the food", "")}},
 		{"I can't wait to see you there!", nil},
+		// A place been to, its "I've" left out (lead28.go); not a question.
+		{"Never had a chance to visit it. Been only to Rome once.", []want{ev(me, "visited", "Rome", "")}},
+		{"Been to Paris?", nil},
+		{"Been to the doctor twice this week.", nil},
+		// A stay ahead said with "gonna be in" and its length (rulebook.go).
+		{"I'm going to be in Berlin for two weeks.", []want{fut(me, "travels_to", "Berlin", "")}},
+		{"I'm gonna be in trouble for a week.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
