@@ -59,6 +59,10 @@ var chatRewrites = []struct {
 	// sucker for thrillers".
 	{regexp.MustCompile(`(?i)\b(i|we)\s+(?:just\s+)?(?:can't|cannot)\s+get\s+enough\s+of\s+`), "${1} love "},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'m|'re|\s+am|\s+are)\s+(?:such\s+|a\s+)?(?:total\s+|big\s+|huge\s+|real\s+)?suckers?\s+for\s+`), "${1} love "},
+	// "I'm so excited to tell you I started a yoga class", "happy to share
+	// that we moved": news told, no wish (session 28: the start was read
+	// as foresight).
+	{regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:so\s+|really\s+|super\s+|just\s+|very\s+)*(?:excited|happy|glad|thrilled|stoked|proud|pleased)\s+to\s+(?:(?:tell|let)\s+(?:you|u|ya|y'all|you\s+guys|everyone)(?:\s+know)?|share(?:\s+with\s+(?:you|u|ya|y'all|you\s+guys|everyone))?|announce)(?:\s+that)?\s+((?:i|we)\b)`), "${1}"},
 	// "Can't wait for our hike" is eager, not negative (and "Can't …" at
 	// the start is no question).
 	{regexp.MustCompile(`(?i)(^|\b(?:i|we)\s+)(?:can't|cannot|can\s+not)\s+wait\s+for\s+(my|our|the|this|that|tomorrow's|tonight's|this\s+weekend's|next\s+\w+'s)\s+`), "${1}eagerly await ${2} "},

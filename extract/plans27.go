@@ -234,7 +234,7 @@ func jobAhead(c *clause) bool {
 	}
 	for _, s := range sentenceSplitRE27.Split(t, -1) {
 		if startAheadRE.MatchString(s) {
-			if d, _, ok := findDate(s, c.at); ok && d.After(day(c.at)) || startOnDayRE.MatchString(s) {
+			if d, _, ok := findDate(s, c.at); ok && d.After(day(c.at)) || startOnDayRE.MatchString(s) || eagerStartRE.MatchString(s) {
 				return true
 			}
 		}
@@ -247,11 +247,15 @@ func jobAhead(c *clause) bool {
 // date of its own for other rules, where "on the 4th" is as often behind).
 var startOnDayRE = regexp.MustCompile(`(?i)\b(?:start|starts|starting|begin|begins|beginning)\s+(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b`)
 
+// eagerStartRE: a start awaited, with no date: "Can't wait to start my
+// journey!", "so excited to start" (session 28).
+var eagerStartRE = regexp.MustCompile(`(?i)\b(?:can'?t\s+wait|cannot\s+wait|excited|stoked|pumped|eager|looking\s+forward)\s+to\s+(?:start|starting|begin|beginning)\b`)
+
 var sentenceSplitRE27 = regexp.MustCompile(`[.!?;]+\s+|\n+`)
 
 // jobWonRE: a job won (group 1 what it is): "I got the job at Shopify",
 // "got a job as a curriculum developer", "landed the placement".
-var jobWonRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|officially|actually)\s+)*(?:got|landed|accepted|was\s+offered|been\s+offered|got\s+offered)\s+)((?i:the|a|an)\s+(?i:(?:new|permanent|full-time|part-time|dream|first)\s+)*(?:[\p{L}'-]+\s+){0,2}?(?i:job|position|role|post|placement|internship|apprenticeship|postdoc|residency|fellowship)\b.*)`)
+var jobWonRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|officially|actually)\s+)*(?:got|landed|accepted|was\s+offered|been\s+offered|got\s+offered)\s+)((?i:the|a|an|my)\s+(?i:(?:new|permanent|full-time|part-time|dream|first)\s+)*(?:[\p{L}'-]+\s+){0,2}?(?i:job|position|role|post|placement|internship|apprenticeship|postdoc|residency|fellowship)\b.*)`)
 
 // acceptedRE: a place won on a course or an internship (group 1): "I just
 // got accepted for a fashion internship", "I got into the agronomy

@@ -1090,7 +1090,8 @@ var rules = []rule{
 		}
 	}},
 	{re: regexp.MustCompile(`(?i:^(?:(?:and|also|so|oh|btw|only|just)[,!.\s]+)*(?:(?:an?|my|the)\s+)?)((?:[\p{L}'-]+\s+){0,2}?[\p{L}'-]+)(?i:\s+(?:on|this|next|tomorrow|tmrw|tonight|at\s+\d))\b`), claim: 1, raw: true, need: []string{"on", "this", "next", "tomorrow", "tmrw", "tonight", "at"}, fn: func(c *clause, m []string) {
-		if c.hasDate && c.date.After(day(c.at)) && occasionHead(m[1]) && len(strings.Fields(c.text)) <= len(strings.Fields(m[1]))+3 {
+		if c.hasDate && c.date.After(day(c.at)) && occasionHead(m[1]) && len(strings.Fields(c.text)) <= len(strings.Fields(m[1]))+3 &&
+			!strings.Contains(" "+strings.ToLower(m[1])+" ", " to ") { // "[Can't wait →] want to visit next month": a verb, no occasion (session 28)
 			c.fore = true
 			c.add(c.speaker, "plans", strings.TrimSpace(m[1]), Foresight, confPlan-4)
 		}

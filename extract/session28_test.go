@@ -63,6 +63,13 @@ func TestChatRulesSession28(t *testing.T) {
 		// A stay ahead said with "gonna be in" and its length (rulebook.go).
 		{"I'm going to be in Berlin for two weeks.", []want{fut(me, "travels_to", "Berlin", "")}},
 		{"I'm gonna be in trouble for a week.", nil},
+		// News told is no wish (chat.go); a verb before a date is no
+		// occasion said alone (rulebook.go).
+		{"I'm so excited to tell you I started a weekend yoga class!", []want{{s: me, p: "started", c: "weekend yoga class", kind: "experience", pol: "positive"}}},
+		{"Can't wait to visit next month.", nil},
+		// A job won and a start awaited: a plan (plans27.go, tagged.go).
+		{"I finally got my dream job! Can't wait to start my journey!", []want{fut(me, "plans", "dream job", "")}},
+		{"I finally got my dream job at Pixar! Can't wait to start!", []want{fut(me, "plans", "dream job at Pixar", "")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -1338,6 +1338,9 @@ func (r *tagged) possession(l string, v ttok, i int) {
 	}
 	switch {
 	case l == "get" && (h == "job" || h == "position") && len(ws) > 1:
+		if jobAhead(r.c) {
+			return // "I got my dream job at Pixar! Can't wait to start!": won, not begun (plans27.go)
+		}
 		r.add(i, "started_job", claim, Experience, confTaggedEvent) // "I got a temp job"
 	case isPet(h) && !ambiguousPets[h]:
 		// "a puppy named Ned": the name is the claim.
