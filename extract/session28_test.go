@@ -70,6 +70,8 @@ func TestChatRulesSession28(t *testing.T) {
 		// A job won and a start awaited: a plan (plans27.go, tagged.go).
 		{"I finally got my dream job! Can't wait to start my journey!", []want{fut(me, "plans", "dream job", "")}},
 		{"I finally got my dream job at Pixar! Can't wait to start!", []want{fut(me, "plans", "dream job at Pixar", "")}},
+		// A pet of one's own named in a wish is had now (tagged.go).
+		{"Today I decided to spend time with my beloved pets.", []want{fut(me, "plans", "spend time with my beloved pets", ""), w(me, "has_pet", "pets")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -317,6 +317,9 @@ func (r *tagged) add(at int, pred, claim, kind string, conf int) bool {
 	}
 	if r.mention {
 		r.c.neg = false // "I haven't shown you my pets yet": the pets are still the speaker's
+		// "I decided to spend time with my beloved pets": had now,
+		// whatever the clause wishes (as clause.mention says; session 28)
+		r.c.fore = false
 	}
 	if (kind == Foresight || kind == Experience) && canRE.MatchString(r.prefix(at)) && r.eagerPrefix == nil {
 		r.c.neg, r.c.fore = false, false
