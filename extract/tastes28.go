@@ -1,0 +1,472 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Tastes of session 28, from the misses and the wrong facts of the
+// preference family on synthetic rounds 1–2 and locomo_more.jsonl.
+//
+// Read: another person's taste said with the verbs chat uses for it ("Gerdina
+// hates big crowds", "Benedetta is mad about castles", "Zanele is obsessed
+// with the otters", "Pietro is allergic to hazelnuts"), its subject a name
+// the name list lacks, or "he"/"she" standing for the one person named just
+// before in the turn ("I'll bring Konstantin, he loves Hindemith"); a food
+// or drink kept out of one's diet, one's own or another's ("I don't drink
+// alcohol", "Mireya doesn't eat pork", "I haven't eaten meat in 12 years");
+// a taste said as the kind of person one is ("Rutger is a big bread
+// person", "I'm strictly a hotel person").
+//
+// Dropped (tasteFilter28): a liking said in jest ("Wonderful. I love paying
+// more every year", "I LOVE humidity. … 🙃"), one someone else thinks the
+// speaker has ("my team still thinks I just like loose dresses"), a person
+// called one's "favourite person", what one is "less into", what "we can
+// enjoy" some day, and the words of a description read as a list of likings
+// ("I like the steppe, very quiet, only me …"). Cases in tastes28_test.go.
+
+// taste3Start: where another's taste clause starts: the clause's start, a
+// comma or a conjunction.
+const taste3Start = `(?:^|[,;:]\s*|\b(?i:and|but|so|because|since|though|plus|also|while)\s+)`
+
+// taste3Adv: the adverbs between the subject and the verb.
+const taste3Adv = `(?i:\s+(?:also|really|still|just|totally|absolutely|actually|literally|seriously|completely|kinda|kind\s+of|so|even|always|now|already))*`
+
+// taste3Like: the verbs and frames of another's liking.
+const taste3Like = `(?i:loves?|likes?|adores?|worships?|lives\s+for|(?:is|'s|has\s+been|'s\s+been)` + taste3Adv + `\s+(?:obsessed\s+with|mad\s+about|crazy\s+about|nuts\s+about|hooked\s+on|into|deep\s+into)|(?:has|'s|is)\s+(?:gotten|got)(?:\s+(?:really|so|super|very|seriously))*\s+into)`
+
+// taste3Dislike: the verbs and frames of another's dislike.
+const taste3Dislike = `(?i:hates?|detests?|(?:can't|cannot|can\s+not)\s+(?:stand|abide)|(?:is|'s)` + taste3Adv + `\s+(?:scared|terrified|afraid)\s+of)`
+
+// taste3Allergy: another's allergy.
+const taste3Allergy = `(?i:(?:is|'s)` + taste3Adv + `(?:\s+(?:very|severely|badly|deathly|mildly|a\s+bit|a\s+little))*\s+allergic\s+to)`
+
+// tasteSubj3: the subject of another's taste: a name, a placeholder for
+// "my wife", or "he"/"she".
+const tasteSubj3 = `(` + nameRE + `|(?i:he|she))`
+
+var taste3RE = regexp.MustCompile(taste3Start + tasteSubj3 + taste3Adv + `(?:\s+|\b)(?:(` + taste3Like + `)|(` + taste3Dislike + `)|(` + taste3Allergy + `))\s+(.+)`)
+
+// phaseRE: "my little one Mele is deep in a dinosaur phase".
+var phaseRE = regexp.MustCompile(taste3Start + tasteSubj3 + `(?i:\s+(?:is|'s)(?:\s+(?:deep|totally|really|still|currently|going\s+through))*\s+(?:in\s+)?(?:an?|his|her)\s+)([\p{L}-]+(?:\s+[\p{L}-]+)?)(?i:\s+phase)\b`)
+
+// allergyHasRE: "Paa Kwesi has a severe peanut allergy", "Izaro is
+// celiac" (gluten).
+var allergyHasRE = regexp.MustCompile(taste3Start + `(` + nameRE + `|(?i:i|we|he|she))` + taste3Adv + `(?:(?i:\s+(?:has|have|'s\s+got|has\s+got|'ve\s+got)\s+(?:an?\s+)?(?:(?:severe|serious|bad|mild|deadly|life-threatening|slight|nut|food)\s+)*)([\p{L}-]+(?:\s+[\p{L}-]+)?)(?i:\s+allerg(?:y|ies))|(?i:\s+is\s+(?:a\s+)?(?:celiac|coeliac)\b))`)
+
+// allergyDegree: how bad an allergy is, no allergen ("a mild allergy").
+var allergyDegree = setOf(`severe serious bad mild deadly life-threatening slight nut food real bit little`)
+
+// dietRE: a food or drink kept out of one's diet: "I don't eat raw fish",
+// "Julián doesn't eat pork", "Tomoe cannot eat shellfish", "I don't drink
+// coffee or alcohol".
+var dietRE = regexp.MustCompile(taste3Start + `(` + nameRE + `|(?i:i|we|he|she))` + taste3Adv + `(?i:\s+(?:don't|do\s+not|doesn't|does\s+not|dont|doesnt|never|no\s+longer|can't|cannot|can\s+not|won't|will\s+not))` + taste3Adv + `(?i:\s+(eat|drink|touch))\s+(.+)`)
+
+// abstainedRE: "I haven't eaten meat in 12 years", "haven't eaten meat
+// since I was 15", "I finally stopped eating meat".
+var abstainedRE = regexp.MustCompile(`(?:` + taste3Start + `(` + nameRE + `|(?i:i|we|he|she))` + taste3Adv + `\s+)?(?i:(?:haven't|have\s+not|hasn't|has\s+not|'ve\s+not)` + taste3Adv + `\s+(?:eaten|drunk|touched|had)\s+(`+dietFood+`)\s+(?:in|for|since)\b|(?:stopped|quit|gave\s+up|given\s+up)\s+(eating|drinking)\s+(`+dietFood+`)\b)`)
+
+// dietFood: the foods and drinks a diet keeps out, as "I haven't eaten …
+// in years" says it (a dish not had in a while is missed, not given up).
+const dietFood = `(?i:(?:red\s+)?meat|pork|beef|chicken|poultry|lamb|fish|seafood|shellfish|dairy|milk|gluten|eggs|sugar|alcohol|booze|caffeine|animal\s+products|wheat|meat\s+or\s+fish|meat\s+and\s+fish)`
+
+// tasteKindRE: a taste said as the kind of person one is: "Rutger is a big
+// bread person", "he's a massive Hibs fan", "I'm strictly a hotel person",
+// "Hoani is a huge Studio Ghibli nerd".
+var tasteKindRE = regexp.MustCompile(taste3Start + `(` + nameRE + `|(?i:he|she|i))(?i:'s|'m|\s+is|\s+am)` + `(?i:\s+(?:also|really|still|just|totally|definitely|strictly|absolutely|very\s+much|more\s+of|such|not|never|actually|literally|basically|a\s+bit\s+of|kind\s+of|kinda|quite))*\s+(?i:an?)\s+(?i:(?:huge|big|massive|total|real|true|proper|die-?hard|complete|major|serious|mad|crazy|lifelong|life-long)\s+)*([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*){0,2}?)\s+(?i:person|fan|nerd|geek|buff|snob|junkie|fanatic|fiend)\b`)
+
+// notFoods: what "I don't eat …" names that is no food kept out of a diet:
+// a meal skipped, an amount, a time.
+var notFoods = setOf(`breakfast lunch dinner supper brunch meals meal much a lot anything enough out well before after late early
+	properly right here there that this it them much much any anymore alone at today tonight now either too fast slowly with in on
+	food stuff things anyway anyways either obviously anymore though tho too now`)
+
+// drinkClaim is the food or drink a diet clause names, cut at its tail.
+func dietFoods(s string) []string {
+	p := tasteTail(object(s))
+	if p == "" {
+		return nil
+	}
+	var out []string
+	for _, part := range regexp.MustCompile(`\s*(?:,|\bor\b|\band\b|\bnor\b)\s*`).Split(p, -1) {
+		part = strings.TrimSpace(articleRE.ReplaceAllString(part, ""))
+		ws := strings.Fields(strings.ToLower(part))
+		if len(ws) == 0 || len(ws) > 3 || notFoods[ws[0]] || notFoods[part] || pronoun[ws[0]] {
+			return nil
+		}
+		out = append(out, part)
+	}
+	return out
+}
+
+// notKindTaste: "a morning person", "a detail person": a trait, no taste.
+var notKindTaste = setOf(`morning night evening early late people details detail numbers big-picture glass-half-full half type
+	team sports-loving one first second last only good bad nice kind lucky total huge big new`)
+
+// tasteObjects are the things another's taste clause names: its object,
+// cut at the clause's tail; "dinosaurs and trains" stay one claim (the
+// splitting passes read it).
+func tasteObjects(s string) []string {
+	p := tasteTail(object(s))
+	if p == "" {
+		return nil
+	}
+	lw := strings.ToLower(p)
+	if ws := strings.Fields(lw); pronoun[ws[0]] || ws[0] == "him" || ws[0] == "her" || ws[0] == "them" || ws[0] == "me" || ws[0] == "us" ||
+		ws[0] == "everything" || ws[0] == "anything" || ws[0] == "nothing" || ws[0] == "everyone" || ws[0] == "everybody" || personWord(lw) {
+		return nil
+	}
+	return []string{p}
+}
+
+// tasteSubject is who another's taste clause is about: the name said
+// (one the name list lacks too, the verb being one of taste, not after a
+// preposition), the relative a placeholder stands for, or the person "he"
+// or "she" stands for (pronounPerson).
+func tasteSubject(c *clause, whole, subj string) string {
+	ls := strings.ToLower(subj)
+	if ls == "he" || ls == "she" {
+		return pronounPerson(c, whole)
+	}
+	if strings.HasPrefix(subj, "\x01") {
+		return c.resolve(name(subj))
+	}
+	n := third(c, subj, true)
+	if n == "" && !afterPreposition(c.raw, subj) {
+		if n = unlistedPerson(subj); lexCommon().has(strings.ToLower(n)) {
+			n = "" // "Sounds like fun", "Grey like my hair": a word, no one
+		}
+	}
+	if n == "" || strings.HasPrefix(n, "\x01") || pronoun[strings.ToLower(n)] || lexNationalities.has(n) || lexPlaces.has(n) {
+		return ""
+	}
+	return n
+}
+
+// personAfterRelRE: a relative or friend named: "my grandson Matyáš", "My
+// flatmate Njeri", "our daughter Nasrin".
+var personAfterRelRE = regexp.MustCompile(`(?i:\b(?:my|our|his|her)\s+(?:(?:little|older|younger|big|eldest|youngest|best|new|old|dear|lovely|baby)\s+)*([a-z]+)\s*,?\s+)(\p{Lu}[\p{L}'-]*)`)
+
+// capWordRE: a capitalised word.
+var capWordRE = regexp.MustCompile(`\b\p{Lu}[\p{L}-]*`)
+
+// pronounPerson is the person "he" or "she" (in whole, a match in the
+// clause) stands for: the one person the turn names before it (a name
+// after a relation word, "my grandson Matyáš"; a given name the name list
+// knows; a capitalised word that is no place and opens no sentence), or
+// the name just before ", he" ("I'll bring Konstantin, he loves …"). ""
+// when the turn names no one before it, or two people or more (a relative
+// unnamed counts: "my sister met Tom, she …" may be either), or only
+// whom it speaks to ("Thanks Sam! He …").
+func pronounPerson(c *clause, whole string) string {
+	i := pronounIndex(c.turn, whole)
+	if i < 0 {
+		return ""
+	}
+	before := c.turn[:i]
+	type mention struct {
+		at   int
+		name string
+	}
+	var ms []mention
+	named := map[int]bool{} // where a relation word's name starts
+	for _, m := range personAfterRelRE.FindAllStringSubmatchIndex(before, -1) {
+		if rel := strings.ToLower(before[m[2]:m[3]]); relWord(rel) {
+			ms = append(ms, mention{m[4], strings.TrimSuffix(before[m[4]:m[5]], "'s")})
+			named[m[4]] = true
+		}
+	}
+	for _, m := range unnamedRelRE.FindAllStringSubmatchIndex(before, -1) {
+		if rel := strings.ToLower(before[m[2]:m[3]]); relWord(rel) && !capNextRE.MatchString(before[m[1]:]) {
+			ms = append(ms, mention{m[0], "\x00" + rel})
+		}
+	}
+	for _, m := range capWordRE.FindAllStringIndex(before, -1) {
+		w := strings.TrimSuffix(strings.TrimSuffix(before[m[0]:m[1]], "'s"), "-")
+		if named[m[0]] || isStopName(w) || lexPlaces.has(w) || lexNationalities.has(w) || pronoun[strings.ToLower(w)] || relWord(strings.ToLower(w)) {
+			continue
+		}
+		if vocativeAt(before, m[0], m[1]) {
+			continue
+		}
+		rest := before[m[1]:]
+		if resumptiveRE.MatchString(rest) {
+			ms = append(ms, mention{m[0], w})
+			continue
+		}
+		if lexNames.has(w) || !sentenceStart(before, m[0]) && !titleRunAt(before, m[0], m[1]) ||
+			!lexCommon().has(strings.ToLower(w)) && nameSubjVerbRE.MatchString(rest) {
+			ms = append(ms, mention{m[0], w})
+		}
+	}
+	if len(ms) == 0 {
+		return ""
+	}
+	last := ms[0]
+	who := map[string]bool{}
+	for _, m := range ms {
+		if m.at > last.at {
+			last = m
+		}
+		who[m.name] = true
+	}
+	if strings.HasPrefix(last.name, "\x00") {
+		return ""
+	}
+	if len(who) > 1 && !resumptiveRE.MatchString(before[last.at+len(last.name):]) {
+		return ""
+	}
+	return last.name
+}
+
+func relWord(w string) bool {
+	return relations[w] != "" || lexKinship.has(w) || relations[singular(w)] != ""
+}
+
+// resumptiveRE: what follows a name "he"/"she" takes up at once: "Sigrid,
+// she is 7", "Konstantin, he".
+var resumptiveRE = regexp.MustCompile(`^\s*,\s*(?:(?i:he|she)\b.*)?$`)
+
+// unnamedRelRE: a relative said by relation word ("my sister").
+var unnamedRelRE = regexp.MustCompile(`(?i:\b(?:my|our|his|her)\s+(?:(?:little|older|younger|big|eldest|youngest|best|new|old|dear|lovely|baby)\s+)*([a-z]+))\b`)
+
+// capNextRE: a name right after a relation word.
+var capNextRE = regexp.MustCompile(`^\s*,?\s+\p{Lu}`)
+
+// titleRunAt reports whether the capitalised word at [i,j) is part of a
+// run of them (a title, a place, a firm: "Club Sunderland", "St Mary's").
+func titleRunAt(s string, i, j int) bool {
+	if m := regexp.MustCompile(`^\s+\p{Lu}`).MatchString(s[j:]); m {
+		return true
+	}
+	t := strings.TrimRightFunc(s[:i], unicode.IsSpace)
+	return t != s[:i] && t != "" && unicode.IsUpper([]rune(lastWord(t))[0])
+}
+
+// sentenceStart reports whether the word at i opens a sentence (a
+// capital there says nothing of a name).
+func sentenceStart(s string, i int) bool {
+	t := strings.TrimRightFunc(s[:i], unicode.IsSpace)
+	return t == "" || strings.HasSuffix(t, ".") || strings.HasSuffix(t, "!") || strings.HasSuffix(t, "?")
+}
+
+// vocativeAt reports whether the name at [i,j) is whom the turn speaks
+// to: "Thanks Sam!", "Hey Maria, …", a name alone before a comma or "!"
+// at the start.
+func vocativeAt(s string, i, j int) bool {
+	lead := strings.ToLower(strings.TrimSpace(s[:i]))
+	rest := strings.TrimSpace(s[j:])
+	return lead == "" && (rest == "" || strings.HasPrefix(rest, ",") || strings.HasPrefix(rest, "!")) || greetLeadRE.MatchString(lead)
+}
+
+var greetLeadRE = regexp.MustCompile(`(?:^|[.!?]\s*)(?:hi|hey|hello|thanks|thank\s+you|cheers|dear|morning|good\s+morning|good\s+evening|yo|oh|wow|congrats|congratulations|aw+|ah+)[,!\s]*$`)
+
+// Turn-level checks on the likings the rules gave.
+var (
+	// sarcasmTagRE: a short sentence after a liking that says it was
+	// meant the other way: "Best day of my life.", "🙃", "Living the dream".
+	sarcasmTagRE = regexp.MustCompile(`(?i)^(?:🙃|🙄|😒|🫠|/s|best\s+day\s+of\s+my\s+life|living\s+the\s+dream|just\s+what\s+i\s+needed|what\s+a\s+treat|said\s+no\s*(?:one|body)\s+ever|can't\s+wait|love\s+that\s+for\s+me)[\s.!🙃🙄😒🫠]*$`)
+	// sarcasmLeadRE: a one-word cheer alone before a liking of a cost:
+	// "The embassy fee went up again. Wonderful. I love paying more".
+	sarcasmLeadRE = regexp.MustCompile(`(?i)^(?:oh\s+)?(?:wonderful|great|fantastic|brilliant|lovely|perfect|marvellous|marvelous|fabulous|super|splendid|yay|joy|oh\s+joy|oh\s+yes(?:,?\s+great)?|oh\s+great)[.!]*$`)
+	// burdenRE: a liking of a cost or a wait, which chat says only in jest.
+	burdenRE = regexp.MustCompile(`(?i)^(?:paying|being\s+charged|waiting|queu(?:e)?ing|standing\s+in\s+line|being\s+stuck|being\s+ignored|doing\s+taxes|filling\s+(?:in|out)\s+forms)\b`)
+	// othersThinkRE: another's view of what the speaker likes.
+	othersThinkRE = regexp.MustCompile(`(?i)\b([\w']+)\s+(?:(?:still|probably|all|just|even|always)\s+)*(?:thinks|thought|believes|believed|assumes|assumed|reckons|reckoned|says|said|figures|imagines)\s+(?:that\s+)?(?:i|i'm)\s+(?:just\s+|only\s+|really\s+|secretly\s+)*(?:like|love|hate|enjoy|prefer|into|obsessed\s+with|a\s+fan\s+of)\s+(.+)`)
+	// favPersonRE: "Njeri is my new favourite person": praise of a person.
+	favPersonRE = regexp.MustCompile(`(?i)\b(?:is|'s|are)\s+(?:now\s+|officially\s+|officially\s+now\s+)?my\s+(?:new\s+|current\s+|absolute\s+|official\s+|all-time\s+)?(?:fav(?:ou?rite|e)?)\s+(?:person|people|human|humans|man|woman|guy|girl|kid|child|grandchild|niece|nephew)\b`)
+	// lessIntoRE: "I'm less into big cities": less liked, no taste.
+	lessIntoRE = regexp.MustCompile(`(?i)\b(?:less|not\s+(?:that|so|too|very|all\s+that))\s+(?:into|keen\s+on|fond\s+of|of\s+an?)\s+(?:the\s+)?(.+)`)
+	// canEnjoyRE: "We can enjoy nature": what may be enjoyed some day.
+	canEnjoyRE = regexp.MustCompile(`(?i)\b(?:(?:we|you|they)\s+(?:can|could)|i\s+could)\s+(?:all\s+|both\s+|just\s+|really\s+|then\s+)?(?:enjoy|love)\s+(?:the\s+|some\s+)?(.+)`)
+	// descriptorRE: a claim that is a description, no thing: "very quiet",
+	// "only me".
+	descriptorRE = regexp.MustCompile(`(?i)^(?:(?:very|so|quite|too|pretty|rather|super|extremely|really)\s+[a-z]+|(?:only|just)\s+(?:me|us|him|her|them|myself)|me|us)$`)
+	// playedHowRE: "I play alone": how one plays, no game.
+	playedHowRE = regexp.MustCompile(`(?i)^playing\s+(?:alone|together|outside|inside|online|offline|well|badly|again|around|along|more|less|solo|a\s+lot|for\s+fun)$`)
+)
+
+// tasteFilter28 drops the likings that are no taste of the one they are
+// said of (above), and trims "very much" off a claim ("I like very much
+// the tiles").
+func tasteFilter28(text, speaker string, out []Fact) []Fact {
+	if !hasTaste(out) {
+		return out
+	}
+	sents := sentences(clean(text))
+	jest := make([]bool, len(sents))
+	for i, s := range sents {
+		s = strings.TrimSpace(s)
+		if sarcasmRE.MatchString(s) {
+			jest[i] = true
+		}
+		if sarcasmTagRE.MatchString(s) && i > 0 {
+			jest[i-1] = true
+			if i > 1 && sarcasmLeadRE.MatchString(strings.TrimSpace(sents[i-2])) {
+				jest[i-2] = true
+			}
+		}
+	}
+	// "The fee went up. Wonderful. I love paying more": a cheer alone,
+	// then a liking of a cost; "Oh yes, I LOVE humidity. Houston in August
+	// is my happy place. 🙃": the jest marked after spreads back to "oh yes".
+	for i := len(sents) - 1; i > 0; i-- {
+		if jest[i] && ohYesRE.MatchString(strings.TrimSpace(sents[i-1])) {
+			jest[i-1] = true
+		}
+	}
+	lt := strings.ToLower(text)
+	var keep []Fact
+	for _, f := range out {
+		if f.Predicate != "likes" && f.Predicate != "dislikes" && !strings.HasPrefix(f.Predicate, "favorite_") {
+			keep = append(keep, f)
+			continue
+		}
+		lc := strings.ToLower(f.Claim)
+		if strings.HasPrefix(lc, "very much ") || strings.HasPrefix(lc, "so much ") {
+			f.Claim = strings.TrimSpace(articleRE.ReplaceAllString(f.Claim[strings.Index(lc, "much ")+5:], ""))
+			lc = strings.ToLower(f.Claim)
+		}
+		if f.Polarity == Positive && (f.Predicate == "likes" || strings.HasPrefix(f.Predicate, "favorite_")) {
+			if burdenRE.MatchString(f.Claim) || inJest(sents, jest, lc) {
+				continue // "I love paying a €500 excess … Best day of my life."
+			}
+			if descriptorRE.MatchString(f.Claim) || playedHowRE.MatchString(f.Claim) {
+				continue
+			}
+			if after(othersThinkRE, lt, lc, func(m []string) bool { return m[1] != "i" && m[1] != "we" }) ||
+				after(lessIntoRE, lt, lc, nil) || after(canEnjoyRE, lt, lc, nil) {
+				continue // "my team still thinks I just like loose dresses"
+			}
+			if favoritePerson(lt, lc) {
+				continue // "Then Njeri is my new favourite person"
+			}
+			if afterDescriptor(sents, out, f) {
+				continue // "I like the steppe, very quiet, only me, the colleagues and the eagles"
+			}
+		}
+		if f.Subject == speaker && f.Predicate == "likes" && simileVerb(lt, lc) {
+			continue // "I sing like a goat"
+		}
+		keep = append(keep, f)
+	}
+	return keep
+}
+
+// ohYesRE: a sentence that opens with "Oh yes," or "Oh great,": a jest
+// when the next sentence is marked as one.
+var ohYesRE = regexp.MustCompile(`(?i)^oh\s+(?:yes|yeah|great|joy|sure|wonderful|brilliant|lovely|perfect)\b`)
+
+func hasTaste(out []Fact) bool {
+	for _, f := range out {
+		if f.Predicate == "likes" || f.Predicate == "dislikes" || strings.HasPrefix(f.Predicate, "favorite_") {
+			return true
+		}
+	}
+	return false
+}
+
+// inJest reports whether the claim is said in a sentence marked as a jest,
+// or after a cheer alone that opens a liking of a cost.
+func inJest(sents []string, jest []bool, lc string) bool {
+	for i, s := range sents {
+		if !strings.Contains(strings.ToLower(s), lc) {
+			continue
+		}
+		if jest[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// after reports whether a match of re in lt (the turn in lower case) has
+// the claim lc at the start of its last group, and ok (when given) holds.
+func after(re *regexp.Regexp, lt, lc string, ok func([]string) bool) bool {
+	for _, m := range re.FindAllStringSubmatch(lt, -1) {
+		rest := m[len(m)-1]
+		if strings.HasPrefix(rest, lc) || strings.HasPrefix(articleRE.ReplaceAllString(rest, ""), lc) {
+			if ok == nil || ok(m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// favoritePerson reports whether the claim is the one called "my
+// favourite person": the words just before "is my … favourite person".
+func favoritePerson(lt, lc string) bool {
+	for _, m := range favPersonRE.FindAllStringIndex(lt, -1) {
+		if strings.HasSuffix(strings.TrimSpace(lt[:m[0]]), lc) {
+			return true
+		}
+	}
+	return false
+}
+
+// afterDescriptor reports whether f is a liking listed in the same
+// sentence after a description read as one ("very quiet", "only me"): the
+// list is what the first thing is like, not more things liked.
+func afterDescriptor(sents []string, out []Fact, f Fact) bool {
+	for _, s := range sents {
+		ls := strings.ToLower(s)
+		j := strings.Index(ls, strings.ToLower(f.Claim))
+		if j < 0 {
+			continue
+		}
+		for _, g := range out {
+			if g.Predicate == f.Predicate && g.Subject == f.Subject && descriptorRE.MatchString(g.Claim) {
+				if k := strings.Index(ls, strings.ToLower(g.Claim)); k >= 0 && k < j {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// simileVerb reports whether a liking of a pastime ("singing") comes from
+// a verb with a simile after it: "I sing like a goat".
+func simileVerb(lt, lc string) bool {
+	ws := strings.Fields(lc)
+	if len(ws) != 1 || !strings.HasSuffix(ws[0], "ing") {
+		return false
+	}
+	stem := strings.TrimSuffix(ws[0], "ing")
+	for _, v := range []string{stem, stem + "e", strings.TrimSuffix(stem, stem[len(stem)-1:])} {
+		if v != "" && regexp.MustCompile(`\bi\s+(?:\w+\s+)?` + regexp.QuoteMeta(v) + `s?\s+like\s+(?:a|an|my|the|someone|somebody)\b`).MatchString(lt) {
+			return true
+		}
+	}
+	return false
+}
+
+// pronounIndex is where in the turn the clause's "he"/"she" (whole opens
+// with it, after a comma or a conjunction) is said, or -1.
+func pronounIndex(turn, whole string) int {
+	m := pronounAtRE.FindStringIndex(whole)
+	if m == nil {
+		return -1
+	}
+	ws := strings.Fields(whole[m[0]:])
+	if len(ws) > 3 {
+		ws = ws[:3]
+	}
+	return strings.Index(turn, strings.Join(ws, " "))
+}
+
+var pronounAtRE = regexp.MustCompile(`\b(?i:he|she)\b`)
+
+// tasteTailRE: words after a taste's object that are no part of it.
+var tasteTailRE = regexp.MustCompile(`(?i)(?:\s+(?:for\s+some\s+reason|obviously|anyway|anyways|either|at\s+all|though|tho|too|as\s+well|more\s+than\s+(?:me|us|anyone|anything)|all\s+day|all\s+the\s+time|like\s+crazy))+$`)
+
+func tasteTail(p string) string { return strings.TrimSpace(tasteTailRE.ReplaceAllString(p, "")) }
+
+// nameSubjVerbRE: a verb after a capitalised word that opens a sentence,
+// which makes the word a subject ("Calum (the groom) doesn't drink").
+var nameSubjVerbRE = regexp.MustCompile(`^\s+(?:\([^)]*\)\s+)?(?:is|was|has|had|does|doesn't|did|didn't|will|would|can|can't|could|said|says|went|got|loves|likes|hates|wants|lives|works|turned|turns)\b`)
+
+// cantRE: "can't", "cannot": what one is unable to eat.
+var cantRE = regexp.MustCompile(`(?i)\b(?:can't|cannot|can\s+not)\b`)
