@@ -100,6 +100,126 @@ func dietFoods(s string) []string {
 	return out
 }
 
+func init() {
+	rules = append(rules,
+		// "Gerdina hates big crowds", "Benedetta is mad about castles",
+		// "Pietro is allergic to hazelnuts", "I'll bring Konstantin, he loves
+		// Hindemith": another's taste, its subject a name (one the name
+		// list lacks will do when the verb is one of taste) or "he"/"she"
+		// for the person named just before.
+		r(taste3RE.String(), 5, func(c *clause, m []string) {
+			n := tasteSubject(c, m[0], m[1])
+			if n == "" {
+				return
+			}
+			if v := strings.ToLower(strings.TrimSpace(m[2])); v == "like" || v == "love" {
+				if ls := strings.ToLower(m[1]); ls != "he" && ls != "she" && v == "like" {
+					return // "Sounds like a plan": "like" after a name is no verb
+				}
+			}
+			if m[3] != "" && strings.Contains(strings.ToLower(m[3]), "stand") || strings.Contains(strings.ToLower(m[3]), "abide") {
+				c.neg = false // "can't stand": the negation is the verb's own
+			}
+			for _, p := range tasteObjects(m[5]) {
+				switch {
+				case m[2] != "":
+					c.add(n, "likes", p, World, confThird-8)
+				case m[3] != "":
+					c.add(n, "dislikes", p, World, confThird-8)
+				case m[4] != "" && !jokeAllergy(p):
+					c.add(n, "allergic_to", p, World, confThird-6)
+				}
+			}
+		}),
+		// "Paa Kwesi has a severe peanut allergy", "Izaro is celiac".
+		r(allergyHasRE.String(), 2, func(c *clause, m []string) {
+			n := c.speaker
+			if s := strings.ToLower(m[1]); s != "i" && s != "we" {
+				if n = tasteSubject(c, m[0], m[1]); n == "" {
+					return
+				}
+			}
+			if m[2] != "" {
+				if p := object(m[2]); p != "" && !jokeAllergy(p) && !vague[strings.ToLower(p)] && !notAllergen[strings.ToLower(strings.Fields(p)[0])] && !allergyDegree[strings.ToLower(strings.Fields(p)[0])] {
+					c.add(n, "allergic_to", p, World, confThird-6)
+				}
+			} else if !c.neg && n != c.speaker {
+				c.add(n, "allergic_to", "gluten", World, confThird-6)
+			}
+		}),
+		// "my little one Mele is deep in a dinosaur phase".
+		r(phaseRE.String(), 2, func(c *clause, m []string) {
+			if n := tasteSubject(c, m[0], m[1]); n != "" {
+				if p := object(m[2]); p != "" && !evaluative[strings.ToLower(p)] {
+					c.add(n, "likes", p, World, confThird-10)
+				}
+			}
+		}),
+		// "I don't drink alcohol", "Mireya doesn't eat pork", "Tomoe cannot
+		// eat shellfish": a food kept out of one's diet, as casual.go's
+		// rule writes it ("no meat"); not a meal skipped ("I don't eat
+		// breakfast") or a one-off ("I can't eat dairy today").
+		r(dietRE.String(), 3, func(c *clause, m []string) {
+			if !c.neg || c.fore || c.hasDate || c.hasPast {
+				return
+			}
+			if i := strings.Index(c.raw, m[0]); i >= 0 && onceRE.MatchString(c.raw[i+len(m[0]):]) {
+				return
+			}
+			n := c.speaker
+			if s := strings.ToLower(m[1]); s != "i" && s != "we" {
+				if n = tasteSubject(c, m[0], m[1]); n == "" {
+					return
+				}
+			} else if cantRE.MatchString(m[0]) {
+				return // "I can't eat bread": said of a reason told with it (casual.go reads celiac)
+			}
+			c.neg = false
+			for _, p := range dietFoods(m[3]) {
+				c.add(n, "diet", "no "+strings.ToLower(p), World, confFirst-8)
+			}
+		}),
+		// "I haven't eaten meat in 12 years", "I finally stopped eating
+		// meat": a food given up.
+		r(abstainedRE.String(), 0, func(c *clause, m []string) {
+			if c.fore {
+				return
+			}
+			n := c.speaker
+			if s := strings.ToLower(m[1]); s != "" && s != "i" && s != "we" {
+				if n = tasteSubject(c, m[0], m[1]); n == "" {
+					return
+				}
+			}
+			food := m[2]
+			if food == "" {
+				food = m[4]
+			}
+			c.neg = false
+			for _, p := range dietFoods(food) {
+				c.add(n, "diet", "no "+strings.ToLower(p), World, confFirst-10)
+			}
+		}),
+		// "Rutger is a big bread person", "he's a massive Hibs fan", "I'm
+		// strictly a hotel person", "I'm not really a dog person".
+		r(tasteKindRE.String(), 2, func(c *clause, m []string) {
+			w := strings.TrimSpace(m[2])
+			lw := strings.ToLower(w)
+			ws := strings.Fields(lw)
+			if strings.HasPrefix(lw, "ex-") || ws[0] == "former" || ws[0] == "recovering" || notPersonLike[ws[0]] || evaluative[ws[0]] || notKindTaste[lw] || notKindTaste[ws[len(ws)-1]] || personWord(lw) {
+				return // "a people person", "a morning person", "a good person"
+			}
+			n := c.speaker
+			if s := strings.ToLower(m[1]); s != "i" {
+				if n = tasteSubject(c, m[0], m[1]); n == "" {
+					return
+				}
+			}
+			c.add(n, "likes", w, World, confPref-6)
+		}),
+	)
+}
+
 // notKindTaste: "a morning person", "a detail person": a trait, no taste.
 var notKindTaste = setOf(`morning night evening early late people details detail numbers big-picture glass-half-full half type
 	team sports-loving one first second last only good bad nice kind lucky total huge big new`)

@@ -15,6 +15,38 @@ func TestTasteRulesSession28(t *testing.T) {
 		text string
 		want []want
 	}{
+		// Another's taste, its subject a name the name list lacks; not a
+		// word before "like" that is no one.
+		{"Tokyo only a few days, Gerdina hates big crowds.", []want{w("Gerdina", "dislikes", "big crowds")}},
+		{"Benedetta is mad about castles.", []want{w("Benedetta", "likes", "castles")}},
+		{"Zanele is obsessed with the otters.", []want{w("Zanele", "likes", "otters")}},
+		{"Pietro is allergic to hazelnuts, so no Nutella anywhere.", []want{w("Pietro", "allergic_to", "hazelnuts")}},
+		{"Important: Paa Kwesi has a severe peanut allergy.", []want{w("Paa Kwesi", "allergic_to", "peanut")}},
+		{"Izaro is celiac, so gluten is the real danger.", []want{w("Izaro", "allergic_to", "gluten")}},
+		{"Ebo is scared of heights.", []want{w("Ebo", "dislikes", "heights")}},
+		{"Sounds like a plan, John!", nil},
+		{"Rye is hard. Wet like mud.", nil},
+		// "he"/"she" for the one person named before; not for whom the
+		// turn speaks to, nor when two people were named.
+		{"I'll bring Konstantin, he loves Hindemith for some reason.", []want{w("Konstantin", "likes", "Hindemith")}},
+		{"My flatmate Njeri will be thrilled, she's obsessed with Japanese food.",
+			[]want{w(me, "roommate", "Njeri"), w("Njeri", "likes", "Japanese food")}},
+		{"In my family is only one girl, Sigrid, she is 7, very calm, she like drawing all day.", []want{w("Sigrid", "likes", "drawing")}},
+		{"Thanks Sam! He loves hiking.", nil},
+		{"My sister met Tom at work, she loves hiking.", []want{w(me, "sister", "Alice's sister")}},
+		// A food or drink kept out of one's diet; not a meal skipped or an
+		// amount, and a dish not had in a while is no diet.
+		{"Also I don't drink alcohol, so the beer tradition is out.", []want{w(me, "diet", "no alcohol")}},
+		{"I don't eat raw fish, so no sushi dinners for me please.", []want{w(me, "diet", "no raw fish")}},
+		{"Mireya doesn't eat pork.", []want{w("Mireya", "diet", "no pork")}},
+		{"I haven't eaten meat in 12 years.", []want{w(me, "diet", "no meat")}},
+		{"I don't eat breakfast.", nil},
+		{"Calum doesn't drink much.", nil},
+		{"I haven't eaten sushi in ages.", nil},
+		// A taste said as the kind of person one is; not a trait.
+		{"Rutger is a big bread person.", []want{w("Rutger", "likes", "bread")}},
+		{"I'm strictly a hotel person.", []want{w(me, "likes", "hotel")}},
+		{"I'm not a morning person.", nil},
 		// Likings that are no taste of the speaker's.
 		{"The embassy fee went up again. Wonderful. I love paying more every year.", nil},
 		{"Oh yes, I LOVE humidity. Houston in August is my happy place. 🙃", nil},
