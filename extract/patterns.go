@@ -294,6 +294,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			return f.Predicate == "has_pet" && f.Polarity == Positive && genericPets[strings.ToLower(f.Claim)]
 		})
 	}
+	out = append(out, favoriteNamed(text, speaker, at, out)...)
 	out = tasteFilter28(text, speaker, out) // tastes28.go
 	return nested(out)
 }

@@ -2,7 +2,9 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -219,6 +221,234 @@ func init() {
 		}),
 	)
 }
+
+// habitTail: how often a habit is kept: "every Tuesday", "most
+// Saturdays", "on Wednesdays", "a lot", "twice a week".
+const habitTail = `(?i:every\s+(?:single\s+|other\s+)?(?:day|morning|evening|night|week|weekend|summer|winter|[a-z]+day)|most\s+(?:days|mornings|evenings|nights|weekends|weeks|[a-z]+days)|on\s+(?:the\s+)?(?:weekends|[a-z]+days)|(?:once|twice|three\s+times|\d+\s+times)\s+a\s+(?:week|month)|daily|weekly|a\s+lot|all\s+the\s+time|whenever\s+i\s+can)\b`
+
+// habitDoRE: a pastime done by habit: "I do parkrun at Woodhouse Moor most
+// Saturdays", "Now I do ikebana every Tuesday", "we do karaoke on
+// Wednesdays", "I do the crossword every morning".
+var habitDoRE = regexp.MustCompile(`(?:^|\b(?i:i|we)\s+)(?i:(?:still|also|usually|always|now|mostly|often|regularly|even)\s+)*(?i:do)\s+((?i:the\s+)?[\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,2}?)(?:\s+(?i:at|in|with|on|by|near)\s+[^,.;!?]{1,40}?)?\s+` + habitTail)
+
+// habitVerbRE: a pastime verb kept by habit: "I cook most nights", "I walk
+// a lot", "I dance tango every Friday", "Jelena swims every morning".
+var habitVerbRE = regexp.MustCompile(taste3Start + `(` + nameRE + `|(?i:i|we|he|she))(?i:\s+(?:still|also|usually|always|now|mostly|often|regularly|even))*\s+(?i:(swim|run|walk|cook|bake|dance|sing|paint|knit|sew|hike|cycle|bike|climb|surf|ski|skate|row|paddle|garden|meditate|draw|sketch|write|read|jog|crochet|fish)(?:s|es)?)((?:\s+[\p{L}][\p{L}'-]*){0,4}?)(?:\s+(?i:at|in|with|by|near|before|after)\s+[^,.;!?]{1,40}?)?\s+` + habitTail)
+
+// doingSinceRE: "been doing yoga since I was a teen", "I've been doing
+// beadwork all week".
+var doingSinceRE = regexp.MustCompile(`(?i:\b(?:i've\s+|i\s+have\s+|we've\s+)?been\s+doing)\s+([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*)?)(?:\s+(?i:since|for\s+(?:years|ages|decades|\d+\s+years)|every|all\s+(?:week|day|month|year))\b|\s*$)`)
+
+// goClubRE: "I go to the bocce club", "we go to salsa classes".
+var goClubRE = regexp.MustCompile(`(?:^|\b(?i:i|we)\s+)(?i:(?:still|also|usually|always|now|often|regularly)\s+)*(?i:go\s+to)\s+(?i:(?:the|a|my|our)\s+)?([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*)?)\s+(?i:club|classes|class|lessons|group|league|practice|sessions)\b`)
+
+// myThingRE: "Weaving is my meditation", "bouldering is basically my
+// church": what one's day turns on, said as a thing of one's own.
+var myThingRE = regexp.MustCompile(`(?i:^(?:(?:and|so|but|now|honestly|yeah)[,\s]+)*)([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,3}?)(?i:\s+(?:is|are|has\s+become)(?:\s+(?:basically|literally|kind\s+of|kinda|like|now|really|honestly|still|pretty\s+much))*\s+my\s+(?:whole\s+|new\s+|only\s+|one\s+)?(?:meditation|church|religion|drug|vice|weakness|guilty\s+pleasure|sport|thing|medicine|lifeline|whole\s+personality|personality))\b`)
+
+// myIsRE: "my entertainment is the ocean", "My exercise is the choir", "My
+// idea of holiday is Sozopol in August".
+var myIsRE = regexp.MustCompile(`(?i:^(?:(?:and|so|but|now|honestly|well)[,\s]+)*my\s+(?:(?:main|only|favou?rite|daily|weekly)\s+)?(?:entertainment|exercise|sport|therapy|meditation|church|religion|idea\s+of\s+(?:a\s+)?(?:holiday|vacation|fun|heaven|a\s+good\s+time|relaxing|relaxation))\s+(?:is|are|=))\s+(.+)`)
+
+// favApposRE: a thing named, then called one's favourite: "Today I eat
+// bún chả, my favorite", "Tuesday is hill repeats, my favourite", "and
+// ur moms rocoto relleno, still my fav food ever".
+var favApposRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+(?:\w+\s+)?(?:eat|ate|had|have|watch|watched|read|play|played|do|did|made|make|cook|cooked|got|get|love|is|'s)\s+|\b(?:and|is|'s|are)\s+))([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,3}),\s+(?i:(?:still|probably|definitely|always|also|easily)\s+)?(?i:my\s+(?:all-time\s+|absolute\s+|very\s+)?(?:fav(?:ou?rite)?|fave))(?:\s+(?i:(food|dish|film|movie|book|song|band|drink|game|show|meal|snack|dessert|place)))?(?:\s+(?i:ever|of\s+all\s+time|from\s+home))?\s*(?:[.!,;]|$|\p{So})`)
+
+// itFavRE: "Maybe kelewele, fried plantain, it's my favourite food from
+// home": the first thing named, taken up by "it".
+var itFavRE = regexp.MustCompile(`(?i:^(?:(?:maybe|oh|and|but|definitely|also|then|well)[,\s]+)*)([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,3}),(?:\s+[^,]{1,40},)?\s+(?i:it's|it\s+is|that's|that\s+is)\s+(?i:(?:still|probably|definitely|always|also|easily)\s+)?(?i:my\s+(?:all-time\s+|absolute\s+)?(?:fav(?:ou?rite)?|fave))(?:\s+(?i:(food|dish|film|movie|book|song|band|drink|game|show|meal|snack|dessert)))?\b`)
+
+// favIsRE: "My favourite is Dave Brubeck": a favourite with no kind said.
+var favIsRE = regexp.MustCompile(`(?i:\bmy\s+(?:all-time\s+|absolute\s+)?(?:favou?rite|fave)\s+(?:is|has\s+to\s+be|would\s+be|will\s+always\s+be))\s+(.+)`)
+
+// frontedLoveRE: "Fuchsias I love!", "Jazz I adore": the thing said first.
+var frontedLoveRE = regexp.MustCompile(`^([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,2})\s+(?i:i|we)\s+(?i:(?:really|absolutely|just|do|totally|still)\s+)*(?i:love|adore|like|enjoy)\s*[.!]*$`)
+
+// missDoingRE: "I miss designing though", "Miss being outdoors": a
+// pastime missed is a taste.
+var missDoingRE = regexp.MustCompile(`(?:^|\b(?i:i|we)\s+)(?i:(?:really|so|still|do|truly|just)\s+)*(?i:miss)\s+([a-z][a-z'-]*ing(?:\s+[\p{L}][\p{L}'-]*){0,3})`)
+
+// notHabit: what one does by habit that is no pastime: chores, work, a
+// turn of speech.
+var notHabit = setOf(`laundry dishes homework shopping groceries cleaning errands taxes work overtime shift shifts nights days
+	school run drop-off pickup it that this them nothing everything something anything stuff things same best most lot job
+	chores commute dishes bills paperwork admin rounds well good great okay ok fine better alright badly much research therapy physio physiotherapy rehab
+	physical`)
+
+// quantWord: an amount before what is done ("a few rows", "some work").
+var quantWord = setOf(`few some couple bit lot lots little more less most several many any`)
+
+// lotOf reports whether the habit's "a lot" is "a lot of" something: "I
+// cook a lot of beans" says what is cooked, not how often.
+func lotOf(c *clause, m string) bool {
+	i := strings.Index(c.text, m)
+	return i >= 0 && strings.HasSuffix(strings.ToLower(m), "lot") && strings.HasPrefix(strings.TrimSpace(c.text[i+len(m):]), "of")
+}
+
+func init() {
+	rules = append(rules,
+		// "I do parkrun at Woodhouse Moor most Saturdays", "we do karaoke
+		// on Wednesdays"; not a chore ("I do the dishes every night").
+		r(habitDoRE.String(), 1, func(c *clause, m []string) {
+			p := strings.TrimSpace(articleRE.ReplaceAllString(m[1], ""))
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || notHabit[ws[0]] || notHabit[ws[len(ws)-1]] || pronoun[ws[0]] || auxVerb[ws[0]] || quantWord[ws[0]] || emphaticDo[ws[0]] || c.neg || lotOf(c, m[0]) {
+				return // "I do miss nature a lot": "do" says the verb after it
+			}
+			for _, q := range andSplitRE.Split(p, -1) {
+				if q = strings.TrimSpace(q); q != "" {
+					c.add(c.speaker, "likes", q, World, confPref-8) // "I do pilates and yoga on weekends"
+				}
+			}
+		}),
+		// "I cook most nights", "I walk a lot", "I dance tango every
+		// Friday", "Jelena swims every morning".
+		r(habitVerbRE.String(), 2, func(c *clause, m []string) {
+			if c.neg {
+				return
+			}
+			n := c.speaker
+			if s := strings.ToLower(m[1]); s != "i" && s != "we" {
+				if n = tasteSubject(c, m[0], m[1]); n == "" {
+					return
+				}
+			}
+			if lotOf(c, m[0]) {
+				return // "I cook a lot of beans"
+			}
+			v := strings.ToLower(m[2])
+			p := gerundOf(v)
+			if obj := strings.TrimSpace(m[3]); obj != "" {
+				ow := strings.Fields(strings.ToLower(obj))
+				if pronoun[ow[0]] || ow[0] == "it" || ow[0] == "them" || ow[0] == "out" || ow[0] == "home" || ow[0] == "to" || ow[0] == "there" {
+					return // "I walk to work every day", "I read it every night"
+				}
+				if len(ow) <= 2 {
+					p += " " + obj
+				}
+			}
+			c.add(n, "likes", p, World, confPref-8)
+		}),
+		// "been doing yoga since I was a teen".
+		r(doingSinceRE.String(), 1, func(c *clause, m []string) {
+			p := strings.TrimSpace(articleRE.ReplaceAllString(m[1], ""))
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || notHabit[ws[0]] || notHabit[ws[len(ws)-1]] || pronoun[ws[0]] || quantWord[ws[0]] || c.neg {
+				return
+			}
+			c.add(c.speaker, "likes", p, World, confPref-8)
+		}),
+		// "I go to the bocce club".
+		r(goClubRE.String(), 1, func(c *clause, m []string) {
+			p := strings.TrimSpace(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || notHabit[ws[0]] || pronoun[ws[0]] || ws[0] == "book" || ws[0] == "support" || c.neg || c.fore {
+				return // "a book club", "a support group" say no pastime of their own
+			}
+			c.add(c.speaker, "likes", p, World, confPref-8)
+		}),
+		// "Weaving is my meditation", "surfing is my whole personality".
+		r(myThingRE.String(), 1, func(c *clause, m []string) {
+			if p := object(m[1]); p != "" && !deicticDet.MatchString(p+" ") && !pronoun[strings.ToLower(strings.Fields(p)[0])] && !personWord(p) {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+		// "my entertainment is the ocean", "My idea of holiday is Sozopol".
+		r(myIsRE.String(), 1, func(c *clause, m []string) {
+			if p := object(m[1]); p != "" && !pronoun[strings.ToLower(strings.Fields(p)[0])] && !personWord(p) {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+		// "Today I eat bún chả, my favorite", "kelewele, fried plantain,
+		// it's my favourite food from home".
+		// "My favourite is Dave Brubeck".
+		r(favIsRE.String(), 1, func(c *clause, m []string) {
+			if p := object(m[1]); p != "" && !personWord(p) && !pronoun[strings.ToLower(strings.Fields(p)[0])] && !unsureClaimRE.MatchString(p) {
+				c.add(c.speaker, "likes", p, World, confPref-6)
+			}
+		}),
+		// "Fuchsias I love!".
+		r(frontedLoveRE.String(), 1, func(c *clause, m []string) {
+			p := strings.TrimSpace(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			if pronoun[ws[0]] || deicticDet.MatchString(p+" ") || stopLead[ws[0]] || frontDet[ws[0]] || strings.Contains(ws[0], "'") || personWord(p) {
+				return // "Here's another recipe I like", "The one I like": a relative clause, nothing fronted
+			}
+			c.add(c.speaker, "likes", p, World, confPref-6)
+		}),
+		// "I miss designing though", "Miss being outdoors".
+		r(missDoingRE.String(), 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if p := object(m[1]); p != "" && isGerund(strings.Fields(p)[0]) && !vague[strings.ToLower(strings.Fields(p)[0])] {
+				c.add(c.speaker, "likes", p, World, confPref-8)
+			}
+		}),
+	)
+}
+
+// frontDet: a determiner that opens a noun with a relative clause after
+// it ("another recipe I like"), not a thing fronted.
+var frontDet = setOf(`a an another the some any every one each my your his her our their no`)
+
+// stopLead: words that open a clause and are no thing fronted.
+var stopLead = setOf(`what which who how why when where so and but or if because yes no yeah oh well maybe then also just really
+	honestly all this that these those there here it i we you they he she one`)
+
+// favoriteNamed reads what a sentence calls its favourite after naming
+// it (favApposRE, itFavRE; the comma before "my favourite" cuts the
+// clause, so the sentence is read whole): a favourite of a kind ("my
+// favourite food") or, with no kind, a liking. Not in a question, a
+// negation or of a person.
+func favoriteNamed(text, speaker string, at time.Time, have []Fact) []Fact {
+	var out []Fact
+	for _, s := range sentences(clean(text)) {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || negRE.MatchString(s) {
+			continue
+		}
+		for _, re := range []*regexp.Regexp{favApposRE, itFavRE} {
+			m := re.FindStringSubmatch(s)
+			if m == nil {
+				continue
+			}
+			p := strings.TrimSpace(m[1])
+			if parts := copulaRE.Split(p, -1); len(parts) > 1 {
+				p = parts[len(parts)-1] // "Tuesday is hill repeats, my favourite"
+			}
+			p = possLeadRE.ReplaceAllString(p, "")
+			p = articleRE.ReplaceAllString(p, "")
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || pronoun[ws[0]] || stopLead[ws[0]] || personWord(p) || lexNames.has(p) {
+				continue
+			}
+			pred := "likes"
+			if k := strings.ToLower(m[2]); k != "" {
+				switch k {
+				case "dish", "meal", "snack", "dessert":
+					k = "food"
+				case "film":
+					k = "movie"
+				}
+				pred = "favorite_" + k
+			}
+			dup := false
+			for _, f := range slices.Concat(have, out) {
+				dup = dup || preference(f.Predicate) && strings.EqualFold(f.Claim, p)
+			}
+			if !dup {
+				out = append(out, Fact{Subject: speaker, Predicate: pred, Claim: p, Kind: World, Polarity: Positive,
+					ValidFrom: at, Confidence: confPref - 6, Speaker: speaker})
+			}
+		}
+	}
+	return out
+}
+
+// possLeadRE: whose a thing is, before it: "ur moms rocoto relleno".
+var possLeadRE = regexp.MustCompile(`(?i)^(?:(?:ur|your|my|his|her|their|our)\s+)?(?:[\p{L}]+'?s\s+)`)
 
 // notKindTaste: "a morning person", "a detail person": a trait, no taste.
 var notKindTaste = setOf(`morning night evening early late people details detail numbers big-picture glass-half-full half type
@@ -590,3 +820,14 @@ var nameSubjVerbRE = regexp.MustCompile(`^\s+(?:\([^)]*\)\s+)?(?:is|was|has|had|
 
 // cantRE: "can't", "cannot": what one is unable to eat.
 var cantRE = regexp.MustCompile(`(?i)\b(?:can't|cannot|can\s+not)\b`)
+
+// copulaRE: "is" inside the words before "my favourite".
+var copulaRE = regexp.MustCompile(`(?i)\s(?:is|are|was|were)\s`)
+
+// emphaticDo: a verb after an emphatic "do" ("I do miss nature", "I do
+// love it").
+var emphaticDo = setOf(`miss love like enjoy hope think want need know feel wish believe agree understand appreciate remember
+	try get go have see play read cook watch run walk swim worry care mean`)
+
+// andSplitRE: the parts of "pilates and yoga".
+var andSplitRE = regexp.MustCompile(`\s*(?:,|\band\b|&)\s*`)

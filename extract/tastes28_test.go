@@ -47,6 +47,33 @@ func TestTasteRulesSession28(t *testing.T) {
 		{"Rutger is a big bread person.", []want{w("Rutger", "likes", "bread")}},
 		{"I'm strictly a hotel person.", []want{w(me, "likes", "hotel")}},
 		{"I'm not a morning person.", nil},
+		// A pastime kept by habit; not a chore, nor "a lot of" a thing.
+		{"I do parkrun at Woodhouse Moor most Saturdays.", []want{w(me, "likes", "parkrun")}},
+		{"We do karaoke on Wednesdays, very fun.", []want{w(me, "likes", "karaoke")}},
+		{"I do the dishes every night.", nil},
+		{"I cook most nights.", []want{w(me, "likes", "cooking")}},
+		{"Jelena swims every morning.", []want{w("Jelena", "likes", "swimming")}},
+		{"I cook a lot of beans.", nil},
+		{"I walk to work every day.", nil},
+		{"I've been doing yoga since I was a teen.", []want{w(me, "likes", "yoga")}},
+		{"I've been doing double shifts.", nil},
+		{"I go to the bocce club.", []want{w(me, "likes", "bocce")}},
+		{"I go to a book club.", nil},
+		// What one's day turns on, said as one's own.
+		{"Weaving is my meditation.", []want{w(me, "likes", "Weaving")}},
+		{"My exercise is the choir.", []want{w(me, "likes", "choir")}},
+		{"My car is my pride.", []want{w(me, "owns", "car")}},
+		// A thing named, then called one's favourite; not a person.
+		{"Today I eat bún chả, my favorite 😋", []want{w(me, "likes", "bún chả")}},
+		{"Maybe kelewele, fried plantain, it's my favourite food from home.", []want{w(me, "favorite_food", "kelewele")}},
+		{"My favourite is Dave Brubeck.", []want{w(me, "likes", "Dave Brubeck")}},
+		{"And Sam, my favourite!", nil},
+		// A thing fronted before "I love"; not a relative clause.
+		{"Fuchsias I love!", []want{w(me, "likes", "Fuchsias")}},
+		{"Here's another recipe I like.", nil},
+		// A pastime missed; not a person.
+		{"I miss designing though.", []want{w(me, "likes", "designing")}},
+		{"I miss seeing you.", nil},
 		// Likings that are no taste of the speaker's.
 		{"The embassy fee went up again. Wonderful. I love paying more every year.", nil},
 		{"Oh yes, I LOVE humidity. Houston in August is my happy place. 🙃", nil},
