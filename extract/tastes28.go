@@ -377,6 +377,24 @@ func init() {
 			}
 			c.add(c.speaker, "likes", p, World, confPref-6)
 		}),
+		// "We connected over our shared love for basketball", "people who
+		// shared the same love of HP as me", "our love of furry pals": a
+		// love the speaker shares is the speaker's too.
+		r(sharedLoveRE.String(), 1, func(c *clause, m []string) {
+			if k := strings.Index(c.text, m[0]); k >= 0 && youRE.MatchString(c.text[:k]) {
+				return // "So glad you bonded over our love of nature": said of the listener
+			}
+			rest := m[1]
+			if loc := loveVerbRE.FindStringIndex(rest); loc != nil && loc[0] > 0 && !pronounBefore(rest[:loc[0]]) {
+				rest = rest[:loc[0]]
+			}
+			c.neg = false
+			for _, p := range splitGerunds(asMeRE.ReplaceAllString(object(rest), "")) {
+				if !personWord(p) {
+					c.add(c.speaker, "likes", p, World, confPref-6)
+				}
+			}
+		}),
 		// "I miss designing though", "Miss being outdoors".
 		r(missDoingRE.String(), 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
@@ -392,6 +410,16 @@ func init() {
 // frontDet: a determiner that opens a noun with a relative clause after
 // it ("another recipe I like"), not a thing fronted.
 var frontDet = setOf(`a an another the some any every one each my your his her our their no`)
+
+// sharedLoveRE: a love shared with the speaker: "our (shared) love for",
+// "shared the same love of", "share a passion for".
+var sharedLoveRE = regexp.MustCompile(`(?i:(?:\bour\s+(?:shared\s+|mutual\s+|common\s+)?|\bshared?\s+(?:the\s+same\s+|a\s+|an\s+|our\s+)(?:(?:deep|big|huge|real|genuine|strong|common)\s+)?)(?:love|passion)\s+(?:for|of)\s+)(.+)`)
+
+// youRE: the listener named before a shared love.
+var youRE = regexp.MustCompile(`(?i)\byou\b`)
+
+// asMeRE: "as me" after a love shared ("the same love of HP as me").
+var asMeRE = regexp.MustCompile(`(?i)\s+as\s+(?:me|us|i\s+do|mine)$`)
 
 // stopLead: words that open a clause and are no thing fronted.
 var stopLead = setOf(`what which who how why when where so and but or if because yes no yeah oh well maybe then also just really
@@ -674,6 +702,13 @@ func tasteFilter28(text, speaker string, out []Fact) []Fact {
 			continue
 		}
 		lc := strings.ToLower(f.Claim)
+		if strings.HasPrefix(lc, "like ") || strings.HasPrefix(lc, "such as ") {
+			f.Claim = strings.TrimSpace(f.Claim[strings.Index(lc, " ")+1:]) // "all kinds of music, like jazz": an example
+			if strings.HasPrefix(lc, "such as ") {
+				f.Claim = strings.TrimSpace(f.Claim[3:])
+			}
+			lc = strings.ToLower(f.Claim)
+		}
 		if strings.HasPrefix(lc, "very much ") || strings.HasPrefix(lc, "so much ") {
 			f.Claim = strings.TrimSpace(articleRE.ReplaceAllString(f.Claim[strings.Index(lc, "much ")+5:], ""))
 			lc = strings.ToLower(f.Claim)
@@ -698,6 +733,17 @@ func tasteFilter28(text, speaker string, out []Fact) []Fact {
 		}
 		if f.Subject == speaker && f.Predicate == "likes" && simileVerb(lt, lc) {
 			continue // "I sing like a goat"
+		}
+		if ex := kindExamples(text, f); ex != nil {
+			for _, g := range ex {
+				if !slices.ContainsFunc(out, func(h Fact) bool { return h.Subject == g.Subject && h.Predicate == g.Predicate && strings.EqualFold(h.Claim, g.Claim) }) {
+					keep = append(keep, g) // "different types of games, like RPGs and strategy games"
+				}
+			}
+			continue
+		}
+		if slices.ContainsFunc(keep, func(h Fact) bool { return h.Subject == f.Subject && h.Predicate == f.Predicate && strings.EqualFold(h.Claim, f.Claim) }) {
+			continue
 		}
 		keep = append(keep, f)
 	}
@@ -831,3 +877,43 @@ var emphaticDo = setOf(`miss love like enjoy hope think want need know feel wish
 
 // andSplitRE: the parts of "pilates and yoga".
 var andSplitRE = regexp.MustCompile(`\s*(?:,|\band\b|&)\s*`)
+
+// kindsOfRE: a liking of kinds of things ("different types of games"),
+// and examplesAfterRE the examples named after it (", like RPGs and
+// strategy games").
+var (
+	kindsOfRE       = regexp.MustCompile(`(?i)^(?:(?:some|many|all|different|various|other|new|lots\s+of)\s+)*(?:types?|kinds?|sorts?|genres?)(?:\s+of\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)?$`)
+	examplesAfterRE = regexp.MustCompile(`^(?:\s+(?:now|lately|too|these\s+days))?,?\s+(?i:like|such\s+as|including)\s+([^.!?;]+)`)
+)
+
+// kindExamples are the examples a liking of kinds of things names after
+// it, each a liking of its own; nil when the claim names no kinds or no
+// examples follow.
+func kindExamples(text string, f Fact) []Fact {
+	if f.Predicate != "likes" || !kindsOfRE.MatchString(f.Claim) {
+		return nil
+	}
+	i := strings.Index(text, f.Claim)
+	if i < 0 {
+		return nil
+	}
+	m := examplesAfterRE.FindStringSubmatch(text[i+len(f.Claim):])
+	if m == nil {
+		return nil
+	}
+	list := m[1]
+	if j := strings.Index(strings.ToLower(list), " instead of "); j >= 0 {
+		list = list[:j]
+	}
+	var out []Fact
+	for _, q := range exampleSepRE.Split(strings.TrimSpace(list), -1) {
+		q = strings.TrimSpace(articleRE.ReplaceAllString(strings.TrimSpace(q), ""))
+		if q == "" || len(strings.Fields(q)) > 4 {
+			return nil
+		}
+		g := f
+		g.Claim = q
+		out = append(out, g)
+	}
+	return out
+}

@@ -74,6 +74,15 @@ func TestTasteRulesSession28(t *testing.T) {
 		// A pastime missed; not a person.
 		{"I miss designing though.", []want{w(me, "likes", "designing")}},
 		{"I miss seeing you.", nil},
+		// A love the speaker shares; not one between people.
+		{"We connected over our shared love for basketball.", []want{w(me, "likes", "basketball")}},
+		{"So many people shared the same love of HP as me.", []want{w(me, "likes", "HP")}},
+		{"Our love for each other is strong.", nil},
+		// Kinds of things liked, with examples: the examples.
+		{"I'm getting into different types of games now, like RPGs and strategy games.",
+			[]want{w(me, "likes", "RPGs"), w(me, "likes", "strategy games")}},
+		{"I love all kinds of music, like jazz, rock and pop.",
+			[]want{w(me, "likes", "jazz"), w(me, "likes", "rock"), w(me, "likes", "pop")}},
 		// Likings that are no taste of the speaker's.
 		{"The embassy fee went up again. Wonderful. I love paying more every year.", nil},
 		{"Oh yes, I LOVE humidity. Houston in August is my happy place. 🙃", nil},
