@@ -67,7 +67,7 @@ var dietRE = regexp.MustCompile(taste3Start + `(` + nameRE + `|(?i:i|we|he|she))
 
 // abstainedRE: "I haven't eaten meat in 12 years", "haven't eaten meat
 // since I was 15", "I finally stopped eating meat".
-var abstainedRE = regexp.MustCompile(`(?:` + taste3Start + `(` + nameRE + `|(?i:i|we|he|she))` + taste3Adv + `\s+)?(?i:(?:haven't|have\s+not|hasn't|has\s+not|'ve\s+not)` + taste3Adv + `\s+(?:eaten|drunk|touched|had)\s+(`+dietFood+`)\s+(?:in|for|since)\b|(?:stopped|quit|gave\s+up|given\s+up)\s+(eating|drinking)\s+(`+dietFood+`)\b)`)
+var abstainedRE = regexp.MustCompile(`(?:` + taste3Start + `(` + nameRE + `|(?i:i|we|he|she))` + taste3Adv + `\s+)?(?i:(?:haven't|have\s+not|hasn't|has\s+not|'ve\s+not)` + taste3Adv + `\s+(?:eaten|drunk|touched|had)\s+(`+dietFood+`)(?:\s+(?:in|for|since)\b|\s*$)|(?:stopped|quit|gave\s+up|given\s+up)\s+(eating|drinking)\s+(`+dietFood+`)\b)`)
 
 // dietFood: the foods and drinks a diet keeps out, as "I haven't eaten …
 // in years" says it (a dish not had in a while is missed, not given up).
@@ -193,6 +193,9 @@ func init() {
 					return
 				}
 			}
+			if i := strings.Index(c.raw, m[0]); i >= 0 && onceRE.MatchString(c.raw[i+len(m[0]):]) {
+				return // "I haven't had meat today"
+			}
 			food := m[2]
 			if food == "" {
 				food = m[4]
@@ -244,7 +247,7 @@ var goClubRE = regexp.MustCompile(`(?:^|\b(?i:i|we)\s+)(?i:(?:still|also|usually
 
 // myThingRE: "Weaving is my meditation", "bouldering is basically my
 // church": what one's day turns on, said as a thing of one's own.
-var myThingRE = regexp.MustCompile(`(?i:^(?:(?:and|so|but|now|honestly|yeah)[,\s]+)*)([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,3}?)(?i:\s+(?:is|are|has\s+become)(?:\s+(?:basically|literally|kind\s+of|kinda|like|now|really|honestly|still|pretty\s+much))*\s+my\s+(?:whole\s+|new\s+|only\s+|one\s+)?(?:meditation|church|religion|drug|vice|weakness|guilty\s+pleasure|sport|thing|medicine|lifeline|whole\s+personality|personality))\b`)
+var myThingRE = regexp.MustCompile(`(?i:(?:^|[,;]\s*|\bso\s+)(?:(?:and|so|but|now|honestly|yeah)[,\s]+)*)([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,3}?)(?i:\s+(?:(?:is|are|has\s+become)(?:\s+(?:basically|literally|kind\s+of|kinda|like|now|really|honestly|still|pretty\s+much))*\s+my\s+(?:whole\s+|new\s+|only\s+|one\s+|little\s+)?(?:meditation|church|religion|drug|vice|weakness|guilty\s+pleasure|sport|thing|medicine|lifeline|whole\s+personality|personality|therapy|escape|happy\s+place|sanity|zen|outlet)|(?:really\s+|always\s+|honestly\s+)?keeps\s+me\s+(?:sane|going|young|grounded)))\b`)
 
 // myIsRE: "my entertainment is the ocean", "My exercise is the choir", "My
 // idea of holiday is Sozopol in August".
@@ -350,7 +353,7 @@ func init() {
 		}),
 		// "Weaving is my meditation", "surfing is my whole personality".
 		r(myThingRE.String(), 1, func(c *clause, m []string) {
-			if p := object(m[1]); p != "" && !deicticDet.MatchString(p+" ") && !pronoun[strings.ToLower(strings.Fields(p)[0])] && !personWord(p) {
+			if p := object(m[1]); p != "" && !deicticDet.MatchString(p+" ") && !pronoun[strings.ToLower(strings.Fields(p)[0])] && !stopLead[strings.ToLower(strings.Fields(p)[0])] && !personWord(p) && !frontDet[strings.ToLower(strings.Fields(p)[0])] && !notThingLead[strings.ToLower(strings.Fields(p)[0])] {
 				c.add(c.speaker, "likes", p, World, confPref-6)
 			}
 		}),
@@ -420,6 +423,10 @@ var youRE = regexp.MustCompile(`(?i)\byou\b`)
 
 // asMeRE: "as me" after a love shared ("the same love of HP as me").
 var asMeRE = regexp.MustCompile(`(?i)\s+as\s+(?:me|us|i\s+do|mine)$`)
+
+// notThingLead: words that open no pastime before "is my therapy": "work
+// is my therapy" says a job, "he is my rock" a person.
+var notThingLead = setOf(`work job family faith god church he she they you money coffee`)
 
 // stopLead: words that open a clause and are no thing fronted.
 var stopLead = setOf(`what which who how why when where so and but or if because yes no yeah oh well maybe then also just really

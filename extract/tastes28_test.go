@@ -63,6 +63,11 @@ func TestTasteRulesSession28(t *testing.T) {
 		{"Weaving is my meditation.", []want{w(me, "likes", "Weaving")}},
 		{"My exercise is the choir.", []want{w(me, "likes", "choir")}},
 		{"My car is my pride.", []want{w(me, "owns", "car")}},
+		{"I've been going to that gym since it opened, bouldering is basically my therapy.", []want{w(me, "likes", "bouldering")}},
+		{"My day job is print design so pixel art keeps me sane.", []want{w(me, "likes", "pixel art")}},
+		{"Work is my therapy.", nil},
+		{"Also I'm vegetarian, haven't eaten meat since I was 15.", []want{w(me, "diet", "vegetarian"), w(me, "diet", "no meat")}},
+		{"I haven't had meat today.", nil},
 		// A thing named, then called one's favourite; not a person.
 		{"Today I eat bún chả, my favorite 😋", []want{w(me, "likes", "bún chả")}},
 		{"Maybe kelewele, fried plantain, it's my favourite food from home.", []want{w(me, "favorite_food", "kelewele")}},
