@@ -8,7 +8,7 @@ import (
 // The lead's rules of session 28, from the misses of locomo_more.jsonl and
 // LoCoMo's dev draws: a favourite said with no kind before "is" ("My
 // favorite is the amazing banana split sundae", "My fave right now is
-// Thai green curry"); a plan's tail saying where ("there") or with whom
+// Thai green curry", "My favourite has to be Dave Brubeck"); a plan's tail saying where ("there") or with whom
 // ("with you", "together") is cut, not a reason to drop the plan ("Can't
 // wait to try out the food there with you"); a place been to, said without
 // its "I've" ("Been only to Rome once"). Cases in session28_test.go.
@@ -16,7 +16,7 @@ import (
 // bareFavoriteRE: "my favorite is …" (group 1 the thing), present tense
 // only: "my favorite was the fireworks" is a part of an outing, not a
 // taste.
-var bareFavoriteRE = regexp.MustCompile(`(?i)^(?:(?:and|but|so|oh|honestly|personally|definitely|yeah|yes)[,\s]+)*my\s+(?:all-time\s+|absolute\s+|current\s+)?(?:favou?rite|fave)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|lately|by\s+far|of\s+all\s+time|ever|so\s+far))?(?:\s+is|'s)\s+(.+)`)
+var bareFavoriteRE = regexp.MustCompile(`(?i)^(?:(?:and|but|so|oh|honestly|personally|definitely|yeah|yes)[,\s]+)*my\s+(?:all-time\s+|absolute\s+|current\s+)?(?:favou?rite|fave)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|lately|by\s+far|of\s+all\s+time|ever|so\s+far))?(?:\s+(?:is|has\s+to\s+be|would\s+be|will\s+always\s+be)|'s)\s+(.+)`)
 
 // notBareFavorite start what "my favorite is" says that names no thing:
 // a time, a manner, a choice among things shown ("the one with the red

@@ -67,7 +67,7 @@ var dietRE = regexp.MustCompile(taste3Start + `(` + nameRE + `|(?i:i|we|he|she))
 
 // abstainedRE: "I haven't eaten meat in 12 years", "haven't eaten meat
 // since I was 15", "I finally stopped eating meat".
-var abstainedRE = regexp.MustCompile(`(?:` + taste3Start + `(` + nameRE + `|(?i:i|we|he|she))` + taste3Adv + `\s+)?(?i:(?:haven't|have\s+not|hasn't|has\s+not|'ve\s+not)` + taste3Adv + `\s+(?:eaten|drunk|touched|had)\s+(`+dietFood+`)(?:\s+(?:in|for|since)\b|\s*$)|(?:stopped|quit|gave\s+up|given\s+up)\s+(eating|drinking)\s+(`+dietFood+`)\b)`)
+var abstainedRE = regexp.MustCompile(`(?:` + taste3Start + `(` + nameRE + `|(?i:i|we|he|she))` + taste3Adv + `\s+)?(?i:(?:haven't|have\s+not|hasn't|has\s+not|'ve\s+not)` + taste3Adv + `\s+(?:eaten|drunk|touched|had)\s+(` + dietFood + `)(?:\s+(?:in|for|since)\b|\s*$)|(?:stopped|quit|gave\s+up|given\s+up)\s+(eating|drinking)\s+(` + dietFood + `)\b)`)
 
 // dietFood: the foods and drinks a diet keeps out, as "I haven't eaten …
 // in years" says it (a dish not had in a while is missed, not given up).
@@ -262,9 +262,6 @@ var favApposRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+(?:\w+\s+)?(?:eat|ate
 // home": the first thing named, taken up by "it".
 var itFavRE = regexp.MustCompile(`(?i:^(?:(?:maybe|oh|and|but|definitely|also|then|well)[,\s]+)*)([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,3}),(?:\s+[^,]{1,40},)?\s+(?i:it's|it\s+is|that's|that\s+is)\s+(?i:(?:still|probably|definitely|always|also|easily)\s+)?(?i:my\s+(?:all-time\s+|absolute\s+)?(?:fav(?:ou?rite)?|fave))(?:\s+(?i:(food|dish|film|movie|book|song|band|drink|game|show|meal|snack|dessert)))?\b`)
 
-// favIsRE: "My favourite is Dave Brubeck": a favourite with no kind said.
-var favIsRE = regexp.MustCompile(`(?i:\bmy\s+(?:all-time\s+|absolute\s+)?(?:favou?rite|fave)\s+(?:is|has\s+to\s+be|would\s+be|will\s+always\s+be))\s+(.+)`)
-
 // frontedLoveRE: "Fuchsias I love!", "Jazz I adore": the thing said first.
 var frontedLoveRE = regexp.MustCompile(`^([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,2})\s+(?i:i|we)\s+(?i:(?:really|absolutely|just|do|totally|still)\s+)*(?i:love|adore|like|enjoy)\s*[.!]*$`)
 
@@ -365,12 +362,7 @@ func init() {
 		}),
 		// "Today I eat bún chả, my favorite", "kelewele, fried plantain,
 		// it's my favourite food from home".
-		// "My favourite is Dave Brubeck".
-		r(favIsRE.String(), 1, func(c *clause, m []string) {
-			if p := object(m[1]); p != "" && !personWord(p) && !pronoun[strings.ToLower(strings.Fields(p)[0])] && !unsureClaimRE.MatchString(p) {
-				c.add(c.speaker, "likes", p, World, confPref-6)
-			}
-		}),
+		// "My favourite is Dave Brubeck": lead28.go (bareFavoriteRE).
 		// "Fuchsias I love!".
 		r(frontedLoveRE.String(), 1, func(c *clause, m []string) {
 			p := strings.TrimSpace(m[1])
@@ -743,13 +735,17 @@ func tasteFilter28(text, speaker string, out []Fact) []Fact {
 		}
 		if ex := kindExamples(text, f); ex != nil {
 			for _, g := range ex {
-				if !slices.ContainsFunc(out, func(h Fact) bool { return h.Subject == g.Subject && h.Predicate == g.Predicate && strings.EqualFold(h.Claim, g.Claim) }) {
+				if !slices.ContainsFunc(out, func(h Fact) bool {
+					return h.Subject == g.Subject && h.Predicate == g.Predicate && strings.EqualFold(h.Claim, g.Claim)
+				}) {
 					keep = append(keep, g) // "different types of games, like RPGs and strategy games"
 				}
 			}
 			continue
 		}
-		if slices.ContainsFunc(keep, func(h Fact) bool { return h.Subject == f.Subject && h.Predicate == f.Predicate && strings.EqualFold(h.Claim, f.Claim) }) {
+		if slices.ContainsFunc(keep, func(h Fact) bool {
+			return h.Subject == f.Subject && h.Predicate == f.Predicate && strings.EqualFold(h.Claim, f.Claim)
+		}) {
 			continue
 		}
 		keep = append(keep, f)
@@ -839,7 +835,7 @@ func simileVerb(lt, lc string) bool {
 	}
 	stem := strings.TrimSuffix(ws[0], "ing")
 	for _, v := range []string{stem, stem + "e", strings.TrimSuffix(stem, stem[len(stem)-1:])} {
-		if v != "" && regexp.MustCompile(`\bi\s+(?:\w+\s+)?` + regexp.QuoteMeta(v) + `s?\s+like\s+(?:a|an|my|the|someone|somebody)\b`).MatchString(lt) {
+		if v != "" && regexp.MustCompile(`\bi\s+(?:\w+\s+)?`+regexp.QuoteMeta(v)+`s?\s+like\s+(?:a|an|my|the|someone|somebody)\b`).MatchString(lt) {
 			return true
 		}
 	}
