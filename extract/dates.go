@@ -92,7 +92,30 @@ var futureDates = []struct {
 	{regexp.MustCompile(`(?i)\bin\s+` + monthRE + `(?:\s+(\d{4}))?\b`), func(m []string, at time.Time) (time.Time, bool) {
 		return monthDay(at, months[strings.ToLower(m[1])], 1, m[2])
 	}},
+	// "start next September", "Starting September", "from january"
+	// (session 28).
+	{regexp.MustCompile(`(?i)\b(?:next|from|starting|this)\s+` + monthRE + `(?:\s+(\d{4}))?\b`), func(m []string, at time.Time) (time.Time, bool) {
+		return monthDay(at, months[strings.ToLower(m[1])], 1, m[2])
+	}},
+	// "start on the 11th", "the tournament on the 20th": a day of this
+	// month, or of the next when it is past; not "the 3rd time" (session 28).
+	{regexp.MustCompile(`(?i)\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?:\s+([a-z]+))?`), func(m []string, at time.Time) (time.Time, bool) {
+		d, _ := strconv.Atoi(m[1])
+		if d < 1 || d > 31 || m[2] != "" && !afterDayOfMonth[strings.ToLower(m[2])] {
+			return time.Time{}, false
+		}
+		t := time.Date(at.Year(), at.Month(), d, 0, 0, 0, 0, time.UTC)
+		if t.Before(day(at)) {
+			t = time.Date(at.Year(), at.Month()+1, d, 0, 0, 0, 0, time.UTC)
+		}
+		return t, true
+	}},
 }
+
+// afterDayOfMonth are the words "the 11th" may be followed by as a date:
+// the rest of a clause, not a noun it counts ("the 3rd time").
+var afterDayOfMonth = map[string]bool{"and": true, "at": true, "so": true, "then": true, "but": true, "if": true,
+	"in": true, "for": true, "with": true, "when": true, "or": true, "lol": true, "haha": true}
 
 // Past or vague time expressions: cut from claims, never resolved.
 var pastDates = regexp.MustCompile(`(?i)\s*\b(?:last\s+(?:week|month|year|night|weekend|winter|summer|spring|autumn|fall|term|semester|` + dayRE[1:len(dayRE)-1] + `)|yesterday|these days|nowadays|right now|now|recently|anymore|originally|since\s+\d{4}|in\s+\d{4}|(?:a|two|three|\d+)\s+(?:days|weeks|months|years)\s+ago)\b`)

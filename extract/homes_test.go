@@ -95,7 +95,9 @@ func TestHomesInChat(t *testing.T) {
 		{"my two boys, Kofi and Yaw, are 8 and 5", []want{w(me, "son", "Kofi"), w(me, "son", "Yaw")}},
 		{"I have a brother, Kwame.", []want{w(me, "brother", "Kwame")}},
 		{"My sisters Ana, Eva and Rosa came over.", []want{w(me, "sister", "Ana"), w(me, "sister", "Eva"), w(me, "sister", "Rosa")}},
-		{"My eldest Seini starts high school next week.", []want{w(me, "child", "Seini")}},
+		// Seini's start at a school ahead is her plan, as "Tomé starts school in
+		// September" is (session 28, plans28.go).
+		{"My eldest Seini starts high school next week.", []want{w(me, "child", "Seini"), fut("Seini", "plans", "start high school", "2026-03-11")}},
 		{"my little one Mele is in a dinosaur phase", []want{w(me, "child", "Mele")}},
 		// a partner proposed to, or broken up with (outside.go)
 		{"I'm going to propose to Andreea in May.", []want{w(me, "partner", "Andreea"), {s: me, p: "plans", c: "propose to Andreea", kind: "foresight", pol: "positive"}}},

@@ -1,0 +1,53 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestPlanPossessionRulesSession28 holds the plan and possession rules of
+// session 28 (plans28.go, possessions28.go), each beside the near miss it
+// must leave alone.
+func TestPlanPossessionRulesSession28(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// An occasion had: the plan of whoever has it.
+		{"i have my anatomy practical monday and i still mix up the brachial plexus", []want{fut(me, "plans", "anatomy practical", "")}},
+		{"Signe can't, she has her exams at DTU that week.", []want{fut("Signe", "plans", "exams", "")}},
+		{"Jovana has the European Youth Championships in Chisinau in April.", []want{fut("Jovana", "plans", "European Youth Championships", "2026-04-01")}},
+		{"I have a game on my phone.", nil},
+		{"I had my exams last week.", nil},
+		{"My son has his exams in June.", []want{w(me, "son", "Alice's son")}},
+		{"Kerrion has his birthday next week.", nil},
+		// A start on a date ahead.
+		{"I start at the Royal Botanic Garden in September as a junior plant pathologist.", []want{fut(me, "plans", "start at the Royal Botanic Garden", "2026-09-01")}},
+		{"Our daughter Rukhsana called, she starts at the Aga Khan hospital next month!", []want{w(me, "daughter", "Rukhsana"), fut("Rukhsana", "plans", "start at the Aga Khan hospital", "2026-04-01")}},
+		{"I start at 9 tomorrow.", nil},
+		{"I started at the hospital last year.", nil},
+		// A job won, with its start on a day of the month.
+		{"got the job at te papa. start on the 11th", []want{fut(me, "plans", "job at te papa", "")}},
+		{"It was the 3rd time I tried.", nil},
+		// A move.
+		{"anyways i'm moving to yaba next month to be closer to the office", []want{fut(me, "plans", "moving to yaba", "2026-04-01")}},
+		{"i'm also moving out of my parents' place end of month", []want{w(me, "father", "Alice's father"), w(me, "mother", "Alice's mother"), fut(me, "plans", "moving out of my parents' place", "")}},
+		{"My sponsor Gladys is moving to Tampa next month and I'm scared.", []want{fut("Gladys", "plans", "moving to Tampa", "2026-04-01")}},
+		{"I'm moving out of it into the small room.", nil},
+		{"Moving to Linux was the best decision.", nil},
+		{"She's moving to Paris next month.", nil},
+		// An occasion said with its date after "is" or "will be".
+		{"The wedding will be next summer in Shiraz.", []want{fut(me, "plans", "wedding", "2026-06-01")}},
+		{"pharmacology final is Apr 22, and then I'm free.", []want{fut(me, "plans", "pharmacology final", "2026-04-22")}},
+		{"Her wedding is in May.", nil},
+		{"Flight is Feb 18, Almaty to Berlin.", nil},
+		// A wedding ahead.
+		{"My granddaughter Ingeborg is getting married in July in Bergen.", []want{w(me, "grandchild", "Ingeborg"), fut("Ingeborg", "plans", "getting married", "2026-07-01")}},
+		{"She keeps asking when I'm getting married.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
