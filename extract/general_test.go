@@ -47,10 +47,14 @@ func TestGeneralChat(t *testing.T) {
 		{"My new Prius is great.", []want{w(me, "owns", "Prius")}},
 
 		{"I have a ukulele at home.", []want{w(me, "owns", "ukulele")}},
-		{"I don't have a ukulele.", nil},
+		// A thing said not to be had, or sold, is written as an owning
+		// denied, as the synthetic and outside sets write it ("we don't have
+		// car", "sold my car in june"; session 28).
+		{"I don't have a ukulele.", []want{neg(me, "owns", "ukulele")}},
 		{"I had a ukulele back in college.", nil},
 		{"Do you have a ukulele?", nil},
-		{"I sold my guitar last year.", nil},
+		{"I sold my guitar last year.", []want{neg(me, "owns", "guitar")}},
+		{"I sold my bike.", []want{neg(me, "owns", "bike")}}, // was a misfire case (session 12): no owning, now one denied
 		{"I miss my old motorcycle.", nil},
 		{"My guitar lessons start Monday.", nil},
 		{"Your guitar sounds amazing.", nil},
@@ -920,7 +924,6 @@ func TestGeneralChatMisfires(t *testing.T) {
 		{"I had a dog growing up.", []string{"has_pet"}},
 		{"I had a cat when I was a kid.", []string{"has_pet"}},
 		{"we had a dog back then", []string{"has_pet"}},
-		{"I sold my bike.", []string{"owns"}},
 		{"I'm selling my car.", []string{"owns"}},
 		{"I gave away my guitar.", []string{"owns"}},
 		{"we're buying a house", []string{"owns"}},

@@ -47,6 +47,17 @@ func TestPlanPossessionRulesSession28(t *testing.T) {
 		// A wedding ahead.
 		{"My granddaughter Ingeborg is getting married in July in Bergen.", []want{w(me, "grandchild", "Ingeborg"), fut("Ingeborg", "plans", "getting married", "2026-07-01")}},
 		{"She keeps asking when I'm getting married.", nil},
+		// A thing not had, or sold: an owning denied; a business being sold is still owned.
+		{"we dont even have a car yet so the bins will be our big weekly outing", []want{neg(me, "owns", "car")}},
+		{"i never had a license lol, i bike everywhere.", []want{neg(me, "owns", "license")}},
+		{"I don't have a car seat for her.", nil},
+		{"I don't have a clue.", nil},
+		{"We sold the second car, and I do weekend shifts.", []want{neg(me, "owns", "second car")}},
+		{"don't ask. closed the café in may.", []want{neg(me, "owns", "café")}},
+		{"I'm selling the café. Don't panic.", []want{w(me, "owns", "café")}},
+		{"I closed the door.", nil},
+		{"Gave up the studio job when Orla went back to work.", nil},
+		{"She sold her car.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
