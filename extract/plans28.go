@@ -276,8 +276,8 @@ func init() {
 				return
 			}
 			s := m[1]
-			if lw := strings.ToLower(s); strings.HasPrefix(lw, "me and ") || strings.HasSuffix(lw, " and i") {
-				s = "I"
+			if lw := strings.ToLower(s); strings.HasPrefix(lw, "me and ") || strings.HasSuffix(lw, " and i") || coupleRE.MatchString(c.raw) || coupleRE.MatchString(c.sent) {
+				s = "I" // "me and my partner Jovan are getting married": the speaker's wedding
 			}
 			i := strings.Index(c.text, m[0])
 			who := planSubject(c, m[0], s, i <= 0 || strings.TrimSpace(c.text[:i]) == "")
@@ -349,6 +349,9 @@ var fpMoveRE = regexp.MustCompile(`(?i)\b(?:i'm|im|i\s+am|we're|we\s+are|were)\b
 // finiteAfterGerund are verbs that make "moving to X" a subject: "Moving to
 // Linux was the best decision".
 var finiteAfterGerund = setOf(`was is were are has had changed made helped gave felt feels been`)
+
+// coupleRE: the speaker and another as one subject.
+var coupleRE = regexp.MustCompile(`(?i)\bme\s+and\s+\S|\band\s+i\s+(?:are|'re)\b`)
 
 // schoolStart are what one starts said alone: "Tomé starts school".
 var schoolStart = setOf(`school kindergarten preschool nursery uni university college`)

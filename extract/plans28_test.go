@@ -47,6 +47,7 @@ func TestPlanPossessionRulesSession28(t *testing.T) {
 		// A wedding ahead.
 		{"My granddaughter Ingeborg is getting married in July in Bergen.", []want{w(me, "grandchild", "Ingeborg"), fut("Ingeborg", "plans", "getting married", "2026-07-01")}},
 		{"She keeps asking when I'm getting married.", nil},
+		{"me and my partner Jovan are finally getting married this august", []want{w(me, "partner", "Jovan"), fut(me, "plans", "getting married", "2026-08-01")}},
 		// A thing not had, or sold: an owning denied; a business being sold is still owned.
 		{"we dont even have a car yet so the bins will be our big weekly outing", []want{neg(me, "owns", "car")}},
 		{"i never had a license lol, i bike everywhere.", []want{neg(me, "owns", "license")}},
@@ -58,6 +59,13 @@ func TestPlanPossessionRulesSession28(t *testing.T) {
 		{"I closed the door.", nil},
 		{"Gave up the studio job when Orla went back to work.", nil},
 		{"She sold her car.", nil},
+		// A business run, had or owned: the runner's.
+		{"My brother-in-law Rustom runs an events company in Indiranagar.", []want{w(me, "in_law", "Rustom"), w("Rustom", "owns", "events company")}},
+		{"My family has a longan farm in Lamphun.", []want{w(me, "owns", "longan farm")}},
+		{"My partner Ottokar has his own carpentry workshop here.", []want{w(me, "partner", "Ottokar"), w("Ottokar", "owns", "carpentry workshop")}},
+		{"My dad has a vineyard there.", []want{w(me, "father", "Alice's father")}},
+		{"She runs the show at work.", nil},
+		{"He has a company car.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

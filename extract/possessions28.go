@@ -47,8 +47,48 @@ func ownedHead(w string) bool {
 		keptThings[w] || businessPlaces[w] || carMakeAlone.MatchString(w)
 }
 
+// runsRE28: someone runs, has or owns a business (group 1 who: the first
+// person, "my family", a name, "he" or "she"; group 2 the business from its
+// determiner).
+var runsRE28 = regexp.MustCompile(`(?:^|[,;:]\s*|\b(?i:and|but|so|also)\s+)(?:(?i:my|our)\s+(?:[\p{L}-]+\s+){1,2})?((?i:i|we|he|she|my\s+family|our\s+family)|\p{Lu}[\p{L}'’-]+|\x01\d+\x01)(?:\s+(?i:still|now|also|actually))*(?i:\s+runs?|\s+has|\s+have|\s+owns?|'ve\s+got|\s+has\s+got)\s+((?i:an?|the|his|her|their|our|my)\s+(?i:own\s+)?(?:[\p{L}'’-]+\s+){0,2}?(?i:` + businessKinds + `|workshop|stall|pharmacy|garage|hotel|guesthouse|b&b|vineyard|orchard|nursery|sari-sari\s+store))\b`)
+
+// runsLead are the determiners and size words before a business that are
+// no part of what it is.
+var runsLead = setOf(`a an the his her their our my own`)
+
 func init() {
 	rules = append(rules,
+		// "Rustom runs an events company in Indiranagar", "My partner
+		// Ottokar has his own carpentry workshop", "My family has a longan
+		// farm", "I have a small workshop in Graz": the business is theirs.
+		r(runsRE28.String(), 2, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			who := ""
+			switch lw := strings.ToLower(strings.Join(strings.Fields(m[1]), " ")); lw {
+			case "i", "we":
+				return // casual.go's and rulebook.go's ("I run the bar at the hotel": a job)
+			case "my family", "our family":
+				who = c.speaker
+			default:
+				i := strings.Index(c.text, m[0])
+				who = planSubject(c, m[0], m[1], i <= 0 || strings.TrimSpace(c.text[:i]) == "")
+			}
+			if who == "" || hasFact(c, who, "owns") {
+				return
+			}
+			if compoundAfter(m[0], c.text) {
+				return // "runs a business meeting"
+			}
+			var keep []string
+			for _, w := range strings.Fields(m[2]) {
+				if lw := strings.ToLower(w); !runsLead[lw] && !businessSize[lw] {
+					keep = append(keep, w)
+				}
+			}
+			c.add(who, "owns", strings.Join(keep, " "), World, confPref-4)
+		}),
 		// "I don't have a car", "i dont even have a license": an owning
 		// denied.
 		r(noneOwnedRE.String(), 1, func(c *clause, m []string) {
@@ -117,4 +157,15 @@ func init() {
 			c.neg = neg
 		}),
 	)
+}
+
+// hasFact reports whether the clause already holds a fact of subject with
+// predicate pred.
+func hasFact(c *clause, subject, pred string) bool {
+	for _, f := range c.facts {
+		if f.Predicate == pred && f.Subject == c.resolve(subject) {
+			return true
+		}
+	}
+	return false
 }
