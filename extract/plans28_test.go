@@ -66,6 +66,13 @@ func TestPlanPossessionRulesSession28(t *testing.T) {
 		{"My dad has a vineyard there.", []want{w(me, "father", "Alice's father")}},
 		{"She runs the show at work.", nil},
 		{"He has a company car.", nil},
+		// What a pet spoken of is, or a pet said alone: the speaker's.
+		{"thats bánh mì, shes a staffy, very friendly.", []want{w(me, "has_pet", "staffy")}},
+		{"he's a beagle mix fourteen years old", []want{w(me, "has_pet", "beagle mix")}},
+		{"Very real, a fat old beagle. 13 this year.", []want{w(me, "has_pet", "beagle")}},
+		{"My neighbour's dog barks all day, he's a husky.", nil},
+		{"She's a cat person.", nil},
+		{"a greyhound!! they're basically couches with legs.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -52,12 +52,68 @@ func ownedHead(w string) bool {
 // determiner).
 var runsRE28 = regexp.MustCompile(`(?:^|[,;:]\s*|\b(?i:and|but|so|also)\s+)(?:(?i:my|our)\s+(?:[\p{L}-]+\s+){1,2})?((?i:i|we|he|she|my\s+family|our\s+family)|\p{Lu}[\p{L}'’-]+|\x01\d+\x01)(?:\s+(?i:still|now|also|actually))*(?i:\s+runs?|\s+has|\s+have|\s+owns?|'ve\s+got|\s+has\s+got)\s+((?i:an?|the|his|her|their|our|my)\s+(?i:own\s+)?(?:[\p{L}'’-]+\s+){0,2}?(?i:` + businessKinds + `|workshop|stall|pharmacy|garage|hotel|guesthouse|b&b|vineyard|orchard|nursery|sari-sari\s+store))\b`)
 
+// petIsRE: "she's a staffy", "he's a beagle mix": what a pet spoken of
+// is (group 1 the kind with the words before it).
+var petIsRE = regexp.MustCompile(`(?i)(?:^|[,;:.!]\s*|\b(?:and|but|so)\s+)(?:he|she)(?:['’]s|\s+is|s)\s+(?:an?\s+)((?:[\p{L}\d-]+\s+){0,3}?[\p{L}-]+(?:\s+(?:mix|cross))?)\s*(?:[,.;!]|$|\s+(?:so|and|but|who|with|\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\p{L}+teen)\b))`)
+
+// petFragRE: a pet said as a fragment answering what it is: "a fat old
+// beagle.", "yes, a fat orange tomcat who thinks he owns the building"
+// (group 1).
+var petFragRE = regexp.MustCompile(`(?i)^(?:(?:yes|yeah|yep|very\s+real|just|oh)[,!.]?\s+)*an?\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*(?:$|\s+who\b)`)
+
+// petKindOf is the kind named by ws when its last word (or the one before
+// "mix") is a pet, without the words of size and fondness before it; "".
+func petKindOf(ws []string) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	k := len(ws) - 1
+	if lw := strings.ToLower(ws[k]); (lw == "mix" || lw == "cross") && k > 0 {
+		k--
+	}
+	if h := strings.ToLower(ws[k]); !(isPet(h) || petBreeds[h] || h == "tomcat" || h == "mutt") || ambiguousPets[h] {
+		return ""
+	}
+	var keep []string
+	for i, w := range ws {
+		lw := strings.ToLower(w)
+		if i < k && (petFondWord[lw] || startsWithDigit(lw)) {
+			continue
+		}
+		keep = append(keep, lw)
+	}
+	return strings.Join(keep, " ")
+}
+
+// petFondWord are the words of size, age and fondness before a pet's kind.
+var petFondWord = setOf(`very really so super little big old young fat spoiled spoilt sweet cute lazy grumpy elderly tiny
+	giant fluffy senior good bad naughty lovely beautiful gorgeous handsome crazy silly`)
+
+// otherPetRE: the turn speaks of another's pet ("your dog", "my neighbour's
+// cat"), which a "he" or "she" may stand for.
+var otherPetRE = regexp.MustCompile(`(?i)\b(?:your|ur|his|her|their)\s+(?:\w+\s+)?(?:dog|cat|pup|puppy|kitten|pet|bird|horse|rabbit)s?\b|\w+['’]s\s+(?:dog|cat|pup|puppy|kitten|pet)s?\b`)
+
+// exclaimRE: a clause said with "!".
+var exclaimRE = regexp.MustCompile(`^\s*!`)
+
 // runsLead are the determiners and size words before a business that are
 // no part of what it is.
 var runsLead = setOf(`a an the his her their our my own`)
 
 func init() {
 	rules = append(rules,
+		// "shes a staffy, very friendly", "he's a beagle mix fourteen years
+		// old", and said alone: "a fat old beagle.": the speaker's pet,
+		// when the turn speaks of no one else's.
+		r(petIsRE.String(), 1, func(c *clause, m []string) {
+			petIs(c, m[1])
+		}),
+		rawRule(petFragRE.String(), 1, func(c *clause, m []string) {
+			if c.followedBy(exclaimRE) || strings.Contains(c.turn, c.raw+"!") {
+				return // "a greyhound!! they're basically couches": the other's news cheered
+			}
+			petIs(c, m[1])
+		}),
 		// "Rustom runs an events company in Indiranagar", "My partner
 		// Ottokar has his own carpentry workshop", "My family has a longan
 		// farm", "I have a small workshop in Graz": the business is theirs.
@@ -168,4 +224,28 @@ func hasFact(c *clause, subject, pred string) bool {
 		}
 	}
 	return false
+}
+
+// petIs adds the pet kind said by p as the speaker's.
+func petIs(c *clause, p string) {
+	if c.neg || c.fore {
+		return
+	}
+	k := petKindOf(strings.Fields(p))
+	if k == "" {
+		return
+	}
+	t := c.turn
+	if t == "" {
+		t = c.raw
+	}
+	if otherPetRE.MatchString(t) {
+		return // "your dog is cute … he's a beagle?": another's
+	}
+	for _, f := range c.facts {
+		if f.Predicate == "has_pet" {
+			return
+		}
+	}
+	c.add(c.speaker, "has_pet", k, World, confPref-4)
 }
