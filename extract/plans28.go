@@ -287,6 +287,32 @@ func init() {
 			c.fore = true
 			c.add(who, "plans", "getting married", Foresight, confPlan-4)
 		}),
+		// "I'm in for the hike", "Count me in for the pastéis": a plan joined.
+		rawRule(inForRE.String(), 1, func(c *clause, m []string) {
+			if c.neg || hasForesight(c) {
+				return
+			}
+			p := strings.TrimSpace(articleRE.ReplaceAllString(cut(m[1]), ""))
+			if p == "" || len(strings.Fields(p)) > 4 || badObject(p) || pronoun[strings.ToLower(strings.Fields(p)[0])] {
+				return
+			}
+			if h := strings.ToLower(lastWord(p)); !(occasionHead(h) || eventNouns[h] || planNouns[h] || heldOccasionHeads[h]) {
+				return // "Count me in for the front row": a place at another's plan
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", withDet(p, m[1]), Foresight, confPlan-4)
+		}),
+		// "A pastry party sounds awesome, count me in!": a plan joined.
+		rawRule(soundsInRE.String(), 1, func(c *clause, m []string) {
+			if hasForesight(c) {
+				return
+			}
+			if h := strings.ToLower(lastWord(m[1])); !(occasionHead(h) || eventNouns[h] || planNouns[h]) {
+				return // "That idea sounds great, count me in": which plan, said before
+			}
+			c.fore = true
+			c.add(c.speaker, "plans", m[1], Foresight, confPlan-4)
+		}),
 		// "We move in August", "Gladys is moving to Tampa next month".
 		r(moveRE28.String(), 2, func(c *clause, m []string) {
 			if !c.mode(strings.TrimSuffix(m[0], m[2])) || c.neg || !c.hasDate || !c.date.After(day(c.at)) {
@@ -352,6 +378,14 @@ var finiteAfterGerund = setOf(`was is were are has had changed made helped gave 
 
 // coupleRE: the speaker and another as one subject.
 var coupleRE = regexp.MustCompile(`(?i)\bme\s+and\s+\S|\band\s+i\s+(?:are|'re)\b`)
+
+// inForRE: the first person joins what is planned (group 1): "I'm in for
+// the hike", "Count me in for the pastéis".
+var inForRE = regexp.MustCompile(`(?i)(?:\b(?:i'm|im|i\s+am|we're|we\s+are)(?:\s+(?:so|totally|definitely|also|def))?\s+in|\bcount\s+(?:me|us)\s+in)\s+for\s+((?:the|a|an|some)?\s*\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,3})`)
+
+// soundsInRE: what another proposed, joined: "A pastry party sounds
+// awesome, count me in!" (group 1).
+var soundsInRE = regexp.MustCompile(`(?i)^(?:(?:oh|wow|yes|yeah|ooh|that)[,!.\s]+)*(?:an?|the)\s+((?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)\s+sounds\s+(?:so\s+|really\s+|super\s+)?(?:great|awesome|amazing|fun|perfect|good|lovely|brilliant)[,!.\s]+(?:count\s+me\s+in|i'm\s+in)\b`)
 
 // schoolStart are what one starts said alone: "Tomé starts school".
 var schoolStart = setOf(`school kindergarten preschool nursery uni university college`)

@@ -48,6 +48,13 @@ func TestPlanPossessionRulesSession28(t *testing.T) {
 		{"My granddaughter Ingeborg is getting married in July in Bergen.", []want{w(me, "grandchild", "Ingeborg"), fut("Ingeborg", "plans", "getting married", "2026-07-01")}},
 		{"She keeps asking when I'm getting married.", nil},
 		{"me and my partner Jovan are finally getting married this august", []want{w(me, "partner", "Jovan"), fut(me, "plans", "getting married", "2026-08-01")}},
+		// A plan joined: "I'm in for", "count me in".
+		{"Sounds great! I'm in for the hike, and my dogs can come too.", []want{fut(me, "plans", "the hike", ""), w(me, "has_pet", "dogs")}},
+		{"Count me in for the front row when you're up onstage!", nil},
+		{"That looks delicious! A pastry party sounds awesome, count me in!", []want{fut(me, "plans", "pastry party", "")}},
+		{"I'm in for 6:00 pace.", nil},
+		{"I'm in for it.", nil},
+		{"That idea sounds great, count me in!", nil},
 		// A thing not had, or sold: an owning denied; a business being sold is still owned.
 		{"we dont even have a car yet so the bins will be our big weekly outing", []want{neg(me, "owns", "car")}},
 		{"i never had a license lol, i bike everywhere.", []want{neg(me, "owns", "license")}},
