@@ -80,6 +80,7 @@ func TestPlanPossessionRulesSession28(t *testing.T) {
 		{"My neighbour's dog barks all day, he's a husky.", nil},
 		{"She's a cat person.", nil},
 		{"a greyhound!! they're basically couches with legs.", nil},
+		{"a hedgehog who's afraid of the dark. i'm illustrating AND writing it", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

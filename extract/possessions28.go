@@ -57,9 +57,9 @@ var runsRE28 = regexp.MustCompile(`(?:^|[,;:]\s*|\b(?i:and|but|so|also)\s+)(?:(?
 var petIsRE = regexp.MustCompile(`(?i)(?:^|[,;:.!]\s*|\b(?:and|but|so)\s+)(?:he|she)(?:['’]s|\s+is|s)\s+(?:an?\s+)((?:[\p{L}\d-]+\s+){0,3}?[\p{L}-]+(?:\s+(?:mix|cross))?)\s*(?:[,.;!]|$|\s+(?:so|and|but|who|with|\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\p{L}+teen)\b))`)
 
 // petFragRE: a pet said as a fragment answering what it is: "a fat old
-// beagle.", "yes, a fat orange tomcat who thinks he owns the building"
-// (group 1).
-var petFragRE = regexp.MustCompile(`(?i)^(?:(?:yes|yeah|yep|very\s+real|just|oh)[,!.]?\s+)*an?\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*(?:$|\s+who\b)`)
+// beagle." (group 1); not one with a clause after it, which may be a
+// story's ("a hedgehog who's afraid of the dark").
+var petFragRE = regexp.MustCompile(`(?i)^(?:(?:yes|yeah|yep|very\s+real|just|oh)[,!.]?\s+)*an?\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*$`)
 
 // petKindOf is the kind named by ws when its last word (or the one before
 // "mix") is a pet, without the words of size and fondness before it; "".
