@@ -234,18 +234,13 @@ func jobAhead(c *clause) bool {
 	}
 	for _, s := range sentenceSplitRE27.Split(t, -1) {
 		if startAheadRE.MatchString(s) {
-			if d, _, ok := findDate(s, c.at); ok && d.After(day(c.at)) || startOnDayRE.MatchString(s) || eagerStartRE.MatchString(s) {
+			if d, _, ok := findDate(s, c.at); ok && d.After(day(c.at)) || eagerStartRE.MatchString(s) {
 				return true
 			}
 		}
 	}
 	return false
 }
-
-// startOnDayRE: a start on a day of the month, with no month said ("start
-// on the 11th"): said of a start, the next such day (session 28; not a
-// date of its own for other rules, where "on the 4th" is as often behind).
-var startOnDayRE = regexp.MustCompile(`(?i)\b(?:start|starts|starting|begin|begins|beginning)\s+(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b`)
 
 // eagerStartRE: a start awaited, with no date: "Can't wait to start my
 // journey!", "so excited to start" (session 28).
