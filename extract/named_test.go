@@ -60,7 +60,8 @@ func TestChatRulesSession24(t *testing.T) {
 		{"Before that I was an economist in Dushanbe.", []want{neg(me, "job_title", "economist")}},
 		{"I was accountant in Tehran 12 years.", []want{neg(me, "job_title", "accountant")}},
 		{"I was a compliance manager at Chevron for 9 years.", []want{neg(me, "job_title", "compliance manager"), neg(me, "works_at", "Chevron")}},
-		{"Made redundant in March after 31 years as a stress engineer.", []want{neg(me, "job_title", "stress engineer")}},
+		// and the job lost (session 28, events28.go)
+		{"Made redundant in March after 31 years as a stress engineer.", []want{neg(me, "job_title", "stress engineer"), ev(me, "lost_job", "job", "")}},
 		{"I was a kid back then.", nil},
 		{"I was a fan for years.", nil},
 		{"If I was a doctor I'd know.", nil},
@@ -126,8 +127,9 @@ func TestChatRulesSession24(t *testing.T) {
 		// Leeds", "we are renting a 2-bed in Porto"; "since" keeps "I'm in Stavanger since 2018" a home.
 		{"I been in Leeds since 1962 and still can't grow a mango.", []want{w(me, "lives_in", "Leeds")}},
 		{"Hello. I am 67, a retired school nurse, living in Sapporo.", []want{w(me, "age", "67"), w(me, "lives_in", "Sapporo")}},
-		{"I moved into a tiny flat near campus in Leeds.", []want{w(me, "lives_in", "Leeds")}},
-		{"I moved house, from York to Leeds.", []want{w(me, "lives_in", "Leeds")}},
+		// Session 28 (events28.go): the move too, and the home left.
+		{"I moved into a tiny flat near campus in Leeds.", []want{w(me, "lives_in", "Leeds"), ev(me, "moved", "Leeds", "")}},
+		{"I moved house, from York to Leeds.", []want{w(me, "lives_in", "Leeds"), ev(me, "moved", "Leeds", ""), neg(me, "lives_in", "York")}},
 		{"We are now renting a 2-bed in Porto after all.", []want{w(me, "lives_in", "Porto")}},
 		{"I am in Stavanger since 2018.", []want{w(me, "lives_in", "Stavanger")}},
 		{"We're renting a car in Porto for the trip.", nil},
@@ -227,7 +229,9 @@ func TestChatRulesSession25(t *testing.T) {
 		{"I'm a PM at Swiggy so I know half the startups lol", []want{w(me, "job_title", "PM"), w(me, "works_at", "Swiggy")}},
 		{"I'm the head of marketing at Zalando.", []want{w(me, "job_title", "head of marketing"), w(me, "works_at", "Zalando")}},
 		{"Six months already at Vientos del Estrecho.", []want{w(me, "works_at", "Vientos del Estrecho")}},
-		{"I retired on Friday!!! 32 years at LAUSD, no more lesson plans", []want{{s: me, p: "retired", c: "retired", kind: "experience", pol: "positive"}}},
+		// Session 28: the retirement is from where the years were spent, as
+		// the labelled set writes it (syn-1-15/16).
+		{"I retired on Friday!!! 32 years at LAUSD, no more lesson plans", []want{ev(me, "retired", "LAUSD", ""), neg(me, "works_at", "LAUSD")}},
 		{"Two years at Oxford, then back home.", nil},
 		{"they made me shift supervisor last week", []want{w(me, "job_title", "shift supervisor"), {s: me, p: "promoted", c: "shift supervisor", kind: "experience", pol: "positive"}}},
 		{"she made me a coffee", nil},

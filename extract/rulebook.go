@@ -124,9 +124,19 @@ var rules = []rule{
 			c.add(c.speaker, "plans", "moving to "+p, Foresight, confPlan+4)
 		}
 	}),
-	r(fp+aux+`(?i:\s+(?:moved|came|emigrated|immigrated|relocated)(?:\s+here|\s+over)?\s+from)\s+(.+)`, 1, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:moved|came|emigrated|immigrated|relocated)(?:\s+here|\s+over|\s+up|\s+down|\s+back)?\s+from)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
-			c.add(c.speaker, "from", p, World, confFirst-3)
+			// "I moved here from Ljubljana": a home left, as every labelled
+			// set writes it (lives_in, negative); "I came here from
+			// Gdańsk" says where one is from too (session 28).
+			moved := movedFromRE.MatchString(m[0])
+			if !moved {
+				c.add(c.speaker, "from", p, World, confFirst-3)
+			}
+			if !c.fore && !c.neg && (moved || strings.Contains(strings.ToLower(m[0]), "came")) {
+				c.neg = true
+				c.add(c.speaker, "lives_in", p, World, confFirst-5)
+			}
 			return
 		}
 		if o := phrase(m[1]); strings.HasPrefix(strings.ToLower(o), "home country") || strings.HasPrefix(strings.ToLower(o), "hometown") {

@@ -1171,12 +1171,23 @@ func (r *tagged) event(l string, i int) {
 			j++
 		}
 		if j < len(ts) && (ts[j].lw == "to" || ts[j].lw == "from") {
-			claim, _ := r.nounPhrase(j+1, true)
+			claim, end := r.nounPhrase(j+1, true)
 			if claim == "" || calendarName(claim) {
 				return // "moved to Thursday": a meeting moved to a day
 			}
 			if ts[j].lw == "from" && !knownPlace(claim) && !isCapital(claim) {
 				return // "I moved from finance to the IT side": a move in work, not a home
+			}
+			if ts[j].lw == "from" {
+				// "I moved here from Kiel": where one moved from is a home
+				// left (events28.go), not where one went; "from Lagos to
+				// Footscray" goes to the second.
+				if end < len(ts) && ts[end].lw == "to" {
+					if to, _ := r.nounPhrase(end+1, true); to != "" && (knownPlace(to) || isCapital(to)) {
+						r.add(end, pred, to, Experience, confTaggedEvent)
+					}
+				}
+				return
 			}
 			if ts[j].lw == "to" && (lexPlaces.has(claim) || isCapital(claim)) {
 				r.add(j, "lives_in", claim, World, confTaggedEvent)
