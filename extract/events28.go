@@ -196,6 +196,14 @@ func init() {
 				return // "My son was born in 1990": the son is the fact, not news of a birth
 			}
 			what := strings.ToLower(m[1])
+			if m[2] == "" && m[1] != "" {
+				// "Meet Nizhoni, our daughter, born July 19": the name before
+				if i := strings.Index(c.raw, m[0]); i > 0 {
+					if b := nameBeforeRE.FindStringSubmatch(c.raw[:i]); b != nil {
+						m[2] = b[1]
+					}
+				}
+			}
 			if n := name(m[2]); n != "" && !strings.HasPrefix(n, "\x01") && !calendarName(n) && !knownPlace(n) {
 				what = n
 			} else if m[3] != "" {
@@ -279,6 +287,33 @@ func init() {
 				c.add(c.speaker, "lives_in", p, World, confFirst-5)
 			}
 		}),
+		// Home said as where one goes home to: "I'm flying home to Iloilo
+		// on the 20th", "going back home to Kharkiv", "I still send money
+		// home to Sapporo": where one is from, as the labelled sets write
+		// it. Not someone else's home ("my sister is going home to …").
+		r(`(?i:\b(?:going|go|goes|went|flying|fly|flew|heading|head|headed|coming|come|came|driving|drove|travell?ing|moving|moved|back|money|trip)\s+(?:back\s+)?home\s+to)\s+`+nm, 1, func(c *clause, m []string) {
+			if c.neg || !c.speakerClause() {
+				return
+			}
+			p := place(m[1])
+			if p == "" || !knownPlace(p) && !isCapital(p) || lexNames.has(p) || c.known[p] {
+				return
+			}
+			fore := c.fore
+			c.fore = false
+			c.add(c.speaker, "from", p, World, confLoose-4)
+			c.fore = fore
+		}),
+		// "back from Lisbon! the talk went fine", "Back from Donegal, and
+		// I've already signed up for next year": a place been to.
+		r(`(?:^|`+fpbe+`\s+|(?i:\bjust\s+))(?i:(?:just\s+|finally\s+)?(?:got\s+)?back\s+from)\s+`+nm+`\s*(?:[,.!;:]|$|(?i:since|and|yesterday|last|this))`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if p := place(m[1]); p != "" && knownPlace(p) && !lexNames.has(p) {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}),
 		// "Paystack let me go last year": the named employer ended it.
 		rule{re: letMeGoRE, claim: 1, fn: func(c *clause, m []string) {
 			o := name(m[1])
@@ -291,6 +326,10 @@ func init() {
 		}},
 	)
 }
+
+// nameBeforeRE: a name just before a comma, at the end of the words
+// before a child's birth ("Meet Nizhoni, | our daughter, born …").
+var nameBeforeRE = regexp.MustCompile(`(?:(?i:meet|welcome|introducing)\s+)?(` + nameRE + `)\s*,\s*$`)
 
 // bornTailRE: what may follow "arrived" of a child born: nothing, a date
 // left in the clause, a weight.
@@ -314,3 +353,52 @@ func (c *clause) speakerClause() bool {
 
 // otherSubjectRE: someone other than the speaker is the subject.
 var otherSubjectRE = regexp.MustCompile(`(?i)(?:^|[,.;!?]\s*)(?:(?:and|but|so|now|also)\s+)?(?:(?:my|our|his|her|their)\s+\w+|he|she|they|he's|she's|they're|you|you're)\b`)
+
+// movedWhere names a move said bare ("Big news, I moved! Little house in
+// Quilpué") by the one home the turn gives the speaker, or the one place
+// it names after "in", as the labelled sets write it.
+func movedWhere(text, speaker string, out []Fact) []Fact {
+	at := -1
+	for i, f := range out {
+		if f.Subject == speaker && f.Predicate == "moved" && f.Claim == "moved" && f.Polarity == Positive {
+			at = i
+		}
+	}
+	if at < 0 {
+		return out
+	}
+	where := ""
+	for _, f := range out {
+		if f.Subject == speaker && f.Predicate == "lives_in" && f.Kind == World && f.Polarity == Positive {
+			if where != "" && where != f.Claim {
+				return out
+			}
+			where = f.Claim
+		}
+	}
+	if where == "" {
+		// only a place named after the move: "before we moved up here"
+		// follows the old home ("back in Gisborne")
+		i := strings.Index(strings.ToLower(text), "moved")
+		if i < 0 {
+			return out
+		}
+		for _, m := range inPlaceRE.FindAllStringSubmatch(text[i:], -1) {
+			p := place(m[1])
+			if p == "" || !knownPlace(p) || lexNames.has(p) {
+				continue
+			}
+			if where != "" && where != p {
+				return out
+			}
+			where = p
+		}
+	}
+	if where != "" {
+		out[at].Claim = where
+	}
+	return out
+}
+
+// inPlaceRE: a name after "in" ("a little house in Quilpué").
+var inPlaceRE = regexp.MustCompile(`\b(?:in|to)\s+(` + nameRE + `)`)

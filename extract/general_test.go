@@ -380,7 +380,8 @@ func TestGeneralChat(t *testing.T) {
 		{"You got really into photography!", nil},
 
 		// An answer's "Not much," is no negation; lessons taken up.
-		{"Not much, just been busy with my new job at the hospital.", []want{w(me, "works_at", "hospital")}},
+		// "my new job" is a job begun, as the labelled sets write it (session 28)
+		{"Not much, just been busy with my new job at the hospital.", []want{w(me, "works_at", "hospital"), ev(me, "started_job", "new job", "")}},
 		{"Not really, I love my job though.", []want{w(me, "likes", "job")}},
 		{"Oh, and I also started taking guitar lessons.", []want{ev(me, "started", "taking guitar lessons", "")}},
 		{"I started taking my meds again.", nil},

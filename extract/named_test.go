@@ -337,8 +337,9 @@ func TestChatRulesSession26(t *testing.T) {
 		// Trips: with the verb itself after "will", home or back without "I'm", and "coming"; the
 		// trip is not also a plan to go there. "The first time in two years" is no date ahead.
 		{"I will go to Singapore for three months.", []want{fut(me, "travels_to", "Singapore", "")}},
-		{"then I fly home to Freiburg", []want{fut(me, "travels_to", "Freiburg", "")}},
-		{"going home to Apia, first time in two years.", []want{fut(me, "travels_to", "Apia", "2026-03-04")}},
+		// and where one flies home to is home (session 28, events28.go)
+		{"then I fly home to Freiburg", []want{fut(me, "travels_to", "Freiburg", ""), w(me, "from", "Freiburg")}},
+		{"going home to Apia, first time in two years.", []want{fut(me, "travels_to", "Apia", "2026-03-04"), w(me, "from", "Apia")}},
 		{"anyway im coming up to knoxville", []want{fut(me, "travels_to", "Knoxville", "")}},
 		// A pronoun opening a sentence stands for the one person the sentences before introduced.
 		{"her name is Aoife. she's a paramedic.", []want{w("Aoife", "job_title", "paramedic")}},

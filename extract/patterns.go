@@ -257,6 +257,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = relativeNamedLater(text, speaker, out)
 	out = engagedPartner(text, speaker, at, out)
 	out = promotedRole(text, speaker, at, out)
+	out = movedWhere(text, speaker, out) // events28.go
 	out = append(out, pronounAges(text, speaker, at, out)...)
 	// "I love my mom", "I really like my boss": a person is someone in the
 	// speaker's life (the relation rules write that), not a taste

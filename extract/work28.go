@@ -1,0 +1,159 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Jobs left and begun in the frames chat says them (session 28, from the
+// misses of synthetic rounds 1–2): a place of work quit or left ("I also
+// quit the café in December", "nope, left the hospital in october, im in
+// the HSE office now", "I left Nightgrove, full freelance since August",
+// "Gave notice at the firm in July"); a job begun at a place ("got a job
+// at the campus cinema", "first day at Blue Rock studios", "started monday
+// at a surf shop in umhlanga"), or said as one's new job ("day one of the
+// new job", "I'm really enjoying my new job"); the place one is at now in
+// a turn about work ("Paystack let me go last year, I'm at Moniepoint
+// now"). Cases in events28_test.go.
+
+// leftWorkRE: a place of work quit or left, with the words before it that
+// chat starts such news with ("nah quit …", "nope, left …").
+var leftWorkRE = regexp.MustCompile(`(?i:(?:^(?:(?:nah|nope|no|yeah|yes|so|and|but|also|well|oh|btw|anyway|actually)[,\s]+)*|\b(?:i|we)\s+(?:(?:just|also|finally|officially|actually|already|then|recently)\s+)*)(quit|left|resigned\s+from|gave\s+(?:my\s+)?notice\s+at|handed\s+in\s+my\s+notice\s+at))\s+(.+)`)
+
+// leftWhenRE: all that may follow a place of work left: nothing, or when
+// ("in October", "last year", "after 31 years"); "I left the hospital
+// yesterday after my surgery" is a stay ended.
+var leftWhenRE = regexp.MustCompile(`(?i)^\s*(?:(?:in|on)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d{4}|the\s+(?:spring|summer|autumn|fall|winter))(?:\s+\d{4})?|last\s+(?:year|month|spring|summer|autumn|fall|winter)|this\s+(?:year|spring|summer)|after\s+\S+(?:\s+\S+)?\s+years?|for\s+good|behind)?\s*(?:[,.;!:)]|$)`)
+
+// workTurnRE: a turn that speaks of work, where "left the hotel" is a job
+// left and "I'm at Moniepoint now" a place of work.
+var workTurnRE = regexp.MustCompile(`(?i)\b(?:job|jobs|work|works|worked|working|freelance|freelancing|hired|shifts?|boss|colleagues?|salary|career|unemployed|redundant|laid\s+off|let\s+me\s+go|fired|notice|resigned|joined|startup|employer|contract)\b`)
+
+// startedAtRE: "got a job at the campus cinema", "first day at Blue Rock
+// studios", "started monday at a surf shop", "I started at a new company
+// in January".
+var startedAtRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+(?:(?:just|finally|also|recently|then)\s+)*|\bmy\s+)(?:got\s+(?:a\s+|my\s+)?(?:new\s+|first\s+|part[- ]time\s+|full[- ]time\s+|summer\s+|weekend\s+)?job|first\s+(?:day|week|shift)|day\s+one|started(?:\s+(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday))?)\s+(?:at|with))\s+(.+)`)
+
+// newJobRE: one's new job spoken of as begun: "day one of the new job",
+// "I'm really enjoying my new job", "new job is eating me alive".
+var newJobRE = regexp.MustCompile(`(?i:(?:^(?:(?:day\s+one|first\s+(?:day|week))\s+(?:of|at)\s+the\s+)?|\bmy\s+)new\s+job)\b(.*)`)
+
+// atNowRE: "I'm at Moniepoint now", "im at Technodom now".
+var atNowRE = regexp.MustCompile(`(?i:\b(?:i'm|im|i\s+am)\s+(?:now\s+)?at)\s+` + nm + `(?i:\s+now)\b`)
+
+func init() {
+	rules = append(rules,
+		// A place of work quit or left: the work there ended (works_at,
+		// negative). "quit" reads any place of work or named employer;
+		// "left", said as often of a visit, only when nothing but when
+		// follows and the turn speaks of work.
+		rule{re: leftWorkRE, claim: 2, fn: func(c *clause, m []string) {
+			if c.fore || c.neg {
+				return
+			}
+			verb := strings.ToLower(strings.Fields(m[1])[0])
+			rest := chatTailRE.ReplaceAllString(m[2], "")
+			o, after := workplaceAt(rest)
+			if o == "" {
+				return
+			}
+			if verb == "left" && (!leftWhenRE.MatchString(after) || !workTurnRE.MatchString(c.turn)) {
+				return // "I left the hotel and walked to the beach"
+			}
+			if verb == "quit" && !leftWhenRE.MatchString(after) && !strings.HasPrefix(strings.TrimSpace(after), "because") {
+				return
+			}
+			c.neg = true
+			c.add(c.speaker, "works_at", o, World, confLoose-2)
+		}},
+		// A job begun at a place: the job and the work there.
+		rule{re: startedAtRE, claim: 1, fn: func(c *clause, m []string) {
+			if c.fore || c.neg {
+				return
+			}
+			o, _ := workplaceAt(m[1])
+			if o == "" || asStudentRE.MatchString(m[1]) {
+				return // "I just started at UCLA as a freshman": a study
+			}
+			if strings.HasPrefix(strings.ToLower(m[0]), "started") || strings.Contains(strings.ToLower(m[0]), " started") {
+				if ws := strings.Fields(o); len(ws) == 0 || !workplaceNoun[ws[len(ws)-1]] && ws[len(ws)-1] != "cinema" && ws[len(ws)-1] != "port" {
+					return // "I started at Level 3"; "started at Microsoft" is the rulebook's
+				}
+			}
+			if c.hasDate && c.date.After(day(c.at)) {
+				return // "I start at Google next month": ahead, the plan rules' own
+			}
+			c.add(c.speaker, "started_job", o, Experience, confEvent-2)
+			c.add(c.speaker, "works_at", o, World, confLoose-2)
+		}},
+		// One's new job, begun: "day one of the new job". Not "my new job
+		// starts Monday" (ahead) and not someone else's.
+		rule{re: newJobRE, claim: 0, fn: func(c *clause, m []string) {
+			if c.fore || c.neg || c.hasDate || newJobAheadRE.MatchString(m[1]) {
+				return
+			}
+			if lead := strings.ToLower(m[0]); !strings.HasPrefix(lead, "my") && !strings.HasPrefix(lead, "day") && !strings.HasPrefix(lead, "first") && !strings.HasPrefix(lead, "new") {
+				if !strings.HasPrefix(strings.TrimSpace(strings.ToLower(c.text)), strings.TrimSpace(lead)) {
+					return
+				}
+			}
+			for _, f := range c.facts {
+				if f.Predicate == "started_job" {
+					return
+				}
+			}
+			c.add(c.speaker, "started_job", "new job", Experience, confEvent-4)
+		}},
+		// "Paystack let me go last year, I'm at Moniepoint now": the place
+		// of work one is at, in a turn about work.
+		rule{re: atNowRE, claim: 1, fn: func(c *clause, m []string) {
+			if c.fore || c.neg || !workTurnRE.MatchString(c.turn) {
+				return
+			}
+			o := name(m[1])
+			if o == "" || strings.HasPrefix(o, "\x01") || lexNames.has(strings.Fields(o)[0]) || knownPlace(o) || c.known[o] {
+				return
+			}
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}},
+	)
+}
+
+// asStudentRE: a place begun at as a student.
+var asStudentRE = regexp.MustCompile(`(?i)\bas\s+(?:an?\s+)?(?:freshman|fresher|sophomore|student|undergrad|undergraduate|grad\s+student|postgrad|phd\s+student|first[- ]year|intern)\b`)
+
+// newJobAheadRE: a new job said as ahead: "my new job starts Monday".
+var newJobAheadRE = regexp.MustCompile(`(?i)^\s*(?:starts|begins|will|is\s+starting|is\s+going\s+to|'ll)\b`)
+
+// workplaceAt reads the place of work at the start of s: a named employer
+// ("Nightgrove", "the Queensland Museum") or a place of work named by what
+// it is, with up to two words before it ("the campus cinema", "a surf
+// shop"), and the words after it. "" for a place, a person or anything
+// else.
+func workplaceAt(s string) (string, string) {
+	s = strings.TrimSpace(s)
+	lead := articleRE.FindString(s)
+	body := s[len(lead):]
+	if n := name(body); n != "" && !strings.HasPrefix(n, "\x01") {
+		if knownPlace(n) || lexNames.has(strings.Fields(n)[0]) || personWord(n) || calendarName(n) {
+			return "", ""
+		}
+		return n, body[len(n):]
+	}
+	ws := strings.Fields(body)
+	for k := 0; k < len(ws) && k < 3; k++ {
+		word := strings.TrimRight(ws[k], `,.!?;:`)
+		w := strings.ToLower(word)
+		if workplaceNoun[w] || w == "cinema" || w == "port" || w == "office" || w == "firm" {
+			after := strings.Join(ws[k+1:], " ")
+			if word != ws[k] {
+				after = ws[k][len(word):] + " " + after // "the bank, …": the clause goes on
+			}
+			return strings.ToLower(strings.Join(append(ws[:k:k], word), " ")), after
+		}
+		if word != ws[k] {
+			break // "a new, …": the phrase ended
+		}
+	}
+	return "", ""
+}
