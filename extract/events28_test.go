@@ -92,6 +92,26 @@ func TestEventWorkHomeRulesSession28(t *testing.T) {
 		// The place of work one is at now, in a turn about work.
 		{"Paystack let me go last year, I'm at Moniepoint now", []want{ev(me, "lost_job", "Paystack", ""), neg(me, "works_at", "Paystack"), w(me, "works_at", "Moniepoint")}},
 		{"I'm at Heathrow now, boarding soon.", nil},
+		// A role said of oneself with a word between, without its
+		// article, with where or how long after it, and one denied; not
+		// "I'm back", not a role said with a number after it.
+		{"I'm literally a midwife I've delivered like four hundred babies", []want{w(me, "job_title", "midwife")}},
+		{"I am plumber here in Reading.", []want{w(me, "job_title", "plumber")}},
+		{"ive been a tanker driver eighteen years", []want{w(me, "job_title", "tanker driver")}},
+		{"I'm the bookkeeper for a coffee farm in Holualoa.", []want{w(me, "job_title", "bookkeeper")}},
+		{"I'm a joiner not an English teacher", []want{w(me, "job_title", "joiner"), neg(me, "job_title", "english teacher")}},
+		{"Treat me when I'm back.", nil},
+		{"I have been reviewer 2. I regret nothing.", nil},
+		// A role said as a clause of its own; not one spoken to, not a
+		// list, not one said with a verb, not after an article.
+		{"Data analyst, same as before but with worse coffee", []want{w(me, "job_title", "data analyst")}},
+		{"Ha no, anaesthetist at Charlotte Maxeke. Twelve years now", []want{w(me, "job_title", "anaesthetist"), w(me, "works_at", "Charlotte Maxeke")}},
+		{"Plumber here (30 years, Valencia).", []want{w(me, "job_title", "plumber")}},
+		{"Teacher, Aisyah will be absent Friday.", nil},
+		{"Electrician, plumber, carpenter, all booked till May.", nil},
+		{"Nurse is also hard ha, ask my sister.", []want{w(me, "sister", "Alice's sister")}},
+		{"Oh, a nurse, good choice.", nil},
+		{"Bravo coach! Are you still thinking about it?", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

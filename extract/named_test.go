@@ -382,7 +382,9 @@ func TestChatRulesSession26(t *testing.T) {
 		// Wrong facts mended: a day is no place; who one is in another's view or for a day is no job.
 		{"Wala daw, moved to Thursday. Thank God", nil},
 		{"I'm still on nights, my cat thinks I'm a ghost.", []want{w(me, "has_pet", "cat")}},
-		{"I said I'm a nurse, not a doctor.", []want{w(me, "job_title", "nurse")}},
+		// and the role denied, as the labelled sets write it (3 of 3 such
+		// turns of synthetic rounds 1–2; session 28, work28.go)
+		{"I said I'm a nurse, not a doctor.", []want{w(me, "job_title", "nurse"), neg(me, "job_title", "doctor")}},
 		{"I must go, I am the driver today.", nil},
 		{"We adopted a kitten, her name is Élise.", []want{{s: me, p: "adopted", c: "kitten", kind: "experience", pol: "positive"}, w(me, "has_pet", "Élise")}},
 	} {

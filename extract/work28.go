@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Jobs left and begun in the frames chat says them (session 28, from the
@@ -157,3 +158,181 @@ func workplaceAt(s string) (string, string) {
 	}
 	return "", ""
 }
+
+// roleAt reads the role at the start of ws (at most four words, up to a
+// punctuation mark): the longest run the occupation lists know, and the
+// words after it; "" when none.
+func roleAt(ws []string) (string, []string) {
+	n := 0
+	for n < len(ws) && n < 4 {
+		n++
+		if strings.TrimRight(ws[n-1], `,.!?;:)`) != ws[n-1] {
+			break
+		}
+	}
+	for k := n; k >= 1; k-- {
+		parts := make([]string, k)
+		for i := range parts {
+			parts[i] = strings.ToLower(strings.TrimRight(ws[i], `,.!?;:)`))
+		}
+		if pronoun[parts[0]] || strings.ContainsAny(parts[0], "'’") || auxVerb[parts[0]] {
+			return "", nil // "I'm a bus driver", "is a nurse": no role starts so
+		}
+		if p := strings.Join(parts, " "); strictRole(parts) && !notNowJob[parts[0]] {
+			rest := ws[k:]
+			if last := ws[k-1]; strings.TrimRight(last, `,.!?;:)`) != last {
+				rest = append([]string{last[len(strings.TrimRight(last, `,.!?;:)`)):]}, rest...)
+			}
+			return p, rest
+		}
+	}
+	return "", nil
+}
+
+// roleNextRE: what may follow a role said of oneself: the end, a mark,
+// where ("here", "at …", "in …"), how long, "now", "not a …".
+var roleNextRE = regexp.MustCompile(`(?i)^(?:$|[,.!;:(]|(?:here|there|now|not|at|in|for|since|already|and|so|but|by|with|too|sis|lol|haha|yeah|btw|i|i've|i'm|we|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|eighteen)\b)`)
+
+// ownRoleRE: "I'm literally a midwife", "I'm mostly a subtitler now",
+// "I am plumber here in Reading", "I'm the bookkeeper for a coffee farm",
+// "I'm a joiner not an English teacher".
+var ownRoleRE = regexp.MustCompile(`(?:` + fpbe + `|` + fp + `(?i:'ve|\s+have)\s+been)(?i:\s+(?:literally|mostly|just|actually|basically|only|technically|currently|still|now|also|really|officially))*(?i:\s+(?:an?|the))?\s+(.+)`)
+
+// roleFragmentRE: a role said as a clause of its own at the start of a
+// sentence: "Data analyst, same as before", "Ha no, anaesthetist at
+// Charlotte Maxeke", "Plumber here (30 years, Valencia)".
+var roleFragmentRE = regexp.MustCompile(`^(?i:(?:ha|haha|no|yes|yeah|ya|yep|well|oh|so|nah|nope)[,!.\s]+)*([\p{L}].*)`)
+
+// notRoleRE: "not a fisherman", "not civil": the role denied after one
+// said.
+var notRoleRE = regexp.MustCompile(`(?i)^,?\s*(?:\w+\s+)?not\s+(?:an?\s+)?(.+)`)
+
+func init() {
+	// Occupations chat names that the lists miss (session 28).
+	for _, w := range strings.Fields(`bookkeeper coordinator subtitler cartographer interpreter chocolatier postie caregiver
+		carer receptionist paralegal`) {
+		jobWords[w] = true
+	}
+	rules = append(rules,
+		// A role said of oneself in the frames the rulebook's "I'm a …"
+		// misses: with a word between ("I'm literally a midwife"), without
+		// its article ("I am plumber here"), with where or how long after
+		// it ("I'm a bus driver here in Nantes", "ive been a tanker driver
+		// eighteen years"), and one denied after it ("I'm a joiner not an
+		// English teacher").
+		rule{re: ownRoleRE, claim: 1, fn: func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasDate {
+				return
+			}
+			role, rest := roleAt(strings.Fields(m[1]))
+			after := strings.Join(rest, " ")
+			if role == "" || !roleNextRE.MatchString(after) {
+				return
+			}
+			if in, ok := strings.CutPrefix(strings.ToLower(after), "in "); ok && notHeldInRE.MatchString(in) {
+				return // "I'm a teacher in training"
+			}
+			lead := strings.ToLower(m[0][:len(m[0])-len(m[1])])
+			if strings.Contains(lead, " been") && !roleSinceRE.MatchString(after) {
+				return // "I've been a waiter, a cook and a driver": jobs had, not one held
+			}
+			if !articleEndRE.MatchString(lead) {
+				// "I am plumber here": without its article, only a job of
+				// the short list, and no "designated driver"
+				ws := strings.Fields(role)
+				if !jobWords[ws[len(ws)-1]] || len(ws) > 2 || len(ws) == 2 && strings.HasSuffix(ws[0], "ed") {
+					return
+				}
+			}
+			c.add(c.speaker, "job_title", role, World, confThird-2)
+			if nm := notRoleRE.FindStringSubmatch(strings.Join(rest, " ")); nm != nil {
+				if other, _ := roleAt(strings.Fields(nm[1])); other != "" {
+					c.neg = true
+					c.add(c.speaker, "job_title", other, World, confThird-4)
+				}
+			}
+		}},
+		// A role said as a clause of its own at the start of a sentence,
+		// the answer to "what do you do?": "Data analyst, same as before",
+		// "Ha no, anaesthetist at Charlotte Maxeke", "Plumber here (30
+		// years, Valencia)". Not a list of roles, not one after an article
+		// ("Oh, a nurse, good choice"), not one said with a verb ("Nurse
+		// is also hard").
+		rule{re: roleFragmentRE, claim: 1, fn: func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasDate || !c.startsSentence() || jobAhead(c) {
+				return
+			}
+			ws := strings.Fields(m[1])
+			if len(ws) == 0 || articleRE.MatchString(m[1]) {
+				return // "Oh, a nurse, good choice": another's
+			}
+			role, rest := roleAt(ws)
+			if role == "" {
+				return
+			}
+			after := strings.Join(rest, " ")
+			switch {
+			case strings.HasPrefix(after, "(") || strings.HasPrefix(strings.ToLower(after), "here") || strings.HasPrefix(strings.ToLower(after), "yeah"):
+			case strings.HasPrefix(after, ","):
+				next := strings.Fields(strings.TrimLeft(after, ", "))
+				if len(next) == 0 || !unicode.IsLower([]rune(next[0])[0]) || pronoun[next[0]] || next[0] == "please" {
+					return // "Teacher, Aisyah will be absent Friday": the one spoken to
+				}
+				if r, _ := roleAt(next); r != "" {
+					return // "Electrician, plumber, carpenter": a list
+				}
+			case strings.HasPrefix(strings.ToLower(after), "at "), strings.HasPrefix(strings.ToLower(after), "for "):
+				if yearsForRE.MatchString(after) && tenureEndedRE.MatchString(c.turn) {
+					return // "Bus driver for 38 years … when I retired": a past job
+				}
+			default:
+				return
+			}
+			c.add(c.speaker, "job_title", role, World, confLoose-4)
+			if strings.HasPrefix(strings.ToLower(after), "at ") {
+				if o := employer(after[3:]); o != "" && !knownPlace(o) {
+					c.add(c.speaker, "works_at", o, World, confLoose-4)
+				}
+			}
+		}},
+	)
+}
+
+// roleSinceRE: how long a role has been held: "eighteen years", "for
+// 20 years", "since 2019", "now".
+var roleSinceRE = regexp.MustCompile(`(?i)^(?:(?:for\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty|thirty|forty|many|several|a\s+few)\s+(?:years?|months?|decades?)|since\b|now\b)`)
+
+// articleEndRE: the words before a role end with its article.
+var articleEndRE = regexp.MustCompile(`(?i)\b(?:an?|the)\s*$`)
+
+// yearsForRE: "for 37 years", "for thirty-eight of them".
+var yearsForRE = regexp.MustCompile(`(?i)^for\s+(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:years?|of\s+them|decades?)\b`)
+
+// startsSentence reports whether the clause opens its sentence.
+func (c *clause) startsSentence() bool {
+	return c.sent == "" || strings.HasPrefix(strings.TrimSpace(c.sent), strings.TrimSpace(c.raw))
+}
+
+// strictRole reports whether the words are a role for certain: at most
+// three words, none a function word, the last one a job the short list
+// knows or an agent noun of the occupation list ("subtitler",
+// "anaesthetist"); the list's other heads ("help", "back", "classic")
+// are chat.
+func strictRole(ws []string) bool {
+	if len(ws) == 0 || len(ws) > 3 {
+		return false
+	}
+	for _, w := range ws {
+		if w == "" || stopLower[w] || pronoun[w] || auxVerb[w] || strings.ContainsAny(w, "'’!?") || notRoleAlone[w] || evaluative[w] {
+			return false
+		}
+	}
+	head := ws[len(ws)-1]
+	if notJobs[head] || head == "student" || head == "volunteer" || ws[0] == "not" || ws[0] == "no" || ws[0] == "never" || schoolYear[strings.Join(ws, " ")] {
+		return false // "not engineer", "a senior at UCLA" (a school year)
+	}
+	return jobWords[head] || lexOccupations.has(head) && agentNounRE.MatchString(head) || jobWords[strings.Join(ws, " ")]
+}
+
+// agentNounRE: the endings of nouns for who does a thing.
+var agentNounRE = regexp.MustCompile(`(?:er|or|ist|ian|ant|ent|man|woman|wife|smith|wright|hand|maker|lead)$`)
