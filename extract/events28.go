@@ -62,6 +62,14 @@ var laidOffRE = regexp.MustCompile(`(?i:(?:^(?:(?:and|but|so|then|also|\d{2})[,\
 // (rulebook.go's "moved here from" rule).
 var movedFromRE = regexp.MustCompile(`(?i)\b(?:moved|relocated)\b`)
 
+// vocativeOnlyRE: a sentence that is only the name of the one spoken to
+// ("Reinier!", "Dorotea!"), before a greeting (passing.go).
+var vocativeOnlyRE = regexp.MustCompile(`^\p{Lu}[\p{L}'-]+\s*[!.,]+$`)
+
+// tripTurnRE: a turn about a trip, where the weather is of a place
+// visited.
+var tripTurnRE = regexp.MustCompile(`(?i)\b(?:trip|vacation|holiday|visiting|travell?ing|here\s+for|arrived|landed|hotel|sightseeing|tour)\b`)
+
 // movingWasRE: a move said with a gerund as the subject of a past verb:
 // "moving from Lagos to Footscray in January … was madness".
 var movingWasRE = regexp.MustCompile(`(?i)\b(?:was|were)\b`)
@@ -313,6 +321,39 @@ func init() {
 			if p := place(m[1]); p != "" && knownPlace(p) && !lexNames.has(p) {
 				c.add(c.speaker, "visited", p, Experience, confEvent-4)
 			}
+		}),
+		// Where one lives said by the weather there: "It is 33 degrees in
+		// Accra and the harmattan dust is everywhere", "39 degrees
+		// yesterday in Ballarat". Not in a turn about a trip.
+		r(`(?i:\b\d{1,3}\s*(?:degrees|°\s*[cf]?)(?:\s+(?:celsius|fahrenheit|yesterday|today|tonight|now|here|already|outside|again))*\s+(?:here\s+)?in)\s+`+nm, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || awayRE.MatchString(c.turn) || onTheRoadRE.MatchString(c.turn) || tripTurnRE.MatchString(c.turn) {
+				return
+			}
+			if p := place(m[1]); p != "" && knownPlace(p) && !lexNames.has(p) {
+				c.add(c.speaker, "lives_in", p, World, confLoose-6)
+			}
+		}),
+		// "My mum Vlasta is 84 and lives with us in Brno", "He lives with
+		// me and my two boys in Kileleshwa": the speaker's home too.
+		r(`(?i:\blives?\s+with\s+(?:us|me)(?:\s+and\s+(?:[\w'-]+\s+){1,4}?)?\s+in)\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if p := introPlace(m[1]); p != "" && knownPlace(p) {
+				c.add(c.speaker, "lives_in", p, World, confLoose-4)
+			}
+		}),
+		// "we stay in umlazi", "I live on Bowen": a home said with "stay"
+		// (as much of the world's English says it) or an island's "on".
+		r(`(?:^|`+fp+`)(?i:\s*(?:still\s+|now\s+)?(?:stay|live)\s+(?:in|on))\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasDate || strings.Contains(strings.ToLower(m[0]), "live in") {
+				return // "I live in …" is the rulebook's
+			}
+			p := introPlace(m[1])
+			if p == "" || !knownPlace(p) && !(isCapital(p) && strings.Contains(strings.ToLower(m[0]), " on")) || lexNames.has(p) || c.known[p] {
+				return
+			}
+			c.add(c.speaker, "lives_in", p, World, confLoose-4)
 		}),
 		// "Paystack let me go last year": the named employer ended it.
 		rule{re: letMeGoRE, claim: 1, fn: func(c *clause, m []string) {

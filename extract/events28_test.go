@@ -71,6 +71,13 @@ func TestEventWorkHomeRulesSession28(t *testing.T) {
 		{"going home to Apia for christmas, first time in two years.", []want{fut(me, "travels_to", "Apia", ""), w(me, "from", "Apia")}},
 		{"I still send money home to Sapporo every month", []want{w(me, "from", "Sapporo")}},
 		{"My sister is going home to Manila next week.", []want{w(me, "sister", "Alice's sister")}},
+		// A greeting from a place after the name of the one spoken to;
+		// the weather where one lives; a relative who lives with the
+		// speaker; not the weather of a trip.
+		{"Reinier! Happy Easter from Chicago.", []want{w(me, "lives_in", "Chicago")}},
+		{"It is 33 degrees in Accra and the harmattan dust is everywhere.", []want{w(me, "lives_in", "Accra")}},
+		{"Day three of our trip, 33 degrees in Accra!", nil},
+		{"My mum Vlasta is 84 and lives with us in Brno since last autumn.", []want{w(me, "mother", "Vlasta"), w("Vlasta", "age", "84"), w(me, "lives_in", "Brno")}},
 		// Back from a place; not back from work.
 		{"back from Lisbon! the talk went fine", []want{ev(me, "visited", "Lisbon", "")}},
 		{"I'm back from work.", nil},

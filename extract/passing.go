@@ -16,7 +16,7 @@ import (
 // each has positive and negative cases in passing_test.go.
 
 // greetWords open a post or a message and may come before "from <place>".
-const greetWords = `(?:hi|hello|hey|hiya|howdy|greetings|g'day|gday|kia\s+ora|moin|ol[áa]|hola|bonjour|salut|ciao|hallo|namaste|aloha|yo|morning|evening|good\s+(?:morning|evening|afternoon))`
+const greetWords = `(?:hi|hello|hey|hiya|howdy|greetings|g'day|gday|kia\s+ora|moin|ol[áa]|hola|bonjour|salut|ciao|hallo|namaste|aloha|yo|morning|evening|good\s+(?:morning|evening|afternoon)|(?:a\s+)?(?:(?:very|belated|late)\s+)*(?:happy|merry)\s+(?:new\s+year|easter|christmas|xmas|holidays|diwali|eid|hanukkah|thanksgiving|lunar\s+new\s+year)|season'?s\s+greetings)`
 
 var (
 	// greetFromRE: "Kia ora from Dunedin!", "G'day Lorraine, from
@@ -48,6 +48,9 @@ func greetingHome(text string, sents []string, speaker string) []Fact {
 		return nil
 	}
 	first, last := strings.TrimSpace(sents[0]), strings.TrimSpace(sents[len(sents)-1])
+	if len(sents) > 1 && vocativeOnlyRE.MatchString(first) {
+		first = strings.TrimSpace(sents[1]) // "Reinier! Happy Easter from Chicago." (session 28)
+	}
 	for _, try := range []struct {
 		re *regexp.Regexp
 		s  string
