@@ -70,6 +70,9 @@ var vocativeOnlyRE = regexp.MustCompile(`^\p{Lu}[\p{L}'-]+\s*[!.,]+$`)
 // visited.
 var tripTurnRE = regexp.MustCompile(`(?i)\b(?:trip|vacation|holiday|visiting|travell?ing|here\s+for|arrived|landed|hotel|sightseeing|tour)\b`)
 
+// stoppedRE: an activity given up ("I stopped applying for jobs").
+var stoppedRE = regexp.MustCompile(`(?i)\b(?:stopped|quit|gave\s+up)\b`)
+
 // movingWasRE: a move said with a gerund as the subject of a past verb:
 // "moving from Lagos to Footscray in January … was madness".
 var movingWasRE = regexp.MustCompile(`(?i)\b(?:was|were)\b`)
@@ -354,6 +357,20 @@ func init() {
 				return
 			}
 			c.add(c.speaker, "lives_in", p, World, confLoose-4)
+		}),
+		// Applications said as under way or with a word between: "I'm
+		// applying for a masters in UK, fingers crossed", "I already
+		// applied for the elective last week", "I sent an application to a
+		// consultancy in Calgary" (the rulebook reads "I applied to …").
+		r(`(?:^|`+fp+aux+`\s+)(?i:(?:(?:just|already|also|finally|recently|actually|currently|still)\s+)*(?:applied|applying|sent\s+(?:an?\s+|my\s+)?applications?|submitted\s+(?:an?\s+|my\s+)?applications?)\s+(?:for|to))\s+(.+)`, 1, func(c *clause, m []string) {
+			if c.neg || c.fore || stoppedRE.MatchString(m[0]) || c.hasDate && c.date.After(day(c.at)) {
+				return // "I'm thinking about applying for a grant", "applying for faculty jobs this fall": a plan
+			}
+			p := object(m[1])
+			if p == "" || len(strings.Fields(p)) > 6 {
+				return
+			}
+			c.add(c.speaker, "applied_to", p, Experience, confEvent-4)
 		}),
 		// "Paystack let me go last year": the named employer ended it.
 		rule{re: letMeGoRE, claim: 1, fn: func(c *clause, m []string) {

@@ -78,6 +78,11 @@ func TestEventWorkHomeRulesSession28(t *testing.T) {
 		{"It is 33 degrees in Accra and the harmattan dust is everywhere.", []want{w(me, "lives_in", "Accra")}},
 		{"Day three of our trip, 33 degrees in Accra!", nil},
 		{"My mum Vlasta is 84 and lives with us in Brno since last autumn.", []want{w(me, "mother", "Vlasta"), w("Vlasta", "age", "84"), w(me, "lives_in", "Brno")}},
+		// An application under way or sent; not one thought of, one ahead
+		// or one given up.
+		{"I already applied for the elective last week.", []want{ev(me, "applied_to", "elective", "")}},
+		{"I sent an application to a consultancy in Calgary last week, don't tell anyone", []want{ev(me, "applied_to", "consultancy in Calgary", "")}},
+		{"Funny thing, I stopped applying for jobs.", nil},
 		// Back from a place; not back from work.
 		{"back from Lisbon! the talk went fine", []want{ev(me, "visited", "Lisbon", "")}},
 		{"I'm back from work.", nil},
