@@ -38,6 +38,9 @@ var retiredStateRE = regexp.MustCompile(`(?i:(?:,\s*(?:and\s+)?|^)(?:(?:and|but|
 // not a word before a noun ("retired greyhound", "retired headmasters").
 var retiredNext = regexp.MustCompile(`(?i)^(?:\s*(?:[,.!;:)]|$|[\p{So}\p{Sk}])|\s+(?:since|in|at|on|for|now|after|two|three|four|five|six|seven|eight|nine|ten|a|an|one|last|this|already|officially|early|and|so|but|from|i|we|btw|lol|\d)\b)`)
 
+// divorcedFromRE: whom one is divorced from (group 1), after the word.
+var divorcedFromRE = regexp.MustCompile(`(?i)^\s+from\s+(\S+(?:\s+\S+)?)`)
+
 // divorcedRE: "I'm divorced", "I've been divorced since 2020", "we
 // divorced three years ago", "Recently divorced", "we are divorced".
 var divorcedRE = regexp.MustCompile(`(?i:(?:^(?:(?:and|but|so|now|also|recently|newly|just)[,\s]+)*|\b(?:i'm|i\s+am|im|we're|we\s+are|i've\s+been|i\s+have\s+been|i\s+was|we\s+were|i\s+got|we\s+got|i|we)\s+(?:(?:recently|newly|now|just|finally|officially|also)\s+)*)divorced)\b(.*)`)
@@ -161,6 +164,9 @@ func init() {
 		rule{re: divorcedRE, claim: 0, fn: func(c *clause, m []string) {
 			if c.fore || !retiredNext.MatchString(m[1]) || !c.speakerClause() {
 				return
+			}
+			if fm := divorcedFromRE.FindStringSubmatch(m[1]); fm != nil && !personWord(fm[1]) && !isCapital(fm[1]) && !strings.HasPrefix(strings.ToLower(fm[1]), "my ") {
+				return // "I'm divorced from reality lol": from no one (session 28)
 			}
 			c.neg = true
 			c.add(c.speaker, "married", "divorced", Experience, confEvent)

@@ -28,7 +28,8 @@ func TestPlanPossessionRulesSession28(t *testing.T) {
 		{"I start at the Royal Botanic Garden in September as a junior plant pathologist.", []want{fut(me, "plans", "start at the Royal Botanic Garden", "2026-09-01")}},
 		{"Our daughter Rukhsana called, she starts at the Aga Khan hospital next month!", []want{w(me, "daughter", "Rukhsana"), fut("Rukhsana", "plans", "start at the Aga Khan hospital", "2026-04-01")}},
 		{"I start at 9 tomorrow.", nil},
-		{"I started at the hospital last year.", nil},
+		// A start behind is no plan; the job begun there is work28.go's.
+		{"I started at the hospital last year.", []want{ev(me, "started_job", "hospital", ""), w(me, "works_at", "hospital")}},
 		// A job won, with its start on a day of the month.
 		{"got the job at te papa. start on the 11th", []want{fut(me, "plans", "job at te papa", "")}},
 		{"It was the 3rd time I tried.", nil},

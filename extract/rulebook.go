@@ -124,7 +124,10 @@ var rules = []rule{
 			c.add(c.speaker, "plans", "moving to "+p, Foresight, confPlan+4)
 		}
 	}),
-	r(fp+aux+`(?i:\s+(?:moved|came|emigrated|immigrated|relocated)(?:\s+here|\s+over|\s+up|\s+down|\s+back)?\s+from)\s+(.+)`, 1, func(c *clause, m []string) {
+	// "came back from Paris", "came up from London for the weekend": back
+	// from a trip or a visit, no home left (only a move takes "up", "down",
+	// "back" here; session 28).
+	r(fp+aux+`(?i:\s+(?:(?:moved|emigrated|immigrated|relocated)(?:\s+here|\s+over|\s+up|\s+down|\s+back)?|came(?:\s+here|\s+over)?)\s+from)\s+(.+)`, 1, func(c *clause, m []string) {
 		if p := place(m[1]); p != "" {
 			// "I moved here from Ljubljana": a home left, as every labelled
 			// set writes it (lives_in, negative); "I came here from

@@ -72,6 +72,14 @@ func TestChatRulesSession28(t *testing.T) {
 		{"I finally got my dream job at Pixar! Can't wait to start!", []want{fut(me, "plans", "dream job at Pixar", "")}},
 		// A pet of one's own named in a wish is had now (tagged.go).
 		{"Today I decided to spend time with my beloved pets.", []want{fut(me, "plans", "spend time with my beloved pets", ""), w(me, "has_pet", "pets")}},
+		// Back from a trip is no home left (rulebook.go: only a move takes
+		// "back", "up", "down" before "from").
+		{"I just came back from Paris last week.", []want{ev(me, "visited", "Paris", "")}},
+		{"I moved back from Berlin in May.", []want{neg(me, "lives_in", "Berlin")}},
+		// A role played for one's own is no job (work28.go).
+		{"I'm basically a taxi driver for my kids at this point.", []want{w(me, "child", "Alice's children")}},
+		// A divorce from no one is none (events28.go).
+		{"I'm divorced from reality lol.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

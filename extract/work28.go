@@ -196,7 +196,11 @@ var roleNextRE = regexp.MustCompile(`(?i)^(?:$|[,.!;:(]|(?:here|there|now|not|at
 // ownRoleRE: "I'm literally a midwife", "I'm mostly a subtitler now",
 // "I am plumber here in Reading", "I'm the bookkeeper for a coffee farm",
 // "I'm a joiner not an English teacher".
-var ownRoleRE = regexp.MustCompile(`(?:` + fpbe + `|` + fp + `(?i:'ve|\s+have)\s+been)(?i:\s+(?:literally|mostly|just|actually|basically|only|technically|currently|still|now|also|really|officially))*(?i:\s+(?:an?|the))?\s+(.+)`)
+var ownRoleRE = regexp.MustCompile(`(?:` + fpbe + `|` + fp + `(?i:'ve|\s+have)\s+been)(?i:\s+(?:literally|mostly|just|actually|only|technically|currently|still|now|also|really|officially))*(?i:\s+(?:an?|the))?\s+(.+)`)
+
+// forOwnRE: a role played for one's own people, no job ("a taxi driver for
+// my kids", "the chef for our family").
+var forOwnRE = regexp.MustCompile(`(?i)^for\s+(?:my|our|the)\s+(?:own\s+)?(?:kids?|children|family|fam|friends?|parents?|mum|mom|dad|husband|wife|partner|boyfriend|girlfriend|sister|brother|household|dog|dogs|cat|cats)\b`)
 
 // roleFragmentRE: a role said as a clause of its own at the start of a
 // sentence: "Data analyst, same as before", "Ha no, anaesthetist at
@@ -231,6 +235,9 @@ func init() {
 			}
 			if in, ok := strings.CutPrefix(strings.ToLower(after), "in "); ok && notHeldInRE.MatchString(in) {
 				return // "I'm a teacher in training"
+			}
+			if forOwnRE.MatchString(after) {
+				return // "I'm a taxi driver for my kids at this point": a role played for one's own (session 28)
 			}
 			lead := strings.ToLower(m[0][:len(m[0])-len(m[1])])
 			if strings.Contains(lead, " been") && !roleSinceRE.MatchString(after) {
