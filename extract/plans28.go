@@ -192,11 +192,7 @@ func init() {
 		// at the Aga Khan hospital next month", "Then I start my pottery
 		// class": a start on a date ahead is a plan.
 		r(startRE28.String(), 2, func(c *clause, m []string) {
-			if !c.mode(strings.TrimSuffix(m[0], m[2])) || c.neg || !c.hasDate || !c.date.After(day(c.at)) {
-				return
-			}
-			i := strings.Index(c.text, m[0])
-			who := planSubject(c, m[0], m[1], i <= 0 || strings.TrimSpace(c.text[:i]) == "")
+			who := aheadSubject(c, m)
 			if who == "" {
 				return
 			}
@@ -315,11 +311,7 @@ func init() {
 		}),
 		// "We move in August", "Gladys is moving to Tampa next month".
 		r(moveRE28.String(), 2, func(c *clause, m []string) {
-			if !c.mode(strings.TrimSuffix(m[0], m[2])) || c.neg || !c.hasDate || !c.date.After(day(c.at)) {
-				return
-			}
-			i := strings.Index(c.text, m[0])
-			who := planSubject(c, m[0], m[1], i <= 0 || strings.TrimSpace(c.text[:i]) == "")
+			who := aheadSubject(c, m)
 			if who == "" {
 				return
 			}
@@ -391,3 +383,14 @@ var soundsInRE = regexp.MustCompile(`(?i)^(?:(?:oh|wow|yes|yeah|ooh|that)[,!.\s]
 var schoolStart = setOf(`school kindergarten preschool nursery uni university college`)
 
 func startsWithDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
+
+// aheadSubject is whose plan a start or a move on a date ahead is (group 1
+// the subject as written, group 2 what follows the verb): "" when the
+// clause does not state it, has no date ahead, or names no one it can be.
+func aheadSubject(c *clause, m []string) string {
+	if !c.mode(strings.TrimSuffix(m[0], m[2])) || c.neg || !c.hasDate || !c.date.After(day(c.at)) {
+		return ""
+	}
+	i := strings.Index(c.text, m[0])
+	return planSubject(c, m[0], m[1], i <= 0 || strings.TrimSpace(c.text[:i]) == "")
+}
