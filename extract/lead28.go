@@ -76,3 +76,34 @@ func trimCompanyTail(p string) string {
 // stayLengthRE: how long a stay ahead lasts, which dates it as a trip: "for
 // a few months", "for two weeks", "for a semester".
 var stayLengthRE = regexp.MustCompile(`(?i)\bfor\s+(?:a\s+few|a\s+couple\s+(?:of\s+)?|several|\d+|two|three|four|five|six|a|an|one)\s+(?:days?|nights?|weeks?|months?|semesters?|terms?|years?|weekends?)\b`)
+
+// listAndRE parts a list of likings: "Painting, hiking and cooking".
+var listAndRE = regexp.MustCompile(`\s*,\s*(?:and\s+)?|\s+and\s+`)
+
+// listParts parts p at its commas and "and" when every part is one to three
+// words ("Painting and hiking", "cats, dogs and birds"); else p whole
+// ("salt and pepper chips" stays one, as does any longer phrase).
+func listParts(p string) []string {
+	parts := listAndRE.Split(p, -1)
+	if len(parts) < 2 {
+		return []string{p}
+	}
+	for _, q := range parts {
+		if n := len(strings.Fields(q)); n == 0 || n > 3 {
+			return []string{p}
+		}
+	}
+	// "salt and pepper chips", "mac and cheese": two words joined into one
+	// thing end the same way as a list of two; a list's parts are of a kind
+	// (all gerunds, or none).
+	g := isGerund(strings.ToLower(strings.Fields(parts[0])[0]))
+	for _, q := range parts[1:] {
+		if isGerund(strings.ToLower(strings.Fields(q)[0])) != g {
+			return []string{p}
+		}
+	}
+	if !g && len(parts) == 2 && len(strings.Fields(parts[0])) == 1 && len(strings.Fields(parts[1])) > 1 {
+		return []string{p} // "salt and pepper chips"
+	}
+	return parts
+}

@@ -664,7 +664,15 @@ var rules = []rule{
 			if lw := strings.ToLower(lastWord(p)); strings.Contains(strings.ToLower(m[0]), "obsession") && (relKey(lw) != "" || lw == "work" || lw == "job" || lw == "school" || lw == "ex") {
 				return // "My ex has become my new obsession", "Work has become my obsession"
 			}
-			c.add(c.speaker, "likes", p, World, confPref-2)
+			// "Painting and hiking are my favorite things to do": each
+			// (session 28: one liking "Painting and hiking" before).
+			qs := []string{p}
+			if strings.Contains(strings.ToLower(m[0]), " are ") {
+				qs = listParts(p) // "Mac and cheese is my favorite": one thing
+			}
+			for _, q := range qs {
+				c.add(c.speaker, "likes", q, World, confPref-2)
+			}
 		}
 	}),
 	r(`(?i:^(?:for\s+me,?\s+)?([a-z][a-z\-']+ing(?:\s+[a-z][a-z\-']+){0,3}))(?i:\s+(?:brings|gives)\s+me\s+(?:so\s+much\s+|a\s+lot\s+of\s+|such\s+|real\s+|great\s+)?(?:joy|happiness|peace))\b`, 1, func(c *clause, m []string) {

@@ -80,6 +80,11 @@ func TestChatRulesSession28(t *testing.T) {
 		{"I'm basically a taxi driver for my kids at this point.", []want{w(me, "child", "Alice's children")}},
 		// A divorce from no one is none (events28.go).
 		{"I'm divorced from reality lol.", nil},
+		// A list said to be one's favourites is each of them; one thing
+		// of two words is not (lead28.go listParts).
+		{"Painting and hiking are my favorite things to do.", []want{w(me, "likes", "Painting"), w(me, "likes", "hiking")}},
+		{"Mac and cheese is my favorite.", []want{w(me, "likes", "Mac and cheese")}},
+		{"Salt and pepper chips are my favorite.", []want{w(me, "likes", "Salt and pepper chips")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
