@@ -834,13 +834,23 @@ func simileVerb(lt, lc string) bool {
 		return false
 	}
 	stem := strings.TrimSuffix(ws[0], "ing")
-	for _, v := range []string{stem, stem + "e", strings.TrimSuffix(stem, stem[len(stem)-1:])} {
-		if v != "" && regexp.MustCompile(`\bi\s+(?:\w+\s+)?`+regexp.QuoteMeta(v)+`s?\s+like\s+(?:a|an|my|the|someone|somebody)\b`).MatchString(lt) {
-			return true
+	if len(stem) < 2 {
+		return false // "ing" alone (found by FuzzTurnFacts: the stem was cut below nothing)
+	}
+	cands := []string{stem, stem + "e", stem[:len(stem)-1]}
+	for _, m := range simileRE.FindAllStringSubmatch(lt, -1) {
+		for _, v := range []string{m[1], strings.TrimSuffix(m[1], "s")} {
+			if slices.Contains(cands, v) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// simileRE: "I sing like a goat", "i really dance like my dad" (group 1 the
+// verb).
+var simileRE = regexp.MustCompile(`\bi\s+(?:\w+\s+)?(\w+)\s+like\s+(?:a|an|my|the|someone|somebody)\b`)
 
 // pronounIndex is where in the turn the clause's "he"/"she" (whole opens
 // with it, after a comma or a conjunction) is said, or -1.
