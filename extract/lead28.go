@@ -77,14 +77,11 @@ func trimCompanyTail(p string) string {
 // a few months", "for two weeks", "for a semester".
 var stayLengthRE = regexp.MustCompile(`(?i)\bfor\s+(?:a\s+few|a\s+couple\s+(?:of\s+)?|several|\d+|two|three|four|five|six|a|an|one)\s+(?:days?|nights?|weeks?|months?|semesters?|terms?|years?|weekends?)\b`)
 
-// listAndRE parts a list of likings: "Painting, hiking and cooking".
-var listAndRE = regexp.MustCompile(`\s*,\s*(?:and\s+)?|\s+and\s+`)
-
-// listParts parts p at its commas and "and" when every part is one to three
+// listParts parts p at its commas, "and" and "or" (tastes.go's tasteSplitRE) when every part is one to three
 // words ("Painting and hiking", "cats, dogs and birds"); else p whole
 // ("salt and pepper chips" stays one, as does any longer phrase).
 func listParts(p string) []string {
-	parts := listAndRE.Split(p, -1)
+	parts := tasteSplitRE.Split(p, -1)
 	if len(parts) < 2 {
 		return []string{p}
 	}

@@ -141,7 +141,7 @@ func init() {
 			if !(huntHeads[h] || isPet(h)) {
 				return
 			}
-			if h == "place" && !regexp.MustCompile(`(?i)\bplace\s+(?:to\s+live|near|in|with|by|close)\b`).MatchString(p) {
+			if h == "place" && !placeToLiveRE.MatchString(p) {
 				return // "a place to eat": an errand
 			}
 			c.fore = true
@@ -217,6 +217,10 @@ func init() {
 		}},
 	)
 }
+
+// placeToLiveRE: a place searched for as a home ("a place to live", "a
+// place near work"), not "a place to eat".
+var placeToLiveRE = regexp.MustCompile(`(?i)\bplace\s+(?:to\s+live|near|in|with|by|close)\b`)
 
 // startAheadRE: a turn that says when a job or a course begins.
 var startAheadRE = regexp.MustCompile(`(?i)\b(?:start|starts|starting|begin|begins|beginning)\b`)

@@ -84,14 +84,18 @@ var notFoods = setOf(`breakfast lunch dinner supper brunch meals meal much a lot
 	properly right here there that this it them much much any anymore alone at today tonight now either too fast slowly with in on
 	food stuff things anyway anyways either obviously anymore though tho too now`)
 
-// drinkClaim is the food or drink a diet clause names, cut at its tail.
+// dietSplitRE parts the foods of a diet: "coffee or alcohol", "pork nor
+// shellfish".
+var dietSplitRE = regexp.MustCompile(`\s*(?:,|\bor\b|\band\b|\bnor\b)\s*`)
+
+// dietFoods is the food or drink a diet clause names, cut at its tail.
 func dietFoods(s string) []string {
 	p := tasteTail(object(s))
 	if p == "" {
 		return nil
 	}
 	var out []string
-	for _, part := range regexp.MustCompile(`\s*(?:,|\bor\b|\band\b|\bnor\b)\s*`).Split(p, -1) {
+	for _, part := range dietSplitRE.Split(p, -1) {
 		part = strings.TrimSpace(articleRE.ReplaceAllString(part, ""))
 		ws := strings.Fields(strings.ToLower(part))
 		if len(ws) == 0 || len(ws) > 3 || notFoods[ws[0]] || notFoods[part] || pronoun[ws[0]] {
@@ -296,7 +300,7 @@ func init() {
 			if len(ws) == 0 || notHabit[ws[0]] || notHabit[ws[len(ws)-1]] || pronoun[ws[0]] || auxVerb[ws[0]] || quantWord[ws[0]] || emphaticDo[ws[0]] || c.neg || lotOf(c, m[0]) {
 				return // "I do miss nature a lot": "do" says the verb after it
 			}
-			for _, q := range andSplitRE.Split(p, -1) {
+			for _, q := range tasteSplitRE.Split(p, -1) {
 				if q = strings.TrimSpace(q); q != "" {
 					c.add(c.speaker, "likes", q, World, confPref-8) // "I do pilates and yoga on weekends"
 				}
@@ -611,10 +615,13 @@ var unnamedRelRE = regexp.MustCompile(`(?i:\b(?:my|our|his|her)\s+(?:(?:little|o
 // capNextRE: a name right after a relation word.
 var capNextRE = regexp.MustCompile(`^\s*,?\s+\p{Lu}`)
 
+// capFollowsRE: a capitalised word next ("Club| Sunderland").
+var capFollowsRE = regexp.MustCompile(`^\s+\p{Lu}`)
+
 // titleRunAt reports whether the capitalised word at [i,j) is part of a
 // run of them (a title, a place, a firm: "Club Sunderland", "St Mary's").
 func titleRunAt(s string, i, j int) bool {
-	if m := regexp.MustCompile(`^\s+\p{Lu}`).MatchString(s[j:]); m {
+	if capFollowsRE.MatchString(s[j:]) {
 		return true
 	}
 	t := strings.TrimRightFunc(s[:i], unicode.IsSpace)
@@ -887,9 +894,6 @@ var copulaRE = regexp.MustCompile(`(?i)\s(?:is|are|was|were)\s`)
 // love it").
 var emphaticDo = setOf(`miss love like enjoy hope think want need know feel wish believe agree understand appreciate remember
 	try get go have see play read cook watch run walk swim worry care mean`)
-
-// andSplitRE: the parts of "pilates and yoga".
-var andSplitRE = regexp.MustCompile(`\s*(?:,|\band\b|&)\s*`)
 
 // kindsOfRE: a liking of kinds of things ("different types of games"),
 // and examplesAfterRE the examples named after it (", like RPGs and
