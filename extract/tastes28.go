@@ -434,6 +434,9 @@ var stopLead = setOf(`what which who how why when where so and but or if because
 // favourite food") or, with no kind, a liking. Not in a question, a
 // negation or of a person.
 func favoriteNamed(text, speaker string, at time.Time, have []Fact) []Fact {
+	if !strings.Contains(strings.ToLower(text), "fav") {
+		return nil // both frames say "favourite", "fav" or "fave": most turns say none
+	}
 	var out []Fact
 	for _, s := range sentences(clean(text)) {
 		s = strings.TrimSpace(s)
