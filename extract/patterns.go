@@ -737,7 +737,15 @@ func restoreCase(s string) string {
 		if _, ok := relations[rel]; !ok && !isPet(rel) || !known && !unknownWord(sub[3]) || stopLower[strings.ToLower(sub[3])] {
 			return m
 		}
-		if next := strings.ToLower(sub[5]); next != "" && !thirdVerbs[next] && !nameFollow[next] || !known && next == "" {
+		next := strings.ToLower(sub[5])
+		if next == "are" {
+			// "me and my brother kofi are driving down": a plural verb
+			// follows a name only when the name ends a pair (session 29).
+			if i := strings.Index(s, m); i >= 0 && andBeforeRE.MatchString(s[:i]) {
+				next = "is"
+			}
+		}
+		if next != "" && !thirdVerbs[next] && !nameFollow[next] || !known && next == "" {
 			return m // a word no list knows is a name only before a verb ("my husband matteo works …")
 		}
 		return sub[1] + titleWord(sub[3]) + sub[4]
@@ -945,7 +953,10 @@ var stopLower = map[string]bool{"and": true, "but": true, "so": true, "i": true,
 // word is a name when the names lexicon holds it and what follows is the
 // end, a comma, "and", or a verb a subject takes (thirdVerbs, nameFollow),
 // so "my brother will call" keeps its "will".
-var myNameRE = regexp.MustCompile(`(?i)(\bmy\s+(?:(?:best|little|big|older|younger|baby|eldest|oldest|youngest|twin|new)\s+)?([a-z]+)\s+)([a-z]+)((?:\s+(?:just|also|still|recently|finally|really|actually))?(?:\s+([a-z']+)|\s*[,.!?]|\s*$))`)
+var myNameRE = regexp.MustCompile(`(?i)(\bmy\s+(?:(?:best|little|big|older|younger|baby|eldest|oldest|youngest|twin|new|late)\s+)?([a-z]+)\s+)(\p{L}+)((?:\s+(?:just|also|still|recently|finally|really|actually))?(?:\s+([a-z']+)|\s*[,.!?]|\s*$))`)
+
+// andBeforeRE ends the words before a pair's second member: "me and ".
+var andBeforeRE = regexp.MustCompile(`(?i)\b(?:and|&|n)\s+$`)
 
 // unknownWord reports whether a lower-case word is none that SCOWL's
 // lower-case list (common.txt) or the hand lists of chat know, and so may
@@ -963,7 +974,9 @@ func unknownWord(w string) bool {
 // nameFollow are words that may follow a name said after "my <relative>"
 // besides thirdVerbs.
 var nameFollow = setOf(`and is was has had lives works moved loves likes hates turned turns started got gets
-	knocked came comes went goes can could will would`)
+	knocked came comes went goes can could will would reckons reckoned thinks thought wants wanted needs does did
+	makes made takes took texted called calls told asked bought drives drove cooks cooked plays played runs ran owns
+	studies teaches taught lost left found keeps kept helps helped sends sent`)
 
 // thirdVerbs follow a third-person subject; a known given name before one
 // at the start of a lower-case sentence is a name.
