@@ -135,9 +135,22 @@ func (c *clause) mode(prefix string) bool {
 	if hedgeRE.MatchString(p) {
 		return false
 	}
+	if loc := fragNegRE.FindStringSubmatchIndex(p); loc != nil && !notThatRE.MatchString(p[:loc[2]]) {
+		// "yes but not too early i work at the taquería": a "not"
+		// before the subject is a fragment of its own (session 29).
+		p = p[loc[2]:]
+	}
 	c.neg = negRE.MatchString(p) || endedRE.MatchString(c.text)
 	return true
 }
+
+// fragNegRE: a "not" or "no" fragment ahead of the clause's first-person
+// subject ("not too early i work", "not today, we're at"); the submatch
+// is where the subject starts.
+// notThatRE: "not that I …" denies what follows.
+var notThatRE = regexp.MustCompile(`(?i)\bnot\s+that\s+$`)
+
+var fragNegRE = regexp.MustCompile(`(?i)^\W*(?:(?:yes|yeah|yep|ok|okay|but|and|so)\W+)*(?:not|no)\b[^\n]*?\b((?:i|we)\b(?:'m|'re|'ve)?\s+[a-z])`)
 
 func (c *clause) add(subject, pred, claim, kind string, conf int) {
 	subject, claim = c.resolve(strings.TrimSpace(subject)), c.resolve(strings.TrimSpace(claim))

@@ -24,6 +24,13 @@ func TestChatRulesSession29(t *testing.T) {
 		{"my sister thinks im crazy", []want{w(me, "sister", "Alice's sister")}},
 		{"my dad played football for years", []want{w(me, "father", "Alice's father")}},
 		{"my brother really are the best", []want{w(me, "brother", "Alice's brother")}},
+		// A "not" fragment before the subject is no negation of the
+		// clause after it (rules.go fragNegRE); "not that I …" is.
+		{"yes but not too early i work at the taquería till 1am tonight", []want{w(me, "works_at", "taquería")}},
+		{"not today, i work at the bakery till 6", []want{w(me, "works_at", "bakery")}},
+		{"no I dont work at the bakery anymore", []want{neg(me, "works_at", "bakery")}},
+		{"no, i never worked at the library", []want{neg(me, "works_at", "library")}},
+		{"Not that I work at Google.", []want{neg(me, "works_at", "Google")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
