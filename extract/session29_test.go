@@ -31,6 +31,16 @@ func TestChatRulesSession29(t *testing.T) {
 		{"no I dont work at the bakery anymore", []want{neg(me, "works_at", "bakery")}},
 		{"no, i never worked at the library", []want{neg(me, "works_at", "library")}},
 		{"Not that I work at Google.", []want{neg(me, "works_at", "Google")}},
+		// Volunteering as a gerund with no subject of its own (lead29.go);
+		// not another's, a wish, or said of anyone.
+		{"Been busy volunteering at the homeless shelter and keeping fit.", []want{w(me, "volunteers_at", "homeless shelter")}},
+		{"Volunteering at the food bank made me feel useful again.", []want{w(me, "volunteers_at", "food bank")}},
+		{"It's been great having people behind me while volunteering at the shelter.", []want{w(me, "volunteers_at", "shelter")}},
+		{"I'm doing my part too, volunteering at a homeless shelter.", []want{w(me, "volunteers_at", "homeless shelter")}},
+		{"Volunteering at a shelter is a great way to give back.", nil},
+		{"Thanks for volunteering at the fair!", nil},
+		{"If you know anyone interested in volunteering for the event, let me know.", nil},
+		{"You were volunteering at the shelter, right?", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
