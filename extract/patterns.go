@@ -271,6 +271,9 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		return (f.Predicate == "likes" || f.Predicate == "dislikes") && (personWord(f.Claim) || notATaste(f.Claim))
 	})
 	out = append(out, photoPets(text, speaker, at, seen)...)
+	if taggerOn {
+		out = petNamed29(text, speaker, at, out) // possessions29.go
+	}
 	out = namedExamples(out)
 	out = splitLikedPair(out)
 	out = volunteeringOnce(out)

@@ -1,0 +1,141 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Pets named in the turn with no clause that gives them as the speaker's
+// (session 29): a name said of the pet in the shared photo ("Here's a pic
+// of Oliver" with a photo of a dog; "her name is Shadow" with one), and
+// the names given to pets the turn speaks of ("Their names are Pepper,
+// Precious and Panda", "Her name is Mel, a street dog from the shelter",
+// "MEET MY BABY 🐶 his name is TOFU"). Each is `has_pet` with the name.
+
+// petName29: a pet's name, capitalised or in capitals.
+const petName29 = `(\p{Lu}(?:\p{Ll}{1,15}|\p{Lu}{1,15}))`
+
+// picOfPetRE: a picture of a named one (group 1).
+var picOfPetRE = regexp.MustCompile(`\b(?i:pic|pics|picture|pictures|photo|photos|shot|snap|snaps)\s+(?i:of)\s+` + petName29 + `\b`)
+
+// petNamesAreRE: "their names are A, B and C", "her name is A" (group 1
+// the names).
+var petNamesAreRE = regexp.MustCompile(`\b(?i:their|her|his|its)\s+(?i:names?\s+(?:is|are)|name's|names're)\s+(` + petName29[1:len(petName29)-1] + `(?:\s*,\s*` + petName29[1:len(petName29)-1] + `)*(?:\s*,?\s+(?i:and|&)\s+` + petName29[1:len(petName29)-1] + `)?)\b`)
+
+// petNameSplitRE parts a list of names.
+var petNameSplitRE = regexp.MustCompile(`\s*(?:,\s*(?i:and\s+)?|\s(?i:and|&)\s)\s*`)
+
+// petEmojiRE: an animal's emoji, said of a pet.
+var petEmojiRE = regexp.MustCompile(`[🐶🐕🐩🐈🐱🐰🐇🐹🐢🐍🦜🐴🐾🦎🐠🐟]`)
+
+// captionPersonRE: a photo with a person in it, whose name a caption's
+// "pic of X" may be.
+var captionPersonRE = regexp.MustCompile(`(?i)\b(?:man|men|woman|women|person|people|girl|boy|child|children|kid|kids|baby|family|couple|group)\b`)
+
+// petKindAfterRE: the kind said after the name: ", a street dog".
+var petKindAfterRE = regexp.MustCompile(`^\s*,?\s*(?i:an?|the|my|our)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)`)
+
+// petNamed29 adds the pets the turn names in the two frames above.
+func petNamed29(text, speaker string, at time.Time, out []Fact) []Fact {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "name") && !strings.Contains(low, " of ") {
+		return out
+	}
+	capPet, capPerson := "", false
+	for _, cp := range captionTexts.FindAllStringSubmatch(text, -1) {
+		for _, w := range strings.Fields(strings.ToLower(cp[1])) {
+			if w = strings.Trim(w, ".,;:"); isPet(w) && !ambiguousPets[w] {
+				capPet = singular(w)
+			}
+		}
+		capPerson = capPerson || captionPersonRE.MatchString(cp[1])
+	}
+	emoji := petEmojiRE.MatchString(text)
+	have := map[string]bool{}
+	for _, f := range out {
+		if f.Predicate == "has_pet" {
+			have[strings.ToLower(f.Claim)] = true
+		}
+	}
+	okName := func(n string) bool {
+		ln := strings.ToLower(n)
+		return !have[ln] && !lexPlaces.has(n) && !lexNationalities.has(n) && !pronoun[ln] && !introNot[ln] && !isStopName(n) &&
+			relKey(ln) == "" && !monthOrDay(ln)
+	}
+	add := func(n, kind, span string) {
+		if !okName(n) {
+			return
+		}
+		have[strings.ToLower(n)] = true
+		c := newClause(span, speaker, at)
+		c.add(speaker, "has_pet", n, World, confTaggedPosses)
+		if kind != "" {
+			c.add(n, "is_a", kind, World, confTaggedPosses)
+		}
+		out = append(out, c.facts...)
+	}
+	body := clean(text)
+	var before []string
+	for _, s := range sentences(body) {
+		s = strings.TrimSpace(s)
+		rs := restoreCase(s)
+		if !strings.HasSuffix(s, "?") && !secondRE.MatchString(s) && !condRE.MatchString(s) {
+			if capPet != "" && !capPerson {
+				for _, m := range picOfPetRE.FindAllStringSubmatch(rs, -1) {
+					add(m[1], capPet, m[0])
+				}
+			}
+			for _, mi := range petNamesAreRE.FindAllStringSubmatchIndex(rs, -1) {
+				kind := namedPetKind(append(slices.Clone(before), strings.Fields(rs[:mi[0]])...))
+				if kind == "" {
+					if k := petKindAfterRE.FindStringSubmatch(rs[mi[1]:]); k != nil {
+						ws := strings.Fields(k[1])
+						for j := len(ws); j > 0 && kind == ""; j-- {
+							kind = petKindOf(ws[:j]) // "a street dog from the shelter"
+						}
+					}
+				}
+				if kind == "" && (capPet != "" && !capPerson || emoji) {
+					kind = capPet
+					if kind == "" {
+						kind = "-"
+					}
+				}
+				if kind == "" {
+					continue
+				}
+				if kind == "-" {
+					kind = ""
+				}
+				named := false
+				for _, n := range petNameSplitRE.Split(rs[mi[2]:mi[3]], -1) {
+					if n != "" && okName(n) {
+						add(n, kind, rs[mi[0]:mi[1]])
+						named = true
+					}
+				}
+				if named && kind != "" {
+					// "three rescue dogs … their names are …": the pets are
+					// written by their names, not their kind
+					out = slices.DeleteFunc(out, func(f Fact) bool {
+						return f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive &&
+							isPet(lastWord(f.Claim)) && singular(strings.ToLower(lastWord(f.Claim))) == kind
+					})
+				}
+			}
+		}
+		before = append(before, ".")
+		before = append(before, strings.Fields(rs)...)
+	}
+	return out
+}
+
+// monthOrDay: a month's or a weekday's name.
+func monthOrDay(w string) bool {
+	return monthDayWords[w]
+}
+
+var monthDayWords = setOf(`january february march april may june july august september october november december monday tuesday
+	wednesday thursday friday saturday sunday`)

@@ -1,0 +1,33 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestPossessionRulesSession29 holds the possession rules of session 29
+// (possessions29.go), each beside the near miss it must leave alone.
+func TestPossessionRulesSession29(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A pet named in the shared photo's frame.
+		{"Here's a pic of Biscuit after the groomer! [shares a photo: a photo of a small white dog on a sofa]", []want{w(me, "has_pet", "Biscuit")}},
+		{"His name is Waffles. He sleeps all day. [shares a photo: a photo of an orange cat in a box]", []want{w(me, "has_pet", "Waffles")}},
+		{"Here's a pic of Dana at the lake. [shares a photo: a photo of a woman and a dog by a lake]", nil},
+		{"Here's a pic of Dana at the lake.", nil},
+		// Names given to pets the turn speaks of.
+		{"We've got three rescue dogs now. Their names are Juno, Pickle and Moss.", []want{w(me, "has_pet", "Juno"), w(me, "has_pet", "Pickle"), w(me, "has_pet", "Moss")}},
+		{"Her name is Kiki, a tabby from the shelter down the road.", []want{w(me, "has_pet", "Kiki")}},
+		{"MEET MY NEW BABY 🐶 his name is BRUNO", []want{w(me, "has_pet", "BRUNO")}},
+		{"We hired a new designer. Her name is Linda.", nil},
+		{"My sister got a kitten, her name is Luna.", []want{w(me, "sister", "Alice's sister")}},
+		{"What are their names?", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
