@@ -24,6 +24,15 @@ var picOfPetRE = regexp.MustCompile(`\b(?i:pic|pics|picture|pictures|photo|photo
 // the names).
 var petNamesAreRE = regexp.MustCompile(`\b(?i:their|her|his|its)\s+(?i:names?\s+(?:is|are)|name's|names're)\s+(` + petName29[1:len(petName29)-1] + `(?:\s*,\s*` + petName29[1:len(petName29)-1] + `)*(?:\s*,?\s+(?i:and|&)\s+` + petName29[1:len(petName29)-1] + `)?)\b`)
 
+// pronCalledRE: "she's six, one-eyed and called Frida Kahlo": the pet
+// just spoken of, named (group 1 the name).
+var pronCalledRE = regexp.MustCompile(`\b(?i:she|he)(?:'s|\s+is)\s+(?:[^.!?]{0,40}?\s)?(?i:called|named)\s+(\p{Lu}\p{Ll}{1,15}(?:\s+\p{Lu}\p{Ll}{1,15})?)\b`)
+
+// petPairNamedRE: pets counted, then named at the clause's end: "I adopted
+// two elderly cats from Cats Protection, Morag and Effie" (group 1 the
+// words after the count, the kind among them; groups 2 and 3 the names).
+var petPairNamedRE = regexp.MustCompile(`\b(?i:two|a\s+pair\s+of|a\s+couple\s+of)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\b[^.!?]{0,60}?,\s*(\p{Lu}\p{Ll}{1,15})\s+(?i:and|&)\s+(\p{Lu}\p{Ll}{1,15})\s*(?:[.!]|$)`)
+
 // petNameSplitRE parts a list of names.
 var petNameSplitRE = regexp.MustCompile(`\s*(?:,\s*(?i:and\s+)?|\s(?i:and|&)\s)\s*`)
 
@@ -40,7 +49,8 @@ var petKindAfterRE = regexp.MustCompile(`^\s*,?\s*(?i:an?|the|my|our)\s+((?:[\p{
 // petNamed29 adds the pets the turn names in the two frames above.
 func petNamed29(text, speaker string, at time.Time, out []Fact) []Fact {
 	low := strings.ToLower(text)
-	if !strings.Contains(low, "name") && !strings.Contains(low, " of ") {
+	if !strings.Contains(low, "name") && !strings.Contains(low, " of ") && !strings.Contains(low, "called") &&
+		!(strings.Contains(low, ",") && (strings.Contains(low, "two ") || strings.Contains(low, "pair ") || strings.Contains(low, "couple "))) {
 		return out
 	}
 	capPet, capPerson := "", false
@@ -88,7 +98,7 @@ func petNamed29(text, speaker string, at time.Time, out []Fact) []Fact {
 				}
 			}
 			for _, mi := range petNamesAreRE.FindAllStringSubmatchIndex(rs, -1) {
-				kind := namedPetKind(append(slices.Clone(before), strings.Fields(rs[:mi[0]])...))
+				kind := namedPetKind29(append(slices.Clone(before), strings.Fields(rs[:mi[0]])...))
 				if kind == "" {
 					if k := petKindAfterRE.FindStringSubmatch(rs[mi[1]:]); k != nil {
 						ws := strings.Fields(k[1])
@@ -117,12 +127,28 @@ func petNamed29(text, speaker string, at time.Time, out []Fact) []Fact {
 					}
 				}
 				if named && kind != "" {
-					// "three rescue dogs … their names are …": the pets are
-					// written by their names, not their kind
-					out = slices.DeleteFunc(out, func(f Fact) bool {
-						return f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive &&
-							isPet(lastWord(f.Claim)) && singular(strings.ToLower(lastWord(f.Claim))) == kind
-					})
+					out = dropPetKind(out, speaker, kind)
+				}
+			}
+			for _, mi := range pronCalledRE.FindAllStringSubmatchIndex(rs, -1) {
+				kind := namedPetKind29(append(slices.Clone(before), strings.Fields(rs[:mi[0]])...))
+				if n := rs[mi[2]:mi[3]]; kind != "" && okName(n) {
+					add(n, kind, rs[mi[0]:mi[1]])
+					out = dropPetKind(out, speaker, kind)
+				}
+			}
+			if m := petPairNamedRE.FindStringSubmatch(rs); m != nil && firstPerson29RE.MatchString(rs) {
+				kind := ""
+				for _, w := range strings.Fields(strings.ToLower(m[1])) {
+					if isPet(w) {
+						kind = singular(w)
+						break
+					}
+				}
+				if kind != "" && isPet(kind) && !ambiguousPets[kind] && okName(m[2]) && okName(m[3]) {
+					add(m[2], kind, m[0])
+					add(m[3], kind, m[0])
+					out = dropPetKind(out, speaker, kind)
 				}
 			}
 		}
@@ -139,3 +165,30 @@ func monthOrDay(w string) bool {
 
 var monthDayWords = setOf(`january february march april may june july august september october november december monday tuesday
 	wednesday thursday friday saturday sunday`)
+
+// dropPetKind takes out the speaker's pet written by its kind once the
+// turn named it: "three rescue dogs … their names are …" are the names.
+func dropPetKind(out []Fact, speaker, kind string) []Fact {
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		return f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive &&
+			isPet(lastWord(f.Claim)) && singular(strings.ToLower(lastWord(f.Claim))) == kind
+	})
+}
+
+// firstPerson29RE: the speaker, as one person.
+var firstPerson29RE = regexp.MustCompile(`(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|me|my)\b`)
+
+// namedPetKind29 is namedPetKind with the pronouns that stand for the pet
+// let through: "I adopted a cat!! she was living under the stairs … her
+// name is Bica".
+func namedPetKind29(before []string) string {
+	var ws []string
+	for _, w := range before {
+		switch strings.ToLower(strings.Trim(w, ",.!;:'\"")) {
+		case "she", "he", "her", "him", "it", "they", "them", "she's", "he's", "shes", "hes":
+			continue
+		}
+		ws = append(ws, w)
+	}
+	return namedPetKind(ws)
+}

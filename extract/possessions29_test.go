@@ -27,6 +27,13 @@ func TestPossessionRulesSession29(t *testing.T) {
 		{"We hired a new designer. Her name is Linda.", nil},
 		{"My sister got a kitten, her name is Luna.", []want{w(me, "sister", "Alice's sister")}},
 		{"What are their names?", nil},
+		// A pet named after a pronoun that stands for it, or named in pairs
+		// at the end of the clause; the kind is then left out.
+		{"I finally adopted a kitten! she was hiding under a car. her name is Pip", []want{w(me, "has_pet", "Pip"), ev(me, "adopted", "kitten", "")}},
+		{"We got a dog last month. He's three, very shy and called Bramble.", []want{w(me, "has_pet", "Bramble")}},
+		{"I adopted two old rabbits from the rescue, Fudge and Clover", []want{w(me, "has_pet", "Fudge"), w(me, "has_pet", "Clover"), ev(me, "adopted", "rabbit", "")}},
+		{"I met two designers at the fair, Anna and Rui.", nil},
+		{"My neighbour has a cat. She's called Misty.", []want{w(me, "neighbor", "Alice's neighbor")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
