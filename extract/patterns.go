@@ -273,6 +273,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = append(out, photoPets(text, speaker, at, seen)...)
 	if taggerOn {
 		out = petNamed29(text, speaker, at, out) // possessions29.go
+		out = photoOwns(text, speaker, at, out)  // possessions29.go
 	}
 	out = namedExamples(out)
 	out = splitLikedPair(out)

@@ -192,3 +192,82 @@ func namedPetKind29(before []string) string {
 	}
 	return namedPetKind(ws)
 }
+
+// A thing shown in the shared photo and spoken of only by a word that
+// points at it (session 29): "look what I got!", "Here's a pic of my set",
+// "this beauty", "my new baby" with a photo of a drum kit, a guitar, a
+// tractor. The thing is `owns` with the caption's noun, when that noun is
+// goods, an instrument or a vehicle, as the labels take the caption's noun
+// for "it" (README, draws 7 and 11).
+
+// showOwnRE: the words that show the speaker's thing in the photo.
+var showOwnRE = regexp.MustCompile(`(?i)\b(?:(?:look|check\s+out|see)\s+what\s+(?:i|we)\s+(?:just\s+|finally\s+)?(?:got|bought|found|picked\s+up|ordered)|(?:this|my\s+new|my\s+latest)\s+(?:beauty|baby|ride|toy|purchase|buy|treasure|addition|pride\s+and\s+joy)|(?:here's|here\s+is|this\s+is|these\s+are|check\s+out|look\s+at|a\s+pic\s+of|a\s+picture\s+of|a\s+photo\s+of)\s+my\s+(?:new\s+)?(?:set|setup|set-up|rig|kit|gear|ride|baby|prized\s+possession|pride\s+and\s+joy)|(?:i|we)\s+(?:just\s+|finally\s+|recently\s+)?(?:bought|ordered|picked\s+up)\s+(?:this|these|one|it|them))\b`)
+
+// captionThingRE: the first thing a caption shows (group 1, with the
+// words before it).
+var captionThingRE = regexp.MustCompile(`(?i)^\s*an?\s+(?:photo|photography|picture|image|close\s+up)\s+of\s+(?:an?|the|two|some|a\s+pair\s+of|a\s+set\s+of)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)(?:\s+(?:on|in|with|sitting|laying|lying|parked|next|by|at|and|that|standing|hanging|leaning|under|against|from|near|inside|covered|filled|full|is|are)\b|\s*$|\s*,)`)
+
+// captionAdj are the colours and looks a caption gives that are no part of
+// what the thing is.
+var captionAdj = setOf(`red blue green yellow black white grey gray brown pink purple orange silver gold golden beige dark
+	light bright shiny new old small large big little tiny huge white-and-black black-and-white colorful colourful
+	wooden ceramic metal plastic glass leather close-up`)
+
+// namedThingRE: the thing named after the words that show it: "— a
+// Rolleiflex from 1962" (group 1).
+var namedThingRE = regexp.MustCompile(`\b(?:a|an)\s+(\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)*)`)
+
+// captionGoods are things a caption shows that the goods lists miss.
+var captionGoods = setOf(`tractor trailer camper motorhome telescope turntable`)
+
+// photoOwns adds the thing the turn shows as the speaker's.
+func photoOwns(text, speaker string, at time.Time, out []Fact) []Fact {
+	caps := captionTexts.FindAllStringSubmatch(text, -1)
+	if len(caps) == 0 {
+		return out
+	}
+	for _, f := range out {
+		if f.Subject == speaker && f.Predicate == "owns" {
+			return out // the text named the thing
+		}
+	}
+	m := captionThingRE.FindStringSubmatch(caps[0][1])
+	if m == nil {
+		return out
+	}
+	ws := strings.Fields(m[1])
+	head := strings.ToLower(ws[len(ws)-1])
+	kitOf := (head == "kit" || head == "set") && len(ws) > 1 // "a drum kit", "a chess set"
+	if isPet(head) || !(kitOf || captionGoods[head] || lexGoods.has(head) || lexGoods.has(singular(head)) || goodsWords[head] || goodsWords[singular(head)] || ownedThing(head)) {
+		return out
+	}
+	var keep []string
+	for _, w := range ws[:len(ws)-1] {
+		if lw := strings.ToLower(w); captionAdj[lw] || evaluative[lw] || goodsPraise[lw] || stopLower[lw] {
+			continue
+		}
+		keep = append(keep, w)
+	}
+	claim := strings.Join(append(keep, ws[len(ws)-1]), " ")
+	body := clean(text)
+	for _, s := range sentences(body) {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
+			continue
+		}
+		if loc := showOwnRE.FindStringIndex(s); loc != nil {
+			c := newClause(s, speaker, at)
+			if !c.mode(s[:loc[0]]) || c.neg || c.fore {
+				continue
+			}
+			if n := namedThingRE.FindStringSubmatch(s[loc[1]:]); n != nil {
+				if nm := name(n[1]); nm != "" && !lexPlaces.has(nm) {
+					claim = nm // "look what I found … a Rolleiflex from 1962": the text names it
+				}
+			}
+			c.add(speaker, "owns", claim, World, confTaggedPosses)
+			return append(out, c.facts...)
+		}
+	}
+	return out
+}

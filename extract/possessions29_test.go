@@ -34,6 +34,15 @@ func TestPossessionRulesSession29(t *testing.T) {
 		{"I adopted two old rabbits from the rescue, Fudge and Clover", []want{w(me, "has_pet", "Fudge"), w(me, "has_pet", "Clover"), ev(me, "adopted", "rabbit", "")}},
 		{"I met two designers at the fair, Anna and Rui.", nil},
 		{"My neighbour has a cat. She's called Misty.", []want{w(me, "neighbor", "Alice's neighbor")}},
+		// A thing shown in the photo and named only by a pointing word: the
+		// caption's noun.
+		{"Look what I got!! [shares a photo: a photo of a ukulele leaning against a wall]", []want{w(me, "owns", "ukulele")}},
+		{"Here's a pic of my set [shares a photo: a photo of a chess set on a wooden table]", []want{w(me, "owns", "chess set")}},
+		{"Check out this beauty. [shares a photo: a photo of a blue vintage motorcycle parked on a street]", []want{w(me, "owns", "motorcycle")}},
+		{"Check out this beauty. [shares a photo: a photo of a sunset over the sea]", nil},
+		{"Look what I found at the market, a Leica from 1970! [shares a photo: a photo of an old camera on a table]", []want{w(me, "owns", "Leica")}},
+		{"Look what my brother got! [shares a photo: a photo of a ukulele leaning against a wall]", []want{w(me, "brother", "Alice's brother")}},
+		{"Did you see what I got? [shares a photo: a photo of a ukulele leaning against a wall]", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
