@@ -43,6 +43,9 @@ func TestPossessionRulesSession29(t *testing.T) {
 		{"Look what I found at the market, a Leica from 1970! [shares a photo: a photo of an old camera on a table]", []want{w(me, "owns", "Leica")}},
 		{"Look what my brother got! [shares a photo: a photo of a ukulele leaning against a wall]", []want{w(me, "brother", "Alice's brother")}},
 		{"Did you see what I got? [shares a photo: a photo of a ukulele leaning against a wall]", nil},
+		// "rates" is no plural of "rat".
+		{"My rates went up this year.", nil},
+		{"My rats love the new cage.", []want{w(me, "has_pet", "rats")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -552,8 +552,8 @@ var rules = []rule{
 	// "old" only after a count ("our two old dogs"): "my old dog" is as
 	// often one gone.
 	r(`(?i:\b(?:my|our)\s+(?:(?:little|new|young|two|three|four|five|sweet|pet|rescue|baby|cute|furry|lovely|beloved|fur)\s+|(?:two|three|four|five)\s+old\s+)*)((?i:`+pet+`)(?i:s|es)?)\b`, 1, func(c *clause, m []string) {
-		if compoundAfter(m[0], c.text) || (ambiguousPets[singular(strings.ToLower(m[1]))] && !strings.Contains(strings.ToLower(m[0]), "pet")) {
-			return // "my horse painting", "my mouse"
+		if compoundAfter(m[0], c.text) || (ambiguousPets[singular(strings.ToLower(m[1]))] && !strings.Contains(strings.ToLower(m[0]), "pet")) || badEsPlural(m[1]) {
+			return // "my horse painting", "my mouse", "my rates" (possessions29.go)
 		}
 		for _, f := range c.facts {
 			if f.Predicate == "is_a" && strings.EqualFold(f.Claim, m[1]) {
