@@ -290,3 +290,7 @@ func badEsPlural(w string) bool {
 	}
 	return true
 }
+
+// disbeliefRE: wonder said as disbelief, which denies nothing: "still
+// can't believe I own a café", "I couldn't believe we won" (mode, rules.go).
+var disbeliefRE = regexp.MustCompile(`(?i)\b(?:can't|cannot|can not|couldn't|could not|can’t|couldn’t)\s+(?:even\s+)?believe\b`)

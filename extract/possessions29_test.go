@@ -46,6 +46,9 @@ func TestPossessionRulesSession29(t *testing.T) {
 		// "rates" is no plural of "rat".
 		{"My rates went up this year.", nil},
 		{"My rats love the new cage.", []want{w(me, "has_pet", "rats")}},
+		// Disbelief denies nothing.
+		{"Six years this month and I still can't believe I own a bakery", []want{w(me, "owns", "bakery")}},
+		{"I don't own a bakery", []want{neg(me, "owns", "bakery")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -140,7 +140,7 @@ func (c *clause) mode(prefix string) bool {
 		// before the subject is a fragment of its own (session 29).
 		p = p[loc[2]:]
 	}
-	c.neg = negRE.MatchString(p) || endedRE.MatchString(c.text)
+	c.neg = negRE.MatchString(disbeliefRE.ReplaceAllString(p, " ")) || endedRE.MatchString(c.text) // disbeliefRE: possessions29.go
 	return true
 }
 
