@@ -1,0 +1,37 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestPlanRulesSession29 holds the plan rule of session 29 (plans29.go): a
+// course of action weighed, said with a gerund, beside the near misses it
+// must leave alone.
+func TestPlanRulesSession29(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A gerund weighed, after "I've been", "we're seriously", or with no subject.
+		{"I've been thinking about doing a yoga teacher training.", []want{fut(me, "plans", "doing a yoga teacher training", "")}},
+		{"We're seriously thinking about switching Lotte to Harbour Swim Club. Closer and cheaper", []want{fut(me, "plans", "switching Lotte to Harbour Swim Club", "")}},
+		{"Fair. I'm still at the insurance office, still miserable, still dreaming about opening a bakery", []want{fut(me, "plans", "opening a bakery", "")}},
+		{"I'm already thinking about running workshops for them too.", []want{fut(me, "plans", "running workshops", "")}},
+		{"I'm thinking of teaming up with local libraries/schools to run coding clubs.", []want{fut(me, "plans", "teaming up with local libraries", "")}},
+		// Not: another's weighing, a question, a thought of someone, a weighing left vague or denied.
+		{"Are you still thinking about going back to Samoa for the holidays?", nil},
+		{"She's thinking about moving to Leeds.", nil},
+		{"I've been thinking about you a lot lately.", nil},
+		{"I keep thinking about seeing you at the reunion.", nil},
+		{"Thinking about trying something different outdoors. Any suggestions?", nil},
+		{"Been cramming all week. Thinking about taking a trip somewhere warm afterwards.", nil},
+		{"I was thinking about nothing in particular.", nil},
+		{"I'm not thinking of moving anywhere.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
