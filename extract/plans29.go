@@ -73,3 +73,59 @@ func init() {
 		}),
 	)
 }
+
+// What another studies, said with "he" or "she" for the one person the
+// turn named, or with a name the first-name list lacks ("Vesela is studying
+// marine biology in Valencia", "She studies law in Santiago", "Emi studies
+// agriculture in Kyoto"): the rulebook's rule reads only names it knows.
+
+// studyThirdRE: someone studies a field or at a school (group 1 who,
+// group 2 the field or "in/at" the school).
+var studyThirdRE = regexp.MustCompile(`(?:^|[,;:]\s*|\b(?i:and|but|so|because|now)\s+)((?i:he|she)|\p{Lu}[\p{L}'’-]+|\x01\d+\x01)(?:\s+(?i:also|now|still|currently|actually))*(?i:\s+is\s+(?:now\s+|still\s+|currently\s+|also\s+)?studying|'s\s+(?:now\s+|still\s+|currently\s+|also\s+)?studying|\s+studies|\s+study)\s+((?i:in|at)\s+(?:the\s+)?\p{Lu}[^,;.!?]*|[a-z][\w-]*(?:\s+[a-z][\w-]*)?)`)
+
+func init() {
+	rules = append(rules,
+		r(studyThirdRE.String(), 2, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			i := strings.Index(c.text, m[0])
+			who := planSubject(c, m[0], m[1], i <= 0 || strings.TrimSpace(c.text[:i]) == "")
+			if who == "" || who == c.speaker {
+				return
+			}
+			if lw := strings.ToLower(m[1]); lw != "he" && lw != "she" && !strings.HasPrefix(m[1], "\x01") && c.subjectName(m[1], true) == "" && lexCommon().has(lw) {
+				return // "Engineering studies are still going strong": a word, no one
+			}
+			for _, f := range c.facts {
+				if f.Subject == c.resolve(who) && predFamily(f.Predicate) == "work" {
+					return // the rulebook's rule read it
+				}
+			}
+			f := strings.TrimSpace(m[2])
+			if lw := strings.ToLower(f); strings.HasPrefix(lw, "in ") || strings.HasPrefix(lw, "at ") {
+				s := strings.TrimSpace(strings.TrimPrefix(f[3:], "the "))
+				s = strings.TrimSpace(orgCutRE.ReplaceAllString(s+" ", ""))
+				if n := name(s); n != "" && !strings.HasPrefix(n, "\x01") && !knownPlace(n) {
+					c.add(who, "studies", n, World, confThird-6) // "studying in Sheridan College"
+				}
+				return
+			}
+			f = strings.TrimSpace(orgCutRE.ReplaceAllString(f+" ", ""))
+			if f == "" {
+				return
+			}
+			w0 := strings.ToLower(strings.Fields(f)[0])
+			if vague[w0] || notStudied[w0] || articleRE.MatchString(f+" ") || pronoun[w0] || studyNot[w0] {
+				return
+			}
+			c.add(who, "studies", f, World, confThird-6)
+		}),
+	)
+}
+
+// studyNot are the words after "studies" that name no field: "studies
+// hard", "studying together", "studying abroad".
+var studyNot = setOf(`hard harder together abroad online late all every day night nights full part so too very really
+	there here now again more less well for with are is were was have has had been will would can could should do does did
+	show shows showed suggest suggests found find say says`)

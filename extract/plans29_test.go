@@ -31,6 +31,17 @@ func TestPlanRulesSession29(t *testing.T) {
 		{"Been cramming all week. Thinking about taking a trip somewhere warm afterwards.", nil},
 		{"I was thinking about nothing in particular.", nil},
 		{"I'm not thinking of moving anywhere.", nil},
+		// What another studies: a name the list may lack, "he" or "she" for the one person named.
+		{"Vesna is studying marine biology in Split, so I'll have an excuse to visit.", []want{w("Vesna", "studies", "marine biology")}},
+		{"My daughter Dilnoza called. She is studying architecture in Seoul now.", []want{w(me, "daughter", "Dilnoza"), w("Dilnoza", "studies", "architecture")}},
+		{"Emi studies agriculture in Kyoto, so maybe she helps with the vegetables.", []want{w("Emi", "studies", "agriculture")}},
+		{"My son Harjot is studying in Sheridan College, he can help with the forms.", []want{w(me, "son", "Harjot"), w("Harjot", "studies", "Sheridan College")}},
+		// Not: how or where one studies, a thing studied for a while, no one named.
+		{"My son Harjot is studying hard for his exams.", []want{w(me, "son", "Harjot")}},
+		{"He studies the game to gain the edge.", nil},
+		{"She is studying in Paris this year.", nil},
+		{"Engineering studies are still going strong too.", nil},
+		{"Psychology studies show that sleep matters.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
