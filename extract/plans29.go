@@ -129,3 +129,75 @@ func init() {
 var studyNot = setOf(`hard harder together abroad online late all every day night nights full part so too very really
 	there here now again more less well for with are is were was have has had been will would can could should do does did
 	show shows showed suggest suggests found find say says`)
+
+// A year of study said with the field or degree and no verb, as students
+// say it ("first year architecture at the Politechnika", "I'm in third
+// year nursing at TMU", "Fourth year of my PhD at Masaryk", "second year of
+// cinematography"): what the speaker studies.
+
+// studyYearRE: a year of study (group 1 what follows "year of" or the
+// year, group 2 the field said right after the year).
+var studyYearRE = regexp.MustCompile(`(?:^|[,;:.!?]\s*|\b(?i:yes|yeah|yep|ya|i'm\s+in|im\s+in|i\s+am\s+in|now\s+in|still\s+in)\s+)(?i:(?:1st|2nd|3rd|4th|5th|first|second|third|fourth|fifth|final|last)[- ]year)(?:\s+(?i:of\s+(?:my|the|a|an)?)\s*([\p{L}'’.-]+(?:\s+[\p{L}'’.-]+){0,2})|[,\s]+([a-z][\p{L}'’-]*(?:\s+[a-z][\p{L}'’-]*){0,2})\s+(?i:at|in)\s+\S)`)
+
+// studyDegrees are what one is in a year of by name alone.
+var studyDegrees = setOf(`phd ph.d doctorate masters master's ma msc mba llm ba bsc bachelor's degree pharmd`)
+
+// studyYearStop end or rule out a field after a year: "third year there
+// now", "first year on the plot", "second year running".
+var studyYearStop = setOf(`at in on of with there here now running straight in a row and but so the my our his her their
+	this that it is was has have had been are were`)
+
+// yearNotStudy open what a year is of that is no study: a job, a home, a
+// marriage ("first year teaching at Ashby", "second year living in Oslo").
+var yearNotStudy = setOf(`teaching working living coaching running playing training marriage married together here there
+	in on at`)
+
+// studyContextRE: the turn speaks of study, for a year "of" a field that
+// names no degree ("second year of cinematography" at a film school).
+var studyContextRE = regexp.MustCompile(`(?i)\b(?:uni|university|college|school|student|degree|class|classes|lecture|lectures|exam|exams|thesis|dissertation|semester|term|professor|course|major|faculty|campus|varsity|polytechnic|politechnika)\b`)
+
+func init() {
+	rules = append(rules,
+		rawRule(studyYearRE.String(), 0, func(c *clause, m []string) {
+			i := strings.Index(c.raw, m[0])
+			if i < 0 || c.neg || c.fore || otherSubjRE.MatchString(c.raw[:i]) || !c.mode(c.raw[:i]) {
+				return
+			}
+			p := m[1]
+			if p == "" {
+				p = m[2]
+			}
+			var keep []string
+			for _, w := range strings.Fields(p) {
+				lw := strings.ToLower(strings.Trim(w, `.,'’`))
+				if studyYearStop[lw] {
+					break
+				}
+				keep = append(keep, strings.Trim(w, `,`))
+			}
+			if len(keep) == 0 || yearNotStudy[strings.ToLower(keep[0])] {
+				return
+			}
+			f := strings.Join(keep, " ")
+			if m[1] != "" {
+				if j := strings.Index(strings.ToLower(p), " in "); j > 0 && studyDegrees[strings.ToLower(keep[0])] {
+					return // "second year of the MA in comparative lit": the rulebook's degree rule reads the field
+				}
+				if studyDegrees[strings.ToLower(keep[0])] {
+					f = keep[0] // "Fourth year of my PhD at Masaryk"
+				} else if !studyContextRE.MatchString(c.turn + " " + c.raw) {
+					return // "Second year of marriage", said with no word of study
+				}
+			}
+			if isOccupation(f) || notField[strings.ToLower(keep[0])] {
+				return // "Second year beekeeper": a pastime or a job
+			}
+			for _, g := range c.facts {
+				if predFamily(g.Predicate) == "work" && g.Subject == c.speaker {
+					return
+				}
+			}
+			c.add(c.speaker, "studies", f, World, confLoose-4)
+		}),
+	)
+}

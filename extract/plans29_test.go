@@ -42,6 +42,17 @@ func TestPlanRulesSession29(t *testing.T) {
 		{"She is studying in Paris this year.", nil},
 		{"Engineering studies are still going strong too.", nil},
 		{"Psychology studies show that sleep matters.", nil},
+		// A year of study with the field or degree and no verb.
+		{"I'm in second year physiotherapy at Curtin.", []want{w(me, "studies", "physiotherapy")}},
+		{"Yes, first year law at the Jagiellonian. I'm drowning in reading.", []want{w(me, "studies", "law")}},
+		{"Grey and slow. Fourth year of my PhD at Masaryk and the catalyst still refuses to work.", []want{w(me, "studies", "PhD")}},
+		{"Weekdays I'm at the art school in Lyon, second year of ceramics.", []want{w(me, "studies", "ceramics")}},
+		// Not: a year of something else, a job or pastime, another's year, no field.
+		{"Second year of marriage has been the best.", nil},
+		{"Help!! Second year beekeeper, two hives in my back garden.", []want{w(me, "owns", "back garden")}},
+		{"First year teaching at Ashby Primary and I'm exhausted.", nil},
+		{"Grade eleven at Umbilo Secondary, third year there now.", nil},
+		{"My son is in third year medicine at Wits.", []want{w(me, "son", "Alice's son")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
