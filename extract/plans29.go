@@ -201,3 +201,74 @@ func init() {
 		}),
 	)
 }
+
+// A degree another is doing, with its field ("he's doing his masters
+// there in robotics", "Dovile, who's doing a PhD in epidemiology at UCL",
+// "he's doing a PhD at Leeds on batteries"): what they study. The rulebook
+// reads the frame for the first person only.
+
+// degreeThirdRE: group 1 who (or a name before ", who"), group 2 the
+// degree, group 3 what follows it.
+var degreeThirdRE = regexp.MustCompile(`(?:^|[,;:]\s*|\b(?i:and|but|so|because)\s+)((?i:he|she|who)|\p{Lu}[\p{L}'’-]+(?:,\s+(?i:who))?|\x01\d+\x01)(?i:'s|\s+is)\s+(?i:(?:now|still|currently|also)\s+)?(?i:doing)\s+(?i:a|an|his|her|their)\s+(?i:(?:part[- ]time|online|full[- ]time)\s+)?((?i:phd|masters|master's|degree|residency|apprenticeship|diploma|ma|msc|mba|bachelor's|doctorate))\b(.*)`)
+
+// nameBeforeWhoRE: a name ending the words before a "who" clause.
+var nameBeforeWhoRE = regexp.MustCompile(`(\p{Lu}[\p{L}'’-]+),?\s*$`)
+
+// degreeFieldRE: the field after the degree: "in X", "on X" (group 1 the
+// preposition, group 2 the field).
+var degreeFieldRE = regexp.MustCompile(`(?i)^(?:\s+there)?(?:\s+at\s+[^,;]+?)?\s+(in|on|of)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2})`)
+
+// degreeAtRE: the school after the degree (group 1).
+var degreeAtRE = regexp.MustCompile(`^\s+(?i:at)\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3})`)
+
+func init() {
+	rules = append(rules,
+		r(degreeThirdRE.String(), 2, func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(m[1]), "who"), "Who"))
+			s = strings.TrimSuffix(s, ",")
+			if s == "" {
+				// "Dovile, who's doing a PhD …": the name the clause before ends with
+				before := c.text[:max(0, strings.Index(c.text, m[0]))]
+				if before == "" {
+					if j := strings.Index(c.sent, c.raw); j > 0 {
+						before = c.sent[:j]
+					}
+				}
+				nm := nameBeforeWhoRE.FindStringSubmatch(before)
+				if nm == nil {
+					return
+				}
+				s = nm[1]
+			}
+			i := strings.Index(c.text, m[0])
+			who := planSubject(c, m[0], s, i <= 0 || strings.TrimSpace(c.text[:i]) == "")
+			if who == "" || who == c.speaker {
+				return
+			}
+			for _, f := range c.facts {
+				if f.Subject == c.resolve(who) && (f.Predicate == "studies" || f.Predicate == "studies_at") {
+					return
+				}
+			}
+			if fm := degreeFieldRE.FindStringSubmatch(m[3]); fm != nil {
+				var keep []string
+				for _, w := range strings.Fields(fm[2]) {
+					if studyYearStop[strings.ToLower(w)] || heldStop[strings.ToLower(w)] {
+						break
+					}
+					keep = append(keep, w)
+				}
+				if len(keep) > 0 && !pronoun[strings.ToLower(keep[0])] && !notStudied[strings.ToLower(keep[0])] {
+					c.add(who, "studies", strings.Join(keep, " "), World, confThird-6)
+				}
+				return
+			}
+			if am := degreeAtRE.FindStringSubmatch(m[3]); am != nil {
+				c.add(who, "studies", m[2]+" at "+am[1], World, confThird-6) // "He's doing his masters at UNN"
+			}
+		}),
+	)
+}

@@ -53,6 +53,14 @@ func TestPlanRulesSession29(t *testing.T) {
 		{"First year teaching at Ashby Primary and I'm exhausted.", nil},
 		{"Grade eleven at Umbilo Secondary, third year there now.", nil},
 		{"My son is in third year medicine at Wits.", []want{w(me, "son", "Alice's son")}},
+		// A degree another is doing, with its field or school.
+		{"The new flatmates are Dovile, who's doing a PhD in epidemiology at UCL, and a quiet guy.", []want{w("Dovile", "studies", "epidemiology")}},
+		{"my brother Khoa sent photos from Osaka, he's doing his masters there in robotics.", []want{w(me, "brother", "Khoa"), w("Khoa", "studies", "robotics")}},
+		{"My sister Ana is doing a degree in nursing.", []want{w(me, "sister", "Ana"), w("Ana", "studies", "nursing")}},
+		// Not: a time for it, no one named, no field or school.
+		{"That was Tom, who is doing his masters at the moment.", nil},
+		{"I met Rosa, who is doing a degree in the evenings.", nil},
+		{"She's doing a degree in her spare time.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
