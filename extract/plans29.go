@@ -272,3 +272,40 @@ func init() {
 		}),
 	)
 }
+
+// A new home named with its place ("Greetings from my new flat in
+// Johannesburg", "Happy new year from our new place in Brisbane", "the
+// walls in our new apartment in Meguro are so empty"): a move there, and a
+// home.
+
+// newHomeRE: group 1 the place.
+var newHomeRE = regexp.MustCompile(`(?i:\b(?:my|our)\s+(?:brand\s+)?new\s+(?:(?:little|tiny|small|big|rented|two-bed|2-bed|one-bed|1-bed)\s+)?(?:flat|place|apartment|house|home|condo|pad|digs|studio|bedsit)\s+(?:in|on)\s+)` + nm)
+
+// homeWishRE: the new home is wished, sought or supposed, not had.
+var homeWishRE = regexp.MustCompile(`(?i)\b(?:want|wants|wish|hope|need|looking\s+for|find|if|when|once|until|imagine)\b`)
+
+func init() {
+	rules = append(rules,
+		r(newHomeRE.String(), 1, func(c *clause, m []string) {
+			i := strings.Index(c.text, m[0])
+			if i < 0 || !c.mode(c.text[:i]) || c.neg || c.fore || wantRE.MatchString(c.text) || homeWishRE.MatchString(c.text[:i]) {
+				return // "I want my new place in Lisbon to have a view": none yet
+			}
+			p := place(m[1])
+			if p == "" || !plausiblePlace(p) || strings.HasPrefix(p, "\x01") || lexNames.has(p) && !knownPlace(p) {
+				return
+			}
+			home := false
+			for _, f := range c.facts {
+				if f.Predicate == "moved" {
+					return
+				}
+				home = home || f.Predicate == "lives_in" && strings.EqualFold(f.Claim, p)
+			}
+			c.add(c.speaker, "moved", p, Experience, confLoose-4)
+			if !home {
+				c.add(c.speaker, "lives_in", p, World, confLoose-4)
+			}
+		}),
+	)
+}

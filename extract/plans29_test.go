@@ -61,6 +61,13 @@ func TestPlanRulesSession29(t *testing.T) {
 		{"That was Tom, who is doing his masters at the moment.", nil},
 		{"I met Rosa, who is doing a degree in the evenings.", nil},
 		{"She's doing a degree in her spare time.", nil},
+		// A new home named with its place: a move there and a home.
+		{"Greetings from my new flat in Durban, where it rains every afternoon.", []want{ev(me, "moved", "Durban", ""), w(me, "lives_in", "Durban")}},
+		{"the walls in our new apartment in Meguro are so empty", []want{ev(me, "moved", "Meguro", ""), w(me, "lives_in", "Meguro")}},
+		// Not one wished, supposed, or with no place named.
+		{"If my new flat in Leeds has a garden I'll get a dog.", nil},
+		{"I want my new place in Lisbon to have a view.", nil},
+		{"Our new house in the suburbs is huge.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
