@@ -208,7 +208,8 @@ func TestChatRulesSession25(t *testing.T) {
 		// Tastes (tastes.go): a pastime taken up and said to be good in the same breath; the weak frame
 		// with "'s"; a pastime that is a blessing, like therapy, or speaks to one. Not a start with no word
 		// on it, and not a person or a job.
-		{"I've taken up photography and it's been great.", []want{w(me, "likes", "photography")}},
+		// Session 29: the pastime taken up is a start too, as locomo_more.jsonl labels this turn (plans29.go).
+		{"I've taken up photography and it's been great.", []want{w(me, "likes", "photography"), ev(me, "started", "photography", "")}},
 		{"Just started doing aerial yoga, it's great.", []want{{s: me, p: "started", c: "aerial yoga", kind: "experience", pol: "positive"}, w(me, "likes", "aerial yoga")}},
 		{"I started a new job and it's been great.", []want{{s: me, p: "started_job", c: "new job", kind: "experience", pol: "positive"}}},
 		{"Pottery's so relaxing and creative.", []want{w(me, "likes", "Pottery")}},

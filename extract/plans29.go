@@ -309,3 +309,37 @@ func init() {
 		}),
 	)
 }
+
+// A pastime taken up, said by its noun ("I've taken up photography",
+// "I've taken up whittling at the senior center in town"): a start, beside
+// the liking the taste rules read. The rules read "took up" before a
+// gerund or a determiner only.
+
+// takenUpRE: group 1 what was taken up.
+var takenUpRE = regexp.MustCompile(`(?i)(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|even|actually|since)\s+)*(?:took|taken)\s+up\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})`)
+
+func init() {
+	rules = append(rules,
+		r(takenUpRE.String(), 1, func(c *clause, m []string) {
+			i := strings.Index(c.text, m[0])
+			if i < 0 || !fpLeadOK(c.text[:i]) || c.neg || c.fore {
+				return
+			}
+			for _, f := range c.facts {
+				if f.Predicate == "started" || f.Predicate == "joined" {
+					return
+				}
+			}
+			p := strings.TrimSpace(prepRE27.ReplaceAllString(m[1], ""))
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) == 0 || len(ws) > 2 {
+				return
+			}
+			h := ws[len(ws)-1]
+			if !(pastimeNouns[h] || pastimeWords[h] || strings.HasSuffix(h, "ing") && len(h) > 5 && !vagueThing[h]) || vague[ws[0]] {
+				return // "took up the offer", "took up too much of your time"
+			}
+			c.add(c.speaker, "started", p, Experience, confEvent-4)
+		}),
+	)
+}

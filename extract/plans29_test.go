@@ -68,6 +68,13 @@ func TestPlanRulesSession29(t *testing.T) {
 		{"If my new flat in Leeds has a garden I'll get a dog.", nil},
 		{"I want my new place in Lisbon to have a view.", nil},
 		{"Our new house in the suburbs is huge.", nil},
+		// A pastime taken up, said by its noun.
+		{"I've taken up whittling at the senior center in town.", []want{ev(me, "started", "whittling", "")}},
+		{"I've taken up photography and it's been great.", []want{ev(me, "started", "photography", ""), w(me, "likes", "photography")}},
+		// Not an offer, time or room taken up.
+		{"She took up the offer.", nil},
+		{"I took up too much of your time.", nil},
+		{"We've taken up the whole table, sorry.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
