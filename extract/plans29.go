@@ -343,3 +343,27 @@ func init() {
 		}),
 	)
 }
+
+// A thesis defended or handed in ("I defended my thesis in July", "I
+// submitted my thesis on December 19th"): the thesis completed, as every
+// read set writes it.
+
+// thesisDoneRE: group 1 what was completed.
+var thesisDoneRE = regexp.MustCompile(`(?i)(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|finally|officially|successfully|also|actually)\s+)*(?:defended|submitted|handed\s+in|turned\s+in|finished|completed)\s+(?:my|our|the)\s+(?:(?:phd|ph\.d\.?|doctoral|master's|masters|msc|ma|ba|honours|honors|final)\s+)?(thesis|dissertation)\b`)
+
+func init() {
+	rules = append(rules,
+		r(thesisDoneRE.String(), 1, func(c *clause, m []string) {
+			i := strings.Index(c.text, m[0])
+			if i < 0 || !fpLeadOK(c.text[:i]) || c.neg || c.fore {
+				return
+			}
+			for _, f := range c.facts {
+				if f.Predicate == "completed" || f.Predicate == "graduated" {
+					return
+				}
+			}
+			c.add(c.speaker, "completed", strings.ToLower(m[1]), Experience, confEvent-4)
+		}),
+	)
+}

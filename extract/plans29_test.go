@@ -75,6 +75,12 @@ func TestPlanRulesSession29(t *testing.T) {
 		{"She took up the offer.", nil},
 		{"I took up too much of your time.", nil},
 		{"We've taken up the whole table, sorry.", nil},
+		// A thesis defended or handed in: completed.
+		{"Happy news: I defended my thesis in July! I'm Dr Ines now", []want{ev(me, "completed", "thesis", "")}},
+		{"I submitted my dissertation on December 19th.", []want{ev(me, "completed", "dissertation", "")}},
+		// Not one still to do, or another's.
+		{"I haven't submitted my thesis yet.", nil},
+		{"My friend defended her thesis yesterday.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
