@@ -301,6 +301,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	}
 	out = append(out, favoriteNamed(text, speaker, at, out)...)
 	out = tasteFilter28(text, speaker, out) // tastes28.go
+	out = precision29(text, speaker, out)   // precision29.go
 	return nested(out)
 }
 

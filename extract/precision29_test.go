@@ -1,0 +1,38 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestPrecisionRulesSession29 holds session 29's precision pass
+// (precision29.go), each form beside a near miss it must leave alone.
+func TestPrecisionRulesSession29(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A pet the speaker had, now dead or given away, is still has_pet.
+		{"Bad news, my old dog Rufus died in March. He was fifteen.", []want{w(me, "has_pet", "Rufus")}},
+		{"My tabby Mitten passed away on Sunday.", []want{w(me, "has_pet", "Mitten")}},
+		{"We used to have a rabbit when I lived in Porto.", []want{w(me, "has_pet", "rabbit"), neg(me, "lives_in", "Porto")}},
+		// Not a pet never had, and not pets in general.
+		{"I don't have a dog, mine died years ago.", []want{neg(me, "has_pet", "dog")}},
+		{"I've never had a cat.", nil},
+		// An engagement is the partner, with no engaged event.
+		{"I'm engaged!! Tomás asked me at the lake", []want{w(me, "partner", "Tomás")}},
+		{"we got engaged on Friday", []want{w(me, "partner", "Alice's partner")}},
+		{"I'm engaged in a big project at work.", nil},
+		// An errand said with "will" is no plan.
+		{"OK I will knock on Thursday then.", nil},
+		{"I'll swap shifts with someone for the 9th.", nil},
+		{"I will show Marta after dinner.", nil},
+		// A thing or place to show, or a trip, is a plan still.
+		{"I'll visit my aunt in Cork in June.", []want{w(me, "aunt", "Alice's aunt"), fut(me, "plans", "visit my aunt in Cork", "")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
