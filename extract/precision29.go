@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/memhive/memhive"
 )
@@ -17,6 +18,8 @@ func precision29(text, speaker string, out []Fact) []Fact {
 	out = petGone(text, speaker, out)
 	out = engagedAsPartner(speaker, out)
 	out = errandPlans(speaker, out)
+	out = appositiveName(text, speaker, out)
+	out = danglingIntensifier(text, out)
 	return out
 }
 
@@ -92,3 +95,86 @@ func errandPlans(speaker string, out []Fact) []Fact {
 
 // errandPlanRE: the errand's claim as the plan rules cut it.
 var errandPlanRE = regexp.MustCompile(`(?i)^(?:(?:knock|ring|phone|call|text|email|e-mail|message|ping|dm|remind)(?:\s+(?:then|back|again|(?:on|at|for)\s+\S+|him|her|them|you|someone|everyone|(?-i:\p{Lu}\p{Ll}+)))?|swap(?:\s+(?:with|shifts?)\b.*)?|show(?:\s+(?:to\s+)?(?:him|her|them|you|everyone|(?-i:\p{Lu}\p{Ll}+)))?)$`)
+
+// appositiveName: a club joined or a business owned, said by its kind and
+// then named in apposition, is written by its name in every read set ("I
+// also joined a running club here, the Parkview Harriers", "I own a
+// pharmacy in Kumasi, Adom Pharmacy, since 1998", "joined a club of old men
+// who stop for coffee every ten kilometres. The Cyclos du Mont d'Or."). The
+// name is said right after the claim (after a comma), or is the whole next
+// sentence. Not a name that goes on into a clause ("I joined a choir, Anna
+// talked me into it"), a day or month, or a place.
+func appositiveName(text, speaker string, out []Fact) []Fact {
+	if !strings.ContainsAny(text, ",.") {
+		return out
+	}
+	lt := strings.ToLower(text)
+	for i, f := range out {
+		if f.Subject != speaker || f.Polarity != Positive || f.Predicate != "joined" && f.Predicate != "owns" {
+			continue
+		}
+		if r := []rune(f.Claim); len(r) == 0 || unicode.IsUpper(r[0]) {
+			continue // named already
+		}
+		k := strings.Index(lt, strings.ToLower(f.Claim))
+		if k < 0 || k > 0 && !strings.HasSuffix(strings.TrimRight(lt[:k], " "), " a") && !strings.HasSuffix(strings.TrimRight(lt[:k], " "), " an") {
+			continue // only a kind said with "a"
+		}
+		rest := text[k+len(f.Claim):]
+		name := ""
+		if m := apposNameRE.FindStringSubmatch(rest); m != nil {
+			name = m[1]
+		} else if j := strings.IndexAny(rest, ".!"); j >= 0 {
+			if m := fragNameRE.FindStringSubmatch(rest[j:]); m != nil {
+				name = m[1]
+			}
+		}
+		if name == "" || notApposName(name) {
+			continue
+		}
+		out[i].Claim = name
+	}
+	return out
+}
+
+// notApposName: a day, a month or a place is no name of a club or shop.
+func notApposName(n string) bool {
+	w := strings.ToLower(strings.Fields(n)[0])
+	if _, ok := weekdays[w]; ok {
+		return true
+	}
+	if _, ok := months[w]; ok {
+		return true
+	}
+	return knownPlace(n) || pronoun[w]
+}
+
+var (
+	apposName = `((?:\p{Lu}[\p{L}'’&-]*)(?:\s+(?:\p{Lu}[\p{L}'’&-]*|du|de|la|le|of|the|and|&|d'\p{Lu}[\p{L}]*)){0,5})`
+	// apposNameRE: ", the Parkview Harriers." right after the claim.
+	apposNameRE = regexp.MustCompile(`^(?:\s+(?:here|there|nearby|near me|in town|locally))?,\s+(?:(?:the|The|called|named)\s+)?` + apposName + `\s*(?:[.,!;)]|$)`)
+	// fragNameRE: a next sentence that is only a name: ". The Cyclos du Mont d'Or."
+	fragNameRE = regexp.MustCompile(`^[.!]+\s+(?:The\s+)?` + apposName + `\s*(?:[.!]|$)`)
+)
+
+// danglingIntensifier: where the rules cut a quality word out of a thing's
+// name they left its intensifier ("I bought a very bad bicycle" gave owns
+// "very bicycle"; every read set writes the thing, "bicycle"). A claim that
+// begins with "very", "really" or "so" and is not said so in the turn loses
+// the word. Only the possession and plan families.
+func danglingIntensifier(text string, out []Fact) []Fact {
+	lt := strings.ToLower(text)
+	for i, f := range out {
+		if f.Predicate != "owns" && f.Predicate != "has_pet" && f.Predicate != "plans" {
+			continue
+		}
+		w, rest, ok := strings.Cut(f.Claim, " ")
+		if !ok || !intensifier[strings.ToLower(w)] || strings.Contains(lt, strings.ToLower(f.Claim)) {
+			continue
+		}
+		out[i].Claim = rest
+	}
+	return out
+}
+
+var intensifier = setOf(`very really so super pretty quite`)

@@ -32,6 +32,14 @@ func TestPrecisionRulesSession29(t *testing.T) {
 		{"I will show Marta after dinner.", nil},
 		// A thing or place to show, or a trip, is a plan still.
 		{"I'll visit my aunt in Cork in June.", []want{w(me, "aunt", "Alice's aunt"), fut(me, "plans", "visit my aunt in Cork", "")}},
+		// A club joined or a shop owned, named in apposition: the name.
+		{"I finally joined a cycling club here, the Harbour Wheelers.", []want{ev(me, "joined", "Harbour Wheelers", "")}},
+		{"I own a café in the old town, Kaffe Bruna, since 2012.", []want{w(me, "owns", "Kaffe Bruna")}},
+		{"I joined a walking group that meets at dawn. The Early Striders. Love it.", []want{ev(me, "joined", "Early Striders", "")}},
+		{"I joined a choir, Anna talked me into it.", []want{ev(me, "joined", "choir", "")}},
+		{"I joined a gym, Monday was my first day.", []want{ev(me, "joined", "gym", "")}},
+		// An intensifier left over from a cut quality word goes too.
+		{"I bought a very bad bicycle and joined a club.", []want{w(me, "owns", "bicycle"), ev(me, "joined", "club", "")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
