@@ -89,9 +89,15 @@ func errandPlans(speaker string, out []Fact) []Fact {
 		if f.Predicate != "plans" || f.Kind != Foresight {
 			return false
 		}
-		return errandPlanRE.MatchString(f.Claim)
+		return errandPlanRE.MatchString(f.Claim) || flightPlanRE.MatchString(f.Claim)
 	})
 }
+
+// flightPlanRE: a flight is a trip's means, not its aim; no read set labels
+// a plan "fly …" (the trip is travels_to its place where it is named), and
+// the extractor wrote three, all spurious ("we fly down the 12th", "We fly
+// from Schiphol on 6 October", "I'll fly home from Copenhagen on the 12th").
+var flightPlanRE = regexp.MustCompile(`(?i)^(?:fly|flying)\b`)
 
 // errandPlanRE: the errand's claim as the plan rules cut it.
 var errandPlanRE = regexp.MustCompile(`(?i)^(?:(?:knock|ring|phone|call|text|email|e-mail|message|ping|dm|remind)(?:\s+(?:then|back|again|(?:on|at|for)\s+\S+|him|her|them|you|someone|everyone|(?-i:\p{Lu}\p{Ll}+)))?|swap(?:\s+(?:with|shifts?)\b.*)?|show(?:\s+(?:to\s+)?(?:him|her|them|you|everyone|(?-i:\p{Lu}\p{Ll}+)))?)$`)

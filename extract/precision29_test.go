@@ -30,6 +30,8 @@ func TestPrecisionRulesSession29(t *testing.T) {
 		{"OK I will knock on Thursday then.", nil},
 		{"I'll swap shifts with someone for the 9th.", nil},
 		{"I will show Marta after dinner.", nil},
+		// A flight is no plan; the trip's place is.
+		{"Booked it! We fly out of Gatwick on the 3rd.", nil},
 		// A thing or place to show, or a trip, is a plan still.
 		{"I'll visit my aunt in Cork in June.", []want{w(me, "aunt", "Alice's aunt"), fut(me, "plans", "visit my aunt in Cork", "")}},
 		// A club joined or a shop owned, named in apposition: the name.
