@@ -20,6 +20,7 @@ func precision29(text, speaker string, out []Fact) []Fact {
 	out = errandPlans(speaker, out)
 	out = appositiveName(text, speaker, out)
 	out = danglingIntensifier(text, out)
+	out = petCalledName(text, speaker, out)
 	return out
 }
 
@@ -184,3 +185,67 @@ func danglingIntensifier(text string, out []Fact) []Fact {
 }
 
 var intensifier = setOf(`very really so super pretty quite`)
+
+// petCalledName: the speaker's pet, said by its kind and then named with
+// "called" or "named", is written by its name, and its kind goes ("i
+// finally got a dog!! a rescue lurcher called biscuit" is has_pet biscuit,
+// as the synthetic set labels it; the rules read only the kind). The name
+// may be lower case in casual chat. Only where the speaker has a pet in the
+// turn and the word before "called" is a pet or a breed; not another's pet
+// ("my sister has a cat called Mo"), not a word that is no name ("a dog
+// called a mutt").
+func petCalledName(text, speaker string, out []Fact) []Fact {
+	if !strings.Contains(text, "called") && !strings.Contains(text, "named") {
+		return out
+	}
+	kinds := 0
+	for _, f := range out {
+		if f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive {
+			if isPet(f.Claim) || isPet(lastWord(f.Claim)) {
+				kinds++
+			} else {
+				return out // named already
+			}
+		}
+	}
+	if kinds != 1 {
+		return out
+	}
+	loc := petCalledNameRE.FindStringSubmatchIndex(text)
+	if loc == nil {
+		return out
+	}
+	m := []string{text[loc[0]:loc[1]], text[loc[2]:loc[3]], text[loc[4]:loc[5]], text[loc[6]:loc[7]]}
+	if !isPet(m[2]) && !petBreeds[strings.ToLower(m[2])] {
+		return out
+	}
+	before := text[:loc[0]]
+	if k := strings.LastIndexAny(before, ".!?;"); k >= 0 {
+		before = before[k+1:]
+	}
+	for _, w := range strings.Fields(strings.ToLower(before)) {
+		w = strings.Trim(w, ",'\"")
+		if relKey(w) != "" || relKey(singular(w)) != "" || personNouns[w] || thirdParty[w] {
+			return out // another's pet: "My friend has a parrot called Kiwi"
+		}
+	}
+	name := m[3]
+	if lw := strings.ToLower(name); pronoun[lw] || articleRE.MatchString(name+" ") || notApposName(name) || notPetName[lw] {
+		return out
+	}
+	for i, f := range out {
+		if f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive {
+			out[i].Claim = name
+		}
+	}
+	return out
+}
+
+var (
+	// petCalledNameRE: "a rescue lurcher called biscuit", "my cat named Bo".
+	petCalledNameRE = regexp.MustCompile(`(?i)\b(a|an|my|our)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:called|named)\s+([\p{L}][\p{L}'’-]*)`)
+	// notPetName: words after "called" that name no pet.
+	notPetName = setOf(`it him her them that this what something because for by after me us lol haha so too`)
+	// thirdParty: a subject that is not the speaker.
+	thirdParty = setOf(`he she they his her their he's she's they're`)
+)

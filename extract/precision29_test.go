@@ -30,6 +30,10 @@ func TestPrecisionRulesSession29(t *testing.T) {
 		{"OK I will knock on Thursday then.", nil},
 		{"I'll swap shifts with someone for the 9th.", nil},
 		{"I will show Marta after dinner.", nil},
+		// The speaker's pet named with "called", even in lower case: the name.
+		{"omg we finally got a cat!! a little tabby called pickle", []want{w(me, "has_pet", "pickle")}},
+		{"we got a kitten named after my grandad", []want{w(me, "has_pet", "kitten"), w(me, "grandfather", "Alice's grandfather")}},
+		{"I have a dog. My neighbour has a parrot called Kiwi.", []want{w(me, "has_pet", "dog"), w(me, "neighbor", "Alice's neighbor")}},
 		// A flight is no plan; the trip's place is.
 		{"Booked it! We fly out of Gatwick on the 3rd.", nil},
 		// A thing or place to show, or a trip, is a plan still.
