@@ -706,11 +706,11 @@ func TestGeneralChat(t *testing.T) {
 		// Life events and states: engaged, a proposal to the speaker,
 		// retiring and retired, a diet kept for years, a nickname.
 		// an engagement is a partner too, as the labelled sets of real chat write it (session 25)
-		{"I'm engaged!!", []want{w(me, "partner", "Alice's partner")}}, // session 29: an engagement is the partner only (precision29.go)
-		{"I'm officially engaged to Tom.", []want{w(me, "partner", "Tom")}},
-		{"He proposed to me last night!", []want{w(me, "partner", "Alice's partner")}},
-		{"My boyfriend proposed!", []want{w(me, "partner", "Alice's partner")}},
-		{"I proposed to my girlfriend and she said yes!", []want{w(me, "partner", "Alice's partner")}},
+		{"I'm engaged!!", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Alice's partner")}},
+		{"I'm officially engaged to Tom.", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Tom")}},
+		{"He proposed to me last night!", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Alice's partner")}},
+		{"My boyfriend proposed!", []want{w(me, "partner", "Alice's partner"), ev(me, "engaged", "engaged", "")}},
+		{"I proposed to my girlfriend and she said yes!", []want{w(me, "partner", "Alice's partner"), ev(me, "engaged", "engaged", "")}},
 		{"I'm engaged in a lawsuit.", nil},
 		{"I'm engaged with the community.", nil},
 		{"I was engaged once.", nil},

@@ -104,7 +104,7 @@ func TestChatRulesSession24(t *testing.T) {
 		{"I'm seeing someone. His name is Olumide.", []want{w(me, "partner", "Olumide")}},
 		{"I met someone special at the shelter.", nil},
 		{"Ha, no wife, no girlfriend either at the moment.", []want{neg(me, "wife", "Alice's wife")}},
-		{"Me and Callum got engaged last weekend!", []want{w(me, "partner", "Callum")}}, // session 29: no engaged event (precision29.go),
+		{"Me and Callum got engaged last weekend!", []want{ev(me, "engaged", "engaged", "2026-02-28"), w(me, "partner", "Callum")}},
 		{"rent is 7500, i live with my sister so we split", []want{w(me, "sister", "Alice's sister")}},
 		// Origins and ages said in passing (homes.go): "back home in Ulaanbaatar", "my hometown Tabriz", "I am
 		// Egyptian, from Alexandria", "Enugu originally"; "47 here!", "at 38 years old", "At 72 I've …"; never
@@ -256,9 +256,9 @@ func TestChatRulesSession25(t *testing.T) {
 		{"yeah, I moved from finance to the IT side in 2023.", nil},
 		{"I joined a startup here, twelve people.", []want{{s: me, p: "joined", c: "startup", kind: "experience", pol: "positive"}}},
 		// An engagement is a partner too: the one who asked, named in the turn, or one with no name (engagedPartner).
-		{"I'm engaged!! Kian asked me on the Elbe beach at sunrise", []want{w(me, "partner", "Kian")}}, // session 29: no engaged event (precision29.go),
-		{"we got engaged last week actually", []want{w(me, "partner", "Alice's partner")}},
-		{"Everyone asked me about it. I'm engaged!", []want{w(me, "partner", "Alice's partner")}},
+		{"I'm engaged!! Kian asked me on the Elbe beach at sunrise", []want{{s: me, p: "engaged", c: "engaged", kind: "experience", pol: "positive"}, w(me, "partner", "Kian")}},
+		{"we got engaged last week actually", []want{{s: me, p: "engaged", c: "engaged", kind: "experience", pol: "positive"}, w(me, "partner", "Alice's partner")}},
+		{"Everyone asked me about it. I'm engaged!", []want{{s: me, p: "engaged", c: "engaged", kind: "experience", pol: "positive"}, w(me, "partner", "Alice's partner")}},
 		// A promotion named by the role said apart from it, the role the job too (promotedRole).
 		{"so cute eh btw i got promoted!!! senior UX lead now", []want{{s: me, p: "promoted", c: "senior UX lead", kind: "experience", pol: "positive"}, w(me, "job_title", "senior UX lead")}},
 		{"Also I got promoted, I'm a corporal now.", []want{{s: me, p: "promoted", c: "corporal", kind: "experience", pol: "positive"}, w(me, "job_title", "corporal")}},

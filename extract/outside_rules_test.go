@@ -35,8 +35,8 @@ func TestOutsideRules(t *testing.T) {
 		{"Ava has a bad nut allergy.", []want{w("Ava", "allergic_to", "nut")}},
 		{"I don't have a nut allergy.", []want{neg(me, "allergic_to", "nut")}},
 		// Engaged to someone named: the partner.
-		{"Mairi and I got engaged last weekend!", []want{w(me, "partner", "Mairi")}}, // session 29: no engaged event (precision29.go),
-		{"I got engaged to Sam.", []want{w(me, "partner", "Sam")}},
+		{"Mairi and I got engaged last weekend!", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Mairi")}},
+		{"I got engaged to Sam.", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Sam")}},
 		{"Tom and Ana got engaged.", nil},
 		// The member's own trip, asked to be planned.
 		{"I need help planning a trip to Japan in October.", []want{fut(me, "travels_to", "Japan", "")}},

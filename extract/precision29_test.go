@@ -15,16 +15,16 @@ func TestPrecisionRulesSession29(t *testing.T) {
 		text string
 		want []want
 	}{
-		// A pet the speaker had, now dead or given away, is still has_pet.
-		{"Bad news, my old dog Rufus died in March. He was fifteen.", []want{w(me, "has_pet", "Rufus")}},
-		{"My tabby Mitten passed away on Sunday.", []want{w(me, "has_pet", "Mitten")}},
-		{"We used to have a rabbit when I lived in Porto.", []want{w(me, "has_pet", "rabbit"), neg(me, "lives_in", "Porto")}},
-		// Not a pet never had, and not pets in general.
+		// A pet that died or was once had is had no more (has_pet
+		// negative): kept against the read sets' labels, which write it
+		// positive (precision29.go's doc).
+		{"Bad news, my old dog Rufus died in March. He was fifteen.", []want{neg(me, "has_pet", "Rufus")}},
+		{"My tabby Mitten passed away on Sunday.", []want{neg(me, "has_pet", "Mitten")}},
+		{"We used to have a rabbit when I lived in Porto.", []want{neg(me, "has_pet", "rabbit"), neg(me, "lives_in", "Porto")}},
 		{"I don't have a dog, mine died years ago.", []want{neg(me, "has_pet", "dog")}},
 		{"I've never had a cat.", nil},
-		// An engagement is the partner, with no engaged event.
-		{"I'm engaged!! Tomás asked me at the lake", []want{w(me, "partner", "Tomás")}},
-		{"we got engaged on Friday", []want{w(me, "partner", "Alice's partner")}},
+		// An engagement is an event and the partner.
+		{"I'm engaged!! Tomás asked me at the lake", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Tomás")}},
 		{"I'm engaged in a big project at work.", nil},
 		// An errand said with "will" is no plan.
 		{"OK I will knock on Thursday then.", nil},

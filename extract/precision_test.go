@@ -22,7 +22,7 @@ func TestPrecisionRules(t *testing.T) {
 		// a possessive mention holds whatever the clause wishes or denies
 		{"I don't want to hurt any of my dogs.", []string{"has_pet dogs world positive"}},
 		{"I want to show you one of my snakes!", []string{"has_pet snakes world positive"}},
-		{"I used to have a dog back in Michigan.", []string{"has_pet dog world positive"}}, // session 29: a pet once had is has_pet, as the labelled sets write it (precision29.go)
+		{"I used to have a dog back in Michigan.", []string{"has_pet dog world negative"}},
 		// words with another sense, compounds, wishes
 		{"I bought a mouse from Logitech.", nil},
 		{"We got a few fish and had a blast.", nil},
