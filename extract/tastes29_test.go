@@ -1,0 +1,76 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestTasteRulesSession29 holds the preference rules of session 29
+// (tastes29.go), each group beside the near misses it must leave alone.
+func TestTasteRulesSession29(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// favkind: a favourite named inside a sentence; not a vocative, a
+		// place or a holiday, nor "one of my favourite …".
+		{"We spent the night on my favourite game called Rocket League.", []want{w(me, "likes", "Rocket League")}},
+		{"We streamed our favorite show, Bluey, all afternoon.", []want{w(me, "likes", "Bluey")}},
+		{"I beat my favorite Zelda game again last week.", []want{w(me, "likes", "Zelda")}},
+		{"It's my favourite film, Sam!", nil},
+		{"We ate at my favourite Lisbon restaurant.", nil},
+		{"We watched my favourite Christmas movie.", nil},
+		{"I rewatched one of my favorite horror movies.", nil},
+		{"I keep my favourite old books by the bed.", nil},
+		// pronoun: a liking of "it"/"them" just after a kind was praised;
+		// not the weather, the listener's thing or a thing shown.
+		{"Ramen is so good! I love it!", []want{w(me, "likes", "Ramen")}},
+		{"Yeah, jazz is magical - it really speaks to me.", []want{w(me, "likes", "jazz")}},
+		{"Horses are amazing! They bring me such peace. Can't imagine life without them!", []want{w(me, "likes", "Horses")}},
+		{"Oh, gardening's awesome! I'm a huge fan of it.", []want{w(me, "likes", "gardening")}},
+		{"Definitely Blade Runner! It's my favorite.", []want{w(me, "likes", "Blade Runner")}},
+		{"The weather is great! I love it.", nil},
+		{"Your cake is amazing! I love it.", nil},
+		{"This place is awesome, I love it.", nil},
+		{"Awesome! I love it.", nil},
+		// verbs: "will always love", "make me love", "all about", "a huge
+		// part of my life"; not a person, a thing said elsewhere.
+		{"I will always love painting, honestly.", []want{w(me, "likes", "painting")}},
+		{"Days like that make me love tennis even more.", []want{w(me, "likes", "tennis")}},
+		{"I'm all about these cupcakes!", []want{w(me, "likes", "cupcakes")}},
+		{"Honestly, knitting is a huge part of my life.", []want{w(me, "likes", "knitting")}},
+		{"My family is a huge part of my life.", nil},
+		{"Stress is a big part of my job.", nil},
+		{"It made me love him even more.", nil},
+		{"Those wins make me love the game.", nil},
+		{"I'm all about that.", nil},
+		// ongoing: a pastime said as going on, a game being played; not a
+		// trip, a task or a role.
+		{"Been swimming a lot lately, it clears my head.", []want{w(me, "likes", "swimming")}},
+		{"I've been sketching to keep busy.", []want{w(me, "likes", "sketching")}},
+		{"I'm currently playing Hollow Knight, so tough.", []want{w(me, "likes", "Hollow Knight")}},
+		{"I've also been playing a game nonstop called \"Stardew Valley\".", []want{w(me, "likes", "Stardew Valley")}},
+		{"Been running around all day.", nil},
+		{"I'm playing Jake in the school play.", nil},
+		// which: "X, which I love".
+		{"I mostly listen to old records and a lot of Brazilian bossa nova, which I really love", []want{w(me, "likes", "Brazilian bossa nova")}},
+		{"I do most of the night shifts now, which I love because it's quiet.", []want{w(me, "likes", "night shifts")}},
+		{"She bought me flowers, which I love.", nil},
+		// kinds: things called the kind one enjoys; an obsession.
+		{"Surfing, sailing, and rowing are all fun summer sports I enjoy.",
+			[]want{w(me, "likes", "Surfing"), w(me, "likes", "sailing"), w(me, "likes", "rowing")}},
+		{"Cozy mysteries with small-town settings are what I enjoy reading.", []want{w(me, "likes", "Cozy mysteries"), w(me, "likes", "reading")}},
+		{"And I have a slight obsession with succulents.", []want{w(me, "likes", "succulents")}},
+		{"been obsessed w sea turtles since i was a kid", []want{w(me, "likes", "sea turtles")}},
+		{"Those are things I enjoy?", nil},
+		// pairs: two plurals liked are two likings; not a binomial.
+		{"Luca loves trains and tall ships.", []want{w("Luca", "likes", "trains"), w("Luca", "likes", "tall ships")}},
+		{"I love arts and crafts.", []want{w(me, "likes", "arts and crafts")}},
+		{"I love organizing workshops and events.", []want{w(me, "likes", "organizing workshops and events")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
