@@ -35,6 +35,7 @@ var taste29Groups = []taste29Group{
 	{"ongoing", ongoingLikes},
 	{"which", whichLikes},
 	{"kinds", kindLikes},
+	{"hooked", hookedLikes},
 }
 
 // taste29Off names groups switched off (for measuring one group's share).
@@ -42,7 +43,7 @@ var taste29Off = map[string]bool{}
 
 // tastes29Need: words one of which a turn must hold for any group to read
 // it; most turns hold none.
-var tastes29Need = []string{"fav", "love", "fan", "speak", "without", "all about", "part of", "been", "playing", "enjoy", "like", "obsess"}
+var tastes29Need = []string{"fav", "love", "fan", "speak", "without", "all about", "part of", "been", "playing", "enjoy", "like", "obsess", "hooked", "addicted"}
 
 // tastes29 is the speaker's likings the groups read in text that the
 // facts so far (have) do not already hold.
@@ -52,6 +53,9 @@ func tastes29(text, speaker string, at time.Time, have []Fact) []Fact {
 		return nil
 	}
 	sents := sentences(clean(text))
+	for i := range sents {
+		sents[i] = strings.TrimSpace(sents[i])
+	}
 	var out []Fact
 	for _, g := range taste29Groups {
 		if taste29Off[g.name] {
@@ -446,4 +450,67 @@ func splitPlurals29(out []Fact) []Fact {
 func plural29(w string) bool {
 	w = strings.ToLower(w)
 	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") && !strings.HasSuffix(w, "'s")
+}
+
+// The hooked group: a pastime taken up or kept up, then, a sentence or a
+// clause later, said to have caught the speaker: "I started running last
+// August, after my doctor told me to. Now I'm hooked", "Got into birds
+// during lockdown … Now I'm hooked", "I've been leading the sustainability
+// team since June and I actually love it".
+var (
+	// takenUpRE: what was taken up (group 1, cut at hookStopRE).
+	takenUpRE = regexp.MustCompile(`(?i)(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|only|really)\s+)*(?:started|began|took\s+up|taken\s+up|picked\s+up|got\s+into|gotten\s+into|been)\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4})`)
+	// hookStopRE: where the pastime's words end.
+	hookStopRE = regexp.MustCompile(`(?i)\s+(?:since|for|last|in|during|after|before|when|at|with|a\s+few|a\s+couple|this|that|ago|now|again|about|and|but|because|so|recently|lately|over|every|on|around|back)\b.*$`)
+	// caughtRE: the speaker caught by it: "Now I'm hooked", "and I
+	// actually love it", "loving it".
+	caughtRE = regexp.MustCompile(`(?i)(?:^|\b(?:and|but|now|so)\s+|[,–—-]\s*)(?:(?:now|honestly)[,\s]+)?(?:(?:i'm|i\s+am|im)\s+(?:(?:totally|completely|so|really|already|slightly|a\s+bit|kinda|now|properly)\s+)*(?:hooked|obsessed|addicted)\s*(?:[.!,;]|$)|i\s+(?:(?:actually|really|absolutely|just|totally|kinda|honestly|do)\s+)*love\s+it\b|(?:i'm\s+)?(?:really\s+|totally\s+)?loving\s+it\b)`)
+)
+
+// notHooked: gerunds of a spell of something, no pastime.
+var notHooked = setOf(`being having doing getting going trying working studying thinking feeling looking waiting wondering
+	hoping planning meaning wanting dealing struggling using taking making`)
+
+// bareStart29: what is taken up that says no pastime on its own.
+var bareStart29 = setOf(`lessons classes class courses course sessions things stuff meds medication treatment therapy work school
+	college uni university jobs`)
+
+// hookedLikes reads a pastime taken up and then said to have caught the
+// speaker, in the same sentence or the next one.
+func hookedLikes(sents []string) []string {
+	var out []string
+	for i, s := range sents {
+		loc := caughtRE.FindStringIndex(s)
+		if loc == nil || negRE.MatchString(s[loc[0]:loc[1]]) {
+			continue
+		}
+		src := strings.TrimSpace(s[:loc[0]])
+		if src == "" && i > 0 {
+			src = strings.TrimSpace(sents[i-1])
+		}
+		if strings.HasSuffix(strings.TrimSpace(src), "?") {
+			continue
+		}
+		m := takenUpRE.FindStringSubmatch(src)
+		if m == nil {
+			continue
+		}
+		p := strings.TrimSpace(hookStopRE.ReplaceAllString(m[1], ""))
+		ws := strings.Fields(strings.ToLower(p))
+		if len(ws) == 0 || pronoun[ws[0]] || deictic[ws[0]] || quantWord[ws[0]] || auxVerb[ws[0]] || notTaste[ws[len(ws)-1]] || personWord(p) {
+			continue
+		}
+		if len(ws) == 1 && bareStart29[ws[0]] {
+			continue // "I started lessons … but I love it": lessons of what was said elsewhere
+		}
+		if g := ws[0]; isGerund(g) {
+			if notHooked[g] || notOngoing[g] && g != "playing" && g != "learning" {
+				continue
+			}
+		} else if !tastePastime(p) && !plural29(ws[len(ws)-1]) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }

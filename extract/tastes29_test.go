@@ -66,6 +66,12 @@ func TestTasteRulesSession29(t *testing.T) {
 		{"And I have a slight obsession with succulents.", []want{w(me, "likes", "succulents")}},
 		{"been obsessed w sea turtles since i was a kid", []want{w(me, "likes", "sea turtles")}},
 		{"Those are things I enjoy?", nil},
+		// hooked: a pastime taken up, then said to have caught the
+		// speaker; not lessons of what was said elsewhere, nor a spell.
+		{"I took up rowing in the spring. Now I'm hooked.", []want{w(me, "likes", "rowing"), ev(me, "started", "rowing", "")}},
+		{"Got into moths during the summer. Now I'm totally hooked!", []want{w(me, "likes", "moths")}},
+		{"I started lessons in May and I'm awful, but I love it.", nil},
+		{"I've been waiting for the bus for an hour and I love it.", nil},
 		// pairs: two plurals liked are two likings; not a binomial.
 		{"Luca loves trains and tall ships.", []want{w("Luca", "likes", "trains"), w("Luca", "likes", "tall ships")}},
 		{"I love arts and crafts.", []want{w(me, "likes", "arts and crafts")}},
