@@ -568,7 +568,7 @@ func pronounPerson(c *clause, whole string) string {
 	}
 	for _, m := range capWordRE.FindAllStringIndex(before, -1) {
 		w := strings.TrimSuffix(strings.TrimSuffix(before[m[0]:m[1]], "'s"), "-")
-		if named[m[0]] || isStopName(w) || lexPlaces.has(w) || lexNationalities.has(w) || pronoun[strings.ToLower(w)] || relWord(strings.ToLower(w)) {
+		if named[m[0]] || isStopName(w) || lexPlaces.has(w) || lexNationalities.has(w) || pronoun[strings.ToLower(w)] || relWord(strings.ToLower(w)) || placePrepRE.MatchString(before[:m[0]]) {
 			continue
 		}
 		if vocativeAt(before, m[0], m[1]) {
@@ -603,6 +603,11 @@ func pronounPerson(c *clause, whole string) string {
 	}
 	return last.name
 }
+
+// placePrepRE: a preposition of place just before a capitalised word
+// ("her first day at Carcavelos"): a place, not whom "she" stands for
+// (tastes29.go).
+var placePrepRE = regexp.MustCompile(`\b(?i:at|in|near|around|outside|inside)\s+$`)
 
 func relWord(w string) bool {
 	return relations[w] != "" || lexKinship.has(w) || relations[singular(w)] != ""

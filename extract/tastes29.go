@@ -36,14 +36,18 @@ var taste29Groups = []taste29Group{
 	{"which", whichLikes},
 	{"kinds", kindLikes},
 	{"hooked", hookedLikes},
+	{"chat", chatTastes},
 }
+
+// dislikeMark opens a claim a group reads as a dislike.
+const dislikeMark = "\x00-"
 
 // taste29Off names groups switched off (for measuring one group's share).
 var taste29Off = map[string]bool{}
 
 // tastes29Need: words one of which a turn must hold for any group to read
 // it; most turns hold none.
-var tastes29Need = []string{"fav", "love", "fan", "speak", "without", "all about", "part of", "been", "playing", "enjoy", "like", "obsess", "hooked", "addicted"}
+var tastes29Need = []string{"fav", "love", "fan", "speak", "without", "all about", "part of", "been", "playing", "enjoy", "like", "obsess", "hooked", "addicted", "into", "big on", " guy", " man", " girl", " lad", "giving up", "abide", "bear", "agree with me"}
 
 // tastes29 is the speaker's likings the groups read in text that the
 // facts so far (have) do not already hold.
@@ -62,13 +66,17 @@ func tastes29(text, speaker string, at time.Time, have []Fact) []Fact {
 			continue
 		}
 		for _, p := range g.read(sents) {
+			pred := "likes"
+			if q, ok := strings.CutPrefix(p, dislikeMark); ok {
+				pred, p = "dislikes", q
+			}
 			p = strings.TrimSpace(strings.TrimRight(p, ".!?,;:"))
 			if p == "" || slices.ContainsFunc(slices.Concat(have, out), func(f Fact) bool {
 				return preference(f.Predicate) && f.Subject == speaker && claimOverlap(f.Claim, p)
 			}) {
 				continue
 			}
-			out = append(out, Fact{Subject: speaker, Predicate: "likes", Claim: p, Kind: World, Polarity: Positive,
+			out = append(out, Fact{Subject: speaker, Predicate: pred, Claim: p, Kind: World, Polarity: Positive,
 				ValidFrom: at, Confidence: confPref - 8, Speaker: speaker})
 		}
 	}
@@ -513,4 +521,117 @@ func hookedLikes(sents []string) []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// The chat group: tastes said the way chat says them: "i got really into
+// bouldering", "We're both big on food", "I been a Braves man since …",
+// "I'm not giving up Pilsner", "kinda love teaching", "The new moon jars
+// mostly. I've been obsessed with them", "a place with nopal tacos that
+// even i like", and dislikes: "I can't abide flying", "No lentils please,
+// they don't agree with me", "Dairy doesn't agree with me".
+var (
+	gotIntoRE      = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:'ve\s+|have\s+)?(?:got|gotten|am\s+getting|'m\s+getting)\s+(?:(?:really|so|super|very|properly|seriously|totally|quite|more|heavily|pretty|deep|way)\s+)+into\s+(.+)`)
+	bigOnRE        = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:(?:both|all|really|so|pretty|very|super|also|just|quite)\s+)*big\s+on\s+(.+)`)
+	kindManRE      = regexp.MustCompile(`(?:^|\b(?i:i'm|i\s+am|im|i\s+been|i've\s+been|i\s+have\s+been|i\s+was\s+always|i've\s+always\s+been)\s+)(?i:(?:also|really|still|just|totally|definitely|always|such|basically)\s+)*(?i:an?)\s+((?:\p{Lu}[\p{L}'-]*\s+){1,2})(?i:man|guy|girl|gal|woman|boy|lad|lass)\b`)
+	notGivingRE    = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|im)\s+(?:(?:just|simply|absolutely|definitely)\s+)?not\s+giving\s+up\s+(.+)`)
+	hedgedLoveRE   = regexp.MustCompile(`(?i)^(?:(?:honestly|tbh|ngl|lowkey|low-key|kinda|kind\s+of|really|actually|totally|secretly|weirdly|also)[?!,.\s]+)+(?:love|adore|enjoy)\s+(.+)`)
+	abideRE        = regexp.MustCompile(`(?i)\bi\s+(?:(?:just|really|honestly|simply|still)\s+)?(?:can't|cannot|can\s+not)\s+(?:abide|bear)\s+(.+)`)
+	agreeRE        = regexp.MustCompile(`(?i)^(?:(?:and|but|also|oh|plus)[,\s]+)*(?:(?:no|not|and\s+no)\s+)?([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,2}?)(?:\s+please)?(?:,?\s+(?:they|it))?\s+(?:don't|doesn't|do\s+not|does\s+not|never)\s+(?:really\s+)?agrees?\s+with\s+me\b`)
+	thatILikeRE    = regexp.MustCompile(`(?i)\s+that\s+(?:(?:even|actually|really|genuinely)\s+)*(?:i|we)\s+(?:(?:actually|really|genuinely|do)\s+)*(?:like|love|enjoy)\s*(?:[.!,;]|$)`)
+	obsessedPronRE = regexp.MustCompile(`(?i)^(?:(?:and|honestly|yeah|so)[,\s]+)*(?:i've\s+been|i'm|i\s+am|im|been)\s+(?:(?:so|totally|kinda|a\s+bit|slightly|really|low-?key)\s+)*obsessed\s+with\s+them\b`)
+	fragmentRE     = regexp.MustCompile(`(?i)^(?:(?:the|my|some|these|those)\s+)?([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*){0,3}?)(?:\s+(?:mostly|especially|definitely|too|lol|haha))?\s*[.!]*$`)
+)
+
+// notBigOn: values, not tastes, one is "big on".
+var notBigOn = setOf(`idea ideas details detail rules manners honesty punctuality safety privacy respect communication consistency
+	planning it that this them family`)
+
+// notFragment: words that open no thing named alone.
+var notFragment = setOf(`thanks thank congrats congratulations cheers yes no yeah yep nope wow aw aww omg haha lol ok okay sure
+	same totally definitely absolutely exactly hi hey hello bye`)
+
+// chatTastes reads the chat group.
+func chatTastes(sents []string) []string {
+	var out []string
+	for i, s := range sents {
+		if strings.HasSuffix(s, "?") {
+			continue
+		}
+		for _, re := range []*regexp.Regexp{gotIntoRE, bigOnRE, notGivingRE, hedgedLoveRE} {
+			m := re.FindStringSubmatch(s)
+			if m == nil {
+				continue
+			}
+			o := strings.TrimSpace(strings.TrimRight(symbolCut(m[1]), ".!?,;: "))
+			if re == notGivingRE && strings.HasPrefix(strings.ToLower(o), "on ") {
+				continue // "I'm not giving up on my dream": a resolve, no taste
+			}
+			if re != notGivingRE {
+				if k := strings.Index(s, m[0]); k > 0 && negRE.MatchString(s[:k]) {
+					continue
+				}
+			}
+			for _, p := range tasteList(cut(object(chat29TailRE.ReplaceAllString(o, "")))) {
+				if ws := strings.Fields(strings.ToLower(p)); re == bigOnRE && (notBigOn[ws[0]] || notBigOn[ws[len(ws)-1]]) {
+					continue
+				}
+				out = append(out, p)
+			}
+		}
+		if m := kindManRE.FindStringSubmatch(s); m != nil {
+			p := strings.TrimSpace(m[1])
+			if !lexPlaces.has(p) && !lexCities.has(p) && !lexNationalities.has(p) && !nameAlone(p) && !notTitle[strings.ToLower(p)] {
+				out = append(out, p)
+			}
+		}
+		if m := abideRE.FindStringSubmatch(s); m != nil {
+			o := strings.TrimSpace(m[1])
+			if lo := strings.ToLower(o); !strings.HasPrefix(lo, "to ") && !strings.HasPrefix(lo, "the thought") {
+				for _, p := range tasteList(cut(object(o))) {
+					out = append(out, dislikeMark+p)
+				}
+			}
+		}
+		if m := agreeRE.FindStringSubmatch(s); m != nil {
+			p := strings.TrimSpace(m[1])
+			ws := strings.Fields(strings.ToLower(p))
+			if !praisedLead[ws[0]] && !pronoun[ws[0]] && !personWord(p) && !nameAlone(p) && !notTaste[ws[len(ws)-1]] {
+				out = append(out, dislikeMark+p)
+			}
+		}
+		if loc := thatILikeRE.FindStringIndex(s); loc != nil {
+			before := s[:loc[0]]
+			p := strings.TrimSpace(articleRE.ReplaceAllString(whichCutRE.ReplaceAllString(before, ""), ""))
+			ws := strings.Fields(strings.ToLower(p))
+			if len(ws) > 0 && len(ws) <= 4 && !praisedLead[ws[0]] && !quantWord[ws[0]] && !notTaste[ws[len(ws)-1]] && !personWord(p) && !nameAlone(p) && !negRE.MatchString(before) && (plural29(ws[len(ws)-1]) || tastePastime(p)) {
+				out = append(out, p) // "a place with nopal and mushroom tacos that even i like"
+			}
+		}
+		if i > 0 && obsessedPronRE.MatchString(s) {
+			if m := fragmentRE.FindStringSubmatch(sents[i-1]); m != nil {
+				p := strings.TrimSpace(m[1])
+				ws := strings.Fields(strings.ToLower(p))
+				ok := plural29(ws[len(ws)-1]) && !notFragment[ws[0]] && !praisedLead[ws[0]] && !personWord(p)
+				for _, w := range ws {
+					ok = ok && !auxVerb[w] && !pronoun[w]
+				}
+				if ok {
+					out = append(out, p) // "The new moon jars mostly. I've been obsessed with them"
+				}
+			}
+		}
+	}
+	return out
+}
+
+// chat29TailRE: who with and since when, after a taste.
+var chat29TailRE = regexp.MustCompile(`(?i)\s+(?:with\s+(?:some|my|a|the|our)\b|since|for\s+(?:years|ages|months|a\s+while)|these\s+days|lately|recently|at\s+the\s+minute|right\s+now)\b.*$`)
+
+// symbolCut is s up to its first emoji or other symbol ("teaching 🥹 the
+// year 2s are so cute").
+func symbolCut(s string) string {
+	if i := strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.So, r) || unicode.Is(unicode.Sk, r) }); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

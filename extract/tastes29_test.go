@@ -72,6 +72,25 @@ func TestTasteRulesSession29(t *testing.T) {
 		{"Got into moths during the summer. Now I'm totally hooked!", []want{w(me, "likes", "moths")}},
 		{"I started lessons in May and I'm awful, but I love it.", nil},
 		{"I've been waiting for the bus for an hour and I love it.", nil},
+		// chat: tastes said the way chat says them; not a place won, a
+		// value one is "big on", a resolve, a person.
+		{"i got really into climbing with some mates from work", []want{w(me, "likes", "climbing")}},
+		{"I got into Oxford!", nil},
+		{"We're both big on seafood.", []want{w(me, "likes", "seafood")}},
+		{"I'm big on the idea.", nil},
+		{"I been a Lakers man since I was a boy", []want{w(me, "likes", "Lakers")}},
+		{"I'm not giving up espresso, don't even ask.", []want{w(me, "likes", "espresso")}},
+		{"I'm not giving up on my dream.", nil},
+		{"tbh?? kinda love gardening 🥹", []want{w(me, "likes", "gardening")}},
+		{"The old tin robots mostly. I've been obsessed with them all winter.", []want{w(me, "likes", "old tin robots")}},
+		{"Thanks so much! I've been obsessed with them.", nil},
+		{"there's a stall with spicy dumplings that even i like", []want{w(me, "likes", "spicy dumplings")}},
+		{"I really can't abide crowds.", []want{w(me, "dislikes", "crowds")}},
+		{"I can't bear to watch.", nil},
+		{"No beans please, they don't agree with me lol", []want{w(me, "dislikes", "beans")}},
+		{"My boss doesn't agree with me.", []want{w(me, "manager", "Alice's manager")}},
+		// "she" is not the place named after "at".
+		{"Tinta on her first day at Carcavelos. She's terrified of the tram", nil},
 		// pairs: two plurals liked are two likings; not a binomial.
 		{"Luca loves trains and tall ships.", []want{w("Luca", "likes", "trains"), w("Luca", "likes", "tall ships")}},
 		{"I love arts and crafts.", []want{w(me, "likes", "arts and crafts")}},
