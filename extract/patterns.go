@@ -300,9 +300,9 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		})
 	}
 	out = append(out, favoriteNamed(text, speaker, at, out)...)
-	out = splitPlurals29(append(out, tastes29(text, speaker, at, out)...)) // tastes29.go
-	out = tasteFilter28(text, speaker, out)                                // tastes28.go
-	out = precision29(text, speaker, out)                                  // precision29.go
+	out = dropTastes29(text, splitPlurals29(append(out, tastes29(text, speaker, at, out)...))) // tastes29.go
+	out = tasteFilter28(text, speaker, out)                                                    // tastes28.go
+	out = precision29(text, speaker, out)                                                      // precision29.go
 	return nested(out)
 }
 

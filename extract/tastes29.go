@@ -466,8 +466,8 @@ func plural29(w string) bool {
 // during lockdown … Now I'm hooked", "I've been leading the sustainability
 // team since June and I actually love it".
 var (
-	// takenUpRE: what was taken up (group 1, cut at hookStopRE).
-	takenUpRE = regexp.MustCompile(`(?i)(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|only|really)\s+)*(?:started|began|took\s+up|taken\s+up|picked\s+up|got\s+into|gotten\s+into|been)\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4})`)
+	// tasteTakenUpRE: what was taken up (group 1, cut at hookStopRE).
+	tasteTakenUpRE = regexp.MustCompile(`(?i)(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|only|really)\s+)*(?:started|began|took\s+up|taken\s+up|picked\s+up|got\s+into|gotten\s+into|been)\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4})`)
 	// hookStopRE: where the pastime's words end.
 	hookStopRE = regexp.MustCompile(`(?i)\s+(?:since|for|last|in|during|after|before|when|at|with|a\s+few|a\s+couple|this|that|ago|now|again|about|and|but|because|so|recently|lately|over|every|on|around|back)\b.*$`)
 	// caughtRE: the speaker caught by it: "Now I'm hooked", "and I
@@ -499,7 +499,7 @@ func hookedLikes(sents []string) []string {
 		if strings.HasSuffix(strings.TrimSpace(src), "?") {
 			continue
 		}
-		m := takenUpRE.FindStringSubmatch(src)
+		m := tasteTakenUpRE.FindStringSubmatch(src)
 		if m == nil {
 			continue
 		}
@@ -635,3 +635,46 @@ func symbolCut(s string) string {
 	}
 	return s
 }
+
+// dropTastes29 drops likings that are no taste: a spell of something
+// ("I've been travelling for three weeks", "practicing the greeting all
+// week"), the people one works with ("I like my team"), and helping others
+// (a cause cared about, as the labelling conventions leave "passionate
+// about making sure veterans are supported").
+func dropTastes29(text string, out []Fact) []Fact {
+	if taste29Off["drop"] || !hasTaste(out) {
+		return out
+	}
+	lt := strings.ToLower(text)
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		if f.Predicate != "likes" || f.Polarity != Positive {
+			return false
+		}
+		lc := strings.ToLower(strings.TrimSpace(articleRE.ReplaceAllString(f.Claim, "")))
+		lc = strings.TrimPrefix(lc, "my ")
+		if peopleGroup29[lc] || helpingRE.MatchString(lc) {
+			return true
+		}
+		ws := strings.Fields(lc)
+		if len(ws) == 0 || !isGerund(ws[0]) {
+			return false
+		}
+		for _, m := range spellRE.FindAllStringSubmatch(lt, -1) {
+			if m[1] == ws[0] {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+var (
+	// spellRE: a gerund kept up for a short spell (group 1): "been
+	// travelling for three weeks", "practicing … all week".
+	spellRE = regexp.MustCompile(`\bbeen\s+([a-z]+ing)\b[^.!?]{0,40}?\b(?:for\s+(?:a|one|two|three|four|five|six|a\s+few|several|\d+|the\s+past|the\s+last)\s+(?:days?|weeks?|hours?)|all\s+(?:day|week|morning|afternoon|evening|night|weekend)|this\s+(?:week|morning|afternoon|weekend))\b`)
+	// helpingRE: helping others, a cause.
+	helpingRE = regexp.MustCompile(`^helping\s+(?:others|people|other\s+people|those\s+in\s+need|out)$`)
+)
+
+// peopleGroup29: the people one works or studies with, liked.
+var peopleGroup29 = setOf(`team colleagues coworkers co-workers workmates crew staff class classmates teammates neighbours neighbors`)
