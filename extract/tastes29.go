@@ -638,9 +638,9 @@ func symbolCut(s string) string {
 
 // dropTastes29 drops likings that are no taste: a spell of something
 // ("I've been travelling for three weeks", "practicing the greeting all
-// week"), the people one works with ("I like my team"), and helping others
-// (a cause cared about, as the labelling conventions leave "passionate
-// about making sure veterans are supported").
+// week") and the people one works with ("I like my team"). "We both love
+// helping people" stays a liking, said as plainly as any pastime (the
+// helper's version dropped it, after three LoCoMo turns left unlabelled).
 func dropTastes29(text string, out []Fact) []Fact {
 	if taste29Off["drop"] || !hasTaste(out) {
 		return out
@@ -652,7 +652,7 @@ func dropTastes29(text string, out []Fact) []Fact {
 		}
 		lc := strings.ToLower(strings.TrimSpace(articleRE.ReplaceAllString(f.Claim, "")))
 		lc = strings.TrimPrefix(lc, "my ")
-		if peopleGroup29[lc] || helpingRE.MatchString(lc) {
+		if peopleGroup29[lc] {
 			return true
 		}
 		ws := strings.Fields(lc)
@@ -672,8 +672,6 @@ var (
 	// spellRE: a gerund kept up for a short spell (group 1): "been
 	// travelling for three weeks", "practicing … all week".
 	spellRE = regexp.MustCompile(`\bbeen\s+([a-z]+ing)\b[^.!?]{0,40}?\b(?:for\s+(?:a|one|two|three|four|five|six|a\s+few|several|\d+|the\s+past|the\s+last)\s+(?:days?|weeks?|hours?)|all\s+(?:day|week|morning|afternoon|evening|night|weekend)|this\s+(?:week|morning|afternoon|weekend))\b`)
-	// helpingRE: helping others, a cause.
-	helpingRE = regexp.MustCompile(`^helping\s+(?:others|people|other\s+people|those\s+in\s+need|out)$`)
 )
 
 // peopleGroup29: the people one works or studies with, liked.

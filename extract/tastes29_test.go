@@ -91,13 +91,13 @@ func TestTasteRulesSession29(t *testing.T) {
 		{"My boss doesn't agree with me.", []want{w(me, "manager", "Alice's manager")}},
 		// "she" is not the place named after "at".
 		{"Tinta on her first day at Carcavelos. She's terrified of the tram", nil},
-		// drop: a spell of something, the people one works with, helping
-		// others; not a pastime kept up for years.
+		// drop: a spell of something, the people one works with; not a
+		// pastime kept up for years, nor helping people said as a liking.
 		{"I've been travelling for two weeks.", nil},
 		{"Been rehearsing the speech all morning.", nil},
 		{"I've been running for ten years.", []want{w(me, "likes", "running")}},
 		{"Work is hectic but I like my team.", nil},
-		{"We both love helping people.", nil},
+		{"We both love helping people.", []want{w(me, "likes", "helping people")}},
 		// pairs: two plurals liked are two likings; not a binomial.
 		{"Luca loves trains and tall ships.", []want{w("Luca", "likes", "trains"), w("Luca", "likes", "tall ships")}},
 		{"I love arts and crafts.", []want{w(me, "likes", "arts and crafts")}},
