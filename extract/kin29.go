@@ -1,0 +1,274 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Relatives and work of session 29 (helper h29-kin), from the misses and
+// spurious facts of locomo_more.jsonl, the read synthetic rounds and the
+// outside sets. Cases in kin29_test.go.
+
+// kinNameRE: a relative of the speaker's named right after the kin word,
+// however the name is written: in lower case as texting writes it ("my
+// cousin rocío, she runs a travel company", "my sister sbu used to take
+// her"), after "late" ("My late wife June always said"), or named by "is
+// called" ("my little sister is called asal"). Group 1 is the kin word,
+// group 2 the name.
+var kinNameRE *regexp.Regexp
+
+// myKinRE: a relative said as the speaker's own ("my wife", "our
+// youngest"), not one spoken to ("Mum, …").
+var myKinRE *regexp.Regexp
+
+// namingRE: a name given in words of naming, which the naming rules read
+// ("her name is Ronja", "a cat called Luna").
+var namingRE = regexp.MustCompile(`(?i)\b(?:name|names|named|called)\b`)
+
+func init() {
+	var kin []string
+	for w := range relations {
+		if !strings.ContainsAny(w, " -") {
+			kin = append(kin, regexp.QuoteMeta(w))
+		}
+	}
+	sort.Slice(kin, func(i, j int) bool { return len(kin[i]) > len(kin[j]) || len(kin[i]) == len(kin[j]) && kin[i] < kin[j] })
+	myKinRE = regexp.MustCompile(`(?i)\b(?:my|our)\s+(?:(?:late|little|lil|big|older|elder|younger|baby|eldest|oldest|youngest|dear|twin|new)\s+)?(?:` +
+		strings.Join(kin, "|") + `)\b`)
+	kinNameRE = regexp.MustCompile(`(?i)\bmy\s+(?:(?:late|little|lil|big|older|elder|younger|baby|eldest|oldest|youngest|dear|twin)\s+)?(` +
+		strings.Join(kin, "|") + `)(?:\s+(?:is|'s|’s)\s+(?:called|named)|\s+(?:called|named))?\s+([\p{L}][\p{L}'’-]*)`)
+}
+
+// chatWord are words of texting that no list of English words holds and
+// that follow a kin word as often as a name does ("my mom pls", "my bro
+// tbh").
+var chatWord = map[string]bool{"lol": true, "lmao": true, "lmfao": true, "rofl": true, "haha": true, "hahaha": true,
+	"hehe": true, "omg": true, "tbh": true, "rn": true, "pls": true, "plz": true, "idk": true, "ngl": true, "btw": true,
+	"imo": true, "smh": true, "ikr": true, "jk": true, "fr": true, "lowkey": true, "highkey": true, "wud": true,
+	"cud": true, "shud": true, "cuz": true, "coz": true, "bc": true, "bcs": true, "tho": true, "thru": true, "yall": true,
+	"im": true, "ive": true, "hes": true, "shes": true, "dont": true, "cant": true, "wont": true, "didnt": true,
+	"doesnt": true, "isnt": true, "wasnt": true, "thats": true, "whats": true, "abt": true, "wen": true, "wat": true,
+	"nd": true, "n": true, "ur": true, "u": true, "ya": true, "yh": true, "ok": true, "okay": true, "kinda": true,
+	"gonna": true, "wanna": true, "gotta": true, "sorta": true, "dunno": true, "aint": true, "tmrw": true, "tmr": true,
+	"tonite": true, "2day": true, "bday": true, "xmas": true, "christmas": true, "easter": true, "thanksgiving": true,
+	"diwali": true, "eid": true, "ramadan": true, "hanukkah": true, "halloween": true, "ofc": true, "pic": true,
+	"pics": true, "vid": true, "irl": true, "asap": true, "fyi": true, "bro": true, "sis": true, "ppl": true}
+
+// kinNameWord reports whether w, said right after a kin word, is the
+// relative's name: a word no list of English words holds, in any case, or
+// a capitalised given name; not a day, a pronoun, a kin word or a word of
+// texting. A month is a name here only with no number after it ("my late
+// wife June always said", not "my mum June 5th").
+func kinNameWord(w, after string) bool {
+	lw := strings.ToLower(w)
+	if utf8.RuneCountInString(w) < 3 || chatWord[lw] || pronoun[lw] || stopWords[w] || relKey(lw) != "" || isPet(lw) {
+		return false
+	}
+	if _, wd := weekdays[lw]; wd {
+		return false
+	}
+	if _, mo := months[lw]; mo && (len(lw) <= 3 || startsWithDigit(strings.TrimSpace(after))) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(w)
+	if unicode.IsUpper(r) {
+		if rest := w[utf8.RuneLen(r):]; rest != "" && strings.ToUpper(rest) == rest && lexCommon().has(lw) {
+			return false // "MY WIFE HAS …": a word in capitals, no name
+		}
+		return !lexCommon().has(lw) || lexNames.has(w)
+	}
+	return !lexCommon().has(lw) && !lexNationalities.has(lw) && !strings.ContainsAny(w, "'’")
+}
+
+// unnamedKin is the index of the one fact of out that gives the speaker a
+// relative of key with no name, or -1 (none, or two).
+func unnamedKin(out []Fact, speaker, key string) int {
+	at := -1
+	for i, f := range out {
+		if f.Subject != speaker || f.Predicate != key || f.Polarity != Positive || f.Claim != unnamedRelative(speaker, key) {
+			continue
+		}
+		if at >= 0 {
+			return -1
+		}
+		at = i
+	}
+	return at
+}
+
+// nameRelative writes name for the relative of out[i], and for what the
+// turn said of that relative ("Me's cousin owns a travel company").
+func nameRelative(out []Fact, i int, name string) {
+	old := out[i].Claim
+	for j := range out {
+		if out[j].Subject == old {
+			out[j].Subject = name
+		}
+	}
+	out[i].Claim = name
+}
+
+// kinNamed29 names the relatives a turn gave with no name when the kin word
+// has the name right after it in a form the rules read as no name: in
+// lower case ("my cousin rocío"), a name that is also a month or a place
+// ("My late wife June", "my wife Odessa played the organ"), or after "is
+// called" ("my little sister is called asal").
+func kinNamed29(text, speaker string, out []Fact) []Fact {
+	if !strings.Contains(strings.ToLower(text), "my ") {
+		return out
+	}
+	t := captionRE.ReplaceAllString(text, "")
+	for _, loc := range kinNameRE.FindAllStringSubmatchIndex(t, -1) {
+		kin, n, after := t[loc[2]:loc[3]], t[loc[4]:loc[5]], t[loc[5]:]
+		key := relKey(kin)
+		if key == "" || key == "friend" || relNotOne[key] {
+			continue
+		}
+		n = strings.TrimRight(n, "'’-")
+		if !kinNameWord(n, after) || strings.HasPrefix(after, "'") || strings.HasPrefix(after, "’") {
+			continue // "my sister Mary's car": Mary is named there, by the rules
+		}
+		i := unnamedKin(out, speaker, key)
+		if i < 0 {
+			continue
+		}
+		taken := false
+		for _, f := range out {
+			taken = taken || strings.EqualFold(f.Claim, n)
+		}
+		if !taken {
+			nameRelative(out, i, n)
+		}
+	}
+	return out
+}
+
+// capRunRE: a run of capitalised words, a name as written ("Leilani",
+// "Dr Okonjo", "Ben Alder").
+var capRunRE = regexp.MustCompile(`\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+)*`)
+
+// addressLeadRE: the words that put a name in address before it ("Hey
+// John", "thanks Mia", "Morning Sam").
+var addressLeadRE = regexp.MustCompile(`(?i)(?:^|[\s,.!])(?:hey|hi|hello|hiya|yo|thanks|thank\s+you|ty|dear|morning|evening|night|congrats|congratulations|ok|okay|sorry|bye|cheers|welcome|aw|aww|omg|oh|wow|haha|lol)[,!.\s]*$`)
+
+// withMeRE: a name said as the one the speaker did something with ("Callum
+// and I did Ben Alder", "me and Marzena").
+var withMeRE = regexp.MustCompile(`(?i)^\s+and\s+(?:i|me)\b`)
+
+// loneKinName names the one relative a turn gave with no name by the one
+// person's name the turn says elsewhere: "Leilani had a small stroke in
+// August … My wife is tougher than me", "Faizal says I should rest more.
+// My husband has opinions", "thats Timoci!! my husband!! 30 yrs!!",
+// "Obinna was my twin", "Samantha loves theater, I asked her to become my
+// girlfriend". A name is a capitalised word (or run of them) no list of
+// English words holds, not a place, a nationality, a day or a month, not
+// the speaker's own, not one spoken to ("Hey John", "Bowen! …"), and not
+// one another fact of the turn already names (a pet, a friend). Two names,
+// or two relatives with no name, give nothing; of two names, the one the
+// speaker did something with ("Callum and I did Ben Alder") is taken.
+func loneKinName(text, speaker string, out []Fact) []Fact {
+	i := -1
+	for j, f := range out {
+		if f.Subject != speaker || f.Polarity != Positive || predFamily(f.Predicate) != "relation" || f.Predicate == "friend" ||
+			f.Claim != unnamedRelative(speaker, f.Predicate) {
+			continue
+		}
+		if i >= 0 || relNotOne[f.Predicate] && f.Predicate != "sibling" {
+			return out
+		}
+		i = j
+	}
+	if i < 0 {
+		return out
+	}
+	t := strings.TrimSpace(captionRE.ReplaceAllString(text, ""))
+	if namingRE.MatchString(t) || !myKinRE.MatchString(t) {
+		return out // "Her name is Ronja": the naming rules' own; "Mum, Ruth and I …": Mum spoken to
+	}
+	for _, w := range strings.Fields(strings.ToLower(t)) {
+		if isPet(strings.Trim(w, `,.!?;:'"`)) {
+			return out // "My neighbour has a cat, Luna": the pet's name, most likely
+		}
+	}
+	if out[i].Predicate == "sibling" && siblingsRE.MatchString(t) {
+		return out
+	}
+	claimed := map[string]bool{strings.ToLower(displayName(speaker)): true}
+	for _, f := range out {
+		claimed[strings.ToLower(f.Claim)] = true
+		claimed[strings.ToLower(f.Subject)] = f.Subject != speaker && predFamily(f.Predicate) == "relation" // another's relative
+	}
+	var names, withMe []string
+	for _, loc := range capRunRE.FindAllStringIndex(t, -1) {
+		n := t[loc[0]:loc[1]]
+		ws := strings.Fields(n)
+		// a run opening a sentence may begin with a word that is no name
+		// ("Yes Temuulen", "Thanks Dave"): drop the common words before it
+		for len(ws) > 0 && (lexCommon().has(contractionRE.ReplaceAllString(ws[0], "")) || stopWords[ws[0]] || pronoun[strings.ToLower(ws[0])]) && !lexNames.has(ws[0]) {
+			ws = ws[1:]
+		}
+		if len(ws) == 0 {
+			continue
+		}
+		n = strings.Join(ws, " ")
+		start := loc[1] - len(n)
+		lw := strings.ToLower(n)
+		if claimed[lw] || knownPlace(n) || lexNationalities.has(lw) || relKey(lw) != "" || stopWords[n] {
+			continue
+		}
+		if calendarName(n) {
+			if !placeLeadRE.MatchString(t[:start]) && !startsWithDigit(strings.TrimSpace(t[loc[1]:])) {
+				names = append(names, "\x00"+n) // "Tariq and Jun came over": June is a name too
+			}
+			continue // "in August", "on Monday"
+		}
+		if len(ws) == 1 && (lexCommon().has(lw) || utf8.RuneCountInString(n) < 3) {
+			continue // "Rose", "Will": a word as often as a name
+		}
+		before := t[:start]
+		if len(ws) > 1 && !kinTitle[strings.ToLower(strings.TrimSuffix(ws[0], "."))] || placeLeadRE.MatchString(before) {
+			// "Notre Dame was stunning", "Ben Alder", "dinner at Kometen":
+			// a place or a thing, most likely; it leaves the name unsure
+			names = append(names, "\x00"+n)
+			continue
+		}
+		if addressLeadRE.MatchString(before) || strings.TrimSpace(before) == "" && strings.HasPrefix(strings.TrimSpace(t[loc[1]:]), "!") ||
+			strings.HasPrefix(strings.TrimSpace(t[loc[1]:]), ",") && strings.TrimSpace(before) == "" || strings.HasSuffix(strings.TrimSpace(before), "@") {
+			continue // "Hey John", "Bowen! My daughter …", "Ifeoluwa, the fabric has arrived": the one spoken to
+		}
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+		if withMeRE.MatchString(t[loc[1]:]) || meAndRE.MatchString(before) {
+			withMe = append(withMe, n)
+		}
+	}
+	switch {
+	case len(names) == 1 && !strings.HasPrefix(names[0], "\x00"):
+		nameRelative(out, i, names[0])
+	case len(withMe) == 1:
+		nameRelative(out, i, withMe[0])
+	}
+	return out
+}
+
+// meAndRE: "me and Marzena".
+var meAndRE = regexp.MustCompile(`(?i)\bme\s+and\s+$`)
+
+// siblingsRE: more than one sibling spoken of.
+var siblingsRE = regexp.MustCompile(`(?i)\b(?:siblings|brothers|sisters|twins)\b`)
+
+// contractionRE: the ending a pronoun or verb takes in "She's", "We'll".
+var contractionRE = regexp.MustCompile(`(?i)['’](?:s|re|ll|d|ve|m|t)$`)
+
+// kinTitle are the titles a person's name may follow ("Dr Okonjo").
+var kinTitle = map[string]bool{"dr": true, "mr": true, "mrs": true, "ms": true, "miss": true, "prof": true, "professor": true,
+	"auntie": true, "aunty": true, "uncle": true, "aunt": true}
+
+// placeLeadRE: the words that put a name as a place or a thing ("to
+// Lagos", "at Kometen", "the Munros").
+var placeLeadRE = regexp.MustCompile(`(?i)\b(?:to|in|at|from|near|on|into|around|of|the|a|an|visited|visit|via|through|across|towards?)\s+$`)

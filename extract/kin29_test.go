@@ -1,0 +1,39 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestKinWorkRulesSession29 holds the relation and work rules of session 29
+// (kin29.go), each beside the near miss it must leave alone.
+func TestKinWorkRulesSession29(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A relative named right after the kin word in a form the rules
+		// read as no name: lower case, a month or a place, "is called".
+		{"talk to my cousin inés, she does translations", []want{w(me, "cousin", "inés")}},
+		{"my brother kofi used to drive me to school", []want{w(me, "brother", "kofi")}},
+		{"my little sister is called nilu which means blue", []want{w(me, "sister", "nilu")}},
+		{"My late husband August built this shed", []want{w(me, "husband", "August")}},
+		{"my mum pls stop asking", []want{w(me, "mother", "Alice's mother")}},
+		{"I called my mom Sunday and she was fine", []want{w(me, "mother", "Alice's mother")}},
+		{"my sister lives in Oslo", []want{w(me, "sister", "Alice's sister"), w("Alice's sister", "lives_in", "Oslo")}},
+		// The one relative with no name named by the one name the turn says
+		// elsewhere.
+		{"Tariq says I work too much. My husband is right for once.", []want{w(me, "husband", "Tariq")}},
+		{"that's Manaia!! my wife!! 20 yrs!!", []want{w(me, "wife", "Manaia")}},
+		{"Yes, my son sent me his old laptop. Batbayar always upgrades.", []want{w(me, "son", "Batbayar")}},
+		{"Gráinne and I climbed Ben Nevis on Sunday and my girlfriend complained the whole way", []want{w(me, "partner", "Gráinne")}},
+		{"Hey Dave! My mom loved the cake", []want{w(me, "mother", "Alice's mother")}},
+		{"Tariq and Jun came over and my wife cooked", []want{w(me, "wife", "Alice's wife")}},
+		{"My wife and my daughter loved Lisbon", []want{w(me, "wife", "Alice's wife"), w(me, "daughter", "Alice's daughter")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
