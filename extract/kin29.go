@@ -272,3 +272,98 @@ var kinTitle = map[string]bool{"dr": true, "mr": true, "mrs": true, "ms": true, 
 // placeLeadRE: the words that put a name as a place or a thing ("to
 // Lagos", "at Kometen", "the Munros").
 var placeLeadRE = regexp.MustCompile(`(?i)\b(?:to|in|at|from|near|on|into|around|of|the|a|an|visited|visit|via|through|across|towards?)\s+$`)
+
+// workPred are the predicates of one's work that the labelled sets give
+// only to the speaker or a named person.
+var workPred = map[string]bool{"works_at": true, "job_title": true, "studies": true, "studies_at": true,
+	"volunteers_at": true, "works_in_field": true, "started_job": true, "lost_job": true, "promoted": true, "retired": true}
+
+// notAJob are nouns said after "I'm a" that name no occupation: "i am a
+// professional" (at building torches in a game), "I'm a natural".
+var notAJob = map[string]bool{"professional": true, "pro": true, "natural": true, "expert": true, "beginner": true,
+	"amateur": true, "newbie": true, "rookie": true, "novice": true, "alto": true, "soprano": true, "tenor": true,
+	"baritone": true, "mezzo": true}
+
+// modifierHeadRE: a noun after a workplace's word that makes the word a
+// modifier of something else ("the company futsal team", "a bank app").
+var modifierHeadRE = regexp.MustCompile(`(?i)^\s+(?:app|apps|team|teams|league|account|card|loan|mortgage|party|website|site|holiday|picnic|retreat|outing|trip|event|futsal|football|soccer|softball|cricket|choir|band|club|newsletter|group|chat|phone|laptop|car|pension|insurance|shares|stock|merch|swag|hoodie|badge|email)\b`)
+
+// workFilter29 leaves out work facts the turn does not state:
+//   - a workplace's word that modifies another noun ("i quit the company
+//     futsal team", "a software tester for a bank app") and a bare plural
+//     one works for ("a sound designer for games"): no employer;
+//   - "I'm a professional", "I am an alto": no occupation;
+//   - a job or workplace read as ahead of the turn ("I'll grab it at work
+//     I'm a pharmacist at the Boots"): the labels give none;
+//   - a job begun named only "job" takes the one workplace the turn names
+//     ("got a new job, im at Technodom now").
+func workFilter29(text, speaker string, out []Fact) []Fact {
+	lt := strings.ToLower(text)
+	employer := ""
+	for _, f := range out {
+		if f.Predicate == "works_at" && f.Subject == speaker && f.Polarity == Positive && f.Kind == World {
+			if employer != "" && employer != f.Claim {
+				employer = "\x00"
+			} else {
+				employer = f.Claim
+			}
+		}
+	}
+	out = slices.DeleteFunc(out, func(f Fact) bool {
+		if !workPred[f.Predicate] {
+			return false
+		}
+		if f.Subject != speaker {
+			return false
+		}
+		lc := strings.ToLower(f.Claim)
+		switch f.Predicate {
+		case "works_at":
+			if f.Kind == Foresight && f.Polarity == Positive {
+				return true
+			}
+			if !strings.Contains(lc, " ") && modifiedEverywhere(lt, lc) {
+				return true
+			}
+			if lc == f.Claim && strings.HasSuffix(lc, "s") && !strings.Contains(lc, " ") && strings.Contains(lt, "for "+lc) &&
+				!strings.Contains(lt, "for the "+lc) {
+				return true // "a sound designer for games"
+			}
+		case "job_title":
+			return f.Kind == Foresight || notAJob[lc]
+		}
+		return false
+	})
+	if employer != "" && employer != "\x00" {
+		for i, f := range out {
+			if f.Predicate == "started_job" && f.Subject == speaker && f.Claim == "job" {
+				out[i].Claim = employer
+			}
+		}
+	}
+	return out
+}
+
+// modifiedEverywhere reports whether every "w" of lt is followed by a noun
+// it modifies ("company futsal team").
+func modifiedEverywhere(lt, w string) bool {
+	found := false
+	for i := 0; ; {
+		j := strings.Index(lt[i:], w)
+		if j < 0 {
+			return found
+		}
+		at := i + j + len(w)
+		if (i+j == 0 || !isWordByte(lt[i+j-1])) && (at == len(lt) || !isWordByte(lt[at])) {
+			if !modifierHeadRE.MatchString(lt[at:]) {
+				return false
+			}
+			found = true
+		}
+		i = at
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 0x80
+}

@@ -33,6 +33,14 @@ func TestKinWorkRulesSession29(t *testing.T) {
 		{"Hey Dave! My mom loved the cake", []want{w(me, "mother", "Alice's mother")}},
 		{"Tariq and Jun came over and my wife cooked", []want{w(me, "wife", "Alice's wife")}},
 		{"My wife and my daughter loved Lisbon", []want{w(me, "wife", "Alice's wife"), w(me, "daughter", "Alice's daughter")}},
+		// Work the turn does not state.
+		{"I'm a QA tester for a bank app", []want{w(me, "job_title", "QA tester")}},
+		{"I'm a sound designer for games, mostly indie", []want{w(me, "job_title", "sound designer")}},
+		{"i quit the company football team so my sundays are free", []want{{s: me, p: "joined", c: "company football team", kind: "experience", pol: "negative"}}},
+		{"I work at a bank", []want{w(me, "works_at", "bank")}},
+		{"ok the castle is lit. i am a professional", nil},
+		{"I went back to the choir. I am an alto, who knew.", nil},
+		{"got a new job, im at Elkor now, in the warehouse", []want{ev(me, "started_job", "Elkor", ""), w(me, "works_at", "Elkor")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
