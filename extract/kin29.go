@@ -309,9 +309,22 @@ func workFilter29(text, speaker string, out []Fact) []Fact {
 			}
 		}
 	}
+	works := map[string]bool{}
+	for _, f := range out {
+		if f.Predicate == "works_at" {
+			works[f.Claim] = true
+		}
+	}
 	out = slices.DeleteFunc(out, func(f Fact) bool {
 		if !workPred[f.Predicate] {
 			return false
+		}
+		if f.Predicate == "works_at" {
+			for w := range works {
+				if tail, ok := strings.CutPrefix(f.Claim, w+" "); ok && objectTailRE.MatchString(tail) {
+					return true // "the night shifts at the tram depot ate me": the depot
+				}
+			}
 		}
 		if f.Subject != speaker {
 			return false
@@ -366,4 +379,90 @@ func modifiedEverywhere(lt, w string) bool {
 
 func isWordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 0x80
+}
+
+// shiftAtRE: one's shifts at a place of work: "did a closing shift at the
+// bar", "the night shifts at the tram depot ate me", "I have a shift
+// Monday at the hospital", "I'm on nights that whole week at Landspítali",
+// "I work rotating shifts at the hospital". Group 1 the words between,
+// group 2 what follows "at" or "in".
+var shiftAtRE = regexp.MustCompile(`(?i)\b(?:(?:(?:closing|opening|double|early|late|morning|evening|weekend|night|day|long|rotating|split|extra|evening|sunday|saturday)\s+)?shifts?|(?:on|working|doing|work)\s+nights)\b((?:\s+[\p{L}\d'’-]+){0,4}?)\s+(?:at|in)\s+(.+)`)
+
+// othersWorkRE: words before the shifts that make them another's ("my
+// husband's shifts", "she did a shift at …", "your shift").
+var othersWorkRE = regexp.MustCompile(`(?i)\b(?:he|she|they|his|her|their|you|your|u|ur|him|them)\b|\x01`)
+
+// roleForRE: "for" after a role, the employer after it.
+var roleForRE = regexp.MustCompile(`(?i)^for\s+(.+)`)
+
+func init() {
+	rules = append(rules,
+		// One's shifts at a place of work: the work there.
+		rawRule(shiftAtRE.String(), 2, func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasDate && c.date.After(day(c.at)) {
+				return
+			}
+			i := strings.Index(c.raw, m[0])
+			if i < 0 {
+				return
+			}
+			lead := c.raw[:i]
+			if othersWorkRE.MatchString(lead) || strings.Contains(strings.ToLower(m[1]), " for ") || kinLeadWork(lead) ||
+				shiftRoleRE.MatchString(m[1]) || strings.Contains(m[2], "\x01") || kinLeadWork(firstWords(m[2], 3)) {
+				return // "my husband does night shifts at the plant", "his shift at the bar"
+			}
+			o, _ := workplaceAt(m[2])
+			if o == "" || strings.EqualFold(o, "home") || strings.HasPrefix(o, "\x01") {
+				return
+			}
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}),
+		// A role said of oneself with whom one does it for: "I'm a tram
+		// driver for the RET", "I am truck driver for Maple Leaf Freight
+		// since 6 years", "I'm the bookkeeper for a coffee farm": the
+		// employer. Not "a taxi driver for my kids", not "for 38 years".
+		rule{re: ownRoleRE, claim: 1, fn: func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasDate {
+				return
+			}
+			role, rest := roleAt(strings.Fields(m[1]))
+			after := strings.Join(rest, " ")
+			fm := roleForRE.FindStringSubmatch(after)
+			if role == "" || fm == nil || forOwnRE.MatchString(after) || yearsForRE.MatchString(after) {
+				return
+			}
+			o, _ := workplaceAt(fm[1])
+			if o == "" || strings.Contains(o, "\x01") || personWord(o) || o == "company" {
+				return
+			}
+			c.add(c.speaker, "works_at", o, World, confThird-4)
+		}},
+	)
+}
+
+// kinLeadWork reports whether the words before the shifts name a relative
+// as the one who works them ("my husband does …").
+func kinLeadWork(lead string) bool {
+	for _, m := range myWordRE.FindAllStringSubmatch(lead, -1) {
+		if relKey(m[1]) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// myWordRE: the word after "my".
+var myWordRE = regexp.MustCompile(`(?i)\bmy\s+([\p{L}-]+)`)
+
+// objectTailRE: words after a workplace that are a clause of their own,
+// with a pronoun in it ("ate me").
+var objectTailRE = regexp.MustCompile(`(?i)\b(?:me|us|him|her|them|it|my|our)\b`)
+
+// shiftRoleRE: a role named by the shift ("shift lead at the shop").
+var shiftRoleRE = regexp.MustCompile(`(?i)^\s+(?:lead|leader|manager|supervisor|boss|worker|workers|swap|change|pattern)\b`)
+
+// firstWords is the first n words of s.
+func firstWords(s string, n int) string {
+	ws := strings.Fields(s)
+	return strings.Join(ws[:min(n, len(ws))], " ")
 }

@@ -41,6 +41,14 @@ func TestKinWorkRulesSession29(t *testing.T) {
 		{"ok the castle is lit. i am a professional", nil},
 		{"I went back to the choir. I am an alto, who knew.", nil},
 		{"got a new job, im at Elkor now, in the warehouse", []want{ev(me, "started_job", "Elkor", ""), w(me, "works_at", "Elkor")}},
+		// One's shifts at a place of work; a role for an employer.
+		{"im wrecked, did a double shift at the pub last night", []want{w(me, "works_at", "pub")}},
+		{"I'm on nights all week at Rikshospitalet, so tired", []want{w(me, "works_at", "Rikshospitalet")}},
+		{"my wife does night shifts at the plant", []want{w(me, "wife", "Alice's wife")}},
+		{"Tomas picked up his shift at the bar", nil},
+		{"I spent two nights at the Hilton", nil},
+		{"I'm a tram driver for the GVB, the schedule changes weekly", []want{w(me, "job_title", "tram driver"), w(me, "works_at", "GVB")}},
+		{"I'm a taxi driver for my kids these days", []want{w(me, "job_title", "taxi driver"), w(me, "child", "Alice's children")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
