@@ -49,6 +49,13 @@ func TestKinWorkRulesSession29(t *testing.T) {
 		{"I spent two nights at the Hilton", nil},
 		{"I'm a tram driver for the GVB, the schedule changes weekly", []want{w(me, "job_title", "tram driver"), w(me, "works_at", "GVB")}},
 		{"I'm a taxi driver for my kids these days", []want{w(me, "job_title", "taxi driver"), w(me, "child", "Alice's children")}},
+		// A kin word of another language after "my".
+		{"my akka is getting married in june and i'm the maid of honour", []want{w(me, "sibling", "Alice's sibling")}},
+		{"my tía marisol called me at 7am", []want{w(me, "aunt", "marisol")}},
+		{"went to my halmeoni's for lunch", []want{w(me, "grandmother", "Alice's grandmother")}},
+		{"say hi to your abuela for me", nil},
+		{"thanks tía, see you sunday", nil},
+		{"my halmeoni-style kimchi is the best", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

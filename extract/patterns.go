@@ -255,8 +255,9 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	}
 	out = childNames(text, speaker, at, out)
 	out = relativeNamedLater(text, speaker, out)
-	out = kinNamed29(text, speaker, out)  // kin29.go
-	out = loneKinName(text, speaker, out) // kin29.go
+	out = foreignKinFacts(text, speaker, at, out) // kin29.go
+	out = kinNamed29(text, speaker, out)          // kin29.go
+	out = loneKinName(text, speaker, out)         // kin29.go
 	out = workFilter29(text, speaker, out)
 	out = engagedPartner(text, speaker, at, out)
 	out = promotedRole(text, speaker, at, out)
