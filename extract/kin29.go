@@ -557,3 +557,62 @@ func foreignKinFacts(text, speaker string, at time.Time, out []Fact) []Fact {
 	}
 	return out
 }
+
+// namedRoleRE: a role said of someone: "Golnar is a face painter
+// actually", "she's a caregiver". Group 1 who, group 2 what follows the
+// article.
+var namedRoleRE = regexp.MustCompile(`(?:^|[\s,;(])([\p{Lu}][\p{L}'’-]*|[Ss]he|[Hh]e)(?:\s+is|['’]s)\s+(?:(?:also|actually|now|still|just)\s+)?(?:an?)\s+([^.!?;]+)`)
+
+// roleTailRE: what may follow a role said of a named person.
+var roleTailRE = regexp.MustCompile(`(?i)^(?:$|[,.!;:(]|(?:there|here|now|actually|too|at|in|and|so|but|lol|haha)\b)`)
+
+// namedRoles29 gives a person the turn names as a relative or friend the
+// role the turn says of them, with words after it the rules leave ("my
+// sister Golnar is a face painter actually", "my cousin Reda is a lab tech
+// there", "my sister Perlita is in Calgary, she's a caregiver"). "she" and
+// "he" stand for the one person the turn names so; with two, nothing.
+func namedRoles29(text, speaker string, at time.Time, out []Fact) []Fact {
+	if !strings.Contains(text, " a") {
+		return out
+	}
+	var people []string
+	for _, f := range out {
+		if f.Subject == speaker && f.Polarity == Positive && predFamily(f.Predicate) == "relation" && isCapital(f.Claim) &&
+			!strings.Contains(f.Claim, "'s ") && !slices.Contains(people, f.Claim) {
+			people = append(people, f.Claim)
+		}
+	}
+	if len(people) == 0 {
+		return out
+	}
+	has := map[string]bool{}
+	for _, f := range out {
+		if f.Predicate == "job_title" {
+			has[f.Subject] = true
+		}
+	}
+	t := captionRE.ReplaceAllString(text, "")
+	for _, m := range namedRoleRE.FindAllStringSubmatch(t, -1) {
+		who := m[1]
+		if lw := strings.ToLower(who); lw == "she" || lw == "he" {
+			if len(people) != 1 {
+				continue
+			}
+			who = people[0]
+		} else if !slices.Contains(people, who) {
+			continue
+		}
+		if has[who] {
+			continue
+		}
+		role, rest := roleAt(strings.Fields(m[2]))
+		after := strings.Join(rest, " ")
+		if role == "" || !roleTailRE.MatchString(after) {
+			continue
+		}
+		has[who] = true
+		out = append(out, Fact{Subject: who, Predicate: "job_title", Claim: role, Kind: World, Polarity: Positive,
+			ValidFrom: at, Confidence: confThird - 4, Speaker: speaker})
+	}
+	return out
+}

@@ -56,6 +56,11 @@ func TestKinWorkRulesSession29(t *testing.T) {
 		{"say hi to your abuela for me", nil},
 		{"thanks tía, see you sunday", nil},
 		{"my halmeoni-style kimchi is the best", nil},
+		// A role said of a relative or friend the turn names.
+		{"my sister Dunya is a face painter actually, she does parties", []want{w(me, "sister", "Dunya"), w("Dunya", "job_title", "face painter")}},
+		{"my cousin Idris is a lab tech there, I'll ask him", []want{w(me, "cousin", "Idris"), w("Idris", "job_title", "lab tech")}},
+		{"my sister Dunya and my brother Aziz came, she's a nurse", []want{w(me, "sister", "Dunya"), w(me, "brother", "Aziz")}},
+		{"my sister Dunya is a big fan of yours", []want{w(me, "sister", "Dunya")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

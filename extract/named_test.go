@@ -44,7 +44,7 @@ func TestChatRulesSession24(t *testing.T) {
 		{"and I'm in Leicester so you can do both", []want{w(me, "lives_in", "Leicester")}},
 		{"Toronto here. If you can afford a lawyer, do it.", []want{w(me, "lives_in", "Toronto")}},
 		{"Still in Nairobi for now.", []want{w(me, "lives_in", "Nairobi")}},
-		{"my sister Perlita is in Calgary, she's a caregiver", []want{w(me, "sister", "Perlita"), w("Perlita", "lives_in", "Calgary")}},
+		{"my sister Perlita is in Calgary, she's a caregiver", []want{w(me, "sister", "Perlita"), w("Perlita", "lives_in", "Calgary"), w("Perlita", "job_title", "caregiver")}},
 		{"My sister Renata in Madrid wants him to move.", []want{w(me, "sister", "Renata"), w("Renata", "lives_in", "Madrid")}},
 		{"I'm in Leicester this week for work.", nil},
 		{"I'll catch you when I'm in Boston. Cheers!", nil},

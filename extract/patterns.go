@@ -259,6 +259,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = kinNamed29(text, speaker, out)          // kin29.go
 	out = loneKinName(text, speaker, out)         // kin29.go
 	out = workFilter29(text, speaker, out)
+	out = namedRoles29(text, speaker, at, out)
 	out = engagedPartner(text, speaker, at, out)
 	out = promotedRole(text, speaker, at, out)
 	out = movedWhere(text, speaker, out) // events28.go
