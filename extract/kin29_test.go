@@ -61,6 +61,9 @@ func TestKinWorkRulesSession29(t *testing.T) {
 		{"my cousin Idris is a lab tech there, I'll ask him", []want{w(me, "cousin", "Idris"), w("Idris", "job_title", "lab tech")}},
 		{"my sister Dunya and my brother Aziz came, she's a nurse", []want{w(me, "sister", "Dunya"), w(me, "brother", "Aziz")}},
 		{"my sister Dunya is a big fan of yours", []want{w(me, "sister", "Dunya")}},
+		// A role said of oneself with where one is from after it.
+		{"I'm a software tester from Shiraz, 31", []want{w(me, "job_title", "software tester")}},
+		{"I'm a long way from home this week", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

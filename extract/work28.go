@@ -191,7 +191,7 @@ func roleAt(ws []string) (string, []string) {
 
 // roleNextRE: what may follow a role said of oneself: the end, a mark,
 // where ("here", "at …", "in …"), how long, "now", "not a …".
-var roleNextRE = regexp.MustCompile(`(?i)^(?:$|[,.!;:(]|(?:here|there|now|not|at|in|for|since|already|and|so|but|by|with|too|sis|lol|haha|yeah|btw|i|i've|i'm|we|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|eighteen)\b)`)
+var roleNextRE = regexp.MustCompile(`(?i)^(?:$|[,.!;:(]|(?:here|there|now|not|at|in|for|from|since|already|and|so|but|by|with|too|sis|lol|haha|yeah|btw|i|i've|i'm|we|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|eighteen)\b)`)
 
 // ownRoleRE: "I'm literally a midwife", "I'm mostly a subtitler now",
 // "I am plumber here in Reading", "I'm the bookkeeper for a coffee farm",
