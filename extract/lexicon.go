@@ -16,15 +16,18 @@ var lexiconFS embed.FS
 // wordSet maps a lower-case spelling to its written form.
 type wordSet map[string]string
 
-func loadWords(name string) wordSet {
-	raw, err := lexiconFS.ReadFile("lexicon/" + name)
-	if err != nil {
-		panic("extract: word list " + name + ": " + err.Error())
-	}
+// loadWords reads one or more lists into one set.
+func loadWords(names ...string) wordSet {
 	s := wordSet{}
-	for _, l := range strings.Split(string(raw), "\n") {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			s[strings.ToLower(l)] = l
+	for _, name := range names {
+		raw, err := lexiconFS.ReadFile("lexicon/" + name)
+		if err != nil {
+			panic("extract: word list " + name + ": " + err.Error())
+		}
+		for _, l := range strings.Split(string(raw), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				s[strings.ToLower(l)] = l
+			}
 		}
 	}
 	return s
@@ -37,7 +40,7 @@ func (s wordSet) has(w string) bool {
 
 var (
 	lexPlaces        = loadWords("places.txt")
-	lexCities        = loadWords("cities.txt")
+	lexCities        = loadWords("cities.txt", "regions.txt")
 	lexCommonPlaces  = loadWords("common_places.txt")
 	lexNationalities = loadWords("nationalities.txt")
 	lexOccupations   = loadWords("occupations.txt")
@@ -68,9 +71,10 @@ func isOccupation(p string) bool {
 }
 
 // isPlace reports whether p names a place where a place is expected
-// ("here in Pokhara", "moved to Porto Alegre"): a WordNet place or a
-// GeoNames town (cities.txt). A GeoNames town never keeps a word from being
-// read as a person's name ("my sister Farah"): only lexPlaces does.
+// ("here in Pokhara", "moved to Porto Alegre", "back from Kerala"): a
+// WordNet place, a GeoNames town (cities.txt) or a CLDR region
+// (regions.txt; both in lexCities). A town or region never keeps a word from
+// being read as a person's name ("my sister Farah"): only lexPlaces does.
 func isPlace(p string) bool { return lexPlaces.has(p) || lexCities.has(p) }
 
 // isPet reports whether the word names a kind of pet (singular or plural).
