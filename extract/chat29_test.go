@@ -1,0 +1,46 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestChat29Rules holds the rules of chat29.go, each group beside
+// the near misses it must leave alone.
+func TestChat29Rules(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// still at: one's place of work still held, with work done there
+		// or how long after it, or in a turn about work; not a place one
+		// is only at.
+		{"Still at Brightwell, mostly designing brochures for dentists.", []want{w(me, "works_at", "Brightwell")}},
+		{"I'm still at Fenwick Logistics, twelve years now.", []want{w(me, "works_at", "Fenwick Logistics")}},
+		{"still at zalora, just a different team since they moved me at work", []want{w(me, "works_at", "zalora")}},
+		{"I'm still at Gatwick, the flight got pushed back again", nil},
+		{"still at home, packing for tomorrow", nil},
+		{"Still at the gym lol", nil},
+		// N years at a place of work: not a place of study or a stay.
+		{"almost six years at Brightwell and nobody knows my name", []want{w(me, "works_at", "Brightwell")}},
+		{"three years at Oxford and I still can't punt", nil},
+		{"two nights at the Marriott was plenty", nil},
+		// N years as a role, and where.
+		{"Twelve years as a welder and I still burn my arms.", []want{w(me, "job_title", "welder")}},
+		{"Twelve years as a parent and I still panic.", nil},
+		{"Nine years as a nurse taught me that.", nil},
+		// "As a <role>," then the speaker: the speaker's job. Not a part
+		// of life ("As a kid"), not the one spoken to.
+		{"As a paramedic, my weekends are never free.", []want{w(me, "job_title", "paramedic")}},
+		{"As an electrician, I see this all the time.", []want{w(me, "job_title", "electrician")}},
+		{"As a kid, I loved this show.", nil},
+		{"As a parent, I worry about it.", nil},
+		{"As a fan, I'm gutted.", nil},
+		{"As a teacher, you must be exhausted.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
