@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -150,3 +151,76 @@ func turn29(c *clause) string {
 	}
 	return c.raw
 }
+
+// Pets named in lower case in texting (session 29): "my cat kulot wud
+// destroy him"; and a pet of the speaker's then named by what it does:
+// "my dog will hate it, Dubu howls whenever I play".
+
+// myPetLowerRE: "my cat kulot", the name a word in lower case.
+var myPetLowerRE = regexp.MustCompile(`\b(?i:my)\s+(?:(?i:little|old|baby|rescue)\s+)?(?i:(?P<kind>` + pet + `))\s+(?P<name>[a-z]{3,14})\b`)
+
+// petDoesRE: a name then what only an animal does.
+var petDoesRE = regexp.MustCompile(`(?:^|[,;.!]\s*|\s-\s)(\p{L}\p{Ll}{2,14})\s+(?:(?:always|just|still|literally|only)\s+)?(?:barks|howls|meows|miaows|purrs|growls|hisses|wags|whines|snores|sheds|zoomies)\b`)
+
+// chatNotName: texting words that follow "my cat" and are no name.
+var chatNotName = setOf(`wud cud shud gonna wanna gotta lol lmao lmfao pls plz rly tho tbh jk omg ngl kinda sorta
+	ur im ive dont cant wont isnt doesnt didnt aint luv hv bc cuz coz rn fr idk smh ily sm tmrw tmr nd n w wif
+	lowkey highkey literally`)
+
+// petNamedLower29 gives the speaker's pet spoken of only by its kind the
+// name the turn gives it in lower case or by what it does.
+func petNamedLower29(text, speaker string, at time.Time, out []Fact) []Fact {
+	lt := strings.ToLower(text)
+	if !strings.Contains(lt, "my ") {
+		return out
+	}
+	for _, s := range sentences(clean(text)) {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
+			continue
+		}
+		var kind, n string
+		if m := myPetLowerRE.FindStringSubmatch(s); m != nil && !strings.HasSuffix(strings.ToLower(m[petKindI]), "s") {
+			w := m[petNameI]
+			if !lexCommon().has(w) && !chatNotName[w] && !stopLower[w] && !pronoun[w] && !isPet(w) && !lexPlaces.has(w) && !lexOccupations.has(w) {
+				kind, n = singular(strings.ToLower(m[petKindI])), w
+			}
+		}
+		if n == "" {
+			if m := petKindOnlyRE.FindStringSubmatchIndex(s); m != nil {
+				k := 2 * petKindOnlyRE.SubexpIndex("kind")
+				if d := petDoesRE.FindStringSubmatch(s[m[1]:]); d != nil && !pronoun[strings.ToLower(d[1])] && !stopLower[strings.ToLower(d[1])] && !lexCommon().has(strings.ToLower(d[1])) {
+					kind, n = singular(strings.ToLower(s[m[k]:m[k+1]])), d[1]
+				}
+			}
+		}
+		if n == "" {
+			continue
+		}
+		for _, f := range out {
+			if f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive && strings.EqualFold(f.Claim, n) {
+				return out // named already
+			}
+		}
+		for i, f := range out {
+			if f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Positive && singular(strings.ToLower(f.Claim)) == kind {
+				out[i].Claim = n
+				out[i].Entities = append(out[i].Entities, Entity{Name: n, Kind: "animal"})
+				out[i].Edges = []Edge{{Src: speaker, Relation: "has_pet", Dst: n}}
+				return out
+			}
+		}
+		c := newClause(s, speaker, at)
+		c.add(speaker, "has_pet", n, World, confLoose-2)
+		return append(out, c.facts...)
+	}
+	return out
+}
+
+// petKindOnlyRE: "my dog", the kind alone.
+var petKindOnlyRE = regexp.MustCompile(`\b(?i:my)\s+(?:(?i:little|old|baby|rescue)\s+)?(?i:(?P<kind>` + pet + `))\b`)
+
+var (
+	petKindI = myPetLowerRE.SubexpIndex("kind")
+	petNameI = myPetLowerRE.SubexpIndex("name")
+)

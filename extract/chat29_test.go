@@ -44,3 +44,25 @@ func TestChat29Rules(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestChat29Pets holds the pet naming of chat29.go: a pet named in lower
+// case after "my <kind>", or named by what only an animal does.
+func TestChat29Pets(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"my cat pilyo sleeps on my laptop all day", []want{w(me, "has_pet", "pilyo")}},
+		{"ugh my dog tomtom ate my charger", []want{w(me, "has_pet", "tomtom")}},
+		{"my dog will go mad, Bori barks at every delivery", []want{w(me, "has_pet", "Bori")}},
+		{"my cat lol", []want{w(me, "has_pet", "cat")}},
+		{"my dog wud never", []want{w(me, "has_pet", "dog")}},
+		{"my dogs bark all night", []want{w(me, "has_pet", "dogs")}},
+		{"does my cat pilyo look fat?", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}

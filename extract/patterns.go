@@ -253,6 +253,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	if taggerOn {
 		out = petNames(text, speaker, at, out)
 	}
+	out = petNamedLower29(text, speaker, at, out) // chat29.go
 	out = childNames(text, speaker, at, out)
 	out = relativeNamedLater(text, speaker, out)
 	out = foreignKinFacts(text, speaker, at, out) // kin29.go
