@@ -224,3 +224,55 @@ var (
 	petKindI = myPetLowerRE.SubexpIndex("kind")
 	petNameI = myPetLowerRE.SubexpIndex("name")
 )
+
+// Others' tastes said of a person named in lower case in texting (session
+// 29): "junelle hates horror", "kacper loves trucks"; and a child's wants
+// said with its age: "Connor's 12 and just wants pizza and Minecraft".
+
+// lowerTasteRE: a word in lower case then a verb of taste.
+var lowerTasteRE = regexp.MustCompile(taste3Start + `([a-z]{3,14})` + taste3Adv + `\s+(?:(` + taste3Like + `)|(` + taste3Dislike + `))\s+(.+)`)
+
+// ageWantsRE: "Connor's 12 and just wants pizza", "Unai is 14 and only
+// wants Pokémon".
+var ageWantsRE = regexp.MustCompile(taste3Start + `(` + nameRE + `)(?:'s|\s+is)\s+(?:1[0-7]|[1-9]|(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen))\s+and\s+(?i:(?:just|only|still|mostly)\s+)?wants\s+(.+)`)
+
+// notLowerSubject: words in lower case before a verb of taste that are no
+// one's name.
+var notLowerSubject = setOf(`everyone everybody nobody noone somebody someone anyone anybody who mum mom dad kid kids baby
+	hubby wifey bf gf bestie bro sis fam everyone`)
+
+func init() {
+	rules = append(rules,
+		r(lowerTasteRE.String(), 3, func(c *clause, m []string) {
+			w := m[1]
+			if c.fore || lexCommon().has(w) || chatNotName[w] || stopLower[w] || pronoun[w] || notLowerSubject[w] || auxVerb[w] ||
+				isPet(w) || lexPlaces.has(w) || lexOccupations.has(w) || strings.HasSuffix(strings.TrimSpace(c.sent), "?") {
+				return
+			}
+			if v := strings.ToLower(strings.TrimSpace(m[2])); v == "like" || v == "love" || v == "likes" {
+				return // "omg like", "ppl like it": only the verbs that must have a subject
+			}
+			for _, p := range tasteObjects(m[4]) {
+				if m[2] != "" {
+					c.add(w, "likes", p, World, confThird-10)
+				} else {
+					c.add(w, "dislikes", p, World, confThird-10)
+				}
+			}
+		}),
+		r(ageWantsRE.String(), 2, func(c *clause, m []string) {
+			n := name(m[1])
+			if c.fore || n == "" || strings.HasPrefix(n, "\x01") || pronoun[strings.ToLower(n)] || knownPlace(n) {
+				return
+			}
+			if strings.HasPrefix(strings.ToLower(m[2]), "to ") {
+				return // "Izaro is 10 and wants to feed deer": a wish to do, no taste
+			}
+			for _, part := range strings.Split(m[2], " and ") {
+				for _, p := range tasteObjects(part) {
+					c.add(n, "likes", p, World, confThird-10)
+				}
+			}
+		}),
+	)
+}

@@ -66,3 +66,25 @@ func TestChat29Pets(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestChat29OthersTastes holds another's taste said of a person named in
+// lower case, and a child's wants said with its age.
+func TestChat29OthersTastes(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"we all loved it. marisol hates horror, she screams at trailers", []want{w("marisol", "dislikes", "horror")}},
+		{"ok and tobiasz adores trains", []want{w("tobiasz", "likes", "trains")}},
+		{"Ines is 9 and only wants slime and stickers.", []want{w("Ines", "likes", "slime"), w("Ines", "likes", "stickers"), w("Ines", "age", "9")}},
+		{"omg everyone loves that song", nil},
+		{"lol loves it", nil},
+		{"tbh hates mondays", nil},
+		{"pizza loves me", nil},
+		{"does marisol hate horror?", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
