@@ -276,3 +276,31 @@ func init() {
 		}),
 	)
 }
+
+// supportsRE: one's team, or another's: "Remind me to phone Nicanor, he supports
+// Wanderers", "Kofi supports Arsenal".
+var supportsRE = regexp.MustCompile(taste3Start + `(` + nameRE + `|(?i:he|she|i))` + taste3Adv + `\s+(?i:supports?)\s+(?i:the\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})`)
+
+func init() {
+	rules = append(rules,
+		r(supportsRE.String(), 2, func(c *clause, m []string) {
+			if c.fore || c.neg {
+				return
+			}
+			o := strings.TrimSpace(m[2])
+			var n string
+			if s := strings.ToLower(m[1]); s == "i" {
+				if knownPlace(o) {
+					return // "I support Ukraine": a cause, no team
+				}
+				n = c.speaker
+			} else {
+				n = tasteSubject(c, m[0], m[1])
+			}
+			if n == "" || o == "" || lexNames.has(strings.Fields(o)[0]) || pronoun[strings.ToLower(o)] {
+				return // "he supports Tom": a person helped, no team
+			}
+			c.add(n, "likes", o, World, confThird-8)
+		}),
+	)
+}

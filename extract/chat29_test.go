@@ -88,3 +88,23 @@ func TestChat29OthersTastes(t *testing.T) {
 		checkTurn(t, at, tc.text, tc.want)
 	}
 }
+
+// TestChat29Supports holds the team one supports, or another does.
+func TestChat29Supports(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		{"Kwabena supports Arsenal, poor man", []want{w("Kwabena", "likes", "Arsenal")}},
+		{"Remind me to text Sebastián, he supports Boca and they lost", []want{w("Sebastián", "likes", "Boca")}},
+		{"I support Hibs, always have", []want{w(me, "likes", "Hibs")}},
+		{"he supports Tom through all of it", nil},
+		{"I support Ukraine", nil},
+		{"she supports me no matter what", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
