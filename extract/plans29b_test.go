@@ -1,0 +1,33 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestTripRulesSession29b holds the trip rules of plans29b.go: a trip said
+// in a plan's frame with its place after a comma or a colon, or by its
+// length in a place, beside the near misses they must leave alone.
+func TestTripRulesSession29b(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A trip planned, its place after a comma or a colon.
+		{"We're planning our first big holiday abroad, Lisbon in June.", []want{fut(me, "travels_to", "Lisbon", "")}},
+		{"we're finally doing our big trip: Peru, three weeks in October.", []want{fut(me, "travels_to", "Peru", "")}},
+		{"I'm planning a trip for the long weekend, Vienna in May.", []want{fut(me, "travels_to", "Vienna", "")}},
+		// A trip said by its length in a place.
+		{"I need help planning 10 days in Portugal in September.", []want{fut(me, "travels_to", "Portugal", "")}},
+		{"Could you help me plan two weeks in Vietnam?", nil},
+		// Not: no place after the comma, a person after it, a trip taken.
+		{"We're planning a trip, Sarah and I.", []want{fut(me, "plans", "a trip", "")}},
+		{"We took our big trip, Japan was amazing.", nil},
+		{"We're not planning a holiday, Spain is too hot.", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
