@@ -76,3 +76,37 @@ func init() {
 		}),
 	)
 }
+
+// A course or class signed up for (session 29): the labelled sets write it
+// as a plan when it is ahead ("I signed up for a meditation course. Can't
+// wait!", "signed up for a pottery thing at a café, it's on saturday"), and
+// as joined only when it is running ("I signed up for the ceramics course in
+// September, Tuesday evenings. My first bowl looks like a sad ashtray").
+// Tried: taking the plan the rulebook reads from a date back when the turn
+// says the course is running, or when a bare "in <month>" dates the sign-up:
+// kept-back -1/-1, dropped.
+
+// signedForRE: a sign-up said by the speaker (group 1 what).
+var signedForRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|finally|already|officially|also)\s+)*(?:signed\s+up\s+for|registered\s+for|enrolled\s+(?:in|for)))\s+(.+)`)
+
+// signedAheadRE: the turn says the thing signed up for is still to come.
+var signedAheadRE = regexp.MustCompile(`(?i)\b(?:can'?t\s+wait|cannot\s+wait|looking\s+forward|it'?s\s+on\s+(?:` + monthRE + `|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+\d)|it\s+(?:starts|begins))\b`)
+
+// runningRE: the turn says it is already under way.
+var runningRE = regexp.MustCompile(`(?i)\b(?:my\s+first\s+(?:\w+\s+)?(?:lesson|class|session|bowl|piece|week)|so\s+far|every\s+minute|i'?m\s+the\s+(?:oldest|youngest)|it'?s\s+been|loving\s+it|love\s+it)\b`)
+
+func init() {
+	rules = append(rules,
+		r(signedForRE.String(), 1, func(c *clause, m []string) {
+			p := object(m[1])
+			if p == "" || c.neg {
+				return
+			}
+			hasPlan := slices.ContainsFunc(c.facts, func(f Fact) bool { return f.Predicate == "plans" && f.Claim == p })
+			if !hasPlan && signedAheadRE.MatchString(c.turn) && !runningRE.MatchString(c.turn) && !c.hasPast && !outcomeRE.MatchString(c.turn) {
+				c.fore = true
+				c.add(c.speaker, "plans", p, Foresight, confPlan-4)
+			}
+		}),
+	)
+}

@@ -27,6 +27,13 @@ func TestTripRulesSession29b(t *testing.T) {
 		{"We're planning a trip, Sarah and I.", []want{fut(me, "plans", "a trip", "")}},
 		{"We took our big trip, Japan was amazing.", nil},
 		{"We're not planning a holiday, Spain is too hot.", nil},
+		// A course signed up for, said to be still to come: a plan too.
+		{"I signed up for a watercolour course. Can't wait to start!", []want{ev(me, "joined", "watercolour course", ""), fut(me, "plans", "watercolour course", "")}},
+		{"We signed up for a salsa class, it starts on Friday.", []want{ev(me, "joined", "salsa class", ""), fut(me, "plans", "salsa class", "")}},
+		// Not one running, done, or signed up for by another.
+		{"I signed up for a cooking class. It's been great, can't wait for the next one.", []want{ev(me, "joined", "cooking class", "")}},
+		{"I signed up for a pottery class last month, can't wait to show you.", []want{ev(me, "joined", "pottery class", "")}},
+		{"She signed up for a yoga course, can't wait to hear about it.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
