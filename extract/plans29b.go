@@ -110,3 +110,32 @@ func init() {
 		}),
 	)
 }
+
+// A trip said by the family occasion one goes to and its place, ahead
+// ("I'm off next Friday for my cousin's wedding in Kisumu", "the week after
+// next I'm at my brother's graduation in Shiraz"): the labelled sets write
+// the place as travels_to (session 29). Tried with a conference, a
+// convention, a summit, a tournament ("I have a conference in Singapore
+// 12–15 May"): read +4/+4, kept-back +2/+1, dropped; with a festival, a
+// marathon or a competition too (one's work shown there, "the audio gig for
+// a horror game festival in Lyon"): worse.
+
+// occasionInRE: an occasion away and its place (group 1).
+var occasionInRE = regexp.MustCompile(`(?i:\b(?:wedding|graduation|nikah)\s+in)\s+` + `(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})`)
+
+// occasionOwnRE: the occasion is the speaker's to go to.
+var occasionOwnRE = regexp.MustCompile(`(?i)(?:^|\b)(?:i|we|i'm|we're|im|my|our|i've|we've|then\s+the)\b`)
+
+func init() {
+	rules = append(rules,
+		r(occasionInRE.String(), 1, func(c *clause, m []string) {
+			if c.neg || c.hasPast || !c.hasDate || !c.date.After(day(c.at)) || !occasionOwnRE.MatchString(c.text) {
+				return
+			}
+			if p := place(m[1]); p != "" && knownPlace(p) {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+2)
+			}
+		}),
+	)
+}

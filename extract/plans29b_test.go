@@ -34,6 +34,11 @@ func TestTripRulesSession29b(t *testing.T) {
 		{"I signed up for a cooking class. It's been great, can't wait for the next one.", []want{ev(me, "joined", "cooking class", "")}},
 		{"I signed up for a pottery class last month, can't wait to show you.", []want{ev(me, "joined", "pottery class", "")}},
 		{"She signed up for a yoga course, can't wait to hear about it.", nil},
+		// A family occasion ahead, with its place.
+		{"I'm off next Friday for my cousin's wedding in Kisumu.", []want{w(me, "cousin", "Alice's cousin"), fut(me, "travels_to", "Kisumu", "")}},
+		// Not one past, nor without a date ahead.
+		{"I played at my cousin's wedding in Kisumu last year.", []want{w(me, "cousin", "Alice's cousin")}},
+		{"The wedding in Kisumu was lovely.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
