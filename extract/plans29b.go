@@ -139,3 +139,30 @@ func init() {
 		}),
 	)
 }
+
+// A journey said by a bare gerund after a comma, the speaker's ("logging
+// off till the 2nd, going home to Ibadan to see my parents", "fyi I'm on
+// PTO thursday to monday, going to Nairobi for my cousin's nikah", "I'm in
+// Oslo on the 18th for one night, flying to Tel Aviv on the 19th"): the
+// rulebook reads the gerund only after "I'm" or at a clause's start.
+var commaJourneyRE = regexp.MustCompile(`[,;]\s*(?i:(?:then\s+)?(?:going|flying|heading|driving|travell?ing)\s+(?:back\s+)?(?:home\s+)?to)\s+` + `(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})`)
+
+// journeyAheadRE: the journey is ahead, said without a date.
+var journeyAheadRE = regexp.MustCompile(`(?i)\b(?:home\s+to|for\s+(?:my|our)\s+|to\s+see\s+)`)
+
+func init() {
+	rules = append(rules,
+		r(commaJourneyRE.String(), 1, func(c *clause, m []string) {
+			if c.neg || c.hasPast || !c.speakerClause() || otherSubjectRE.MatchString(strings.SplitN(c.raw, m[0], 2)[0]) {
+				return
+			}
+			if !(c.hasDate && c.date.After(day(c.at))) && !journeyAheadRE.MatchString(c.raw) {
+				return
+			}
+			if p := place(m[1]); p != "" && knownPlace(p) && !lexNames.has(p) {
+				c.fore = true
+				c.add(c.speaker, "travels_to", p, Foresight, confPlan+2)
+			}
+		}),
+	)
+}

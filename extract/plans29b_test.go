@@ -39,6 +39,13 @@ func TestTripRulesSession29b(t *testing.T) {
 		// Not one past, nor without a date ahead.
 		{"I played at my cousin's wedding in Kisumu last year.", []want{w(me, "cousin", "Alice's cousin")}},
 		{"The wedding in Kisumu was lovely.", nil},
+		// A journey said by a bare gerund after a comma, the speaker's.
+		{"signing off till Monday, going home to Kumasi to see my gran", []want{w(me, "from", "Kumasi"), fut(me, "travels_to", "Kumasi", ""), w(me, "grandmother", "Alice's grandmother")}},
+		{"I'm in Lyon on the 18th for one night, flying to Lisbon on the 19th", []want{fut(me, "travels_to", "Lyon", ""), fut(me, "travels_to", "Lisbon", "")}},
+		// Not another's, one past, or an idea weighed.
+		{"My sister is in Rome, flying to Paris next week.", []want{w(me, "sister", "Alice's sister")}},
+		{"We had a great time last year, flying to Paris for the weekend.", nil},
+		{"Sure, going to Paris is a good idea.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
