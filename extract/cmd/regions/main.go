@@ -26,20 +26,16 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/unicode/norm"
-
-	"github.com/memhive/memhive/internal/wordnet"
+	"github.com/memhive/memhive/extract/cmd/internal/lexsrc"
 )
 
 func main() {
@@ -68,14 +64,14 @@ func main() {
 	if len(regions) == 0 {
 		log.Fatalf("%s: no subdivisions", *cldr)
 	}
-	common := lowerWords(*words)
-	places, cities, names := list(*lexicon, "places.txt"), list(*lexicon, "cities.txt"), list(*lexicon, "names.txt")
-	nat, occ := list(*lexicon, "nationalities.txt"), list(*lexicon, "occupations.txt")
-	person := persons(*wn)
+	common := lexsrc.LowerWords(*words)
+	places, cities, names := lexsrc.List(*lexicon, "places.txt"), lexsrc.List(*lexicon, "cities.txt"), lexsrc.List(*lexicon, "names.txt")
+	nat, occ := lexsrc.List(*lexicon, "nationalities.txt"), lexsrc.List(*lexicon, "occupations.txt")
+	person := lexsrc.Persons(*wn)
 
 	keep := map[string]string{}
 	for _, r := range regions {
-		for _, n := range []string{r, fold(r)} {
+		for _, n := range []string{r, lexsrc.Fold(r)} {
 			ln := strings.ToLower(n)
 			switch {
 			case len([]rune(n)) < 4 || strings.ContainsFunc(n, odd):
@@ -125,90 +121,4 @@ func allCommon(ln string, common, nat map[string]bool) bool {
 		}
 	}
 	return true
-}
-
-// persons is the lower-cased names WordNet gives persons, real, imagined
-// or divine: the lemmas of its instances of person#1, imaginary_being#1
-// or spiritual_being#1, or of a class below them.
-func persons(dir string) map[string]bool {
-	noun, err := wordnet.ReadData(filepath.Join(dir, "data.noun"))
-	if err != nil {
-		log.Fatal(err)
-	}
-	index, err := wordnet.ReadIndex(filepath.Join(dir, "index.noun"))
-	if err != nil {
-		log.Fatal(err)
-	}
-	var stack []string
-	for _, w := range []string{"person", "imaginary_being", "spiritual_being"} {
-		if len(index[w]) == 0 {
-			log.Fatalf("%s: no noun %s", dir, w)
-		}
-		stack = append(stack, index[w][0])
-	}
-	class := map[string]bool{}
-	for len(stack) > 0 {
-		id := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if class[id] || noun[id] == nil {
-			continue
-		}
-		class[id] = true
-		stack = append(stack, noun[id].Hyponyms...)
-	}
-	out := map[string]bool{}
-	for _, s := range noun {
-		for _, c := range s.InstanceOf {
-			if class[c] {
-				for _, l := range s.Lemmas {
-					out[strings.ToLower(l)] = true
-				}
-				break
-			}
-		}
-	}
-	return out
-}
-
-// fold is s without its accents ("Île-de-France" → "Ile-de-France").
-func fold(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFKD.String(s) {
-		if !unicode.Is(unicode.Mn, r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// lowerWords is the set of SCOWL's words written in lower case.
-func lowerWords(file string) map[string]bool {
-	f, err := os.Open(file)
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer f.Close()
-	out := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if w := strings.TrimSpace(sc.Text()); w != "" && unicode.IsLower([]rune(w)[0]) {
-			out[w] = true
-		}
-	}
-	return out
-}
-
-// list reads one of the lexicon's lists, lower-cased.
-func list(dir, name string) map[string]bool {
-	raw, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		log.Fatal(err)
-	}
-	out := map[string]bool{}
-	for _, l := range strings.Split(string(raw), "\n") {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			out[strings.ToLower(l)] = true
-		}
-	}
-	return out
 }
