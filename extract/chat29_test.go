@@ -5,8 +5,9 @@ import (
 	"time"
 )
 
-// TestChat29Rules holds the rules of chat29.go, each group beside
-// the near misses it must leave alone.
+// TestChat29Rules holds the rules of chat29.go (work said without "I work
+// at", pets named in lower case, others' tastes, the team one supports),
+// each group beside the near misses it must leave alone.
 func TestChat29Rules(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
@@ -40,21 +41,7 @@ func TestChat29Rules(t *testing.T) {
 		{"As a parent, I worry about it.", nil},
 		{"As a fan, I'm gutted.", nil},
 		{"As a teacher, you must be exhausted.", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestChat29Pets holds the pet naming of chat29.go: a pet named in lower
-// case after "my <kind>", or named by what only an animal does.
-func TestChat29Pets(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	const me = "member:alice"
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Pets named in lower case (chat29.go).
 		{"my cat pilyo sleeps on my laptop all day", []want{w(me, "has_pet", "pilyo")}},
 		{"ugh my dog tomtom ate my charger", []want{w(me, "has_pet", "tomtom")}},
 		{"my dog will go mad, Bori barks at every delivery", []want{w(me, "has_pet", "Bori")}},
@@ -62,20 +49,7 @@ func TestChat29Pets(t *testing.T) {
 		{"my dog wud never", []want{w(me, "has_pet", "dog")}},
 		{"my dogs bark all night", []want{w(me, "has_pet", "dogs")}},
 		{"does my cat pilyo look fat?", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestChat29OthersTastes holds another's taste said of a person named in
-// lower case, and a child's wants said with its age.
-func TestChat29OthersTastes(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// Another's tastes, a lower-case name or a child's wants.
 		{"we all loved it. marisol hates horror, she screams at trailers", []want{w("marisol", "dislikes", "horror")}},
 		{"ok and tobiasz adores trains", []want{w("tobiasz", "likes", "trains")}},
 		{"Ines is 9 and only wants slime and stickers.", []want{w("Ines", "likes", "slime"), w("Ines", "likes", "stickers"), w("Ines", "age", "9")}},
@@ -84,20 +58,7 @@ func TestChat29OthersTastes(t *testing.T) {
 		{"tbh hates mondays", nil},
 		{"pizza loves me", nil},
 		{"does marisol hate horror?", nil},
-	} {
-		checkTurn(t, at, tc.text, tc.want)
-	}
-}
-
-// TestChat29Supports holds the team one supports, or another does.
-func TestChat29Supports(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
-	const me = "member:alice"
-	for _, tc := range []struct {
-		text string
-		want []want
-	}{
+		// The team one supports.
 		{"Kwabena supports Arsenal, poor man", []want{w("Kwabena", "likes", "Arsenal")}},
 		{"Remind me to text Sebastián, he supports Boca and they lost", []want{w("Sebastián", "likes", "Boca")}},
 		{"I support Hibs, always have", []want{w(me, "likes", "Hibs")}},
