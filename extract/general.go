@@ -552,6 +552,25 @@ var newPetRE = regexp.MustCompile(`\b(?i:the|our|my)\s+(?i:new)\s+(?:(?i:little|
 // whose claim is only a kind takes the name said after it; "the new pup
 // Ned" is a pet of the speaker's too. The clause naming it is read like
 // every clause: a question or a clause about the listener names nothing.
+// petsNamed is the pets the facts already name, lower-cased.
+func petsNamed(out []Fact) map[string]bool {
+	have := map[string]bool{}
+	for _, f := range out {
+		if f.Predicate == "has_pet" {
+			have[strings.ToLower(f.Claim)] = true
+		}
+	}
+	return have
+}
+
+// petNameOK reports whether n may name a pet of the turn: none already
+// named (have), no place, nationality, pronoun, introduction word or word
+// that is never a name.
+func petNameOK(have map[string]bool, n string) bool {
+	ln := strings.ToLower(n)
+	return !have[ln] && !lexPlaces.has(n) && !lexNationalities.has(n) && !pronoun[ln] && !introNot[ln] && !isStopName(n)
+}
+
 func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
 	body := clean(text)
 	type naming struct{ name, kind string }
@@ -587,16 +606,8 @@ func petNames(text, speaker string, at time.Time, out []Fact) []Fact {
 		before = append(before, ".")
 		before = append(before, strings.Fields(rs)...)
 	}
-	have := map[string]bool{}
-	for _, f := range out {
-		if f.Predicate == "has_pet" {
-			have[strings.ToLower(f.Claim)] = true
-		}
-	}
-	okName := func(n string) bool {
-		ln := strings.ToLower(n)
-		return !have[ln] && !lexPlaces.has(n) && !lexNationalities.has(n) && !pronoun[ln] && !introNot[ln] && !isStopName(n)
-	}
+	have := petsNamed(out)
+	okName := func(n string) bool { return petNameOK(have, n) }
 	for _, nk := range names {
 		if !okName(nk.name) {
 			continue

@@ -63,16 +63,10 @@ func petNamed29(text, speaker string, at time.Time, out []Fact) []Fact {
 		capPerson = capPerson || captionPersonRE.MatchString(cp[1])
 	}
 	emoji := petEmojiRE.MatchString(text)
-	have := map[string]bool{}
-	for _, f := range out {
-		if f.Predicate == "has_pet" {
-			have[strings.ToLower(f.Claim)] = true
-		}
-	}
+	have := petsNamed(out)
 	okName := func(n string) bool {
 		ln := strings.ToLower(n)
-		return !have[ln] && !lexPlaces.has(n) && !lexNationalities.has(n) && !pronoun[ln] && !introNot[ln] && !isStopName(n) &&
-			relKey(ln) == "" && !monthOrDay(ln)
+		return petNameOK(have, n) && relKey(ln) == "" && !monthOrDay(ln)
 	}
 	add := func(n, kind, span string) {
 		if !okName(n) {

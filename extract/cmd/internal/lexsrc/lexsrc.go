@@ -9,6 +9,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -102,4 +103,18 @@ func List(dir, name string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// Sorted is the spellings kept (the map's values), in case-blind order, a
+// spelling in capitals after its lower-case twin.
+func Sorted(keep map[string]string) []string {
+	lines := make([]string, 0, len(keep))
+	for _, n := range keep {
+		lines = append(lines, n)
+	}
+	sort.Slice(lines, func(i, j int) bool {
+		a, b := strings.ToLower(lines[i]), strings.ToLower(lines[j])
+		return a < b || a == b && lines[i] < lines[j]
+	})
+	return lines
 }
