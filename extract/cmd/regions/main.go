@@ -47,7 +47,7 @@ func main() {
 
 	raw, err := os.ReadFile(*cldr)
 	if err != nil {
-		log.Fatal(err)
+		log.Fatalf("regions: %v (fetch it with: npm pack cldr-subdivisions-full@48.2.0 && tar xzf cldr-subdivisions-full-48.2.0.tgz, or say where it is with -cldr)", err)
 	}
 	var doc struct {
 		Subdivisions struct {
