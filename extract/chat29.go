@@ -46,7 +46,6 @@ var notRoleAs = setOf(`kid child teen teenager parent mom mum dad mother father 
 var studyPlaceRE = regexp.MustCompile(`(?i)\b(?:uni|university|college|school|academy|institute|polytechnic|campus|high|grad)\b`)
 
 func init() {
-	jobWords["contractor"] = true
 	rules = append(rules,
 		rule{re: stillAtRE, claim: 1, fn: func(c *clause, m []string) {
 			if c.neg || c.fore || c.hasDate || !c.startsSentence() {
@@ -65,13 +64,13 @@ func init() {
 					rest = c.sent[i+len(o):]
 				}
 			}
-			if !stillWorkCueRE.MatchString(rest) && !workTurnRE.MatchString(turn29(c)) {
+			if !stillWorkCueRE.MatchString(rest) && !workTurnRE.MatchString(c.turn) {
 				return // "still at Heathrow, flight's delayed"
 			}
 			c.add(c.speaker, "works_at", o, World, confLoose-4)
 		}},
 		rule{re: yearsAtRE, claim: 1, fn: func(c *clause, m []string) {
-			if c.neg || c.fore || c.hasDate || tenureEndedRE.MatchString(turn29(c)) || tenureLostRE.MatchString(turn29(c)) {
+			if c.neg || c.fore || c.hasDate || tenureEndedRE.MatchString(c.turn) || tenureLostRE.MatchString(c.turn) {
 				return // "32 years at LAUSD" said on retiring; "10 years as a contractor taught me that"
 			}
 			if strings.EqualFold(strings.TrimSpace(m[1]), "one") || strings.HasPrefix(strings.ToLower(m[0]), "after") {
@@ -139,17 +138,6 @@ func lowerEmployerAt(s string) (string, string) {
 		return "", ""
 	}
 	return w, after
-}
-
-// turn29 is the turn the clause was cut from, or the clause.
-func turn29(c *clause) string {
-	if c.turn != "" {
-		return c.turn
-	}
-	if c.sent != "" {
-		return c.sent
-	}
-	return c.raw
 }
 
 // Pets named in lower case in texting (session 29): "my cat kulot wud

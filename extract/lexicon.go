@@ -83,6 +83,25 @@ func isPet(w string) bool {
 	return petWords[w] || petWords[singular(w)]
 }
 
+// badEsPlural reports a pet's word with an "es" no plural of it takes:
+// "rates" is no plural of "rat" (the pet rules read "rat" + "es").
+func badEsPlural(w string) bool {
+	lw := strings.ToLower(w)
+	if !strings.HasSuffix(lw, "es") || isPet(lw) {
+		return false
+	}
+	base := lw[:len(lw)-2]
+	if !isPet(base) {
+		return false
+	}
+	for _, e := range []string{"s", "x", "z", "ch", "sh"} {
+		if strings.HasSuffix(base, e) {
+			return false // "foxes", "finches", "fishes"
+		}
+	}
+	return true
+}
+
 func singular(w string) string {
 	switch {
 	case strings.HasSuffix(w, "ies") && len(w) > 4:

@@ -287,12 +287,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = append(out, hookedOn(text, speaker, at, out)...)
 	out = append(out, praisedTitles(text, speaker, at, out)...)
 	out = append(out, adoptedNamed(text, speaker, at, out)...)
-	pets := map[string]bool{}
-	for _, f := range out {
-		if f.Predicate == "has_pet" {
-			pets[strings.ToLower(f.Claim)] = true
-		}
-	}
+	pets := petsNamed(out)
 	// "I love my pups", "I do love Toby": the speaker's own pet, loved, is
 	// the pet (has_pet), not a taste for pets.
 	out = slices.DeleteFunc(out, func(f Fact) bool {

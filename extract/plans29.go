@@ -160,7 +160,7 @@ func init() {
 	rules = append(rules,
 		rawRule(studyYearRE.String(), 0, func(c *clause, m []string) {
 			i := strings.Index(c.raw, m[0])
-			if i < 0 || c.neg || c.fore || otherSubjRE.MatchString(c.raw[:i]) || !c.mode(c.raw[:i]) {
+			if i < 0 || c.neg || c.fore || otherSubjRE.MatchString(c.raw[:i]) { // run has set c.neg and c.fore by the words before
 				return
 			}
 			p := m[1]

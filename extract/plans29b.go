@@ -153,7 +153,7 @@ var journeyAheadRE = regexp.MustCompile(`(?i)\b(?:home\s+to|for\s+(?:my|our)\s+|
 func init() {
 	rules = append(rules,
 		r(commaJourneyRE.String(), 1, func(c *clause, m []string) {
-			if c.neg || c.hasPast || !c.speakerClause() || otherSubjectRE.MatchString(strings.SplitN(c.raw, m[0], 2)[0]) {
+			if c.neg || c.hasPast || !c.speakerClause() { // speakerClause has read all of the clause, what is before the journey too
 				return
 			}
 			if !(c.hasDate && c.date.After(day(c.at))) && !journeyAheadRE.MatchString(c.raw) {

@@ -17,6 +17,9 @@ import (
 // petName29: a pet's name, capitalised or in capitals.
 const petName29 = `(\p{Lu}(?:\p{Ll}{1,15}|\p{Lu}{1,15}))`
 
+// picWordRE: a word for a picture, which picOfPetRE needs.
+var picWordRE = regexp.MustCompile(`\b(?:pics?|pictures?|photos?|shot|snaps?)\b`)
+
 // picOfPetRE: a picture of a named one (group 1).
 var picOfPetRE = regexp.MustCompile(`\b(?i:pic|pics|picture|pictures|photo|photos|shot|snap|snaps)\s+(?i:of)\s+` + petName29 + `\b`)
 
@@ -49,7 +52,7 @@ var petKindAfterRE = regexp.MustCompile(`^\s*,?\s*(?i:an?|the|my|our)\s+((?:[\p{
 // petNamed29 adds the pets the turn names in the two frames above.
 func petNamed29(text, speaker string, at time.Time, out []Fact) []Fact {
 	low := strings.ToLower(text)
-	if !strings.Contains(low, "name") && !strings.Contains(low, " of ") && !strings.Contains(low, "called") &&
+	if !strings.Contains(low, "name") && !(strings.Contains(low, " of ") && picWordRE.MatchString(low)) && !strings.Contains(low, "called") &&
 		!(strings.Contains(low, ",") && (strings.Contains(low, "two ") || strings.Contains(low, "pair ") || strings.Contains(low, "couple "))) {
 		return out
 	}
@@ -66,7 +69,7 @@ func petNamed29(text, speaker string, at time.Time, out []Fact) []Fact {
 	have := petsNamed(out)
 	okName := func(n string) bool {
 		ln := strings.ToLower(n)
-		return petNameOK(have, n) && relKey(ln) == "" && !monthOrDay(ln)
+		return petNameOK(have, n) && relKey(ln) == "" && !calendarName(ln)
 	}
 	add := func(n, kind, span string) {
 		if !okName(n) {
@@ -151,14 +154,6 @@ func petNamed29(text, speaker string, at time.Time, out []Fact) []Fact {
 	}
 	return out
 }
-
-// monthOrDay: a month's or a weekday's name.
-func monthOrDay(w string) bool {
-	return monthDayWords[w]
-}
-
-var monthDayWords = setOf(`january february march april may june july august september october november december monday tuesday
-	wednesday thursday friday saturday sunday`)
 
 // dropPetKind takes out the speaker's pet written by its kind once the
 // turn named it: "three rescue dogs … their names are …" are the names.
@@ -265,26 +260,3 @@ func photoOwns(text, speaker string, at time.Time, out []Fact) []Fact {
 	}
 	return out
 }
-
-// badEsPlural reports a pet's word with an "es" no plural of it takes:
-// "rates" is no plural of "rat" (the pet rules read "rat" + "es").
-func badEsPlural(w string) bool {
-	lw := strings.ToLower(w)
-	if !strings.HasSuffix(lw, "es") || isPet(lw) {
-		return false
-	}
-	base := lw[:len(lw)-2]
-	if !isPet(base) {
-		return false
-	}
-	for _, e := range []string{"s", "x", "z", "ch", "sh"} {
-		if strings.HasSuffix(base, e) {
-			return false // "foxes", "finches", "fishes"
-		}
-	}
-	return true
-}
-
-// disbeliefRE: wonder said as disbelief, which denies nothing: "still
-// can't believe I own a café", "I couldn't believe we won" (mode, rules.go).
-var disbeliefRE = regexp.MustCompile(`(?i)\b(?:can't|cannot|can not|couldn't|could not|can’t|couldn’t)\s+(?:even\s+)?believe\b`)

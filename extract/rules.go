@@ -118,6 +118,10 @@ var (
 	questionW = regexp.MustCompile(`(?i)^(?:what|where|when|why|how|who|which|do|does|did|is|are|was|were|can|could|would|will|have|has|should|shall|any)\b`)
 )
 
+// disbeliefRE: wonder said as disbelief, which denies nothing: "still
+// can't believe I own a café", "I couldn't believe we won" (mode).
+var disbeliefRE = regexp.MustCompile(`(?i)\b(?:can't|cannot|can not|couldn't|could not|can’t|couldn’t)\s+(?:even\s+)?believe\b`)
+
 // mode sets c.neg and c.fore for a claim whose words before it are prefix,
 // and reports whether the claim is kept (false for a hedge or question).
 func (c *clause) mode(prefix string) bool {
@@ -140,7 +144,7 @@ func (c *clause) mode(prefix string) bool {
 		// before the subject is a fragment of its own (session 29).
 		p = p[loc[2]:]
 	}
-	c.neg = negRE.MatchString(disbeliefRE.ReplaceAllString(p, " ")) || endedRE.MatchString(c.text) // disbeliefRE: possessions29.go
+	c.neg = negRE.MatchString(disbeliefRE.ReplaceAllString(p, " ")) || endedRE.MatchString(c.text)
 	return true
 }
 
@@ -693,7 +697,8 @@ var vague = map[string]bool{"seeing": true, "hearing": true, "being": true, "hav
 }
 
 var jobWords = map[string]bool{
-	"nurse": true, "doctor": true, "teacher": true, "engineer": true, "developer": true, "designer": true,
+	"contractor": true, // "ten years as a contractor" (session 29)
+	"nurse":      true, "doctor": true, "teacher": true, "engineer": true, "developer": true, "designer": true,
 	"manager": true, "lawyer": true, "architect": true, "photographer": true, "chef": true, "student": true,
 	"scientist": true, "researcher": true, "accountant": true, "consultant": true, "writer": true, "artist": true,
 	"musician": true, "pilot": true, "dentist": true, "pharmacist": true, "programmer": true, "analyst": true,

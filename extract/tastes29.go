@@ -21,32 +21,20 @@ import (
 // before tasteFilter28, which drops jests and the like from what they add.
 // Cases in tastes29_test.go.
 
-// taste29Group is one group of rules: the likings it reads in a turn.
-type taste29Group struct {
-	name string
-	read func(sents []string) []string
-}
-
-// taste29Groups are the groups in the order they run.
-var taste29Groups = []taste29Group{
-	{"favkind", favKindLikes},
-	{"pronoun", pronounLikes},
-	{"verbs", verbLikes},
-	{"ongoing", ongoingLikes},
-	{"which", whichLikes},
-	{"kinds", kindLikes},
-	{"hooked", hookedLikes},
-	{"chat", chatTastes},
+// taste29Groups are the groups of rules in the order they run, each the
+// likings it reads in a turn's sentences: a favourite named with its kind,
+// a liking by pronoun, by verb, kept up, after "which", kinds enjoyed, a
+// pastime that hooked the speaker, and tastes as texting says them.
+var taste29Groups = []func(sents []string) []string{
+	favKindLikes, pronounLikes, verbLikes, ongoingLikes, whichLikes, kindLikes, hookedLikes, chatTastes,
 }
 
 // dislikeMark opens a claim a group reads as a dislike.
 const dislikeMark = "\x00-"
 
-// taste29Off names groups switched off (for measuring one group's share).
-var taste29Off = map[string]bool{}
-
 // tastes29Need: words one of which a turn must hold for any group to read
-// it; most turns hold none.
+// it (a cheap test: "like", "love" and "been" let about two turns in five
+// through).
 var tastes29Need = []string{"fav", "love", "fan", "speak", "without", "all about", "part of", "been", "playing", "enjoy", "like", "obsess", "hooked", "addicted", "into", "big on", " guy", " man", " girl", " lad", "giving up", "abide", "bear", "agree with me"}
 
 // tastes29 is the speaker's likings the groups read in text that the
@@ -61,11 +49,8 @@ func tastes29(text, speaker string, at time.Time, have []Fact) []Fact {
 		sents[i] = strings.TrimSpace(sents[i])
 	}
 	var out []Fact
-	for _, g := range taste29Groups {
-		if taste29Off[g.name] {
-			continue
-		}
-		for _, p := range g.read(sents) {
+	for _, read := range taste29Groups {
+		for _, p := range read(sents) {
 			pred := "likes"
 			if q, ok := strings.CutPrefix(p, dislikeMark); ok {
 				pred, p = "dislikes", q
@@ -433,7 +418,7 @@ var obsessionTailRE = regexp.MustCompile(`(?i)\s+(?:since|for|all)\b.*$`)
 // splitLikedPair parts the pairs it knows; not a binomial ("arts and
 // crafts"), a title (capitalised) or a pair the turn already gives.
 func splitPlurals29(out []Fact) []Fact {
-	if taste29Off["pairs"] || !slices.ContainsFunc(out, func(f Fact) bool { return strings.Contains(f.Claim, " and ") }) {
+	if !slices.ContainsFunc(out, func(f Fact) bool { return strings.Contains(f.Claim, " and ") }) {
 		return out
 	}
 	var add []Fact
@@ -642,29 +627,21 @@ func symbolCut(s string) string {
 // helping people" stays a liking, said as plainly as any pastime (the
 // helper's version dropped it, after three LoCoMo turns left unlabelled).
 func dropTastes29(text string, out []Fact) []Fact {
-	if taste29Off["drop"] || !hasTaste(out) {
+	if !hasTaste(out) {
 		return out
 	}
-	lt := strings.ToLower(text)
+	spells := map[string]bool{} // the gerunds the turn keeps up for a short spell
+	for _, m := range spellRE.FindAllStringSubmatch(strings.ToLower(text), -1) {
+		spells[m[1]] = true
+	}
 	return slices.DeleteFunc(out, func(f Fact) bool {
 		if f.Predicate != "likes" || f.Polarity != Positive {
 			return false
 		}
 		lc := strings.ToLower(strings.TrimSpace(articleRE.ReplaceAllString(f.Claim, "")))
 		lc = strings.TrimPrefix(lc, "my ")
-		if peopleGroup29[lc] {
-			return true
-		}
 		ws := strings.Fields(lc)
-		if len(ws) == 0 || !isGerund(ws[0]) {
-			return false
-		}
-		for _, m := range spellRE.FindAllStringSubmatch(lt, -1) {
-			if m[1] == ws[0] {
-				return true
-			}
-		}
-		return false
+		return peopleGroup29[lc] || len(ws) > 0 && spells[ws[0]]
 	})
 }
 
