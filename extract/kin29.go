@@ -300,16 +300,6 @@ var modifierHeadRE = regexp.MustCompile(`(?i)^\s+(?:app|apps|team|teams|league|a
 //     ("got a new job, im at Technodom now").
 func workFilter29(text, speaker string, out []Fact) []Fact {
 	lt := strings.ToLower(text)
-	employer := ""
-	for _, f := range out {
-		if f.Predicate == "works_at" && f.Subject == speaker && f.Polarity == Positive && f.Kind == World {
-			if employer != "" && employer != f.Claim {
-				employer = "\x00"
-			} else {
-				employer = f.Claim
-			}
-		}
-	}
 	works := map[string]bool{}
 	for _, f := range out {
 		if f.Predicate == "works_at" {
@@ -348,6 +338,16 @@ func workFilter29(text, speaker string, out []Fact) []Fact {
 		}
 		return false
 	})
+	employer := "" // the one workplace left after the filter, "\x00" for more than one
+	for _, f := range out {
+		if f.Predicate == "works_at" && f.Subject == speaker && f.Polarity == Positive && f.Kind == World {
+			if employer != "" && employer != f.Claim {
+				employer = "\x00"
+			} else {
+				employer = f.Claim
+			}
+		}
+	}
 	if employer != "" && employer != "\x00" {
 		for i, f := range out {
 			if f.Predicate == "started_job" && f.Subject == speaker && f.Claim == "job" {
@@ -387,7 +387,7 @@ func isWordByte(b byte) bool {
 // Monday at the hospital", "I'm on nights that whole week at Landspítali",
 // "I work rotating shifts at the hospital". Group 1 the words between,
 // group 2 what follows "at" or "in".
-var shiftAtRE = regexp.MustCompile(`(?i)\b(?:(?:(?:closing|opening|double|early|late|morning|evening|weekend|night|day|long|rotating|split|extra|evening|sunday|saturday)\s+)?shifts?|(?:on|working|doing|work)\s+nights)\b((?:\s+[\p{L}\d'’-]+){0,4}?)\s+(?:at|in)\s+(.+)`)
+var shiftAtRE = regexp.MustCompile(`(?i)\b(?:(?:(?:closing|opening|double|early|late|morning|evening|weekend|night|day|long|rotating|split|extra|sunday|saturday)\s+)?shifts?|(?:on|working|doing|work)\s+nights)\b((?:\s+[\p{L}\d'’-]+){0,4}?)\s+(?:at|in)\s+(.+)`)
 
 // othersWorkRE: words before the shifts that make them another's ("my
 // husband's shifts", "she did a shift at …", "your shift").
@@ -469,9 +469,8 @@ func firstWords(s string, n int) string {
 }
 
 // foreignKin are kin words of other languages that chat in English keeps
-// for the speaker's own family, said bare ("thanks tía", "umma sorry!!",
-// "babcia overruling tato", "Paati you say that every year"): each a
-// relative of the speaker's, with no name. Words that English chat uses
+// for family ("my tía carmela", "my akka", "me and my halmeoni"): after
+// "my" (myLeadRE) each is a relative of the speaker's. Words that English chat uses
 // for other things or in jest are left out ("mama", "papi", "baba", "bro",
 // "ate", "anna", "tata", "tutu", "nan").
 var foreignKin = map[string]string{
@@ -507,10 +506,6 @@ func init() {
 	foreignKinRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}'’])(` + strings.Join(ws, "|") + `)(?:$|[^\p{L}])`)
 }
 
-// othersKinLeadRE: words before a kin word that make the relative another's
-// or no one's ("your abuela", "Marco's nonna", "like a nonna").
-var othersKinLeadRE = regexp.MustCompile(`(?i)(?:\b(?:your|ur|his|her|their|a|an|the|like|every|any|some|(?:say\s+)?(?:hi|hello|hugs|love|regards)\s+to|tell)|['’]s)\s*$`)
-
 // myLeadRE: the kin word said as the speaker's own ("my tía carmela",
 // "my akka is getting married", "to my halmeoni's for lunch"). Said bare
 // ("thanks tía", "Paati is getting old", "ok abuelo", "Parabéns, vovô!")
@@ -526,7 +521,7 @@ var kinCompoundRE = regexp.MustCompile(`(?i)^(?:-|\s+(?:food|style|recipe|recipe
 var kinFollowNameRE = regexp.MustCompile(`^\s+([\p{L}][\p{L}'’-]*)`)
 
 // foreignKinFacts gives the speaker the relatives the turn names by a kin
-// word of another language, said bare.
+// word of another language after "my" (myLeadRE).
 func foreignKinFacts(text, speaker string, at time.Time, out []Fact) []Fact {
 	t := captionRE.ReplaceAllString(text, "")
 	if !foreignKinRE.MatchString(t) {
@@ -543,7 +538,7 @@ func foreignKinFacts(text, speaker string, at time.Time, out []Fact) []Fact {
 		lw := strings.ToLower(w)
 		key := foreignKin[lw]
 		after := t[loc[3]:]
-		if key == "" || have[key] || foreignKinLowerOnly[lw] && w != lw || othersKinLeadRE.MatchString(t[:loc[2]]) ||
+		if key == "" || have[key] || foreignKinLowerOnly[lw] && w != lw ||
 			kinCompoundRE.MatchString(after) || !myLeadRE.MatchString(t[:loc[2]]) {
 			continue // "your abuela", "nonna-proof Italian", "halmeoni food"
 		}

@@ -17,7 +17,7 @@ import (
 
 // precision29 runs after the turn's rules and the whole-turn passes.
 func precision29(text, speaker string, out []Fact) []Fact {
-	out = errandPlans(speaker, out)
+	out = errandPlans(out)
 	out = appositiveName(text, speaker, out)
 	out = danglingIntensifier(text, out)
 	out = petCalledName(text, speaker, out)
@@ -30,7 +30,7 @@ func precision29(text, speaker string, out []Fact) []Fact {
 // a call or a message, a shift swapped, a thing shown to one person with
 // nothing named to show. A place or thing to show is a plan still ("I will
 // show her Stanley Park").
-func errandPlans(speaker string, out []Fact) []Fact {
+func errandPlans(out []Fact) []Fact {
 	return slices.DeleteFunc(out, func(f Fact) bool {
 		if f.Predicate != "plans" || f.Kind != Foresight {
 			return false
@@ -92,13 +92,7 @@ func appositiveName(text, speaker string, out []Fact) []Fact {
 // notApposName: a day, a month or a place is no name of a club or shop.
 func notApposName(n string) bool {
 	w := strings.ToLower(strings.Fields(n)[0])
-	if _, ok := weekdays[w]; ok {
-		return true
-	}
-	if _, ok := months[w]; ok {
-		return true
-	}
-	return knownPlace(n) || pronoun[w]
+	return calendarName(w) || knownPlace(n) || pronoun[w]
 }
 
 var (
