@@ -310,7 +310,7 @@ var goodsWords = setOf(`ring tablet monitor keyboard lamp rug mattress bracelet 
 // before the thing that are no part of what it is.
 var (
 	goodsDet    = setOf(`a an this these some pair couple of two three four new my first lot brand`)
-	goodsPraise = setOf(`cool nice awesome great amazing fancy cute little beautiful gorgeous lovely sweet shiny expensive cheap used second-hand secondhand old vintage fresh whole huge tiny super really so`)
+	goodsPraise = setOf(`cool nice awesome great amazing fancy cute little beautiful gorgeous lovely sweet shiny expensive cheap used second-hand secondhand old vintage fresh whole huge tiny super really so very pretty quite`)
 	goodsStop   = setOf(`for from at in on with to and but so because that which who as when while since last yesterday today`)
 )
 

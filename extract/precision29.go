@@ -19,7 +19,6 @@ import (
 func precision29(text, speaker string, out []Fact) []Fact {
 	out = errandPlans(out)
 	out = appositiveName(text, speaker, out)
-	out = danglingIntensifier(text, out)
 	out = petCalledName(text, speaker, out)
 	return out
 }
@@ -102,28 +101,6 @@ var (
 	// fragNameRE: a next sentence that is only a name: ". The Cyclos du Mont d'Or."
 	fragNameRE = regexp.MustCompile(`^[.!]+\s+(?:The\s+)?` + apposName + `\s*(?:[.!]|$)`)
 )
-
-// danglingIntensifier: where the rules cut a quality word out of a thing's
-// name they left its intensifier ("I bought a very bad bicycle" gave owns
-// "very bicycle"; every read set writes the thing, "bicycle"). A claim that
-// begins with "very", "really" or "so" and is not said so in the turn loses
-// the word. Only the possession and plan families.
-func danglingIntensifier(text string, out []Fact) []Fact {
-	lt := strings.ToLower(text)
-	for i, f := range out {
-		if f.Predicate != "owns" && f.Predicate != "has_pet" && f.Predicate != "plans" {
-			continue
-		}
-		w, rest, ok := strings.Cut(f.Claim, " ")
-		if !ok || !intensifier[strings.ToLower(w)] || strings.Contains(lt, strings.ToLower(f.Claim)) {
-			continue
-		}
-		out[i].Claim = rest
-	}
-	return out
-}
-
-var intensifier = setOf(`very really so super pretty quite`)
 
 // petCalledName: the speaker's pet, said by its kind and then named with
 // "called" or "named", is written by its name, and its kind goes ("i
