@@ -150,11 +150,6 @@ var myPetLowerRE = regexp.MustCompile(`\b(?i:my)\s+(?:(?i:little|old|baby|rescue
 // petDoesRE: a name then what only an animal does.
 var petDoesRE = regexp.MustCompile(`(?:^|[,;.!]\s*|\s-\s)(\p{L}\p{Ll}{2,14})\s+(?:(?:always|just|still|literally|only)\s+)?(?:barks|howls|meows|miaows|purrs|growls|hisses|wags|whines|snores|sheds|zoomies)\b`)
 
-// chatNotName: texting words that follow "my cat" and are no name.
-var chatNotName = setOf(`wud cud shud gonna wanna gotta lol lmao lmfao pls plz rly tho tbh jk omg ngl kinda sorta
-	ur im ive dont cant wont isnt doesnt didnt aint luv hv bc cuz coz rn fr idk smh ily sm tmrw tmr nd n w wif
-	lowkey highkey literally`)
-
 // petNamedLower29 gives the speaker's pet spoken of only by its kind the
 // name the turn gives it in lower case or by what it does.
 func petNamedLower29(text, speaker string, at time.Time, out []Fact) []Fact {
@@ -170,7 +165,7 @@ func petNamedLower29(text, speaker string, at time.Time, out []Fact) []Fact {
 		var kind, n string
 		if m := myPetLowerRE.FindStringSubmatch(s); m != nil && !strings.HasSuffix(strings.ToLower(m[petKindI]), "s") {
 			w := m[petNameI]
-			if !lexCommon().has(w) && !chatNotName[w] && !stopLower[w] && !pronoun[w] && !isPet(w) && !lexPlaces.has(w) && !lexOccupations.has(w) {
+			if !lexCommon().has(w) && !textingWords[w] && !stopLower[w] && !pronoun[w] && !isPet(w) && !lexPlaces.has(w) && !lexOccupations.has(w) {
 				kind, n = singular(strings.ToLower(m[petKindI])), w
 			}
 		}
@@ -233,7 +228,7 @@ func init() {
 	rules = append(rules,
 		r(lowerTasteRE.String(), 3, func(c *clause, m []string) {
 			w := m[1]
-			if c.fore || lexCommon().has(w) || chatNotName[w] || stopLower[w] || pronoun[w] || notLowerSubject[w] || auxVerb[w] ||
+			if c.fore || lexCommon().has(w) || textingWords[w] || stopLower[w] || pronoun[w] || notLowerSubject[w] || auxVerb[w] ||
 				isPet(w) || lexPlaces.has(w) || lexOccupations.has(w) || strings.HasSuffix(strings.TrimSpace(c.sent), "?") {
 				return
 			}

@@ -44,21 +44,6 @@ func init() {
 		strings.Join(kin, "|") + `)(?:\s+(?:is|'s|’s)\s+(?:called|named)|\s+(?:called|named))?\s+([\p{L}][\p{L}'’-]*)`)
 }
 
-// chatWord are words of texting that no list of English words holds and
-// that follow a kin word as often as a name does ("my mom pls", "my bro
-// tbh").
-var chatWord = map[string]bool{"lol": true, "lmao": true, "lmfao": true, "rofl": true, "haha": true, "hahaha": true,
-	"hehe": true, "omg": true, "tbh": true, "rn": true, "pls": true, "plz": true, "idk": true, "ngl": true, "btw": true,
-	"imo": true, "smh": true, "ikr": true, "jk": true, "fr": true, "lowkey": true, "highkey": true, "wud": true,
-	"cud": true, "shud": true, "cuz": true, "coz": true, "bc": true, "bcs": true, "tho": true, "thru": true, "yall": true,
-	"im": true, "ive": true, "hes": true, "shes": true, "dont": true, "cant": true, "wont": true, "didnt": true,
-	"doesnt": true, "isnt": true, "wasnt": true, "thats": true, "whats": true, "abt": true, "wen": true, "wat": true,
-	"nd": true, "n": true, "ur": true, "u": true, "ya": true, "yh": true, "ok": true, "okay": true, "kinda": true,
-	"gonna": true, "wanna": true, "gotta": true, "sorta": true, "dunno": true, "aint": true, "tmrw": true, "tmr": true,
-	"tonite": true, "2day": true, "bday": true, "xmas": true, "christmas": true, "easter": true, "thanksgiving": true,
-	"diwali": true, "eid": true, "ramadan": true, "hanukkah": true, "halloween": true, "ofc": true, "pic": true,
-	"pics": true, "vid": true, "irl": true, "asap": true, "fyi": true, "bro": true, "sis": true, "ppl": true}
-
 // kinNameWord reports whether w, said right after a kin word, is the
 // relative's name: a word no list of English words holds, in any case, or
 // a capitalised given name; not a day, a pronoun, a kin word or a word of
@@ -66,7 +51,7 @@ var chatWord = map[string]bool{"lol": true, "lmao": true, "lmfao": true, "rofl":
 // wife June always said", not "my mum June 5th").
 func kinNameWord(w, after string) bool {
 	lw := strings.ToLower(w)
-	if utf8.RuneCountInString(w) < 3 || chatWord[lw] || pronoun[lw] || stopWords[w] || relKey(lw) != "" || isPet(lw) {
+	if utf8.RuneCountInString(w) < 3 || textingWords[lw] || pronoun[lw] || stopWords[w] || relKey(lw) != "" || isPet(lw) {
 		return false
 	}
 	if _, wd := weekdays[lw]; wd {

@@ -77,6 +77,16 @@ func isOccupation(p string) bool {
 // being read as a person's name ("my sister Farah"): only lexPlaces does.
 func isPlace(p string) bool { return lexPlaces.has(p) || lexCities.has(p) }
 
+// textingWords are words of texting that no list of English words holds and
+// that follow "my cat" or "my mom" as often as a name does ("my mom pls",
+// "my bro tbh", "my cat lol"), with the days of the year chat names
+// there ("my mum xmas"): never a name.
+var textingWords = setOf(`lol lmao lmfao rofl haha hahaha hehe omg tbh rn pls plz idk ngl btw imo smh ikr jk fr
+	lowkey highkey literally wud cud shud cuz coz bc bcs tho thru yall im ive hes shes dont cant wont didnt doesnt isnt
+	wasnt aint thats whats abt wen wat nd n w wif ur u ya yh ok okay kinda sorta gonna wanna gotta dunno luv hv rly ily
+	sm tmrw tmr tonite 2day bday xmas christmas easter thanksgiving diwali eid ramadan hanukkah halloween ofc pic pics
+	vid irl asap fyi bro sis ppl`)
+
 // isPet reports whether the word names a kind of pet (singular or plural).
 func isPet(w string) bool {
 	w = strings.ToLower(w)
