@@ -652,12 +652,23 @@ var (
 	nameIsRE        = regexp.MustCompile(`(?i)\b(my\s+(?:full\s+)?name\s+is|my\s+nick\s?name\s+is|my\s+name's|call\s+me|(?:his|her|its)\s+name\s+is|(?:his|her|its)\s+name's|named(?:\s+(?:him|her|it))?|(?:my|our)\s+[a-z]+'s\s+name\s+is)\s+([a-z][a-z\-']*(?:\s+[a-z][a-z\-']*){0,2})`)
 )
 
+// startsLower reports whether s's first letter is a lower-case one.
+func startsLower(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			return unicode.IsLower(r)
+		}
+	}
+	return false
+}
+
 // restoreCase gives an all-lower-case sentence the capitals the rules read
 // names by: "i" → "I", contractions without apostrophes, known place
 // names after a preposition ("berlin" → "Berlin", "the netherlands" →
 // "the Netherlands"), a name after "my name is", and a known given name
 // that starts the sentence before a verb ("bob called me" → "Bob").
-// Sentences with capitals of their own are left as written.
+// Sentences with capitals of their own are left as written, unless their
+// writer leaves "i" or the first letter in lower case.
 func restoreCase(s string) string {
 	s = imRE.ReplaceAllStringFunc(s, func(m string) string {
 		switch strings.ToLower(m) {
@@ -678,8 +689,16 @@ func restoreCase(s string) string {
 		})
 	}
 	s = bareContrRE.ReplaceAllStringFunc(s, func(m string) string { return m[:len(m)-1] + "'t" })
+	// A writer who leaves "i" or a sentence's first letter in lower case
+	// writes in lower case, whatever names they capitalise: "i live in
+	// berlin and my sister Ana works at Siemens" still has its places and
+	// names to restore.
 	hasCaps := false
+	lowerWriter := loneIRE.MatchString(s) || startsLower(s)
 	for i, r := range s {
+		if lowerWriter {
+			break
+		}
 		if unicode.IsUpper(r) && i > 0 && !(r == 'I' && (i+1 == len(s) || !unicode.IsLetter(rune(s[i+1])))) {
 			hasCaps = true
 			break

@@ -1,0 +1,28 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestChatRulesSession30 holds the lead's mends of session 30
+// (BENCHMARKS.md, "Chat rules, session 30"), each beside the near miss it
+// must leave alone.
+func TestChatRulesSession30(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A writer who leaves "i" or the first letter in lower case has
+		// places and names restored though they capitalise one name
+		// (patterns.go restoreCase, lowerWriter).
+		{"i live in berlin and my sister Ana works at Siemens", []want{w(me, "lives_in", "Berlin"), w(me, "sister", "Ana"), w("Ana", "works_at", "Siemens")}},
+		{"moved to lisbon last year with my partner Tiago", []want{w(me, "lives_in", "Lisbon"), {s: me, p: "moved", c: "Lisbon", kind: "experience", pol: "positive"}, w(me, "partner", "Tiago")}},
+		{"I live in Berlin and my sister Ana works at Siemens", []want{w(me, "lives_in", "Berlin"), w(me, "sister", "Ana"), w("Ana", "works_at", "Siemens")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
