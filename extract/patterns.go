@@ -139,6 +139,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			continue
 		}
 		s = freeTimeCommaRE.ReplaceAllString(s, "$1 $2")
+		s = elideIm(s) // "I'm vegetarian and allergic to nuts" (lead30.go)
 		// "Mairi and I got engaged": said so, the name would be a clause
 		// of its own.
 		s = engagedWithRE.ReplaceAllString(s, "${1}I ${3}got engaged to ${2}")
@@ -304,6 +305,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = dropTastes29(text, splitPlurals29(append(out, tastes29(text, speaker, at, out)...))) // tastes29.go
 	out = tasteFilter28(text, speaker, out)                                                    // tastes28.go
 	out = precision29(text, speaker, out)                                                      // precision29.go
+	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }
 

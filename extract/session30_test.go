@@ -22,6 +22,15 @@ func TestChatRulesSession30(t *testing.T) {
 		{"i live in berlin and my sister Ana works at Siemens", []want{w(me, "lives_in", "Berlin"), w(me, "sister", "Ana"), w("Ana", "works_at", "Siemens")}},
 		{"moved to lisbon last year with my partner Tiago", []want{w(me, "lives_in", "Lisbon"), {s: me, p: "moved", c: "Lisbon", kind: "experience", pol: "positive"}, w(me, "partner", "Tiago")}},
 		{"I live in Berlin and my sister Ana works at Siemens", []want{w(me, "lives_in", "Berlin"), w(me, "sister", "Ana"), w("Ana", "works_at", "Siemens")}},
+		// A second state after "I'm … and" with no "I'm" of its own
+		// (lead30.go elideIm); an adjective before a noun is no state.
+		{"I'm vegetarian and allergic to peanuts", []want{w(me, "diet", "vegetarian"), w(me, "allergic_to", "peanuts")}},
+		{"I'm 34 and from Ohio", []want{w(me, "age", "34"), w(me, "from", "Ohio")}},
+		{"i'm 29 and living in leeds", []want{w(me, "age", "29"), w(me, "lives_in", "Leeds")}},
+		{"I'm happy for you and married couples everywhere", nil},
+		// Chat's last word is no part of a claim (lead30.go trimChatTail).
+		{"i'm allergic to shellfish btw", []want{w(me, "allergic_to", "shellfish")}},
+		{"I hate big-city chaos anyway", []want{w(me, "dislikes", "big-city chaos")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

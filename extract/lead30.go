@@ -1,0 +1,61 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/memhive/memhive"
+)
+
+// The lead's rules of session 30 (BENCHMARKS.md, "Chat rules, session 30").
+
+// imAndRE: a second state of the speaker's after "I'm … and" with no "I'm"
+// of its own: "I'm vegetarian and allergic to peanuts", "i'm 34 and
+// married", "I'm 29, single and living in Leeds". The states are the ones
+// the rules read after "I'm"; a state that is an adjective stands alone
+// ("and married couples" is no marriage).
+var imAndRE = regexp.MustCompile(`(?i)\b(I'm|I\s+am)(\s+[^;.!?]{1,40}?),?\s+and\s+(?:also\s+)?((?:allergic|intolerant)\s+to\b|lactose\s+intolerant\b|(?:living|based)\s+in\b|from\s+\p{L}|(?:married|engaged|divorced|retired|pregnant|vegan|vegetarian|single|unemployed|self-employed)(?:\s*$|\s*[,!]|\s+(?:to|for|since|now|with|in|and|but|lol|btw|too|as)\b))`)
+
+// elideIm gives the second state of "I'm … and" its own "I'm", so that the
+// clause splitter reads it as a clause: "I'm vegetarian and I'm allergic
+// to peanuts".
+func elideIm(s string) string {
+	if !strings.Contains(s, " and ") {
+		return s
+	}
+	return imAndRE.ReplaceAllString(s, "${1}${2} and I'm ${3}")
+}
+
+// chatClaimTail are the words chat ends a sentence with that a rule may
+// take as the last word of its object: "i'm allergic to shellfish btw",
+// "i hate big-city chaos anyway".
+var chatClaimTail = setOf(`btw lol lmao lmfao rofl haha hahaha hehe tbh ngl fyi rn fr imo smh jk xd tho though anyway anyways lowkey`)
+
+// trimChatTail drops those words from the end of a claim of more than one
+// word, and the fact the trimmed one now repeats ("shellfish" beside
+// "shellfish btw").
+func trimChatTail(out []Fact) []Fact {
+	trimmed := false
+	for i, f := range out {
+		ws := strings.Fields(f.Claim)
+		n := len(ws)
+		for len(ws) > 1 && chatClaimTail[strings.ToLower(strings.Trim(ws[len(ws)-1], ".,!?"))] {
+			ws = ws[:len(ws)-1]
+		}
+		if len(ws) < n {
+			out[i].Claim = strings.TrimRight(strings.Join(ws, " "), ",")
+			trimmed = true
+		}
+	}
+	if !trimmed {
+		return out
+	}
+	seen := map[string]bool{}
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		key := memhive.Canon(f.Subject) + "\x00" + f.Predicate + "\x00" + memhive.Canon(f.Claim) + "\x00" + f.Kind + "\x00" + f.Polarity
+		dup := seen[key]
+		seen[key] = true
+		return dup
+	})
+}
