@@ -44,11 +44,11 @@ func TestEventWorkHomeRulesSession28(t *testing.T) {
 		{"We're not married yet.", nil},
 		// A child born; not a son arrived home.
 		{"my daughter was born in november so sundays are now for nappies", []want{w(me, "daughter", "Alice's daughter"), ev(me, "had_child", "daughter", "")}},
-		{"Our son Makana arrived December 29th, 7 pounds.", []want{w(me, "son", "Makana"), ev(me, "had_child", "Makana", "")}},
+		{"Our son Makana arrived December 29th, 7 pounds.", []want{w(me, "son", "Makana"), ev(me, "had_child", "Makana", ""), w("Makana", "birthday", "December 29th")}},
 		{"My son arrived home late last night.", []want{w(me, "son", "Alice's son")}},
 		{"My sister's son was born in May.", []want{w(me, "sister", "Alice's sister")}},
 		// A job lost by another's doing; not a brother's.
-		{"54, laid off from a bank in Dublin last autumn.", []want{ev(me, "lost_job", "bank", ""), neg(me, "works_at", "bank")}},
+		{"54, laid off from a bank in Dublin last autumn.", []want{ev(me, "lost_job", "bank", ""), neg(me, "works_at", "bank"), w(me, "age", "54")}},
 		{"My brother was laid off last week.", []want{w(me, "brother", "Alice's brother")}},
 		// Moves: from a place (a home left), from one to another, with a
 		// direction, into a place in a town, out of a place; not "moved in
@@ -66,7 +66,7 @@ func TestEventWorkHomeRulesSession28(t *testing.T) {
 		{"I was a coach back in Gisborne for twenty years before we moved up here.", []want{neg(me, "job_title", "coach"), ev(me, "moved", "moved", "")}},
 		// A child named before "our daughter, born …".
 		{"Sorry I went quiet. Meet Nizhoni, our daughter, born July 19, 3.4 kilos of opinions",
-			[]want{w(me, "daughter", "Meet Nizhoni"), ev(me, "had_child", "Nizhoni", "")}},
+			[]want{w(me, "daughter", "Meet Nizhoni"), ev(me, "had_child", "Nizhoni", ""), w("Nizhoni", "birthday", "July 19")}},
 		// Home is where one goes home to; not a sister's.
 		{"going home to Apia for christmas, first time in two years.", []want{fut(me, "travels_to", "Apia", ""), w(me, "from", "Apia")}},
 		{"I still send money home to Sapporo every month", []want{w(me, "from", "Sapporo")}},

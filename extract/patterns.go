@@ -305,6 +305,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = dropTastes29(text, splitPlurals29(append(out, tastes29(text, speaker, at, out)...))) // tastes29.go
 	out = tasteFilter28(text, speaker, out)                                                    // tastes28.go
 	out = precision29(text, speaker, out)                                                      // precision29.go
+	out = work30(text, speaker, at, out)                                                       // work30.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }
