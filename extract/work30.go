@@ -35,6 +35,7 @@ func work30(text, speaker string, at time.Time, out []Fact) []Fact {
 		}
 	}
 	out = append(out, otherRoles30(text, speaker, at, out)...)
+	out = append(out, doingFor30(text, speaker, at, out)...)
 	out = slices.DeleteFunc(out, func(f Fact) bool {
 		// "Dinner is 7", "Doctor is 30 years old, what does he know": a
 		// word that is no one's name is given no age (a pet or a
@@ -349,4 +350,80 @@ func cutAny30(s string, prefixes ...string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Work said by what one does and for whom (session 30): "doing payroll for
+// a construction mob now", "doing logistics at the Michelin plant",
+// "I'm doing online tutoring for a Canadian company". The field and the
+// place of work; not a chore ("doing homework at the library"), a one-off
+// ("doing a talk at the museum") or someone's errand ("doing some
+// shopping for my mum").
+var doingForRE30 = regexp.MustCompile(`(?i)(?:^|[,;:]\s*|\b(?:i'm|im|i\s+am|been|now|still|currently|mostly)\s+)doing\s+([a-z][\w&/-]*(?:\s+[a-z][\w&/-]*){0,2}?)\s+(?:for|at|with)\s+(.+)`)
+
+// doingNotWork30 are first words of what one does that is no field of work.
+var doingNotWork30 = setOf(`a an the my our your his her their this that these those some any lots lot nothing something stuff things everything
+	homework laundry shopping errands chores yoga pilates karaoke drinks lunch dinner brunch breakfast volunteering time well ok okay fine good great
+	badly shifts nights overtime cover`)
+
+// doingNotHere30: the words before "doing" put it off, deny or wish it.
+var doingNotHere30 = regexp.MustCompile(`(?i)\b(?:not|never|n't|will|'ll|gonna|going\s+to|would|might|could|should|maybe|hope|hoping|want|wanna|wish|if|used\s+to|was|were|thinking\s+of|thinking\s+about)\b`)
+
+// extraWorkplace30 are places of work chat names by what they are that
+// workplaceNoun lacks.
+var extraWorkplace30 = setOf(`mob outfit consultancy charity nonprofit ngo hospice chain franchise`)
+
+func doingFor30(text, speaker string, at time.Time, out []Fact) []Fact {
+	if !strings.Contains(strings.ToLower(text), "doing ") {
+		return nil
+	}
+	if slices.ContainsFunc(out, func(f Fact) bool { return f.Subject == speaker && f.Predicate == "works_at" && f.Polarity == Positive }) {
+		return nil // the turn's place of work is read already
+	}
+	var add []Fact
+	for _, s := range sentences(clean(text)) {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
+			continue
+		}
+		loc := doingForRE30.FindStringSubmatchIndex(s)
+		if loc == nil || doingNotHere30.MatchString(s[:loc[2]]) {
+			continue
+		}
+		field := s[loc[2]:loc[3]]
+		if doingNotWork30[strings.ToLower(strings.Fields(field)[0])] {
+			continue
+		}
+		o := workplace30(s[loc[4]:loc[5]])
+		if o == "" {
+			continue
+		}
+		c := newClause(s, speaker, at)
+		c.add(speaker, "works_at", o, World, confLoose-4)
+		c.add(speaker, "works_in_field", field, World, confLoose-6)
+		add = append(add, c.facts...)
+	}
+	return add
+}
+
+// workplace30 reads the place of work at the start of s: workplaceAt's,
+// or a place named by a word of extraWorkplace30 with up to two words
+// before it ("a construction mob").
+func workplace30(s string) string {
+	if o, _ := workplaceAt(s); o != "" && !lexNationalities.has(o) {
+		return o
+	}
+	ws := strings.Fields(strings.TrimSpace(s))
+	if len(ws) > 0 && articleRE.MatchString(ws[0]+" ") {
+		ws = ws[1:]
+	}
+	for k := 0; k < len(ws) && k < 3; k++ {
+		word := strings.TrimRight(ws[k], `,.!?;:`)
+		if w := strings.ToLower(word); extraWorkplace30[w] || workplaceNoun[w] {
+			return strings.Join(append(ws[:k:k], word), " ")
+		}
+		if word != ws[k] {
+			break
+		}
+	}
+	return ""
 }

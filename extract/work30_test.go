@@ -48,6 +48,13 @@ func TestWork30Rules(t *testing.T) {
 		{"Kofi and Ama came over, she's a chef.", nil},
 		{"Kofi eats anything, he's not a chef.", nil},
 		{"Mark is a legend.", nil},
+		// Work said by what one does and for whom.
+		{"left the depot in may. doing payroll for a construction mob now", []want{w(me, "works_at", "construction mob"), w(me, "works_in_field", "payroll")}},
+		{"doing IT support for a law firm in town, boring but it pays", []want{w(me, "works_at", "law firm"), w(me, "works_in_field", "IT support")}},
+		{"doing homework at the library all day", nil},
+		{"doing a talk at the museum on friday", nil},
+		{"doing maths at school, hate it", nil},
+		{"I'm not doing payroll for that firm again", nil},
 		// No age for a word that is no one's name.
 		{"Dinner is 7, don't be late", nil},
 		{"Doctor is 30 years old, what does he know", nil},
