@@ -69,17 +69,16 @@ func work30(text, speaker string, at time.Time, out []Fact) []Fact {
 		if s == "" || strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) || quotedRE30.MatchString(s) {
 			continue
 		}
-		if pos < len(ct) && ct[pos] >= '0' && ct[pos] <= '9' {
-			continue // "is 1.2 million": the sentence split inside a number
-		}
+		// "is 1.2 million": the sentence split inside a number gives no age
+		split := pos < len(ct) && ct[pos] >= '0' && ct[pos] <= '9'
 		// The speaker's age and birthday.
-		if m := turnedRE30.FindStringSubmatch(s); m != nil {
+		if m := turnedRE30.FindStringSubmatch(s); m != nil && !split {
 			put(s, speaker, "age", ageDigits(m[1]), confFirst-15)
 		}
 		if m := myBirthdayRE30.FindStringSubmatch(s); m != nil {
 			put(s, speaker, "birthday", m[1], confFirst-12)
 		}
-		if m := bareAgeRE30.FindStringSubmatch(s); m != nil {
+		if m := bareAgeRE30.FindStringSubmatch(s); m != nil && !split {
 			if n := m[1] + m[2] + m[3]; plausibleAge30(n, 16) {
 				put(s, speaker, "age", ageDigits(n), confFirst-18)
 			}
@@ -87,7 +86,7 @@ func work30(text, speaker string, at time.Time, out []Fact) []Fact {
 		// A named person's age and birthday.
 		for _, m := range namedAgeRE30.FindAllStringSubmatch(s, -1) {
 			who := m[1]
-			if !named[who] && !personName30(who, s) || !plausibleAge30(m[2], 0) {
+			if split || !named[who] && !personName30(who, s) || !plausibleAge30(m[2], 0) {
 				continue
 			}
 			if !named[who] && !lexNames.has(strings.Fields(who)[0]) && strings.HasPrefix(s, who) && !plausibleChild30(m[2]) {
@@ -99,7 +98,7 @@ func work30(text, speaker string, at time.Time, out []Fact) []Fact {
 			}
 			put(s, who, "age", claim, confFirst-20)
 		}
-		if m := pairAgeRE30.FindStringSubmatch(s); m != nil && personName30(m[1], s) && personName30(m[2], s) && plausibleAge30(m[3], 0) {
+		if m := pairAgeRE30.FindStringSubmatch(s); m != nil && !split && personName30(m[1], s) && personName30(m[2], s) && plausibleAge30(m[3], 0) {
 			put(s, m[1], "age", ageDigits(m[3]), confFirst-20)
 			put(s, m[2], "age", ageDigits(m[3]), confFirst-20)
 		}
