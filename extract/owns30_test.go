@@ -15,10 +15,6 @@ func TestOwns30(t *testing.T) {
 		{"gonna ring my sister Maja in Aarhus tonight", []f{{"Maja", "lives_in", "Aarhus"}}, nil},
 		{"my son Theo in Year 5 loves it", nil, []f{{"Theo", "lives_in", "Year"}}},
 		{"my brother Ivo is in Lisbon this week for work", nil, []f{{"Ivo", "lives_in", "Lisbon"}}},
-		{"flights from Cork are so dear right now", []f{{"person:me", "lives_in", "Cork"}}, nil},
-		{"my train from Leiden was late again", []f{{"person:me", "lives_in", "Leiden"}}, nil},
-		{"flying back from Rome tomorrow, can't wait to be home", nil, []f{{"person:me", "lives_in", "Rome"}}},
-		{"ugh, in Dublin we pay 2k for a box room", []f{{"person:me", "lives_in", "Dublin"}}, nil},
 	} {
 		got := TurnFacts(tc.text, "person:me", at)
 		has := func(x f) bool {
