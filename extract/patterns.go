@@ -306,6 +306,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = tasteFilter28(text, speaker, out)                                                    // tastes28.go
 	out = precision29(text, speaker, out)                                                      // precision29.go
 	out = work30(text, speaker, at, out)                                                       // work30.go
+	out = plans30(text, speaker, at, out)                                                      // plans30.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }
