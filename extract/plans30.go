@@ -30,11 +30,6 @@ var (
 	// stayWillRE: "I'll be in Galway", "we will be back in Lisbon", "I'll be
 	// at my mum's in Ibadan over Easter".
 	stayWillRE = regexp.MustCompile(`(?i:\b(?:i'?ll|i’ll|i\s+will|we'?ll|we’ll|we\s+will|i'?m\s+gonna|im\s+gonna|i'?m\s+going\s+to|we'?re\s+(?:gonna|going\s+to))\s+(?:(?:also|only|still|probably|definitely|actually)\s+)?be\s+(?:(?:back|away|out|up|down|over|off|staying)\s+)?(?:at\s+(?:my|our)\s+[\w'’]+(?:\s+[\w'’]+)?\s+)?in\s+)` + place30)
-	// stayNowRE: "I'm in Durban for work all week", "I'm only in Pokhara
-	// until Thursday", "me in goa from tomorrow": a stay with its end or
-	// start ahead (stayEndRE after the place).
-	stayNowRE = regexp.MustCompile(`(?i:(?:\b(?:i'?m|i’m|im|i\s+am|we'?re|we’re|we\s+are|we\s+r)|(?:^|[,;:]\s*|\b(?:lol|haha|meanwhile|and)\s+)me)\s+(?:(?:only|still|away|off|out|back|up|down|over)\s+)?in\s+)` + place30)
-	stayEndRE = regexp.MustCompile(`(?i)^\s*,?\s*(?:for\s+(?:work|a\s+conference|the\s+(?:week|weekend)|\w+\s+(?:days|weeks|nights)\s+from)\b|(?:for\s+\w+\s+)?(?:until|till|til|from|all\s+week|all\s+next\s+week|this\s+(?:week|weekend)|next\s+(?:week|weekend|month)|tomorrow|tmrw)\b)`)
 	// goVerbRE: a journey after a first-person subject: "then I fly home to
 	// Freiburg", "we r coming to italy in august", "I'll take the train up
 	// to Aberdeen", "In summer we go to Montreal".
@@ -50,10 +45,14 @@ var (
 	// month": a trip with a date ahead.
 	tripToRE30 = regexp.MustCompile(`(?i:\b(?:trip|travel|holiday|vacation|getaway|honeymoon)\s+to\s+(?:the\s+)?)` + place30)
 
+	firstPerson30 = regexp.MustCompile(`(?i)\b(?:i|we|i'm|i’m|im|we're|we’re)\b`)
+	forOther30    = regexp.MustCompile(`(?i)^[^.!?]*?\bfor\s+(?:my|his|her|their|him|them|\p{Lu})`)
+	possHead30    = regexp.MustCompile(`(?i)\b(?:my|our|the|his|her|their)\b`)
+
 	// pastTrip30: a trip told, not planned.
 	pastTrip30 = regexp.MustCompile(`(?i)\b(?:was|were|went|had|did|last|ago|loved|enjoyed|remember|back\s+from|got\s+back|how\s+was|yesterday)\b`)
 	// unsureGo30: a wish, a condition or a doubt before the journey.
-	unsureGo30 = regexp.MustCompile(`(?i)\b(?:if|would|wouldn'?t|could|couldn'?t|should|shouldn'?t|might|maybe|wish|unless|hope|hoping|not|never|can'?t|cannot|won'?t|don'?t|didn'?t|isn'?t|wasn'?t)\b|n't\b|n’t\b`)
+	unsureGo30 = regexp.MustCompile(`(?i)\b(?:no\s+way|if|would|wouldn'?t|could|couldn'?t|should|shouldn'?t|might|maybe|wish|unless|hope|hoping|not|never|can'?t|cannot|won'?t|don'?t|didn'?t|isn'?t|wasn'?t)\b|n't\b|n’t\b`)
 	// stayNot30: what follows "be in"/"in" that is no stay in a place ("in
 	// nice weather", "in london fog").
 	placeNextOK30 = regexp.MustCompile(`(?i)^(?:\s*$|\s*[,.;:!?)(—–-]|\s+(?:in|on|for|from|until|till|til|next|this|tomorrow|tmrw|with|w|to|and|then|over|at|after|before|soon|by|around|again|during|the|a|first|via|at|till|for|lol|haha|tho|though)\b|\s*[\p{So}\p{Sk}])`)
@@ -135,21 +134,24 @@ func plans30(text, speaker string, at time.Time, out []Fact) []Fact {
 		if strings.Contains(strings.ToLower(st), " be ") {
 			try(stayWillRE, func([]string) bool { return true }, nil)
 		}
-		try(stayNowRE, func([]string) bool { return true }, func(_, after string) bool {
-			return stayEndRE.MatchString(after)
-		})
 		try(goVerbRE, func(m []string) bool {
 			return travelVerb30[strings.ToLower(strings.Fields(m[2])[0])]
 		}, func(before, _ string) bool {
 			return true
 		})
-		try(offToRE, func([]string) bool { return true }, nil)
 		if pastTrip30.MatchString(st) {
 			continue
 		}
-		try(ticketsToRE, func([]string) bool { return true }, nil)
+		try(offToRE, func([]string) bool { return true }, func(before, _ string) bool {
+			return firstPerson30.MatchString(before) // "My sister is in Rome, flying to Paris": hers
+		})
+		try(ticketsToRE, func([]string) bool { return true }, func(_, after string) bool {
+			return !forOther30.MatchString(after) // "flights to Italy for my parents": theirs
+		})
 		if future && !strings.Contains(strings.ToLower(st), "your") {
-			try(tripToRE30, func([]string) bool { return false }, nil)
+			try(tripToRE30, func([]string) bool { return false }, func(before, _ string) bool {
+				return len(strings.Fields(before)) <= 1 && !possHead30.MatchString(before) // "solo trip to Morocco in October"
+			})
 		}
 	}
 	return out
