@@ -307,6 +307,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = precision29(text, speaker, out)                                                      // precision29.go
 	out = work30(text, speaker, at, out)                                                       // work30.go
 	out = plans30(text, speaker, at, out)                                                      // plans30.go
+	out = append(mendTastes30(text, out), tastes30(text, speaker, at, out)...)                 // tastes30.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }
