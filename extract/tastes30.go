@@ -25,7 +25,7 @@ import (
 // it.
 var tastes30Need = []string{"fan of", "enough of", "always been", "enjoying", "loving", "obsessed", "live for", "better than",
 	"compares", "tops", "my thing", "my jam", "allergic", "help me", "helps me", "helped me", "therap", "relaxing", "calming", "soothing", "meditative", "my escape", "my zen", "happy place",
-	"down for", "up for", " mad ", "crazy about", "worships", "adores", " phase", "game for", "my team", "my club", "my band"}
+	"down for", "up for", "sense of", " my mind", " my head", "puts me in", "turn to", " mad ", "crazy about", "worships", "adores", " phase", "game for", "my team", "my club", "my band"}
 
 // allergyMark opens a claim a group reads as an allergy.
 const allergyMark = "\x00!"
@@ -103,6 +103,15 @@ var (
 	// shark phase" (group 1 the name, 2 the thing, 3 the phase's thing).
 	othersMadRE = regexp.MustCompile(`\b([A-Z][\p{Ll}]+)\s+(?:(?:is|'s)\s+(?:(?i:so|totally|completely|really|super|absolutely|just|still|now|kinda|a\s+bit)\s+)*(?i:mad|crazy|nuts|wild|obsessed|passionate)\s+(?i:about|with|for)\s+([^,;:!?.]+)|(?i:worships|adores)\s+([^,;:!?.]+)|(?:is|'s)\s+(?i:deep\s+|totally\s+|really\s+)?in\s+(?:a|an|her|his|their)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+phase)`)
 
+	// senseOfRE: what a pastime gives or does for one: "art gives me a
+	// sense of freedom", "knitting calms my mind", "hiking puts me in a
+	// good mood" (group 1).
+	senseOfRE = regexp.MustCompile(`(?i)^([a-z][\w'-]*(?:\s+[\w'-]+){0,5}?)\s+(?:(?:really|always|also|just|definitely|honestly|truly)\s+)*(?:(?:gives|has\s+given|brings)\s+me\s+(?:a\s+|such\s+a\s+)?(?:(?:real|great|huge|deep|big)\s+)?sense\s+of\s+(?:freedom|peace|calm|purpose|accomplishment|achievement|belonging|joy|fulfil?lment)|(?:calms|quiets|clears|settles)\s+my\s+(?:mind|head|nerves|soul|thoughts)|puts\s+me\s+in\s+(?:my|a|such\s+a)\s+(?:(?:great|good|better|happy)\s+mood|happy\s+place|zen|calm\s+place|good\s+headspace))\b`)
+
+	// turnToRE: what one turns to when stressed: "whenever I need a reset,
+	// I turn to nature" (group 1 the thing).
+	turnToRE = regexp.MustCompile(`(?i)\b(?:when|whenever|if)\b[^,]{0,50}\b(?:stress|stressed|down|overwhelmed|reset|sad|anxious|low|upset|need|tough|rough|hard|bad|tired)\b[^,]*,\s*i\s+(?:always\s+|usually\s+|just\s+|often\s+)?turn\s+to\s+([^,;:!?.]+)`)
+
 	// notSoothing: gerunds that name no pastime ("knowing she's safe is
 	// calming", "having you here is so relaxing").
 	notSoothing = setOf(`being having knowing getting thinking feeling hearing seeing talking chatting spending saying telling nothing something anything everything`)
@@ -110,6 +119,10 @@ var (
 	// notInPastime30: words a gerund phrase naming a pastime does not hold:
 	// people ("having you here"), things said elsewhere ("doing that").
 	notInPastime30 = setOf(`i you u ya your ur he him his she her they them their we us me it its this that these those`)
+
+	// beingOut30: what follows "being" in a pastime ("being outdoors",
+	// "being by the sea").
+	beingOut30 = setOf(`outdoors outside out in by near on around underwater`)
 
 	// notHelpSubject: subjects of "help me relax" that are no pastime.
 	notHelpSubject = setOf(`your his her their these those they people friends kids parents things its this that my`)
@@ -192,6 +205,20 @@ func tasteSentence30(s string) []string {
 			out = append(out, mark+p)
 		}
 	}
+	// gerund: a gerund phrase taken whole, as long as it is ("taking my
+	// dogs for a walk in the park", "being outdoors"); a list's items
+	// otherwise
+	gerund := func(o string) {
+		p := strings.TrimSpace(occasionTail30RE.ReplaceAllString(cut(o), ""))
+		ws := strings.Fields(strings.ToLower(p))
+		if len(ws) < 2 || tasteSplitRE.MatchString(p) {
+			add("", o)
+			return
+		}
+		if !personWord(p) && !notTaste[ws[len(ws)-1]] {
+			out = append(out, p)
+		}
+	}
 	for i, re := range droppedRE {
 		if m := re.FindStringSubmatch(s); m != nil {
 			if i < droppedDislikes {
@@ -222,6 +249,9 @@ func tasteSentence30(s string) []string {
 	if m := hedgedAllergyRE.FindStringSubmatchIndex(s); m != nil && !negRE.MatchString(s[:m[0]]) {
 		add(allergyMark, s[m[2]:m[3]])
 	}
+	if m := turnToRE.FindStringSubmatch(s); m != nil {
+		add("", m[1])
+	}
 	if m := upForRE.FindStringSubmatchIndex(s); m != nil && !negRE.MatchString(s[:m[0]]) {
 		add("", s[m[2]:m[3]])
 	}
@@ -238,11 +268,15 @@ func tasteSentence30(s string) []string {
 	for _, c := range starts {
 		for _, re := range []*regexp.Regexp{soothingGerundRE, gerundHelpsRE} {
 			if m := re.FindStringSubmatch(c); m != nil && gerundPastime30(m[1]) {
-				if p := strings.TrimSpace(cut(m[1])); len(strings.Fields(p)) > 4 && p == strings.TrimSpace(m[1]) && !personWord(p) {
-					out = append(out, p) // "taking my dogs for a walk in the park": longer than a list's item
-				} else {
-					add("", m[1])
-				}
+				gerund(m[1])
+			}
+		}
+		if m := senseOfRE.FindStringSubmatch(c); m != nil {
+			ws := strings.Fields(strings.ToLower(m[1]))
+			if strings.HasSuffix(ws[0], "ing") && gerundPastime30(m[1]) {
+				gerund(m[1])
+			} else if len(ws) <= 2 && !notHelpSubject[ws[0]] && !notInPastime30[ws[0]] && !praisedLead[ws[0]] {
+				add("", m[1])
 			}
 		}
 		if m := helpsRelaxRE.FindStringSubmatch(c); m != nil {
@@ -259,8 +293,8 @@ func tasteSentence30(s string) []string {
 // person ("knowing she's safe", "having you here").
 func gerundPastime30(p string) bool {
 	ws := strings.Fields(strings.ToLower(p))
-	if len(ws) == 0 || notSoothing[ws[0]] {
-		return false
+	if len(ws) == 0 || notSoothing[ws[0]] && !(ws[0] == "being" && len(ws) > 1 && beingOut30[ws[1]]) {
+		return false // "being outdoors" is a pastime; "being late" no
 	}
 	for _, w := range ws {
 		if notInPastime30[w] || auxVerb[w] {
@@ -275,17 +309,32 @@ func gerundPastime30(p string) bool {
 // rubbish" gave "cricket even").
 var evenTailRE = regexp.MustCompile(`(?i)\s+even$`)
 
+// relaxWithRE: a liking of how one relaxes, not what with: "I like to
+// unwind with a good podcast" gave "unwind with a good podcast" (group 1
+// the thing).
+var relaxWithRE = regexp.MustCompile(`(?i)^(?:to\s+)?(?:relax|unwind|chill|de-?stress|decompress)(?:\s+out)?\s+(?:with|by)\s+(?:(?:a|an|some|my)\s+)?(?:(?:good|nice|great)\s+)?(.+)$`)
+
 // mendTastes30 mends claims of tastes other passes made: a dangling
-// "even" cut off.
+// "even" cut off, "unwind with a good podcast" made the podcast.
 func mendTastes30(text string, out []Fact) []Fact {
 	lt := strings.ToLower(text)
-	if !strings.Contains(lt, "even ") {
+	if !strings.Contains(lt, "even ") && !strings.Contains(lt, " with ") && !strings.Contains(lt, " by ") {
 		return out
 	}
 	for i, f := range out {
-		if preference(f.Predicate) && evenTailRE.MatchString(f.Claim) {
+		if !preference(f.Predicate) {
+			continue
+		}
+		if evenTailRE.MatchString(f.Claim) {
 			if c := evenTailRE.ReplaceAllString(f.Claim, ""); strings.Contains(lt, strings.ToLower(c)+" even ") {
 				out[i].Claim = c
+			}
+		}
+		if m := relaxWithRE.FindStringSubmatch(out[i].Claim); m != nil && f.Predicate == "likes" {
+			if ps := tasteList(m[1]); len(ps) == 1 && !slices.ContainsFunc(out, func(g Fact) bool {
+				return g.Subject == f.Subject && g.Predicate == "likes" && strings.EqualFold(g.Claim, ps[0])
+			}) {
+				out[i].Claim = ps[0]
 			}
 		}
 	}

@@ -60,7 +60,17 @@ func TestTasteRulesSession30(t *testing.T) {
 		{"The Rockets are my team for life!", []want{w(me, "likes", "Rockets")}},
 		{"I'm always up for it.", nil},
 		{"Priya is my team for sure.", nil},
-		// mend: "even" left after a taste cut at "if".
+		// sense of, calms my mind, puts me in a mood, turn to.
+		{"Sculpting gives me a real sense of freedom.", []want{w(me, "likes", "Sculpting")}},
+		{"Birdwatching really calms my mind.", []want{w(me, "likes", "Birdwatching")}},
+		{"Being by the sea puts me in a good mood.", []want{w(me, "likes", "Being by the sea")}},
+		{"Whenever I'm overwhelmed, I turn to crochet.", []want{w(me, "likes", "crochet")}},
+		{"Your voice calms my mind.", nil},
+		{"Knowing you're safe puts me in a good mood.", nil},
+		{"When I'm stressed, I turn to you.", nil},
+		// mend: "even" left after a taste cut at "if"; how one relaxes made
+		// what with.
+		{"I like to unwind with a good audiobook.", []want{w(me, "likes", "audiobook")}},
 		{"I do like my darts even if I'm rubbish at it.", []want{w(me, "likes", "darts")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
