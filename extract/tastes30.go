@@ -211,7 +211,7 @@ func tasteSentence30(s string) []string {
 	gerund := func(o string) {
 		p := strings.TrimSpace(occasionTail30RE.ReplaceAllString(cut(o), ""))
 		ws := strings.Fields(strings.ToLower(p))
-		if len(ws) < 2 || tasteSplitRE.MatchString(p) {
+		if len(ws) < 2 || tasteSplitRE.MatchString(p) && len(tasteList(p)) > 0 {
 			add("", o)
 			return
 		}
@@ -271,7 +271,7 @@ func tasteSentence30(s string) []string {
 				gerund(m[1])
 			}
 		}
-		if m := senseOfRE.FindStringSubmatch(c); m != nil {
+		if m := senseOfRE.FindStringSubmatch(c); m != nil && !strings.Contains(m[1], " and ") {
 			ws := strings.Fields(strings.ToLower(m[1]))
 			if strings.HasSuffix(ws[0], "ing") && gerundPastime30(m[1]) {
 				gerund(m[1])

@@ -66,6 +66,8 @@ func TestTasteRulesSession30(t *testing.T) {
 		{"Being by the sea puts me in a good mood.", []want{w(me, "likes", "Being by the sea")}},
 		{"Whenever I'm overwhelmed, I turn to crochet.", []want{w(me, "likes", "crochet")}},
 		{"Your voice calms my mind.", nil},
+		{"Stretching every morning loosens me up and calms my mind.", nil},
+		{"Watching the trains and the boats really helps me unwind.", []want{w(me, "likes", "Watching the trains and the boats")}},
 		{"Knowing you're safe puts me in a good mood.", nil},
 		{"When I'm stressed, I turn to you.", nil},
 		// mend: "even" left after a taste cut at "if"; how one relaxes made
