@@ -25,7 +25,7 @@ import (
 // it.
 var tastes30Need = []string{"fan of", "enough of", "always been", "enjoying", "loving", "obsessed", "live for", "better than",
 	"compares", "tops", "my thing", "my jam", "allergic", "help me", "helps me", "helped me", "therap", "relaxing", "calming", "soothing", "meditative", "my escape", "my zen", "happy place",
-	"down for", "up for", "sense of", " my mind", " my head", "puts me in", "turn to", " mad ", "crazy about", "worships", "adores", " phase", "game for", "my team", "my club", "my band"}
+	"sense of", " my mind", " my head", "puts me in", "turn to", " mad ", "crazy about", "worships", "adores", " phase", "game for", "my team", "my club", "my band"}
 
 // allergyMark opens a claim a group reads as an allergy.
 const allergyMark = "\x00!"
@@ -43,8 +43,9 @@ var (
 		regexp.MustCompile(`(?i)^(?:i've\s+|i\s+have\s+|ive\s+)?never\s+been\s+(?:a\s+|much\s+of\s+a\s+)?(?:big\s+|huge\s+)?fan\s+of\s+(.+)`),
 		// "can't get enough of lo-fi beats"
 		regexp.MustCompile(`(?i)^(?:i\s+)?(?:just\s+|honestly\s+|seriously\s+|literally\s+|really\s+)?(?:can't|can’t|cant|cannot|can\s+not)\s+get\s+enough\s+of\s+(.+)`),
-		// "still enjoying my morning runs", "really loving pottery"
-		regexp.MustCompile(`(?i)^(?:still|really|totally|kinda|currently|seriously|honestly|absolutely)\s+(?:(?:really|so|totally)\s+)?(?:enjoying|loving|obsessed\s+with|hooked\s+on|addicted\s+to)\s+(.+)`),
+		// "still enjoying my morning runs" ("really loving the view" is the
+		// moment's)
+		regexp.MustCompile(`(?i)^(?:still|kinda)\s+(?:(?:really|so|totally)\s+)?(?:enjoying|loving|obsessed\s+with|hooked\s+on|addicted\s+to)\s+(.+)`),
 		// "always been into old cars", "I've always been a huge fan of jazz"
 		regexp.MustCompile(`(?i)^(?:i've\s+|i\s+have\s+|ive\s+|have\s+)?always\s+been\s+(?:really\s+|so\s+|super\s+|kinda\s+)?(?:into|obsessed\s+with|a\s+(?:big\s+|huge\s+|massive\s+)?fan\s+of|passionate\s+about|crazy\s+about|mad\s+about|drawn\s+to|fascinated\s+by)\s+(.+)`),
 	}
@@ -88,9 +89,6 @@ var (
 	// "watching the boats come in really helps me find peace" (group 1).
 	gerundHelpsRE = regexp.MustCompile(`(?i)^([a-z]+ing(?:\s+[\w'-]+){0,9}?)\s+(?:(?:really|always|also|just|definitely|honestly|truly)\s+)*(?:helps|has\s+(?:always\s+)?helped)\s+me\s+(?:to\s+)?(?:relax|unwind|de-?stress|decompress|recharge|chill|clear\s+my\s+(?:head|mind)|switch\s+off|stay\s+(?:calm|sane|grounded|balanced|centered|centred)|find\s+(?:peace|balance|calm|my\s+center|my\s+centre)|feel\s+(?:calm|calmer|relaxed|grounded))\b`)
 
-	// upForRE: "I'm always down for a hike" (group 1).
-	upForRE = regexp.MustCompile(`(?i)\b(?:i'm|i’m|i\s+am|im)\s+(?:always|totally|definitely|forever|usually)\s+(?:down|up|game)\s+for\s+([^,;:!?.]+)`)
-
 	// myTeamRE: "The Saints are my team for sure" (group 1).
 	myTeamRE = regexp.MustCompile(`^(?:[Tt]he\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s+(?:is|are)\s+(?:(?i:totally|definitely|still|always)\s+)?my\s+(?i:team|club|band)(?:\s+(?i:for\s+sure|forever|for\s+life|now))?\s*(?:[.!,;-]|$)`)
 
@@ -99,14 +97,18 @@ var (
 
 	// othersMadRE: a named person's passion said after a comma or "and",
 	// where the clause rules look for the speaker: "…, and Rosa is mad
-	// about lighthouses", "Arlo worships the Broncos", "Pia is deep in a
+	// about lighthouses" ("mad about" left out: angry, to many), "Arlo worships the Broncos", "Pia is deep in a
 	// shark phase" (group 1 the name, 2 the thing, 3 the phase's thing).
-	othersMadRE = regexp.MustCompile(`\b([A-Z][\p{Ll}]+)\s+(?:(?:is|'s)\s+(?:(?i:so|totally|completely|really|super|absolutely|just|still|now|kinda|a\s+bit)\s+)*(?i:mad|crazy|nuts|wild|obsessed|passionate)\s+(?i:about|with|for)\s+([^,;:!?.]+)|(?i:worships|adores)\s+([^,;:!?.]+)|(?:is|'s)\s+(?i:deep\s+|totally\s+|really\s+)?in\s+(?:a|an|her|his|their)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+phase)`)
+	othersMadRE = regexp.MustCompile(`\b([A-Z][\p{Ll}]+)\s+(?:(?:is|'s)\s+(?:(?i:so|totally|completely|really|super|absolutely|just|still|now|kinda|a\s+bit)\s+)*(?i:crazy|nuts|wild|obsessed|passionate)\s+(?i:about|with|for)\s+([^,;:!?.]+)|(?i:worships|adores)\s+([^,;:!?.]+)|(?:is|'s)\s+(?i:deep\s+|totally\s+|really\s+)?in\s+(?:a|an|her|his|their)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+phase)`)
 
 	// senseOfRE: what a pastime gives or does for one: "art gives me a
 	// sense of freedom", "knitting calms my mind", "hiking puts me in a
 	// good mood" (group 1).
 	senseOfRE = regexp.MustCompile(`(?i)^([a-z][\w'-]*(?:\s+[\w'-]+){0,5}?)\s+(?:(?:really|always|also|just|definitely|honestly|truly)\s+)*(?:(?:gives|has\s+given|brings)\s+me\s+(?:a\s+|such\s+a\s+)?(?:(?:real|great|huge|deep|big)\s+)?sense\s+of\s+(?:freedom|peace|calm|purpose|accomplishment|achievement|belonging|joy|fulfil?lment)|(?:calms|quiets|clears|settles)\s+my\s+(?:mind|head|nerves|soul|thoughts)|puts\s+me\s+in\s+(?:my|a|such\s+a)\s+(?:(?:great|good|better|happy)\s+mood|happy\s+place|zen|calm\s+place|good\s+headspace))\b`)
+
+	// joined30RE: a word that joins clauses, inside what was read as a
+	// subject ("doing poses relieves tension and [calms my mind]").
+	joined30RE = regexp.MustCompile(`(?i)\s(?:and|or|but|so|then)(?:\s|$)`)
 
 	// turnToRE: what one turns to when stressed: "whenever I need a reset,
 	// I turn to nature" (group 1 the thing).
@@ -114,7 +116,7 @@ var (
 
 	// notSoothing: gerunds that name no pastime ("knowing she's safe is
 	// calming", "having you here is so relaxing").
-	notSoothing = setOf(`being having knowing getting thinking feeling hearing seeing talking chatting spending saying telling nothing something anything everything`)
+	notSoothing = setOf(`morning evening spring thing wedding ceiling being having knowing getting thinking feeling hearing seeing talking chatting spending saying telling nothing something anything everything`)
 
 	// notInPastime30: words a gerund phrase naming a pastime does not hold:
 	// people ("having you here"), things said elsewhere ("doing that").
@@ -239,11 +241,11 @@ func tasteSentence30(s string) []string {
 		add("", strings.TrimPrefix(strings.TrimSpace(m[1]), "to "))
 	}
 	for _, m := range noKindBetterRE.FindAllStringSubmatch(s, -1) {
-		if !notTaste[strings.ToLower(m[1])] {
+		if lo := strings.ToLower(strings.TrimSpace(m[2])); !notTaste[strings.ToLower(m[1])] && !notLiveFor[lo] && lo != "that" {
 			add("", m[2])
 		}
 	}
-	if m := alwaysMyThingRE.FindStringSubmatch(s); m != nil && !negRE.MatchString(m[1]) {
+	if m := alwaysMyThingRE.FindStringSubmatch(s); m != nil && !negRE.MatchString(m[1]) && !slices.ContainsFunc(strings.Fields(strings.ToLower(m[1])), func(w string) bool { return notInPastime30[w] }) {
 		add("", m[1])
 	}
 	if m := hedgedAllergyRE.FindStringSubmatchIndex(s); m != nil && !negRE.MatchString(s[:m[0]]) {
@@ -251,9 +253,6 @@ func tasteSentence30(s string) []string {
 	}
 	if m := turnToRE.FindStringSubmatch(s); m != nil {
 		add("", m[1])
-	}
-	if m := upForRE.FindStringSubmatchIndex(s); m != nil && !negRE.MatchString(s[:m[0]]) {
-		add("", s[m[2]:m[3]])
 	}
 	if m := myTeamRE.FindStringSubmatch(s); m != nil && !nameAlone(m[1]) && !lexNames.has(strings.Fields(m[1])[0]) && !personWord(m[1]) &&
 		(strings.HasPrefix(strings.ToLower(s), "the ") || strings.HasSuffix(m[1], "s")) {
@@ -271,7 +270,7 @@ func tasteSentence30(s string) []string {
 				gerund(m[1])
 			}
 		}
-		if m := senseOfRE.FindStringSubmatch(c); m != nil && !strings.Contains(m[1], " and ") {
+		if m := senseOfRE.FindStringSubmatch(c); m != nil && !joined30RE.MatchString(m[1]) && !negRE.MatchString(m[1]) {
 			ws := strings.Fields(strings.ToLower(m[1]))
 			if strings.HasSuffix(ws[0], "ing") && gerundPastime30(m[1]) {
 				gerund(m[1])
@@ -279,7 +278,7 @@ func tasteSentence30(s string) []string {
 				add("", m[1])
 			}
 		}
-		if m := helpsRelaxRE.FindStringSubmatch(c); m != nil {
+		if m := helpsRelaxRE.FindStringSubmatch(c); m != nil && !negRE.MatchString(m[1]) {
 			ws := strings.Fields(strings.ToLower(m[1]))
 			if !notHelpSubject[ws[0]] && !pronoun[ws[0]] {
 				add("", m[1])
@@ -292,6 +291,9 @@ func tasteSentence30(s string) []string {
 // gerundPastime30: a gerund phrase names a pastime, not a state or a
 // person ("knowing she's safe", "having you here").
 func gerundPastime30(p string) bool {
+	if negRE.MatchString(p) {
+		return false // "Running never helps me relax"
+	}
 	ws := strings.Fields(strings.ToLower(p))
 	if len(ws) == 0 || notSoothing[ws[0]] && !(ws[0] == "being" && len(ws) > 1 && beingOut30[ws[1]]) {
 		return false // "being outdoors" is a pastime; "being late" no

@@ -25,6 +25,7 @@ func TestTasteRulesSession30(t *testing.T) {
 		{"Not a fan of olives?", nil},
 		{"can't get enough of this!", nil},
 		{"Still enjoying the weather?", nil},
+		{"Really loving the view from here.", nil},
 		// live for: what one lives for; not a span, a person or "now".
 		{"I live for rainy sunday mornings", []want{w(me, "likes", "rainy sunday mornings")}},
 		{"I live for now.", nil},
@@ -54,11 +55,10 @@ func TestTasteRulesSession30(t *testing.T) {
 		{"Watching the trains go by really helps me unwind.", []want{w(me, "likes", "Watching the trains go by")}},
 		{"Oh totally, and after a long week, baking bread is my therapy.", []want{w(me, "likes", "baking bread")}},
 		{"Talking to you really helps me relax.", nil},
-		// up for, my team: a standing liking; not "it", nor a person or a
-		// team one works in.
-		{"I'm always down for a picnic.", []want{w(me, "likes", "picnic")}},
+		{"Running never helps me relax.", nil},
+		{"Long meetings don't help me relax.", nil},
+		// my team: a side one follows; not a person or a team one works in.
 		{"The Rockets are my team for life!", []want{w(me, "likes", "Rockets")}},
-		{"I'm always up for it.", nil},
 		{"Priya is my team for sure.", nil},
 		// sense of, calms my mind, puts me in a mood, turn to.
 		{"Sculpting gives me a real sense of freedom.", []want{w(me, "likes", "Sculpting")}},
@@ -67,6 +67,7 @@ func TestTasteRulesSession30(t *testing.T) {
 		{"Whenever I'm overwhelmed, I turn to crochet.", []want{w(me, "likes", "crochet")}},
 		{"Your voice calms my mind.", nil},
 		{"Stretching every morning loosens me up and calms my mind.", nil},
+		{"Doing slow stretches relieves stress and calms my mind.", nil},
 		{"Watching the trains and the boats really helps me unwind.", []want{w(me, "likes", "Watching the trains and the boats")}},
 		{"Knowing you're safe puts me in a good mood.", nil},
 		{"When I'm stressed, I turn to you.", nil},
