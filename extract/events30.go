@@ -34,6 +34,10 @@ var stayDaysRE = regexp.MustCompile(`(?i:\b(?:\d+|a|one|two|three|four|five|six|
 // plan or a wish, not a place visited.
 var notVisitRE = regexp.MustCompile(`(?i)\b(?:will|'ll|gonna|going\s+to|planning|plan\s+to|hope|hoping|want|wanna|would|next|someday|one\s+day|wish|born|grew\s+up|raised|live|lived|living|moved|home)\b`)
 
+// dateLead: words that open a date, not a group ("signed us up for next
+// week").
+var dateLead = setOf(`next this tomorrow tonight today later the_day weekend morning evening`)
+
 // visitStopNames: capitalised words after "in" that are no place.
 var visitStopNames = setOf(`january february march april may june july august september october november december
 	monday tuesday wednesday thursday friday saturday sunday english spanish french german person`)
@@ -165,14 +169,91 @@ func (c *clause) addJoined(what string) {
 		return
 	}
 	ws := strings.Fields(strings.ToLower(p))
-	if len(ws) > 6 || pronoun[ws[0]] || ws[0] == "there" || ws[0] == "it" || badObject(p) {
+	if len(ws) > 6 || pronoun[ws[0]] || ws[0] == "there" || ws[0] == "it" || visitStopNames[ws[0]] || dateLead[ws[0]] || badObject(p) {
 		return
 	}
 	c.add(c.speaker, "joined", p, Experience, confEvent-4)
 }
 
-// events30 is the turn-level mend of session 30's events: nothing yet
-// beyond the clause rules above.
+// gotCredentialRE: "Got my forklift certificate in July", "got my level 2
+// last spring", "I finally got my black belt": a qualification earned.
+var gotCredentialRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:also|finally|just|even|actually|officially)\s+)*(?:got|earned|received|passed)\s+(?:my|our)\s+)((?:[\p{L}'-]+\s+){0,3}?(?:certificate|certification|licen[cs]e|diploma|qualification|black\s+belt|level\s+\d))\b`)
+
+// openedOwnRE: "I opened my own practice with my cousin", "we're starting
+// a bakery": a venture of one's own started.
+var openedOwnRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|also|officially)\s+)*opened\s+(?:my|our)\s+(?:very\s+)?own\s+)([\p{L}'-]+(?:\s+[\p{L}'-]+)?)`)
+
+// startingVentureRE: "I'm starting a dance studio", "we're starting our
+// own label".
+var startingVentureRE = regexp.MustCompile(`(?i:\b(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:(?:finally|officially|actually|now)\s+)*starting\s+(?:a|an|my|our)\s+(?:(?:own|new|little|small)\s+)*)([\p{L}'-]+(?:\s+[\p{L}'-]+)?)`)
+
+// lostJobGaveRE: "Losing my job gave me the push to …": the loss said as
+// the subject of what it did.
+var lostJobGaveRE = regexp.MustCompile(`^(?i:(?:and|but|so|honestly|thanks)[,\s]+)*(?i:losing\s+my\s+((?:[\w-]+\s+)?job)\s+(?:gave|made|taught|pushed|forced|led|changed|turned|opened|showed|got))\b`)
+
+// ventureHeads are what a venture of one's own is.
+var ventureHeads = setOf(`studio practice business shop store bakery cafe café restaurant company startup label agency
+	clinic salon gym school firm brand boutique bar gallery kitchen workshop nursery studio`)
+
+func init() {
+	rules = append(rules,
+		rule{re: gotCredentialRE, claim: 1, fn: func(c *clause, m []string) {
+			if c.neg || c.fore || !c.speakerClause() {
+				return
+			}
+			c.add(c.speaker, "completed", phrase(m[1]), Experience, confEvent-4)
+		}},
+		rule{re: openedOwnRE, claim: 1, fn: func(c *clause, m []string) {
+			c.addVenture(m[1])
+		}},
+		rule{re: startingVentureRE, claim: 1, fn: func(c *clause, m []string) {
+			if c.hasDate {
+				return // "I'm starting a business next year": a plan
+			}
+			c.addVenture(m[1])
+		}},
+		rule{re: lostJobGaveRE, claim: 1, fn: func(c *clause, m []string) {
+			c.add(c.speaker, "lost_job", phrase(m[1]), Experience, confEvent-2)
+		}},
+	)
+}
+
+// addVenture adds a venture of one's own started, when its last word is
+// one (ventureHeads) and no start is read in the clause already.
+func (c *clause) addVenture(what string) {
+	if c.neg || c.fore || slices.ContainsFunc(c.facts, func(f Fact) bool { return f.Predicate == "started" }) {
+		return
+	}
+	ws := strings.Fields(strings.ToLower(what))
+	for i, w := range ws {
+		if ventureHeads[strings.Trim(w, ",.!")] {
+			c.add(c.speaker, "started", strings.Join(strings.Fields(what)[:i+1], " "), Experience, confEvent-4)
+			return
+		}
+	}
+}
+
+// events30 mends the turn's events: a place "visited" that the turn says
+// was lived in for years ("before I was in Germany five years driving for
+// DHL").
 func events30(text, speaker string, out []Fact) []Fact {
+	lt := strings.ToLower(text)
+	if strings.Contains(lt, "years") || strings.Contains(lt, "decades") {
+		out = slices.DeleteFunc(out, func(f Fact) bool {
+			return f.Predicate == "visited" && f.Polarity == Positive && yearsIn(lt, strings.ToLower(f.Claim))
+		})
+	}
 	return out
+}
+
+// yearsIn reports whether lt says a stay of years in place: "in germany
+// five years", "in Oslo for 12 years"; not "in Germany two years ago".
+func yearsIn(lt, place string) bool {
+	re := regexp.MustCompile(`\bin\s+` + regexp.QuoteMeta(place) + `\s+(?:for\s+)?(?:almost\s+|nearly\s+|about\s+|over\s+)?(?:\d+|a\s+few|few|two|three|four|five|six|seven|eight|nine|ten|many|several|twenty|thirty)\s+(?:years|decades)\b`)
+	for _, loc := range re.FindAllStringIndex(lt, -1) {
+		if !strings.HasPrefix(strings.TrimSpace(lt[loc[1]:]), "ago") {
+			return true
+		}
+	}
+	return false
 }

@@ -49,6 +49,20 @@ func TestEventRulesSession30(t *testing.T) {
 		{"I got an award nomination, can you believe it!", nil},
 		{"My daughter got a medal at the gala.", []want{w(me, "daughter", "Alice's daughter")}},
 		{"ok good. got bumped to team lead at the cafe", []want{ev(me, "promoted", "team lead", "")}},
+		// An enrolment whose object is a date is none.
+		{"they run bat walks in summer, I've signed us up for june", nil},
+		// A qualification got; a venture of one's own opened or being
+		// started, not one ahead; a job loss said by what it did.
+		{"Got my forklift certificate in July.", []want{ev(me, "completed", "forklift certificate", "")}},
+		{"got my level 2 last spring", []want{ev(me, "completed", "level 2", "")}},
+		{"I opened my own practice in the old town with a friend.", []want{ev(me, "started", "practice", "")}},
+		{"I'm starting a bakery because bread is my thing.", []want{ev(me, "started", "bakery", "")}},
+		{"I'm starting a business next year.", []want{fut(me, "plans", "starting a business", "")}},
+		{"Losing my job gave me the push to go freelance.", []want{ev(me, "lost_job", "job", "")}},
+		// Mend: a place lived in for years is no visit, one two years ago
+		// is.
+		{"i am in bergen since 2019, before i was in germany five years driving trucks", []want{w(me, "lives_in", "Bergen")}},
+		{"I was in Germany two years ago.", []want{ev(me, "visited", "Germany", "")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
