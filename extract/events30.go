@@ -10,8 +10,7 @@ import (
 // misses of locomo_more.jsonl, synthetic rounds 1–2 and the LoCoMo dev
 // draws): a qualification got ("got my forklift certificate", "got my
 // level 2 last spring"); a venture of one's own opened or being started
-// ("I opened my own practice", "I'm starting a bakery"); a job loss said
-// by what it did ("Losing my job gave me the push"). A mend: a place the
+// ("I opened my own practice", "I'm starting a bakery"). A mend: a place the
 // turn says was lived in for years is no visit.
 //
 // The session's first group (enrolments said sideways, lessons started
@@ -33,10 +32,6 @@ var openedOwnRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|
 // own label".
 var startingVentureRE = regexp.MustCompile(`(?i:\b(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:(?:finally|officially|actually|now)\s+)*starting\s+(?:a|an|my|our)\s+(?:(?:own|new|little|small)\s+)*)([\p{L}'-]+(?:\s+[\p{L}'-]+)?)`)
 
-// lostJobGaveRE: "Losing my job gave me the push to …": the loss said as
-// the subject of what it did.
-var lostJobGaveRE = regexp.MustCompile(`^(?i:(?:and|but|so|honestly|thanks)[,\s]+)*(?i:losing\s+my\s+((?:[\w-]+\s+)?job)\s+(?:gave|made|taught|pushed|forced|led|changed|turned|opened|showed|got))\b`)
-
 // ventureHeads are what a venture of one's own is.
 var ventureHeads = setOf(`studio practice business shop store bakery cafe café restaurant company startup label agency
 	clinic salon gym school firm brand boutique bar gallery kitchen workshop nursery studio`)
@@ -57,9 +52,6 @@ func init() {
 				return // "I'm starting a business next year": a plan
 			}
 			c.addVenture(m[1])
-		}},
-		rule{re: lostJobGaveRE, claim: 1, fn: func(c *clause, m []string) {
-			c.add(c.speaker, "lost_job", phrase(m[1]), Experience, confEvent-2)
 		}},
 	)
 }
