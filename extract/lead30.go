@@ -59,3 +59,37 @@ func trimChatTail(out []Fact) []Fact {
 		return dup
 	})
 }
+
+// shopTrips drops the trips whose place is a shop or someone's home: said
+// with a possessive ("we're heading to Trader Joe's after work", "going to
+// Mark's tonight") or by an errand's purpose ("I'm going to Walmart to get
+// some snacks"). A place the gazetteer knows stays ("St. John's", "going
+// to Paris to get married").
+func shopTrips(text string, out []Fact) []Fact {
+	poss := strings.Contains(text, "'s") || strings.Contains(text, "’s")
+	errand := errandRE.MatchString(text)
+	if !poss && !errand {
+		return out
+	}
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		if f.Predicate != "travels_to" || isPlace(f.Claim) {
+			return false
+		}
+		c := strings.TrimSuffix(strings.TrimSuffix(f.Claim, "'s"), "’s")
+		if poss && (c != f.Claim || strings.Contains(text, c+"'s") || strings.Contains(text, c+"’s")) {
+			return true
+		}
+		if errand {
+			for _, m := range errandRE.FindAllStringSubmatch(text, -1) {
+				if strings.EqualFold(m[1], c) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+// errandRE: a place gone to for something to get or eat: "to Walmart to
+// get some snacks", "to Tesco for milk", "over to Costco to pick up".
+var errandRE = regexp.MustCompile(`(?i)\bto\s+(\p{Lu}[\p{L}&.'’-]*(?:\s+\p{Lu}[\p{L}&.'’-]*)?)\s+(?:to\s+(?:get|buy|grab|pick\s+up|return|drop\s+off|stock\s+up)|for\s+(?:some\s+)?(?:groceries|snacks|milk|bread|coffee|a\s+coffee|lunch|brunch|dinner|supplies|paint|printer\s+ink|a\s+haircut))\b`)

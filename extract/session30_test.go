@@ -31,6 +31,12 @@ func TestChatRulesSession30(t *testing.T) {
 		// Chat's last word is no part of a claim (lead30.go trimChatTail).
 		{"i'm allergic to shellfish btw", []want{w(me, "allergic_to", "shellfish")}},
 		{"I hate big-city chaos anyway", []want{w(me, "dislikes", "big-city chaos")}},
+		// A shop or someone's home gone to is no trip (lead30.go
+		// shopTrips); a place the gazetteer knows is one.
+		{"we're heading to Trader Joe's after work", nil},
+		{"I'm going to Walmart to get some snacks", nil},
+		{"going to Mark's tonight for pizza", nil},
+		{"I'm going to Lisbon next week", []want{{s: me, p: "travels_to", c: "Lisbon", kind: "foresight", pol: "positive"}}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
