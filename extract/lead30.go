@@ -93,3 +93,28 @@ func shopTrips(text string, out []Fact) []Fact {
 // errandRE: a place gone to for something to get or eat: "to Walmart to
 // get some snacks", "to Tesco for milk", "over to Costco to pick up".
 var errandRE = regexp.MustCompile(`(?i)\bto\s+(\p{Lu}[\p{L}&.'’-]*(?:\s+\p{Lu}[\p{L}&.'’-]*)?)\s+(?:to\s+(?:get|buy|grab|pick\s+up|return|drop\s+off|stock\s+up)|for\s+(?:some\s+)?(?:groceries|snacks|milk|bread|coffee|a\s+coffee|lunch|brunch|dinner|supplies|paint|printer\s+ink|a\s+haircut))\b`)
+
+// madAtRE: "mad about" before what happened, the anger of it, not a
+// passion ("Dana is mad about the delay", "he's mad about that"), where a
+// passion is said of a kind of thing ("Benedetta is mad about castles")
+// or by a name ("Dana is mad about the Beatles").
+var madAtRE = regexp.MustCompile(`(?i)\bmad\s+about\s+(?:the|that|this|it|what|how|being|his|her|their|my|your|our)\s+([^,;:!?.]*)`)
+
+// angryNotFond drops the likings "mad about" gave where it says anger.
+func angryNotFond(text string, out []Fact) []Fact {
+	if !strings.Contains(strings.ToLower(text), "mad about") {
+		return out
+	}
+	ms := madAtRE.FindAllStringSubmatch(text, -1)
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		if f.Predicate != "likes" || !startsLower(f.Claim) {
+			return false
+		}
+		for _, m := range ms {
+			if strings.Contains(strings.ToLower(m[1]), strings.ToLower(f.Claim)) {
+				return true
+			}
+		}
+		return false
+	})
+}

@@ -310,6 +310,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = append(mendTastes30(text, out), tastes30(text, speaker, at, out)...)                 // tastes30.go
 	out = events30(text, speaker, out)                                                         // events30.go
 	out = shopTrips(text, out)                                                                 // lead30.go
+	out = angryNotFond(text, out)                                                              // lead30.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }

@@ -37,6 +37,11 @@ func TestChatRulesSession30(t *testing.T) {
 		{"I'm going to Walmart to get some snacks", nil},
 		{"going to Mark's tonight for pizza", nil},
 		{"I'm going to Lisbon next week", []want{{s: me, p: "travels_to", c: "Lisbon", kind: "foresight", pol: "positive"}}},
+		// "mad about" what happened is anger (lead30.go angryNotFond);
+		// about a kind of thing or a name, a passion.
+		{"Dana is mad about the delay", nil},
+		{"Benedetta is mad about castles", []want{w("Benedetta", "likes", "castles")}},
+		{"Dana is mad about the Beatles", []want{w("Dana", "likes", "Beatles")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
