@@ -51,18 +51,7 @@ func tastes29(text, speaker string, at time.Time, have []Fact) []Fact {
 	var out []Fact
 	for _, read := range taste29Groups {
 		for _, p := range read(sents) {
-			pred := "likes"
-			if q, ok := strings.CutPrefix(p, dislikeMark); ok {
-				pred, p = "dislikes", q
-			}
-			p = strings.TrimSpace(strings.TrimRight(p, ".!?,;:"))
-			if p == "" || slices.ContainsFunc(slices.Concat(have, out), func(f Fact) bool {
-				return preference(f.Predicate) && f.Subject == speaker && claimOverlap(f.Claim, p)
-			}) {
-				continue
-			}
-			out = append(out, Fact{Subject: speaker, Predicate: pred, Claim: p, Kind: World, Polarity: Positive,
-				ValidFrom: at, Confidence: confPref - 8, Speaker: speaker})
+			out = addMarkedTaste(p, speaker, at, have, out)
 		}
 	}
 	return out
@@ -653,3 +642,23 @@ var (
 
 // peopleGroup29: the people one works or studies with, liked.
 var peopleGroup29 = setOf(`team colleagues coworkers co-workers workmates crew staff class classmates teammates neighbours neighbors`)
+
+// addMarkedTaste appends the speaker's taste a reader gave as p (a liking,
+// or a dislike or an allergy by its mark) unless it is empty or a taste
+// the turn already holds (in have or out) says it.
+func addMarkedTaste(p, speaker string, at time.Time, have, out []Fact) []Fact {
+	pred := "likes"
+	if q, ok := strings.CutPrefix(p, dislikeMark); ok {
+		pred, p = "dislikes", q
+	} else if q, ok := strings.CutPrefix(p, allergyMark); ok {
+		pred, p = "allergic_to", q
+	}
+	p = strings.TrimSpace(strings.TrimRight(p, ".!?,;: "))
+	if p == "" || slices.ContainsFunc(slices.Concat(have, out), func(f Fact) bool {
+		return preference(f.Predicate) && f.Subject == speaker && claimOverlap(f.Claim, p)
+	}) {
+		return out
+	}
+	return append(out, Fact{Subject: speaker, Predicate: pred, Claim: p, Kind: World, Polarity: Positive,
+		ValidFrom: at, Confidence: confPref - 8, Speaker: speaker})
+}

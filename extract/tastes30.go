@@ -151,20 +151,7 @@ func tastes30(text, speaker string, at time.Time, have []Fact) []Fact {
 			}
 		}
 		for _, p := range tasteSentence30(leadIn30RE.ReplaceAllString(s, "")) {
-			pred := "likes"
-			if q, ok := strings.CutPrefix(p, dislikeMark); ok {
-				pred, p = "dislikes", q
-			} else if q, ok := strings.CutPrefix(p, allergyMark); ok {
-				pred, p = "allergic_to", q
-			}
-			p = strings.TrimSpace(strings.TrimRight(p, ".!?,;: "))
-			if p == "" || slices.ContainsFunc(slices.Concat(have, out), func(f Fact) bool {
-				return preference(f.Predicate) && f.Subject == speaker && claimOverlap(f.Claim, p)
-			}) {
-				continue
-			}
-			out = append(out, Fact{Subject: speaker, Predicate: pred, Claim: p, Kind: World, Polarity: Positive,
-				ValidFrom: at, Confidence: confPref - 8, Speaker: speaker})
+			out = addMarkedTaste(p, speaker, at, have, out) // tastes29.go
 		}
 	}
 	if len(out) == 0 {
