@@ -118,3 +118,23 @@ func angryNotFond(text string, out []Fact) []Fact {
 		return false
 	})
 }
+
+// A job named as the reason of a move: "i just moved to Toronto last month
+// for a new job at Shopify", "I relocated to Berlin for a job at Zalando".
+// The speaker works there, and a new job is one begun. Not another's job
+// ("for my husband's job at Lockheed") and not a move denied ("didn't move
+// for a job at …": the verb must follow the subject).
+func init() {
+	rules = append(rules,
+		r(`(?:^|\b(?i:i|we)(?:(?:'ve|\s+have|\s+just|\s+recently|\s+finally|\s+actually))*\s+|^(?i:(?:just|recently|finally)\s+)?)(?i:moved|relocated)\b[^.!?;]{0,60}?\b(?i:for\s+(?:a|the|my)\s+(new\s+)?(?:job|position|role|post)\s+(?:at|with))\s+(\p{Lu}[\p{L}&'’-]*(?:\s+\p{Lu}[\p{L}&'’-]*){0,2})`, 2, func(c *clause, m []string) {
+			o := employer(m[2])
+			if o == "" || c.fore {
+				return
+			}
+			c.add(c.speaker, "works_at", o, World, confFirst-5)
+			if m[1] != "" {
+				c.add(c.speaker, "started_job", o, Experience, confEvent+3)
+			}
+		}),
+	)
+}

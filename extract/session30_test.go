@@ -42,6 +42,11 @@ func TestChatRulesSession30(t *testing.T) {
 		{"Dana is mad about the delay", nil},
 		{"Benedetta is mad about castles", []want{w("Benedetta", "likes", "castles")}},
 		{"Dana is mad about the Beatles", []want{w("Dana", "likes", "Beatles")}},
+		// A job named as the reason of a move (lead30.go): the speaker's
+		// employer, and a new job begun; not another's job.
+		{"moved here for a new job at Shopify", []want{w(me, "works_at", "Shopify"), {s: me, p: "started_job", c: "Shopify", kind: "experience", pol: "positive"}}},
+		{"we moved to Denver for my husband's job at Lockheed", []want{w(me, "husband", "Alice's husband"), w(me, "lives_in", "Denver"), {s: me, p: "moved", c: "Denver", kind: "experience", pol: "positive"}}},
+		{"I might move to Austin for a job at Dell", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
