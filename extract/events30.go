@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Life events in the frames casual chat uses for them (session 30, from the
@@ -34,7 +35,7 @@ var startingVentureRE = regexp.MustCompile(`(?i:\b(?:i'm|i\s+am|im|we're|we\s+ar
 
 // ventureHeads are what a venture of one's own is.
 var ventureHeads = setOf(`studio practice business shop store bakery cafe café restaurant company startup label agency
-	clinic salon gym school firm brand boutique bar gallery kitchen workshop nursery studio`)
+	clinic salon gym school firm brand boutique bar gallery kitchen workshop nursery`)
 
 func init() {
 	rules = append(rules,
@@ -87,11 +88,22 @@ func events30(text, speaker string, out []Fact) []Fact {
 // yearsIn reports whether lt says a stay of years in place: "in germany
 // five years", "in Oslo for 12 years"; not "in Germany two years ago".
 func yearsIn(lt, place string) bool {
-	re := regexp.MustCompile(`\bin\s+` + regexp.QuoteMeta(place) + `\s+(?:for\s+)?(?:almost\s+|nearly\s+|about\s+|over\s+)?(?:\d+|a\s+few|few|two|three|four|five|six|seven|eight|nine|ten|many|several|twenty|thirty)\s+(?:years|decades)\b`)
-	for _, loc := range re.FindAllStringIndex(lt, -1) {
-		if !strings.HasPrefix(strings.TrimSpace(lt[loc[1]:]), "ago") {
+	for rest := lt; ; {
+		i := strings.Index(rest, "in "+place)
+		if i < 0 {
+			return false
+		}
+		before, after := rest[:i], rest[i+len("in "+place):]
+		rest = after
+		if before != "" && !unicode.IsSpace(rune(before[len(before)-1])) {
+			continue // "within", "begin"
+		}
+		if m := stayYearsRE.FindStringIndex(after); m != nil && !strings.HasPrefix(strings.TrimSpace(after[m[1]:]), "ago") {
 			return true
 		}
 	}
-	return false
 }
+
+// stayYearsRE: a length of years right after a place ("… five years", "…
+// for 12 years").
+var stayYearsRE = regexp.MustCompile(`^\s+(?:for\s+)?(?:almost\s+|nearly\s+|about\s+|over\s+)?(?:\d+|a\s+few|few|two|three|four|five|six|seven|eight|nine|ten|many|several|twenty|thirty)\s+(?:years|decades)\b`)

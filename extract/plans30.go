@@ -53,23 +53,17 @@ var (
 	pastTrip30 = regexp.MustCompile(`(?i)\b(?:was|were|went|had|did|last|ago|loved|enjoyed|remember|back\s+from|got\s+back|how\s+was|yesterday)\b`)
 	// unsureGo30: a wish, a condition or a doubt before the journey.
 	unsureGo30 = regexp.MustCompile(`(?i)\b(?:no\s+way|if|would|wouldn'?t|could|couldn'?t|should|shouldn'?t|might|maybe|wish|unless|hope|hoping|not|never|can'?t|cannot|won'?t|don'?t|didn'?t|isn'?t|wasn'?t)\b|n't\b|n’t\b`)
-	// stayNot30: what follows "be in"/"in" that is no stay in a place ("in
-	// nice weather", "in london fog").
-	placeNextOK30 = regexp.MustCompile(`(?i)^(?:\s*$|\s*[,.;:!?)(—–-]|\s+(?:in|on|for|from|until|till|til|next|this|tomorrow|tmrw|with|w|to|and|then|over|at|after|before|soon|by|around|again|during|the|a|first|via|at|till|for|lol|haha|tho|though)\b|\s*[\p{So}\p{Sk}])`)
+	// placeNextOK30: what may follow a place read after "be in" or "to"; other
+	// words say it was no place ("in nice weather", "to Costa Coffee").
+	placeNextOK30 = regexp.MustCompile(`(?i)^(?:\s*$|\s*[,.;:!?)(—–-]|\s+(?:in|on|for|from|until|till|til|next|this|tomorrow|tmrw|with|w|to|and|then|over|at|after|before|soon|by|around|again|during|the|a|first|via|lol|haha|tho|though)\b|\s*[\p{So}\p{Sk}])`)
 )
 
 // travelVerb30 are the verbs after which a capitalised name unknown to the
 // gazetteer is still read as a place ("fly to Pokhara").
 var travelVerb30 = setOf(`fly flying head heading travel travelling traveling leave leaving take taking off`)
 
-// plans30Off switches the session-30 plan pass off (tests compare).
-var plans30Off bool
-
 // plans30 adds the trips ahead the earlier passes left.
 func plans30(text, speaker string, at time.Time, out []Fact) []Fact {
-	if plans30Off {
-		return out
-	}
 	low := strings.ToLower(text)
 	if !strings.Contains(low, " to ") && !strings.Contains(low, " in ") {
 		return out
@@ -136,9 +130,7 @@ func plans30(text, speaker string, at time.Time, out []Fact) []Fact {
 		}
 		try(goVerbRE, func(m []string) bool {
 			return travelVerb30[strings.ToLower(strings.Fields(m[2])[0])]
-		}, func(before, _ string) bool {
-			return true
-		})
+		}, nil)
 		if pastTrip30.MatchString(st) {
 			continue
 		}
