@@ -27,6 +27,10 @@ var tastes30Need = []string{"fan of", "enough of", "always been", "enjoying", "l
 	"compares", "tops", "my thing", "my jam", "allergic", "help me", "helps me", "helped me", "therap", "relaxing", "calming", "soothing", "meditative", "my escape", "my zen", "happy place",
 	"sense of", " my mind", " my head", "puts me in", "turn to", " mad ", "crazy about", "worships", "adores", " phase", "game for", "my team", "my club", "my band"}
 
+// relaxVerbs30: what a pastime helps one do ("help me relax", "helps me
+// find my center").
+const relaxVerbs30 = `(?:relax|unwind|de-?stress|decompress|recharge|chill|clear\s+my\s+(?:head|mind)|switch\s+off|stay\s+(?:calm|sane|grounded|balanced|centered|centred)|find\s+(?:peace|balance|calm|my\s+center|my\s+centre)|feel\s+(?:calm|calmer|relaxed|grounded))\b`
+
 // allergyMark opens a claim a group reads as an allergy.
 const allergyMark = "\x00!"
 
@@ -79,7 +83,7 @@ var (
 	// helpsRelaxRE: a plural thing one does that helps one relax: "long
 	// drives help me relax", "walks in the park really help me unwind"
 	// (group 1).
-	helpsRelaxRE = regexp.MustCompile(`(?i)^((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*s)(?:\s+(?:in|on|at|with|by|around|through|along)\s+[^,;]{1,30}?)?\s+(?:(?:really|always|also|just|definitely|honestly|truly)\s+)*help\s+me\s+(?:to\s+)?(?:relax|unwind|de-?stress|decompress|recharge|chill|clear\s+my\s+(?:head|mind)|switch\s+off|stay\s+(?:calm|sane|grounded|balanced|centered|centred)|find\s+(?:peace|balance|calm|my\s+center|my\s+centre)|feel\s+(?:calm|calmer|relaxed|grounded))\b`)
+	helpsRelaxRE = regexp.MustCompile(`(?i)^((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*s)(?:\s+(?:in|on|at|with|by|around|through|along)\s+[^,;]{1,30}?)?\s+(?:(?:really|always|also|just|definitely|honestly|truly)\s+)*help\s+me\s+(?:to\s+)?` + relaxVerbs30)
 
 	// occasionTail30RE: when one does a thing, after it ("cruising around
 	// on a sunny day", "a cold beer after a long shift").
@@ -87,7 +91,7 @@ var (
 
 	// gerundHelpsRE: a pastime said at length that helps one relax:
 	// "watching the boats come in really helps me find peace" (group 1).
-	gerundHelpsRE = regexp.MustCompile(`(?i)^([a-z]+ing(?:\s+[\w'-]+){0,9}?)\s+(?:(?:really|always|also|just|definitely|honestly|truly)\s+)*(?:helps|has\s+(?:always\s+)?helped)\s+me\s+(?:to\s+)?(?:relax|unwind|de-?stress|decompress|recharge|chill|clear\s+my\s+(?:head|mind)|switch\s+off|stay\s+(?:calm|sane|grounded|balanced|centered|centred)|find\s+(?:peace|balance|calm|my\s+center|my\s+centre)|feel\s+(?:calm|calmer|relaxed|grounded))\b`)
+	gerundHelpsRE = regexp.MustCompile(`(?i)^([a-z]+ing(?:\s+[\w'-]+){0,9}?)\s+(?:(?:really|always|also|just|definitely|honestly|truly)\s+)*(?:helps|has\s+(?:always\s+)?helped)\s+me\s+(?:to\s+)?` + relaxVerbs30)
 
 	// myTeamRE: "The Saints are my team for sure" (group 1).
 	myTeamRE = regexp.MustCompile(`^(?:[Tt]he\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s+(?:is|are)\s+(?:(?i:totally|definitely|still|always)\s+)?my\s+(?i:team|club|band)(?:\s+(?i:for\s+sure|forever|for\s+life|now))?\s*(?:[.!,;-]|$)`)

@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -34,8 +35,18 @@ func work30(text, speaker string, at time.Time, out []Fact) []Fact {
 			named[f.Claim] = true
 		}
 	}
-	out = append(out, otherRoles30(text, speaker, at, out)...)
-	out = append(out, doingFor30(text, speaker, at, out)...)
+	// The turn's sentences, split once and only for a pass that reads them.
+	var ct string
+	var split []string
+	sents := func() []string {
+		if split == nil {
+			ct = clean(text)
+			split = sentences(ct)
+		}
+		return split
+	}
+	out = append(out, otherRoles30(text, sents, speaker, at, out)...)
+	out = append(out, doingFor30(text, sents, speaker, at, out)...)
 	out = slices.DeleteFunc(out, func(f Fact) bool {
 		// "Dinner is 7", "Doctor is 30 years old, what does he know": a
 		// word that is no one's name is given no age (a pet or a
@@ -59,9 +70,8 @@ func work30(text, speaker string, at time.Time, out []Fact) []Fact {
 		c.add(subject, pred, claim, World, conf)
 		add = append(add, c.facts...)
 	}
-	ct := clean(text)
 	pos := 0
-	for _, s := range sentences(ct) {
+	for _, s := range sents() {
 		if i := strings.Index(ct[pos:], s); i >= 0 {
 			pos += i + len(s)
 		}
@@ -70,15 +80,15 @@ func work30(text, speaker string, at time.Time, out []Fact) []Fact {
 			continue
 		}
 		// "is 1.2 million": the sentence split inside a number gives no age
-		split := pos < len(ct) && ct[pos] >= '0' && ct[pos] <= '9'
+		inNumber := pos < len(ct) && ct[pos] >= '0' && ct[pos] <= '9'
 		// The speaker's age and birthday.
-		if m := turnedRE30.FindStringSubmatch(s); m != nil && !split {
+		if m := turnedRE30.FindStringSubmatch(s); m != nil && !inNumber {
 			put(s, speaker, "age", ageDigits(m[1]), confFirst-15)
 		}
 		if m := myBirthdayRE30.FindStringSubmatch(s); m != nil {
 			put(s, speaker, "birthday", m[1], confFirst-12)
 		}
-		if m := bareAgeRE30.FindStringSubmatch(s); m != nil && !split {
+		if m := bareAgeRE30.FindStringSubmatch(s); m != nil && !inNumber {
 			if n := m[1] + m[2] + m[3]; plausibleAge30(n, 16) {
 				put(s, speaker, "age", ageDigits(n), confFirst-18)
 			}
@@ -86,7 +96,7 @@ func work30(text, speaker string, at time.Time, out []Fact) []Fact {
 		// A named person's age and birthday.
 		for _, m := range namedAgeRE30.FindAllStringSubmatch(s, -1) {
 			who := m[1]
-			if split || !named[who] && !personName30(who, s) || !plausibleAge30(m[2], 0) {
+			if inNumber || !named[who] && !personName30(who, s) || !plausibleAge30(m[2], 0) {
 				continue
 			}
 			if !named[who] && !lexNames.has(strings.Fields(who)[0]) && strings.HasPrefix(s, who) && !plausibleChild30(m[2]) {
@@ -98,7 +108,7 @@ func work30(text, speaker string, at time.Time, out []Fact) []Fact {
 			}
 			put(s, who, "age", claim, confFirst-20)
 		}
-		if m := pairAgeRE30.FindStringSubmatch(s); m != nil && !split && personName30(m[1], s) && personName30(m[2], s) && plausibleAge30(m[3], 0) {
+		if m := pairAgeRE30.FindStringSubmatch(s); m != nil && !inNumber && personName30(m[1], s) && personName30(m[2], s) && plausibleAge30(m[3], 0) {
 			put(s, m[1], "age", ageDigits(m[3]), confFirst-20)
 			put(s, m[2], "age", ageDigits(m[3]), confFirst-20)
 		}
@@ -121,7 +131,7 @@ func work30(text, speaker string, at time.Time, out []Fact) []Fact {
 		if strings.EqualFold(nm[0][1], "his") {
 			g = "he"
 		}
-		for _, s := range sentences(clean(text)) {
+		for _, s := range sents() {
 			s = strings.TrimRight(strings.TrimSpace(s), ".")
 			if strings.HasSuffix(s, "?") {
 				continue
@@ -187,7 +197,7 @@ var notName30 = setOf(`it this that there here he she they we you i what who whi
 	mum mom dad mama papa grandma granny nan gran grandpa grandad baby bubs total price rent score room gate page chapter level year grade class
 	dinner lunch breakfast kickoff practice training mass church school work check-in checkout pickup dropoff flight train bus game match
 	monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december
-	christmas easter eid diwali hanukkah mine number size one two three four five six seven eight nine ten plan version part step`)
+	christmas easter eid diwali hanukkah number size one two three four five six seven eight nine ten plan version part step`)
 
 // personName30 says w can be a person's (or a pet's) name: not a word of
 // notName30, not a place, and not only capitalised because it opens the
@@ -208,12 +218,8 @@ func plausibleChild30(n string) bool { return plausibleAge30(n, 0) && !plausible
 
 // plausibleAge30: the number can be an age (at least min).
 func plausibleAge30(n string, min int) bool {
-	d := ageDigits(n)
-	v := 0
-	for _, r := range d {
-		v = v*10 + int(r-'0')
-	}
-	return v > 0 && v >= min && v < 110
+	v, err := strconv.Atoi(ageDigits(n))
+	return err == nil && v > 0 && v >= min && v < 110
 }
 
 // Work of a named third party (session 30): "my sister Perlita is in
@@ -232,7 +238,7 @@ var otherRoleRE = regexp.MustCompile(`(?:\b(she|he|She|He)|` + name30 + `)(?:'s|
 var clauseNameRE = regexp.MustCompile(`^` + name30 + `(?:'s|’s|\s+\p{Ll}+s)\b`)
 
 // otherRoles adds the jobs named third parties have.
-func otherRoles30(text, speaker string, at time.Time, out []Fact) []Fact {
+func otherRoles30(text string, sents func() []string, speaker string, at time.Time, out []Fact) []Fact {
 	if !strings.Contains(text, " is ") && !strings.Contains(text, "'s ") && !strings.Contains(text, "’s ") {
 		return nil
 	}
@@ -250,7 +256,7 @@ func otherRoles30(text, speaker string, at time.Time, out []Fact) []Fact {
 	}
 	var add []Fact
 	seen := map[string]bool{} // the names spoken of so far in the turn
-	for _, s := range sentences(clean(text)) {
+	for _, s := range sents() {
 		s = strings.TrimSpace(s)
 		if m := clauseNameRE.FindStringSubmatch(s); m != nil && personName30(m[1], "") && !lexCommon().has(m[1]) {
 			known[m[1]] = true
@@ -371,7 +377,7 @@ var doingNotHere30 = regexp.MustCompile(`(?i)\b(?:not|never|n't|will|'ll|gonna|g
 // workplaceNoun lacks.
 var extraWorkplace30 = setOf(`mob outfit consultancy charity nonprofit ngo hospice chain franchise`)
 
-func doingFor30(text, speaker string, at time.Time, out []Fact) []Fact {
+func doingFor30(text string, sents func() []string, speaker string, at time.Time, out []Fact) []Fact {
 	if !strings.Contains(strings.ToLower(text), "doing ") {
 		return nil
 	}
@@ -379,7 +385,7 @@ func doingFor30(text, speaker string, at time.Time, out []Fact) []Fact {
 		return nil // the turn's place of work is read already
 	}
 	var add []Fact
-	for _, s := range sentences(clean(text)) {
+	for _, s := range sents() {
 		s = strings.TrimSpace(s)
 		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
 			continue
