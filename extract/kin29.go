@@ -575,8 +575,8 @@ func namedRoles29(text, speaker string, at time.Time, out []Fact) []Fact {
 	for _, m := range namedRoleRE.FindAllStringSubmatch(t, -1) {
 		who := m[1]
 		if lw := strings.ToLower(who); lw == "she" || lw == "he" {
-			if len(people) != 1 {
-				continue
+			if len(people) != 1 || !pronounFits(out, speaker, people[0], lw) {
+				continue // two named, or "my brother Tomas … she's a nurse"
 			}
 			who = people[0]
 		} else if !slices.Contains(people, who) {

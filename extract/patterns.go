@@ -112,6 +112,9 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 		if n != "" {
 			s = pronounLeadRE.ReplaceAllStringFunc(s, func(x string) string {
 				sub := pronounLeadRE.FindStringSubmatch(x)
+				if !pronounFits(out, speaker, n, sub[2]) {
+					return x // "my brother Tomas … she's a nurse": she is someone else
+				}
 				return sub[1] + n + pronounVerb(sub[3])
 			})
 		}
@@ -311,6 +314,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = events30(text, speaker, out)                                                         // events30.go
 	out = shopTrips(text, out)                                                                 // lead30.go
 	out = angryNotFond(text, out)                                                              // lead30.go
+	out = moveReasonDenied(text, speaker, at, out)                                             // lead31.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }
@@ -871,6 +875,21 @@ func onlyNamedRelative(out []Fact, speaker string) string {
 		name = f.Claim
 	}
 	return name
+}
+
+// pronounFits reports whether "he" or "she" (any case) may stand for name,
+// whom out gives the speaker as a relative: "she" is not "my brother
+// Tomas". A relation that says no sex (friend, cousin) fits either.
+func pronounFits(out []Fact, speaker, name, pronoun string) bool {
+	p := strings.ToLower(pronoun)
+	for _, f := range out {
+		if f.Subject == speaker && f.Claim == name && f.Polarity == Positive {
+			if g := relGender[f.Predicate]; g != "" && g != p {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // onlyIntroduced is the one person the sentences name as someone new
