@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // The lead's rules of session 31 (BENCHMARKS.md, "Chat rules, session 31").
@@ -40,3 +41,92 @@ func moveReasonDenied(text, speaker string, at time.Time, out []Fact) []Fact {
 	}
 	return out
 }
+
+// eventAfterCommaRE: a life event with its "I" left out after a comma:
+// "Been up and down lately, got married last week", "busy month, just
+// started a new job". Group 1 is the comma, group 2 the event. "retired"
+// only as a verb: "I am 67, retired school nurse" is a state.
+var eventAfterCommaRE = regexp.MustCompile(`(?i)(,\s+)((?:(?:just|finally|recently|also|then|and)\s+)*(?:(?:started|quit|adopted|graduated|got\s+(?:married|engaged|divorced|promoted|hired|laid\s+off|accepted))\b|retired(?:\s*$|\s*[.!,;]|\s+(?:from|last|in|this|early|on|at|after|two|three|a\s+(?:year|month|week))\b)))`)
+
+// eventOwnerRE: a word before the comma that may be the event's subject
+// when it is not the speaker ("Tom called, got engaged" is Tom's news).
+var eventOwnerRE = regexp.MustCompile(`(?i)\b(?:he|she|they|we|you|it|his|her|their|our|your|my|mine|who|someone|everyone|everybody|somebody)\b`)
+
+// dropIAfterEvent gives such an event its "I" when the words before the
+// comma name no one else: no pronoun, no "my …", no given name, and no
+// capitalised word after the first.
+func dropIAfterEvent(s string) string {
+	loc := eventAfterCommaRE.FindStringSubmatchIndex(s)
+	if loc == nil {
+		return s
+	}
+	before := s[:loc[0]]
+	if eventOwnerRE.MatchString(before) {
+		return s
+	}
+	ws := strings.Fields(before)
+	for i, w := range ws {
+		w = strings.Trim(w, `"',.!;:`)
+		if w == "" || w == "I" || !unicode.IsUpper([]rune(w)[0]) {
+			continue
+		}
+		if i > 0 || lexNames.has(w) && (!lexCommon().has(strings.ToLower(w)) || len(ws) > 1 && nameVerbNext(ws[1])) {
+			return s // "Dinner with Ana, got engaged", "Tom came by, got engaged": whose news is not said
+		}
+	}
+	return s[:loc[3]] + "I " + s[loc[4]:]
+}
+
+// nameVerbNext reports a word that makes the given name before it a
+// subject: "Tom came by", "Will called" (not "Long week", "Rose garden").
+func nameVerbNext(w string) bool {
+	w = strings.ToLower(strings.Trim(w, `"',.!;:`))
+	return strings.HasSuffix(w, "ed") || nameVerbs[w]
+}
+
+// nameVerbs are verbs with no "-ed" a subject's news is told with.
+var nameVerbs = setOf(`came went said told is was has had just got left finally also swung`)
+
+// studyFields are fields of study a student's work is named by ("my
+// engineering studies", "my English lit assignments"). Languages are not
+// among them: "my Japanese class", "my English homework" are as often a
+// pastime or a class taught as a field studied.
+const studyFields = `engineering|(?:mechanical|civil|electrical|software|chemical)\s+engineering|law|medicine|med|nursing|biology|chemistry|physics|math|maths|mathematics|statistics|history|art\s+history|english\s+lit(?:erature)?|literature|psychology|sociology|economics|philosophy|computer\s+science|accounting|finance|architecture|marketing|business|geology|anthropology|linguistics|political\s+science|politics|pharmacy|dentistry|journalism|graphic\s+design`
+
+// studyOwnRE: a field of the speaker's own study, said by what belongs to
+// a student: "balancing my engineering studies", "my Engineering
+// assignments", "my second year of law school", "my chemistry professor".
+// Not a degree ("my nursing degree" may be years behind) or a class ("my
+// history class" may be one the speaker teaches). Group 1 is the field.
+var studyOwnRE = regexp.MustCompile(`(?i)\b(?:my|our)\s+(?:(?:first|second|third|final|last|new)\s+)?(?:(?:year|semester|term)\s+(?:of\s+)?)?(` + studyFields + `)\s+(?:studies|coursework|assignments?|homework|finals|thesis|dissertation|professor|lecturer|school|program|programme|major)\b`)
+
+// studyOwn gives the speaker the field of the studies the turn calls
+// theirs ("my engineering studies" → studies engineering). Not another's
+// ("my son's math homework", "his law school") and not a study ahead ("I
+// want to start my nursing program").
+func studyOwn(text, speaker string, at time.Time, out []Fact) []Fact {
+	t := captionRE.ReplaceAllString(text, "")
+	for _, m := range studyOwnRE.FindAllStringSubmatchIndex(t, -1) {
+		field := strings.ToLower(strings.Join(strings.Fields(t[m[2]:m[3]]), " "))
+		if studyAheadRE.MatchString(t[max(0, m[0]-40):m[0]]) {
+			continue
+		}
+		if strings.HasPrefix(field, "english ") {
+			field = "English" + field[len("english"):]
+		}
+		if field == "med" {
+			field = "medicine"
+		}
+		if slices.ContainsFunc(out, func(f Fact) bool {
+			return f.Subject == speaker && f.Predicate == "studies" && strings.EqualFold(f.Claim, field)
+		}) {
+			continue
+		}
+		out = append(out, Fact{Subject: speaker, Predicate: "studies", Claim: field, Kind: World, Polarity: Positive,
+			ValidFrom: at, Confidence: confLoose, Speaker: speaker})
+	}
+	return out
+}
+
+// studyAheadRE: a study begun later or wished for, in the words before it.
+var studyAheadRE = regexp.MustCompile(`(?i)\b(?:want|wanna|hope|hoping|plan|planning|going\s+to|gonna|will|'ll|thinking\s+(?:of|about)|considering|apply(?:ing)?\s+(?:to|for)|if)\b[^.!?]*$`)

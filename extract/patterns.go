@@ -128,8 +128,10 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 			// on Sunday, want to join?") or a question of its own after it
 			// ("I'm vegan, can you suggest a high protein breakfast?")
 			// keeps its statement.
-			i := strings.LastIndex(s, ",")
-			if i < 0 || len(strings.Fields(s[i+1:])) > 5 && !questionW.MatchString(strings.TrimSpace(s[i+1:])) || questionW.MatchString(strings.TrimSpace(s)) {
+			// The tag may follow a dash: "got married last week - how
+			// about you?".
+			i, j := tagStart(s)
+			if i < 0 || len(strings.Fields(s[j:])) > 5 && !questionW.MatchString(strings.TrimSpace(s[j:])) || questionW.MatchString(strings.TrimSpace(s)) {
 				continue
 			}
 			s = s[:i]
@@ -315,6 +317,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = shopTrips(text, out)                                                                 // lead30.go
 	out = angryNotFond(text, out)                                                              // lead30.go
 	out = moveReasonDenied(text, speaker, at, out)                                             // lead31.go
+	out = studyOwn(text, speaker, at, out)                                                     // lead31.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }
@@ -726,6 +729,7 @@ func restoreCase(s string) string {
 			return sub[1] + dropI(sub[2])
 		})
 	}
+	s = dropIAfterEvent(s) // "Been up and down lately, got married last week" (lead31.go)
 	// "dad hates flying", "Mum will be in the front row": a parent or
 	// grandparent said with no "my" is the speaker's. Words that are also
 	// given names (lola, lolo, mama, papa, nana) only in lower case: "Lola
@@ -875,6 +879,21 @@ func onlyNamedRelative(out []Fact, speaker string) string {
 		name = f.Claim
 	}
 	return name
+}
+
+// tagStart finds where a question put after a statement may start: the
+// last comma, or the last dash set off by spaces ("got married last week -
+// how about you?"), whichever comes later. i is where the statement ends,
+// j where the question starts; i is -1 when there is neither.
+func tagStart(s string) (i, j int) {
+	i = strings.LastIndex(s, ",")
+	j = i + 1
+	for _, d := range []string{" - ", " – ", " — "} {
+		if k := strings.LastIndex(s, d); k > i {
+			i, j = k, k+len(d)
+		}
+	}
+	return i, j
 }
 
 // pronounFits reports whether "he" or "she" (any case) may stand for name,

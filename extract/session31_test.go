@@ -29,6 +29,27 @@ func TestChatRulesSession31(t *testing.T) {
 		{"we didn't move to Lisbon just because of the weather", []want{w(me, "lives_in", "Lisbon"), moved("Lisbon")}},
 		{"We didn't move to Canoas.", []want{neg(me, "lives_in", "Canoas")}},
 		{"I never moved to Paris to study", []want{neg(me, "lives_in", "Paris")}},
+		// A question put after a dash leaves the statement before it
+		// (patterns.go tagStart); a question of its own is dropped.
+		{"I got married last week - what about you?", []want{{s: me, p: "married", c: "married", kind: "experience", pol: "positive"}}},
+		{"Did you get married last week - or was it June?", nil},
+		// A life event after a comma with its "I" left out (lead31.go
+		// dropIAfterEvent); not when the words before name its subject.
+		{"Been up and down lately, got married last week", []want{{s: me, p: "married", c: "married", kind: "experience", pol: "positive"}}},
+		{"Busy year, retired.", []want{{s: me, p: "retired", c: "retired", kind: "experience", pol: "positive"}}},
+		{"Tom came by, got engaged apparently", nil},
+		{"Dinner with Ana, got engaged", nil},
+		{"she called, got married last week", nil},
+		{"I am 67 years old, retired school nurse, living in Sapporo.", []want{w(me, "age", "67"), w(me, "lives_in", "Sapporo")}},
+		// A field of study named by what belongs to the speaker's own
+		// studies (lead31.go studyOwn); not another's, not one ahead.
+		{"I'm having a hard time dealing with my Engineering assignments.", []want{w(me, "studies", "engineering")}},
+		{"Hey John, I had a tough time with my English lit assignments.", []want{w(me, "studies", "English lit")}},
+		{"I had a tough time with my history class today", nil},
+		{"my nursing degree is from 1998", nil},
+		{"i'm in my second year of law school", []want{w(me, "studies", "law")}},
+		{"helping my son with his math homework tonight", []want{w(me, "son", "Alice's son")}},
+		{"I hope to finish my law school applications soon", []want{{s: me, p: "plans", c: "finish my law school applications", kind: "foresight", pol: "positive"}}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
