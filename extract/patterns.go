@@ -318,6 +318,8 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = angryNotFond(text, out)                                                              // lead30.go
 	out = moveReasonDenied(text, speaker, at, out)                                             // lead31.go
 	out = studyOwn(text, speaker, at, out)                                                     // lead31.go
+	out = ownWedding(text, speaker, at, out)                                                   // lead31.go
+	out = sigOther(text, speaker, at, out)                                                     // lead31.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }
