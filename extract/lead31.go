@@ -44,9 +44,10 @@ func moveReasonDenied(text, speaker string, at time.Time, out []Fact) []Fact {
 
 // eventAfterCommaRE: a life event with its "I" left out after a comma:
 // "Been up and down lately, got married last week", "busy month, just
-// started a new job". Group 1 is the comma, group 2 the event. "retired"
+// started a new job", "I'm in Lisbon, found a flat in Graça", "I'm good,
+// back in Belo Horizonte". Group 1 is the comma, group 2 the event. "retired"
 // only as a verb: "I am 67, retired school nurse" is a state.
-var eventAfterCommaRE = regexp.MustCompile(`(?i)(,\s+)((?:(?:just|finally|recently|also|then|and)\s+)*(?:(?:started|quit|adopted|graduated|got\s+(?:married|engaged|divorced|promoted|hired|laid\s+off|accepted))\b|retired(?:\s*$|\s*[.!,;]|\s+(?:from|last|in|this|early|on|at|after|two|three|a\s+(?:year|month|week))\b)))`)
+var eventAfterCommaRE = regexp.MustCompile(`(?i)(,\s+)((?:(?:just|finally|recently|also|then|and)\s+)*(?:(?:started|quit|adopted|graduated|got\s+(?:married|engaged|divorced|promoted|hired|laid\s+off|accepted)|found\s+a\s+(?:flat|apartment|house|place)\s+in)\b|back\s+(?:home\s+)?in\s+(?-i:\p{Lu})|retired(?:\s*$|\s*[.!,;]|\s+(?:from|last|in|this|early|on|at|after|two|three|a\s+(?:year|month|week))\b)))`)
 
 // eventOwnerRE: a word before the comma that may be the event's subject
 // when it is not the speaker ("Tom called, got engaged" is Tom's news).
@@ -60,6 +61,10 @@ func dropIAfterEvent(s string) string {
 	if loc == nil {
 		return s
 	}
+	subject := "I "
+	if strings.HasPrefix(strings.ToLower(s[loc[4]:]), "back") {
+		subject = "I'm " // "I'm good, back in Belo Horizonte"
+	}
 	before := s[:loc[0]]
 	if eventOwnerRE.MatchString(before) {
 		return s
@@ -67,14 +72,14 @@ func dropIAfterEvent(s string) string {
 	ws := strings.Fields(before)
 	for i, w := range ws {
 		w = strings.Trim(w, `"',.!;:`)
-		if w == "" || w == "I" || !unicode.IsUpper([]rune(w)[0]) {
-			continue
+		if w == "" || w == "I" || strings.HasPrefix(w, "I'") || !unicode.IsUpper([]rune(w)[0]) || knownPlace(w) {
+			continue // "I'm in Lisbon, found a flat in Graça"
 		}
 		if i > 0 || lexNames.has(w) && (!lexCommon().has(strings.ToLower(w)) || len(ws) > 1 && nameVerbNext(ws[1])) {
 			return s // "Dinner with Ana, got engaged", "Tom came by, got engaged": whose news is not said
 		}
 	}
-	return s[:loc[3]] + "I " + s[loc[4]:]
+	return s[:loc[3]] + subject + s[loc[4]:]
 }
 
 // nameVerbNext reports a word that makes the given name before it a

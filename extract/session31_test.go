@@ -42,6 +42,10 @@ func TestChatRulesSession31(t *testing.T) {
 		{"Dinner with Ana, got engaged", nil},
 		{"she called, got married last week", nil},
 		{"I am 67 years old, retired school nurse, living in Sapporo.", []want{w(me, "age", "67"), w(me, "lives_in", "Sapporo")}},
+		{"I'm in Lisbon, found a flat in Graça", []want{w(me, "lives_in", "Lisbon"), w(me, "lives_in", "Graça")}},
+		{"I'm good, back in Belo Horizonte.", []want{w(me, "lives_in", "Belo Horizonte")}},
+		{"Had fun, back in the office tomorrow", nil},
+		{"Tom called, back in Berlin now", nil},
 		// A field of study named by what belongs to the speaker's own
 		// studies (lead31.go studyOwn); not another's, not one ahead.
 		{"I'm having a hard time dealing with my Engineering assignments.", []want{w(me, "studies", "engineering")}},
