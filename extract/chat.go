@@ -18,6 +18,9 @@ import (
 // the same way; each is written for conversation in general, with negative
 // cases in chat_test.go.
 
+// kinOrWorkWords are the people "my …'s" is said of before a verb.
+const kinOrWorkWords = `mum|mom|mam|dad|mother|father|wife|husband|hubby|sister|sis|brother|bro|son|daughter|partner|girlfriend|boyfriend|gf|bf|fiance|fiancé|fiancée|grandma|grandpa|granny|nan|nana|aunt|uncle|cousin|niece|nephew|kid|friend|bestie|roommate|flatmate|housemate|neighbou?r|manager|boss|coworker|co-worker|colleague|landlord|landlady`
+
 // chatRewrites normalise wordings before the rules read a clause: "I've
 // always wanted to learn Spanish" is a wish still held, not a past one
 // ("wanted to" alone is a hedge); "I always dreamed of visiting Italy" is one
@@ -36,6 +39,10 @@ var chatRewrites = []struct {
 	// come before (not "Erik's car"); "Erik's been" is "has been".
 	{regexp.MustCompile(`\b(\p{Lu}\p{Ll}+)'s\s+((?i:a|an|from|still|also|now|originally|currently|in|at|going|gonna|moving|working|studying|living|doing|married|engaged|pregnant|retired)\s|\d{1,2}(?:\s*$|[\s,.;!]))`), "${1} is ${2}"},
 	{regexp.MustCompile(`\b(\p{Lu}\p{Ll}+)'s\s+(been|got)\b`), "${1} has ${2}"},
+	// "my sister's gonna visit", "my manager's always late": a relative's
+	// or a workmate's "'s" before what only "is" can come before (session
+	// 31); "my sister's gonna visit" had been a plan "sister's gonna visit".
+	{regexp.MustCompile(`(?i)\b(my\s+(?:` + kinOrWorkWords + `))'s\s+((?:gonna|going\s+to|always|never|not|still|also|now|from|so|such|really|coming|moving|getting|starting|working|visiting|flying|staying|retiring|pregnant|expecting|engaged|married|retired)\b)`), "${1} is ${2}"},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'ve|\s+have)?\s+(?:always\s+)?dreamed\s+(?:of|about)\s+`), "${1} want to \x02"},
 	{regexp.MustCompile(`(?i)\b(i|we)(?:'re|'m|\s+am|\s+are)\s+determined\s+to\s+`), "${1} want to "},
 	// "I've been wanting to do some birdwatching", "I've been meaning to

@@ -179,3 +179,32 @@ func sigOther(text, speaker string, at time.Time, out []Fact) []Fact {
 	return append(out, Fact{Subject: speaker, Predicate: "partner", Claim: unnamedRelative(speaker, "partner"), Kind: World,
 		Polarity: Positive, ValidFrom: at, Confidence: confLoose, Speaker: speaker})
 }
+
+// fromWorkRE: someone named as from the speaker's work: "Cape Verde in
+// February with Inês from work", "drinks with Sam from the office". Group
+// 1 is the name.
+var fromWorkRE = regexp.MustCompile(`(?:^|[\s,(])(\p{Lu}\p{Ll}+)\s+(?i:from\s+(?:work|the\s+office|my\s+(?:work|office|job|team)))\b`)
+
+// fromWork makes the one named so the speaker's colleague. Not a greeting
+// ("Hello from work") or a place ("Lisbon from work"), and not when the
+// speaker asks.
+func fromWork(text, speaker string, at time.Time, out []Fact) []Fact {
+	if !strings.Contains(strings.ToLower(text), " from ") {
+		return out
+	}
+	for _, s := range sentences(captionRE.ReplaceAllString(text, "")) {
+		if strings.HasSuffix(strings.TrimSpace(s), "?") {
+			continue
+		}
+		for _, m := range fromWorkRE.FindAllStringSubmatch(s, -1) {
+			n := m[1]
+			if lexCommon().has(strings.ToLower(n)) && !lexNames.has(n) || knownPlace(n) || isStopName(n) ||
+				slices.ContainsFunc(out, func(f Fact) bool { return f.Subject == speaker && f.Claim == n }) {
+				continue
+			}
+			out = append(out, Fact{Subject: speaker, Predicate: "colleague", Claim: n, Kind: World, Polarity: Positive,
+				ValidFrom: at, Confidence: confLoose, Speaker: speaker})
+		}
+	}
+	return out
+}

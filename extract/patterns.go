@@ -320,6 +320,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = studyOwn(text, speaker, at, out)                                                     // lead31.go
 	out = ownWedding(text, speaker, at, out)                                                   // lead31.go
 	out = sigOther(text, speaker, at, out)                                                     // lead31.go
+	out = fromWork(text, speaker, at, out)                                                     // lead31.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }

@@ -69,6 +69,15 @@ func TestChatRulesSession31(t *testing.T) {
 		{"went to dinner with bae last night", []want{w(me, "partner", "Alice's partner")}},
 		{"I'm so bored, my so called friends left", nil},
 		{"omg my boo is so sweet", nil},
+		// Someone named as from the speaker's work is a colleague
+		// (lead31.go fromWork); a greeting or a question is not.
+		{"grabbing drinks with Sam from work tonight", []want{w(me, "colleague", "Sam")}},
+		{"Hello from work!", nil},
+		{"is Sam from work coming?", nil},
+		// "my sister's gonna …" is "my sister is gonna …" (chat.go
+		// chatRewrites): her visit is no plan of the speaker's.
+		{"my sister's gonna visit next week", []want{w(me, "sister", "Alice's sister")}},
+		{"my manager's gonna kill me", []want{w(me, "manager", "Alice's manager")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
