@@ -662,7 +662,7 @@ var (
 	gerundLeadRE    = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:living|working|studying)\b`)
 	gerundSubjectRE = regexp.MustCompile(`(?i)\b(?:must|is|was|would|will|sounds|seems|looks|can|could|has\s+been|gets|got|made|makes|helps|helped)\b`)
 	dropIAfterRE    = regexp.MustCompile(`(?i)(,\s+)((?:grew\s+up|born|moved|(?:living|working|studying)\s+(?:in|at|as|for|from))\b)`)
-	bareKinRE       = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|mamma|pappa|grandma|grandpa|granny|gran|nan|oma|opa|nonna|nonno|abuela|abuelo|babcia|yiayia|(?-i:lola|lolo|mama|papa|nana))\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved|cried|cries|laughed|helped|helps|already)\b`)
+	bareKinRE       = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|mamma|pappa|grandma|grandpa|granny|gran|nan|oma|opa|nonna|nonno|abuela|abuelo|babcia|yiayia|husband|hubby|wife|wifey|(?-i:lola|lolo|mama|papa|nana))\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved|cried|cries|laughed|helped|helps|already)\b`)
 	parentsPlaceRE  = regexp.MustCompile(`\b((?:at|to|from)\s+my\s+(?:mum|mom|mam|dad|nan|gran|grandma|grandpa|nana))s\b`)
 	idIllRE         = regexp.MustCompile(`\b(?:id\s+(?:rather|love|like|say|never|probably|better|prefer|hate|go|be|do)|ill\s+(?:be|do|have|go|get|see|call|text|send|try|make|take|bring|check|let|tell|ask|come|never|probably|definitely|just|still|need|pick|think|show|start|miss))\b`)
 	settlementInRE  = regexp.MustCompile(`(?i)\b((?:town|city|village|suburb|county|area|part|farm)\s+(?:in|of|near|outside|outside\s+of))\s+([a-z][a-z.\-']*(?:\s+[a-z][a-z.\-']*){0,2})`)
@@ -738,6 +738,9 @@ func restoreCase(s string) string {
 	// given names (lola, lolo, mama, papa, nana) only in lower case: "Lola
 	// works at Google" is Lola.
 	if mayBareKin(s) {
+		// "call mom", "remind me to text dad": a request names the
+		// speaker's own parent (session 31).
+		s = callKinRE.ReplaceAllString(s, "${1}my ${2}")
 		s = bareKinRE.ReplaceAllStringFunc(s, func(x string) string {
 			if i := strings.Index(s, x); i >= 0 && namedAsRE.MatchString(s[i+len(x):]) {
 				return x // "Nan is my coworker": a name
@@ -844,13 +847,17 @@ var namedAsRE = regexp.MustCompile(`(?i)^\s*(?:my|a|an|\d+)\b`)
 // its words.
 func mayBareKin(s string) bool {
 	l := strings.ToLower(s)
-	for _, w := range []string{"mum", "mom", "dad", "mam", "gran", "nan", "oma", "opa", "pap", "lol", "non", "abu", "babc", "yiay"} {
+	for _, w := range []string{"mum", "mom", "dad", "mam", "gran", "nan", "oma", "opa", "pap", "lol", "non", "abu", "babc", "yiay", "husb", "hubb", "wife"} {
 		if strings.Contains(l, w) {
 			return true
 		}
 	}
 	return false
 }
+
+// callKinRE: a parent or grandparent to be called or written to, said with
+// no "my": "call mom", "remind me to text dad tonight".
+var callKinRE = regexp.MustCompile(`(?i)(^(?:(?:please|pls|plz|ok|okay|and|also|then)\s+)*(?:remind\s+me\s+to\s+|i\s+(?:need|have|want)\s+to\s+|gotta\s+|(?:i'll|ill|i\s+will|i\s+should)\s+)?(?:call|text|ring|phone|message|email|facetime|visit)\s+)(mum|mom|mam|dad|grandma|grandpa|granny|gran|nan|nana)\b`)
 
 // pronounLeadRE: "She's …", "he just moved …" opening a sentence.
 var pronounLeadRE = regexp.MustCompile(`^((?:(?i:and|also|oh|btw)\s+)?)((?i:she|he))('s\s+got|'s|\s+is|\s+was|\s+has|\s+loves|\s+likes|\s+hates|\s+lives|\s+works|\s+studies|\s+just|\s+moved|\s+got|\s+started|\s+wants)\b`)

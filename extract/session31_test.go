@@ -78,6 +78,13 @@ func TestChatRulesSession31(t *testing.T) {
 		// chatRewrites): her visit is no plan of the speaker's.
 		{"my sister's gonna visit next week", []want{w(me, "sister", "Alice's sister")}},
 		{"my manager's gonna kill me", []want{w(me, "manager", "Alice's manager")}},
+		// A parent asked to be called, or a spouse said with no "my", is
+		// the speaker's (patterns.go callKinRE, bareKinRE).
+		{"call mom", []want{w(me, "mother", "Alice's mother")}},
+		{"remind me to call grandma on sunday", []want{w(me, "grandmother", "Alice's grandmother")}},
+		{"husband will eat anything lol", []want{w(me, "husband", "Alice's husband")}},
+		{"did you call mom?", nil},
+		{"a husband will eat anything", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
