@@ -373,7 +373,7 @@ func TestGeneralChat(t *testing.T) {
 		{"I'm really hoping to get into local politics.", []want{fut(me, "plans", "get into local politics", "")}},
 		{"I'm into electronic and rock music.", []want{w(me, "likes", "electronic music"), w(me, "likes", "rock music")}},
 		{"My cat Luna sleeps all day.", []want{w(me, "has_pet", "Luna")}},
-		{"I went to Canada with my new SO.", []want{ev(me, "visited", "Canada", "")}},
+		{"I went to Canada with my new SO.", []want{ev(me, "visited", "Canada", ""), w(me, "partner", "Alice's partner")}}, // "my new SO" is a partner (testdata README, draw 6)
 		{"I spend my days working.", nil},
 		{"My family is a huge part of my life.", nil},
 		{"Do you spend your free time reading?", nil},
