@@ -1,0 +1,210 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Tastes of session 31, from the misses and the wrong facts of the
+// preference family on the LoCoMo dev draws, locomo_more.jsonl, synthetic
+// rounds 1–2 and the outside read sets: a liking said by "I love it" of
+// what the speaker said they are doing ("i'm freelancing now … scary but i
+// love it"), by what a thing does for the speaker as it does for the
+// listener ("nature has that effect on me too"), and a title or a place
+// called one of the speaker's favourites ("I saw that you had "The
+// Alchemist" on there, one of my favorites", "It's Seattle! It's one of my
+// favorite cities to explore"). Dropped: a liking said to be over ("I used
+// to love hiking"), which the labels leave out. Cases in tastes31_test.go.
+
+// tastes31Need: words one of which a turn must hold for any group to read
+// it.
+var tastes31Need = []string{"love it", "enjoy it", "adore it", "effect on me", "for me", "fav"}
+
+var (
+	// lovedItRE: a clause that says the speaker loves "it", at a
+	// sentence's end: "but I actually love it", "and i love it".
+	lovedItRE = regexp.MustCompile(`(?i)(?:^|[,;]\s*|\b(?:and|but|so|though|tbh|honestly)\s+)i\s+(?:(?:really|actually|absolutely|totally|honestly|just|truly|genuinely|still|kinda|kind\s+of|secretly|do)\s+)*(?:love|enjoy|adore)\s+it(?:\s+(?:so\s+much|a\s+lot|already|now|there|tho|though))?[\s.!…]*$`)
+
+	// doingRE: what the speaker says they are doing these days: "i'm
+	// freelancing now", "I've been leading the sustainability team since
+	// June" (group 1 the gerund, 2 what follows it in the clause).
+	doingRE = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|im|i've\s+been|i\s+have\s+been|ive\s+been)\s+(?:(?:now|currently|still|really|just|also|actually|mostly|officially)\s+)*([a-z]+ing)\b([^,;:.!?()]*)`)
+
+	// doingTailRE: what ends the thing one is doing: when, how long, and
+	// the next clause ("since June", "now", "and I …").
+	doingTailRE = regexp.MustCompile(`(?i)\s+(?:since|for|now|and|but|so|because|while|at\s+the\s+(?:minute|moment)|these\s+days|lately|recently|full[- ]time|part[- ]time|again|every|each|on\s+(?:weekends|the\s+side)|mostly|instead)\b.*$`)
+
+	// sameEffectRE: a thing that does for the speaker what the listener
+	// said it does for them: "nature has that effect on me too", "Yoga
+	// does the same for me" (group 1 the thing).
+	sameEffectRE = regexp.MustCompile(`(?i)^([a-z][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?:(?:really|always|definitely|just|also|totally|honestly|certainly)\s+)*(?:(?:has|have)\s+(?:(?:always|also)\s+)?(?:had\s+)?(?:that|the\s+same|this|a\s+similar)\s+(?:\w+\s+)?effect\s+on\s+me|(?:does|do)\s+(?:that|the\s+same|this)\s+for\s+me)\b`)
+
+	// quotedFavRE: a title in quotes called one of the speaker's
+	// favourites later in its sentence: "I saw that you had "The
+	// Alchemist" on there, one of my favorites" (group 1 the title).
+	quotedFavRE = regexp.MustCompile(`"(\p{Lu}[^"]{1,60})"[^.!?"]{0,60}?,\s*(?:(?:it's|it\s+is|which\s+is|that's)\s+)?(?:(?:definitely|easily|still|honestly|probably)\s+)?(?:one\s+of\s+my\s+(?:all-time\s+|absolute\s+|very\s+)?fav(?:ou?rite|e)s?|my\s+(?:all-time\s+|absolute\s+|very\s+)?fav(?:ou?rite|e))\b`)
+
+	// itsNameRE: a sentence that says what is shown or spoken of by its
+	// name: "It's Seattle, I'm stoked …" (group 1 the name).
+	itsNameRE = regexp.MustCompile(`^(?i:it's|it\s+is|that's|that\s+is)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){0,2})\s*(?:[,.!;-]|$)`)
+
+	// itsFavRE: "It's one of my favorite cities to explore" (group 1 the
+	// kind, if said).
+	itsFavRE = regexp.MustCompile(`(?i)^(?:it's|it\s+is)\s+(?:(?:definitely|easily|still|honestly|probably|also)\s+)?one\s+of\s+my\s+(?:all-time\s+|absolute\s+|very\s+)?fav(?:ou?rite|e)s?\b(?:\s+([a-z]+))?`)
+)
+
+// favKinds31: the kinds of thing "It's X! It's one of my favorite …" names
+// X as (not "photos of her", "people").
+var favKinds31 = setOf(`cities city places place spots spot towns town countries country destinations beaches parks restaurants
+	bands band shows show series books book novels novel movies movie films film games game songs song albums album teams team
+	clubs club artists singers authors dishes foods brands`)
+
+// favNamed31 reports whether "It's <name>!" followed by fav, a match of
+// itsFavRE, calls the name one of the speaker's favourites: a kind of
+// place or work said, or a known place without one.
+func favNamed31(name string, fav []string) bool {
+	if nameAlone(name) || lexNames.has(strings.Fields(name)[0]) || personWord(name) || isStopName(name) {
+		return false
+	}
+	if fav[1] == "" {
+		return lexCities.has(name) || lexPlaces.has(name)
+	}
+	return favKinds31[strings.ToLower(fav[1])]
+}
+
+// notDoing: gerunds after "I'm" that say no pastime: a move, a plan, a
+// state ("I'm going", "I'm hoping", "I'm feeling").
+var notDoing = setOf(`going getting trying hoping planning thinking looking having feeling being waiting starting moving staying
+	leaving coming saying telling doing guessing wondering kidding joking struggling dying seeing talking asking meaning
+	sitting lying standing heading taking making running finishing considering expecting counting packing`)
+
+// tastes31 is the speaker's likings the groups read in text that the
+// facts so far (have) do not already hold, and have without the likings
+// the turn says are over.
+func tastes31(text, speaker string, at time.Time, have []Fact) []Fact {
+	have = pastLikesOver(text, have)
+	lt := strings.ToLower(text)
+	if !slices.ContainsFunc(tastes31Need, func(w string) bool { return strings.Contains(lt, w) }) {
+		return have
+	}
+	sents := sentences(clean(text))
+	for i := range sents {
+		sents[i] = strings.TrimSpace(sents[i])
+	}
+	var add []Fact
+	for _, p := range tasteSentences31(sents) {
+		add = addMarkedTaste(p, speaker, at, have, add) // tastes29.go
+	}
+	if len(add) == 0 {
+		return have
+	}
+	return tasteFilter28(text, speaker, append(have, add...))
+}
+
+// tasteSentences31 is the likings the groups read in a turn's sentences.
+func tasteSentences31(sents []string) []string {
+	var out []string
+	for i, s := range sents {
+		if s == "" || strings.HasSuffix(s, "?") {
+			continue
+		}
+		prev := ""
+		if i > 0 {
+			prev = sents[i-1]
+		}
+		if p := lovedDoing(prev, s); p != "" {
+			out = append(out, p)
+		}
+		body := leadIn30RE.ReplaceAllString(s, "") // tastes30.go
+		if m := sameEffectRE.FindStringSubmatch(body); m != nil && !negRE.MatchString(m[1]) {
+			if ws := strings.Fields(strings.ToLower(m[1])); pastimeSubject(m[1]) && !notHelpSubject[ws[0]] && !praisedLead[ws[0]] {
+				out = append(out, tasteList(cut(object(m[1])))...)
+			}
+		}
+		if m := quotedFavRE.FindStringSubmatch(s); m != nil && !negRE.MatchString(s) {
+			if t := strings.TrimSpace(m[1]); !personWord(t) && !nameAlone(t) {
+				out = append(out, t)
+			}
+		}
+		if m := itsNameRE.FindStringSubmatch(prev); m != nil {
+			if f := itsFavRE.FindStringSubmatch(body); f != nil && favNamed31(m[1], f) {
+				out = append(out, m[1])
+			}
+		}
+		if m := itsNameRE.FindStringSubmatchIndex(s); m != nil {
+			// "It's Seattle, and it's one of my favorite cities"
+			rest := strings.TrimLeft(s[m[1]:], " ,;-")
+			rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(rest, "and "), "And "))
+			if f := itsFavRE.FindStringSubmatch(rest); f != nil && favNamed31(s[m[2]:m[3]], f) {
+				out = append(out, s[m[2]:m[3]])
+			}
+		}
+	}
+	return out
+}
+
+// lovedDoing is what the speaker says they are doing and then that they
+// love, in one sentence or the one before: "I've been leading the
+// sustainability team since June and I actually love it", "i'm
+// freelancing now, illustration mostly. scary but i love it"; "" when the
+// sentence says no such thing.
+func lovedDoing(prev, s string) string {
+	loc := lovedItRE.FindStringIndex(s)
+	if loc == nil || negRE.MatchString(s[loc[0]:]) {
+		return ""
+	}
+	before := s[:loc[0]]
+	where := before
+	if ws := strings.Fields(before); !doingRE.MatchString(before) && len(ws) <= 4 && !slices.ContainsFunc(ws, func(w string) bool {
+		w = strings.ToLower(strings.Trim(w, ",;:-"))
+		return pronoun[w] || w == "he" || w == "she" || w == "they" || w == "we" || w == "i"
+	}) {
+		where = prev // "scary but i love it": what the sentence before said
+	}
+	ms := doingRE.FindAllStringSubmatch(where, -1)
+	if ms == nil || strings.HasSuffix(strings.TrimSpace(where), "?") {
+		return ""
+	}
+	m := ms[len(ms)-1]
+	g := strings.ToLower(m[1])
+	if notDoing[g] || !isGerund(g) || negRE.MatchString(m[0]) {
+		return ""
+	}
+	rest := strings.TrimSpace(doingTailRE.ReplaceAllString(" "+m[2], ""))
+	p := strings.TrimSpace(m[1] + " " + rest)
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) > 6 || slices.ContainsFunc(ws[1:], func(w string) bool { return notInPastime30[w] && w != "my" }) {
+		return "" // "I'm helping her move": another's doing
+	}
+	return p
+}
+
+// pastLikesOver drops the likings a turn says are over, which the labels
+// leave out: "I used to love hiking" gave `likes hiking` negative.
+func pastLikesOver(text string, have []Fact) []Fact {
+	if !usedToRE.MatchString(text) {
+		return have
+	}
+	return slices.DeleteFunc(have, func(f Fact) bool {
+		return f.Predicate == "likes" && f.Polarity == Negative && usedToLiked(text, f.Claim)
+	})
+}
+
+// usedToLikeRE: a liking said to be over, before its thing ("I used to
+// love", "used to be into").
+var usedToLikeRE = regexp.MustCompile(`(?i)\bused\s+to\s+(?:(?:really|absolutely|just|totally)\s+)*(?:love|like|enjoy|adore|be\s+(?:into|obsessed\s+with|a\s+(?:big\s+|huge\s+)?fan\s+of))\b`)
+
+// usedToLiked reports whether the sentence that names claim says the
+// speaker used to like it.
+func usedToLiked(text, claim string) bool {
+	lc := strings.ToLower(claim)
+	for _, s := range sentences(clean(text)) {
+		ls := strings.ToLower(s)
+		if i := strings.Index(ls, lc); i >= 0 && usedToLikeRE.MatchString(s[:i]) {
+			return true
+		}
+	}
+	return false
+}
