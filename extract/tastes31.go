@@ -20,7 +20,7 @@ import (
 
 // tastes31Need: words one of which a turn must hold for any group to read
 // it.
-var tastes31Need = []string{"love it", "enjoy it", "adore it", "effect on me", "for me", "fav"}
+var tastes31Need = []string{"love it", "enjoy it", "adore it", "effect on me", "for me", "fav", "it help", "way to", "to help", "it keeps", "it really", "it always", "it's been", "it has"}
 
 var (
 	// lovedItRE: a clause that says the speaker loves "it", at a
@@ -117,6 +117,12 @@ func tasteSentences31(sents []string) []string {
 		if p := lovedDoing(prev, s); p != "" {
 			out = append(out, p)
 		}
+		if itHelpsRE.MatchString(leadIn30RE.ReplaceAllString(s, "")) && !strings.HasSuffix(prev, "?") {
+			out = append(out, pastimesNamed31(prev)...)
+		}
+		if loc := toHelpRelaxRE.FindStringIndex(s); loc != nil {
+			out = append(out, pastimesNamed31(s[:loc[0]])...)
+		}
 		body := leadIn30RE.ReplaceAllString(s, "") // tastes30.go
 		if m := sameEffectRE.FindStringSubmatch(body); m != nil && !negRE.MatchString(m[1]) {
 			if ws := strings.Fields(strings.ToLower(m[1])); pastimeSubject(m[1]) && !notHelpSubject[ws[0]] && !praisedLead[ws[0]] {
@@ -207,4 +213,81 @@ func usedToLiked(text, claim string) bool {
 		}
 	}
 	return false
+}
+
+// The pastime group: pastimes the speaker named in one sentence, and "it"
+// praised in the next for what it does for them: "I'm trying to
+// prioritize self-care, like yoga and meditation. It helps me stay
+// balanced", "I just take a break and do some breathing or meditate. It
+// really helps me feel calmer", "I do my favorite watercolor painting to
+// keep me busy. It's a chill way to relax"; or in one sentence, done "to
+// help relax" ("I'm trying to do more yoga and meditation myself to help
+// relax"). Not a pastime taught ("teaching yoga. It's a great way to find
+// balance") or one named for another thing ("my go-to place for writing
+// inspiration").
+var (
+	// itHelpsRE: a sentence that says what "it" does for the speaker.
+	itHelpsRE = regexp.MustCompile(`(?i)^(?:(?:and|plus|honestly|yeah)[,\s]+)?it(?:'s|\s+is|\s+has)?\s+(?:(?:really|always|definitely|just|also|truly|honestly|been)\s+)*(?:(?:helps|has\s+helped)\s+(?:give\s+)?me\b|keeps\s+me\s+(?:sane|calm|grounded|balanced|centered|centred)\b|(?:an?|such\s+an?)\s+(?:(?:great|good|nice|relaxing|chill|fun|perfect|healthy|lovely|wonderful|awesome|amazing)\s+)+way\s+to\s+(?:relax|unwind|de-?stress|take\s+a\s+break|find\s+(?:peace|calm|balance)|express\s+myself|clear\s+my\s+(?:head|mind)|escape|recharge|decompress|switch\s+off|get\s+away|calm\s+down|chill)\b)`)
+
+	// toHelpRelaxRE: a pastime done to relax, later in its sentence ("…
+	// myself to help relax and stay focused").
+	toHelpRelaxRE = regexp.MustCompile(`(?i)\bto\s+help\s+(?:me\s+)?(?:relax|unwind|de-?stress|decompress|recharge|calm\s+down|stay\s+(?:calm|sane|grounded|balanced))\b`)
+
+	// wordRE31: a word of a sentence, as the pastime group reads it.
+	wordRE31 = regexp.MustCompile(`[\p{L}'-]+`)
+)
+
+// pastimes31 are the gerunds of pastimes done for their own sake, which
+// the pastime group reads as named (with pastimeNouns, casual.go).
+var pastimes31 = setOf(`painting drawing writing reading running jogging swimming hiking cooking baking gardening knitting
+	crocheting sewing dancing singing journaling meditating cycling biking climbing surfing skiing skating fishing camping
+	sketching meditate`)
+
+// notBeforePastime31: words just before a pastime's name that make it no
+// pastime of the speaker's: one taught, one for another thing, another's.
+var notBeforePastime31 = setOf(`teaching teach teaches taught teacher your his her their our about`)
+
+// pastimeHeads31: nouns after a pastime's name that make it a part of
+// another thing ("yoga routines", "painting classes").
+var pastimeHeads31 = setOf(`routine routines class classes course courses session sessions studio teacher teachers instructor
+	mat mats retreat retreats inspiration group groups club clubs job career business tips`)
+
+// pastimeKinds31: words before a pastime that name its kind, kept with it
+// ("watercolor painting", "aerial yoga").
+var pastimeKinds31 = setOf(`watercolor watercolour oil acrylic landscape portrait abstract creative fantasy aerial hot kundalini power
+	restorative trail wild open-water guided mindful sound`)
+
+// pastimesNamed31 are the pastimes a first-person sentence (or the part
+// of one before "to help relax") names, each with a noun just before it
+// that names its kind ("watercolor painting").
+func pastimesNamed31(s string) []string {
+	if negRE.MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), "?") || secondRE.MatchString(strings.TrimSpace(s)) {
+		return nil
+	}
+	ws := wordRE31.FindAllString(s, -1)
+	first := false
+	for _, w := range ws {
+		switch strings.ToLower(w) {
+		case "i", "i'm", "i've", "im", "my", "me", "myself":
+			first = true
+		}
+	}
+	if !first {
+		return nil
+	}
+	var out []string
+	for i, w := range ws {
+		lw := strings.ToLower(w)
+		if !pastimes31[lw] && !pastimeNouns[lw] {
+			continue
+		}
+		if i > 0 && notBeforePastime31[strings.ToLower(ws[i-1])] || i+1 < len(ws) && pastimeHeads31[strings.ToLower(ws[i+1])] {
+			continue // "teaching yoga", "my favorite yoga routines"
+		}
+		if i > 0 && pastimeKinds31[strings.ToLower(ws[i-1])] {
+			lw = strings.ToLower(ws[i-1]) + " " + lw // "watercolor painting"
+		}
+		out = append(out, lw)
+	}
+	return out
 }

@@ -36,6 +36,17 @@ func TestTasteRulesSession31(t *testing.T) {
 		{"It's Lisbon! It's one of my favorite cities to explore.", []want{w(me, "likes", "Lisbon")}},
 		{"It's Priya! It's one of my favorite photos of her.", nil},
 		{"It's Lisbon! Is it one of your favorite cities?", nil},
+		// pastimes named, and "it" praised in the next sentence for what
+		// it does for one; or done "to help relax".
+		{"I'm trying to make time for yoga and meditation. It helps me stay grounded.", []want{w(me, "likes", "yoga"), w(me, "likes", "meditation")}},
+		{"I do my watercolor painting in the evenings. It's a chill way to relax.", []want{w(me, "likes", "watercolor painting")}},
+		{"I'm doing more pottery lately to help me unwind.", []want{w(me, "likes", "pottery")}},
+		{"Most days I'm teaching yoga. It's a great way to find balance.", []want{w(me, "job_title", "yoga teacher")}},
+		{"One of my go-to yoga routines is a slow flow. It helps me find my chill.", nil},
+		{"My daughter loves painting. It helps her relax.", []want{w("Alice's daughter", "likes", "painting"), w(me, "daughter", "Alice's daughter")}},
+		{"Do you do yoga? It helps me relax.", nil},
+		{"I never got into pottery. It helps me relax, they say.", []want{w(me, "dislikes", "pottery")}},
+		{"This is my go-to place for writing inspiration. It helps me stay sharp.", nil},
 		// a liking said to be over is left out.
 		{"I used to love hiking, but it's been a while.", nil},
 	} {
