@@ -20,7 +20,7 @@ import (
 
 // tastes31Need: words one of which a turn must hold for any group to read
 // it.
-var tastes31Need = []string{"love it", "enjoy it", "adore it", "effect on me", "for me", "fav", "it help", "way to", "to help", "it keeps", "it really", "it always", "it's been", "it has"}
+var tastes31Need = []string{"can't", "cannot", "can not", "cant", "free", "love it", "enjoy it", "adore it", "effect on me", "for me", "fav", "it help", "way to", "to help", "it keeps", "it really", "it always", "it's been", "it has"}
 
 var (
 	// lovedItRE: a clause that says the speaker loves "it", at a
@@ -96,6 +96,14 @@ func tastes31(text, speaker string, at time.Time, have []Fact) []Fact {
 	var add []Fact
 	for _, p := range tasteSentences31(sents) {
 		add = addMarkedTaste(p, speaker, at, have, add) // tastes29.go
+	}
+	for _, a := range allergens31(sents) {
+		if !slices.ContainsFunc(slices.Concat(have, add), func(f Fact) bool {
+			return f.Subject == speaker && (f.Predicate == "allergic_to" || f.Predicate == "diet") && claimOverlap(strings.TrimPrefix(f.Claim, "no "), a)
+		}) {
+			add = append(add, Fact{Subject: speaker, Predicate: "allergic_to", Claim: a, Kind: World, Polarity: Positive,
+				ValidFrom: at, Confidence: confPref - 8, Speaker: speaker})
+		}
 	}
 	if len(add) == 0 {
 		return have
@@ -288,6 +296,39 @@ func pastimesNamed31(s string) []string {
 			lw = strings.ToLower(ws[i-1]) + " " + lw // "watercolor painting"
 		}
 		out = append(out, lw)
+	}
+	return out
+}
+
+// The allergen group: a food the speaker cannot have, said as chat says
+// an intolerance: "Unfortunately, I can't have dairy, so no ice cream for
+// me", "I cannot have milk products, they make me ill", "Dairy-free is a
+// must for me". Only the foods people are allergic or intolerant to, not
+// what one cannot have now ("I can't have coffee right now", "I can't do
+// Sunday").
+const allergen31 = `(?i:dairy|lactose|gluten|wheat|milk(?:\s+products)?|(?:tree\s+)?nuts|peanuts|shellfish|eggs|soy)`
+
+var (
+	// cantHaveRE: "I can't have dairy" (group 1 the food).
+	cantHaveRE = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:(?:just|really|unfortunately|sadly|still|also)\s+)*(?:can't|cannot|can\s+not|cant)\s+(?:(?:really|even)\s+)?(?:have|do|tolerate|handle|digest|eat|drink)\s+(?:any\s+|much\s+)?(` + allergen31 + `)\b`)
+	// freeMustRE: "Dairy-free is a must for me" (group 1 the food).
+	freeMustRE = regexp.MustCompile(`(?i)(?:^|[,;]\s*)(` + allergen31 + `)[- ]free\s+(?:is|has\s+to\s+be)\s+(?:a\s+must|essential|non-negotiable)(?:\s+for\s+(?:me|us))?\b`)
+)
+
+// allergens31 are the foods the allergen group reads in a turn's
+// sentences.
+func allergens31(sents []string) []string {
+	var out []string
+	for _, s := range sents {
+		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
+			continue
+		}
+		if m := cantHaveRE.FindStringSubmatchIndex(s); m != nil && !onceRE.MatchString(s[m[1]:]) {
+			out = append(out, strings.ToLower(s[m[2]:m[3]]))
+		}
+		if m := freeMustRE.FindStringSubmatch(s); m != nil {
+			out = append(out, strings.ToLower(m[1]))
+		}
 	}
 	return out
 }

@@ -47,6 +47,15 @@ func TestTasteRulesSession31(t *testing.T) {
 		{"Do you do yoga? It helps me relax.", nil},
 		{"I never got into pottery. It helps me relax, they say.", []want{w(me, "dislikes", "pottery")}},
 		{"This is my go-to place for writing inspiration. It helps me stay sharp.", nil},
+		// a food one cannot have, of those people are intolerant to; not
+		// one kept off for now, not a day one cannot do.
+		{"Unfortunately, I can't have dairy, so no ice cream for me.", []want{w(me, "allergic_to", "dairy")}},
+		{"I cannot have milk products, they make me ill.", []want{w(me, "allergic_to", "milk products")}},
+		{"Gluten-free is a must for me, especially for bread.", []want{w(me, "allergic_to", "gluten")}},
+		{"I can't have coffee right now.", nil},
+		{"I can't have dairy today, doctor's orders.", nil},
+		{"I can't do Sunday, sorry.", nil},
+		{"Can you have dairy?", nil},
 		// a liking said to be over is left out.
 		{"I used to love hiking, but it's been a while.", nil},
 	} {
