@@ -20,7 +20,7 @@ import (
 
 // tastes31Need: words one of which a turn must hold for any group to read
 // it.
-var tastes31Need = []string{"can't", "cannot", "can not", "cant", "free", "love it", "enjoy it", "adore it", "effect on me", "for me", "fav", "it help", "way to", "to help", "it keeps", "it really", "it always", "it's been", "it has"}
+var tastes31Need = []string{"i run", "i also run", "i still run", " to run", " to swim", " up to ", "i swim", "i jog", "i cycle", "i hike", "i surf", "i climb", "i row", "i skate", "i ski", "i dance", "i sing", "i sketch", "i knit", "i crochet", "can't", "cannot", "can not", "cant", "free", "love it", "enjoy it", "adore it", "effect on me", "for me", "fav", "it help", "way to", "to help", "it keeps", "it really", "it always", "it's been", "it has"}
 
 var (
 	// lovedItRE: a clause that says the speaker loves "it", at a
@@ -130,6 +130,11 @@ func tasteSentences31(sents []string) []string {
 		}
 		if loc := toHelpRelaxRE.FindStringIndex(s); loc != nil {
 			out = append(out, pastimesNamed31(s[:loc[0]])...)
+		}
+		for _, re := range []*regexp.Regexp{sportAloneRE, upToSportRE} {
+			if m := re.FindStringSubmatch(s); m != nil {
+				out = append(out, sportGerund31(m[1]))
+			}
 		}
 		body := leadIn30RE.ReplaceAllString(s, "") // tastes30.go
 		if m := sameEffectRE.FindStringSubmatch(body); m != nil && !negRE.MatchString(m[1]) {
@@ -331,4 +336,31 @@ func allergens31(sents []string) []string {
 		}
 	}
 	return out
+}
+
+// The sport group: a sport or craft said by its verb alone, with no
+// object, or as what one gets up to do: "And I run, but not far", "I also
+// swim, most days", "i also wake up at 5am to run". Not with an object
+// ("I run a bakery", "I row with my arms"), denied, or asked.
+const sportVerbs31 = `(run|jog|swim|cycle|hike|surf|climb|row|skate|ski|dance|sing|sketch|knit|crochet)`
+
+var (
+	// sportAloneRE: "And I run, but not far" (group 1 the verb).
+	sportAloneRE = regexp.MustCompile(`(?i)(?:^|[,;]\s*|\b(?:and|but|also|so|plus)\s+)i\s+(?:(?:also|still|even|usually|mostly|sometimes|often|do)\s+)*` + sportVerbs31 + `(?:\s*(?:[,.!;…]|$)|\s+(?:but|too|a\s+lot|as\s+well|every|most\s+days|daily|regularly|sometimes|before|after|in\s+the\s+(?:mornings?|evenings?)|on\s+(?:weekends|[a-z]+days))\b)`)
+	// upToSportRE: "i also wake up at 5am to run" (group 1 the verb).
+	upToSportRE = regexp.MustCompile(`(?i)\bi\s+(?:(?:also|still|usually|always|often)\s+)*(?:wake|get)\s+up\s+(?:(?:early|at\s+[\d:]+\s*(?:am|a\.m\.)?|every\s+(?:day|morning))\s+)*to\s+` + sportVerbs31 + `\b`)
+)
+
+// sportGerund31 is the pastime a sport's verb names: "run" → "running".
+func sportGerund31(v string) string {
+	v = strings.ToLower(v)
+	switch {
+	case v == "run" || v == "swim" || v == "jog" || v == "knit":
+		return v + v[len(v)-1:] + "ing"
+	case v == "ski":
+		return "skiing"
+	case strings.HasSuffix(v, "e"):
+		return strings.TrimSuffix(v, "e") + "ing"
+	}
+	return v + "ing"
 }

@@ -56,6 +56,13 @@ func TestTasteRulesSession31(t *testing.T) {
 		{"I can't have dairy today, doctor's orders.", nil},
 		{"I can't do Sunday, sorry.", nil},
 		{"Can you have dairy?", nil},
+		// a sport by its verb alone, or got up early for; not with an
+		// object, denied or asked.
+		{"I play chess on Thursdays. And I run, but not far", []want{w(me, "likes", "playing chess"), w(me, "likes", "running")}},
+		{"lol sorry in advance, i wake up at 5am to swim", []want{w(me, "likes", "swimming")}},
+		{"I run a small bakery.", []want{w(me, "owns", "bakery")}},
+		{"I don't run, my knees are shot.", nil},
+		{"Do I run?", nil},
 		// a liking said to be over is left out.
 		{"I used to love hiking, but it's been a while.", nil},
 	} {
