@@ -20,7 +20,7 @@ import (
 
 // tastes31Need: words one of which a turn must hold for any group to read
 // it.
-var tastes31Need = []string{"i run", "i also run", "i still run", " to run", " to swim", " up to ", "i swim", "i jog", "i cycle", "i hike", "i surf", "i climb", "i row", "i skate", "i ski", "i dance", "i sing", "i sketch", "i knit", "i crochet", "can't", "cannot", "can not", "cant", "free", "love it", "enjoy it", "adore it", "effect on me", "for me", "fav", "it help", "way to", "to help", "it keeps", "it really", "it always", "it's been", "it has"}
+var tastes31Need = []string{"eliac", "i run", "i also run", "i still run", " to run", " to swim", " up to ", "i swim", "i jog", "i cycle", "i hike", "i surf", "i climb", "i row", "i skate", "i ski", "i dance", "i sing", "i sketch", "i knit", "i crochet", "can't", "cannot", "can not", "cant", "free", "love it", "enjoy it", "adore it", "effect on me", "for me", "fav", "it help", "way to", "to help", "it keeps", "it really", "it always", "it's been", "it has"}
 
 var (
 	// lovedItRE: a clause that says the speaker loves "it", at a
@@ -84,7 +84,13 @@ var notDoing = setOf(`going getting trying hoping planning thinking looking havi
 // facts so far (have) do not already hold, and have without the likings
 // the turn says are over.
 func tastes31(text, speaker string, at time.Time, have []Fact) []Fact {
-	have = pastLikesOver(text, have)
+	have = slices.DeleteFunc(pastLikesOver(text, have), clauseClaim31)
+	if n := namedCeliac(text); n != "" && !slices.ContainsFunc(have, func(f Fact) bool {
+		return f.Subject == n && f.Predicate == "allergic_to"
+	}) {
+		have = append(have, Fact{Subject: n, Predicate: "allergic_to", Claim: "gluten", Kind: World, Polarity: Positive,
+			ValidFrom: at, Confidence: confPref - 8, Speaker: speaker})
+	}
 	lt := strings.ToLower(text)
 	if !slices.ContainsFunc(tastes31Need, func(w string) bool { return strings.Contains(lt, w) }) {
 		return have
@@ -363,4 +369,42 @@ func sportGerund31(v string) string {
 		return strings.TrimSuffix(v, "e") + "ing"
 	}
 	return v + "ing"
+}
+
+// clauseClaim31: a taste whose claim is a clause, split off a list at its
+// "and": "Calum loves hot dogs and he hates tacos" gave `likes he hates
+// tacos`.
+func clauseClaim31(f Fact) bool {
+	if f.Predicate != "likes" && f.Predicate != "dislikes" {
+		return false
+	}
+	ws := strings.Fields(strings.ToLower(f.Claim))
+	return len(ws) >= 2 && subjectPronoun31[ws[0]] && (strings.HasSuffix(ws[1], "s") || auxVerb[ws[1]] || ws[1] == "love" || ws[1] == "hate" || ws[1] == "like")
+}
+
+// subjectPronoun31: the pronouns that open a clause.
+var subjectPronoun31 = setOf(`he she they we i`)
+
+// namedCeliacRE: a named person's coeliac disease said with "'s": "Cian's
+// coeliac so eating out is …" (group 1 the name).
+var namedCeliacRE = regexp.MustCompile(`\b(\p{Lu}[\p{Ll}'-]+)(?:'s|’s)\s+(?:(?:also|severely|badly)\s+)?(?i:coeliac|celiac)\b`)
+
+// namedCeliac is the person a turn says is coeliac by namedCeliacRE, in a
+// sentence that asks nothing; "" when none.
+func namedCeliac(text string) string {
+	if !strings.Contains(strings.ToLower(text), "eliac") {
+		return ""
+	}
+	for _, s := range sentences(clean(text)) {
+		if m := namedCeliacRE.FindStringSubmatch(s); m != nil && !strings.HasSuffix(strings.TrimSpace(s), "?") && !vocativeOrPlace31(m[1]) {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// vocativeOrPlace31 reports whether a capitalised word is no person's
+// name: a place, a word of the calendar, a common word.
+func vocativeOrPlace31(w string) bool {
+	return lexPlaces.has(w) || lexCities.has(w) || isStopName(w) || lexCommon().has(strings.ToLower(w)) && !lexNames.has(w)
 }

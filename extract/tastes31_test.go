@@ -63,6 +63,12 @@ func TestTasteRulesSession31(t *testing.T) {
 		{"I run a small bakery.", []want{w(me, "owns", "bakery")}},
 		{"I don't run, my knees are shot.", nil},
 		{"Do I run?", nil},
+		// a named person's coeliac disease said with "'s"; not a place's.
+		{"Food! Cian's coeliac so eating out is an adventure.", []want{w("Cian", "allergic_to", "gluten")}},
+		{"Is Cian's coeliac test back?", nil},
+		{"Lisbon's coeliac scene is great.", nil},
+		// a clause split off a list at its "and" is no taste.
+		{"Calum loves hot dogs and he hates tacos.", []want{w("Calum", "likes", "hot dogs")}},
 		// a liking said to be over is left out.
 		{"I used to love hiking, but it's been a while.", nil},
 	} {
