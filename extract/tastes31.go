@@ -55,6 +55,17 @@ var (
 	itsFavRE = regexp.MustCompile(`(?i)^(?:it's|it\s+is)\s+(?:(?:definitely|easily|still|honestly|probably|also)\s+)?one\s+of\s+my\s+(?:all-time\s+|absolute\s+|very\s+)?fav(?:ou?rite|e)s?\b(?:\s+([a-z]+))?`)
 )
 
+var (
+	// seenTitleRE: a work the speaker watched, read or played, named by
+	// its title: "I watched Aftersun again last night" (group 1).
+	seenTitleRE = regexp.MustCompile(`\b(?i:i|we)\s+(?i:(?:just|finally|also)\s+)?(?i:watched|rewatched|re-watched|read|reread|re-read|finished|played|replayed|listened\s+to)\s+("?\p{Lu}[\p{L}\d'’:-]*(?:\s+\p{Lu}[\p{L}\d'’:-]*){0,4}"?)`)
+
+	// stillFavRE: a sentence that calls what the one before named the
+	// speaker's favourite: "Still my favourite film, I think" (group 1
+	// the kind, if said).
+	stillFavRE = regexp.MustCompile(`(?i)^(?:still|it's|it\s+is|that's|definitely|easily|probably)\s+(?:(?:still|definitely|easily|probably|honestly)\s+)*(?:one\s+of\s+)?my\s+(?:all-time\s+|absolute\s+|very\s+)?fav(?:ou?rite|e)s?\b(?:\s+([a-z]+))?`)
+)
+
 // favKinds31: the kinds of thing "It's X! It's one of my favorite …" names
 // X as (not "photos of her", "people").
 var favKinds31 = setOf(`cities city places place spots spot towns town countries country destinations beaches parks restaurants
@@ -151,6 +162,13 @@ func tasteSentences31(sents []string) []string {
 		if m := quotedFavRE.FindStringSubmatch(s); m != nil && !negRE.MatchString(s) {
 			if t := strings.TrimSpace(m[1]); !personWord(t) && !nameAlone(t) {
 				out = append(out, t)
+			}
+		}
+		if f := stillFavRE.FindStringSubmatch(body); f != nil && (f[1] == "" || favKinds31[strings.ToLower(f[1])]) {
+			if m := seenTitleRE.FindStringSubmatch(prev); m != nil && !strings.HasSuffix(prev, "?") {
+				if t := strings.Trim(m[1], `"`); !nameAlone(t) && !personWord(t) && !isStopName(t) {
+					out = append(out, t)
+				}
 			}
 		}
 		if m := itsNameRE.FindStringSubmatch(prev); m != nil {

@@ -36,6 +36,9 @@ func TestTasteRulesSession31(t *testing.T) {
 		{"It's Lisbon! It's one of my favorite cities to explore.", []want{w(me, "likes", "Lisbon")}},
 		{"It's Priya! It's one of my favorite photos of her.", nil},
 		{"It's Lisbon! Is it one of your favorite cities?", nil},
+		{"I watched Aftersun again last night. Still my favourite film, I think.", []want{w(me, "likes", "Aftersun")}},
+		{"I watched Aftersun with Sam. Still my favourite person.", nil},
+		{"Did you watch Aftersun? Still my favourite film.", nil},
 		// pastimes named, and "it" praised in the next sentence for what
 		// it does for one; or done "to help relax".
 		{"I'm trying to make time for yoga and meditation. It helps me stay grounded.", []want{w(me, "likes", "yoga"), w(me, "likes", "meditation")}},
