@@ -83,8 +83,8 @@ func init() {
 				return // "one of my favorite memories was …": a moment, not a taste
 			}
 			p := strings.Trim(object(m[2]), `"`)
-			if p == "" || isGerund(strings.ToLower(strings.Fields(p)[0])) && m[1] == "" {
-				return
+			if p == "" || isGerund(strings.ToLower(strings.Fields(p)[0])) && m[1] == "" || favPredicateAdj[strings.ToLower(strings.Fields(p)[0])] {
+				return // "one of my favorites there is great for chilling": said of a place, no taste named
 			}
 			for _, f := range c.facts {
 				if preference(f.Predicate) && strings.EqualFold(f.Claim, p) {
@@ -385,6 +385,11 @@ func init() {
 		}),
 	)
 }
+
+// favPredicateAdj: words that open what is said of a favourite, not the
+// favourite itself ("One of my favorites there is great for chilling").
+var favPredicateAdj = setOf(`great good perfect ideal awesome amazing lovely nice so really very pretty super just always also
+	too quite definitely right close near`)
 
 // joySubjectNot are first words of a subject that is no pastime or thing
 // liked: a person, a pronoun, what was shown ("Seeing you gives me joy",

@@ -96,6 +96,7 @@ var notDoing = setOf(`going getting trying hoping planning thinking looking havi
 // the turn says are over.
 func tastes31(text, speaker string, at time.Time, have []Fact) []Fact {
 	have = slices.DeleteFunc(pastLikesOver(text, have), clauseClaim31)
+	have = praiseOfShown31(text, have)
 	if n := namedCeliac(text); n != "" && !slices.ContainsFunc(have, func(f Fact) bool {
 		return f.Subject == n && f.Predicate == "allergic_to"
 	}) {
@@ -425,4 +426,27 @@ func namedCeliac(text string) string {
 // name: a place, a word of the calendar, a common word.
 func vocativeOrPlace31(w string) bool {
 	return lexPlaces.has(w) || lexCities.has(w) || isStopName(w) || lexCommon().has(strings.ToLower(w)) && !lexNames.has(w)
+}
+
+// The shown-praise group: "I love the …" after the speaker said a thing
+// shown looks good or asked about a photo is praise of the listener's
+// thing, not a taste: "Wow, looks great! Where did you take this picture?
+// I love the dark sky and green scenery".
+var (
+	// shownGoodRE: a thing shown praised or a photo asked about, before
+	// "I love the" (group 1 what follows "the").
+	shownGoodRE = regexp.MustCompile(`(?i)(?:\blooks?\s+(?:so\s+|really\s+|absolutely\s+)?(?:great|amazing|awesome|beautiful|gorgeous|stunning|delicious|cool|lovely|incredible|fantastic|good)\b|\b(?:picture|photo|pic|shot)\b[^.!?]*\?)[^"]*?\bi\s+(?:really\s+|just\s+|absolutely\s+)?(?:love|like|adore)\s+the\s+([^.!?,;]+)`)
+)
+
+// praiseOfShown31 drops from have the likings shownGoodRE reads as praise
+// of a thing shown.
+func praiseOfShown31(text string, have []Fact) []Fact {
+	m := shownGoodRE.FindStringSubmatch(text)
+	if m == nil {
+		return have
+	}
+	praised := " " + strings.ToLower(m[1]) + " "
+	return slices.DeleteFunc(have, func(f Fact) bool {
+		return f.Predicate == "likes" && strings.Contains(praised, " "+strings.ToLower(f.Claim)+" ")
+	})
 }

@@ -72,6 +72,14 @@ func TestTasteRulesSession31(t *testing.T) {
 		{"Lisbon's coeliac scene is great.", nil},
 		// a clause split off a list at its "and" is no taste.
 		{"Calum loves hot dogs and he hates tacos.", []want{w("Calum", "likes", "hot dogs")}},
+		// praise of a thing shown, after "looks great" or a question about
+		// the photo, is no taste; "I love the …" alone still is.
+		{"Wow, looks great! Where did you take this picture? I love the dark sky.", nil},
+		{"Wow, that looks amazing, Nate! I love the colour and texture.", nil},
+		{"I love the ocean.", []want{w(me, "likes", "ocean")}},
+		// what is said of a favourite there is no favourite.
+		{"One of my favorites there is great for chilling and admiring nature.", nil},
+		{"One of my favorites is hiking.", []want{w(me, "likes", "hiking")}},
 		// a liking said to be over is left out.
 		{"I used to love hiking, but it's been a while.", nil},
 	} {
