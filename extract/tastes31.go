@@ -9,14 +9,20 @@ import (
 
 // Tastes of session 31, from the misses and the wrong facts of the
 // preference family on the LoCoMo dev draws, locomo_more.jsonl, synthetic
-// rounds 1–2 and the outside read sets: a liking said by "I love it" of
-// what the speaker said they are doing ("i'm freelancing now … scary but i
-// love it"), by what a thing does for the speaker as it does for the
-// listener ("nature has that effect on me too"), and a title or a place
-// called one of the speaker's favourites ("I saw that you had "The
-// Alchemist" on there, one of my favorites", "It's Seattle! It's one of my
-// favorite cities to explore"). Dropped: a liking said to be over ("I used
-// to love hiking"), which the labels leave out. Cases in tastes31_test.go.
+// rounds 1–2 and the outside read sets. Read: a liking said by "I love it"
+// of what the speaker said they are doing ("i'm freelancing now … scary
+// but i love it"); by what a thing does for the speaker as it does for the
+// listener ("nature has that effect on me too"); a title or a place called
+// one of the speaker's favourites ("I saw that you had "The Alchemist" on
+// there, one of my favorites", "It's Seattle! It's one of my favorite
+// cities to explore", "I watched Aftersun again … Still my favourite
+// film"); pastimes named and then praised by "it" ("like yoga and
+// meditation. It helps me stay balanced"); a sport by its verb alone ("And
+// I run, but not far"); a food one cannot have ("I can't have dairy") and
+// a named person's coeliac disease ("Cian's coeliac"). Dropped: praise of
+// a thing shown ("Wow, looks great! … I love the dark sky") and a clause
+// split off a list as a taste ("he hates tacos"). Cases in
+// tastes31_test.go.
 
 // tastes31Need: words one of which a turn must hold for any group to read
 // it.
@@ -91,11 +97,11 @@ var notDoing = setOf(`going getting trying hoping planning thinking looking havi
 	leaving coming saying telling doing guessing wondering kidding joking struggling dying seeing talking asking meaning
 	sitting lying standing heading taking making running finishing considering expecting counting packing`)
 
-// tastes31 is the speaker's likings the groups read in text that the
-// facts so far (have) do not already hold, and have without the likings
-// the turn says are over.
+// tastes31 is have, the facts so far, with the speaker's likings the
+// groups read in text that have does not already hold, and without the
+// likings the drop passes refuse.
 func tastes31(text, speaker string, at time.Time, have []Fact) []Fact {
-	have = slices.DeleteFunc(pastLikesOver(text, have), clauseClaim31)
+	have = slices.DeleteFunc(have, clauseClaim31)
 	have = praiseOfShown31(text, have)
 	if n := namedCeliac(text); n != "" && !slices.ContainsFunc(have, func(f Fact) bool {
 		return f.Subject == n && f.Predicate == "allergic_to"
@@ -223,34 +229,6 @@ func lovedDoing(prev, s string) string {
 		return "" // "I'm helping her move": another's doing
 	}
 	return p
-}
-
-// pastLikesOver drops the likings a turn says are over, which the labels
-// leave out: "I used to love hiking" gave `likes hiking` negative.
-func pastLikesOver(text string, have []Fact) []Fact {
-	if !usedToRE.MatchString(text) {
-		return have
-	}
-	return slices.DeleteFunc(have, func(f Fact) bool {
-		return f.Predicate == "likes" && f.Polarity == Negative && usedToLiked(text, f.Claim)
-	})
-}
-
-// usedToLikeRE: a liking said to be over, before its thing ("I used to
-// love", "used to be into").
-var usedToLikeRE = regexp.MustCompile(`(?i)\bused\s+to\s+(?:(?:really|absolutely|just|totally)\s+)*(?:love|like|enjoy|adore|be\s+(?:into|obsessed\s+with|a\s+(?:big\s+|huge\s+)?fan\s+of))\b`)
-
-// usedToLiked reports whether the sentence that names claim says the
-// speaker used to like it.
-func usedToLiked(text, claim string) bool {
-	lc := strings.ToLower(claim)
-	for _, s := range sentences(clean(text)) {
-		ls := strings.ToLower(s)
-		if i := strings.Index(ls, lc); i >= 0 && usedToLikeRE.MatchString(s[:i]) {
-			return true
-		}
-	}
-	return false
 }
 
 // The pastime group: pastimes the speaker named in one sentence, and "it"
