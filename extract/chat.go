@@ -300,7 +300,7 @@ func init() {
 		}),
 
 		// Events: "I started painting again", "we began learning Spanish".
-		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|even|actually)\s+)*(?:started|began|took\s+up|taken\s+up|picked\s+up|got\s+into))\s+([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
+		r(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|even|actually|only|first|already)\s+)*(?:started|began|took\s+up|taken\s+up|picked\s+up|got\s+into))\s+([a-z]+ing\b.*)`, 1, func(c *clause, m []string) {
 			p := cut(m[1])
 			ws := strings.Fields(strings.ToLower(p))
 			if len(ws) == 0 {

@@ -1,0 +1,68 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestEventRulesSession31 holds the event rules of session 31
+// (events31.go), each beside the near miss it must leave alone.
+func TestEventRulesSession31(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A gerund started after "only" or "first".
+		{"I only started beekeeping in 2021.", []want{ev(me, "started", "beekeeping", "")}},
+		{"I only started crying.", nil},
+		// "another one": the work named before; none named, nothing.
+		{"I loved the screenplay, so I just started writing another one.",
+			[]want{ev(me, "started", "writing another screenplay", "")}},
+		{"I finished the laundry, so I just started doing another one.", nil},
+		{"She just started writing another one.", nil},
+		// A wish, then its start; a start with no wish before it says
+		// nothing.
+		{"I've always wanted to learn Spanish. I just stared with it.",
+			[]want{fut(me, "plans", "learn Spanish", ""), ev(me, "started", "learning Spanish", "")}},
+		{"The film was long. I just started with it.", nil},
+		// A place in a sentence of its own; not a longer sentence, not a
+		// word that is no place.
+		{"This was Japan.", []want{ev(me, "visited", "Japan", "")}},
+		{"It was in London.", []want{ev(me, "visited", "London", "")}},
+		{"It was in London that we met.", nil},
+		{"This was Monday.", nil},
+		// A place beside the places been to; not beside a wish.
+		{"Besides Italy, I was also in Turkey.", []want{ev(me, "visited", "Italy", ""), ev(me, "visited", "Turkey", "")}},
+		{"Besides Italy, I want to go to Turkey.", []want{fut(me, "plans", "go to Turkey", "")}},
+		// A trip one took others on; not one ahead.
+		{"Last weekend, I took my family on a road trip to Jasper.", []want{ev(me, "visited", "Jasper", "")}},
+		{"I'm going to take my family on a road trip to Jasper.", []want{fut(me, "plans", "take my family on a road trip to Jasper", "")}},
+		// Groups: signed up by another, a team made, a member of, a name
+		// put down, a competition entered.
+		{"Margaret has signed me up for a woodturning course.", []want{ev(me, "joined", "woodturning course", "")}},
+		{"My dad signed me up for a haircut.", []want{w(me, "father", "Alice's father")}},
+		{"also i made the basketball team at school", []want{ev(me, "joined", "basketball team", "")}},
+		{"I didn't make the basketball team.", nil},
+		{"I'm a member of the Swale branch actually.", []want{ev(me, "joined", "Swale branch", "")}},
+		{"I've already put my name down for the quilting circle.", []want{ev(me, "joined", "quilting circle", "")}},
+		{"Last Friday I entered a local tournament and took second place!", []want{
+			ev(me, "joined", "local tournament", ""), ev(me, "won", "second place in the tournament", "")}},
+		{"I entered the kitchen.", nil},
+		// The speaker's own wedding, held; not one ahead, not one only
+		// filmed.
+		{"she came to my wedding", []want{ev(me, "married", "married", "")}},
+		{"My wedding was perfect.", []want{ev(me, "married", "married", "")}},
+		{"We're engaged! She'll come to my wedding.", []want{ev(me, "engaged", "engaged", ""), w(me, "partner", "Alice's partner")}},
+		{"I have a video of my wedding.", nil},
+		// Applied: an application sent in, a work sent in to a festival;
+		// not one sent to a person.
+		{"I submitted the visa application!!", []want{ev(me, "applied_to", "visa", "")}},
+		{"I sent in my screenplay to the film festival.", []want{ev(me, "applied_to", "film festival", "")}},
+		{"I sent in my screenplay to my mom.", []want{w(me, "mother", "Alice's mother")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
