@@ -18,7 +18,15 @@ import (
 // was put in by another ("Dad signed me up for a local league"), made ("I
 // made the basketball team"), is a member of or put one's name down for;
 // a competition entered; one's own wedding, held ("she came to my
-// wedding"); an application or a work sent in.
+// wedding"); an application or a work sent in. A second group: a venture
+// of one's own said open or begun as a subject ("My online clothes store
+// is open!", "Startin' my biz has been tough"); an undertaking launched
+// ("I just launched an ad campaign"); an adoption said with a pronoun ("I
+// adopted her two years ago"); where one's photo was taken ("a picture I
+// took on vacation in Bogota"); sights seen in a place; a place "did" with
+// a past date ("we did Rotorua two years ago"); a job lost said as a
+// sentence's subject ("Losing my job gave me the push …"); and no move
+// for moving in together.
 //
 // Tried and dropped: "started" lessons or a class with no article ("I
 // started guitar lessons"), and "never been to" a place (visited,
@@ -110,6 +118,43 @@ var submittedRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:
 var submittedTo = setOf(`festival contest competition journal magazine agency program programme fellowship residency
 	award prize council university college school`)
 
+// storeOpenRE: "My online clothes store is open!", "our bakery is
+// officially open": a venture of one's own begun.
+var storeOpenRE = regexp.MustCompile(`(?i:\b(?:my|our)\s+(?:(?:new|own|very\s+own|online|little|first)\s+)*)((?i:[\w'-]+\s+){0,2}?[\w'-]+)(?i:\s+is\s+(?:(?:now|finally|officially)\s+)*open)\b`)
+
+// startingMyRE: "Startin' my biz has been tough", "Opening my own studio
+// was the best decision": a venture begun, said as the subject of a past
+// or perfect verb.
+var startingMyRE = regexp.MustCompile(`(?i:^(?:(?:but|and|so|honestly|yeah)[,\s]+)*(?:starting|startin'?|opening|launching)\s+(?:my|our)\s+(?:(?:own|new|dream|very\s+own|little)\s+)*)((?i:[\w'-]+\s+){0,2}?[\w'-]+)(?i:\s+(?:has\s+been|was|took|gave|taught|made))\b`)
+
+// launchedRE: "I just launched an ad campaign", "we launched a
+// fundraiser": an undertaking begun (the rulebook reads a work put out).
+var launchedRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|officially|also)\s+)*(?:launched|kicked\s+off))\s+((?i:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?i:campaign|fundraiser|initiative|petition|project|drive|challenge|nonprofit|non-profit|charity|foundation))\b`)
+
+// adoptedPronounRE: "I adopted her two years ago", "he's adopted and so
+// full of energy": an adoption whose animal or child the turn names
+// elsewhere.
+var adoptedPronounRE = regexp.MustCompile(`(?i:\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|finally|officially|recently)\s+)*adopted\s+(?:him|her|them)|(?:he|she)(?:'s|\s+is|\s+was)\s+adopted))\b(.*)`)
+
+// photoTakenRE: "Here's a picture I took on vacation last summer in
+// Bogota", "I took that pic on a hike near Fort Wayne": where the
+// speaker's own photo was taken, said after it.
+var photoTakenRE = regexp.MustCompile(`(?i:\b(?:(?:took|snapped|shot)\s+(?:this|that|these|those|the|a)\s+(?:pic|pics|picture|pictures|photo|photos|shot|snap)|(?:pic|picture|photo|shot|snap)s?\s+(?:i|we)\s+(?:took|snapped|shot))\b)(.*)`)
+
+// photoPlaceRE: the place in the words after a photo taken: "in Bogota",
+// "near Fort Wayne", "a location called Whispering Falls".
+var photoPlaceRE = regexp.MustCompile(`(?:\b(?i:in|near|at)\s+(?i:the\s+)?|(?i:location|place|spot|lake|beach|trail|park|town|village|waterfall|falls)\s+(?i:called|named)\s+)` + nm)
+
+// calledRE: a place said to be called something.
+var calledRE = regexp.MustCompile(`(?i)\b(?:called|named)\b`)
+
+// sightsInRE: "visited some sights in Boston", "saw the museums in Rome".
+var sightsInRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+|\band\s+)(?:(?:also|just|finally)\s+)*(?:visited|saw|explored|toured)\s+(?:some|the|a\s+few|all\s+the|lots\s+of|many)\s+(?:[\w-]+\s+){0,2}?(?:sights|museums|landmarks|attractions|temples|churches|markets|beaches|spots)\s+(?:in|of|around))\s+` + nm)
+
+// didPlaceRE: "we did Rotorua two years ago": a place done as a trip, with
+// a past date.
+var didPlaceRE = regexp.MustCompile(`(?i:\b(?:i|we)\s+(?:(?:also|finally|once|already)\s+)*did)\s+` + nm)
+
 func init() {
 	rules = append(rules,
 		rule{re: anotherOneRE, claim: 1, fn: func(c *clause, m []string) {
@@ -149,6 +194,59 @@ func init() {
 		rule{re: memberOfRE, claim: 1, fn: func(c *clause, m []string) {
 			if p := object(tailAdverbRE.ReplaceAllString(m[1], "")); p != "" && !c.fore {
 				c.add(c.speaker, "joined", p, Experience, confEvent-2)
+			}
+		}},
+		rule{re: storeOpenRE, claim: 1, fn: func(c *clause, m []string) {
+			if c.neg || c.fore || c.hasDate {
+				return
+			}
+			n := len(c.facts)
+			c.addVenture(m[1])
+			if len(c.facts) > n {
+				// "My online clothes store is open": the store is the speaker's too
+				c.add(c.speaker, "owns", c.facts[n].Claim, World, confPref-10)
+			}
+		}},
+		rule{re: startingMyRE, claim: 1, fn: func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if strings.EqualFold(lastWord(m[1]), "biz") || strings.EqualFold(lastWord(m[1]), "blog") {
+				c.add(c.speaker, "started", m[1], Experience, confEvent-4) // "my biz": chat's word for a business
+				return
+			}
+			c.addVenture(m[1])
+		}},
+		rule{re: launchedRE, claim: 1, fn: func(c *clause, m []string) {
+			if p := object(m[1]); p != "" && !c.neg && !c.fore {
+				c.add(c.speaker, "started", p, Experience, confEvent-4)
+			}
+		}},
+		rule{re: adoptedPronounRE, claim: 0, fn: func(c *clause, m []string) {
+			if c.neg || c.fore || strings.HasPrefix(strings.TrimSpace(strings.ToLower(m[1])), "by") {
+				return // "she was adopted by a family in Ohio": another's adoption
+			}
+			c.add(c.speaker, "adopted", "adopted", Experience, confEvent-4)
+		}},
+		rule{re: photoTakenRE, claim: 0, raw: true, fn: func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if p := photoPlaceRE.FindStringSubmatch(m[1]); p != nil {
+				called := calledRE.MatchString(p[0]) // "a location called Whispering Falls" says it is a place
+				if q := place(p[1]); q != "" && (knownPlace(q) || called) {
+					c.add(c.speaker, "visited", q, Experience, confEvent-4)
+				}
+			}
+		}},
+		rule{re: sightsInRE, claim: 1, fn: func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) && !c.neg && !c.fore {
+				c.add(c.speaker, "visited", p, Experience, confEvent-2)
+			}
+		}},
+		rule{re: didPlaceRE, claim: 1, fn: func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) && c.hasPast && !c.neg && !c.fore {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
 			}
 		}},
 		rule{re: weddingRE, claim: 0, fn: func(c *clause, m []string) {
@@ -209,13 +307,22 @@ func (c *clause) workBefore(match string) string {
 	return work
 }
 
-// events31 adds the turn's events that a clause alone does not say: a
-// wish said, then its start ("I've always wanted to learn Spanish. I just
-// started with it."); a place been to before the clause that says the
-// others ("Besides Italy, I was also in Turkey and Mexico").
+// events31 mends the turn's events where a clause alone does not say
+// them: a wish said, then its start ("I've always wanted to learn
+// Spanish. I just started with it."); a place been to before the clause
+// that says the others ("Besides Italy, I was also in Turkey and Mexico");
+// a job lost said as a sentence's subject ("Losing my job gave me the
+// push to …"); and no move for moving in together.
 func events31(text, speaker string, at time.Time, out []Fact) []Fact {
 	lt := strings.ToLower(text)
-	if !strings.Contains(lt, "wanted") && !besidesWordRE.MatchString(lt) {
+	if movedInTogetherRE.MatchString(text) {
+		// "Sizwe and I moved in together in November": a home shared, no
+		// move of the speaker's to write down.
+		out = slices.DeleteFunc(out, func(f Fact) bool {
+			return f.Predicate == "moved" && f.Claim == "moved" && f.Subject == speaker
+		})
+	}
+	if !strings.Contains(lt, "wanted") && !besidesWordRE.MatchString(lt) && !strings.Contains(lt, "losing my job") {
 		return out
 	}
 	add := func(pred, claim string, conf int) {
@@ -231,6 +338,9 @@ func events31(text, speaker string, at time.Time, out []Fact) []Fact {
 			if p := place(m[1]); p != "" && knownPlace(p) && !negRE.MatchString(s) && !wantRE.MatchString(s) {
 				add("visited", p, confEvent-4)
 			}
+		}
+		if losingJobRE.MatchString(s) && !slices.ContainsFunc(out, func(f Fact) bool { return f.Predicate == "lost_job" }) {
+			add("lost_job", "job", confEvent-4)
 		}
 		if i == 0 || !wishDoneRE.MatchString(s) {
 			continue
@@ -249,6 +359,14 @@ func events31(text, speaker string, at time.Time, out []Fact) []Fact {
 	}
 	return out
 }
+
+// movedInTogetherRE: "we moved in together", "Sizwe and I moved in
+// together in November".
+var movedInTogetherRE = regexp.MustCompile(`(?i)\b(?:we|i)\s+(?:(?:just|finally|recently|officially)\s+)*moved\s+in\s+together\b`)
+
+// losingJobRE: "Losing my job gave me the push…", "Thanks! Losing my job
+// was hard": a job lost, said as the subject of a past verb.
+var losingJobRE = regexp.MustCompile(`(?i)^(?:(?:thanks|but|and|so|honestly|yeah)[,!\s]+)*losing\s+my\s+job\s+(?:(?:really|actually|kind\s+of|kinda)\s+)?(?:was|has\s+been|gave|pushed|made|taught|forced|hit|got|led)\b`)
 
 // besidesWordRE: a turn that may say a place beside others.
 var besidesWordRE = regexp.MustCompile(`\b(?:besides|apart from|aside from|other than|in addition to)\b`)

@@ -62,6 +62,29 @@ func TestEventRulesSession31(t *testing.T) {
 		{"I submitted the visa application!!", []want{ev(me, "applied_to", "visa", "")}},
 		{"I sent in my screenplay to the film festival.", []want{ev(me, "applied_to", "film festival", "")}},
 		{"I sent in my screenplay to my mom.", []want{w(me, "mother", "Alice's mother")}},
+		// A venture of one's own open or begun; not one hoped for.
+		{"Yay! My online clothes store is open!", []want{ev(me, "started", "clothes store", ""), w(me, "owns", "clothes store")}},
+		{"Startin' my biz has been tough.", []want{ev(me, "started", "biz", "")}},
+		{"Starting my own business is my dream.", []want{w(me, "owns", "business")}},
+		{"I just launched an ad campaign.", []want{ev(me, "started", "ad campaign", "")}},
+		{"I'm going to launch an ad campaign.", []want{fut(me, "plans", "launch an ad campaign", "")}},
+		// An adoption said with a pronoun; not another's.
+		{"I adopted her two years ago.", []want{ev(me, "adopted", "adopted", "")}},
+		{"She was adopted by a family in Ohio.", nil},
+		// Where the speaker's photo was taken; not a word that is no
+		// place.
+		{"Here's a picture I took on vacation last summer in Bogota.", []want{ev(me, "visited", "Bogota", "")}},
+		{"I took this photo at a beautiful location called Whispering Falls.", []want{ev(me, "visited", "Whispering Falls", "")}},
+		{"I took this photo in March.", nil},
+		// Sights seen in a place; a place done, with a past date only.
+		{"I visited some sights in Boston with a friend.", []want{ev(me, "visited", "Boston", "")}},
+		{"we did Rotorua two years ago", []want{ev(me, "visited", "Rotorua", "")}},
+		{"we did Rotorua", nil},
+		// A job lost, said as a sentence's subject; not a fear of it.
+		{"Thanks! Losing my job gave me the push to change.", []want{ev(me, "lost_job", "job", "")}},
+		{"I'm scared of losing my job.", nil},
+		// Moving in together is no move.
+		{"Sizwe and I moved in together in November.", []want{w(me, "partner", "Sizwe")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
