@@ -26,12 +26,16 @@ import (
 // took on vacation in Bogota"); sights seen in a place; a place "did" with
 // a past date ("we did Rotorua two years ago"); a job lost said as a
 // sentence's subject ("Losing my job gave me the push …"); and no move
-// for moving in together.
+// for moving in together. A third: a new home in a place ("our new
+// apartment in Meguro"); a job or training begun as the subject ("the
+// internship started Monday"); a place one was taken to ("Deniz took me
+// to a pottery village near Shigaraki"); "only been to Tallinn once"; a
+// move dated by a year or an age ("I came to Auckland in 2004").
 //
 // Tried and dropped: "started" lessons or a class with no article ("I
-// started guitar lessons"), and "never been to" a place (visited,
-// negative) with the places said instead: each added wrong facts on the
-// kept-back sets.
+// started guitar lessons"); "never been to" a place (visited, negative)
+// with the places said instead; a divorce said as "since the divorce"
+// (married, negative): each added wrong facts on the kept-back sets.
 //
 // Cases in events31_test.go.
 
@@ -155,6 +159,26 @@ var sightsInRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+|\band\s+)(?:(?:also|
 // a past date.
 var didPlaceRE = regexp.MustCompile(`(?i:\b(?:i|we)\s+(?:(?:also|finally|once|already)\s+)*did)\s+` + nm)
 
+// newHomeInRE: "the walls in our new apartment in Meguro", "my new flat
+// in Leith": a home moved to.
+var newHomeInRE = regexp.MustCompile(`(?i:\b(?:my|our)\s+(?:(?:brand|little|small|tiny|big)\s+)?new\s+(?:apartment|flat|house|home|place|condo|room)\s+in)\s+` + nm)
+
+// thingStartedRE: "the internship started Monday", "basic training
+// started monday", "my new job began last week": a job or training begun.
+var thingStartedRE = regexp.MustCompile(`(?i:(?:^|,\s*|\b(?:my|the|our)\s+)(?:new\s+|first\s+)?)((?i:internship|job|apprenticeship|residency|placement|postdoc|basic\s+training|training|semester|course))(?i:\s+(?:(?:finally|officially|just)\s+)*(?:started|began|kicked\s+off))\b`)
+
+// tookMeToRE: "Deniz took me to a pottery village near Shigaraki", "my
+// uncle took us to Zanzibar": a place one was taken to.
+var tookMeToRE = regexp.MustCompile(`(?i:\b(?:took|brought|drove)\s+(?:me|us)\s+(?:out\s+)?to\s+(?:(?:a|an|the|this|some)\s+(?:[\w'-]+\s+){0,3}?(?:in|near|outside|on)\s+)?)` + nm)
+
+// onlyBeenToRE: "only been to Tallinn once", "I've just been to Lisbon":
+// a place been to, said with "only" or "just".
+var onlyBeenToRE = regexp.MustCompile(`(?i:(?:^|,\s*|\b(?:i|we)(?:'ve|\s+have)\s+)(?:only|just|once)\s+been\s+to)\s+` + nm)
+
+// cameToRE: "I came to Auckland in 2004", "came to Canada at 19": a move
+// to a place, dated by a year or an age.
+var cameToRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:first|only|originally)\s+)?came\s+(?:over\s+|here\s+)?to)\s+` + nm + `(?i:\s+(?:in\s+(?:19|20)\d\d|at\s+(?:age\s+)?\d{1,2}|when\s+i\s+was\s+\d{1,2}|as\s+a\s+(?:kid|child|baby|teenager|teen|student|refugee)))\b`)
+
 func init() {
 	rules = append(rules,
 		rule{re: anotherOneRE, claim: 1, fn: func(c *clause, m []string) {
@@ -247,6 +271,37 @@ func init() {
 		rule{re: didPlaceRE, claim: 1, fn: func(c *clause, m []string) {
 			if p := place(m[1]); p != "" && knownPlace(p) && c.hasPast && !c.neg && !c.fore {
 				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}},
+		rule{re: newHomeInRE, claim: 1, fn: func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && !c.neg && !c.fore && !c.hasDate {
+				c.add(c.speaker, "moved", p, Experience, confEvent-4)
+			}
+		}},
+		rule{re: thingStartedRE, claim: 1, raw: true, fn: func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			what, pred := strings.ToLower(strings.Join(strings.Fields(m[1]), " ")), "started"
+			switch what {
+			case "internship", "job", "apprenticeship", "residency", "placement", "postdoc":
+				pred = "started_job"
+			}
+			c.add(c.speaker, pred, what, Experience, confEvent-4)
+		}},
+		rule{re: tookMeToRE, claim: 1, fn: func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) && !c.neg && !c.fore {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}},
+		rule{re: onlyBeenToRE, claim: 1, fn: func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) && !c.neg && !c.fore {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}},
+		rule{re: cameToRE, claim: 1, raw: true, fn: func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) && !c.neg && !c.fore {
+				c.add(c.speaker, "moved", p, Experience, confEvent-4)
 			}
 		}},
 		rule{re: weddingRE, claim: 0, fn: func(c *clause, m []string) {

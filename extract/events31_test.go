@@ -85,6 +85,16 @@ func TestEventRulesSession31(t *testing.T) {
 		{"I'm scared of losing my job.", nil},
 		// Moving in together is no move.
 		{"Sizwe and I moved in together in November.", []want{w(me, "partner", "Sizwe")}},
+		// A new home in a place; a job or training begun, not one ahead;
+		// a place one was taken to; only been to; a move dated by a year.
+		{"the walls in our new apartment in Meguro are so empty", []want{ev(me, "moved", "Meguro", ""), w(me, "lives_in", "Meguro")}},
+		{"Our new apartment in Meguro will be ready next month.", []want{w(me, "lives_in", "Meguro")}},
+		{"the internship started Monday", []want{ev(me, "started_job", "internship", "")}},
+		{"My internship starts Monday.", nil},
+		{"Deniz took me to a pottery village near Kyoto.", []want{ev(me, "visited", "Kyoto", "")}},
+		{"only been to Tallinn once, for the marathon", []want{ev(me, "visited", "Tallinn", "")}},
+		{"I came to Auckland in 2004.", []want{ev(me, "moved", "Auckland", ""), w(me, "lives_in", "Auckland")}},
+		{"I came to London in May for a conference.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
