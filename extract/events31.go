@@ -30,7 +30,9 @@ import (
 // apartment in Meguro"); a job or training begun as the subject ("the
 // internship started Monday"); a place one was taken to ("Deniz took me
 // to a pottery village near Shigaraki"); "only been to Tallinn once"; a
-// move dated by a year or an age ("I came to Auckland in 2004").
+// move dated by a year or an age ("I came to Auckland in 2004"). A
+// fourth: a place gone to by boat, bike or car ("we backpacked through
+// Vietnam", "Zakopane! I cycled there in 1978").
 //
 // Tried and dropped: "started" lessons or a class with no article ("I
 // started guitar lessons"); "never been to" a place (visited, negative)
@@ -179,6 +181,18 @@ var onlyBeenToRE = regexp.MustCompile(`(?i:(?:^|,\s*|\b(?:i|we)(?:'ve|\s+have)\s
 // to a place, dated by a year or an age.
 var cameToRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:first|only|originally)\s+)?came\s+(?:over\s+|here\s+)?to)\s+` + nm + `(?i:\s+(?:in\s+(?:19|20)\d\d|at\s+(?:age\s+)?\d{1,2}|when\s+i\s+was\s+\d{1,2}|as\s+a\s+(?:kid|child|baby|teenager|teen|student|refugee)))\b`)
 
+// travelVerbs are past verbs of going somewhere under one's own steam
+// ("we sailed up to Lofoten", "I cycled there in 1978").
+const travelVerbs = `(?:drove|cycled|biked|sailed|hiked|rode|backpacked|hitchhiked|road-?tripped|trekked|cruised|motored|roadtripped)`
+
+// travelledToRE: "we sailed our boat up to Lofoten", "I backpacked
+// through Vietnam": a place gone to.
+var travelledToRE = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|recently|once|also|even|actually)\s+)*` + travelVerbs + `(?:\s+(?:our|my|the)\s+(?:[\w-]+\s+)?(?:boat|car|bike|van|camper|motorbike|motorcycle))?\s+(?:(?:up|down|over|out|across|all\s+the\s+way)\s+)?(?:to|through|around|across|into)\s+(?:the\s+)?)` + nm)
+
+// travelledThereRE: "Zakopane! I cycled there in 1978": the one place the
+// turn named before.
+var travelledThereRE = regexp.MustCompile(`(?i:\b(?:i|we)\s+(?:(?:once|also|even|actually)\s+)*` + travelVerbs + `\s+(?:(?:up|down|over|out|all\s+the\s+way)\s+)?there)\b`)
+
 func init() {
 	rules = append(rules,
 		rule{re: anotherOneRE, claim: 1, fn: func(c *clause, m []string) {
@@ -304,6 +318,16 @@ func init() {
 				c.add(c.speaker, "moved", p, Experience, confEvent-4)
 			}
 		}},
+		rule{re: travelledToRE, claim: 1, fn: func(c *clause, m []string) {
+			if p := place(m[1]); p != "" && knownPlace(p) && !c.neg && !c.fore {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}},
+		rule{re: travelledThereRE, claim: 0, fn: func(c *clause, m []string) {
+			if p := c.onlyPlaceBefore(); p != "" && !c.neg && !c.fore {
+				c.add(c.speaker, "visited", p, Experience, confEvent-4)
+			}
+		}},
 		rule{re: weddingRE, claim: 0, fn: func(c *clause, m []string) {
 			if c.neg || c.fore || weddingAheadRE.MatchString(c.turn+" "+c.sent) {
 				return
@@ -377,6 +401,13 @@ func events31(text, speaker string, at time.Time, out []Fact) []Fact {
 			return f.Predicate == "moved" && f.Claim == "moved" && f.Subject == speaker
 		})
 	}
+	if marriedYearsRE.MatchString(text) && !weddingHeldRE.MatchString(text) {
+		// "We were married 44 years", "We've been married 37 years": a
+		// spouse, no wedding to write down.
+		out = slices.DeleteFunc(out, func(f Fact) bool {
+			return f.Predicate == "married" && f.Claim == "married" && f.Polarity == Positive && f.Subject == speaker
+		})
+	}
 	if !strings.Contains(lt, "wanted") && !besidesWordRE.MatchString(lt) && !strings.Contains(lt, "losing my job") {
 		return out
 	}
@@ -422,6 +453,13 @@ var movedInTogetherRE = regexp.MustCompile(`(?i)\b(?:we|i)\s+(?:(?:just|finally|
 // losingJobRE: "Losing my job gave me the push…", "Thanks! Losing my job
 // was hard": a job lost, said as the subject of a past verb.
 var losingJobRE = regexp.MustCompile(`(?i)^(?:(?:thanks|but|and|so|honestly|yeah)[,!\s]+)*losing\s+my\s+job\s+(?:(?:really|actually|kind\s+of|kinda)\s+)?(?:was|has\s+been|gave|pushed|made|taught|forced|hit|got|led)\b`)
+
+// marriedYearsRE: a marriage's length ("married 44 years", "married for
+// over thirty years").
+var marriedYearsRE = regexp.MustCompile(`(?i)\b(?:were|are|'re|'ve\s+been|have\s+been|had\s+been|was|been)\s+married\s+(?:for\s+)?(?:(?:almost|nearly|about|over|around|just\s+over)\s+)?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|many|several)\b[\w\s-]*?\b(?:years?|decades?)\b`)
+
+// weddingHeldRE: a wedding the turn says was just held.
+var weddingHeldRE = regexp.MustCompile(`(?i)\b(?:got|just)\s+married\b|\bwedding\b`)
 
 // besidesWordRE: a turn that may say a place beside others.
 var besidesWordRE = regexp.MustCompile(`\b(?:besides|apart from|aside from|other than|in addition to)\b`)

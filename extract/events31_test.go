@@ -95,6 +95,14 @@ func TestEventRulesSession31(t *testing.T) {
 		{"only been to Tallinn once, for the marathon", []want{ev(me, "visited", "Tallinn", "")}},
 		{"I came to Auckland in 2004.", []want{ev(me, "moved", "Auckland", ""), w(me, "lives_in", "Auckland")}},
 		{"I came to London in May for a conference.", nil},
+		// A place gone to by boat, bike or car, or "there"; not a trip
+		// ahead.
+		{"We backpacked through Vietnam in 2019.", []want{ev(me, "visited", "Vietnam", "")}},
+		{"Zakopane! I cycled there in 1978.", []want{ev(me, "visited", "Zakopane", "")}},
+		{"I'm going to drive to Boston tomorrow.", []want{fut(me, "plans", "drive to Boston", "2026-03-05")}},
+		// A marriage's length is no wedding; a wedding said beside it is.
+		{"He died two winters ago. We were married 44 years.", nil},
+		{"I got married last week.", []want{ev(me, "married", "married", "")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
