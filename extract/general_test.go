@@ -1164,7 +1164,7 @@ func TestAuditedChat(t *testing.T) {
 		want []want
 	}{
 		// A loss names what was lost.
-		{"Losing my job gave me the push to open my own bakery!", []want{w(me, "owns", "bakery")}},
+		{"Losing my job gave me the push to open my own bakery!", []want{w(me, "owns", "bakery"), ev(me, "lost_job", "job", "")}},
 		{"We lost our dog Buddy last year.", []want{neg(me, "has_pet", "Buddy")}},
 		// A personal brand is no label one owns; one's own label is.
 		{"I'm working hard to grow my brand.", nil},
@@ -1215,7 +1215,7 @@ func TestAuditedChat(t *testing.T) {
 		{"I've started to enjoy running in the mornings.", []want{w(me, "likes", "running in the mornings")}},
 		{"I've come to love hiking.", []want{w(me, "likes", "hiking")}},
 		// A placing taken, what one finds calm in.
-		{"Last Friday I entered a local tournament and took second place!", []want{ev(me, "won", "second place in the tournament", "")}},
+		{"Last Friday I entered a local tournament and took second place!", []want{ev(me, "joined", "local tournament", ""), ev(me, "won", "second place in the tournament", "")}},
 		{"He came over and took second place.", nil},
 		{"I find peace in painting.", []want{w(me, "likes", "painting")}},
 		{"I find it hard to relax.", nil},

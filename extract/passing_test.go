@@ -37,7 +37,7 @@ func TestInPassing(t *testing.T) {
 		{"I'm in Texas. Where are you from?", []want{w(me, "lives_in", "Texas")}},
 		{"I'm also in London, but only until Sunday.", nil},
 		// a move said with its year
-		{"I came to Auckland in 2004 and never left.", []want{w(me, "lives_in", "Auckland")}},
+		{"I came to Auckland in 2004 and never left.", []want{w(me, "lives_in", "Auckland"), ev(me, "moved", "Auckland", "")}},
 		// and the move, as every labelled set writes a move made (session 28)
 		{"We moved over to Spain twelve years ago.", []want{w(me, "lives_in", "Spain"), ev(me, "moved", "Spain", "")}},
 		{"I came to Paris in 2019 for a conference.", nil},

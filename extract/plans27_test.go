@@ -62,7 +62,7 @@ func TestPlanRulesSession27(t *testing.T) {
 		{"I just signed up for the Tallinn marathon again.", []want{{s: me, p: "joined", c: "Tallinn marathon", kind: "experience", pol: "positive"},
 			fut(me, "plans", "Tallinn marathon", "")}},
 		{"I signed up for a pottery class.", []want{{s: me, p: "joined", c: "pottery class", kind: "experience", pol: "positive"}}},
-		{"I entered a local tournament and took second place.", []want{{s: me, p: "won", c: "second place in the tournament", kind: "experience", pol: "positive"}}},
+		{"I entered a local tournament and took second place.", []want{ev(me, "joined", "local tournament", ""), {s: me, p: "won", c: "second place in the tournament", kind: "experience", pol: "positive"}}},
 		// Saving for a thing is written as the saving, as the labelled sets write it.
 		{"I'm saving for a deposit on a flat.", []want{fut(me, "plans", "save for a deposit on a flat", "")}},
 		{"I'm saving for it.", nil},
