@@ -7,40 +7,40 @@ import (
 	"time"
 )
 
-// Life events in the frames friends' chat and texting use for them
-// (session 31, from the misses of the LoCoMo dev draws, locomo_more.jsonl,
-// synthetic rounds 1–2 and the outside sets 1, 2 and 4): "another one" of
-// a work the turn named ("I just started writing another one" after "the
-// screenplay"); a wish done ("I've always wanted to learn Spanish. I just
-// started with it."); a place been to said in a short sentence of its own
-// ("This was Japan.", "It was in London.") or beside others ("Besides
-// Italy, I was also in Turkey"); a trip one took others on; a group one
-// was put in by another ("Dad signed me up for a local league"), made ("I
-// made the basketball team"), is a member of or put one's name down for;
-// a competition entered; one's own wedding, held ("she came to my
-// wedding"); an application or a work sent in. A second group: a venture
-// of one's own said open or begun as a subject ("My online clothes store
-// is open!", "Startin' my biz has been tough"); an undertaking launched
-// ("I just launched an ad campaign"); an adoption said with a pronoun ("I
-// adopted her two years ago"); where one's photo was taken ("a picture I
-// took on vacation in Bogota"); sights seen in a place; a place "did" with
-// a past date ("we did Rotorua two years ago"); a job lost said as a
-// sentence's subject ("Losing my job gave me the push …"). A third: a new home in a place ("our new
-// apartment in Meguro"); a job or training begun as the subject ("the
-// internship started Monday"); a place one was taken to ("Deniz took me
-// to a pottery village near Shigaraki"); "only been to Tallinn once"; a
-// move dated by a year or an age ("I came to Auckland in 2004"). A
-// fourth: a place gone to by boat, bike or car ("we backpacked through
-// Vietnam", "Zakopane! I cycled there in 1978"). A fifth: a course done
-// ("I did the pastry course"); "I started this group"; a place won in a
-// group or course ("I got picked for a car mod workshop").
+// Life events in the frames friends' chat and texting use for them (session
+// 31, from the misses of the LoCoMo dev draws, locomo_more.jsonl, synthetic
+// rounds 1–2 and the outside sets 1, 2 and 4): "another one" of a work the
+// turn named ("I just started writing another one" after "the screenplay");
+// a wish done ("I've always wanted to learn Spanish. I just started with
+// it."); a place been to said in a short sentence of its own ("This was
+// Japan.", "It was in London.") or beside others ("Besides Italy, I was also
+// in Turkey"); a trip one took others on; a group one was put in by another
+// ("Dad signed me up for a local league"), made ("I made the basketball
+// team"), is a member of or put one's name down for; a competition entered;
+// one's own wedding, held ("she came to my wedding"); an application or a
+// work sent in. A second group: a venture of one's own said open or begun as
+// a subject ("My online clothes store is open!", "Startin' my biz has been
+// tough"); an undertaking launched ("I just launched an ad campaign"); an
+// adoption said with a pronoun ("I adopted her two years ago"); where one's
+// photo was taken ("a picture I took on vacation in Bogota"); sights seen in
+// a place; a place "did" with a past date ("we did Rotorua two years ago");
+// a job lost said as a sentence's subject ("Losing my job gave me the push
+// …"). A third: a new home in a place ("our new apartment in Meguro"); a job
+// or training begun as the subject ("the internship started Monday"); a
+// place one was taken to ("Deniz took me to a pottery village near
+// Shigaraki"); "only been to Tallinn once"; a move dated by a year or an age
+// ("I came to Auckland in 2004"). A fourth: a place gone to by boat, bike or
+// car ("we backpacked through Vietnam", "Zakopane! I cycled there in 1978");
+// no wedding for a marriage's length. A fifth: a course done ("I did the
+// pastry course"); "I started this group"; a place won in a group or course
+// ("I got picked for a car mod workshop").
 //
 // Tried and dropped: "started" lessons or a class with no article ("I
-// started guitar lessons"); "never been to" a place (visited, negative)
-// with the places said instead; a divorce said as "since the divorce"
-// (married, negative); a degree "did" as graduated ("I did my master's in
-// Utrecht"); a venture named before "I started" ("the petition I
-// started"): each added wrong facts on the kept-back sets.
+// started guitar lessons"); "never been to" a place (visited, negative) with
+// the places said instead; a divorce said as "since the divorce" (married,
+// negative); a degree "did" as graduated ("I did my master's in Utrecht"); a
+// venture named before "I started" ("the petition I started"): each added
+// wrong facts on the kept-back sets.
 //
 // Cases in events31_test.go.
 
@@ -438,7 +438,8 @@ func (c *clause) workBefore(match string) string {
 // Spanish. I just started with it."); a place been to before the clause
 // that says the others ("Besides Italy, I was also in Turkey and Mexico");
 // a job lost said as a sentence's subject ("Losing my job gave me the
-// push to …"); and no move for moving in together.
+// push to …"); and no wedding for a marriage's length ("We were married
+// 44 years").
 func events31(text, speaker string, at time.Time, out []Fact) []Fact {
 	lt := strings.ToLower(text)
 	if marriedYearsRE.MatchString(text) && !weddingHeldRE.MatchString(text) {
