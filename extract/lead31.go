@@ -136,26 +136,21 @@ func studyOwn(text, speaker string, at time.Time, out []Fact) []Fact {
 // studyAheadRE: a study begun later or wished for, in the words before it.
 var studyAheadRE = regexp.MustCompile(`(?i)\b(?:want|wanna|hope|hoping|plan|planning|going\s+to|gonna|will|'ll|thinking\s+(?:of|about)|considering|apply(?:ing)?\s+(?:to|for)|if)\b[^.!?]*$`)
 
-// ownWeddingRE: the speaker's own wedding, said as past: "today is our
-// 10th wedding anniversary", "i cried at my own wedding", "This is from my
-// wedding day", "my wedding decor … always remind me of that day".
-var ownWeddingRE = regexp.MustCompile(`(?i)\bour\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twentieth|silver|golden|ruby|pearl)\s+(?:wedding\s+)?anniversary\b|\b(?:cried|danced|sang|wore|was|were|got\s+drunk|played|spoke|gave\s+a\s+speech)\s+(?:at|on)\s+(?:my|our)\s+(?:own\s+)?wedding(?:\s+day)?\b|\b(?:this|that|these|it|they)\s*(?:is|was|'s|are|were)\s+(?:taken\s+)?(?:from|at|on)\s+(?:my|our)\s+(?:own\s+)?wedding\b|\b(?:my|our)\s+(?:own\s+)?wedding\s+(?:decor|dress|photos?|pics?|pictures?|album|vows|ring|rings|video)\b[^.!?]{0,30}?\b(?:was|were|always|still|remind|reminds)\b`)
+// anniversaryRE: the speaker's own wedding anniversary, which says they are
+// married: "today is our 10th wedding anniversary", "our first anniversary
+// is on Friday" (a wedding held is events31.go's).
+var anniversaryRE = regexp.MustCompile(`(?i)\bour\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twentieth|silver|golden|ruby|pearl)\s+(?:wedding\s+)?anniversary\b`)
 
-// weddingAheadRE: a wedding still ahead in the same sentence.
-var weddingAheadRE = regexp.MustCompile(`(?i)\b(?:will|'ll|gonna|going\s+to|planning|plan|next|upcoming|coming\s+up|can't\s+wait|cant\s+wait|before\s+(?:my|our)\s+wedding|for\s+(?:my|our)\s+wedding|if)\b`)
-
-// ownWedding says the speaker is married when the turn speaks of their own
-// wedding as past ("i cried at my own wedding"); not one ahead ("my
-// wedding dress was ordered, the big day is next month") or another's ("my
-// sister's wedding").
-func ownWedding(text, speaker string, at time.Time, out []Fact) []Fact {
-	if !strings.Contains(strings.ToLower(text), "wedding") || slices.ContainsFunc(out, func(f Fact) bool {
+// ownAnniversary says the speaker is married when they speak of their
+// wedding anniversary, not in a question.
+func ownAnniversary(text, speaker string, at time.Time, out []Fact) []Fact {
+	if !strings.Contains(strings.ToLower(text), "anniversary") || slices.ContainsFunc(out, func(f Fact) bool {
 		return f.Subject == speaker && f.Predicate == "married"
 	}) {
 		return out
 	}
 	for _, s := range sentences(captionRE.ReplaceAllString(text, "")) {
-		if ownWeddingRE.MatchString(s) && !weddingAheadRE.MatchString(s) && !strings.HasSuffix(strings.TrimSpace(s), "?") {
+		if anniversaryRE.MatchString(s) && !strings.HasSuffix(strings.TrimSpace(s), "?") {
 			return append(out, Fact{Subject: speaker, Predicate: "married", Claim: "married", Kind: Experience,
 				Polarity: Positive, ValidFrom: at, Confidence: confEvent - 4, Speaker: speaker})
 		}

@@ -318,12 +318,12 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = angryNotFond(text, out)                                                              // lead30.go
 	out = moveReasonDenied(text, speaker, at, out)                                             // lead31.go
 	out = studyOwn(text, speaker, at, out)                                                     // lead31.go
-	out = ownWedding(text, speaker, at, out)                                                   // lead31.go
+	out = ownAnniversary(text, speaker, at, out)                                               // lead31.go
 	out = sigOther(text, speaker, at, out)                                                     // lead31.go
 	out = fromWork(text, speaker, at, out)                                                     // lead31.go
-	out = trimChatTail(out)                                                                    // lead30.go
 	out = tastes31(text, speaker, at, out)                                                     // tastes31.go
 	out = events31(text, speaker, at, out)                                                     // events31.go
+	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }
 

@@ -55,14 +55,16 @@ func TestChatRulesSession31(t *testing.T) {
 		{"i'm in my second year of law school", []want{w(me, "studies", "law")}},
 		{"helping my son with his math homework tonight", []want{w(me, "son", "Alice's son")}},
 		{"I hope to finish my law school applications soon", []want{{s: me, p: "plans", c: "finish my law school applications", kind: "foresight", pol: "positive"}}},
-		// The speaker's own wedding said as past (lead31.go ownWedding);
-		// not one ahead, not another's, not a question.
+		// The speaker's own wedding said as past (events31.go) or their
+		// wedding anniversary (lead31.go ownAnniversary); not one ahead,
+		// not another's, not a question.
 		{"Today is our 10th wedding anniversary!", []want{married}},
 		{"im terrible at public speaking, i cried at my own wedding", []want{married}},
 		{"They were an important part of my wedding decor and always remind me of that day.", []want{married}},
 		{"my wedding dress was ordered, the big day is next month", nil},
 		{"I danced all night at my sister's wedding", []want{w(me, "sister", "Alice's sister")}},
 		{"Was it raining at your wedding?", nil},
+		{"is it your 10th anniversary?", nil},
 		// Chat's words for a partner (lead31.go sigOther); "so" in lower
 		// case is no partner.
 		{"so my SO said no", []want{w(me, "partner", "Alice's partner")}},
