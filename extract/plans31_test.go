@@ -1,0 +1,56 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestPlanRulesSession31 holds the plan rules of plans31.go, each beside
+// the near misses it must leave alone.
+func TestPlanRulesSession31(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A list's later items, after a plan read from its first.
+		{"I've always wanted to learn auto engineering and work on building a custom car.",
+			[]want{fut(me, "plans", "learn auto engineering", ""), fut(me, "plans", "work on building a custom car", "")}},
+		{"Japan is amazing. Can't wait to try the food and check out the culture.",
+			[]want{fut(me, "plans", "try the food", ""), fut(me, "plans", "check out the culture", "")}},
+		{"I'm looking forward to exploring the city, trying out some delicious food, and visiting the popular attractions.",
+			[]want{fut(me, "plans", "exploring the city", ""), fut(me, "plans", "trying out some delicious food", ""),
+				fut(me, "plans", "visiting the popular attractions", "")}},
+		// Not: an item that says nothing to keep, a noun, another's aim,
+		// a pastime's noun, a list denied.
+		{"I want to learn Spanish and see what happens.", []want{fut(me, "plans", "learn Spanish", "")}},
+		{"I want to try the food and drinks.", []want{fut(me, "plans", "try the food", "")}},
+		{"I want to create a place for people to dance and express themselves.", []want{fut(me, "plans", "create a place for people to dance", "")}},
+		{"I'm keen to try out jazz and film scores too.", []want{fut(me, "plans", "try out jazz", "")}},
+		{"I don't want to learn Spanish and move abroad.", nil},
+
+		// An activity named, then wished for as "it".
+		{"Ooh, skiing looks like a blast! I'd love to try it but I'm not sure my body can take it.", []want{fut(me, "plans", "try skiing", "")}},
+		{"Is yoga on the beach a thing? I've been wanting to try it.", []want{fut(me, "plans", "try yoga on the beach", "")}},
+		{"Kayaking sounds awesome! Haven't tried it yet. I'm definitely considering giving it a try.", []want{fut(me, "plans", "try kayaking", "")}},
+		// Not: no activity named, a wish denied or on a condition.
+		{"The cake looks great! I'd love to try it.", nil},
+		{"Skiing looks fun. I'd never try it though.", nil},
+		{"Skiing looks fun. If I had the time I'd love to try it.", nil},
+
+		// Something sought for a purpose, or on the lookout.
+		{"I'm still searching for a place to open my dance studio.", []want{w(me, "owns", "dance studio"), fut(me, "plans", "open my dance studio", "")}},
+		{"Since we last spoke, I've been looking for a doggo to adopt.", []want{fut(me, "plans", "adopt a doggo", "")}},
+		{"I'm still on the lookout for the perfect furry friend.", []want{fut(me, "plans", "find the perfect furry friend", "")}},
+		// Not: always on the lookout (a taste), a place with no purpose, a
+		// purpose that is no plan, a question, another's search.
+		{"I'm always on the lookout for new reads!", []want{w(me, "likes", "new reads")}},
+		{"I'm on the hunt for the ideal spot for my studio.", []want{w(me, "owns", "studio")}},
+		{"I've been looking for a hobby to stay motivated.", nil},
+		{"Are you still looking for a place to open your studio?", nil},
+		{"My neighbour is looking for a dog to adopt.", []want{w(me, "neighbor", "Alice's neighbor")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
