@@ -50,6 +50,34 @@ func TestPlanRulesSession31(t *testing.T) {
 		{"I've been looking for a hobby to stay motivated.", nil},
 		{"Are you still looking for a place to open your studio?", nil},
 		{"My neighbour is looking for a dog to adopt.", []want{w(me, "neighbor", "Alice's neighbor")}},
+
+		// A wish with a verb the wish rule leaves without a date.
+		{"I started again because I want to work in Vienna one day", []want{fut(me, "plans", "work in Vienna", "")}},
+		{"Which lake do you recommend? I'd love to explore some of the local trails.", []want{fut(me, "plans", "explore some of the local trails", "")}},
+		{"Can't wait to experience the music scene there.", []want{fut(me, "plans", "experience the music scene", "")}},
+		{"one day i want to see the northern lights", []want{fut(me, "plans", "see the northern lights", "")}},
+		// Not: no thing named, a time, a wish denied or on a condition, a
+		// past wish, another's, the listener's pictures, an errand.
+		{"I really want to explore something like this right now.", nil},
+		{"I hope to work in the future.", nil},
+		{"I don't want to explore the city.", nil},
+		{"If I could, I'd love to explore the city.", nil},
+		{"I wanted to make the place look like my own style.", nil},
+		{"My sister wants to work in Vienna.", []want{w(me, "sister", "Alice's sister")}},
+		{"Would love to see the view from the top!", nil},
+		{"Can't wait to see the final result!", nil},
+		{"I want to see if the grandson plays better than the grandfather.", nil},
+		{"I'm gonna work in the garden.", nil},
+
+		// A plan whose date opens the sentence before a comma.
+		{"Starting tomorrow, I will go to the gym and exercise regularly.", []want{fut(me, "plans", "go to the gym", "")}},
+		{"Next week, I'll start the pottery course.", []want{fut(me, "plans", "start the pottery course", "")}},
+		// Not: a date past, a promise of news, a manner of speaking, a
+		// condition.
+		{"Last week, I will go to the gym.", nil},
+		{"Tomorrow, I'll let you know.", nil},
+		{"Next week, I'm going to be honest with him.", nil},
+		{"Tomorrow, if it rains, I will go to the gym.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
