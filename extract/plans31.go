@@ -18,6 +18,7 @@ func plans31(text, speaker string, at time.Time, out []Fact) []Fact {
 	out = seekTo31(sents, speaker, at, out)
 	out = wishVerb31(sents, speaker, at, out)
 	out = dateLead31(sents, text, speaker, at, out)
+	out = lookInto31(sents, speaker, at, out)
 	return out
 }
 
@@ -387,6 +388,68 @@ func dateLead31(sents []string, text, speaker string, at time.Time, out []Fact) 
 				}
 			}
 		}
+	}
+	return out
+}
+
+// A career or a course of study looked into ("Lately, I've been looking
+// into counseling and mental health as a career", "I'm still looking into
+// counseling and mental health jobs", "I've been looking into some
+// opportunities in the tech industry") is a plan, as draw 4 took "looking
+// into … non-profit work". Only what names a way of working or studying
+// (a job, a career, options, opportunities, a programme, a course) or is
+// said "as a career": "I've been looking into local politics" and "I'll
+// look into it" give none, nor does a look into the past ("I looked into
+// it").
+
+// lookIntoRE: group 1 what is looked into.
+var lookIntoRE = regexp.MustCompile(`(?i)(?:^|\b(?:i'?m|i\s+am|im|i'?ve\s+been|ive\s+been|we'?re|we\s+are|we'?ve\s+been|i|we)\s+)(?:(?:still|also|currently|now|really|seriously|actively|been|started|begun|began)\s+)*looking\s+into\s+([^.!?;]+)`)
+
+// careerHeads name a way of working or studying.
+var careerHeads = setOf(`job jobs career careers option options opportunity opportunities role roles position positions
+	program programs programme programmes course courses degree degrees school schools college colleges university
+	universities internship internships apprenticeship apprenticeships scholarship scholarships`)
+
+// asCareerRE: the field said as a career (group 1).
+var asCareerRE = regexp.MustCompile(`(?i)^(.+?)\s+as\s+a\s+(?:career|job|profession)\b`)
+
+// forWhileRE: how long one has looked, after what is looked into.
+var forWhileRE = regexp.MustCompile(`(?i)\s+for\s+(?:a\s+(?:while|bit|long\s+time)|ages|some\s+time|months|weeks|years)(?:\s+now)?\s*$`)
+
+// careerPreps end the noun of what is looked into ("opportunities in the
+// tech industry").
+var careerPreps = setOf(`in at for with near abroad around across of`)
+
+func lookInto31(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for _, s := range sents {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
+			continue
+		}
+		m := lookIntoRE.FindStringSubmatchIndex(s)
+		if m == nil || wishLeadNotRE.MatchString(clauseHead30(s[:m[0]])) {
+			continue
+		}
+		rest := forWhileRE.ReplaceAllString(s[m[2]:m[3]], "")
+		var p string
+		if cm := asCareerRE.FindStringSubmatch(rest); cm != nil {
+			p = phrase(cm[1]) // "counseling and mental health as a career"
+		} else {
+			p = phrase(rest)
+			ws := strings.Fields(strings.ToLower(p))
+			k := 0
+			for k < len(ws) && !careerPreps[ws[k]] {
+				k++
+			}
+			if k == 0 || !careerHeads[strings.Trim(ws[k-1], `"',.!`)] {
+				continue
+			}
+		}
+		if p == "" || badObject(p) || len(strings.Fields(p)) > 8 || planHeld31(out, speaker, p) {
+			continue
+		}
+		out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: p, Kind: Foresight, Polarity: Positive,
+			ValidFrom: at, Confidence: confPlan - 6, Speaker: speaker})
 	}
 	return out
 }

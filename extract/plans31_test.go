@@ -78,6 +78,18 @@ func TestPlanRulesSession31(t *testing.T) {
 		{"Tomorrow, I'll let you know.", nil},
 		{"Next week, I'm going to be honest with him.", nil},
 		{"Tomorrow, if it rains, I will go to the gym.", nil},
+
+		// A career or a course looked into.
+		{"Lately, I've been looking into counseling and mental health as a career.", []want{fut(me, "plans", "counseling and mental health", "")}},
+		{"I've been looking into some opportunities in the tech industry for a while now.", []want{fut(me, "plans", "opportunities in the tech industry", "")}},
+		{"I'm looking into nursing programs in Toronto.", []want{fut(me, "plans", "nursing programs in Toronto", "")}},
+		// Not: no career named, a look promised, a negation, another's, a
+		// question.
+		{"I've been looking into local politics, talking to community leaders.", nil},
+		{"I'll look into it. Thanks for the tip!", nil},
+		{"I'm not looking into jobs right now.", nil},
+		{"My brother is looking into nursing programs.", []want{w(me, "brother", "Alice's brother")}},
+		{"Have you been looking into jobs abroad?", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
