@@ -8,7 +8,9 @@ import (
 
 // Plans of casual chat the earlier passes left (session 31, from the plan
 // misses of the LoCoMo dev draws and locomo_more.jsonl). Cases in
-// plans31_test.go.
+// plans31_test.go. Tried: money saved for a thing or a purpose as its
+// plan ("saving for a new gpu", "I'm saving to open my own empanada
+// place"): read sets +3/+3, kept back +2/+1, dropped.
 
 // plans31 adds the speaker's plans the earlier passes left.
 func plans31(text, speaker string, at time.Time, out []Fact) []Fact {
@@ -114,6 +116,20 @@ var listVerbs31 = setOf(`work put provide collaborate`)
 // otherWho31 are the pronouns that make an item someone else's.
 var otherWho31 = setOf(`them themselves their they him himself her herself us it`)
 
+// addPlan31 adds the speaker's plan p, or the trip it is ("a trip to
+// Japan" is travels_to Japan, as the labelled sets write it).
+func addPlan31(out []Fact, speaker, p string, at time.Time) []Fact {
+	pred := "plans"
+	if m := tripToRE.FindStringSubmatch(p); m != nil && knownPlace(m[1]) {
+		pred, p = "travels_to", m[1]
+		if planHeld31(out, speaker, p) {
+			return out
+		}
+	}
+	return append(out, Fact{Subject: speaker, Predicate: pred, Claim: p, Kind: Foresight, Polarity: Positive,
+		ValidFrom: at, Confidence: confPlan - 6, Speaker: speaker})
+}
+
 // planHeld31 reports whether the speaker already has a plan or a trip
 // whose words hold p's, or p holds theirs.
 func planHeld31(out []Fact, speaker, p string) bool {
@@ -167,8 +183,7 @@ func tryIt31(sents []string, speaker string, at time.Time, out []Fact) []Fact {
 		if planHeld31(out, speaker, act) {
 			continue
 		}
-		out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: p, Kind: Foresight, Polarity: Positive,
-			ValidFrom: at, Confidence: confPlan - 6, Speaker: speaker})
+		out = addPlan31(out, speaker, p, at)
 	}
 	return out
 }
@@ -217,8 +232,7 @@ func seekTo31(sents []string, speaker string, at time.Time, out []Fact) []Fact {
 		if p == "" || badObject(p) || genericPlan(p) || len(strings.Fields(p)) > 8 || planHeld31(out, speaker, p) {
 			return
 		}
-		out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: p, Kind: Foresight, Polarity: Positive,
-			ValidFrom: at, Confidence: confPlan - 6, Speaker: speaker})
+		out = addPlan31(out, speaker, p, at)
 	}
 	for _, s := range sents {
 		s = strings.TrimSpace(s)
@@ -337,8 +351,7 @@ func wishVerb31(sents []string, speaker string, at time.Time, out []Fact) []Fact
 			if planHeld31(out, speaker, o) {
 				continue
 			}
-			out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: p, Kind: Foresight, Polarity: Positive,
-				ValidFrom: at, Confidence: confPlan - 6, Speaker: speaker})
+			out = addPlan31(out, speaker, p, at)
 		}
 	}
 	return out
@@ -448,8 +461,7 @@ func lookInto31(sents []string, speaker string, at time.Time, out []Fact) []Fact
 		if p == "" || badObject(p) || len(strings.Fields(p)) > 8 || planHeld31(out, speaker, p) {
 			continue
 		}
-		out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: p, Kind: Foresight, Polarity: Positive,
-			ValidFrom: at, Confidence: confPlan - 6, Speaker: speaker})
+		out = addPlan31(out, speaker, p, at)
 	}
 	return out
 }
