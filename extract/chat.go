@@ -247,15 +247,18 @@ func init() {
 			c.fore = true
 			c.add(c.speaker, "plans", p, Foresight, confPlan-2)
 		}),
-		// "My dream is to …", "our plan is to …", "my goal this year is to …".
-		r(`(?i:\b(?:my|our)\s+(?:(?:big|biggest|main|new|next|only|ultimate|long-term)\s+)?(?:dream|goal|plan|aim|hope|ambition|wish|resolution)(?:\s+(?:this|for\s+(?:this|next))\s+(?:year|month|summer|week))?\s+is\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
+		// "My dream is to …", "our plan is to …", "my goal this year is to …",
+		// "my plan for now is to …" (session 31).
+		r(`(?i:\b(?:my|our)\s+(?:(?:big|biggest|main|new|next|only|ultimate|long-term)\s+)?(?:dream|goal|plan|aim|hope|ambition|wish|resolution)(?:\s+(?:this|for\s+(?:this|next))\s+(?:year|month|summer|week)|\s+for\s+now|\s+for\s+the\s+(?:future|year|summer)|\s+right\s+now)?\s+is\s+to)\s+([a-z].*)`, 1, func(c *clause, m []string) {
 			p := trimRefTail(cut(m[1]))
 			ws := strings.Fields(strings.ToLower(p))
 			if len(ws) == 0 || len(ws) > 10 || badObject(p) || hasForesight(c) || (len(ws) == 1 && !soloPlans[ws[0]]) {
 				return
 			}
 			c.fore = true
-			c.add(c.speaker, "plans", p, Foresight, confPlan-4)
+			for _, q := range planList(p) { // "to expand my brand worldwide and grow my fanbase": two plans
+				c.add(c.speaker, "plans", q, Foresight, confPlan-4)
+			}
 		}),
 		// "It's always been my dream to visit Japan", "it's been a dream of
 		// mine to adopt": the dream said with "it" first (session 25).

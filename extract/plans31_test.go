@@ -90,6 +90,12 @@ func TestPlanRulesSession31(t *testing.T) {
 		{"I'm not looking into jobs right now.", nil},
 		{"My brother is looking into nursing programs.", []want{w(me, "brother", "Alice's brother")}},
 		{"Have you been looking into jobs abroad?", nil},
+
+		// "my plan for now is to …", its list split (chat.go).
+		{"My plan for now is to expand my brand worldwide and grow my fanbase.",
+			[]want{fut(me, "plans", "expand my brand worldwide", ""), fut(me, "plans", "grow my fanbase", "")}},
+		{"My plan for now is to stay home.", nil},
+		{"Her plan for now is to open a bakery.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
