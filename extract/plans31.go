@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -21,6 +22,7 @@ func plans31(text, speaker string, at time.Time, out []Fact) []Fact {
 	out = wishVerb31(sents, speaker, at, out)
 	out = dateLead31(sents, text, speaker, at, out)
 	out = lookInto31(sents, speaker, at, out)
+	out = visitThere31(sents, speaker, at, out)
 	return out
 }
 
@@ -462,6 +464,62 @@ func lookInto31(sents []string, speaker string, at time.Time, out []Fact) []Fact
 			continue
 		}
 		out = addPlan31(out, speaker, p, at)
+	}
+	return out
+}
+
+// A trip wished to a place the turn named before, said without the place
+// ("Oh, Italy! I always dreamed of visiting there", "Adding NYC to my
+// travel list … Can't wait to visit!", "I hear the parks are amazing.
+// Can't wait to visit next month" of Boston, "Italy is definitely on my
+// list of places to visit"): travels_to the place, as draws 6–11 label it.
+// The place is the one known place the turn names before the wish (none,
+// or two, give nothing: "there" alone is not labelled); the wish is the
+// speaker's, not a question, a condition or a negation.
+
+// visitWishRE: a wish to visit said without its place.
+var visitWishRE = regexp.MustCompile(`(?i)(?:\b(?:can'?t|cannot)\s+wait\s+to\s+(?:visit|go)|\b(?:dream(?:ed|t|ing)?\s+of|(?:want|wanted|love|like|hope|hoping)\s+to)\s+(?:visit(?:ing)?|go(?:ing)?)(?:\s+there)?|\b(?:adding|add|added|put|putting)\s+(?:it|that|this\s+place|the\s+place)\s+(?:to|on)\s+my\s+(?:travel\s+|bucket\s+)?list)\s*(?:[.!]|$|someday|one\s+day|soon|next\s+\w+|this\s+\w+|sometime)`)
+
+// listPlaceRE: a place put on one's list (group 1 before "on my list",
+// group 2 after "adding").
+var listPlaceRE = regexp.MustCompile(`(?:^|[.!,]\s*)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?i:\s+is\s+(?:definitely\s+|also\s+|totally\s+|high\s+)?on\s+my\s+(?:travel\s+|bucket\s+)?list)|(?i:\b(?:adding|added|add|putting|put))\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?i:\s+(?:to|on)\s+my\s+(?:travel\s+|bucket\s+)?list)`)
+
+// namedPlaceRE: a capitalised run that may be a place.
+var namedPlaceRE = regexp.MustCompile(`\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}`)
+
+func visitThere31(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	add := func(p string) {
+		if p == "" || planHeld31(out, speaker, p) {
+			return
+		}
+		for _, f := range out {
+			if f.Subject == speaker && (f.Predicate == "visited" || f.Predicate == "lives_in" || f.Predicate == "from") && strings.EqualFold(f.Claim, p) {
+				return // a place been to or lived in
+			}
+		}
+		out = append(out, Fact{Subject: speaker, Predicate: "travels_to", Claim: p, Kind: Foresight, Polarity: Positive,
+			ValidFrom: at, Confidence: confPlan - 6, Speaker: speaker})
+	}
+	var places []string // the known places named so far
+	for _, s := range sents {
+		s = strings.TrimSpace(s)
+		question := strings.HasSuffix(s, "?")
+		if m := listPlaceRE.FindStringSubmatch(s); m != nil && !question && !wishLeadNotRE.MatchString(s) {
+			p := m[1] + m[2]
+			if knownPlace(p) {
+				add(p)
+			}
+		}
+		loc := visitWishRE.FindStringIndex(s)
+		if loc != nil && !question && !condRE.MatchString(s) && !wishLeadNotRE.MatchString(s[:loc[0]]) && len(places) == 1 {
+			add(places[0])
+		}
+		for _, n := range namedPlaceRE.FindAllString(s, -1) {
+			ln := strings.ToLower(n)
+			if len(n) > 2 && !stopCap30[ln] && !lowAmbiguous30[ln] && knownPlace(n) && !lexNames.has(n) && !slices.Contains(places, n) {
+				places = append(places, n)
+			}
+		}
 	}
 	return out
 }

@@ -96,6 +96,17 @@ func TestPlanRulesSession31(t *testing.T) {
 			[]want{fut(me, "plans", "expand my brand worldwide", ""), fut(me, "plans", "grow my fanbase", "")}},
 		{"My plan for now is to stay home.", nil},
 		{"Her plan for now is to open a bakery.", nil},
+
+		// A trip wished to the one place the turn named before.
+		{"Oh, Italy! I always dreamed of visiting there.", []want{fut(me, "travels_to", "Italy", "")}},
+		{"I've never been to Boston, but I hear the parks are amazing. Can't wait to visit next month.", []want{fut(me, "travels_to", "Boston", "")}},
+		{"Barcelona sounds awesome! Definitely adding it to my list.", []want{fut(me, "travels_to", "Barcelona", "")}},
+		// Not: no place, two places, a negation, a condition, a home.
+		{"That castle looks amazing! Can't wait to visit!", nil},
+		{"Rome and Paris are lovely. Can't wait to visit!", nil},
+		{"Paris is lovely. I don't want to go there.", nil},
+		{"Paris is lovely. If I win, I'd love to visit.", nil},
+		{"I grew up in Lagos. Can't wait to visit!", []want{w(me, "from", "Lagos")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
