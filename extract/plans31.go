@@ -87,9 +87,9 @@ func planListTail31(text, speaker string, out []Fact) []Fact {
 // listVerb31 reports whether a list's item opens with a verb of the form
 // the first item had: a gerund after a gerund ("exploring …, trying …"),
 // a base form otherwise, and a verb one plans with (planVerbs, listVerbs,
-// listVerbs31; hobbyVerbs only as gerunds). An item about someone said before by a pronoun
-// ("… and supporting their mental health", "… and express themselves") is
-// an aim for them, not a plan of one's own.
+// listVerbs31; hobbyVerbs only as gerunds). An item about someone said
+// before by a pronoun ("… and supporting their mental health", "… and
+// express themselves") is an aim for them, not a plan of one's own.
 func listVerb31(item string, gerund bool) bool {
 	ws := strings.Fields(strings.ToLower(item))
 	if len(ws) < 2 {
@@ -151,13 +151,13 @@ func planHeld31(out []Fact, speaker, p string) bool {
 // An activity named and then wished for as "it" ("Ooh, skiing looks like
 // a blast! I'd love to try it", "Is yoga on the beach a thing? I've been
 // wanting to try it", "Kayaking sounds awesome! … I'm definitely
-// considering giving it a try"): the wish is to try the activity named
-// (draw 8 labels "Trying new classes sounds like a fun way … I should give
-// it a go!" so, unlike a bare "I'd love to try it"). The activity is a
-// gerund or a pastime's noun opening the sentence before (or the same
-// one, or one of the two before), said to look or sound good, or asked about as "a thing"; the wish
-// is the speaker's, not negated ("I'd never try it" does not match) and
-// not under a condition.
+// considering giving it a try"): the wish is to try the activity named, as
+// draw 8 labels "Trying new classes sounds like a fun way … I should give
+// it a go!" (a bare "I'd love to try it" names nothing and gives none). The
+// activity is a gerund or a pastime's noun opening the same sentence or
+// one of the two before, said to look or sound good, or asked about as "a
+// thing"; the wish is the speaker's, not negated ("I'd never try it" does
+// not match) and not under a condition.
 
 // activityLeadRE: an activity opening a sentence (group 1).
 var activityLeadRE = regexp.MustCompile(`(?i)^(?:(?:ooh+|oh+|wow|omg|yeah|yes|hey|hmm+|aw+|ah+|haha|cool|nice)[,!.\s]+)*(?:is\s+)?([a-z][a-z'-]*(?:\s+(?:on|in|at|with|by)\s+(?:the\s+|a\s+)?[a-z'-]+)?)\s+(?:looks|sounds|seems|is|must\s+be|a\s+thing\b)`)
@@ -300,6 +300,10 @@ var wishVerbRE = regexp.MustCompile(`(?i)(?:^|\b(?:i|we|i'm|i am|im|we're|we are
 // for the listener's pictures).
 var seeFrameRE = regexp.MustCompile(`(?i)(?:want\s+to|wanted\s+to|wanna|dream\s+of|dreaming\s+of|dreamed\s+of)$`)
 
+// hereNowRE: the speaker is where the sight is already ("While I'm here in
+// Rome, I want to see the Colosseum"): a sight on a visit, no plan.
+var hereNowRE = regexp.MustCompile(`(?i)\b(?:while|here|now)\b`)
+
 // wishLeadNotRE: a negation, a condition or a past wish before the frame.
 var wishLeadNotRE = regexp.MustCompile(`(?i)\b(?:if|unless|never|not|don't|dont|didn't|won't|wouldn't|no)\b|n't\b`)
 
@@ -343,7 +347,7 @@ func wishVerb31(sents []string, speaker string, at time.Time, out []Fact) []Fact
 			}
 			p := strings.TrimSpace(s[m[4]:m[5]]) + " " + strings.TrimSpace(raw)
 			if see {
-				if s[m[0]:m[2]] == "" || !seeFrameRE.MatchString(strings.TrimSpace(frame)) || !strings.HasPrefix(strings.ToLower(strings.TrimSpace(rest)), "the ") ||
+				if s[m[0]:m[2]] == "" || hereNowRE.MatchString(s[:m[0]]) || !seeFrameRE.MatchString(strings.TrimSpace(frame)) || !strings.HasPrefix(strings.ToLower(strings.TrimSpace(rest)), "the ") ||
 					hasWord31(lo, seeNot) {
 					continue
 				}
@@ -484,6 +488,10 @@ var visitWishRE = regexp.MustCompile(`(?i)(?:\b(?:can'?t|cannot)\s+wait\s+to\s+(
 // group 2 after "adding").
 var listPlaceRE = regexp.MustCompile(`(?:^|[.!,]\s*)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?i:\s+is\s+(?:definitely\s+|also\s+|totally\s+|high\s+)?on\s+my\s+(?:travel\s+|bucket\s+)?list)|(?i:\b(?:adding|added|add|putting|put))\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?i:\s+(?:to|on)\s+my\s+(?:travel\s+|bucket\s+)?list)`)
 
+// listAvoidRE: the list is of places to keep away from ("Peru is on my
+// list of places to avoid").
+var listAvoidRE = regexp.MustCompile(`(?i)\b(?:avoid|skip|never|worst|hate)\b`)
+
 // namedPlaceRE: a capitalised run that may be a place.
 var namedPlaceRE = regexp.MustCompile(`\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}`)
 
@@ -504,7 +512,7 @@ func visitThere31(sents []string, speaker string, at time.Time, out []Fact) []Fa
 	for _, s := range sents {
 		s = strings.TrimSpace(s)
 		question := strings.HasSuffix(s, "?")
-		if m := listPlaceRE.FindStringSubmatch(s); m != nil && !question && !wishLeadNotRE.MatchString(s) {
+		if m := listPlaceRE.FindStringSubmatch(s); m != nil && !question && !wishLeadNotRE.MatchString(s) && !listAvoidRE.MatchString(s) {
 			p := m[1] + m[2]
 			if knownPlace(p) {
 				add(p)

@@ -107,6 +107,8 @@ func TestPlanRulesSession31(t *testing.T) {
 		{"Paris is lovely. I don't want to go there.", nil},
 		{"Paris is lovely. If I win, I'd love to visit.", nil},
 		{"I grew up in Lagos. Can't wait to visit!", []want{w(me, "from", "Lagos")}},
+		{"Peru is on my list of places to avoid.", nil},
+		{"While I'm here in Rome, I want to see the Colosseum.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
