@@ -323,8 +323,8 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = fromWork(text, speaker, at, out)                                                     // lead31.go
 	out = tastes31(text, speaker, at, out)                                                     // tastes31.go
 	out = events31(text, speaker, at, out)                                                     // events31.go
-	out = trimChatTail(out)                                                                    // lead30.go
 	out = plans31(text, speaker, at, out)                                                      // plans31.go
+	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }
 
