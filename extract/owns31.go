@@ -30,6 +30,8 @@ func owns31(text, speaker string, at time.Time, out []Fact) []Fact {
 	}
 	out = spouseAndKids31(body, speaker, at, out)
 	out = ourPets31(body, speaker, out)
+	out = plainKind31(body, speaker, out)
+	out = petAndI31(body, speaker, at, out)
 	return notOwned31(text, speaker, out)
 }
 
@@ -477,3 +479,107 @@ func ourPets31(body, speaker string, out []Fact) []Fact {
 // petSaid31RE: a pet's word with the possessive before it (group 1, "" if
 // none; group 2 the word).
 var petSaid31RE = regexp.MustCompile(`(?:\b(my|our|the|a|an|his|her|their|your)\s+(?:[\p{L}-]+\s+){0,2}?)?\b([\p{L}-]+)\b`)
+
+// A pet said by a fond word and by its kind's plain word in one turn is
+// written by the plain word (session 31): "We've got a pup and a kitty.
+// That's the dog, and here's our cat!" is has_pet dog and cat, "great for
+// my pup's walks … my dogs had a blast" is dogs. Only the speaker's own
+// ("my", "our", "the" before the plain word; "my" when the fond word had
+// it: "my four pups … our dogs" stays pups), and not a pup or a kitten
+// said as such alone.
+
+// fondKind31 are the fond words for a kind of pet.
+var fondKind31 = setOf(`pup pups doggy doggies doggo doggos pooch pooches kitty kitties`)
+
+// plainKind31RE: the plain word of a kind with the word before it.
+var plainKind31RE = regexp.MustCompile(`(?i)\b(my|our|the)\s+(dogs?|cats?)\b`)
+
+// myFond31RE: a fond word said with "my" (group 1).
+var myFond31RE = regexp.MustCompile(`\bmy\s+(?:[\p{L}-]+\s+){0,2}?(pups?|dogg(?:y|ies|os?)|pooch(?:es)?|kitt(?:y|ies))\b`)
+
+// plainKind31 renames the speaker's pet said by a fond word.
+func plainKind31(body, speaker string, out []Fact) []Fact {
+	ms := plainKind31RE.FindAllStringSubmatch(body, -1)
+	if len(ms) == 0 {
+		return out
+	}
+	for i, f := range out {
+		lc := strings.ToLower(f.Claim)
+		if f.Subject != speaker || f.Predicate != "has_pet" || f.Polarity != Positive || !fondKind31[lc] {
+			continue
+		}
+		fondMy := false
+		for _, m := range myFond31RE.FindAllStringSubmatch(strings.ToLower(body), -1) {
+			fondMy = fondMy || m[1] == lc
+		}
+		for _, m := range ms {
+			if fondMy && !strings.EqualFold(m[1], "my") {
+				continue // "my four pups … our dogs": "my" says it more
+			}
+			if w := strings.ToLower(m[2]); petKind[w] == petKind[lc] {
+				out[i].Claim = w
+				break
+			}
+		}
+	}
+	return out
+}
+
+// A named one the speaker does things with, that the turn says is a pet
+// (session 31): "Buddy and I have a great time doing walks. He's the best
+// pup ever." Not when the turn does not say it is a pet ("Sam and I went
+// for a walk"), nor when it names another who may be the pet ("Sam and I
+// walked Rex").
+var (
+	// nameAndI31RE: "Buddy and I", "me and Buddy" (groups 1, 2).
+	nameAndI31RE = regexp.MustCompile(`\b(\p{Lu}\p{Ll}{1,15})\s+(?:and|&)\s+(?:I|me)\b|\b(?:[Mm]e|I)\s+(?:and|&)\s+(\p{Lu}\p{Ll}{1,15})\b`)
+	// heIsPet31RE: "he's the best pup ever", "she is such a good dog"
+	// (group 1 the words after the article, the kind's word among them).
+	heIsPet31RE = regexp.MustCompile(`(?i)\b(?:he|she)(?:'s|\s+is|\s+was)\s+(?:such\s+|the\s+|a\s+|an\s+|my\s+|our\s+)+((?:[\p{L}-]+\s*){1,3})`)
+)
+
+// capWord31RE: a capitalised word.
+var capWord31RE = regexp.MustCompile(`\b\p{Lu}\p{Ll}+\b`)
+
+// petAndI31 adds the pet named beside the speaker.
+func petAndI31(body, speaker string, at time.Time, out []Fact) []Fact {
+	ms := nameAndI31RE.FindAllStringSubmatch(body, -1)
+	if len(ms) == 0 {
+		return out
+	}
+	pet := false
+	for _, m := range heIsPet31RE.FindAllStringSubmatch(body, -1) {
+		for _, k := range strings.Fields(strings.ToLower(m[1])) {
+			pet = pet || isPet(k) && !ambiguousPets[k] && !genericPets[k]
+		}
+	}
+	if !pet || otherPetRE.MatchString(body) {
+		return out
+	}
+	names := map[string]bool{}
+	for _, m := range ms {
+		n := m[1] + m[2]
+		if relKey(n) != "" && !lexNames.has(n) || pronoun[strings.ToLower(n)] || lexPlaces.has(n) || calendarName(strings.ToLower(n)) || stopLower[strings.ToLower(n)] {
+			continue
+		}
+		names[n] = true
+	}
+	if len(names) != 1 {
+		return out // two named beside the speaker: which one is the pet is not said
+	}
+	have := petsNamed(out)
+	for n := range names {
+		if have[strings.ToLower(n)] {
+			return out
+		}
+		for _, w := range capWord31RE.FindAllString(body, -1) {
+			if lw := strings.ToLower(w); w != n && lexNames.has(w) && relKey(w) == "" && !pronoun[lw] && !stopLower[lw] && !isPet(lw) {
+				return out // "Sam and I walked Rex": the pet may be another
+			}
+		}
+		c := newClause(body, speaker, at)
+		c.add(speaker, "has_pet", n, World, confPref-4)
+		out = append(out, c.facts...)
+	}
+	return out
+}

@@ -132,3 +132,18 @@ func TestSpouseAndKids31(t *testing.T) {
 		{"The missus at the shop was rude.", nil, [][3]string{me("wife", "")}},
 	})
 }
+
+func TestPetWords31(t *testing.T) {
+	me := func(p, c string) [3]string { return [3]string{"person:me", p, c} }
+	checkOwns31(t, []owns31Case{
+		{"We've got a pup and a kitty. That's the dog, and here's our cat!", [][3]string{me("has_pet", "dog"), me("has_pet", "cat")}, [][3]string{me("has_pet", "pup")}},
+		{"It's great for my pup's walks. Last Friday my dogs had a blast!", [][3]string{me("has_pet", "dogs")}, nil},
+		{"We got a pup last week.", [][3]string{me("has_pet", "pup")}, nil},
+		{"I love new parks with my four pups. Last weekend our dogs ran around.", [][3]string{me("has_pet", "pups")}, [][3]string{me("has_pet", "dogs")}},
+		{"My pup loves your dog.", [][3]string{me("has_pet", "pup")}, nil},
+		{"Buddy and I have a great time doing walks. He's the best pup ever.", [][3]string{me("has_pet", "Buddy")}, nil},
+		{"Sam and I went for a walk. He's the best.", nil, [][3]string{me("has_pet", "")}},
+		{"Sam and I walked your dog. He's such a good dog.", nil, [][3]string{me("has_pet", "Sam")}},
+		{"Sam and I walked Rex and Max. He's such a good dog.", nil, [][3]string{me("has_pet", "Sam")}},
+	})
+}
