@@ -177,7 +177,7 @@ func ownsSaid31(s, speaker string, at time.Time, out []Fact) []Fact {
 		c.add(speaker, "owns", claim, World, conf)
 		out = append(out, c.facts...)
 	}
-	if m := ownVerb31RE.FindStringSubmatchIndex(s); m != nil && !strings.HasPrefix(strings.ToLower(strings.TrimSpace(s[m[2]:m[3]])), "up ") {
+	if m := ownVerb31RE.FindStringSubmatchIndex(s); m != nil && !ownsIn31(out, speaker, s) && !strings.HasPrefix(strings.ToLower(strings.TrimSpace(s[m[2]:m[3]])), "up ") {
 		parts := items31.Split(s[m[2]:m[3]], 4)
 		var claims []string
 		for i, p := range parts {
@@ -243,6 +243,20 @@ func brand31(h string) bool {
 		return false
 	}
 	return !lexNames.has(h) && relKey(h) == "" && !isPet(h) && !lexPlaces.has(h) && !calendarName(strings.ToLower(h)) && !stopLower[strings.ToLower(h)]
+}
+
+// ownsIn31 reports whether out gives the speaker a thing s names, other
+// than a list the "own" frame parts ("snow tyres and a block heater"):
+// the earlier rules read the owning ("I own a café in the old town, Kaffe
+// Bruna" is Kaffe Bruna).
+func ownsIn31(out []Fact, speaker, s string) bool {
+	ls := strings.ToLower(s)
+	for _, f := range out {
+		if f.Subject == speaker && f.Predicate == "owns" && !strings.Contains(f.Claim, " and ") && strings.Contains(ls, strings.ToLower(f.Claim)) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasOwn31 reports whether out already gives the speaker the thing.
@@ -484,9 +498,9 @@ var petSaid31RE = regexp.MustCompile(`(?:\b(my|our|the|a|an|his|her|their|your)\
 // written by the plain word (session 31): "We've got a pup and a kitty.
 // That's the dog, and here's our cat!" is has_pet dog and cat, "great for
 // my pup's walks … my dogs had a blast" is dogs. Only the speaker's own
-// ("my", "our", "the" before the plain word; "my" when the fond word had
-// it: "my four pups … our dogs" stays pups), and not a pup or a kitten
-// said as such alone.
+// ("my", "our", "the" before the plain word), not a fond word said as "my
+// pups" ("my four pups … our dogs" stays pups; "my pup's walks" is no
+// naming), and not a pup or a kitten said as such alone.
 
 // fondKind31 are the fond words for a kind of pet.
 var fondKind31 = setOf(`pup pups doggy doggies doggo doggos pooch pooches kitty kitties`)
@@ -494,8 +508,9 @@ var fondKind31 = setOf(`pup pups doggy doggies doggo doggos pooch pooches kitty 
 // plainKind31RE: the plain word of a kind with the word before it.
 var plainKind31RE = regexp.MustCompile(`(?i)\b(my|our|the)\s+(dogs?|cats?)\b`)
 
-// myFond31RE: a fond word said with "my" (group 1).
-var myFond31RE = regexp.MustCompile(`\bmy\s+(?:[\p{L}-]+\s+){0,2}?(pups?|dogg(?:y|ies|os?)|pooch(?:es)?|kitt(?:y|ies))\b`)
+// myFond31RE: a fond word said with "my" (group 1; group 2 a possessive
+// "'s" after it).
+var myFond31RE = regexp.MustCompile(`\bmy\s+(?:[\p{L}-]+\s+){0,2}?(pups?|dogg(?:y|ies|os?)|pooch(?:es)?|kitt(?:y|ies))\b('s)?`)
 
 // plainKind31 renames the speaker's pet said by a fond word.
 func plainKind31(body, speaker string, out []Fact) []Fact {
@@ -510,12 +525,12 @@ func plainKind31(body, speaker string, out []Fact) []Fact {
 		}
 		fondMy := false
 		for _, m := range myFond31RE.FindAllStringSubmatch(strings.ToLower(body), -1) {
-			fondMy = fondMy || m[1] == lc
+			fondMy = fondMy || m[1] == lc && m[2] == ""
+		}
+		if fondMy {
+			continue // "my four pups … our dogs", "I love my pups. My dogs …": the pet as first said
 		}
 		for _, m := range ms {
-			if fondMy && !strings.EqualFold(m[1], "my") {
-				continue // "my four pups … our dogs": "my" says it more
-			}
 			if w := strings.ToLower(m[2]); petKind[w] == petKind[lc] {
 				out[i].Claim = w
 				break
