@@ -324,8 +324,8 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = tastes31(text, speaker, at, out)                                                     // tastes31.go
 	out = events31(text, speaker, at, out)                                                     // events31.go
 	out = plans31(text, speaker, at, out)                                                      // plans31.go
-	out = trimChatTail(out)                                                                    // lead30.go
 	out = owns31(text, speaker, at, out)                                                       // owns31.go
+	out = trimChatTail(out)                                                                    // lead30.go
 	return nested(out)
 }
 
