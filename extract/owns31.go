@@ -15,6 +15,7 @@ import (
 // owns31 runs after the turn's rules and the whole-turn passes.
 func owns31(text, speaker string, at time.Time, out []Fact) []Fact {
 	body := clean(text)
+	othersPets := otherCare31RE.MatchString(text) // read once for the turn
 	for _, s := range sentences(body) {
 		s = restoreCase(strings.TrimSpace(s))
 		if m := didIShowRE.FindStringSubmatch(s); m != nil {
@@ -26,7 +27,9 @@ func owns31(text, speaker string, at time.Time, out []Fact) []Fact {
 			continue
 		}
 		out = ownsSaid31(s, speaker, at, out)
-		out = petCare31(s, text, speaker, at, out)
+		if !othersPets {
+			out = petCare31(s, speaker, at, out)
+		}
 	}
 	out = spouseAndKids31(body, speaker, at, out)
 	out = ourPets31(body, speaker, out)
@@ -311,10 +314,10 @@ var lentWord31RE = regexp.MustCompile(`\b(?:borrow\w*|rent\w*|hire\w*|hiring|loa
 
 // notOwned31 takes out the speaker's owning of a thing lent.
 func notOwned31(text, speaker string, out []Fact) []Fact {
-	lt := strings.ToLower(clean(text))
-	if !lentWord31RE.MatchString(lt) {
-		return out
+	if !lentWord31RE.MatchString(strings.ToLower(text)) {
+		return out // the cheap test first: clean is not
 	}
+	lt := strings.ToLower(clean(text))
 	return slices.DeleteFunc(out, func(f Fact) bool {
 		if f.Subject != speaker || f.Predicate != "owns" || f.Polarity != Positive {
 			return false
@@ -352,11 +355,10 @@ var (
 	otherCare31RE = regexp.MustCompile(`(?i)\b(?:shelter|rescue\s+centre|rescue\s+center|volunteer\w*|sitting|sit\s+for|pet-?sit\w*|dog-?sit\w*|cat-?sit\w*|foster\w*|neighbou?r's|friend's|sister's|brother's|mom's|mum's|dad's|parents'|their\s+(?:dog|cat)s?|clients?|customers?|at\s+work|the\s+farm|zoo)\b`)
 )
 
-// petCare31 adds the pets s says the speaker cares for.
-func petCare31(s, text, speaker string, at time.Time, out []Fact) []Fact {
-	if otherCare31RE.MatchString(text) {
-		return out
-	}
+// petCare31 adds the pets s says the speaker cares for; the caller has
+// checked the turn for pets cared for that are not the speaker's
+// (otherCare31RE).
+func petCare31(s, speaker string, at time.Time, out []Fact) []Fact {
 	have := petsNamed(out)
 	add := func(loc []int, claim string) {
 		if have[strings.ToLower(claim)] || have[singular(strings.ToLower(claim))] {
