@@ -657,6 +657,15 @@ func isEmoji(r rune) bool { return unicode.Is(unicode.So, r) }
 
 func sentences(text string) []string { return sentenceRE.FindAllString(text, -1) }
 
+// trimmedSentences is the cleaned text's sentences, each trimmed.
+func trimmedSentences(text string) []string {
+	sents := sentences(clean(text))
+	for i := range sents {
+		sents[i] = strings.TrimSpace(sents[i])
+	}
+	return sents
+}
+
 var (
 	loneIRE         = regexp.MustCompile(`\bi\b`)
 	contractRE      = regexp.MustCompile(`(?i)\b(i|we|you|they|he|she|it|that|there)(m|re|ve|ll|d|s)\b`)

@@ -44,10 +44,7 @@ func tastes29(text, speaker string, at time.Time, have []Fact) []Fact {
 	if !slices.ContainsFunc(tastes29Need, func(w string) bool { return strings.Contains(lt, w) }) {
 		return nil
 	}
-	sents := sentences(clean(text))
-	for i := range sents {
-		sents[i] = strings.TrimSpace(sents[i])
-	}
+	sents := trimmedSentences(text)
 	var out []Fact
 	for _, read := range taste29Groups {
 		for _, p := range read(sents) {

@@ -113,10 +113,7 @@ func tastes31(text, speaker string, at time.Time, have []Fact) []Fact {
 	if !slices.ContainsFunc(tastes31Need, func(w string) bool { return strings.Contains(lt, w) }) {
 		return have
 	}
-	sents := sentences(clean(text))
-	for i := range sents {
-		sents[i] = strings.TrimSpace(sents[i])
-	}
+	sents := trimmedSentences(text)
 	var add []Fact
 	for _, p := range tasteSentences31(sents) {
 		add = addMarkedTaste(p, speaker, at, have, add) // tastes29.go
