@@ -203,3 +203,29 @@ func fromWork(text, speaker string, at time.Time, out []Fact) []Fact {
 	}
 	return out
 }
+
+// ownedTailRE: where and with whom a thing is owned, after the thing:
+// "a small bakery in Porto with my husband", "a house in Lisbon with my
+// wife". Group 1 is the thing.
+var ownedTailRE = regexp.MustCompile(`^(.+?)\s+(?:in\s+\p{Lu}|with\s+(?:my|our|his|her|their)\b)`)
+
+// trimOwnedTail cuts that tail from what the speaker owns ("I own a small
+// bakery in Porto with my husband" owns "small bakery"): the place and the
+// partner are facts of their own.
+func trimOwnedTail(speaker string, out []Fact) []Fact {
+	for i, f := range out {
+		if f.Subject != speaker || f.Predicate != "owns" {
+			continue
+		}
+		m := ownedTailRE.FindStringSubmatch(f.Claim)
+		if m == nil {
+			continue
+		}
+		if slices.ContainsFunc(out, func(g Fact) bool { return g.Subject == speaker && g.Predicate == "owns" && g.Claim == m[1] }) {
+			out[i].Claim = "" // the thing is there already, said alone
+			continue
+		}
+		out[i].Claim = m[1]
+	}
+	return slices.DeleteFunc(out, func(f Fact) bool { return f.Predicate == "owns" && f.Claim == "" })
+}

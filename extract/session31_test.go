@@ -87,6 +87,10 @@ func TestChatRulesSession31(t *testing.T) {
 		{"husband will eat anything lol", []want{w(me, "husband", "Alice's husband")}},
 		{"did you call mom?", nil},
 		{"a husband will eat anything", nil},
+		// What is owned ends before where and with whom (lead31.go
+		// trimOwnedTail).
+		{"I own a small bakery in Porto with my husband", []want{w(me, "owns", "small bakery"), w(me, "husband", "Alice's husband")}},
+		{"I own a café in Bergen, Kaffe Bruna", []want{w(me, "owns", "Kaffe Bruna")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
