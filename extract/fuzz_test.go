@@ -23,6 +23,14 @@ func FuzzTurnFacts(f *testing.F) {
 		"my new Prius broke down",
 		"I'm Good, thanks! I'm 100% sure",
 		"Omar, my neighbour, lent me his ladder",
+		// session 31's frames
+		"Can't wait to try the food and check out the culture",
+		"Been up and down lately, got married last week - how about you?",
+		"I own a small bakery in Porto with my husband",
+		"I'll make sure I give the turtles a bath",
+		"balancing my engineering studies",
+		"Oh, Italy! I always dreamed of visiting there",
+		"I just started writing another one",
 		"I", "my", "going to", "the", "\"", "'s", "—", "🙂 I love 東京",
 	} {
 		f.Add(s)

@@ -170,7 +170,7 @@ func ownsSaid31(s, speaker string, at time.Time, out []Fact) []Fact {
 		if negRE.MatchString(s[:loc[0]]) || c.neg && !endedRE.MatchString(span) {
 			return // "my laptop died": the thing had, its end no denial
 		}
-		if k := strings.Index(strings.ToLower(s), strings.ToLower(claim)); k >= 0 {
+		if k := strings.Index(lowerASCII(s), lowerASCII(claim)); k >= 0 {
 			if rest := s[k+len(claim):]; atWork31RE.MatchString(rest) || forSomeoneText(rest) || forYou31RE.MatchString(rest) {
 				return // "a laptop from work", "a tablet for my dad", "a bed for you"
 			}

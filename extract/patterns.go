@@ -658,6 +658,18 @@ func isEmoji(r rune) bool { return unicode.Is(unicode.So, r) }
 
 func sentences(text string) []string { return sentenceRE.FindAllString(text, -1) }
 
+// lowerASCII lowers A–Z only, so that an index found in the result is an
+// index in s ("\xff" and some capitals change length in strings.ToLower).
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
 // trimmedSentences is the cleaned text's sentences, each trimmed.
 func trimmedSentences(text string) []string {
 	sents := sentences(clean(text))

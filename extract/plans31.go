@@ -48,14 +48,14 @@ var itemEndRE = regexp.MustCompile(`(?i)\s*,|\s+(?:and|or)\s+|\s+-\s|\s*[.!?;:()
 
 func planListTail31(text, speaker string, out []Fact) []Fact {
 	src := clean(text)
-	low := strings.ToLower(src)
+	low := lowerASCII(src) // indexes src
 	n := len(out)
 	for i := 0; i < n; i++ {
 		f := out[i]
 		if f.Subject != speaker || f.Predicate != "plans" || f.Kind != Foresight || f.Polarity != Positive {
 			continue
 		}
-		j := strings.Index(low, strings.ToLower(f.Claim))
+		j := strings.Index(low, lowerASCII(f.Claim))
 		if j < 0 {
 			continue
 		}
