@@ -15,8 +15,9 @@ import (
 
 // plans31 adds the speaker's plans the earlier passes left.
 func plans31(text, speaker string, at time.Time, out []Fact) []Fact {
-	out = planListTail31(text, speaker, out)
-	sents := sentences(clean(text))
+	body := clean(text)
+	out = planListTail31(body, speaker, out)
+	sents := sentences(body)
 	out = tryIt31(sents, speaker, at, out)
 	out = seekTo31(sents, speaker, at, out)
 	out = wishVerb31(sents, speaker, at, out)
@@ -46,8 +47,7 @@ var listNextRE = regexp.MustCompile(`^(?:\s*,\s*(?:and\s+|or\s+|then\s+|and\s+th
 // clause's end.
 var itemEndRE = regexp.MustCompile(`(?i)\s*,|\s+(?:and|or)\s+|\s+-\s|\s*[.!?;:()\[\]—–]|$`)
 
-func planListTail31(text, speaker string, out []Fact) []Fact {
-	src := clean(text)
+func planListTail31(src, speaker string, out []Fact) []Fact {
 	low := lowerASCII(src) // indexes src
 	n := len(out)
 	for i := 0; i < n; i++ {
@@ -363,7 +363,9 @@ func wishVerb31(sents []string, speaker string, at time.Time, out []Fact) []Fact
 	return out
 }
 
-// hasWord31 reports whether a word of s is in set.
+// hasWord31 reports whether a word of s is in set, as written: not
+// anyWord (tagged.go), which takes a plural for its singular ("the
+// northern lights" is no "light").
 func hasWord31(s string, set map[string]bool) bool {
 	for _, w := range strings.Fields(s) {
 		if set[strings.Trim(w, `"',.!`)] {
