@@ -460,9 +460,15 @@ const RestatedSources = 24
 // all) and closes the earlier one as update_memory does (superseded_by,
 // expired_at, closure_source 'close:restated'; its validity stays open).
 // Recall then shows one item standing for every turn that said it, dated
-// by the newest saying. A single-valued axis (lives_in, job_title) is left
-// to its chain, where a restatement is not a replacement; an experience or
-// a plan said again is another event, not the same one.
+// by the newest saying. On a single-valued axis (lives_in, job_title, a
+// father) the claim is joined only to the axis's newest version, and only
+// while that version is open: "I live in Berlin" said again is the version
+// in force said again, but Berlin said after Lisbon is a move back, a new
+// version on the chain, and after "I don't live in Berlin anymore" it is
+// Berlin again, not the ended one. (Left to the chain, the nightly pass
+// closed Berlin by Berlin, and recall showed the newest saying alone: the
+// turns that said it first were no longer behind the item.) An experience
+// or a plan said again is another event, not the same one.
 func (w *writer) restated(ctx context.Context, f extract.Fact, aud []string) (prior string, src []string, err error) {
 	src = f.EpisodeIDs
 	if f.Kind != "" && f.Kind != extract.World {
@@ -473,31 +479,41 @@ func (w *writer) restated(ctx context.Context, f extract.Fact, aud []string) (pr
 			return "", nil, err
 		}
 	}
-	if w.axes.Single(memhive.CanonPredicate(f.Predicate)) {
-		return "", src, nil
-	}
+	single := w.axes.Single(memhive.CanonPredicate(f.Predicate))
 	var before []string
 	// the same claim: the same canonical text, or the same stemmed words
 	// ("dancing" and "dance", "dog" and "dogs"; the stored tsv holds the
 	// subject, predicate and claim in NFC, as the one made here: migration
 	// 032's memhive_fact_tsv), when it has any;
 	// md5(claim_canon) is what facts_claim_md5_idx holds (migration 031)
+	const same = `(f.claim_canon = $4 AND md5(f.claim_canon) = md5($4::text) OR w.words AND tsvector_to_array(f.tsv) = w.lx)`
+	// on a multi-valued axis the newest version of the same claim; on a
+	// single-valued one the axis's newest version, which must be the same
+	// claim and still open
+	claim, open := same, `true`
+	if single {
+		claim, open = `true`, same+` AND (f.valid_until IS NULL OR f.valid_until > $8)`
+	}
+	var joined bool
 	err = w.tx.QueryRow(ctx, `WITH w AS (SELECT tsvector_to_array(to_tsvector('english', normalize($9::text, NFC))) AS lx,
 			numnode(plainto_tsquery('english', $10::text)) > 0 AS words)
-		SELECT f.id, f.source_episode_ids FROM facts f, w
+		SELECT f.id, f.source_episode_ids, `+open+` FROM facts f, w
 		WHERE f.member_id = $1 AND f.subject_canon = $2 AND f.predicate_canon = $3 AND f.channel = $5
-		  AND (f.claim_canon = $4 AND md5(f.claim_canon) = md5($4::text) OR w.words AND tsvector_to_array(f.tsv) = w.lx)
+		  AND `+claim+`
 		  AND f.audience = $6 AND coalesce(f.speaker, '') = $7 AND f.fact_kind = 'world' AND f.valid_from < $8
 		  AND f.expired_at IS NULL AND `+facts.Settled("f")+`
 		ORDER BY f.valid_from DESC, f.id DESC LIMIT 1`,
 		w.member, memhive.Canon(f.Subject), memhive.CanonPredicate(f.Predicate), memhive.Canon(f.Claim), w.channel,
 		memhive.NormalizeAudience(aud), f.Speaker, f.ValidFrom,
-		f.Subject+" "+strings.ReplaceAll(f.Predicate, "_", " ")+" "+f.Claim, f.Claim).Scan(&prior, &before)
+		f.Subject+" "+strings.ReplaceAll(f.Predicate, "_", " ")+" "+f.Claim, f.Claim).Scan(&prior, &before, &joined)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", src, nil
 	}
 	if err != nil {
 		return "", nil, fmt.Errorf("read restated fact: %w", err)
+	}
+	if !joined {
+		return "", src, nil
 	}
 	all := slices.Clone(before)
 	for _, id := range src {

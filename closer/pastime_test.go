@@ -2,6 +2,7 @@ package closer_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -104,9 +105,9 @@ func TestPastimeFactFromMentionsInTwoSessions(t *testing.T) {
 	}
 }
 
-// A liking said again in a later session is a new version naming both
-// turns that closes the first; a place lived in (single-valued), a plan
-// and a liking said by someone else or to someone else are not joined.
+// A liking, or a place lived in, said again in a later session is a new
+// version naming both turns that closes the first; a plan and a liking said
+// by someone else or to someone else are not joined.
 func TestRestatedClaimNamesEverySaying(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
@@ -157,9 +158,65 @@ func TestRestatedClaimNamesEverySaying(t *testing.T) {
 		!slices.Equal(likes[1].src, []string{a[0], a[1]}) || !slices.Equal(likes[2].src, []string{a[2]}) {
 		t.Errorf("likes jazz: %+v; want the second saying to name both turns and close the first, the one heard with Bob apart", likes)
 	}
-	for _, v := range got["lives_in"] {
-		if v.closure != "" || len(v.src) != 1 {
-			t.Errorf("lives_in Berlin: %+v; a single-valued axis is left to its chain", got["lives_in"])
+	if l := got["lives_in"]; len(l) != 2 || l[0].closure != "close:restated" || l[1].closure != "" || !slices.Equal(l[1].src, []string{a[0], a[1]}) {
+		t.Errorf("lives_in Berlin twice: %+v; want the second saying to name both turns and close the first", l)
+	}
+}
+
+// On a single-valued axis a claim is joined only to the axis's newest
+// version while it is open: Berlin said again after Berlin is one version
+// naming both turns, Berlin after Lisbon is a move back (a new version on
+// the chain), and Berlin after "I don't live in Berlin anymore" is not the
+// ended version either.
+func TestRestatedSingleAxisJoinsOnlyTheOpenNewest(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC)
+	alone := []string{"member:alice"}
+	lines := []string{"I live in Berlin.", "I live in Berlin.", "I live in Lisbon.", "I live in Berlin.",
+		"I don't live in Berlin anymore.", "I live in Berlin."}
+	var a []string
+	for i, text := range lines {
+		s := fmt.Sprintf("s%d", i)
+		a = append(a, insert(t, pool, "alice", ep{s, "web:chat", "user", "member:alice", text, alone, t0.Add(time.Duration(i) * 48 * time.Hour)})...)
+		if _, err := closer.Close(ctx, pool, extract.Patterns{}, closer.Request{Member: "alice", Session: s, Channel: "web:chat"}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type version struct {
+		claim, closure string
+		src            []string
+	}
+	rows, err := pool.Query(ctx, `SELECT claim, coalesce(closure_source, ''), source_episode_ids FROM facts
+		WHERE member_id = 'alice' AND predicate = 'lives_in' ORDER BY valid_from, id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []version
+	for rows.Next() {
+		var v version
+		if err := rows.Scan(&v.claim, &v.closure, &v.src); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, v)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []version{
+		{"Berlin", "close:restated", []string{a[0]}},
+		{"Berlin", "close:negated", []string{a[0], a[1]}}, // "anymore" ends every Berlin
+		{"Lisbon", "", []string{a[2]}},
+		{"Berlin", "close:negated", []string{a[3]}},
+		{"Berlin", "", []string{a[5]}},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("lives_in versions: %+v; want %+v", got, want)
+	}
+	for i := range want {
+		if got[i].claim != want[i].claim || got[i].closure != want[i].closure || !slices.Equal(got[i].src, want[i].src) {
+			t.Errorf("version %d: %+v; want %+v", i, got[i], want[i])
 		}
 	}
 }

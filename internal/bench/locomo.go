@@ -110,6 +110,8 @@ type asked struct {
 	folds   []recall.FoldDiagnostic
 	bm25    [][]string
 	elapsed time.Duration
+	keys    []string // the answer's items, kind:id
+	refused []string // the "all legs" re-fusion's keys, when its top 10 differs
 }
 
 // RunLocomo imports the LoCoMo file into db, embeds it, optionally closes
@@ -408,6 +410,7 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 			accs[vi].Add(j.q.Category, j.q.Evidence, ranked)
 			if vi == 0 && !sameTop(ranked, j.items, 10) {
 				res.RefusedMismatch++
+				j.refused = keys
 			}
 		}
 		for _, l := range j.legs {
@@ -469,6 +472,11 @@ func RunLocomo(ctx context.Context, db *DB, o LocomoOptions) (*LocomoResult, err
 			line["legs"] = legs
 			line["named"] = j.named
 			line["folded"] = j.folds
+			line["memhive_keys"] = j.keys
+			if j.refused != nil {
+				line["refused_keys"] = j.refused
+				line["refused_top"] = top(expand(j.refused, dia, sources), 10)
+			}
 			if err := enc.Encode(line); err != nil {
 				return nil, fmt.Errorf("dump: %w", err)
 			}
@@ -494,6 +502,7 @@ func ask(ctx context.Context, svc *recall.Service, s locomo.Sample, now time.Tim
 	}
 	for _, it := range a.Items {
 		k := it.Kind + ":" + it.ID
+		j.keys = append(j.keys, k)
 		j.items = append(j.items, expand([]string{k}, dia, sources)[0])
 		if it.Kind == "episode" {
 			j.epOnly = append(j.epOnly, expand([]string{k}, dia, sources)[0])
