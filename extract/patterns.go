@@ -621,6 +621,17 @@ func clean(text string) string {
 		}
 		return a + " and " + b
 	})
+	// "an assistant manager- it's like a stepping stone": a dash typed
+	// against the word before it is the pause " - ", not a hyphen.
+	// Not a hyphen left hanging before "and", "or", "to" ("pre- and
+	// post-war", "two- to three-day").
+	text = gluedDashRE.ReplaceAllStringFunc(text, func(m string) string {
+		if strings.HasSuffix(m, "and") || strings.HasSuffix(m, "or") || strings.HasSuffix(m, "to") {
+			return m
+		}
+		word, _, _ := strings.Cut(m, "-")
+		return word + " - " + m[len(word)+1:]
+	})
 	text = quotedRE.ReplaceAllString(text, "")
 	text = reportedRE.ReplaceAllStringFunc(text, func(m string) string {
 		switch strings.Fields(m)[0] {
@@ -653,6 +664,9 @@ var emojiMidRE = regexp.MustCompile(`([\p{L}\p{N}'’]*)([ \t]*[\p{So}\x{FE0F}\x
 
 // emojiJoins are words an emoji after them does not end the sentence at.
 var emojiJoins = setOf(`a an the my our your his her their at to in on of for with as from by new`)
+
+// gluedDashRE: a dash typed against the word before it, with a space after.
+var gluedDashRE = regexp.MustCompile(`\p{L}{2,}-[ \t]+(?:(?:and|or|to)\b)?`)
 
 func isEmoji(r rune) bool { return unicode.Is(unicode.So, r) }
 

@@ -1,0 +1,27 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestChatRulesSession32 holds the lead's mends of session 32
+// (BENCHMARKS.md, "Chat rules, session 32"), each beside the near miss it
+// must leave alone.
+func TestChatRulesSession32(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A dash typed against the word before it is a pause (patterns.go
+		// clean, gluedDashRE); a hyphen left hanging before "and", "or"
+		// or "to" is not.
+		{"It has paid off now that I'm an assistant manager- it's like a stepping stone.", []want{w(me, "job_title", "assistant manager")}},
+		{"pre- and post-war flats are lovely, I live in Berlin.", []want{w(me, "lives_in", "Berlin")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
