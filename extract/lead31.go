@@ -45,9 +45,10 @@ func moveReasonDenied(text, speaker string, at time.Time, out []Fact) []Fact {
 // eventAfterCommaRE: a life event with its "I" left out after a comma:
 // "Been up and down lately, got married last week", "busy month, just
 // started a new job", "I'm in Lisbon, found a flat in Graça", "I'm good,
-// back in Belo Horizonte". Group 1 is the comma, group 2 the event. "retired"
+// back in Belo Horizonte", "still in Istanbul, still teaching German at the
+// high school" (session 32). Group 1 is the comma, group 2 the event. "retired"
 // only as a verb: "I am 67, retired school nurse" is a state.
-var eventAfterCommaRE = regexp.MustCompile(`(?i)(,\s+)((?:(?:just|finally|recently|also|then|and)\s+)*(?:(?:started|quit|adopted|graduated|got\s+(?:married|engaged|divorced|promoted|hired|laid\s+off|accepted)|found\s+a\s+(?:flat|apartment|house|place)\s+in)\b|back\s+(?:home\s+)?in\s+(?-i:\p{Lu})|retired(?:\s*$|\s*[.!,;]|\s+(?:from|last|in|this|early|on|at|after|two|three|a\s+(?:year|month|week))\b)))`)
+var eventAfterCommaRE = regexp.MustCompile(`(?i)(,\s+)((?:(?:just|finally|recently|also|then|and)\s+)*(?:(?:started|quit|adopted|graduated|got\s+(?:married|engaged|divorced|promoted|hired|laid\s+off|accepted)|found\s+a\s+(?:flat|apartment|house|place)\s+in)\b|back\s+(?:home\s+)?in\s+(?-i:\p{Lu})|still\s+(?:teaching|working\s+(?:at|for|as))\s|retired(?:\s*$|\s*[.!,;]|\s+(?:from|last|in|this|early|on|at|after|two|three|a\s+(?:year|month|week))\b)))`)
 
 // eventOwnerRE: a word before the comma that may be the event's subject
 // when it is not the speaker ("Tom called, got engaged" is Tom's news).
@@ -62,8 +63,8 @@ func dropIAfterEvent(s string) string {
 		return s
 	}
 	subject := "I "
-	if strings.HasPrefix(strings.ToLower(s[loc[4]:]), "back") {
-		subject = "I'm " // "I'm good, back in Belo Horizonte"
+	if rest := strings.ToLower(s[loc[4]:]); strings.HasPrefix(rest, "back") || strings.HasPrefix(rest, "still") {
+		subject = "I'm " // "I'm good, back in Belo Horizonte", "I'm in Istanbul, still teaching German" (session 32)
 	}
 	before := s[:loc[0]]
 	if eventOwnerRE.MatchString(before) {

@@ -698,8 +698,8 @@ var (
 	contractRE      = regexp.MustCompile(`(?i)\b(i|we|you|they|he|she|it|that|there)(m|re|ve|ll|d|s)\b`)
 	bareContrRE     = regexp.MustCompile(`(?i)\b(dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|havent|hasnt|couldnt|wouldnt|shouldnt)\b`)
 	imRE            = regexp.MustCompile(`(?i)\b(im|ive|ill|id)\b`)
-	dropIRE         = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:grew\s+up|was\s+born|born|moved|started|quit|adopted|retired|graduated|got\s+(?:married|engaged|divorced|promoted|hired|transferred|laid\s+off|accepted)|(?:living|working|studying)\s+(?:in|at|as|for|from)\b)\b`)
-	gerundLeadRE    = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically)\s+)*(?:living|working|studying)\b`)
+	dropIRE         = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically|still|currently)\s+)*(?:(?:still|currently)\s+teaching\s|grew\s+up|was\s+born|born|moved|started|quit|adopted|retired|graduated|got\s+(?:married|engaged|divorced|promoted|hired|transferred|laid\s+off|accepted)|(?:living|working|studying)\s+(?:in|at|as|for|from)\b)\b`)
+	gerundLeadRE    = regexp.MustCompile(`(?i)^(?:(?:just|finally|recently|also|actually|literally|basically|still|currently)\s+)*(?:living|working|studying|teaching)\b`)
 	gerundSubjectRE = regexp.MustCompile(`(?i)\b(?:must|is|was|would|will|sounds|seems|looks|can|could|has\s+been|gets|got|made|makes|helps|helped)\b`)
 	dropIAfterRE    = regexp.MustCompile(`(?i)(,\s+)((?:grew\s+up|born|moved|(?:living|working|studying)\s+(?:in|at|as|for|from))\b)`)
 	bareKinRE       = regexp.MustCompile(`(?i)(^|[.!?;]\s+|,\s+|\b(?:but|so|cause|because|bc|tho)\s+)(mum|mom|mommy|mummy|dad|daddy|mam|mamma|pappa|grandma|grandpa|granny|gran|nan|oma|opa|nonna|nonno|abuela|abuelo|babcia|yiayia|husband|hubby|wife|wifey|(?-i:lola|lolo|mama|papa|nana))\s+(is|was|has|had|will|would|can|could|says|said|called|calls|texted|hates|loves|likes|thinks|thought|made|makes|cooked|cooks|asked|told|keeps|sent|sends|got|gets|came|comes|went|goes|just|still|always|never|used|wants|wanted|lives|lived|works|worked|passed|died|moved|cried|cries|laughed|helped|helps|already)\b`)
@@ -992,7 +992,7 @@ func dropI(x string) string {
 	switch {
 	case strings.Contains(lx, "born"):
 		return "I was " + x
-	case strings.Contains(lx, "living"), strings.Contains(lx, "working"), strings.Contains(lx, "studying"):
+	case strings.Contains(lx, "living"), strings.Contains(lx, "working"), strings.Contains(lx, "studying"), strings.Contains(lx, "teaching"):
 		return "I'm " + x // "also living in Berlin" → "I'm also living in Berlin"
 	}
 	return "I " + x
