@@ -315,6 +315,12 @@ func scoreTurns(t *testing.T, name string, turns []locomoTurn, pFloor, rFloor fl
 		got := extract.TurnFacts(lt.Text, lt.Speaker, at)
 		got = slices.DeleteFunc(got, func(f extract.Fact) bool { return f.Predicate == "is_a" })
 		for _, g := range got {
+			// every fact names the turn's speaker and a date (patterns.go
+			// stamped): "come visit me in Osaka" gave one dated year 1 and
+			// said by no one, the oldest version on its chain
+			if g.Speaker != lt.Speaker || g.ValidFrom.IsZero() {
+				t.Errorf("%s: %s %s: speaker %q, valid from %s; want %s and a date", lt.Ref, g.Subject, g.Predicate, g.Speaker, g.ValidFrom, lt.Speaker)
+			}
 			fam(family(g.Predicate)).predicted++
 			all.predicted++
 			for i, th := range thresholds {

@@ -327,7 +327,23 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = owns31(text, speaker, at, out)                                                       // owns31.go
 	out = trimOwnedTail(speaker, out)                                                          // lead31.go
 	out = trimChatTail(out)                                                                    // lead30.go
-	return nested(out)
+	return stamped(nested(out), speaker, at)
+}
+
+// stamped gives every fact the turn's speaker and, when a rule set no date
+// of its own, the turn's time: a few rules built their facts bare ("come
+// visit me in Osaka" was valid from year 1 and said by no one, so it was
+// the oldest version on its chain and no restatement joined it).
+func stamped(out []Fact, speaker string, at time.Time) []Fact {
+	for i := range out {
+		if out[i].Speaker == "" {
+			out[i].Speaker = speaker
+		}
+		if out[i].ValidFrom.IsZero() {
+			out[i].ValidFrom = at
+		}
+	}
+	return out
 }
 
 // pastTaste reports whether text puts the liking of claim in the past

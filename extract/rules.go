@@ -718,6 +718,8 @@ var jobWords = map[string]bool{
 	// and of the office (session 25, from the synthetic chat's misses): "a PM at Swiggy", "a software tester",
 	// "a QA engineer" (engineer is above), "a VP of sales"
 	"supervisor": true, "pm": true, "tester": true, "swe": true, "sre": true, "vp": true, "cfo": true, "coo": true, "rn": true,
+	// a family doctor (session 32): "I'm a GP in Leeds"; not "ta" (chat's thanks: "Ta for now")
+	"gp": true,
 }
 
 // notJobs are heads the occupation list holds that chit-chat uses for

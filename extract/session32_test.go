@@ -29,6 +29,9 @@ func TestChatRulesSession32(t *testing.T) {
 		{"Currently teaching yoga three times a week.", []want{w(me, "job_title", "yoga teacher")}},
 		{"Still teaching kids is the best part of my week.", nil},
 		{"Tom is back, still teaching at the school.", nil},
+		// A family doctor by chat's short form (rules.go); "ta" is thanks.
+		{"I'm a GP in Leeds.", []want{w(me, "job_title", "GP"), w(me, "lives_in", "Leeds")}},
+		{"Ta for now", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
