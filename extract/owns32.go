@@ -28,7 +28,6 @@ func owns32(text, speaker string, at time.Time, out []Fact) []Fact {
 		out = keptThing32(s, speaker, at, out)
 		out = givenMe32(s, speaker, at, out)
 	}
-	out = deadPet32(body, speaker, out)
 	out = badClaim32(speaker, out)
 	out = petModifier32(body, speaker, out)
 	return notOwned31(text, speaker, out)
@@ -298,28 +297,6 @@ func givenMe32(s, speaker string, at time.Time, out []Fact) []Fact {
 		ws := strings.Fields(s[m[2]:m[3]])
 		if claim, head := thing31(ws); head != "" && (owned32(head) || compound32(claim) || brand31(ws[0]) && len(ws) <= 2 || carMakeAlone.MatchString(head)) {
 			out = addOwn32(s, speaker, at, m[0], claim, s[m[0]:m[1]], confPref-6, out)
-		}
-	}
-	return out
-}
-
-// A pet that died is still the speaker's pet (the labels' reading of "my
-// old cat Hamish died in June", "My husky Tikaani died on Saturday"): the
-// rules write it negative for the death; the pet is made positive when
-// the turn says it died and does not say the speaker has none now.
-var (
-	died32RE    = regexp.MustCompile(`(?i)\b(?:died|passed\s+away|passed\s+on|passed|put\s+down|put\s+to\s+sleep|crossed\s+the\s+rainbow\s+bridge|rip)\b`)
-	noneNow32RE = regexp.MustCompile(`(?i)\b(?:n't|not|no|never|used\s+to|anymore|any\s+more|no\s+longer|gave\s+away|gave\s+up|rehomed|re-homed|get\s+rid)\b|n't\b|’t\b`)
-)
-
-// deadPet32 makes the speaker's pets that died positive.
-func deadPet32(body, speaker string, out []Fact) []Fact {
-	if !died32RE.MatchString(body) || noneNow32RE.MatchString(body) || otherPetRE.MatchString(body) {
-		return out
-	}
-	for i, f := range out {
-		if f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Negative && f.Claim != "*" && !genericPets[strings.ToLower(f.Claim)] {
-			out[i].Polarity = Positive
 		}
 	}
 	return out

@@ -45,12 +45,7 @@ func TestOwns32(t *testing.T) {
 		{"My boss gave me a laptop for the project.", nil, any},
 		{"My sister sent me a photo of the kids.", nil, any},
 	})
-	// a pet that died is still the speaker's pet
 	checkOwns31(t, []owns31Case{
-		{"Some sad news though, my old cat Hamish died in June. Nineteen, he was", [][3]string{me("has_pet", "Hamish")}, nil},
-		{"Hi. First time posting here. My husky Tikaani died on Saturday, she was 14.", [][3]string{me("has_pet", "Tikaani")}, nil},
-		{"My dog died last year and I don't have a pet anymore.", nil, [][3]string{me("has_pet", "")}},
-		{"My neighbour's dog died yesterday.", nil, [][3]string{me("has_pet", "")}},
 		// a pet's word in a compound names no pet
 		{"I have a dog-walking business.", [][3]string{me("owns", "dog-walking business")}, [][3]string{me("has_pet", "dog")}},
 		{"I love my dog-walking routine with my dog.", [][3]string{me("has_pet", "dog")}, nil},
