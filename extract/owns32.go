@@ -15,6 +15,14 @@ import (
 
 // owns32 runs after the turn's rules and the whole-turn passes.
 func owns32(text, speaker string, at time.Time, out []Fact) []Fact {
+	out = badClaim32(speaker, out)
+	lt := lowerASCII(text)
+	if strings.Contains(lt, "-") {
+		out = petModifier32(text, speaker, out)
+	}
+	if !gotWord32RE.MatchString(lt) && !strings.Contains(lt, "still") && !strings.Contains(lt, " me ") && !strings.Contains(lt, " us ") {
+		return out // none of the frames below can be said
+	}
 	body := clean(text)
 	for _, s := range sentences(body) {
 		s = restoreCase(strings.TrimSpace(s))
@@ -24,14 +32,22 @@ func owns32(text, speaker string, at time.Time, out []Fact) []Fact {
 		if secondRE.MatchString(s) || condRE.MatchString(s) || hypoRE.MatchString(s) || jokeRE.MatchString(s) || sarcasmRE.MatchString(s) {
 			continue
 		}
-		out = gotThing32(s, speaker, at, out)
-		out = keptThing32(s, speaker, at, out)
-		out = givenMe32(s, speaker, at, out)
+		ls := lowerASCII(s)
+		if gotWord32RE.MatchString(ls) {
+			out = gotThing32(s, speaker, at, out)
+		}
+		if strings.Contains(ls, "still") {
+			out = keptThing32(s, speaker, at, out)
+		}
+		if strings.Contains(ls, " me ") || strings.Contains(ls, " us ") {
+			out = givenMe32(s, speaker, at, out)
+		}
 	}
-	out = badClaim32(speaker, out)
-	out = petModifier32(body, speaker, out)
 	return notOwned31(text, speaker, out)
 }
+
+// gotWord32RE: a word of the frames below, looked for before them.
+var gotWord32RE = regexp.MustCompile(`\b(?:bought|purchased|ordered|picked|got|scored|snagged|treated)\b`)
 
 // quoted32RE: a sentence inside a quoted letter or message the speaker
 // drafts ("'Dear Mr Asante, … we would like to order …'").
