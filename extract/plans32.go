@@ -1,0 +1,228 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Plans of chat the earlier passes left (session 32, from the plan misses
+// of the read sets). Cases in plans32_test.go.
+
+// plans32 adds the speaker's plans the earlier passes left.
+func plans32(text, speaker string, at time.Time, out []Fact) []Fact {
+	body := clean(text)
+	sents := sentences(body)
+	out = awayTrip32(sents, speaker, at, out)
+	out = wishMore32(sents, speaker, at, out)
+	out = doingThe32(sents, speaker, at, out)
+	return out
+}
+
+// A time away said as a notice ("also reminder I'm out Thu-Fri, my
+// cousin's wedding in Kisumu", "I'm away 9-20 June at the Gordon
+// conference in New Hampshire", "I'm on PTO thursday to monday, going to
+// Nairobi for my cousin's nikah", "Leave from 3 November to 17 November,
+// for my niece marriage in Ludhiana"): the place named in the notice is a
+// trip ahead (travels_to), and the occasion named is a plan. Only with a
+// date ahead in the notice (a bare "I'm out in Salthill" is where one
+// lives, "I'm off, I have a shift" is leaving now), with a known place
+// after "in" or "to" (not "from"), and not in a question, a condition or
+// a negation.
+
+// awayRE32: the notice's frame; the rest of the sentence follows it.
+var awayRE32 = regexp.MustCompile(`(?i)(?:\b(?:i'?m|i’m|im|i\s+am|we'?re|we’re|we\s+are|we\s+r|i'?ll\s+be|i’ll\s+be|i\s+will\s+be|we'?ll\s+be|we\s+will\s+be)\s+(?:(?:also|both|all|officially|gonna\s+be|going\s+to\s+be)\s+)?(?:away|out|off|on\s+(?:leave|holiday|holidays|vacation|pto|annual\s+leave))|^(?:(?:also|fyi|reminder|heads\s+up|btw|and)[:,\s]+)*(?:away|off|on\s+(?:leave|holiday|pto)|leave|annual\s+leave|pto))\b`)
+
+// awayNotRE32: words right after the frame that say no time away ("out of
+// milk", "out with friends tonight"), or a journey the trip rules read
+// ("we're off to Gujarat for my cousin's wedding": the wedding is not
+// labelled a plan beside the trip).
+var awayNotRE32 = regexp.MustCompile(`(?i)^\s*(?:of|to|with|for\s+(?:a\s+)?(?:walk|run|drink|drinks|dinner|lunch|coffee|a\s+bit|now)|sick|ill|now|and\s+about|here)\b`)
+
+// dayRangeRE32: a range of weekdays ("Thu-Fri", "thursday to monday").
+var dayRangeRE32 = regexp.MustCompile(`(?i)\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\s*(?:-|–|to|till|until|through|thru)\s*(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b`)
+
+// tailCutRE32: a clause after the notice that is no part of it.
+var tailCutRE32 = regexp.MustCompile(`(?i)[,;]\s*(?:if|unless|so|but|and\s+if|let\s+me|lmk)\b`)
+
+// placeInRE32: a place after "in" or "to" (group 1), as chat writes it.
+var placeInRE32 = regexp.MustCompile(`(?i:\b(?:in|to|at)\s+)` + place30)
+
+// occasionRE32: the occasion the time away is for (group 1).
+var occasionRE32 = regexp.MustCompile(`(?i:(?:\bat|\bfor|[,—–:-])\s+(?:the|my|our|a|an)\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?i:\s+(?:in|at|on|from|with|near)\b|\s*[,.;!)—–]|\s*$)`)
+
+// awayDoubtRE32: a condition, a doubt or a negation before the notice.
+var awayDoubtRE32 = regexp.MustCompile(`(?i)\b(?:if|unless|maybe|might|would|could|not|never|no|can'?t|won'?t|don'?t|wish)\b|n't\b|n’t\b`)
+
+func awayTrip32(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for _, s := range sents {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
+			continue
+		}
+		m := awayRE32.FindStringIndex(s)
+		if m == nil || awayDoubtRE32.MatchString(clauseHead30(s[:m[0]])) {
+			continue
+		}
+		rest := s[m[1]:]
+		if k := tailCutRE32.FindStringIndex(rest); k != nil {
+			rest = rest[:k[0]] // ", if anyone needs my slots let me know": another clause
+		}
+		if awayNotRE32.MatchString(rest) || awayDoubtRE32.MatchString(rest) {
+			continue
+		}
+		date, _, ok := findDate(joinDayRange(rest), at)
+		if !ok && dayRangeRE32.MatchString(rest) {
+			date, ok = day(at), true // "Thu-Fri": days of this week or the next
+		}
+		if !ok || date.Before(day(at)) || pastTrip30.MatchString(rest) {
+			continue
+		}
+		if fw := strings.ToLower(strings.Fields(s[m[0]:m[1]])[len(strings.Fields(s[m[0]:m[1]]))-1]); (fw == "out" || fw == "off") && !date.After(day(at)) && !dayRangeRE32.MatchString(rest) {
+			continue // "I'm out tonight with friends": a night out, no trip
+		}
+		for _, pm := range placeInRE32.FindAllStringSubmatchIndex(rest, -1) {
+			if strings.EqualFold(strings.Fields(rest[pm[0]:pm[1]])[0], "at") {
+				continue // "at the Gordon conference": an occasion, no place
+			}
+			p := place30Claim(rest[pm[2]:pm[3]], rest[pm[3]:], false)
+			if p == "" || !knownPlace(p) || calendarName(p) {
+				continue
+			}
+			if !planHeld31(out, speaker, p) {
+				out = append(out, Fact{Subject: speaker, Predicate: "travels_to", Claim: p, Kind: Foresight, Polarity: Positive,
+					ValidFrom: date, Confidence: confPlan - 4, Speaker: speaker})
+			}
+			break
+		}
+		for _, om := range occasionRE32.FindAllStringSubmatch(rest, -1) {
+			o := strings.TrimSpace(om[1])
+			if !occasionHead(o) || strings.Contains(strings.ToLower(o), "birthday") {
+				continue
+			}
+			if !planHeld31(out, speaker, o) {
+				out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: o, Kind: Foresight, Polarity: Positive,
+					ValidFrom: date, Confidence: confPlan - 4, Speaker: speaker})
+			}
+			break
+		}
+	}
+	return out
+}
+
+// A wish or intent whose verb the wish rules do not take without a date,
+// for an outing or a meeting with something named ("Can't wait to meet
+// new people", "can't wait to take a walk in the parks", "Can't wait to
+// catch up over coffee!", "I'm stoked to collaborate with them on new
+// music", "I can't wait to
+// play with the Minnesota Wolves"): the outing is a plan. Only these
+// verbs with their objects (catch up only "over" something, meet only
+// new or other people, play only with someone named, watch only a thing
+// named by "the" or "this"), after the speaker's frame (not "was excited
+// to"), and not under a negation, a condition or a question. "check out"
+// was looked at: as often the listener's thing ("can't wait to check out
+// your garage", "… the series"), not taken.
+
+// wishMoreRE32: group 1 the frame, group 2 the outing.
+var wishMoreRE32 = regexp.MustCompile(`(?i)(?:^|\b(?:i|we|i'm|i’m|im|i\s+am|we're|we’re|we\s+are)\s+|\b(?:so|really|super|totally|definitely|also|just)\s+)(?:(?:really|so|super|totally|definitely|also|just|still|all)\s+)*(can'?t\s+wait\s+to|can’t\s+wait\s+to|cannot\s+wait\s+to|(?:excited|stoked|pumped|psyched|thrilled|eager|keen|hyped)\s+to|looking\s+forward\s+to|gonna|going\s+to|planning\s+(?:to|on)|'d\s+love\s+to|would\s+love\s+to|want\s+to|wanna|hoping\s+to|hope\s+to)\s+((?:meet(?:ing)?\s+(?:new|other|more|some\s+new|lots\s+of\s+new)\s+(?:people|folks|friends|musicians|artists|players|gamers)|tak(?:e|ing)\s+(?:a|an|some)\s+(?:walk|stroll|hike|trip|day\s+trip|road\s+trip|boat\s+ride|bike\s+ride)|grab(?:bing)?\s+(?:some\s+)?(?:food|coffee|lunch|dinner|brunch|drinks?|a\s+bite|a\s+coffee|a\s+drink)|catch(?:ing)?\s+up\s+over|collaborat(?:e|ing)\s+with|perform(?:ing)?\s+(?:at|in)|play(?:ing)?\s+with\s+the\s+\p{Lu})[^.!?;]*)`)
+
+// wasFrameRE32: the frame told of the past ("I was excited to explore").
+var wasFrameRE32 = regexp.MustCompile(`(?i)\b(?:was|were|wasn't|weren't|had\s+been)\s+(?:(?:really|so|super|totally|all)\s+)*$`)
+
+func wishMore32(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for _, s := range sents {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
+			continue
+		}
+		for _, m := range wishMoreRE32.FindAllStringSubmatchIndex(s, -1) {
+			lead := clauseHead30(s[:m[2]])
+			if wishLeadNotRE.MatchString(lead) || wasFrameRE32.MatchString(s[:m[2]]) || secondLead32.MatchString(lead) {
+				continue
+			}
+			p := trimRefTail(trimCompanyTail(cut(s[m[4]:m[5]])))
+			if k := itemEndRE.FindStringIndex(p); k != nil && k[0] > 0 && strings.HasPrefix(strings.TrimSpace(p[k[0]:]), "and") {
+				p = strings.TrimSpace(p[:k[0]]) // "meet them and take a stroll": the first item; the list rule reads the rest
+			}
+			ws := strings.Fields(p)
+			if len(ws) < 2 || len(ws) > 9 || planHeld31(out, speaker, p) {
+				continue
+			}
+			out = addPlan31(out, speaker, p, at)
+		}
+	}
+	return out
+}
+
+// secondLead32: the frame's subject is the listener or someone else
+// ("you're gonna meet new people", "she's excited to perform at …").
+var secondLead32 = regexp.MustCompile(`(?i)\b(?:you|you're|you’re|u|ur|he|she|they|he's|she's|they're|it|it's)\s+(?:(?:really|so|also|all|just)\s+)*$`)
+
+// An occasion one is "doing" ("lavinia and i r doing the temple thing in
+// june", "I'm doing my critical care diploma next year", "We're doing the
+// shoot in Miami", "I'm doing the Sheffield half in like four weeks"): a
+// plan, when a date ahead is said with it or what is done is an occasion
+// (an event, a course, an appointment). "doing my best", "doing a masters
+// in hydrology" (studies under way) and "doing the detox week" give none,
+// nor does a trip ("we're finally doing our honeymoon: Japan" is labelled
+// by its place, which the trip rules read).
+
+// doingRE32: group 1 what is done.
+var doingRE32 = regexp.MustCompile(`(?i)\b(?:i'?m|i’m|im|i\s+am|we'?re|we’re|we\s+are|we\s+r|i\s+r)\s+(?:(?:also|finally|definitely|all|both|actually|officially)\s+)?doing\s+((?:the|my|our)\s+[^,.;!?()—–:]+)`)
+
+// doneTailRE32: words ending the clause that are no part of what is done.
+var doneTailRE32 = regexp.MustCompile(`(?i)(?:\s+(?:finally|at\s+last|lol|haha|too|again|btw|tho|though|right|now|yet))+\s*$`)
+
+// doingNot32 are the heads of what one does that are no occasion.
+var doingNot32 = setOf(`best part bit job things stuff homework laundry dishes work research phd masters master's degree thesis`)
+
+func doingThe32(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for _, s := range sents {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
+			continue
+		}
+		m := doingRE32.FindStringSubmatchIndex(s)
+		if m == nil || wishLeadNotRE.MatchString(clauseHead30(s[:m[0]])) || secondLead32.MatchString(s[:m[0]]) {
+			continue
+		}
+		raw, _, _ := strings.Cut(cut(s[m[2]:m[3]]), " and ") // "the shoot in Miami and picked an awesome beach"
+		raw = doneTailRE32.ReplaceAllString(raw, "")
+		date, rest, dated := findDate(raw, at)
+		if dated && date.Before(day(at)) {
+			continue
+		}
+		if !dated {
+			rest = raw
+		}
+		o := object(strings.TrimSpace(rest))
+		if o == "" || len(strings.Fields(o)) > 7 {
+			continue
+		}
+		head := strings.ToLower(headNoun32(o))
+		if doingNot32[head] || doingNot32[strings.Fields(strings.ToLower(o))[0]] || tripWords[head] || head == "honeymoon" || !(dated || occasionHead(head)) {
+			continue
+		}
+		if planHeld31(out, speaker, o) {
+			continue
+		}
+		if !dated {
+			date = at
+		}
+		out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: o, Kind: Foresight, Polarity: Positive,
+			ValidFrom: date, Confidence: confPlan - 6, Speaker: speaker})
+	}
+	return out
+}
+
+// headNoun32 is the noun a phrase ends its first part with ("shoot in
+// Miami": shoot).
+func headNoun32(o string) string {
+	ws := strings.Fields(o)
+	for i, w := range ws {
+		if i > 0 && careerPreps[strings.ToLower(w)] {
+			return ws[i-1]
+		}
+	}
+	return ws[len(ws)-1]
+}

@@ -1,0 +1,52 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestPlanRulesSession32 holds the plan rules of plans32.go: a time away
+// said as a notice with its place and occasion, an outing wished for with
+// a verb the wish rules leave, and an occasion one is "doing", beside the
+// near misses they must leave alone.
+func TestPlanRulesSession32(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// A time away: its place and its occasion.
+		{"on that note, I'm away 9-20 June at the Gordon conference in New Hampshire, if anyone needs my slots let me know",
+			[]want{fut(me, "travels_to", "New Hampshire", "2026-06-20"), fut(me, "plans", "Gordon conference", "")}},
+		{"also reminder I'm out Thu-Fri, the team offsite in Kisumu", []want{fut(me, "travels_to", "Kisumu", "")}},
+		{"I'm away next weekend for a wedding in Cork.", []want{fut(me, "travels_to", "Cork", ""), fut(me, "plans", "wedding", "")}},
+		{"Leave from 3 November to 17 November, for the festival in Ludhiana.", []want{fut(me, "travels_to", "Ludhiana", ""), fut(me, "plans", "festival", "")}},
+		// Not: no date, a night out, past, denied, a journey the trip rules read.
+		{"Horizontal rain, as per. I'm out in Salthill so I get it straight off the sea", nil},
+		{"I'm out tonight with friends in Leeds.", nil},
+		{"I was away last week in Paris.", nil},
+		{"I'm not away next week, staying in Leeds.", nil},
+		{"Are you away next week in Paris?", nil},
+		// An outing wished for.
+		{"How about Wednesday at 4? Can't wait to catch up over coffee!", []want{fut(me, "plans", "catch up over coffee", "")}},
+		{"Can't wait to meet new people and learn about what makes them unique!", []want{fut(me, "plans", "meet new people", "")}},
+		{"I'm stoked to collaborate with them on new music.", []want{fut(me, "plans", "collaborate with them on new music", "")}},
+		{"The Minnesota Wolves! I can't wait to play with the Minnesota Wolves!", []want{fut(me, "plans", "play with the Minnesota Wolves", "")}},
+		// Not: another's, past, denied, a question.
+		{"You're gonna meet new people there.", nil},
+		{"I was excited to meet new people at the camp.", nil},
+		{"I don't want to collaborate with them.", nil},
+		{"Are you excited to meet new people?", nil},
+		// An occasion one is doing.
+		{"also lavinia and i r doing the temple thing in june finally", []want{fut(me, "plans", "temple thing", "2026-06-01")}},
+		{"We're doing the shoot in Miami and picked an awesome beach.", []want{fut(me, "plans", "shoot in Miami", "")}},
+		// Not: studies under way, a manner of speaking, a trip.
+		{"im doing my phd in pharmacology at charité so i also have no life lol", []want{w(me, "studies", "pharmacology")}},
+		{"It's still a work in progress, but I'm doing my best.", nil},
+		{"ok matteo is calling me for dinner, we're doing the detox week", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
