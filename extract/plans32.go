@@ -16,6 +16,7 @@ func plans32(text, speaker string, at time.Time, out []Fact) []Fact {
 	out = awayTrip32(sents, speaker, at, out)
 	out = wishMore32(sents, speaker, at, out)
 	out = doingThe32(sents, speaker, at, out)
+	out = thinkOf32(sents, speaker, at, out)
 	return out
 }
 
@@ -225,4 +226,59 @@ func headNoun32(o string) string {
 		}
 	}
 	return ws[len(ws)-1]
+}
+
+// A plan thought of ("I'm thinking of doing a pastry course in Budapest",
+// "I'm thinking of working with some fashion bloggers", "I'm thinking of
+// asking her out on a date", "We're seriously thinking about switching
+// Efua to Pickering Swim Club", "I'm thinking of upgrading"): the wish
+// rule takes only the verbs of its plan list here; thought of in the
+// present by the speaker, any verb is a plan, as the labelled sets write
+// it, unless what is done is vague ("setting up something like this") or
+// said to no end (genericPlan). Not in a question ("I'm thinking of
+// ordering some too, what do you think?"), nor in the past ("I was
+// thinking of …"), nor denied.
+
+// thinkOfRE32: group 1 the verb (a gerund), group 2 the rest.
+var thinkOfRE32 = regexp.MustCompile(`(?i)(?:^|\b(?:i'?m|i’m|im|i\s+am|we'?re|we’re|we\s+are|i'?ve\s+been|i’ve\s+been|we'?ve\s+been)\s+)(?:(?:also|really|seriously|kinda|kind\s+of|still|now|actually|honestly|even|def|definitely)\s+)*thinking\s+(?:of|about)\s+(?:(?:finally|maybe|possibly|perhaps|actually|seriously|eventually)\s+)?([a-z]+ing)\b([^.!?;]*)`)
+
+// ifLater32: a condition after the plan.
+var ifLater32 = regexp.MustCompile(`(?i)\b(?:if|unless|depending)\b`)
+
+// thinkNot32 are gerunds thought of that name no plan.
+var thinkNot32 = setOf(`nothing something everything anything thing things being having getting feeling doing going`)
+
+// vagueObj32 are words that leave a plan's object unnamed.
+var vagueObj32 = setOf(`something anything this that it them these those stuff things somewhere anywhere`)
+
+func thinkOf32(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for _, s := range sents {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
+			continue
+		}
+		m := thinkOfRE32.FindStringSubmatchIndex(s)
+		if m == nil || wishLeadNotRE.MatchString(clauseHead30(s[:m[0]])) || secondLead32.MatchString(s[:m[0]]) {
+			continue
+		}
+		verb := strings.ToLower(s[m[2]:m[3]])
+		if ifLater32.MatchString(s[m[4]:]) {
+			continue // "we're thinking of coming in october if Kenji can handle the flight"
+		}
+		rest := cut(s[m[4]:m[5]])
+		if _, ok := gerundBase(verb); !ok {
+			continue
+		}
+		p := trimRefTail(trimCompanyTail(strings.TrimSpace(verb + " " + rest)))
+		if k := strings.Index(p, " and "); k > 0 {
+			p = p[:k] // "teaming up with local schools and …": the list rule reads the rest
+		}
+		ws := strings.Fields(strings.ToLower(p))
+		if thinkNot32[verb] && len(ws) < 3 || hasWord31(strings.ToLower(p), vagueObj32) || hasWord31(strings.ToLower(rest), wishObjNot) ||
+			len(ws) > 9 || genericPlan(p) || badObject(p) || planHeld31(out, speaker, p) {
+			continue
+		}
+		out = addPlan31(out, speaker, p, at)
+	}
+	return out
 }

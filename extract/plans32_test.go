@@ -46,6 +46,16 @@ func TestPlanRulesSession32(t *testing.T) {
 		{"im doing my phd in pharmacology at charité so i also have no life lol", []want{w(me, "studies", "pharmacology")}},
 		{"It's still a work in progress, but I'm doing my best.", nil},
 		{"ok matteo is calling me for dinner, we're doing the detox week", nil},
+		// A plan thought of, with any verb.
+		{"I'm thinking of doing a pastry course in Budapest, daytime job, better for the body.", []want{fut(me, "plans", "doing a pastry course in Budapest", "")}},
+		{"We're seriously thinking about switching Efua to Pickering Swim Club.", []want{fut(me, "plans", "switching Efua to Pickering Swim Club", "")}},
+		// Not: vague, a question, a condition, denied, no plan.
+		{"I'm thinking of setting up something like this for my kids soon.", []want{w(me, "child", "Alice's children")}},
+		{"I'm thinking of ordering some too, what do you think, are they worth it?", nil},
+		{"we're thinking of coming in october if Kenji can handle the flight.", nil},
+		{"Thinking about taking a trip somewhere to relax and recharge afterward.", nil},
+		{"I'm not thinking of leaving.", nil},
+		{"I'm thinking about you.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
