@@ -17,6 +17,7 @@ func plans32(text, speaker string, at time.Time, out []Fact) []Fact {
 	out = wishMore32(sents, speaker, at, out)
 	out = doingThe32(sents, speaker, at, out)
 	out = thinkOf32(sents, speaker, at, out)
+	out = sched32(sents, speaker, at, out)
 	return out
 }
 
@@ -279,6 +280,69 @@ func thinkOf32(sents []string, speaker string, at time.Time, out []Fact) []Fact 
 			continue
 		}
 		out = addPlan31(out, speaker, p, at)
+	}
+	return out
+}
+
+// A step ahead said in the present simple with its date, as a schedule
+// ("I start at the Royal Botanic Garden in September", "then I go back to
+// the lab in september", "I start a postdoc at Rice in September", "We
+// move in August", "I submit in November and defend in January"): a plan.
+// Only the verbs of a step in life (start, begin, go back, return, move,
+// defend, graduate), after "I" or "we" opening a clause, with a date
+// ahead after the verb, and not a habit ("every year we move …"), a
+// question, or under a condition or a negation before it. "start" and
+// "begin" want what is started ("I start in September" names the job
+// elsewhere); "open" ("We open in September") is left, as the labelled
+// sets do.
+
+// schedRE32: group 1 the verb, group 2 the rest of the clause.
+var schedRE32 = regexp.MustCompile(`(?i)(?:^|[,;:]\s*|\b(?:then|and|so|but|now)\s+)(?:\p{Lu}[\p{L}'-]*\s+and\s+)?(?:i|we)\s+(?:(?:also|finally|then|only|officially)\s+)?(start|begin|go\s+back|return|move|defend|graduate)\b([^.!?;]*)`)
+
+// schedObjEnd32: where the verb's object ends before its date or reason.
+var schedObjEnd32 = regexp.MustCompile(`(?i)\s+(?:in|on|from|next|this|tomorrow|tmrw|after|before|at\s+the\s+end|once|when|if|so|because|cause|and|but|,)\b|\s*,`)
+
+// schedPrepRE32: a "to" or "at" phrase before the date (group 1).
+var schedPrepRE32 = regexp.MustCompile(`(?i)^\s*((?:to|at|into|with)\s+[^,;]+?)\s+(?:in|on|from|next|this|tomorrow|tmrw)\b`)
+
+func sched32(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for _, s := range sents {
+		s = strings.TrimSpace(s)
+		if strings.HasSuffix(s, "?") {
+			continue
+		}
+		for _, m := range schedRE32.FindAllStringSubmatchIndex(s, -1) {
+			lead := clauseHead30(s[:m[2]])
+			if wishLeadNotRE.MatchString(lead) || pastLead30.MatchString(s[:m[3]]) || condRE.MatchString(lead) {
+				continue
+			}
+			verb, rest := strings.ToLower(strings.Join(strings.Fields(s[m[2]:m[3]]), " ")), s[m[4]:m[5]]
+			date, _, ok := findDate(joinDayRange(rest), at)
+			if !ok || date.Before(day(at)) || pastLead30.MatchString(rest) {
+				continue
+			}
+			obj := rest
+			if k := schedObjEnd32.FindStringIndex(" " + strings.TrimLeft(rest, " ")); k != nil {
+				obj = (" " + strings.TrimLeft(rest, " "))[:k[0]]
+			}
+			// "move to Budapest", "start at the CHUM": the "to"/"at" phrase before the date
+			if pm := schedPrepRE32.FindStringSubmatch(rest); pm != nil && strings.TrimSpace(obj) == "" {
+				obj = pm[1]
+			}
+			obj = strings.TrimSpace(obj)
+			if obj == "" && (verb == "start" || verb == "begin" || verb == "go back" || verb == "return") {
+				continue // "I start in September": the job is named elsewhere
+			}
+			p := strings.TrimSpace(verb + " " + obj)
+			if _, _, dated := findDate(p, at); dated || len(strings.Fields(p)) > 9 || badObject(p) && obj != "" || genericPlan(p) && obj != "" || hasWord31(strings.ToLower(obj), vagueObj32) {
+				continue
+			}
+			if planHeld31(out, speaker, p) || obj != "" && planHeld31(out, speaker, obj) {
+				continue
+			}
+			out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: p, Kind: Foresight, Polarity: Positive,
+				ValidFrom: date, Confidence: confPlan - 6, Speaker: speaker})
+		}
 	}
 	return out
 }

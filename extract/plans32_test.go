@@ -56,6 +56,16 @@ func TestPlanRulesSession32(t *testing.T) {
 		{"Thinking about taking a trip somewhere to relax and recharge afterward.", nil},
 		{"I'm not thinking of leaving.", nil},
 		{"I'm thinking about you.", nil},
+		// A step ahead in the present simple with its date.
+		{"11 months. I go back to work at the hospital in May so the timing is perfect", []want{fut(me, "plans", "go back to work at the hospital", "2026-05-01")}},
+		{"he's on paternity leave till july, then I go back to the lab in september, part time", []want{fut(me, "plans", "go back to the lab", "2026-09-01")}},
+		{"I defend in December and I'm still rewriting the lit review", []want{fut(me, "plans", "defend", "2026-12-01")}},
+		// Not: a habit, the job named elsewhere, a condition, a question, past.
+		{"Every year we move in August.", nil},
+		{"I start in September.", nil},
+		{"If I get it I start in May.", nil},
+		{"Do you start in May?", nil},
+		{"I started at the CHUM on the 12th.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
