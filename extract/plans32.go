@@ -30,10 +30,11 @@ func plans32(text, speaker string, at time.Time, out []Fact) []Fact {
 // date ahead in the notice (a bare "I'm out in Salthill" is where one
 // lives, "I'm off, I have a shift" is leaving now), with a known place
 // after "in" or "to" (not "from"), and not in a question, a condition or
-// a negation.
+// a negation. A stay at one's family's with its date is one too ("I'm at
+// my parents' in Partille from the 20th").
 
 // awayRE32: the notice's frame; the rest of the sentence follows it.
-var awayRE32 = regexp.MustCompile(`(?i)(?:\b(?:i'?m|i’m|im|i\s+am|we'?re|we’re|we\s+are|we\s+r|i'?ll\s+be|i’ll\s+be|i\s+will\s+be|we'?ll\s+be|we\s+will\s+be)\s+(?:(?:also|both|all|officially|gonna\s+be|going\s+to\s+be)\s+)?(?:away|out|off|on\s+(?:leave|holiday|holidays|vacation|pto|annual\s+leave))|^(?:(?:also|fyi|reminder|heads\s+up|btw|and)[:,\s]+)*(?:away|off|on\s+(?:leave|holiday|pto)|leave|annual\s+leave|pto))\b`)
+var awayRE32 = regexp.MustCompile(`(?i)(?:\b(?:i'?m|i’m|im|i\s+am|we'?re|we’re|we\s+are|we\s+r|i'?ll\s+be|i’ll\s+be|i\s+will\s+be|we'?ll\s+be|we\s+will\s+be)\s+(?:(?:also|both|all|officially|gonna\s+be|going\s+to\s+be)\s+)?(?:(?:away|out|off|on\s+(?:leave|holiday|holidays|vacation|pto|annual\s+leave))\b|at\s+(?:my|our)\s+[\p{L}-]+(?:'s|’s|s'|s’)(?:\s+(?:place|house|flat|home)\b)?)|^(?:(?:also|fyi|reminder|heads\s+up|btw|and)[:,\s]+)*(?:away|off|on\s+(?:leave|holiday|pto)|leave|annual\s+leave|pto)\b)`)
 
 // awayNotRE32: words right after the frame that say no time away ("out of
 // milk", "out with friends tonight"), or a journey the trip rules read
@@ -80,15 +81,15 @@ func awayTrip32(sents []string, speaker string, at time.Time, out []Fact) []Fact
 		if !ok || date.Before(day(at)) || pastTrip30.MatchString(rest) {
 			continue
 		}
-		if fw := strings.ToLower(strings.Fields(s[m[0]:m[1]])[len(strings.Fields(s[m[0]:m[1]]))-1]); (fw == "out" || fw == "off") && !date.After(day(at)) && !dayRangeRE32.MatchString(rest) {
-			continue // "I'm out tonight with friends": a night out, no trip
+		if fw := strings.ToLower(strings.Fields(s[m[0]:m[1]])[len(strings.Fields(s[m[0]:m[1]]))-1]); (fw == "out" || fw == "off" || strings.Contains(strings.ToLower(s[m[0]:m[1]]), " at ")) && !date.After(day(at)) && !dayRangeRE32.MatchString(rest) {
+			continue // "I'm out tonight with friends", "at my mum's tonight": a night out, no trip
 		}
 		for _, pm := range placeInRE32.FindAllStringSubmatchIndex(rest, -1) {
 			if strings.EqualFold(strings.Fields(rest[pm[0]:pm[1]])[0], "at") {
 				continue // "at the Gordon conference": an occasion, no place
 			}
-			p := place30Claim(rest[pm[2]:pm[3]], rest[pm[3]:], false)
-			if p == "" || !knownPlace(p) || calendarName(p) {
+			p := place30Claim(rest[pm[2]:pm[3]], rest[pm[3]:], true) // a capitalised name after a notice's "in" is a place
+			if p == "" || calendarName(p) || !isCapital(p) && !knownPlace(p) {
 				continue
 			}
 			if !planHeld31(out, speaker, p) {

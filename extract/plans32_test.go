@@ -23,7 +23,9 @@ func TestPlanRulesSession32(t *testing.T) {
 		{"also reminder I'm out Thu-Fri, the team offsite in Kisumu", []want{fut(me, "travels_to", "Kisumu", "")}},
 		{"I'm away next weekend for a wedding in Cork.", []want{fut(me, "travels_to", "Cork", ""), fut(me, "plans", "wedding", "")}},
 		{"Leave from 3 November to 17 November, for the festival in Ludhiana.", []want{fut(me, "travels_to", "Ludhiana", ""), fut(me, "plans", "festival", "")}},
+		{"Are you coming home for Christmas? I'm at my parents' in Partille from the 20th.", []want{w(me, "father", "Alice's father"), w(me, "mother", "Alice's mother"), fut(me, "travels_to", "Partille", "")}},
 		// Not: no date, a night out, past, denied, a journey the trip rules read.
+		{"I'm at my mum's in Leeds right now.", []want{w(me, "mother", "Alice's mother")}},
 		{"Horizontal rain, as per. I'm out in Salthill so I get it straight off the sea", nil},
 		{"I'm out tonight with friends in Leeds.", nil},
 		{"I was away last week in Paris.", nil},
