@@ -61,13 +61,22 @@ func TestPlanRulesSession32(t *testing.T) {
 		// A step ahead in the present simple with its date.
 		{"11 months. I go back to work at the hospital in May so the timing is perfect", []want{fut(me, "plans", "go back to work at the hospital", "2026-05-01")}},
 		{"he's on paternity leave till july, then I go back to the lab in september, part time", []want{fut(me, "plans", "go back to the lab", "2026-09-01")}},
-		{"I defend in December and I'm still rewriting the lit review", []want{fut(me, "plans", "defend", "2026-12-01")}},
+		{"We start seeding canola next week if the wind behaves.", []want{fut(me, "plans", "start seeding canola", "")}},
 		// Not: a habit, the job named elsewhere, a condition, a question, past.
 		{"Every year we move in August.", nil},
 		{"I start in September.", nil},
+		{"I defend in December and I'm still rewriting the lit review", nil},
 		{"If I get it I start in May.", nil},
 		{"Do you start in May?", nil},
 		{"I started at the CHUM on the 12th.", nil},
+		// A job won and named, with no start said.
+		{"Lena. Big news. I got the Rotterdam job.", []want{fut(me, "plans", "Rotterdam job", "")}},
+		{"Guess who got the Islay job", []want{fut(me, "plans", "Islay job", "")}},
+		{"I got the job in Calgary!", []want{fut(me, "plans", "job in Calgary", "")}},
+		// Not: named nothing, got back, got in the past, someone else's.
+		{"i got the job", []want{{s: me, p: "started_job", c: "job", kind: "experience", pol: "positive"}}},
+		{"I got the same job back.", nil},
+		{"He got the Rotterdam job.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
