@@ -7,14 +7,17 @@ import (
 )
 
 // Plans of chat the earlier passes left (session 32, from the plan misses
-// of the read sets). Cases in plans32_test.go.
+// of the read sets). Cases in plans32_test.go. Tried and dropped: an
+// outing wished for with a verb the wish rules leave ("Can't wait to
+// catch up over coffee!", "can't wait to meet new people", "I'm stoked to
+// collaborate with them on new music"): read sets +3 right of +4, kept
+// back +1 predicted, none right (LoCoMo held-out fell below its floor).
 
 // plans32 adds the speaker's plans the earlier passes left.
 func plans32(text, speaker string, at time.Time, out []Fact) []Fact {
 	body := clean(text)
 	sents := sentences(body)
 	out = awayTrip32(sents, speaker, at, out)
-	out = wishMore32(sents, speaker, at, out)
 	out = doingThe32(sents, speaker, at, out)
 	out = thinkOf32(sents, speaker, at, out)
 	out = sched32(sents, speaker, at, out)
@@ -52,8 +55,11 @@ var tailCutRE32 = regexp.MustCompile(`(?i)[,;]\s*(?:if|unless|so|but|and\s+if|le
 // placeInRE32: a place after "in" or "to" (group 1), as chat writes it.
 var placeInRE32 = regexp.MustCompile(`(?i:\b(?:in|to|at)\s+)` + place30)
 
-// occasionRE32: the occasion the time away is for (group 1).
-var occasionRE32 = regexp.MustCompile(`(?i:(?:\bat|\bfor|[,—–:-])\s+(?:the|my|our|a|an)\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?i:\s+(?:in|at|on|from|with|near)\b|\s*[,.;!)—–]|\s*$)`)
+// occasionRE32: the occasion the time away is at (group 1): "at the
+// Gordon conference", ", my cousin's wedding". One it is "for" ("I'm off
+// next Friday for my cousin's wedding in Kisumu") is the trip's reason,
+// which the labelled sets leave beside the trip.
+var occasionRE32 = regexp.MustCompile(`(?i:(?:\bat|[,—–:-])\s+(?:the|my|our|a|an)\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?i:\s+(?:in|at|on|from|with|near)\b|\s*[,.;!)—–]|\s*$)`)
 
 // awayDoubtRE32: a condition, a doubt or a negation before the notice.
 var awayDoubtRE32 = regexp.MustCompile(`(?i)\b(?:if|unless|maybe|might|would|could|not|never|no|can'?t|won'?t|don'?t|wish)\b|n't\b|n’t\b`)
@@ -114,52 +120,8 @@ func awayTrip32(sents []string, speaker string, at time.Time, out []Fact) []Fact
 	return out
 }
 
-// A wish or intent whose verb the wish rules do not take without a date,
-// for an outing or a meeting with something named ("Can't wait to meet
-// new people", "can't wait to take a walk in the parks", "Can't wait to
-// catch up over coffee!", "I'm stoked to collaborate with them on new
-// music", "I can't wait to
-// play with the Minnesota Wolves"): the outing is a plan. Only these
-// verbs with their objects (catch up only "over" something, meet only
-// new or other people, play only with someone named, watch only a thing
-// named by "the" or "this"), after the speaker's frame (not "was excited
-// to"), and not under a negation, a condition or a question. "check out"
-// was looked at: as often the listener's thing ("can't wait to check out
-// your garage", "… the series"), not taken.
-
-// wishMoreRE32: group 1 the frame, group 2 the outing.
-var wishMoreRE32 = regexp.MustCompile(`(?i)(?:^|\b(?:i|we|i'm|i’m|im|i\s+am|we're|we’re|we\s+are)\s+|\b(?:so|really|super|totally|definitely|also|just)\s+)(?:(?:really|so|super|totally|definitely|also|just|still|all)\s+)*(can'?t\s+wait\s+to|can’t\s+wait\s+to|cannot\s+wait\s+to|(?:excited|stoked|pumped|psyched|thrilled|eager|keen|hyped)\s+to|looking\s+forward\s+to|gonna|going\s+to|planning\s+(?:to|on)|'d\s+love\s+to|would\s+love\s+to|want\s+to|wanna|hoping\s+to|hope\s+to)\s+((?:meet(?:ing)?\s+(?:new|other|more|some\s+new|lots\s+of\s+new)\s+(?:people|folks|friends|musicians|artists|players|gamers)|tak(?:e|ing)\s+(?:a|an|some)\s+(?:walk|stroll|hike|trip|day\s+trip|road\s+trip|boat\s+ride|bike\s+ride)|grab(?:bing)?\s+(?:some\s+)?(?:food|coffee|lunch|dinner|brunch|drinks?|a\s+bite|a\s+coffee|a\s+drink)|catch(?:ing)?\s+up\s+over|collaborat(?:e|ing)\s+with|perform(?:ing)?\s+(?:at|in)|play(?:ing)?\s+with\s+the\s+\p{Lu})[^.!?;]*)`)
-
-// wasFrameRE32: the frame told of the past ("I was excited to explore").
-var wasFrameRE32 = regexp.MustCompile(`(?i)\b(?:was|were|wasn't|weren't|had\s+been)\s+(?:(?:really|so|super|totally|all)\s+)*$`)
-
-func wishMore32(sents []string, speaker string, at time.Time, out []Fact) []Fact {
-	for _, s := range sents {
-		s = strings.TrimSpace(s)
-		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
-			continue
-		}
-		for _, m := range wishMoreRE32.FindAllStringSubmatchIndex(s, -1) {
-			lead := clauseHead30(s[:m[2]])
-			if wishLeadNotRE.MatchString(lead) || wasFrameRE32.MatchString(s[:m[2]]) || secondLead32.MatchString(lead) {
-				continue
-			}
-			p := trimRefTail(trimCompanyTail(cut(s[m[4]:m[5]])))
-			if k := itemEndRE.FindStringIndex(p); k != nil && k[0] > 0 && strings.HasPrefix(strings.TrimSpace(p[k[0]:]), "and") {
-				p = strings.TrimSpace(p[:k[0]]) // "meet them and take a stroll": the first item; the list rule reads the rest
-			}
-			ws := strings.Fields(p)
-			if len(ws) < 2 || len(ws) > 9 || planHeld31(out, speaker, p) {
-				continue
-			}
-			out = addPlan31(out, speaker, p, at)
-		}
-	}
-	return out
-}
-
 // secondLead32: the frame's subject is the listener or someone else
-// ("you're gonna meet new people", "she's excited to perform at …").
+// ("you're doing the shoot", "she's thinking of moving").
 var secondLead32 = regexp.MustCompile(`(?i)\b(?:you|you're|you’re|u|ur|he|she|they|he's|she's|they're|it|it's)\s+(?:(?:really|so|also|all|just)\s+)*$`)
 
 // An occasion one is "doing" ("lavinia and i r doing the temple thing in
@@ -305,6 +267,10 @@ var schedRE32 = regexp.MustCompile(`(?i)(?:^|[,;:]\s*|\b(?:then|and|so|but|now)\
 // schedObjEnd32: where the verb's object ends before its date or reason.
 var schedObjEnd32 = regexp.MustCompile(`(?i)\s+(?:in|on|from|next|this|tomorrow|tmrw|after|before|at\s+the\s+end|once|when|if|so|because|cause|and|but|,)\b|\s*,`)
 
+// clockObj32: a time of day said where the object would be ("I start at 9
+// tomorrow").
+var clockObj32 = regexp.MustCompile(`(?i)^(?:at|from|by|around)\s+(?:\d|noon|midday|midnight|half|quarter)`)
+
 // schedPrepRE32: a "to" or "at" phrase before the date (group 1).
 var schedPrepRE32 = regexp.MustCompile(`(?i)^\s*((?:to|at|into|with)\s+[^,;]+?)\s+(?:in|on|from|next|this|tomorrow|tmrw)\b`)
 
@@ -333,7 +299,7 @@ func sched32(sents []string, speaker string, at time.Time, out []Fact) []Fact {
 				obj = pm[1]
 			}
 			obj = strings.TrimSpace(obj)
-			if obj == "" {
+			if obj == "" || clockObj32.MatchString(obj) {
 				continue // "I start in September": the job is named elsewhere; "we move in August"
 			}
 			p := strings.TrimSpace(verb + " " + obj)

@@ -6,9 +6,9 @@ import (
 )
 
 // TestPlanRulesSession32 holds the plan rules of plans32.go: a time away
-// said as a notice with its place and occasion, an outing wished for with
-// a verb the wish rules leave, and an occasion one is "doing", beside the
-// near misses they must leave alone.
+// said as a notice with its place and occasion, an occasion one is
+// "doing", a plan thought of, a step ahead in the present simple and a
+// job won and named, beside the near misses they must leave alone.
 func TestPlanRulesSession32(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
@@ -21,8 +21,8 @@ func TestPlanRulesSession32(t *testing.T) {
 		{"on that note, I'm away 9-20 June at the Gordon conference in New Hampshire, if anyone needs my slots let me know",
 			[]want{fut(me, "travels_to", "New Hampshire", "2026-06-20"), fut(me, "plans", "Gordon conference", "")}},
 		{"also reminder I'm out Thu-Fri, the team offsite in Kisumu", []want{fut(me, "travels_to", "Kisumu", "")}},
-		{"I'm away next weekend for a wedding in Cork.", []want{fut(me, "travels_to", "Cork", ""), fut(me, "plans", "wedding", "")}},
-		{"Leave from 3 November to 17 November, for the festival in Ludhiana.", []want{fut(me, "travels_to", "Ludhiana", ""), fut(me, "plans", "festival", "")}},
+		{"I'm away next weekend for a wedding in Cork.", []want{fut(me, "travels_to", "Cork", "")}},
+		{"Leave from 3 November to 17 November, for the festival in Ludhiana.", []want{fut(me, "travels_to", "Ludhiana", "")}},
 		{"Are you coming home for Christmas? I'm at my parents' in Partille from the 20th.", []want{w(me, "father", "Alice's father"), w(me, "mother", "Alice's mother"), fut(me, "travels_to", "Partille", "")}},
 		// Not: no date, a night out, past, denied, a journey the trip rules read.
 		{"I'm at my mum's in Leeds right now.", []want{w(me, "mother", "Alice's mother")}},
@@ -31,16 +31,7 @@ func TestPlanRulesSession32(t *testing.T) {
 		{"I was away last week in Paris.", nil},
 		{"I'm not away next week, staying in Leeds.", nil},
 		{"Are you away next week in Paris?", nil},
-		// An outing wished for.
-		{"How about Wednesday at 4? Can't wait to catch up over coffee!", []want{fut(me, "plans", "catch up over coffee", "")}},
-		{"Can't wait to meet new people and learn about what makes them unique!", []want{fut(me, "plans", "meet new people", "")}},
-		{"I'm stoked to collaborate with them on new music.", []want{fut(me, "plans", "collaborate with them on new music", "")}},
-		{"The Minnesota Wolves! I can't wait to play with the Minnesota Wolves!", []want{fut(me, "plans", "play with the Minnesota Wolves", "")}},
-		// Not: another's, past, denied, a question.
-		{"You're gonna meet new people there.", nil},
-		{"I was excited to meet new people at the camp.", nil},
-		{"I don't want to collaborate with them.", nil},
-		{"Are you excited to meet new people?", nil},
+		{"I start at 9 tomorrow.", nil},
 		// An occasion one is doing.
 		{"also lavinia and i r doing the temple thing in june finally", []want{fut(me, "plans", "temple thing", "2026-06-01")}},
 		{"We're doing the shoot in Miami and picked an awesome beach.", []want{fut(me, "plans", "shoot in Miami", "")}},
