@@ -25,9 +25,14 @@ import (
 // groups read in text that have does not already hold, and without the
 // likings the drop pass refuses.
 func tastes32(text, speaker string, at time.Time, have []Fact) []Fact {
-	have = slices.DeleteFunc(have, func(f Fact) bool { return f.Subject == speaker && shownLike32(f) })
+	have = slices.DeleteFunc(mendClauseTail32(have), func(f Fact) bool {
+		return f.Subject == speaker && shownLike32(f) || f.Predicate == "likes" && phaseThing32(f.Claim) == "" && strings.Contains(text, " "+f.Claim+" phase")
+	})
 	lt := lowerASCII(text)
-	if !strings.Contains(lt, "lov") && !strings.Contains(lt, "enjoy") && !strings.Contains(lt, "like") &&
+	if strings.Contains(lt, " but ") {
+		have = butSecond32(text, speaker, at, have)
+	}
+	if !strings.Contains(lt, "lov") && !strings.Contains(lt, " a") && !strings.Contains(lt, "enjoy") && !strings.Contains(lt, "like") &&
 		!strings.Contains(lt, "adore") && !strings.Contains(lt, "best") && !strings.Contains(lt, "fan") &&
 		!strings.Contains(lt, "find") {
 		return have
@@ -46,6 +51,13 @@ func tastes32(text, speaker string, at time.Time, have []Fact) []Fact {
 		got = append(got, gerundTail32(s)...)
 		got = append(got, fanOfNamed32(prev, s)...)
 		got = append(got, findWhen32(s)...)
+		got = append(got, theTitle32(s)...)
+		if p, job := hobbyAgent32(s); p != "" {
+			got = append(got, p)
+			have = slices.DeleteFunc(have, func(f Fact) bool {
+				return f.Subject == speaker && f.Predicate == "job_title" && strings.EqualFold(f.Claim, job)
+			})
+		}
 		for _, p := range got {
 			add = addMarkedTaste(p, speaker, at, have, add) // tastes29.go
 		}
@@ -267,4 +279,180 @@ func shownLike32(f Fact) bool {
 		return true
 	}
 	return shownHead32[ws[0]] && (len(ws) == 1 || ws[1] == "of" || ws[0] == "name")
+}
+
+// The rules of session 32 read clause by clause with the rulebook: a
+// named person "more into" a thing ("Tom is more into football", "she's
+// more into like plants and ceramics"), and a phase the speaker is in
+// ("I'm in a big baking phase"; another's phase is read by phaseRE,
+// tastes28.go).
+func init() {
+	rules = append(rules,
+		r(subj+`(?i:\s+is|'s)(?i:\s+(?:so|really|totally|just|still|now|much|way|a\s+lot))*(?i:\s+(?:more|mostly))(?i:\s+(?:so|really|totally))*(?i:\s+(?:into|obsessed\s+with))(?i:\s+like)?\s+(.+)`, 2, func(c *clause, m []string) {
+			n := third(c, m[1], strings.HasPrefix(c.text, m[1]))
+			if n == "" || intoPlight(m[2]) {
+				return
+			}
+			for _, p := range splitGerunds(object(m[2])) {
+				c.add(n, "likes", p, World, confThird-6)
+			}
+		}),
+		r(fpbe+phase32, 1, func(c *clause, m []string) {
+			if p := phaseThing32(m[1]); p != "" {
+				c.add(c.speaker, "likes", p, World, confPref-8)
+			}
+		}),
+	)
+}
+
+// phase32: "is deep in a dinosaur phase" (group the thing).
+const phase32 = `(?i:(?:\s+is|'s|\s+am|'m|\s+are|'re)?(?:\s+(?:deep|really|totally|well|firmly|currently|still|now|so|kind\s+of|kinda|going))*\s+(?:in|through)\s+(?:a|an|her|his|my|their|our)(?:\s+(?:big|huge|major|serious|real|full-on|total|massive|proper))?)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?i:\s+phase)\b`
+
+// notPhase32: phases that are of an age or a mood, no taste.
+var notPhase32 = setOf(`teenage teen terrible difficult tough hard awkward rebellious experimental testing planning early final first
+	second new growth healing grieving sleep sleepy regression clingy biting fussy picky moody weird dark bad rough quiet
+	no honeymoon transition transitional learning toddler baby`)
+
+// phaseThing32 is the thing of "a dinosaur phase", or "" when the phase
+// is of an age or a mood.
+func phaseThing32(p string) string {
+	ws := strings.Fields(lowerASCII(p))
+	if len(ws) == 0 || slices.ContainsFunc(ws, func(w string) bool { return notPhase32[w] || pronoun[w] || deictic[w] }) {
+		return ""
+	}
+	return p
+}
+
+// clauseTail32RE: a clause joined to a liked thing: "karting and he's a
+// massive Hibs fan".
+var clauseTail32RE = regexp.MustCompile(`(?i)\s+(?:and|but|so|or|because)\s+(?:he|she|they|i|we|it|you)(?:'s|'re|'m|'ve|'d|’s|\s+(?:is|are|was|were|has|have|had|do|does|did|can|will|would|also|just|really|loves?|likes?|hates?))\b.*$`)
+
+// mendClauseTail32 cuts from a preference's claim a clause joined to it;
+// a claim left empty or said already goes.
+func mendClauseTail32(have []Fact) []Fact {
+	var out []Fact
+	for _, f := range have {
+		if preference(f.Predicate) {
+			if loc := clauseTail32RE.FindStringIndex(f.Claim); loc != nil {
+				f.Claim = strings.TrimSpace(f.Claim[:loc[0]])
+				if f.Claim == "" || slices.ContainsFunc(out, func(g Fact) bool {
+					return g.Subject == f.Subject && g.Predicate == f.Predicate && strings.EqualFold(g.Claim, f.Claim)
+				}) {
+					continue
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// The hobby-noun group: the speaker named by the one who does a pastime
+// for its own sake: "I'm an avid reader", "I'm a keen cyclist", "I'm a
+// huge gamer". A noun that is also a job ("gardener", "photographer")
+// counts only with a word that makes it a hobby ("a keen gardener"), and
+// such a word makes it no job: the job the rulebook read of it goes. Not
+// "a terrible swimmer", not denied.
+var hobbyAgentRE = regexp.MustCompile(`(?i)\b(?:i'm|i\s+am|im)\s+(?:(?:also|such|really|definitely|still|quite|kind\s+of|kinda|a\s+bit\s+of|more\s+of)\s+)*an?\s+(?:(big|huge|keen|avid|passionate|massive|total|proper|real|serious|die-hard|diehard|lifelong|dedicated|enthusiastic|obsessive|voracious|budding|amateur|hardcore|weekend|hobby|casual)\s+)?([a-z]+)\b`)
+
+// hobbyAgents32: the one who does a pastime, and the pastime; jobAgent32
+// of them are jobs too.
+var hobbyAgents32 = map[string]string{"reader": "reading", "runner": "running", "jogger": "jogging", "cyclist": "cycling",
+	"swimmer": "swimming", "hiker": "hiking", "climber": "climbing", "surfer": "surfing", "skier": "skiing",
+	"gamer": "gaming", "knitter": "knitting", "birder": "birdwatching", "birdwatcher": "birdwatching",
+	"golfer": "golf", "foodie": "food", "bookworm": "reading", "cinephile": "movies", "gardener": "gardening",
+	"baker": "baking", "photographer": "photography", "painter": "painting", "cook": "cooking", "dancer": "dancing",
+	"sailor": "sailing", "fisherman": "fishing", "angler": "fishing", "skater": "skating", "snowboarder": "snowboarding"}
+
+var jobAgent32 = setOf(`gardener baker photographer painter cook dancer sailor fisherman`)
+
+// hobbyAgent32 is the pastime hobbyAgentRE reads in s, and the job
+// phrase the rulebook may have read of it ("keen gardener"); "" when none.
+func hobbyAgent32(s string) (pastime, jobPhrase string) {
+	m := hobbyAgentRE.FindStringSubmatchIndex(s)
+	if m == nil || negRE.MatchString(s[:m[1]]) || condRE.MatchString(s[:m[0]]) {
+		return "", ""
+	}
+	agent := lowerASCII(s[m[4]:m[5]])
+	p, ok := hobbyAgents32[agent]
+	if !ok {
+		return "", ""
+	}
+	mod := ""
+	if m[2] >= 0 {
+		mod = lowerASCII(s[m[2]:m[3]])
+	}
+	if jobAgent32[agent] && (mod == "" || mod == "big" || mod == "huge" || mod == "real" || mod == "proper" || mod == "total" || mod == "massive" || mod == "serious") {
+		return "", "" // "I'm a gardener": a job; "a keen gardener" a pastime
+	}
+	if rest := strings.TrimSpace(s[m[5]:]); strings.HasPrefix(lowerASCII(rest), "at ") && !strings.HasPrefix(lowerASCII(rest), "at heart") || strings.HasPrefix(lowerASCII(rest), "for ") {
+		return "", "" // "I'm a runner at a restaurant": a job
+	}
+	return p, strings.TrimSpace(mod + " " + agent)
+}
+
+// The but group: a second liking of the same subject after "but" with
+// no subject of its own: "Ava loves peas but hates broccoli", "My son
+// hates baths but loves swimming" (the first was read by the rulebook).
+var butSecondRE = regexp.MustCompile(`(?i)\b(loves|adores|likes|enjoys|hates|dislikes|can't\s+stand|cannot\s+stand)\s+([^,.;!?]+?)\s+but\s+(?:(?:really|absolutely|totally|also|still|actually)\s+)?(loves|adores|likes|enjoys|hates|dislikes|can't\s+stand|cannot\s+stand)\s+([^,.;!?]+)`)
+
+// butSecond32 is have with the second likings butSecondRE reads in text.
+func butSecond32(text, speaker string, at time.Time, have []Fact) []Fact {
+	for _, s := range trimmedSentences(text) {
+		m := butSecondRE.FindStringSubmatch(s)
+		if m == nil || strings.HasSuffix(s, "?") || condRE.MatchString(s) {
+			continue
+		}
+		first := slices.IndexFunc(have, func(f Fact) bool {
+			return (f.Predicate == "likes" || f.Predicate == "dislikes") && claimOverlap(f.Claim, cut(m[2]))
+		})
+		p := object(m[4])
+		if first < 0 || p == "" || personWord(p) {
+			continue
+		}
+		pred := "likes"
+		switch v := lowerASCII(m[3]); {
+		case strings.HasPrefix(v, "hate") || strings.HasPrefix(v, "dislike") || strings.HasSuffix(v, "stand"):
+			pred = "dislikes"
+		}
+		subj := have[first].Subject
+		if slices.ContainsFunc(have, func(f Fact) bool { return f.Subject == subj && preference(f.Predicate) && claimOverlap(f.Claim, p) }) {
+			continue
+		}
+		conf := have[first].Confidence
+		have = append(have, Fact{Subject: subj, Predicate: pred, Claim: p, Kind: World, Polarity: Positive,
+			ValidFrom: at, Confidence: conf, Speaker: speaker})
+	}
+	return have
+}
+
+// The title group: a work named by a title that opens with "The", loved
+// now or when it was seen: "I liked The Bear because it reminds me of my
+// family", "I loved The Remains of the Day", "We enjoyed The Great
+// British Bake Off". Not a liking of one's childhood ("I loved The Lion
+// King as a kid"), denied, asked, or wished for.
+var (
+	theTitleRE = regexp.MustCompile(`\b(?i:i|we)\s+(?i:(?:all|really|absolutely|totally|just|also|both|truly|genuinely|honestly)\s+)*(?i:loved|liked|enjoyed|adored|love|like|enjoy|adore)\s+(The\s+\p{Lu}[\p{L}\d'’-]*(?:\s+(?:of|the|and|in|on|a|an|to|for|at|\p{Lu}[\p{L}\d'’-]*))*)`)
+	// youngRE: a liking said of one's childhood.
+	youngRE = regexp.MustCompile(`(?i)\b(?:as\s+a\s+(?:kid|child|teen|teenager|boy|girl)|when\s+i\s+was|growing\s+up|back\s+then|back\s+in\s+the\s+day|in\s+(?:school|college|high\s+school))\b`)
+	// titleTailRE: lower-case words a title does not end on.
+	titleTailRE = regexp.MustCompile(`(?:\s+(?:of|the|and|in|on|a|an|to|for|at))+$`)
+)
+
+// theTitle32 is the title theTitleRE reads in s, as a list.
+func theTitle32(s string) []string {
+	m := theTitleRE.FindStringSubmatchIndex(s)
+	if m == nil || negRE.MatchString(s[:m[1]]) || condRE.MatchString(s[:m[0]]) || youngRE.MatchString(s) {
+		return nil
+	}
+	if strings.Contains(lowerASCII(s[m[0]:m[2]]), "d like") || strings.Contains(lowerASCII(s[m[0]:m[2]]), "d love") {
+		return nil
+	}
+	t := titleTailRE.ReplaceAllString(s[m[2]:m[3]], "")
+	ws := strings.Fields(t)
+	if len(ws) < 2 || isStopName(ws[1]) || personWord(t) || lexCities.has(t) || lexPlaces.has(t) ||
+		lexCities.has(strings.Join(ws[1:], " ")) || lexPlaces.has(strings.Join(ws[1:], " ")) {
+		return nil // "We loved The Hague": a place seen
+	}
+	return []string{t}
 }
