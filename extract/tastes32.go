@@ -34,7 +34,7 @@ func tastes32(text, speaker string, at time.Time, have []Fact) []Fact {
 	}
 	if !strings.Contains(lt, "lov") && !strings.Contains(lt, " a") && !strings.Contains(lt, "enjoy") && !strings.Contains(lt, "like") &&
 		!strings.Contains(lt, "adore") && !strings.Contains(lt, "best") && !strings.Contains(lt, "fan") &&
-		!strings.Contains(lt, "find") {
+		!strings.Contains(lt, "find") && !strings.Contains(lt, "could") && !strings.Contains(lt, "give") && !strings.Contains(lt, "obsess") && !strings.Contains(lt, "addict") {
 		return have
 	}
 	sents := trimmedSentences(text)
@@ -52,6 +52,7 @@ func tastes32(text, speaker string, at time.Time, have []Fact) []Fact {
 		got = append(got, fanOfNamed32(prev, s)...)
 		got = append(got, findWhen32(s)...)
 		got = append(got, theTitle32(s)...)
+		got = append(got, softSpot32(s)...)
 		if p, job := hobbyAgent32(s); p != "" {
 			got = append(got, p)
 			have = slices.DeleteFunc(have, func(f Fact) bool {
@@ -262,6 +263,9 @@ func findWhen32(s string) []string {
 // with you".
 var shownHead32 = setOf(`photo pic picture snap shot selfie name idea plan moment chat message post update`)
 
+// shownIn32: where in a photo a thing liked is ("in the background").
+var shownIn32 = setOf(`background foreground photo pic picture shot corner back front`)
+
 // shownLike32 reports whether f is a liking of a thing shown or of a
 // chat with the listener.
 func shownLike32(f Fact) bool {
@@ -277,6 +281,9 @@ func shownLike32(f Fact) bool {
 	}
 	if ws[0] == "catching" && len(ws) >= 2 && ws[1] == "up" {
 		return true
+	}
+	if n := len(ws); n >= 3 && ws[n-3] == "in" && ws[n-2] == "the" && shownIn32[ws[n-1]] {
+		return true // "the beach in the background": a thing in a photo
 	}
 	return shownHead32[ws[0]] && (len(ws) == 1 || ws[1] == "of" || ws[0] == "name")
 }
@@ -455,4 +462,39 @@ func theTitle32(s string) []string {
 		return nil // "We loved The Hague": a place seen
 	}
 	return []string{t}
+}
+
+// The soft-spot group: a taste said as a weakness or a craving: "I've
+// got a soft spot for old westerns", "I have a real weakness for
+// pastries", "I've always had a thing for vintage cars", "my obsession
+// with sourdough", "I could eat sushi every day", "Give me a good curry
+// any day".
+var (
+	softSpotRE = regexp.MustCompile(`(?i)\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:(?:always|really|also|still|definitely|kinda|kind\s+of)\s+)*(?:got|have|had)\s+(?:(?:such|a\s+bit\s+of|kind\s+of)\s+)?an?\s+(?:(?:real|big|huge|massive|serious|major|total|soft|slight|definite|weird|special|little)\s+)*(?:(?:soft\s+spot|weakness|thing)\s+for|(?:obsession|addiction)\s+(?:with|for))|\bmy\s+(?:(?:little|slight|current|new|latest|biggest|weird)\s+)?(?:obsession|addiction)\s+with)\s+([^,.;!?()]+)`)
+	couldAllDayRE = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:(?:honestly|literally|genuinely|seriously)\s+)*could\s+(?:(?:honestly|literally|happily|easily)\s+)*(?:eat|drink|listen\s+to|watch|read|play)\s+([^,.;!?]+?)\s+(?:every\s+(?:single\s+)?day|all\s+day(?:\s+long)?|forever|for\s+hours|on\s+repeat|every\s+night|for\s+days)\b`)
+	giveMeAnyDayRE = regexp.MustCompile(`(?i)^(?:(?:honestly|but|just)[,\s]+)?give\s+me\s+([^,.;!?]+?)\s+any\s+day\b`)
+)
+
+// verbAfter32RE: a verb after the thing of a soft spot.
+var verbAfter32RE = regexp.MustCompile(`(?i)\s+(?:is|are|was|were|has|have|had|keeps|kept|gets|got|makes|made|started|began)\b`)
+
+// softSpot32 is the things the soft-spot group reads in s.
+func softSpot32(s string) []string {
+	var out []string
+	for _, re := range []*regexp.Regexp{softSpotRE, couldAllDayRE, giveMeAnyDayRE} {
+		m := re.FindStringSubmatchIndex(s)
+		if m == nil || negRE.MatchString(s[:m[1]]) || condRE.MatchString(s[:m[0]]) {
+			continue
+		}
+		o := s[m[2]:m[3]]
+		if k := verbAfter32RE.FindStringIndex(o); k != nil {
+			o = o[:k[0]] // "my obsession with sourdough [is getting out of hand]"
+		}
+		if p := object(o); p != "" && !personWord(p) {
+			if ws := strings.Fields(lowerASCII(p)); len(ws) > 0 && !pronoun[ws[0]] && ws[0] != "him" && ws[0] != "her" && ws[0] != "them" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }

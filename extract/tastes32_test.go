@@ -66,7 +66,19 @@ func TestTasteRulesSession32(t *testing.T) {
 		{"I loved The Lion King as a kid.", nil},
 		{"Did you like The Bear?", nil},
 		{"I'd love The Bear to come back.", nil},
+		// a taste said as a weakness or a craving; not of a person, not
+		// a thing wrong with one.
+		{"I've got a soft spot for old westerns.", []want{w(me, "likes", "old westerns")}},
+		{"I have a real weakness for pastries.", []want{w(me, "likes", "pastries")}},
+		{"My obsession with sourdough is getting out of hand.", []want{w(me, "likes", "sourdough")}},
+		{"I could listen to jazz all day.", []want{w(me, "likes", "jazz")}},
+		{"Give me a good curry any day.", []want{w(me, "likes", "good curry")}},
+		{"I have a soft spot for him.", nil},
+		{"I could watch you all day.", nil},
+		{"I have a thing with my knee.", nil},
+		{"I don't have a weakness for sweets.", nil},
 		// a photo, a name or a chat is no taste.
+		{"That's a great photo of you and your family. I love the beach in the background.", nil},
 		{"I love the photo, the sunset looks amazing.", nil},
 		{"I love the name Luna for a dog.", nil},
 		{"I love catching up with you.", nil},
