@@ -53,6 +53,14 @@ func tastes32(text, speaker string, at time.Time, have []Fact) []Fact {
 		got = append(got, findWhen32(s)...)
 		got = append(got, theTitle32(s)...)
 		got = append(got, softSpot32(s)...)
+		if ex := kindExamples32(prev, s); len(ex) > 0 {
+			got = append(got, ex...)
+			// "anything old" said vaguely: the examples say it
+			have = slices.DeleteFunc(have, func(f Fact) bool {
+				c := lowerASCII(f.Claim)
+				return f.Subject == speaker && f.Predicate == "likes" && (strings.HasPrefix(c, "anything ") || strings.HasPrefix(c, "everything ") || strings.HasPrefix(c, "all things "))
+			})
+		}
 		if p, job := hobbyAgent32(s); p != "" {
 			got = append(got, p)
 			have = slices.DeleteFunc(have, func(f Fact) bool {
@@ -495,6 +503,66 @@ func softSpot32(s string) []string {
 				out = append(out, p)
 			}
 		}
+	}
+	return out
+}
+
+// The examples group: a vague kind of thing liked, then examples of it,
+// in the same sentence or the next: "i like indie stuff, Phoebe Bridgers,
+// boygenius, that kind of thing", "we both love food markets and
+// anything old. temples, castles, old streets". Only after a kind said
+// vaguely ("… stuff", "anything old", "all things Korean"), so that "I
+// love this place, great food, nice staff" names no examples.
+var (
+	// vagueKindRE: a liking that ends on a kind said vaguely (group 1
+	// where it ends).
+	vagueKindRE = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:(?:really|also|both|all|just|absolutely|totally|mostly)\s+)*(?:love|like|enjoy|adore|dig)\s+[^,.;:!?]*?(?:\b(?:anything|everything|all\s+things)\s+[a-z-]+|\b[a-z-]+\s+stuff)(\s*[,:–—-]\s*|\s*[.!]\s*|\s*$)`)
+	// kindEndRE: how a list of examples ends.
+	kindEndRE = regexp.MustCompile(`(?i),?\s*(?:(?:and\s+)?(?:that|this)\s+(?:kind|sort)\s+of\s+(?:thing|stuff)|etc\.?|and\s+so\s+on|stuff\s+like\s+that|things\s+like\s+that|you\s+know)\s*[.!]*$`)
+)
+
+// kindExamples32 is the examples of a vague kind liked in s (or, when
+// s is only a list, in the sentence before it).
+func kindExamples32(prev, s string) []string {
+	if m := vagueKindRE.FindStringSubmatchIndex(s); m != nil && !negRE.MatchString(s[:m[1]]) {
+		if rest := s[m[1]:]; strings.TrimSpace(rest) != "" && !strings.ContainsAny(s[m[2]:m[3]], ".!") {
+			return exampleList32(rest)
+		}
+		return nil
+	}
+	if m := vagueKindRE.FindStringSubmatchIndex(prev); m != nil && !negRE.MatchString(prev[:m[1]]) && strings.TrimSpace(prev[m[1]:]) == "" {
+		return exampleList32(s)
+	}
+	return nil
+}
+
+// exampleSepRE32: what divides the examples of a list.
+var exampleSepRE32 = regexp.MustCompile(`\s*,\s*|\s+(?:and|or|&)\s+`)
+
+// exampleList32 is the items of s when s is a list of at least two
+// short names of things and nothing else.
+func exampleList32(s string) []string {
+	s = kindEndRE.ReplaceAllString(strings.TrimSpace(s), "")
+	s = strings.TrimRight(s, ".!… ")
+	parts := exampleSepRE32.Split(s, -1)
+	if len(parts) < 2 {
+		return nil
+	}
+	var out []string
+	for _, p := range parts {
+		ws := strings.Fields(lowerASCII(p))
+		if len(ws) == 0 || len(ws) > 3 {
+			return nil
+		}
+		for _, w := range ws {
+			if pronoun[w] || auxVerb[w] || notInTail32[w] || deictic[w] || vagueThing32[w] || w == "my" || w == "a" || w == "an" {
+				return nil
+			}
+		}
+		if personWord(p) {
+			return nil
+		}
+		out = append(out, strings.TrimSpace(p))
 	}
 	return out
 }

@@ -77,6 +77,14 @@ func TestTasteRulesSession32(t *testing.T) {
 		{"I could watch you all day.", nil},
 		{"I have a thing with my knee.", nil},
 		{"I don't have a weakness for sweets.", nil},
+		// examples of a kind liked vaguely, in its sentence or the next;
+		// not descriptions of a place.
+		{"i like indie stuff, Phoebe Bridgers, boygenius, that kind of thing", []want{w(me, "likes", "indie stuff"),
+			w(me, "likes", "Phoebe Bridgers"), w(me, "likes", "boygenius")}},
+		{"we both love food markets and anything old. temples, castles, old streets", []want{w(me, "likes", "food markets"),
+			w(me, "likes", "temples"), w(me, "likes", "castles"), w(me, "likes", "old streets")}},
+		{"I love this place, great food, nice staff.", nil},
+		{"I like old stuff. It's charming.", []want{w(me, "likes", "old stuff")}},
 		// a photo, a name or a chat is no taste.
 		{"That's a great photo of you and your family. I love the beach in the background.", nil},
 		{"I love the photo, the sunset looks amazing.", nil},
