@@ -11,15 +11,20 @@ import (
 // preference family on the LoCoMo dev draws, locomo_more.jsonl, synthetic
 // rounds 1–2 and the outside read sets. Read: the rest of a list of
 // pastimes after "I love <doing>" ("I love going on road trips with
-// friends and family, exploring and hiking or playing board games"); a
-// plain thing called the best on its own ("Live music is the best",
-// "Nature's the best"); "I'm a huge fan" of the name the sentence before
-// opened with or asked about ("Emma Watson, she's a big supporter of
-// gender equality. I'm a huge fan"); a pastime done to find peace ("I find
-// calm when I do yoga or meditate"). Dropped: a liking of a photo, a name
-// or a chat shown or had with the listener ("I love the photo, the sunset
-// looks amazing", "I love catching up with you"). Cases in
-// tastes32_test.go.
+// friends and family, exploring and hiking or playing board games"); "I'm
+// a huge fan" of the name the sentence before opened with or asked about
+// ("Emma Watson, she's a big supporter of gender equality. I'm a huge
+// fan"); a pastime done to find peace ("I find calm when I do yoga or
+// meditate"); one who does a pastime ("I'm an avid reader"); a second
+// liking after "but" ("Ava hates broccoli but loves peas"); a title
+// opening with "The" loved ("I liked The Bear because …"); a soft spot, a
+// weakness or a craving ("I could listen to jazz all day"); examples of a
+// kind liked vaguely ("i like indie stuff, Phoebe Bridgers, boygenius");
+// and, with the rulebook, a named person "more into" a thing and a phase
+// the speaker is in. Mended or dropped: a clause joined to a liked thing
+// ("karting and he's a massive Hibs fan"), a liking of a photo, a name,
+// a chat or a thing in a photo's background, a phase of an age or a mood
+// ("a biting phase"). Cases in tastes32_test.go.
 
 // tastes32 is have, the facts so far, with the speaker's likings the
 // groups read in text that have does not already hold, and without the
@@ -157,42 +162,6 @@ func gerundTail32(s string) []string {
 func havingThings32(ws []string) bool {
 	return ws[0] == "having" && len(ws) >= 2 && !notInTail32[ws[1]] && !deictic[ws[1]] && !pronoun[ws[1]] &&
 		ws[1] != "a" && ws[1] != "an" && ws[1] != "to" && ws[1] != "fun" && ws[1] != "been" && ws[1] != "my" && ws[1] != "no"
-}
-
-// The best group: a plain thing, named by a bare noun (no article, no
-// owner), called the best and nothing more: "Live music is the best",
-// "Nature's the best!", "Sleep is honestly the best". Not a person or
-// a relative ("Mom is the best"), a pronoun ("You're the best", "That's
-// the best"), or the best of a kind ("the best part").
-var theBestRE = regexp.MustCompile(`(?i)^([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)(?:'s|’s|\s+is|\s+are)\s+(?:(?:just|truly|honestly|really|simply|always|still|seriously)\s+)*the\s+(?:best|greatest)(?:\s+ever)?\s*[.!]*$`)
-
-// notBest32: first words of a subject that make it no plain taste.
-var notBest32 = setOf(`the a an this that these those my our your his her their its it he she they we you i there here what which
-	who everyone everybody everything someone somebody nobody nothing something anything mom mum dad mother father
-	wife husband partner family friends kids people he's she's it's that's one`)
-
-// theBest32 is the thing theBestRE reads in a sentence, as a list.
-func theBest32(s string) []string {
-	body := leadIn30RE.ReplaceAllString(s, "") // tastes30.go
-	m := theBestRE.FindStringSubmatch(body)
-	if m == nil {
-		return nil
-	}
-	ws := strings.Fields(lowerASCII(m[1]))
-	if notBest32[ws[0]] || vague[ws[0]] || pronoun[ws[0]] || !pastimeSubject(m[1]) || personWord(m[1]) ||
-		relKey(ws[len(ws)-1]) != "" || lexNames.has(restoreName32(ws[0])) {
-		return nil
-	}
-	return []string{m[1]}
-}
-
-// restoreName32 is a lower-case word with its first letter in capital,
-// to look it up among the given names.
-func restoreName32(w string) string {
-	if w == "" {
-		return w
-	}
-	return strings.ToUpper(w[:1]) + w[1:]
 }
 
 // The fan group: "I'm a huge fan" with no object, of the name the
@@ -478,8 +447,8 @@ func theTitle32(s string) []string {
 // with sourdough", "I could eat sushi every day", "Give me a good curry
 // any day".
 var (
-	softSpotRE = regexp.MustCompile(`(?i)\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:(?:always|really|also|still|definitely|kinda|kind\s+of)\s+)*(?:got|have|had)\s+(?:(?:such|a\s+bit\s+of|kind\s+of)\s+)?an?\s+(?:(?:real|big|huge|massive|serious|major|total|soft|slight|definite|weird|special|little)\s+)*(?:(?:soft\s+spot|weakness|thing)\s+for|(?:obsession|addiction)\s+(?:with|for))|\bmy\s+(?:(?:little|slight|current|new|latest|biggest|weird)\s+)?(?:obsession|addiction)\s+with)\s+([^,.;!?()]+)`)
-	couldAllDayRE = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:(?:honestly|literally|genuinely|seriously)\s+)*could\s+(?:(?:honestly|literally|happily|easily)\s+)*(?:eat|drink|listen\s+to|watch|read|play)\s+([^,.;!?]+?)\s+(?:every\s+(?:single\s+)?day|all\s+day(?:\s+long)?|forever|for\s+hours|on\s+repeat|every\s+night|for\s+days)\b`)
+	softSpotRE     = regexp.MustCompile(`(?i)\b(?:(?:i|we)(?:'ve|\s+have)?\s+(?:(?:always|really|also|still|definitely|kinda|kind\s+of)\s+)*(?:got|have|had)\s+(?:(?:such|a\s+bit\s+of|kind\s+of)\s+)?an?\s+(?:(?:real|big|huge|massive|serious|major|total|soft|slight|definite|weird|special|little)\s+)*(?:(?:soft\s+spot|weakness|thing)\s+for|(?:obsession|addiction)\s+(?:with|for))|\bmy\s+(?:(?:little|slight|current|new|latest|biggest|weird)\s+)?(?:obsession|addiction)\s+with)\s+([^,.;!?()]+)`)
+	couldAllDayRE  = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:(?:honestly|literally|genuinely|seriously)\s+)*could\s+(?:(?:honestly|literally|happily|easily)\s+)*(?:eat|drink|listen\s+to|watch|read|play)\s+([^,.;!?]+?)\s+(?:every\s+(?:single\s+)?day|all\s+day(?:\s+long)?|forever|for\s+hours|on\s+repeat|every\s+night|for\s+days)\b`)
 	giveMeAnyDayRE = regexp.MustCompile(`(?i)^(?:(?:honestly|but|just)[,\s]+)?give\s+me\s+([^,.;!?]+?)\s+any\s+day\b`)
 )
 
