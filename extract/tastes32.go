@@ -37,9 +37,10 @@ func tastes32(text, speaker string, at time.Time, have []Fact) []Fact {
 	if strings.Contains(lt, " but ") {
 		have = butSecond32(text, speaker, at, have)
 	}
-	if !strings.Contains(lt, "lov") && !strings.Contains(lt, " a") && !strings.Contains(lt, "enjoy") && !strings.Contains(lt, "like") &&
-		!strings.Contains(lt, "adore") && !strings.Contains(lt, "best") && !strings.Contains(lt, "fan") &&
-		!strings.Contains(lt, "find") && !strings.Contains(lt, "could") && !strings.Contains(lt, "give") && !strings.Contains(lt, "obsess") && !strings.Contains(lt, "addict") {
+	if !strings.Contains(lt, "lov") && !strings.Contains(lt, "i'm") && !strings.Contains(lt, "i am") && !strings.Contains(lt, "im ") && !strings.Contains(lt, "enjoy") && !strings.Contains(lt, "like") &&
+		!strings.Contains(lt, "adore") && !strings.Contains(lt, "fan") &&
+		!strings.Contains(lt, "find") && !strings.Contains(lt, "could") && !strings.Contains(lt, "give") && !strings.Contains(lt, "obsess") && !strings.Contains(lt, "addict") &&
+		!strings.Contains(lt, "spot") && !strings.Contains(lt, "weakness") && !strings.Contains(lt, "thing for") {
 		return have
 	}
 	sents := trimmedSentences(text)
