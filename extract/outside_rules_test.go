@@ -109,8 +109,9 @@ func TestOutsideRules(t *testing.T) {
 		// A second pet named in the same breath.
 		{"i have three cats and a one-eyed pug named waffles", []want{w(me, "has_pet", "cat"), w(me, "has_pet", "Waffles")}},
 		{"I have a cat and a friend named Bob.", []want{w(me, "has_pet", "cat")}},
-		// Still in a town after a comma; the rest of the clause is another matter.
-		{"I'm still in Istanbul, still teaching at the high school.", []want{w(me, "lives_in", "Istanbul")}},
+		// Still in a town after a comma; the job said after it with its "I"
+		// left out is the speaker's too (session 32).
+		{"I'm still in Istanbul, still teaching at the high school.", []want{w(me, "lives_in", "Istanbul"), w(me, "job_title", "teacher"), w(me, "works_at", "high school")}},
 		{"Still at the brewery, still in Glasgow.", []want{w(me, "lives_in", "Glasgow")}},
 		// Goods bought, with chat's tail after them.
 		{"i bought a cheap trumpet lol", []want{w(me, "owns", "trumpet")}},
