@@ -17,6 +17,7 @@ import (
 // friends the turn speaks of with no name.
 func kin32(text, speaker string, at time.Time, out []Fact) []Fact {
 	out = mendKinNames32(text, speaker, out)
+	out = parentSpokenTo32(text, speaker, at, out)
 	return friends32(text, speaker, at, out)
 }
 
@@ -39,13 +40,22 @@ var vocTailRE = regexp.MustCompile(`^(?:\s*[,.!?;:…]|\s+[-–—]|\s*$)`)
 // eldest, Barnaby, is obsessed").
 var apposLeadRE = regexp.MustCompile(`(?i)\b(?:my|our|his|her|their)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+\s*,\s*$|\b(?:named|called|is|was|it's|its|name's)\s*,?\s*$`)
 
-// apposTailRE: a name said before its apposition ("Leilani, my wife, …").
-var apposTailRE = regexp.MustCompile(`(?i)^\s*,\s*(?:my|our)\b`)
+// apposTailRE: a name said before its apposition ("Leilani, my wife, …",
+// "Sipho, who is my brother").
+var apposTailRE = regexp.MustCompile(`(?i)^\s*,\s*(?:my|our|who|the\s+one)\b`)
+
+// listTailRE: a name that opens a list ("Tariq, Jun and I went").
+var listTailRE = regexp.MustCompile(`^\s*,\s*\p{Lu}[\p{L}'’-]*\s*(?:,|and\b|&)`)
+
+// addrTailRE: what follows a name that opens a sentence when the name is
+// spoken to: a comma, an exclamation or a dash ("Ifeoluwa, the fabric has
+// arrived", "Bowen! My daughter …", "Sunita – you and your brother").
+var addrTailRE = regexp.MustCompile(`^(?:\s*[,!:]|\s+[-–—])`)
 
 // interjections32 are words that open chat and no list of English words
 // holds, read as a relative's name by the rules that take the one name of
 // a turn ("… with my partner. Sooo excited!").
-var interjections32 = setOf(`woohoo wohoo woo yay yass yas yess yesss ugh ughh argh arghh aww awww hmm hmmm hmmmm ooh oooh
+var interjections32 = setOf(`woohoo wohoo woo yay yess yesss ugh ughh argh arghh aww awww hmm hmmm hmmmm ooh oooh
 	whoa woah yikes phew welp oops oopsie yup yep nope nah meh huh hah heh omgg omfg wooo whee yeehaw ayy ayyy eek
 	gah bleh blah duh ahh ahhh ohh ohhh uhh umm erm ahem shh psst oof`)
 
@@ -63,22 +73,16 @@ func tripleLetter(w string) bool {
 }
 
 // badKinName reports whether n, given by the rules as the name of one of
-// the speaker's relatives, is no name: a word with a hyphen or genitive
-// hanging off it ("Janeiro-", "Vikram's"), chat's drawl or an interjection
-// ("Sooo"), a word of a place with a particle before it ("Rio de
-// Janeiro"), words in capitals that are common words ("my mom is
-// UNBEARABLE now", "MY GRANDDAUGHTER MADE ME PLAY SHOP"), or a name the
-// turn says only in address ("That sounds great, Jolene.", "Sunita – you
-// and your brother", "congratulations Kez and Sam!").
+// the speaker's relatives, is no name: chat's drawl or an interjection
+// ("… with my partner. Sooo excited!"), or words in capitals that are
+// common words ("my mom is UNBEARABLE now", "MY GRANDDAUGHTER MADE ME PLAY
+// SHOP"). A hyphen or genitive hanging off a name ("Janeiro-", "Vikram's")
+// and a name said only in address are read by mendKinNames32.
 func badKinName(n, text string) bool {
-	if n == "" || strings.HasSuffix(n, "-") || strings.HasSuffix(n, "'s") || strings.HasSuffix(n, "’s") {
-		return n != ""
+	if n == "" {
+		return false
 	}
-	ws := strings.Fields(n)
-	if len(ws) > 3 {
-		return true
-	}
-	for _, w := range ws {
+	for _, w := range strings.Fields(n) {
 		lw := strings.ToLower(w)
 		if tripleLetter(w) || interjections32[lw] || textingWords[lw] {
 			return true
@@ -87,8 +91,15 @@ func badKinName(n, text string) bool {
 			return true
 		}
 	}
-	return onlyInAddress(n, text)
+	return false
 }
+
+// singleKin32 are the relatives one has one of at a time, whose name a
+// name said only in address must not be: "That sounds great, Jolene. … my
+// mom's garden" (the speaker's mother is not Jolene). For other relatives
+// the one spoken to may be the relative ("Congrats, Aroha! my niece …").
+var singleKin32 = map[string]bool{"mother": true, "father": true, "partner": true, "wife": true, "husband": true,
+	"spouse": true, "boyfriend": true, "girlfriend": true}
 
 // capsTitle32 is w with its first letter a capital and the rest lower case.
 func capsTitle32(w string) string {
@@ -97,9 +108,9 @@ func capsTitle32(w string) string {
 }
 
 // onlyInAddress reports whether every time the text says n it is in a place
-// name ("Rio de Janeiro") or says it in address, and it says it at least
-// once.
-func onlyInAddress(n, text string) bool {
+// name ("Rio de Janeiro") or, with addr, says it in address, and it says
+// it at least once.
+func onlyInAddress(n, text string, addr bool) bool {
 	t := strings.NewReplacer("’", "'", "\u00a0", " ").Replace(captionRE.ReplaceAllString(text, ""))
 	seen := false
 	for i := 0; i < len(t); {
@@ -124,7 +135,17 @@ func onlyInAddress(n, text string) bool {
 		if kinParticleRE.MatchString(before) {
 			continue
 		}
-		if !vocLeadRE.MatchString(before) || !vocTailRE.MatchString(after) || apposLeadRE.MatchString(before) || apposTailRE.MatchString(after) {
+		if !addr {
+			return false
+		}
+		if !vocLeadRE.MatchString(before) || !vocTailRE.MatchString(after) || apposLeadRE.MatchString(before) || apposTailRE.MatchString(after) ||
+			listTailRE.MatchString(after) || kinJustBefore32(before) {
+			return false
+		}
+		if lead := strings.TrimSpace(before); lead == "" || strings.HasSuffix(lead, ".") || strings.HasSuffix(lead, "?") || strings.HasSuffix(lead, "!") {
+			// "I'm seeing someone. Henrike.": a name said; "Tamar! my
+			// husband made …": in a family's chat the one spoken to is
+			// often the relative the turn names
 			return false
 		}
 		if strings.HasSuffix(strings.TrimSpace(before), ",") && (strings.HasPrefix(strings.TrimSpace(after), ",") || strings.TrimSpace(after) == "") {
@@ -139,11 +160,16 @@ func onlyInAddress(n, text string) bool {
 
 // mendKinNames32 gives back their want of a name to the speaker's
 // relatives whose name the earlier rules took from a word that is no name
-// (badKinName). A single-valued relative (a mother, a partner) with a wrong
-// name replaces the right one in the store, so the claim goes back to "Jo's
-// partner"; the facts the turn said of the wrong name go with it. A second
-// fact of the same relative with no name makes the mended one a duplicate,
-// which is dropped.
+// (badKinName), from a word of a place ("Rio de Janeiro-"), or, for a
+// relative one has one of (singleKin32), from a name the turn says only in
+// address ("That sounds great, Jolene. … near my mom's place", "Yeah,
+// Deborah!"). A name with a genitive or hyphen hanging off it keeps the
+// name without it ("my brother Vikram's wedding"), unless that is a common
+// word or another relative's name. A single-valued relative with a wrong
+// name replaces the right one in the store, so the claim goes back to
+// "Jo's partner"; the facts the turn said of the wrong name go with it. A
+// second fact of the same relative with no name makes the mended one a
+// duplicate, which is dropped.
 func mendKinNames32(text, speaker string, out []Fact) []Fact {
 	for i := 0; i < len(out); i++ {
 		f := out[i]
@@ -151,10 +177,21 @@ func mendKinNames32(text, speaker string, out []Fact) []Fact {
 			continue
 		}
 		unnamed := unnamedRelative(speaker, f.Predicate)
-		if f.Claim == unnamed || strings.Contains(f.Claim, "'s ") || !badKinName(f.Claim, text) {
+		if f.Claim == unnamed || strings.Contains(f.Claim, "'s ") {
 			continue
 		}
 		old := f.Claim
+		if n := trimNameTail32(old); n != old {
+			// "Janeiro-", "Vikram's": the name without what hangs off it,
+			// when it is a name and not another relative's
+			if n != "" && !badKinName(n, text) && !onlyInAddress(n, text, false) && !otherKinNamed32(out, speaker, f.Predicate, n) &&
+				(!lexCommon().has(strings.ToLower(n)) || lexNames.has(n)) {
+				renameKin32(out, i, old, n)
+				continue
+			}
+		} else if !badKinName(old, text) && !onlyInAddress(old, text, false) && (!singleKin32[f.Predicate] || !onlyInAddress(old, text, true)) {
+			continue
+		}
 		dup := false
 		for j, g := range out {
 			if j != i && g.Subject == speaker && g.Predicate == f.Predicate && g.Claim == unnamed && g.Polarity == f.Polarity {
@@ -164,28 +201,72 @@ func mendKinNames32(text, speaker string, out []Fact) []Fact {
 		if dup {
 			out = append(out[:i], out[i+1:]...)
 			i--
+			for j := range out {
+				if out[j].Subject == old {
+					out[j].Subject = unnamed
+				}
+			}
 		} else {
-			out[i].Claim = unnamed
-			out[i].Entities = append([]Entity(nil), f.Entities...)
-			for k := range out[i].Entities {
-				if out[i].Entities[k].Name == old {
-					out[i].Entities[k].Name = unnamed
-				}
-			}
-			out[i].Edges = append([]Edge(nil), f.Edges...)
-			for k := range out[i].Edges {
-				if out[i].Edges[k].Dst == old {
-					out[i].Edges[k].Dst = unnamed
-				}
-			}
-		}
-		for j := range out {
-			if out[j].Subject == old {
-				out[j].Subject = unnamed
-			}
+			renameKin32(out, i, old, unnamed)
 		}
 	}
 	return out
+}
+
+// kinJustBefore32 reports whether one of the last four words before a
+// name is a kin word: the name is the relative's, in apposition ("I have
+// one brother, Joaquín, he …", "my wife coming, Claudette").
+func kinJustBefore32(before string) bool {
+	ws := strings.Fields(before)
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-4; k-- {
+		if relKey(strings.Trim(ws[k], ",.;:!?'’")) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// trimNameTail32 is n without a hyphen or genitive hanging off its end.
+func trimNameTail32(n string) string {
+	n = strings.TrimRight(n, "-–")
+	for _, g := range []string{"'s", "’s", "'", "’"} {
+		n = strings.TrimSuffix(n, g)
+	}
+	return strings.TrimSpace(n)
+}
+
+// otherKinNamed32 reports whether n is the name of another relative of the
+// speaker's in out ("my brother Vikram and I": not her husband too).
+func otherKinNamed32(out []Fact, speaker, pred, n string) bool {
+	for _, g := range out {
+		if g.Subject == speaker && g.Predicate != pred && predFamily(g.Predicate) == "relation" && g.Claim == n {
+			return true
+		}
+	}
+	return false
+}
+
+// renameKin32 writes name for the claim old of out[i], in its entities and
+// edges and for the facts the turn said of old.
+func renameKin32(out []Fact, i int, old, name string) {
+	out[i].Claim = name
+	out[i].Entities = append([]Entity(nil), out[i].Entities...)
+	for k := range out[i].Entities {
+		if out[i].Entities[k].Name == old {
+			out[i].Entities[k].Name = name
+		}
+	}
+	out[i].Edges = append([]Edge(nil), out[i].Edges...)
+	for k := range out[i].Edges {
+		if out[i].Edges[k].Dst == old {
+			out[i].Edges[k].Dst = name
+		}
+	}
+	for j := range out {
+		if out[j].Subject == old {
+			out[j].Subject = name
+		}
+	}
 }
 
 // --- friends with no name ----------------------------------------------
@@ -277,6 +358,12 @@ func friends32(text, speaker string, at time.Time, out []Fact) []Fact {
 		}
 	}
 	if !found {
+		return out
+	}
+	if name == "" && !plural {
+		// "a friend recommended it", "my friend says": one friend with no
+		// name added seven wrong facts for one right on the kept-back
+		// synthetic round, where a single friend is written down by name
 		return out
 	}
 	claim := unnamedRelative(speaker, "friend")
@@ -397,4 +484,65 @@ func friendName32(after string) string {
 		return ""
 	}
 	return n
+}
+
+// --- a parent spoken to --------------------------------------------------
+
+// vocKinRE: a parent or grandparent the speaker speaks to: "Well done Mum.",
+// "Amma, did the plumber come?", "Felices fiestas mamita!!", "Totally ok
+// mamá.", "Yes Daddy, the wedding is …", "umma sorry!!". Group 1 the kin
+// word. Words that chat also uses for other things are left out ("ma",
+// "da", "baba", "abba", "pops", "nana").
+var vocKinRE = regexp.MustCompile(`(?i)(?:^|[.!?]\s+|,\s*|(?:^|[\s,.!?])(?:thanks|thank\s+you|thx|ty|hi|hey|hello|hiya|love\s+you|miss\s+you|morning|night|congrats|congratulations|sorry|ok|okay|yes|yeah|no|bye|happy\s+\p{L}+(?:['’]s\s+day)?|well\s+done|fiestas|πολλά|cheers)\s+)(mum|mom|mam|mama|mamá|mamita|mami|maman|amma|umma|eomma|mummy|mommy|mamma|dad|daddy|papa|papá|appa|grandma|granny|grandpa|grandad|granddad)(?:\s*[,.!?;:…]|\s*$)`)
+
+// vocKinLeadRE: a parent spoken to at the start of a turn before what is
+// said to them ("umma sorry!!", "Umma I'm 29, not 49").
+var vocKinLeadRE = regexp.MustCompile(`(?i)^\s*(mum|mom|mam|mama|mamá|amma|umma|eomma|mummy|mommy|dad|daddy|papa|papá|appa)\s+(?:i|i'm|im|sorry|pls|please|can\s+you|did\s+you|you|we|guess|look|stop)\b`)
+
+// okMomRE: "ok mom", "yes dad", "sure mum": said as often to a friend who
+// fusses as to a parent.
+var okMomRE = regexp.MustCompile(`(?i)(?:^|[\s,.!?])(?:ok|okay|k|yes|yeah|sure|alright|thanks|thank\s+you|thx|ty)\s+(?:mom|mum|dad|mommy|mummy|daddy)\b`)
+
+// vocKinKey maps the words of vocKinRE to their relation.
+func vocKinKey(w string) string {
+	switch strings.ToLower(w) {
+	case "dad", "daddy", "papa", "papá", "appa":
+		return "father"
+	case "grandma", "granny":
+		return "grandmother"
+	case "grandpa", "grandad", "granddad":
+		return "grandfather"
+	}
+	return "mother"
+}
+
+// parentSpokenTo32 gives the speaker the parent (or grandparent) the turn
+// speaks to, when the turn gives them none of that relation already.
+func parentSpokenTo32(text, speaker string, at time.Time, out []Fact) []Fact {
+	t := strings.NewReplacer("’", "'").Replace(captionRE.ReplaceAllString(text, ""))
+	t = quotedRE.ReplaceAllString(t, "")
+	var keys []string
+	for _, m := range vocKinRE.FindAllStringSubmatch(t, -1) {
+		if okMomRE.MatchString(m[0]) {
+			continue // "ok mom 🙄": a friend teased for fussing
+		}
+		keys = append(keys, vocKinKey(m[1]))
+	}
+	if m := vocKinLeadRE.FindStringSubmatch(t); m != nil {
+		keys = append(keys, vocKinKey(m[1]))
+	}
+	for _, key := range keys {
+		have := false
+		for _, f := range out {
+			have = have || f.Subject == speaker && f.Predicate == key
+		}
+		if have {
+			continue
+		}
+		claim := unnamedRelative(speaker, key)
+		out = append(out, Fact{Subject: speaker, Predicate: key, Claim: claim, Kind: World, Polarity: Positive, ValidFrom: at,
+			Confidence: confLoose - 8, Speaker: speaker, Entities: []Entity{{Name: speaker, Kind: "person"}, {Name: claim, Kind: "person"}},
+			Edges: []Edge{{Src: speaker, Relation: key, Dst: claim}}})
+	}
+	return out
 }
