@@ -499,9 +499,9 @@ var vocKinRE = regexp.MustCompile(`(?i)(?:^|[.!?]\s+|,\s*|(?:^|[\s,.!?])(?:thank
 // said to them ("umma sorry!!", "Umma I'm 29, not 49").
 var vocKinLeadRE = regexp.MustCompile(`(?i)^\s*(mum|mom|mam|mama|mamá|amma|umma|eomma|mummy|mommy|dad|daddy|papa|papá|appa)\s+(?:i|i'm|im|sorry|pls|please|can\s+you|did\s+you|you|we|guess|look|stop)\b`)
 
-// okMomRE: "ok mom", "yes dad", "sure mum": said as often to a friend who
-// fusses as to a parent.
-var okMomRE = regexp.MustCompile(`(?i)(?:^|[\s,.!?])(?:ok|okay|k|yes|yeah|sure|alright|thanks|thank\s+you|thx|ty)\s+(?:mom|mum|dad|mommy|mummy|daddy)\b`)
+// okMomRE: "ok mom", "yes dad", "lmao ok grandpa": said as often to a
+// friend who fusses or lags behind as to a parent.
+var okMomRE = regexp.MustCompile(`(?i)(?:^|[\s,.!?])(?:ok|okay|k|yes|yeah|sure|alright|thanks|thank\s+you|thx|ty)\s+(?:mom|mum|dad|mommy|mummy|daddy|grandma|granny|grandpa|grandad|granddad)\b`)
 
 // vocKinKey maps the words of vocKinRE to their relation.
 func vocKinKey(w string) string {

@@ -78,6 +78,7 @@ func TestParentSpokenTo32(t *testing.T) {
 		{"Happy birthday dad! Save me some cake.", [][3]string{me("father", "Me's father")}, nil},
 		{"ok mom 🙄 I'll wear a jacket", nil, [][3]string{me("mother", "")}},
 		{"Thanks grandma!", [][3]string{me("grandmother", "Me's grandmother")}, nil},
+		{"lmao ok grandpa", nil, [][3]string{me("grandfather", "")}},
 		{"Mama mia that pizza was good.", nil, [][3]string{me("mother", "")}},
 		{"Ma, the bus is late.", nil, [][3]string{me("mother", "")}},
 		{"Your mom is great.", nil, [][3]string{me("mother", "")}},
