@@ -8,17 +8,17 @@ import "testing"
 func TestFriends32(t *testing.T) {
 	me := func(p, c string) [3]string { return [3]string{"person:me", p, c} }
 	checkOwns31(t, []owns31Case{
-		// friends said as the speaker's own
-		{"Hey John, last weekend I had an awesome time at the amusement park with my friends.", [][3]string{me("friend", "Me's friends")}, nil},
+		// friends said as the speaker's own, with no name: nothing
+		{"Hey John, last weekend I had an awesome time at the amusement park with my friends.", [][3]string(nil), [][3]string{me("friend", "")}},
 
-		{"I've been playing one more game with friends these days.", [][3]string{me("friend", "Me's friends")}, nil},
+		{"I've been playing one more game with friends these days.", [][3]string(nil), [][3]string{me("friend", "")}},
 
-		{"Hey John, great news - I'm now friends with one of my fellow volunteers!", [][3]string{me("friend", "")}, nil},
-		{"My friends were mocking my weight last Friday and it hurt.", [][3]string{me("friend", "Me's friends")}, nil},
-		{"I had a card-night with my gaming buddies, it was so much fun.", [][3]string{me("friend", "Me's friends")}, nil},
-		{"Yeah, some friends of mine from church came along.", [][3]string{me("friend", "Me's friends")}, nil},
-		// one friend with no name is left: the kept-back sets write one
-		// friend down by name
+		{"Hey John, great news - I'm now friends with one of my fellow volunteers!", nil, [][3]string{me("friend", "")}},
+		{"My friends were mocking my weight last Friday and it hurt.", [][3]string(nil), [][3]string{me("friend", "")}},
+		{"I had a card-night with my gaming buddies, it was so much fun.", [][3]string(nil), [][3]string{me("friend", "")}},
+		{"Yeah, some friends of mine from church came along.", [][3]string(nil), [][3]string{me("friend", "")}},
+		// friends with no name are left (kept-back synthetic round,
+		// LoCoMo held-out part)
 		{"I got it as a gift from a close friend.", nil, [][3]string{me("friend", "")}},
 		{"It all started when a friend of mine gave me this painting one day.", nil, [][3]string{me("friend", "")}},
 		// named by the words after the friend word
@@ -77,7 +77,8 @@ func TestParentSpokenTo32(t *testing.T) {
 		{"Totally ok mamá. I adopted a dog to celebrate", [][3]string{me("mother", "Me's mother")}, nil},
 		{"Happy birthday dad! Save me some cake.", [][3]string{me("father", "Me's father")}, nil},
 		{"ok mom 🙄 I'll wear a jacket", nil, [][3]string{me("mother", "")}},
-		{"Thanks grandma!", [][3]string{me("grandmother", "Me's grandmother")}, nil},
+		{"Love you grandma!", [][3]string{me("grandmother", "Me's grandmother")}, nil},
+		{"Mom, where are you?", nil, [][3]string{me("mother", "")}},
 		{"lmao ok grandpa", nil, [][3]string{me("grandfather", "")}},
 		{"Mama mia that pizza was good.", nil, [][3]string{me("mother", "")}},
 		{"Ma, the bus is late.", nil, [][3]string{me("mother", "")}},
