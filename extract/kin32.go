@@ -490,6 +490,9 @@ var vocKinLeadRE = regexp.MustCompile(`(?i)^\s*(mum|mom|mam|mama|mamá|amma|umma
 // friend who fusses or lags behind as to a parent.
 var okMomRE = regexp.MustCompile(`(?i)(?:^|[\s,.!?])(?:ok|okay|k|yes|yeah|sure|alright|thanks|thank\s+you|thx|ty)\s+(?:mom|mum|dad|mommy|mummy|daddy|grandma|granny|grandpa|grandad|granddad)\b`)
 
+// vocKinCue32: a cheap look for the words of vocKinRE before reading it.
+var vocKinCue32 = regexp.MustCompile(`(?i)m[ua]m|mom|amma|umma|eomma|dad|pap|appa|gran`)
+
 // vocKinKey maps the words of vocKinRE to their relation.
 func vocKinKey(w string) string {
 	switch strings.ToLower(w) {
@@ -506,6 +509,9 @@ func vocKinKey(w string) string {
 // parentSpokenTo32 gives the speaker the parent (or grandparent) the turn
 // speaks to, when the turn gives them none of that relation already.
 func parentSpokenTo32(text, speaker string, at time.Time, out []Fact) []Fact {
+	if !vocKinCue32.MatchString(text) {
+		return out // read each turn once, cheaply, for the words first
+	}
 	t := strings.NewReplacer("’", "'").Replace(captionRE.ReplaceAllString(text, ""))
 	t = quotedRE.ReplaceAllString(t, "")
 	if ss := sentences(t); len(ss) == 1 && strings.HasSuffix(strings.TrimSpace(t), "?") {
