@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"iter"
 	"regexp"
 	"slices"
 	"strings"
@@ -702,6 +703,22 @@ func lowerASCII(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// statements yields sents, each trimmed, that are neither a question nor a
+// condition: what the plan rules read a turn for.
+func statements(sents []string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, s := range sents {
+			s = strings.TrimSpace(s)
+			if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
+				continue
+			}
+			if !yield(s) {
+				return
+			}
+		}
+	}
 }
 
 // trimmedSentences is the cleaned text's sentences, each trimmed.

@@ -236,11 +236,7 @@ func seekTo31(sents []string, speaker string, at time.Time, out []Fact) []Fact {
 		}
 		out = addPlan31(out, speaker, p, at)
 	}
-	for _, s := range sents {
-		s = strings.TrimSpace(s)
-		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
-			continue
-		}
+	for s := range statements(sents) {
 		if m := seekToRE.FindStringSubmatch(s); m != nil && !tryCondRE.MatchString(s[:strings.Index(s, m[0])]) {
 			ws := strings.Fields(strings.ToLower(m[1]))
 			head, verb, rest := ws[len(ws)-1], strings.ToLower(m[2]), strings.TrimSpace(cut(m[3]))
@@ -323,11 +319,7 @@ var seeNot = setOf(`result results outcome outcomes impact difference progress l
 	pictures picture photos photo pics pic video vid vids videos final end rest way point light`)
 
 func wishVerb31(sents []string, speaker string, at time.Time, out []Fact) []Fact {
-	for _, s := range sents {
-		s = strings.TrimSpace(s)
-		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
-			continue
-		}
+	for s := range statements(sents) {
 		for _, m := range wishVerbRE.FindAllStringSubmatchIndex(s, -1) {
 			frame, verb, rest := strings.ToLower(s[m[2]:m[3]]), strings.ToLower(s[m[4]:m[5]]), s[m[6]:m[7]]
 			lead := clauseHead30(s[:m[0]])
@@ -442,11 +434,7 @@ var forWhileRE = regexp.MustCompile(`(?i)\s+for\s+(?:a\s+(?:while|bit|long\s+tim
 var careerPreps = setOf(`in at for with near abroad around across of`)
 
 func lookInto31(sents []string, speaker string, at time.Time, out []Fact) []Fact {
-	for _, s := range sents {
-		s = strings.TrimSpace(s)
-		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
-			continue
-		}
+	for s := range statements(sents) {
 		m := lookIntoRE.FindStringSubmatchIndex(s)
 		if m == nil || wishLeadNotRE.MatchString(clauseHead30(s[:m[0]])) {
 			continue

@@ -65,11 +65,7 @@ var occasionRE32 = regexp.MustCompile(`(?i:(?:\bat|[,—–:-])\s+(?:the|my|our|
 var awayDoubtRE32 = regexp.MustCompile(`(?i)\b(?:if|unless|maybe|might|would|could|not|never|no|can'?t|won'?t|don'?t|wish)\b|n't\b|n’t\b`)
 
 func awayTrip32(sents []string, speaker string, at time.Time, out []Fact) []Fact {
-	for _, s := range sents {
-		s = strings.TrimSpace(s)
-		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
-			continue
-		}
+	for s := range statements(sents) {
 		m := awayRE32.FindStringIndex(s)
 		if m == nil || awayDoubtRE32.MatchString(clauseHead30(s[:m[0]])) {
 			continue
@@ -143,11 +139,7 @@ var doneTailRE32 = regexp.MustCompile(`(?i)(?:\s+(?:finally|at\s+last|lol|haha|t
 var doingNot32 = setOf(`best part bit job things stuff homework laundry dishes work research phd masters master's degree thesis`)
 
 func doingThe32(sents []string, speaker string, at time.Time, out []Fact) []Fact {
-	for _, s := range sents {
-		s = strings.TrimSpace(s)
-		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
-			continue
-		}
+	for s := range statements(sents) {
 		m := doingRE32.FindStringSubmatchIndex(s)
 		if m == nil || wishLeadNotRE.MatchString(clauseHead30(s[:m[0]])) || secondLead32.MatchString(s[:m[0]]) {
 			continue
@@ -217,11 +209,7 @@ var thinkNot32 = setOf(`nothing something everything anything thing things being
 var vagueObj32 = setOf(`something anything this that it them these those stuff things somewhere anywhere`)
 
 func thinkOf32(sents []string, speaker string, at time.Time, out []Fact) []Fact {
-	for _, s := range sents {
-		s = strings.TrimSpace(s)
-		if strings.HasSuffix(s, "?") || condRE.MatchString(s) {
-			continue
-		}
+	for s := range statements(sents) {
 		m := thinkOfRE32.FindStringSubmatchIndex(s)
 		if m == nil || wishLeadNotRE.MatchString(clauseHead30(s[:m[0]])) || secondLead32.MatchString(s[:m[0]]) {
 			continue
