@@ -82,6 +82,9 @@ func badKinName(n, text string) bool {
 	if n == "" {
 		return false
 	}
+	if text != "" && notKinName32(n, text) { // lead32.go
+		return true
+	}
 	for _, w := range strings.Fields(n) {
 		lw := strings.ToLower(w)
 		if tripleLetter(w) || interjections32[lw] || textingWords[lw] {

@@ -59,7 +59,11 @@ func TestKinNames32(t *testing.T) {
 		{"also update from cebu mateo said his 1st word today and it was 'lola' my mom is UNBEARABLE now 😂😂",
 			[][3]string{me("mother", "Me's mother")}, [][3]string{me("mother", "UNBEARABLE")}},
 		// a name in apposition or doing something is the relative's
-		{"Hey, Audrey! I can't wait for the weekend. My girlfriend, Toby and I are going camping.", [][3]string{me("partner", "Toby")}, nil},
+		// "my girlfriend, Toby and I" with no comma after the name is a
+		// list of three, not her name (lead32.go notKinName32; in LoCoMo
+		// Toby is Andrew's dog); with the comma it is apposition
+		{"Hey, Audrey! I can't wait for the weekend. My girlfriend, Toby and I are going camping.", [][3]string{me("partner", "Me's partner")}, [][3]string{me("partner", "Toby")}},
+		{"Hey, Audrey! I can't wait for the weekend. My girlfriend, Toby, and I are going camping.", [][3]string{me("partner", "Toby")}, nil},
 		{"I have one brother, Joaquín, he has 19 years and he study music in Córdoba.", [][3]string{me("brother", "Joaquín")}, nil},
 		{"Update: my brother Vikram and I did the family meeting last week. Three hours.", [][3]string{me("brother", "Vikram")}, nil},
 		{"Leilani had a small stroke in August. My wife is tougher than me.", [][3]string{me("wife", "Leilani")}, nil},

@@ -32,6 +32,17 @@ func TestChatRulesSession32(t *testing.T) {
 		// A family doctor by chat's short form (rules.go); "ta" is thanks.
 		{"I'm a GP in Leeds.", []want{w(me, "job_title", "GP"), w(me, "lives_in", "Leeds")}},
 		{"Ta for now", nil},
+		// A relative's name that is none (lead32.go notKinName32): an
+		// illness named after a person, a name before ", my <kin>
+		// <verb>", a name in "my <kin>, <name> and I"; an apposition keeps
+		// its name.
+		{"My father has moderate Alzheimer's now, so I visit him every weekend.", []want{w(me, "father", "Alice's father")}},
+		{"We'll go through Paris with Transat, my brother says it's cheap.", []want{w(me, "brother", "Alice's brother")}},
+		{"Dear Prof. Wendtland, my daughter will miss class on Monday.", []want{w(me, "daughter", "Alice's daughter")}},
+		{"My girlfriend, Toby and I went to the park.", []want{w(me, "partner", "Alice's partner")}},
+		{"My girlfriend, Toby, and I went to the park.", []want{w(me, "partner", "Toby")}},
+		{"Tom, my brother, says hi.", []want{w(me, "brother", "Tom")}},
+		{"This is Ana, my sister.", []want{w(me, "sister", "Ana")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
