@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"iter"
 	"regexp"
 	"strings"
 	"time"
@@ -110,31 +111,38 @@ func capsTitle32(w string) string {
 	return string(unicode.ToUpper(r)) + strings.ToLower(w[size:])
 }
 
+// wordAt yields what stands before and after each place text says n as a
+// word of its own (not inside a longer word: "Tom" in "Tomorrow").
+func wordAt(text, n string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for i := 0; n != "" && i < len(text); {
+			j := strings.Index(text[i:], n)
+			if j < 0 {
+				return
+			}
+			at, end := i+j, i+j+len(n)
+			i = end
+			if r, _ := utf8.DecodeLastRuneInString(text[:at]); at > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				continue
+			}
+			if r, _ := utf8.DecodeRuneInString(text[end:]); end < len(text) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				continue
+			}
+			if !yield(text[:at], text[end:]) {
+				return
+			}
+		}
+	}
+}
+
 // onlyInAddress reports whether every time the text says n it is in a place
 // name ("Rio de Janeiro") or, with addr, says it in address, and it says
 // it at least once.
 func onlyInAddress(n, text string, addr bool) bool {
 	t := strings.NewReplacer("’", "'", "\u00a0", " ").Replace(captionRE.ReplaceAllString(text, ""))
 	seen := false
-	for i := 0; i < len(t); {
-		j := strings.Index(t[i:], n)
-		if j < 0 {
-			break
-		}
-		at, end := i+j, i+j+len(n)
-		i = end
-		if at > 0 {
-			if r, _ := utf8.DecodeLastRuneInString(t[:at]); unicode.IsLetter(r) || unicode.IsDigit(r) {
-				continue
-			}
-		}
-		if end < len(t) {
-			if r, _ := utf8.DecodeRuneInString(t[end:]); unicode.IsLetter(r) || unicode.IsDigit(r) {
-				continue
-			}
-		}
+	for before, after := range wordAt(t, n) {
 		seen = true
-		before, after := t[:at], t[end:]
 		if kinParticleRE.MatchString(before) {
 			continue
 		}

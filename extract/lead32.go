@@ -35,14 +35,7 @@ func notKinName32(n, text string) bool {
 		return true
 	}
 	seen := false
-	for i := 0; i < len(text); {
-		j := strings.Index(text[i:], n)
-		if j < 0 {
-			break
-		}
-		at, end := i+j, i+j+len(n)
-		i = end
-		before, after := text[:at], text[end:]
+	for before, after := range wordAt(text, n) { // kin32.go
 		if m := kinVerbAfterRE32.FindStringSubmatch(after); m != nil && relKey(strings.ToLower(m[1])) != "" && verbAfterKin32(m[2]) {
 			seen = true
 			continue

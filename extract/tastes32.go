@@ -29,6 +29,11 @@ import (
 // tastes32 is have, the facts so far, with the speaker's likings the
 // groups read in text that have does not already hold, and without the
 // likings the drop pass refuses.
+// tastes32Need are words one of which a turn must hold for the groups
+// below to read it (most turns hold none).
+var tastes32Need = []string{"lov", "i'm", "i am", "im ", "enjoy", "like", "adore", "fan", "find", "could", "give",
+	"obsess", "addict", "spot", "weakness", "thing for"}
+
 func tastes32(text, speaker string, at time.Time, have []Fact) []Fact {
 	have = slices.DeleteFunc(mendClauseTail32(have), func(f Fact) bool {
 		return f.Subject == speaker && shownLike32(f) || f.Predicate == "likes" && phaseThing32(f.Claim) == "" && strings.Contains(text, " "+f.Claim+" phase")
@@ -37,10 +42,7 @@ func tastes32(text, speaker string, at time.Time, have []Fact) []Fact {
 	if strings.Contains(lt, " but ") {
 		have = butSecond32(text, speaker, at, have)
 	}
-	if !strings.Contains(lt, "lov") && !strings.Contains(lt, "i'm") && !strings.Contains(lt, "i am") && !strings.Contains(lt, "im ") && !strings.Contains(lt, "enjoy") && !strings.Contains(lt, "like") &&
-		!strings.Contains(lt, "adore") && !strings.Contains(lt, "fan") &&
-		!strings.Contains(lt, "find") && !strings.Contains(lt, "could") && !strings.Contains(lt, "give") && !strings.Contains(lt, "obsess") && !strings.Contains(lt, "addict") &&
-		!strings.Contains(lt, "spot") && !strings.Contains(lt, "weakness") && !strings.Contains(lt, "thing for") {
+	if !slices.ContainsFunc(tastes32Need, func(w string) bool { return strings.Contains(lt, w) }) {
 		return have
 	}
 	sents := trimmedSentences(text)
