@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -630,9 +631,57 @@ var (
 )
 
 // clean normalises quotes, drops captions and quoted speech, and joins
-// abbreviations that would split a sentence.
+// abbreviations that would split a sentence. Some twenty passes of
+// TurnFacts clean the same turn, so the last few results are kept
+// (cleaned); clean is a function of its text alone.
 func clean(text string) string {
-	text = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`, "…", "...", "\u00a0", " ").Replace(text)
+	if c, ok := cleaned.get(text); ok {
+		return c
+	}
+	c := cleanText(text)
+	cleaned.put(text, c)
+	return c
+}
+
+// cleaned holds clean's last results.
+var cleaned = &memo{}
+
+// memo is a small cache of string results for a pure function of a
+// string, safe for concurrent use: a ring of the last memoSize keys.
+type memo struct {
+	mu   sync.Mutex
+	keys [memoSize]string
+	vals [memoSize]string
+	set  [memoSize]bool
+	next int
+}
+
+const memoSize = 8
+
+func (m *memo) get(k string) (string, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i := range m.keys {
+		if m.set[i] && m.keys[i] == k {
+			return m.vals[i], true
+		}
+	}
+	return "", false
+}
+
+func (m *memo) put(k, v string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.keys[m.next], m.vals[m.next], m.set[m.next] = k, v, true
+	m.next = (m.next + 1) % memoSize
+}
+
+// quoteFolder makes chat's typographic quotes, ellipsis and no-break
+// space plain.
+var quoteFolder = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`, "…", "...", "\u00a0", " ")
+
+func cleanText(text string) string {
+	text = quoteFolder.Replace(text)
 	text = captionRE.ReplaceAllString(text, "")
 	// "yoga/meditation": chat's slash between two words is "and".
 	text = slashPairRE.ReplaceAllStringFunc(text, func(m string) string {

@@ -51,16 +51,20 @@ func ruleNeeds() [][]string {
 // short to rule anything out).
 func need(re *syntax.Regexp) []string {
 	set := needSet(re)
-	if len(set) == 0 || len(set) > 24 {
+	if len(set) == 0 || len(set) > maxNeeds {
 		return nil
 	}
 	for _, s := range set {
-		if len(s) < 3 {
+		if len(s) < 2 {
 			return nil
 		}
 	}
 	return set
 }
+
+// maxNeeds bounds a rule's need set: past it, checking the strings costs
+// about what running the pattern would.
+const maxNeeds = 64
 
 func needSet(re *syntax.Regexp) []string {
 	switch re.Op {
@@ -86,7 +90,7 @@ func needSet(re *syntax.Regexp) []string {
 		bestMin := 0
 		for _, sub := range re.Sub {
 			s := needSet(sub)
-			if len(s) == 0 || len(s) > 24 {
+			if len(s) == 0 || len(s) > maxNeeds {
 				continue
 			}
 			m := len(s[0])

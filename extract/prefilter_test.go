@@ -77,7 +77,8 @@ func TestNeed(t *testing.T) {
 		{`(?:lives?|moved)\s+to`, []string{"live", "moved"}},
 		{`(?i:i\s+(?:love|adore)?\s*(\w+))`, nil}, // an optional part needs nothing
 		{`\d+`, nil},
-		{`(?:ab|cd)`, nil}, // too short to rule anything out
+		{`(?:ab|cd)`, []string{"ab", "cd"}}, // two letters still rule most text out ("im", "we")
+		{`(?:a|bc)`, nil},                   // one letter rules nothing out
 		{`Berlin`, []string{"berlin"}},
 		{`(?i:café|bistro)`, nil}, // a non-ASCII literal needs nothing
 		{`(?i:Köln)\s+\w+\s+Berlin`, []string{"berlin"}},
