@@ -1,0 +1,205 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Work and life events in frames the earlier passes left (session 33,
+// from the event and work misses of the read sets: LoCoMo dev, locomo_more,
+// outside 1, 2 and 4, synthetic rounds 1–2). Cases in events33_test.go.
+//
+// A shift or nights at a place of work ("the night shifts at the tram
+// depot ate me", "shift at the clinique and then I'm babysitting", "back
+// to nights on the labour ward at CUMH"): works_at, positive, or negative
+// when it is a past stint of years ("I did nights at Parirenyatwa for 5
+// years"). A tenure said by its years ("almost five years at Sunforge
+// Software and i feel like a ghost there", "32 years at LAUSD",
+// "Forty-one years with the Bruny Island ferry"): works_at, negative when
+// the turn says the work ended (retired, redundant, before that). A
+// subject taught at a school ("I taught English at Tonga High School for
+// 31 years"): works_at, negative. A medal got ("Got my Bronze medal",
+// "First medal I've ever won"): won.
+//
+// Tried and dropped: (none yet).
+
+// shiftAtRE33: a shift or nights at a place; group 1 the word, group 2
+// what follows "at". The lead is a verb of the speaker's or a determiner,
+// so "his night shift at the plant" is not read.
+var shiftAtRE33 = regexp.MustCompile(`(?i:(?:^|[,;:]\s*|\b(?:back\s+to|on|did|doing|do|done|pulled|pulling|working|work|worked|the|my|an?|another|more|extra|\d+)\s+))(?i:(?:extra|double|night|late|early|long|weekend|day|closing|opening|overnight|\d+-?(?:hour|hr)|twelve-hour)\s+)*((?i:shifts?|nights))\s+(?i:(?:on|in)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?(?i:at)\s+(.+)`)
+
+// otherLead33: a third party or the listener before the frame ("she did
+// nights at …", "your shift at …").
+var otherLead33 = regexp.MustCompile(`(?i)(?:\b(?:he|she|they|you|u|his|her|their|your|ur|he's|she's|they're|you're|hes|shes|is|are|was|were)|\p{L}(?:'s|’s)|\x01)\s*(?:[\w']+\s+){0,2}$`)
+
+// otherSubject33: a third party or the listener as a subject before the
+// frame ("He worked 30 years at the same mine", "Erik's still in
+// Stockholm, still at Spotify").
+var otherSubject33 = regexp.MustCompile(`(?i)\b(?:he|she|they|you|u|he's|she's|they're|you're|hes|shes)\b|\p{Lu}\p{L}+(?:'s|’s)\s+still\b`)
+
+// stintRE33: a past stint of years ("for 5 years", "twenty years").
+var stintRE33 = regexp.MustCompile(`(?i)\b(?:did|used\s+to|back\s+then|was|were)\b.*\b(?:years?|yrs)\b`)
+
+// numWords33 are the counts a tenure is said with.
+const numWords33 = `(?:\d{1,2}|(?:twenty|thirty|forty|fifty|sixty)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(?:-odd)?`
+
+// tenureRE33: "five years at Sunforge Software", "32 years at LAUSD",
+// "Forty-one years with the Bruny Island ferry"; group 1 what follows.
+var tenureRE33 = regexp.MustCompile(`(?i:\b(?:(?:almost|nearly|over|about|just\s+over|after|another)\s+)?` + numWords33 + `\s+(?:more\s+)?(?:years?|yrs)\s+(?:at|with))\s+(.+)`)
+
+// tenureEnded33: words of a turn that say the work is over.
+var tenureEnded33 = regexp.MustCompile(`(?i)\b(?:retired|redundant|severance|unemployed|laid\s+off|lost\s+my\s+job|before\s+that|back\s+then|pensioner|taught\s+me|was|were|used\s+to|left|quit)\b`)
+
+// taughtAtRE33: "I taught English at Tonga High School", "I taught
+// geography thirty years at the gymnasium"; group 1 what follows "at".
+var taughtAtRE33 = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:also|once)\s+)?taught\s+(?:[a-z]+(?:\s+and\s+[a-z]+)?\s+)?(?:(?:for\s+)?` + numWords33 + `\s+years\s+)?at)\s+(.+)`)
+
+// medalRE33: "Got my Bronze medal", "I won a silver medal"; group 1 the
+// medal.
+var medalRE33 = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|also|even|actually)\s+)*(?:got|won|earned|took\s+home|bagged|picked\s+up)\s+(?:my|a|an|the|our)\s+(?:(?:first|first-ever|very\s+first|own)\s+)?)((?i:(?:bronze|silver|gold|finisher'?s?)\s+)?(?i:medal))\b`)
+
+// firstMedalRE33: "First medal I've ever won".
+var firstMedalRE33 = regexp.MustCompile(`(?i)^(?:(?:my|our|the)\s+)?first\s+(?:ever\s+)?((?:(?:bronze|silver|gold)\s+)?medal)\s+(?:i'?ve|we'?ve|i\s+have|we\s+have)\s+(?:ever\s+)?won\b`)
+
+// roleAtRE33: "I'm a route planner at Delhivery", "I'm sous chef at Mizu
+// now", "I'm cabin crew for Emirates", "I'm a geography teacher in a
+// secondary school in Oranmore"; group 1 the role, group 2 the
+// preposition, group 3 what follows it.
+var roleAtRE33 = regexp.MustCompile(`(?i:(?:^|\b)(?:i'm|i’m|im|i\s+am)\s+(?:(?:now|still|also|actually|currently|literally)\s+)*(?:an?\s+|the\s+)?)((?i:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+((?i:at|for|in))\s+(.+)`)
+
+// roleHeads33 are heads of a role the occupation lists may not hold with
+// its modifiers ("route planner", "junior UX designer", "cabin crew").
+var roleHeads33 = setOf(`planner designer developer engineer analyst crew staff lead manager coordinator officer assistant
+	technician specialist consultant director associate editor nurse chef driver teacher`)
+
+// notRole33 are words before "at" that name no job ("a regular at",
+// "a member at", "a patient at").
+var notRole33 = setOf(`regular member customer fan guest patient volunteer student visitor resident user client subscriber
+	speaker participant attendee winner finalist owner partner tourist passenger newbie beginner mess wreck`)
+
+// stillAtRE33: "Still at Volvo Cars, yes", "still at Kiezgrün, still
+// writing copy"; group 1 what follows.
+var stillAtRE33 = regexp.MustCompile(`(?i:(?:^|[,;]\s*|\b(?:i'm|i’m|im|i\s+am)\s+)still\s+(?:working\s+)?at)\s+(.+)`)
+
+// schoolName33: a name that is a school, where one may study.
+var schoolName33 = regexp.MustCompile(`(?i)\b(?:university|uni|college|school|high|academy|institute|polytechnic)\b`)
+
+// notTenurePlace33 are heads too vague to be written as an employer.
+var notTenurePlace33 = setOf(`company firm place job business office work`)
+
+func init() {
+	rules = append(rules,
+		rule{re: shiftAtRE33, claim: 2, raw: true, fn: func(c *clause, m []string) {
+			i, k := strings.Index(c.raw, m[0]), strings.Index(m[0], m[1])
+			if i < 0 || k < 0 || otherLead33.MatchString(c.raw[:i]+m[0][:k]) {
+				return // "she did nights at the hospital": hers
+			}
+			if c.neg {
+				// "I did not write for a week, the night shifts at the
+				// tram depot ate me": the negation is another clause's
+				seg := c.raw[:i+k]
+				if j := strings.LastIndexAny(seg, ",;"); j >= 0 {
+					seg = seg[j+1:]
+				} else {
+					return
+				}
+				if negRE.MatchString(seg + " " + m[2]) {
+					return
+				}
+				c.neg = false
+			}
+			o, _ := workplaceAt(m[2])
+			if o == "" || notTenurePlace33[strings.ToLower(o)] {
+				return
+			}
+			if stintRE33.MatchString(c.raw) {
+				c.neg = true // "I did nights at Parirenyatwa for 5 years"
+			}
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}},
+		rule{re: tenureRE33, claim: 1, raw: true, fn: func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if i := strings.Index(c.raw, m[0]); i < 0 || otherSubject33.MatchString(c.raw[:i]) {
+				return // "He worked 30 years at the same mine": his
+			}
+			o, _ := workplaceAt(m[1])
+			if o == "" || notTenurePlace33[strings.ToLower(o)] || c.known[o] || strings.HasPrefix(strings.ToLower(o), "same ") {
+				return
+			}
+			if tenureEnded33.MatchString(c.turn + " " + c.raw) {
+				c.neg = true // "I retired on Friday!!! 32 years at LAUSD"
+			}
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}},
+		rule{re: taughtAtRE33, claim: 1, raw: true, fn: func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			o, _ := workplaceAt(m[1])
+			if o == "" || notTenurePlace33[strings.ToLower(o)] {
+				return
+			}
+			c.neg = true // taught: the work is over
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}},
+		rule{re: roleAtRE33, claim: 3, fn: func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			role := strings.Join(strings.Fields(m[1]), " ")
+			ws := strings.Fields(strings.ToLower(role))
+			if notRole33[ws[len(ws)-1]] || notRole33[ws[0]] || pronoun[ws[0]] {
+				return
+			}
+			prep := strings.ToLower(m[2])
+			o, _ := workplaceAt(m[3])
+			if o == "" || notTenurePlace33[strings.ToLower(o)] {
+				return
+			}
+			named := isCapital(o)
+			if prep == "in" && named {
+				return // "a nurse in Tahlequah": a town more often than an employer
+			}
+			isJob := job(role)
+			if !isJob && !(roleHeads33[ws[len(ws)-1]] && prep != "in") {
+				return
+			}
+			if !isJob {
+				c.add(c.speaker, "job_title", role, World, confLoose-4) // "route planner" at an employer
+			}
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}},
+		rule{re: stillAtRE33, claim: 1, fn: func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			if i := strings.Index(c.sent, m[0]); i > 0 && otherSubject33.MatchString(c.sent[:i]) || otherSubject33.MatchString(c.text[:max(0, strings.Index(c.text, m[0]))]) {
+				return // "Erik's still in Stockholm, still at Spotify": his
+			}
+			o, _ := workplaceAt(m[1])
+			if o == "" || !isCapital(o) || schoolName33.MatchString(o) || c.known[o] {
+				return // a place of work by its name only: "still at the hospital" may be a visit
+			}
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}},
+		rule{re: medalRE33, claim: 1, fn: func(c *clause, m []string) {
+			if !c.neg && !c.fore {
+				c.add(c.speaker, "won", strings.Join(strings.Fields(m[1]), " "), Experience, confEvent-4)
+			}
+		}},
+		rule{re: firstMedalRE33, claim: 1, fn: func(c *clause, m []string) {
+			if !c.neg && !c.fore {
+				c.add(c.speaker, "won", strings.Join(strings.Fields(m[1]), " "), Experience, confEvent-4)
+			}
+		}},
+	)
+}
+
+// events33 is the pass's hook in TurnFacts; the pass's reading is done
+// by the clause rules above, so the turn's facts go through unchanged.
+func events33(text, speaker string, at time.Time, out []Fact) []Fact {
+	return out
+}
