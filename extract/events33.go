@@ -57,7 +57,7 @@ var taughtAtRE33 = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:also|once)\s
 
 // medalRE33: "Got my Bronze medal", "I won a silver medal"; group 1 the
 // medal.
-var medalRE33 = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|finally|also|even|actually)\s+)*(?:got|won|earned|took\s+home|bagged|picked\s+up)\s+(?:my|a|an|the|our)\s+(?:(?:first|first-ever|very\s+first|own)\s+)?)((?i:(?:bronze|silver|gold|finisher'?s?)\s+)?(?i:medal))\b`)
+var medalRE33 = regexp.MustCompile(`(?i:(?:^|[,;:]\s*|\b(?:i|we)\s+)(?:(?:just|finally|also|even|actually)\s+)*(?:got|won|earned|took\s+home|bagged|picked\s+up)\s+(?:my|a|an|the|our)\s+(?:(?:first|first-ever|very\s+first|own)\s+)?)((?i:(?:bronze|silver|gold|finisher'?s?)\s+)?(?i:medal))\b`)
 
 // firstMedalRE33: "First medal I've ever won".
 var firstMedalRE33 = regexp.MustCompile(`(?i)^(?:(?:my|our|the)\s+)?first\s+(?:ever\s+)?((?:(?:bronze|silver|gold)\s+)?medal)\s+(?:i'?ve|we'?ve|i\s+have|we\s+have)\s+(?:ever\s+)?won\b`)
@@ -85,6 +85,10 @@ var stillAtRE33 = regexp.MustCompile(`(?i:(?:^|[,;]\s*|\b(?:i'm|i’m|im|i\s+am)
 // schoolName33: a name that is a school, where one may study.
 var schoolName33 = regexp.MustCompile(`(?i)\b(?:university|uni|college|school|high|academy|institute|polytechnic)\b`)
 
+// colleaguesAtRE33: "my colleagues at the Ghana Highway Authority", "my
+// boss at the café"; group 1 what follows "at".
+var colleaguesAtRE33 = regexp.MustCompile(`(?i:\bmy\s+(?:colleagues?|co-?workers?|workmates?|boss|manager|supervisor|team|line\s+manager)\s+(?:at|in)\s+)(.+)`)
+
 // notTenurePlace33 are heads too vague to be written as an employer.
 var notTenurePlace33 = setOf(`company firm place job business office work`)
 
@@ -108,6 +112,9 @@ func init() {
 					return
 				}
 				c.neg = false
+			}
+			if strings.HasPrefix(strings.ToLower(strings.TrimSpace(m[2])), "my ") {
+				return // "a shift at my dad's pharmacy": a family's place, left to the kin rules
 			}
 			o, _ := workplaceAt(m[2])
 			if o == "" || notTenurePlace33[strings.ToLower(o)] {
@@ -182,6 +189,16 @@ func init() {
 			o, _ := workplaceAt(m[1])
 			if o == "" || !isCapital(o) || schoolName33.MatchString(o) || c.known[o] {
 				return // a place of work by its name only: "still at the hospital" may be a visit
+			}
+			c.add(c.speaker, "works_at", o, World, confLoose-4)
+		}},
+		rule{re: colleaguesAtRE33, claim: 1, raw: true, fn: func(c *clause, m []string) {
+			if c.neg || c.fore {
+				return
+			}
+			o, _ := workplaceAt(m[1])
+			if o == "" || notTenurePlace33[strings.ToLower(o)] {
+				return
 			}
 			c.add(c.speaker, "works_at", o, World, confLoose-4)
 		}},
