@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -215,8 +216,41 @@ func init() {
 	)
 }
 
-// events33 is the pass's hook in TurnFacts; the pass's reading is done
-// by the clause rules above, so the turn's facts go through unchanged.
+// introRoleRE33: a self-introduction's role, said after one's name or
+// age between commas ("I'm Lautaro, gameplay programmer, joining the
+// combat team", "I'm new — Ottoline, HR consultant, moved over from
+// Bristol", "Tiago, 29, vet.", "I'm the old one here, 31,
+// physiotherapist.", "I am 67 years old, retired school nurse"); group 1
+// the role, "retired" included. A name without "I'm" needs an age after
+// it, so "Cheers, mate!" and "Bravo, chef." are no introductions.
+var introRoleRE33 = regexp.MustCompile(`(?:\b(?i:i'm|i’m|im|i\s+am)\s+\p{Lu}\p{L}+\s*,\s*(?:\d{2}\s*,\s*)?|(?:^|,\s*)\p{Lu}\p{L}+\s*,\s*\d{2}\s*,\s*|(?:^|,\s*|\b(?i:i'm|i’m|im|i\s+am)\s+)\d{2}(?i:\s+years\s+old)?\s*,\s*)((?i:retired\s+)?(?:\p{Ll}[\p{L}-]*|\p{Lu}{2,5})(?:\s+[\p{L}-]+){0,2}?)(?i:\s+this\s+(?:season|year|term))?\s*(?:[,.;!]|$)`)
+
+// articleWord33 are words a role does not start with ("my guinea pig",
+// "the classic").
+var articleWord33 = setOf(`my the a an your his her our their this that`)
+
+// events33 reads a self-introduction's role (introRoleRE33) in each
+// statement of the turn; the pass's other readings are the clause rules
+// above.
 func events33(text, speaker string, at time.Time, out []Fact) []Fact {
+	for s := range statements(sentences(clean(text))) {
+		m := introRoleRE33.FindStringSubmatch(s)
+		if m == nil || negRE.MatchString(s) {
+			continue
+		}
+		role, pol := strings.Join(strings.Fields(m[1]), " "), Positive
+		if r, ok := strings.CutPrefix(strings.ToLower(role), "retired "); ok {
+			role, pol = role[len(role)-len(r):], Negative // "retired school nurse": the job, over
+		}
+		ws := strings.Fields(strings.ToLower(role))
+		if len(ws) == 0 || articleWord33[ws[0]] || notRole33[ws[len(ws)-1]] || !job(role) && !roleHeads33[ws[len(ws)-1]] {
+			continue
+		}
+		if slices.ContainsFunc(out, func(f Fact) bool { return f.Subject == speaker && f.Predicate == "job_title" }) {
+			continue // a role the turn already gave
+		}
+		out = append(out, Fact{Subject: speaker, Predicate: "job_title", Claim: role, Kind: World, Polarity: pol,
+			ValidFrom: at, Confidence: confLoose - 4, Speaker: speaker})
+	}
 	return out
 }
