@@ -26,8 +26,9 @@ import (
 // not "a regular at", "a member at", not "a nurse in Tahlequah" (a town).
 // Still at a named employer ("Still at Kiezgrün, still writing copy"),
 // not a school, not a third party's ("Erik's still in Stockholm, still at
-// Spotify"). Read sets +20 right of +20 predicted (+4 wrong before the
-// third-party leads were mended); kept back +6 of +6.
+// Spotify"). Read sets +20 right of +21 predicted (+4 wrong before the
+// third-party leads were mended; the last, "a shift at my dad's
+// pharmacy", mended with the second group); kept back +6 of +6.
 //
 // Second group. A medal got or won ("11:42, got my Bronze medal", "First
 // medal I've ever won paddling"); my colleagues or boss at a place of
