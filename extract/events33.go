@@ -23,7 +23,8 @@ import (
 // 31 years"): works_at, negative. A role at an employer the occupation
 // lists may not hold ("I'm a route planner at Delhivery", "I'm cabin crew
 // for Emirates", "I'm sous chef at Mizu now"): job_title and works_at;
-// not "a regular at", "a member at", not "a nurse in Tahlequah" (a town).
+// not "a regular at", "a member at", not "a senior at UCLA", not "I am
+// nurse in hospital" (the preposition "in" is left to the rulebook).
 // Still at a named employer ("Still at Kiezgrün, still writing copy"),
 // not a school, not a third party's ("Erik's still in Stockholm, still at
 // Spotify"). Read sets +20 right of +21 predicted (+4 wrong before the
@@ -37,9 +38,11 @@ import (
 //
 // Third group (the hook, events33). A self-introduction's role after
 // one's name or age between commas ("I'm Dragana, team manager this
-// season", "And I'm the old one here, 31, physiotherapist.", "I am 67
-// years old, retired school nurse"). Read sets +3 of +3; kept back +1 of
-// +1.
+// season", "And I'm the old one here, 31, physiotherapist."); not a role
+// no longer or not yet held ("retired school nurse", "aspiring
+// novelist": session31_test.go wants no job there), not another's bare
+// name ("Tiago, 29, vet." said by Marco). Read sets +3 of +3; kept back
+// +1 of +1 (figures before these mends).
 //
 // Tried and dropped: a new job said in passing after a comma ("if it
 // helps, new job pays better"): the clause rules never see the comma
@@ -63,6 +66,10 @@ var shiftAtRE33 = regexp.MustCompile(`(?i:(?:^|[,;:]\s*|\b(?:back\s+to|on|did|do
 // otherLead33: a third party or the listener before the frame ("she did
 // nights at …", "your shift at …").
 var otherLead33 = regexp.MustCompile(`(?i)(?:\b(?:he|she|they|you|u|his|her|their|your|ur|he's|she's|they're|you're|hes|shes|is|are|was|were)|\p{L}(?:'s|’s)|\x01)\s*(?:[\w']+\s+){0,2}$`)
+
+// possLead33: another's subject said with a possessive just before the
+// frame ("My wife did a double shift at the hospital").
+var possLead33 = regexp.MustCompile(`(?i)\b(?:my|our|his|her|their|your)\s+[\p{L}-]+\s+(?:[\w']+\s+){0,2}$`)
 
 // otherSubject33: a third party or the listener as a subject before the
 // frame ("He worked 30 years at the same mine", "Erik's still in
@@ -94,10 +101,9 @@ var medalRE33 = regexp.MustCompile(`(?i:(?:^|[,;:]\s*|\b(?:i|we)\s+)(?:(?:just|f
 var firstMedalRE33 = regexp.MustCompile(`(?i)^(?:(?:my|our|the)\s+)?first\s+(?:ever\s+)?((?:(?:bronze|silver|gold)\s+)?medal)\s+(?:i'?ve|we'?ve|i\s+have|we\s+have)\s+(?:ever\s+)?won\b`)
 
 // roleAtRE33: "I'm a route planner at Delhivery", "I'm sous chef at Mizu
-// now", "I'm cabin crew for Emirates", "I'm a geography teacher in a
-// secondary school in Oranmore"; group 1 the role, group 2 the
+// now", "I'm cabin crew for Emirates"; group 1 the role, group 2 the
 // preposition, group 3 what follows it.
-var roleAtRE33 = regexp.MustCompile(`(?i:(?:^|\b)(?:i'm|i’m|im|i\s+am)\s+(?:(?:now|still|also|actually|currently|literally)\s+)*(?:an?\s+|the\s+)?)((?i:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+((?i:at|for|in))\s+(.+)`)
+var roleAtRE33 = regexp.MustCompile(`(?i:(?:^|\b)(?:i'm|i’m|im|i\s+am)\s+(?:(?:now|still|also|actually|currently|literally)\s+)*(?:an?\s+|the\s+)?)((?i:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+((?i:at|for))\s+(.+)`)
 
 // roleHeads33 are heads of a role the occupation lists may not hold with
 // its modifiers ("route planner", "junior UX designer", "cabin crew").
@@ -113,6 +119,10 @@ var notRole33 = setOf(`regular member customer fan guest patient volunteer stude
 // writing copy"; group 1 what follows.
 var stillAtRE33 = regexp.MustCompile(`(?i:(?:^|[,;]\s*|\b(?:i'm|i’m|im|i\s+am)\s+)still\s+(?:working\s+)?at)\s+(.+)`)
 
+// travelTurn33: a turn about a journey, where "still at Gatwick" is a
+// wait.
+var travelTurn33 = regexp.MustCompile(`(?i)\b(?:flight|flights|gate|airport|terminal|plane|train|bus|station|layover|boarding|delayed|pushed\s+back|queue|traffic|lounge|check-?in)\b`)
+
 // schoolName33: a name that is a school, where one may study.
 var schoolName33 = regexp.MustCompile(`(?i)\b(?:university|uni|college|school|high|academy|institute|polytechnic)\b`)
 
@@ -127,8 +137,8 @@ func init() {
 	rules = append(rules,
 		rule{re: shiftAtRE33, claim: 2, raw: true, fn: func(c *clause, m []string) {
 			i, k := strings.Index(c.raw, m[0]), strings.Index(m[0], m[1])
-			if i < 0 || k < 0 || otherLead33.MatchString(c.raw[:i]+m[0][:k]) {
-				return // "she did nights at the hospital": hers
+			if i < 0 || k < 0 || otherLead33.MatchString(c.raw[:i]+m[0][:k]) || possLead33.MatchString(c.raw[:i]) {
+				return // "she did nights at the hospital", "My wife did a double shift at …": hers
 			}
 			if c.neg {
 				// "I did not write for a week, the night shifts at the
@@ -189,20 +199,20 @@ func init() {
 			}
 			role := strings.Join(strings.Fields(m[1]), " ")
 			ws := strings.Fields(strings.ToLower(role))
-			if notRole33[ws[len(ws)-1]] || notRole33[ws[0]] || pronoun[ws[0]] {
-				return
+			if notRole33[ws[len(ws)-1]] || notRole33[ws[0]] || pronoun[ws[0]] || schoolYear[ws[len(ws)-1]] || strings.HasSuffix(ws[0], "ing") {
+				return // "a senior at UCLA" studies there; "volunteering as a tutor at …"
 			}
-			prep := strings.ToLower(m[2])
+			for _, w := range ws {
+				if careerPreps[w] || articleWord33[w] || w == "as" {
+					return
+				}
+			}
 			o, _ := workplaceAt(m[3])
 			if o == "" || notTenurePlace33[strings.ToLower(o)] {
 				return
 			}
-			named := isCapital(o)
-			if prep == "in" && named {
-				return // "a nurse in Tahlequah": a town more often than an employer
-			}
 			isJob := job(role)
-			if !isJob && !(roleHeads33[ws[len(ws)-1]] && prep != "in") {
+			if !isJob && !roleHeads33[ws[len(ws)-1]] {
 				return
 			}
 			if !isJob {
@@ -218,8 +228,8 @@ func init() {
 				return // "Erik's still in Stockholm, still at Spotify": his
 			}
 			o, _ := workplaceAt(m[1])
-			if o == "" || !isCapital(o) || schoolName33.MatchString(o) || c.known[o] {
-				return // a place of work by its name only: "still at the hospital" may be a visit
+			if o == "" || !isCapital(o) || schoolName33.MatchString(o) || c.known[o] || lexCommon().has(strings.ToLower(strings.Fields(o)[0])) || travelTurn33.MatchString(c.turn+" "+c.sent) {
+				return // a place of work by its name only: "still at the hospital" may be a visit, "Still at Gate 12" or "still at Gatwick, the flight …" a wait
 			}
 			c.add(c.speaker, "works_at", o, World, confLoose-4)
 		}},
@@ -250,10 +260,12 @@ func init() {
 // age between commas ("I'm Lautaro, gameplay programmer, joining the
 // combat team", "I'm new — Ottoline, HR consultant, moved over from
 // Bristol", "Tiago, 29, vet.", "I'm the old one here, 31,
-// physiotherapist.", "I am 67 years old, retired school nurse"); group 1
-// the role, "retired" included. A name without "I'm" needs an age after
+// physiotherapist."); group 1 the role. A name without "I'm" needs an age after
 // it, so "Cheers, mate!" and "Bravo, chef." are no introductions.
 var introRoleRE33 = regexp.MustCompile(`(?:\b(?i:i'm|i’m|im|i\s+am)\s+\p{Lu}\p{L}+\s*,\s*(?:\d{2}\s*,\s*)?|(?:^|,\s*)\p{Lu}\p{L}+\s*,\s*\d{2}\s*,\s*|(?:^|,\s*|\b(?i:i'm|i’m|im|i\s+am)\s+)\d{2}(?i:\s+years\s+old)?\s*,\s*)((?i:retired\s+)?(?:\p{Ll}[\p{L}-]*|\p{Lu}{2,5})(?:\s+[\p{L}-]+){0,2}?)(?i:\s+this\s+(?:season|year|term))?\s*(?:[,.;!]|$)`)
+
+// bareName33: the name of an introduction without "I'm" (group 1).
+var bareName33 = regexp.MustCompile(`^(?:,\s*)?(\p{Lu}\p{L}+)\s*,\s*\d{2}\s*,`)
 
 // articleWord33 are words a role does not start with ("my guinea pig",
 // "the classic").
@@ -268,18 +280,18 @@ func events33(text, speaker string, at time.Time, out []Fact) []Fact {
 		if m == nil || negRE.MatchString(s) {
 			continue
 		}
-		role, pol := strings.Join(strings.Fields(m[1]), " "), Positive
-		if r, ok := strings.CutPrefix(strings.ToLower(role), "retired "); ok {
-			role, pol = role[len(role)-len(r):], Negative // "retired school nurse": the job, over
+		if n := bareName33.FindStringSubmatch(m[0]); n != nil && !strings.EqualFold(n[1], strings.Fields(displayName(speaker) + " x")[0]) {
+			continue // "Tiago, 29, vet." said by Marco: another's introduction
 		}
+		role := strings.Join(strings.Fields(m[1]), " ")
 		ws := strings.Fields(strings.ToLower(role))
-		if len(ws) == 0 || articleWord33[ws[0]] || notRole33[ws[len(ws)-1]] || !job(role) && !roleHeads33[ws[len(ws)-1]] {
+		if len(ws) == 0 || notNowJob[ws[0]] || articleWord33[ws[0]] || notRole33[ws[len(ws)-1]] || !job(role) && !roleHeads33[ws[len(ws)-1]] {
 			continue
 		}
 		if slices.ContainsFunc(out, func(f Fact) bool { return f.Subject == speaker && f.Predicate == "job_title" }) {
 			continue // a role the turn already gave
 		}
-		out = append(out, Fact{Subject: speaker, Predicate: "job_title", Claim: role, Kind: World, Polarity: pol,
+		out = append(out, Fact{Subject: speaker, Predicate: "job_title", Claim: role, Kind: World, Polarity: Positive,
 			ValidFrom: at, Confidence: confLoose - 4, Speaker: speaker})
 	}
 	return out
