@@ -22,6 +22,8 @@ import (
 func plans33(text, speaker string, at time.Time, out []Fact) []Fact {
 	sents := sentences(clean(text))
 	out = othersWant33(sents, speaker, at, out)
+	out = startAt33(sents, speaker, at, out)
+	out = ticketTo33(sents, speaker, at, out)
 	return out
 }
 
@@ -166,4 +168,133 @@ func antecedent33(head, before string) string {
 		}
 	}
 	return ""
+}
+
+// A place of work or study named with its start ahead, the first person
+// left out or said before the date ("I start on Monday at a logistics firm
+// in Modena", "starting at Deltares in February, 3 days a week", "I'm
+// starting at DBS in March"), or a job or course said as a phrase with
+// its start after a comma ("A postdoc in Lisbon, starting in October",
+// "new job at Solaris, start March 1", "a beginner group class at the
+// community centre, starts in july"): a plan, as the labelled sets write
+// it. Only with a date ahead, not in a question, a condition or a
+// negation, and not a time of day ("I start at 9 tomorrow").
+
+// startAtRE33: group 1 the place of work after "at"/"with", group 2 the
+// rest of the clause; the date stands between the verb and "at", or after
+// the place.
+var startAtRE33 = regexp.MustCompile(`(?i)(?:^|[,;:.!]\s*|\b(?:i|we|i'?m|i’m|im|i\s+am|and|so|then|now)\s+)(?:(?:also|finally|officially|only)\s+)?(?:start|starting)\s+((?:(?:on|in|next|this|from|tomorrow|tmrw)\b[^,.!?;]{0,25}?\s+)?)(?:at|with)\s+([^,.!?;()]+)`)
+
+// jobStartRE33: group 1 a job or course said as a phrase, then its start.
+var jobStartRE33 = regexp.MustCompile(`(?i)(?:^|[.!;:,]\s*|\b(?:for|got|found|landed|accepted)\s+)((?:a|an|the|my|new|a\s+new)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:job|position|role|postdoc|post-doc|internship|course|class|programme|program|degree|master'?s|masters|phd|contract|placement|apprenticeship|residency|fellowship)\b[^,.!?;()]{0,50}?),\s+(?:starting|start|starts|from)\s+([^,.!?;()]+)`)
+
+// myJobStartsRE33: group 1 one's job or course named with its place,
+// group 2 the start ("my contract at TU starts in october").
+var myJobStartsRE33 = regexp.MustCompile(`(?i)\b(?:my|our)\s+((?:new\s+|first\s+)?(?:job|position|role|postdoc|internship|course|programme|program|contract|placement|apprenticeship|residency|fellowship)\s+(?:at|in|with)\s+[^,.!?;()]{2,40}?)\s+(?:starts|begins|will\s+start|is\s+starting)\s+([^,.!?;()]+)`)
+
+// startPlaceEnd33: where a place of work ends.
+var startPlaceEnd33 = regexp.MustCompile(`(?i)\s+(?:as|doing|for|and|but|so|because|cause|if|once|when|full\s+time|part\s+time|\d+\s+days)\b`)
+
+func startAt33(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for s := range statements(sents) {
+		for _, m := range startAtRE33.FindAllStringSubmatchIndex(s, -1) {
+			head := clauseHead30(s[:m[0]+1])
+			if wishLeadNotRE.MatchString(head) || pastLead30.MatchString(s[:m[0]+1]) || secondLead32.MatchString(s[:m[0]+1]) {
+				continue
+			}
+			lead := strings.ToLower(strings.TrimSpace(s[m[0]:m[2]]))
+			if strings.Contains(" "+lead, " he ") || strings.Contains(" "+lead, " she ") {
+				continue
+			}
+			place := s[m[4]:m[5]]
+			if clockObj32.MatchString("at " + place) {
+				continue // "I start at 9 tomorrow"
+			}
+			if k := startPlaceEnd33.FindStringIndex(place); k != nil {
+				place = place[:k[0]]
+			}
+			date, rest, ok := findDate(s[m[2]:m[3]], at)
+			if strings.TrimSpace(rest) != "" && ok {
+				continue // words beside the date that are no date
+			}
+			if !ok {
+				if date, rest, ok = findDate(place, at); ok {
+					place = rest
+				}
+			}
+			if !ok || date.Before(day(at)) {
+				continue
+			}
+			place = strings.TrimSpace(doneTailRE32.ReplaceAllString(strings.TrimSpace(place), ""))
+			o := object(place)
+			if o == "" || len(strings.Fields(o)) > 8 || badObject(o) || hasWord31(strings.ToLower(o), vagueObj32) || planHeld31(out, speaker, o) || startHeld33(out, speaker) {
+				continue
+			}
+			out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: o, Kind: Foresight, Polarity: Positive,
+				ValidFrom: date, Confidence: confPlan - 6, Speaker: speaker})
+		}
+		for _, m := range append(jobStartRE33.FindAllStringSubmatchIndex(s, -1), myJobStartsRE33.FindAllStringSubmatchIndex(s, -1)...) {
+			if wishLeadNotRE.MatchString(clauseHead30(s[:m[2]])) || pastLead30.MatchString(s[:m[2]]) {
+				continue
+			}
+			date, _, ok := findDate(s[m[4]:m[5]], at)
+			if !ok || date.Before(day(at)) {
+				continue
+			}
+			o := object(strings.TrimSpace(s[m[2]:m[3]]))
+			if o == "" || len(strings.Fields(o)) > 10 || badObject(o) || planHeld31(out, speaker, o) || startHeld33(out, speaker) {
+				continue
+			}
+			out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: o, Kind: Foresight, Polarity: Positive,
+				ValidFrom: date, Confidence: confPlan - 6, Speaker: speaker})
+		}
+	}
+	return out
+}
+
+// startHeld33 reports whether the speaker already has a job or a course
+// ahead in out (read by an earlier rule from the same turn).
+func startHeld33(out []Fact, speaker string) bool {
+	for _, f := range out {
+		if f.Subject == speaker && f.Predicate == "plans" && jobWord33.MatchString(f.Claim) {
+			return true
+		}
+	}
+	return false
+}
+
+var jobWord33 = regexp.MustCompile(`(?i)\b(?:job|position|role|postdoc|internship|course|contract|placement|start\s+at)\b`)
+
+// A ticket to a place, booked or looked at ("We booked the ferry to Cebu
+// for the whole family, May 16", "I'm already looking at flights to
+// Durban", "I need something to read on the train to Cardiff next week"):
+// a trip ahead (travels_to). Only with a verb of booking or looking, or
+// "on the … to" with a date ahead; not "Flights to Korea are £900" (a
+// price, no trip), not in a question, a condition, a negation or the
+// past ("on the ferry to Arran in 1976").
+
+// ticketRE33: group 1 the frame, group 2 the place.
+var ticketRE33 = regexp.MustCompile(`(?i:\b((?:booked|bought|got|grabbed|have|i'?ve\s+got|looking\s+at|checking|on)\s+(?:the|my|our|a|an|some|two|three|four|cheap|return|one-way)?\s*(?:(?:flight|plane|air|train|bus|coach|ferry|boat|return)\s+)?(?:flights?|tickets?|ferry|train|bus|coach|boat)\s+to)\s+)` + place30)
+
+func ticketTo33(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for s := range statements(sents) {
+		for _, m := range ticketRE33.FindAllStringSubmatchIndex(s, -1) {
+			head := clauseHead30(s[:m[0]])
+			if wishLeadNotRE.MatchString(head) || secondLead32.MatchString(s[:m[0]]) || pastTrip30.MatchString(s[m[1]:]) {
+				continue
+			}
+			if strings.HasPrefix(strings.ToLower(s[m[2]:m[3]]), "on ") {
+				if date, _, ok := findDate(s[m[1]:], at); !ok || date.Before(day(at)) {
+					continue // "on the train to Cardiff" with no date ahead: a journey now
+				}
+			}
+			p := place30Claim(s[m[4]:m[5]], s[m[5]:], false)
+			if p == "" || !knownPlace(p) || planHeld31(out, speaker, p) {
+				continue
+			}
+			out = append(out, Fact{Subject: speaker, Predicate: "travels_to", Claim: p, Kind: Foresight, Polarity: Positive,
+				ValidFrom: at, Confidence: confPlan - 6, Speaker: speaker})
+		}
+	}
+	return out
 }

@@ -39,6 +39,26 @@ func TestPlanRulesSession33(t *testing.T) {
 		{"Tom never wants to move to Leeds.", nil},
 		{"Anna and Tom are here, she wants to learn Spanish.", nil},
 		{"I want to learn fado.", []want{fut(me, "plans", "learn fado", "")}},
+		// A place of work or study with its start ahead.
+		{"after 14 months I start on Monday at a logistics firm in Modena.", []want{fut(me, "plans", "logistics firm in Modena", "2026-03-09")}},
+		{"thanks!! starting at Deltares in February, 3 days a week.", []want{fut(me, "plans", "Deltares", "2027-02-01")}},
+		{"A postdoc in Lisbon, starting in October.", []want{fut(me, "plans", "postdoc in Lisbon", "2026-10-01")}},
+		{"my contract at TU starts in october and nobody has replied", []want{fut(me, "plans", "contract at TU", "2026-10-01")}},
+		// Not: a time of day, a habit, the past, someone else's, a question.
+		{"I start at 9 tomorrow.", nil},
+		{"I started at the CHUM on the 12th.", nil},
+		{"He starts on Monday at the bakery.", nil},
+		{"Do you start in May at the lab?", nil},
+		{"My contract at TU started in October.", nil},
+		// A ticket to a place, booked or looked at.
+		{"May! We booked the ferry to Cebu for the whole family, May 16.", []want{fut(me, "travels_to", "Cebu", "")}},
+		{"We'll be there, I'm already looking at flights to Durban.", []want{fut(me, "travels_to", "Durban", "")}},
+		{"I need something to read on the train to Cardiff next week.", []want{fut(me, "travels_to", "Cardiff", "")}},
+		// Not: a price, the past, a question, denied.
+		{"Flights to Korea are £900 this year.", nil},
+		{"Ian proposed to me on the ferry to Arran in 1976.", nil},
+		{"Is there a train to Glasgow?", nil},
+		{"I didn't get the flights to Lisbon.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
