@@ -24,6 +24,7 @@ func plans33(text, speaker string, at time.Time, out []Fact) []Fact {
 	out = othersWant33(sents, speaker, at, out)
 	out = startAt33(sents, speaker, at, out)
 	out = ticketTo33(sents, speaker, at, out)
+	out = gerundDated33(sents, speaker, at, out)
 	return out
 }
 
@@ -298,3 +299,82 @@ func ticketTo33(sents []string, speaker string, at time.Time, out []Fact) []Fact
 	}
 	return out
 }
+
+// A sentence opening with a verb in -ing, the first person left out, and
+// a date ahead in its clause ("Ordering a National hive tonight",
+// "adopting her from the lichtenberg shelter next saturday", "Taking my
+// two girls camping at Lake Taupō over the summer holidays", "Going to do
+// the silicone this weekend", "finishing my CELTA in Edinburgh next
+// month"): a plan. Only at the start of a sentence (after a greeting or
+// "ok", "also"), with what is done named beside the verb, a date ahead,
+// not a habit, a question or a condition; not a verb of a state or a
+// feeling ("Feeling better tomorrow", "Looking forward to Friday").
+
+// gerundLeadRE33: group 1 the verb, group 2 the rest of the clause.
+var gerundLeadRE33 = regexp.MustCompile(`(?i)^(?:(?:ok|okay|so|yes|yeah|yup|also|and|btw|anyway|meanwhile|update|news|kia\s+ora|hi|hey|right|well)[,!:.\s]+)*([a-z]+ing)\s+([^,.!?;:()—–]+)`)
+
+// gerundNot33 are verbs in -ing that open no plan.
+var gerundNot33 = setOf(`being having feeling looking thinking hoping wondering loving missing waiting sitting living staying
+	working trying wishing praying dying hating liking enjoying nothing something anything everything morning evening
+	thing king spring during according including nothing considering starting ending counting sending
+	speaking talking wedding building ceiling clothing painting meeting evening offspring pudding darling onboarding
+	moving leaving flying heading travelling traveling driving arriving returning`)
+
+// nounNext33: a word after the verb in -ing that makes it a noun ("Moving
+// date is around 1 August").
+var nounNext33 = setOf(`is are was were date day time of`)
+
+func gerundDated33(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for s := range statements(sents) {
+		m := gerundLeadRE33.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		verb := strings.ToLower(m[1])
+		if gerundNot33[verb] {
+			continue
+		}
+		if _, ok := gerundBase(verb); !ok {
+			continue
+		}
+		rest := m[2]
+		if ws := strings.Fields(strings.ToLower(rest)); len(ws) == 0 || nounNext33[ws[0]] {
+			continue
+		}
+		if verb == "going" {
+			gm := goingToRE33.FindStringSubmatch(rest)
+			if gm == nil {
+				continue // "Going home tomorrow": the trip rules' own
+			}
+			verb, rest = strings.ToLower(gm[1]), gm[2]
+		}
+		if pastLead30.MatchString(rest) || wishLeadNotRE.MatchString(rest) {
+			continue
+		}
+		date, obj, ok := findDate(joinDayRange(rest), at)
+		if !ok || date.Before(day(at)) {
+			continue
+		}
+		obj = strings.TrimSpace(doneTailRE32.ReplaceAllString(strings.TrimSpace(obj), ""))
+		if k := strings.Index(obj, " and "); k > 0 {
+			obj = obj[:k] // "do the silicone and leave the wall": the first
+		}
+		if !wordRE33.MatchString(obj) {
+			continue // "grading tomorrow 🙏": nothing named
+		}
+		p := strings.TrimSpace(verb + " " + obj)
+		if obj == "" || len(strings.Fields(p)) > 9 || badObject(p) || genericPlan(p) || hasWord31(strings.ToLower(obj), vagueObj32) || planHeld31(out, speaker, obj) || planHeld31(out, speaker, p) {
+			continue
+		}
+		out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: p, Kind: Foresight, Polarity: Positive,
+			ValidFrom: date, Confidence: confPlan - 8, Speaker: speaker})
+	}
+	return out
+}
+
+// wordRE33: a word of three letters or more.
+var wordRE33 = regexp.MustCompile(`\p{L}{3,}`)
+
+// goingToRE33: "going to do the silicone": group 1 the verb, group 2 the
+// rest.
+var goingToRE33 = regexp.MustCompile(`(?i)^to\s+([a-z]+)\s+(.+)$`)
