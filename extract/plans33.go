@@ -281,13 +281,17 @@ var jobWord33 = regexp.MustCompile(`(?i)\b(?:job|position|role|postdoc|internshi
 // A ticket to a place, booked or looked at ("We booked the ferry to Cebu
 // for the whole family, May 16", "I'm already looking at flights to
 // Durban", "I need something to read on the train to Cardiff next week"):
-// a trip ahead (travels_to). Only with a verb of booking or looking, or
+// a trip ahead (travels_to), unless it is for someone else ("I booked a
+// flight to London for my sister"). Only with a verb of booking or looking, or
 // "on the … to" with a date ahead; not "Flights to Korea are £900" (a
 // price, no trip), not in a question, a condition, a negation or the
 // past ("on the ferry to Arran in 1976").
 
 // ticketRE33: group 1 the frame, group 2 the place.
 var ticketRE33 = regexp.MustCompile(`(?i:\b((?:booked|bought|got|grabbed|have|i'?ve\s+got|looking\s+at|checking|on)\s+(?:the|my|our|a|an|some|two|three|four|cheap|return|one-way)?\s*(?:(?:flight|plane|air|train|bus|coach|ferry|boat|return)\s+)?(?:flights?|tickets?|ferry|train|bus|coach|boat)\s+to)\s+)` + place30)
+
+// forOtherRE33: the ticket is for someone else (group 1 who).
+var forOtherRE33 = regexp.MustCompile(`^\s*,?\s*(?i:for)\s+((?i:my|our|his|her|their|him|them|mum|mom|dad)\b|\p{Lu}[\p{L}'’-]*)`)
 
 func ticketTo33(sents []string, speaker string, at time.Time, out []Fact) []Fact {
 	for s := range statements(sents) {
@@ -300,6 +304,9 @@ func ticketTo33(sents []string, speaker string, at time.Time, out []Fact) []Fact
 				if date, _, ok := findDate(s[m[1]:], at); !ok || date.Before(day(at)) {
 					continue // "on the train to Cardiff" with no date ahead: a journey now
 				}
+			}
+			if fm := forOtherRE33.FindStringSubmatch(s[m[5]:]); fm != nil && !calendarName(fm[1]) {
+				continue // "I booked a flight to London for my sister": her trip
 			}
 			p := place30Claim(s[m[4]:m[5]], s[m[5]:], false)
 			if p == "" || !knownPlace(p) || planHeld31(out, speaker, p) {

@@ -59,6 +59,7 @@ func TestPlanRulesSession33(t *testing.T) {
 		{"Ian proposed to me on the ferry to Arran in 1976.", nil},
 		{"Is there a train to Glasgow?", nil},
 		{"I didn't get the flights to Lisbon.", nil},
+		{"I booked a flight to London for Sam.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
