@@ -333,6 +333,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = kin32(text, speaker, at, out)                                                        // kin32.go
 	out = events33(text, speaker, at, out)                                                     // events33.go
 	out = plans33(text, speaker, at, out)                                                      // plans33.go
+	out = tastes33(text, speaker, at, out)                                                     // tastes33.go
 	out = trimOwnedTail(speaker, out)                                                          // lead31.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return stamped(nested(out), speaker, at)
