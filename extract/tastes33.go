@@ -39,8 +39,7 @@ import (
 // tastes33Need are words one of which a turn must hold for the groups
 // below to read it.
 var tastes33Need = []string{"joy", "happ", "passion", "love", "my thing", "personality", "chill time", "me time",
-	"stress", "escape", "therapy", "meditation", "always", "getting into", "do like", "do enjoy", "used to", "drawn", "interest",
-	"fascinat", "captivat", "hooked", "obsess"}
+	"stress", "escape", "therapy", "meditation", "always", "getting into", "do like", "do enjoy", "used to"}
 
 // tastes33 is have, the facts so far, with the speaker's likings the
 // groups above read in text that have does not already hold, and without
@@ -63,7 +62,6 @@ func tastes33(text, speaker string, at time.Time, have []Fact) []Fact {
 		got = append(got, joySource33(s0)...)
 		got = append(got, loveFor33(s)...)
 		got = append(got, lookout33(s0)...)
-		got = append(got, drawnTo33(s0)...)
 		if len(got) >= 2 {
 			have = splitJoined33(speaker, got, have)
 		}
@@ -349,45 +347,6 @@ func lookout33(s string) []string {
 // isUpper33 reports whether w opens with a capital letter.
 func isUpper33(w string) bool {
 	return w != "" && w[0] >= 'A' && w[0] <= 'Z'
-}
-
-// The drawn-to group: what the speaker is drawn to, interested in,
-// fascinated by or hooked on, when the rulebook's rule lost it to what
-// follows ("I've been interested in underwater life, but I haven't had
-// the chance to try scuba diving yet", "I'm always drawn to animals, they
-// bring so much joy", "Always been interested in different cultures and
-// countries"). Not an interest in doing something (a wish), not a thing
-// pointed at ("obsessed with those").
-var (
-	drawnToRE33   = regexp.MustCompile(`(?i)(?:^|\b(?:i'm|i\s+am|i've|i\s+have|i\s+was|i've\s+become|i\s+got)\s+)(?:(?:always|really|so|very|super|deeply|quite|also|just|pretty|totally|truly|been|become|always\s+been)\s+)*(?:drawn\s+to|fascinated\s+(?:by|with)|interested\s+in|captivated\s+by|hooked\s+on|obsessed\s+with)\s+([^,.;:!?()]+)`)
-	drawnStopRE33 = regexp.MustCompile(`(?i)\s+(?:and\s+(?:i|i'm|it|we|that|wanted|want|then)|but|so|because|since|though|lately|these\s+days|ever\s+since|for\s+(?:years|ages|a\s+while|as\s+long))\b.*$`)
-)
-
-// notTheThing33: what "the" opens that is no thing liked ("the way they
-// …", "the idea of …").
-var notTheThing33 = setOf(`way ways idea thought fact people one ones way whole kind sort`)
-
-// drawnTo33 is the thing drawnToRE33 reads in s.
-func drawnTo33(s string) []string {
-	m := drawnToRE33.FindStringSubmatchIndex(s)
-	if m == nil || negRE.MatchString(s[:m[1]]) {
-		return nil
-	}
-	if lm := lowerASCII(s[m[0]:m[1]]); !strings.HasPrefix(lm, "i") && !strings.HasPrefix(lm, "always") && !strings.HasPrefix(lm, "been") {
-		return nil // "Drawn to the light, …": no speaker
-	}
-	o := drawnStopRE33.ReplaceAllString(s[m[2]:m[3]], "")
-	ws := strings.Fields(lowerASCII(o))
-	if len(ws) >= 3 && ws[0] == "the" && !notTheThing33[ws[1]] {
-		o, ws = strings.Join(strings.Fields(o)[1:], " "), ws[1:] // "drawn to the gaming industry"
-	}
-	if len(ws) == 0 || len(ws) > 5 || isGerund(ws[0]) || pronoun[ws[0]] || deictic[ws[0]] || ws[0] == "their" || ws[0] == "his" || ws[0] == "her" {
-		return nil
-	}
-	if p := object(o); p != "" && !personWord(p) {
-		return []string{p}
-	}
-	return nil
 }
 
 // The used-to drop: "I used to love hiking, but it's been a while": no

@@ -51,13 +51,6 @@ func TestTasteRulesSession33(t *testing.T) {
 		{"I'm always looking for a way to improve.", nil},
 		{"I'm always trying new things.", nil},
 		{"I'm always trying to help.", nil},
-		// what one is drawn to or interested in, when what follows would
-		// lose it; not an interest in doing, not a thing pointed at.
-		{"I'm always drawn to animals, they bring so much joy.", []want{w(me, "likes", "animals")}},
-		{"Always been interested in different cultures and countries and I'm excited to check it out.", []want{w(me, "likes", "different cultures and countries")}},
-		{"I'm interested in destressing and trying mindfulness.", nil},
-		{"I'm obsessed with those, so I made one.", nil},
-		{"I was never interested in football, but I went anyway.", nil},
 		// a liking said past goes.
 		{"I used to love hiking, but it's been a while since I had the chance to do it.", nil},
 	} {
