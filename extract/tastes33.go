@@ -39,7 +39,7 @@ import (
 // tastes33Need are words one of which a turn must hold for the groups
 // below to read it.
 var tastes33Need = []string{"joy", "happ", "passion", "love", "my thing", "personality", "chill time", "me time",
-	"stress", "escape", "therapy", "meditation", "always", "getting into", "do like", "do enjoy", "used to"}
+	"stress", "escape", "therapy", "meditation", "always", "getting into", "do like", "do enjoy", "used to", "help", "keep", "fuel", "feeds my", "way for me"}
 
 // tastes33 is have, the facts so far, with the speaker's likings the
 // groups above read in text that have does not already hold, and without
@@ -83,6 +83,10 @@ var (
 		`(?:(?:brings?|gives?|bring|give)\s+(?:me|my\s+life)\s+(?:so\s+much\s+|such\s+|a\s+lot\s+of\s+|real\s+|great\s+|pure\s+|endless\s+)?(?:joy|happiness)\b|` +
 		`(?:makes?|make)\s+me\s+(?:so\s+|really\s+|very\s+|super\s+|truly\s+|incredibly\s+)?happy\b|` +
 		`puts?\s+me\s+in\s+my\s+happy\s+place\b|` +
+		`(?:helps?|help)\s+(?:me\s+)?(?:relax|unwind|de-?stress|decompress|recharge|clear\s+my\s+(?:mind|head))\b|` +
+		`(?:keeps?|keep)\s+me\s+(?:grounded|sane|calm|balanced|centered|centred)\b|` +
+		`(?:fuels?|fuel|feeds?|feed)\s+my\s+(?:creativity|soul|spirit)\b|` +
+		`(?:is|are|'s)\s+(?:such\s+)?an?\s+(?:(?:great|fun|good|nice|perfect|awesome|easy|lovely)\s+)?way\s+for\s+me\s+to\s+(?:relax|unwind|de-?stress|decompress|recharge|chill|switch\s+off)\b|` +
 		`(?:is|are|'s|has\s+become|have\s+become)\s+(?:(?:also|really|still|definitely|kind\s+of|kinda|like|basically|literally|honestly|totally|now)\s+)*my\s+(?:(?:main|biggest|big|new|little|true|whole|real|ultimate|favou?rite|daily|weekly)\s+)*(?:chill\s+time|me\s+time|stress\s+(?:relief|reliever|fix|buster)|escape|thing|personality|meditation|therapy|passion|jam|outlet|sanctuary|zen)\b)`)
 	// joyStartRE33: where the thing named first may open after the start:
 	// "… and now surfing is my whole personality".
@@ -96,7 +100,7 @@ var (
 
 // notJoyHead33: first words of a thing named first that make it no
 // pastime: a feat, a sight or a kindness.
-var notJoyHead33 = setOf(`giving bringing seeing knowing having holding helping finding making taking getting hearing
+var notJoyHead33 = setOf(`giving bringing seeing knowing having holding helping finding making getting hearing talking staying feeling trying
 	watching spending being-able love life people everyone everybody someone family friends kids memories photos
 	pictures moments days times it`)
 
@@ -149,6 +153,9 @@ func joyItems33(subj string) []string {
 	if subj == "" || strings.ContainsAny(subj, "\"“”()") {
 		return nil
 	}
+	if k := strings.LastIndex(subj, ","); k >= 0 && !regexp.MustCompile(`(?i)\s(?:and|or|plus|&)\s`).MatchString(subj[k:]) {
+		return nil // "Similarly, playing …": a lead-in, not a list
+	}
 	var out []string
 	parts := joyItemSepRE33.Split(subj, -1)
 	for i, it := range parts {
@@ -192,8 +199,9 @@ func thingItem33(it string) (string, bool) {
 	for _, p := range []string{"my ", "My ", "our ", "Our "} {
 		it = strings.TrimPrefix(it, p)
 	}
+	it = reliefTailRE33.ReplaceAllString(it, "")
 	ws := strings.Fields(lowerASCII(it))
-	if len(ws) == 0 || len(ws) > 5 {
+	if len(ws) == 0 || len(ws) > 5 && !(isGerund(ws[0]) && len(ws) <= 10) {
 		return "", false
 	}
 	for i, w := range ws {
@@ -211,6 +219,10 @@ func thingItem33(it string) (string, bool) {
 	}
 	return "", false
 }
+
+// reliefTailRE33: the company and the time of a pastime ("playing
+// video games with my partner after a long day").
+var reliefTailRE33 = regexp.MustCompile(`(?i)(?:\s+with\s+(?:my\s+)?[a-z]+)?(?:\s+(?:after|at\s+the\s+end\s+of)\s+a\s+(?:long|hard|busy|tough)\s+(?:day|week|shift))$`)
 
 // The love-for group.
 var (

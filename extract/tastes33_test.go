@@ -31,6 +31,15 @@ func TestTasteRulesSession33(t *testing.T) {
 		{"Dogs truly bring so much joy and friendship.", nil},
 		{"At the retreat, I had time to reflect on what makes me happy.", nil},
 		{"Cooking doesn't bring me joy anymore.", nil},
+		// a pastime named first that helps one relax, keeps one sane or
+		// fuels one's creativity; not advice, company or a lead-in.
+		{"For me, taking the doggos out for a walk in the park helps clear my mind.", []want{w(me, "likes", "taking the doggos out for a walk in the park")}},
+		{"Similarly, playing video games after a long day is a great way for me to relax.", []want{w(me, "likes", "playing video games")}},
+		{"The sea swimming keeps me sane.", []want{w(me, "likes", "sea swimming")}},
+		{"Fantasy books always fuel my creativity.", []want{w(me, "likes", "Fantasy books")}},
+		{"Yoga is a great way to relax and concentrate.", nil},
+		{"Talking to you always helps me relax.", nil},
+		{"Hey Dave, that really helps me relax.", nil},
 		// the things of "my love for", "two of my passions - X and Y";
 		// not a love lost, not another's passion, not a cause.
 		{"It was the start of my passion for video games.", []want{w(me, "likes", "video games")}},
