@@ -27,14 +27,26 @@ import (
 //     something new to read", "I'm always down to try new recipes!"), a
 //     thing one "started getting into", and "I do love X" / "I do like my
 //     rugby";
+//   - the relief group (with the joy-source group): a pastime named first
+//     that helps the speaker relax, keeps the speaker sane or grounded,
+//     fuels the speaker's creativity or is "a great way for me to relax"
+//     ("For me, taking the doggos out for a walk in the park helps clear
+//     my mind", "playing video games with my partner after a long day is
+//     a great way for me to relax"); not advice said without "me" ("Yoga
+//     is a great way to relax": mostly labelled no liking);
 //   - the used-to drop: a liking the speaker says is past ("I used to love
 //     hiking, but …") goes.
 //
 // Tried and dropped: a pastime done every day or every week ("I swim
 // every day", "I do ikebana every Tuesday"): on the read sets about half
 // of such sentences are labelled no liking ("I cook every day", "We walk
-// 5 km every morning", "I cycle to work every morning"). Cases in
-// tastes33_test.go.
+// 5 km every morning", "I cycle to work every morning"). A kind of
+// thing praised ("Dogs are amazing", "Live music is the best"): about 6
+// in 16 such sentences are labelled a liking. A drawn-to group ("I'm
+// always drawn to animals, they bring so much joy", "I've been interested
+// in underwater life, but …"), read sets +4 right of +4, was reverted:
+// on the kept-back sets it added one fact and that one was wrong. Cases
+// in tastes33_test.go.
 
 // tastes33Need are words one of which a turn must hold for the groups
 // below to read it.
