@@ -34,15 +34,16 @@ import (
 //     my mind", "playing video games with my partner after a long day is
 //     a great way for me to relax"); not advice said without "me" ("Yoga
 //     is a great way to relax": mostly labelled no liking);
-//   - the used-to drop: a liking the speaker says is past ("I used to love
-//     hiking, but …") goes.
 //
 // Tried and dropped: a pastime done every day or every week ("I swim
 // every day", "I do ikebana every Tuesday"): on the read sets about half
 // of such sentences are labelled no liking ("I cook every day", "We walk
 // 5 km every morning", "I cycle to work every morning"). A kind of
 // thing praised ("Dogs are amazing", "Live music is the best"): about 6
-// in 16 such sentences are labelled a liking. A drawn-to group ("I'm
+// in 16 such sentences are labelled a liking. A used-to drop ("I used to
+// love hiking, but …": the negative likes the rulebook gives are labelled
+// no fact on the LoCoMo dev draws) broke TestPolarityAndModality, which
+// wants that negative liking: left to the lead. A drawn-to group ("I'm
 // always drawn to animals, they bring so much joy", "I've been interested
 // in underwater life, but …"), read sets +4 right of +4, was reverted:
 // on the kept-back sets it added one fact and that one was wrong. Cases
@@ -51,18 +52,15 @@ import (
 // tastes33Need are words one of which a turn must hold for the groups
 // below to read it.
 var tastes33Need = []string{"joy", "happ", "passion", "love", "my thing", "personality", "chill time", "me time",
-	"stress", "escape", "therapy", "meditation", "always", "getting into", "do like", "do enjoy", "used to", "help", "keep", "fuel", "feeds my", "way for me"}
+	"stress", "escape", "therapy", "meditation", "always", "getting into", "do like", "do enjoy", "help", "keep", "fuel", "feeds my", "way for me"}
 
 // tastes33 is have, the facts so far, with the speaker's likings the
-// groups above read in text that have does not already hold, and without
-// the likings the speaker says are past.
+// groups above read in text that have does not already hold (a joined
+// claim the groups read item by item is split).
 func tastes33(text, speaker string, at time.Time, have []Fact) []Fact {
 	lt := lowerASCII(text)
 	if !slices.ContainsFunc(tastes33Need, func(w string) bool { return strings.Contains(lt, w) }) {
 		return have
-	}
-	if strings.Contains(lt, "used to") {
-		have = usedTo33(text, speaker, have)
 	}
 	var add []Fact
 	for _, s := range trimmedSentences(text) {
@@ -113,6 +111,7 @@ var (
 // notJoyHead33: first words of a thing named first that make it no
 // pastime: a feat, a sight or a kindness.
 var notJoyHead33 = setOf(`giving bringing seeing knowing having holding helping finding making getting hearing talking staying feeling trying
+	work job school college uni office
 	watching spending being-able love life people everyone everybody someone family friends kids memories photos
 	pictures moments days times it`)
 
@@ -260,6 +259,9 @@ func loveFor33(s string) []string {
 			if pre := s[:m[0]]; negRE.MatchString(lastWords33(pre, 3)) {
 				continue
 			}
+			if strings.EqualFold(s[m[0]:m[0]+3], "our") && youRE33.MatchString(s) {
+				continue // "So glad you bonded over our love of nature": the listener's too
+			}
 			o := loveStopRE33.ReplaceAllString(s[m[2]:m[3]], "")
 			out = append(out, listThings33(o)...)
 		}
@@ -272,6 +274,9 @@ func loveFor33(s string) []string {
 	}
 	return out
 }
+
+// youRE33: the listener named in a sentence.
+var youRE33 = regexp.MustCompile(`(?i)\byou\b`)
 
 // lastWords33 is the last n words of s.
 func lastWords33(s string, n int) string {
@@ -371,26 +376,6 @@ func lookout33(s string) []string {
 // isUpper33 reports whether w opens with a capital letter.
 func isUpper33(w string) bool {
 	return w != "" && w[0] >= 'A' && w[0] <= 'Z'
-}
-
-// The used-to drop: "I used to love hiking, but it's been a while": no
-// liking now, unless the turn says it again without "used to".
-var usedToRE33 = regexp.MustCompile(`(?i)\b(?:i|we)\s+used\s+to\s+(?:(?:really|absolutely|totally|just)\s+)*(?:love|like|enjoy|adore)\s+([^,.;:!?()]+)`)
-
-// usedTo33 is have without the speaker's likings said past by usedToRE33
-// in text.
-func usedTo33(text, speaker string, have []Fact) []Fact {
-	for _, m := range usedToRE33.FindAllStringSubmatch(text, -1) {
-		past := cut(m[1])
-		if past == "" {
-			continue
-		}
-		have = slices.DeleteFunc(have, func(f Fact) bool {
-			return f.Subject == speaker && f.Predicate == "likes" && claimOverlap(f.Claim, past) &&
-				strings.Count(lowerASCII(text), lowerASCII(f.Claim)) == 1
-		})
-	}
-	return have
 }
 
 // splitJoined33 is have without the speaker's liking of a joined claim

@@ -26,6 +26,7 @@ func TestTasteRulesSession33(t *testing.T) {
 		{"she bought a longboard and now surfing is my whole personality", []want{w(me, "likes", "surfing")}},
 		{"Knitting and baking are my thing.", []want{w(me, "likes", "Knitting"), w(me, "likes", "baking")}},
 		{"Seeing them so happy and bouncy makes me really happy.", nil},
+		{"Work is my therapy.", nil},
 		{"Giving people peace and awareness brings me so much happiness.", nil},
 		{"My friends always make me happy.", nil},
 		{"Dogs truly bring so much joy and friendship.", nil},
@@ -47,6 +48,7 @@ func TestTasteRulesSession33(t *testing.T) {
 		{"It's a way to combine two of my passions - making jewelry and making a difference.", []want{w(me, "likes", "making jewelry")}},
 		{"It all started with my dancing passion.", []want{w(me, "likes", "dancing")}},
 		{"I've lost my passion for painting.", nil},
+		{"So glad you bonded over our love of nature.", nil},
 		{"Your passion for helping others is awesome.", nil},
 		{"My mom had a big passion for cooking.", []want{w(me, "mother", "Alice's mother")}},
 		// what one is always on the lookout for or down to try; not
@@ -60,8 +62,6 @@ func TestTasteRulesSession33(t *testing.T) {
 		{"I'm always looking for a way to improve.", nil},
 		{"I'm always trying new things.", nil},
 		{"I'm always trying to help.", nil},
-		// a liking said past goes.
-		{"I used to love hiking, but it's been a while since I had the chance to do it.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
