@@ -188,15 +188,10 @@ func init() {
 			c.add(c.speaker, "works_at", o, World, confLoose-4)
 		}},
 		rule{re: taughtAtRE33, claim: 1, raw: true, fn: func(c *clause, m []string) {
-			if c.neg || c.fore {
-				return
+			if o := tenurePlace33(c, m[1]); o != "" {
+				c.neg = true // taught: the work is over
+				c.add(c.speaker, "works_at", o, World, confLoose-4)
 			}
-			o, _ := workplaceAt(m[1])
-			if o == "" || notTenurePlace33[strings.ToLower(o)] {
-				return
-			}
-			c.neg = true // taught: the work is over
-			c.add(c.speaker, "works_at", o, World, confLoose-4)
 		}},
 		rule{re: roleAtRE33, claim: 3, fn: func(c *clause, m []string) {
 			if c.neg || c.fore {
@@ -239,14 +234,9 @@ func init() {
 			c.add(c.speaker, "works_at", o, World, confLoose-4)
 		}},
 		rule{re: colleaguesAtRE33, claim: 1, raw: true, fn: func(c *clause, m []string) {
-			if c.neg || c.fore {
-				return
+			if o := tenurePlace33(c, m[1]); o != "" {
+				c.add(c.speaker, "works_at", o, World, confLoose-4)
 			}
-			o, _ := workplaceAt(m[1])
-			if o == "" || notTenurePlace33[strings.ToLower(o)] {
-				return
-			}
-			c.add(c.speaker, "works_at", o, World, confLoose-4)
 		}},
 		rule{re: medalRE33, claim: 1, fn: func(c *clause, m []string) {
 			if !c.neg && !c.fore {
@@ -300,4 +290,18 @@ func events33(text, speaker string, at time.Time, out []Fact) []Fact {
 			ValidFrom: at, Confidence: confLoose - 4, Speaker: speaker})
 	}
 	return out
+}
+
+// tenurePlace33 is the workplace named in s for a rule that reads one
+// said plainly (not denied, not ahead), or "" when s names none or a place
+// no one works at (notTenurePlace33).
+func tenurePlace33(c *clause, s string) string {
+	if c.neg || c.fore {
+		return ""
+	}
+	o, _ := workplaceAt(s)
+	if o == "" || notTenurePlace33[strings.ToLower(o)] {
+		return ""
+	}
+	return o
 }

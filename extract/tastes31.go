@@ -126,10 +126,7 @@ func tastes31(text, speaker string, at time.Time, have []Fact) []Fact {
 				ValidFrom: at, Confidence: confPref - 8, Speaker: speaker})
 		}
 	}
-	if len(add) == 0 {
-		return have
-	}
-	return tasteFilter28(text, speaker, append(have, add...))
+	return withTastes(text, speaker, have, add)
 }
 
 // tasteSentences31 is the likings the groups read in a turn's sentences.
@@ -424,4 +421,14 @@ func praiseOfShown31(text string, have []Fact) []Fact {
 	return slices.DeleteFunc(have, func(f Fact) bool {
 		return f.Predicate == "likes" && strings.Contains(praised, " "+strings.ToLower(f.Claim)+" ")
 	})
+}
+
+// withTastes is have with the likings a taste pass added (add), through
+// the filter every taste pass's additions go through (tasteFilter28); have
+// as it is when the pass added none.
+func withTastes(text, speaker string, have, add []Fact) []Fact {
+	if len(add) == 0 {
+		return have
+	}
+	return tasteFilter28(text, speaker, append(have, add...))
 }

@@ -79,10 +79,7 @@ func tastes32(text, speaker string, at time.Time, have []Fact) []Fact {
 			add = addMarkedTaste(p, speaker, at, have, add) // tastes29.go
 		}
 	}
-	if len(add) == 0 {
-		return have
-	}
-	return tasteFilter28(text, speaker, append(have, add...))
+	return withTastes(text, speaker, have, add)
 }
 
 // The list-tail group: "I love <doing X>, <doing Y> and <doing Z>" where
