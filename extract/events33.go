@@ -172,14 +172,11 @@ func init() {
 			c.add(c.speaker, "works_at", o, World, confLoose-4)
 		}},
 		rule{re: tenureRE33, claim: 1, raw: true, fn: func(c *clause, m []string) {
-			if c.neg || c.fore {
-				return
-			}
 			if i := strings.Index(c.raw, m[0]); i < 0 || otherSubject33.MatchString(c.raw[:i]) {
 				return // "He worked 30 years at the same mine": his
 			}
-			o, _ := workplaceAt(m[1])
-			if o == "" || notTenurePlace33[strings.ToLower(o)] || c.known[o] || strings.HasPrefix(strings.ToLower(o), "same ") {
+			o := tenurePlace33(c, m[1])
+			if o == "" || c.known[o] || strings.HasPrefix(strings.ToLower(o), "same ") {
 				return
 			}
 			if tenureEnded33.MatchString(c.turn + " " + c.raw) {
@@ -207,8 +204,8 @@ func init() {
 					return
 				}
 			}
-			o, _ := workplaceAt(m[3])
-			if o == "" || notTenurePlace33[strings.ToLower(o)] {
+			o := tenurePlace33(c, m[3])
+			if o == "" {
 				return
 			}
 			isJob := job(role)
@@ -238,16 +235,8 @@ func init() {
 				c.add(c.speaker, "works_at", o, World, confLoose-4)
 			}
 		}},
-		rule{re: medalRE33, claim: 1, fn: func(c *clause, m []string) {
-			if !c.neg && !c.fore {
-				c.add(c.speaker, "won", strings.Join(strings.Fields(m[1]), " "), Experience, confEvent-4)
-			}
-		}},
-		rule{re: firstMedalRE33, claim: 1, fn: func(c *clause, m []string) {
-			if !c.neg && !c.fore {
-				c.add(c.speaker, "won", strings.Join(strings.Fields(m[1]), " "), Experience, confEvent-4)
-			}
-		}},
+		rule{re: medalRE33, claim: 1, fn: wonMedal33},
+		rule{re: firstMedalRE33, claim: 1, fn: wonMedal33},
 	)
 }
 
@@ -304,4 +293,11 @@ func tenurePlace33(c *clause, s string) string {
 		return ""
 	}
 	return o
+}
+
+// wonMedal33 gives the speaker the medal a medal rule read (group 1).
+func wonMedal33(c *clause, m []string) {
+	if !c.neg && !c.fore {
+		c.add(c.speaker, "won", strings.Join(strings.Fields(m[1]), " "), Experience, confEvent-4)
+	}
 }

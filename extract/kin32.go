@@ -135,11 +135,18 @@ func wordAt(text, n string) iter.Seq2[string, string] {
 	}
 }
 
+// addressFolder32 and apostropheFolder32 make chat's curly apostrophe (and,
+// for onlyInAddress, the no-break space) plain before the name is looked for.
+var (
+	addressFolder32    = strings.NewReplacer("’", "'", "\u00a0", " ")
+	apostropheFolder32 = strings.NewReplacer("’", "'")
+)
+
 // onlyInAddress reports whether every time the text says n it is in a place
 // name ("Rio de Janeiro") or, with addr, says it in address, and it says
 // it at least once.
 func onlyInAddress(n, text string, addr bool) bool {
-	t := strings.NewReplacer("’", "'", "\u00a0", " ").Replace(captionRE.ReplaceAllString(text, ""))
+	t := addressFolder32.Replace(captionRE.ReplaceAllString(text, ""))
 	seen := false
 	for before, after := range wordAt(t, n) {
 		seen = true
@@ -523,7 +530,7 @@ func parentSpokenTo32(text, speaker string, at time.Time, out []Fact) []Fact {
 	if !vocKinCue32.MatchString(text) {
 		return out // read each turn once, cheaply, for the words first
 	}
-	t := strings.NewReplacer("’", "'").Replace(captionRE.ReplaceAllString(text, ""))
+	t := apostropheFolder32.Replace(captionRE.ReplaceAllString(text, ""))
 	t = quotedRE.ReplaceAllString(t, "")
 	if ss := sentences(t); len(ss) == 1 && strings.HasSuffix(strings.TrimSpace(t), "?") {
 		return out // "Mom, where are you?": a call to whoever is Mom there, said alone

@@ -351,19 +351,13 @@ func petModifier32(body, speaker string, out []Fact) []Fact {
 		if f.Subject != speaker || f.Predicate != "has_pet" || !isPet(lc) || strings.Contains(lc, " ") {
 			return false
 		}
-		re, err := regexp.Compile(`\b` + regexp.QuoteMeta(lc) + `\b(-)?`)
-		if err != nil {
-			return false
-		}
-		ms := re.FindAllStringSubmatchIndex(lb, -1)
-		if len(ms) == 0 {
-			return false
-		}
-		for _, m := range ms {
-			if m[2] < 0 {
+		seen := false
+		for _, after := range wordAt(lb, lc) { // kin32.go
+			if !strings.HasPrefix(after, "-") {
 				return false // the word said alone too: "my dog-walking routine with Rex, my dog"
 			}
+			seen = true
 		}
-		return true
+		return seen
 	})
 }

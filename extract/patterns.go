@@ -650,12 +650,12 @@ func clean(text string) string {
 var cleaned = &memo{}
 
 // memo is a small cache of string results for a pure function of a
-// string, safe for concurrent use: a ring of the last memoSize keys.
+// string, safe for concurrent use: a ring of the last memoSize keys. A
+// slot not yet filled holds "" for "", which clean gives too.
 type memo struct {
 	mu   sync.Mutex
 	keys [memoSize]string
 	vals [memoSize]string
-	set  [memoSize]bool
 	next int
 }
 
@@ -665,7 +665,7 @@ func (m *memo) get(k string) (string, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for i := range m.keys {
-		if m.set[i] && m.keys[i] == k {
+		if m.keys[i] == k {
 			return m.vals[i], true
 		}
 	}
@@ -675,7 +675,7 @@ func (m *memo) get(k string) (string, bool) {
 func (m *memo) put(k, v string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.keys[m.next], m.vals[m.next], m.set[m.next] = k, v, true
+	m.keys[m.next], m.vals[m.next] = k, v
 	m.next = (m.next + 1) % memoSize
 }
 

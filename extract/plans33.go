@@ -63,8 +63,8 @@ var wantEnd33 = regexp.MustCompile(`(?i)\s*,|\s+(?:and|but|so|because|cause|afte
 var withMe33 = regexp.MustCompile(`(?i)\s+with\s+(?:me|us)$`)
 
 // wantNotVerb33 are verbs of a wish that name no plan.
-var wantNotVerb33 = setOf(`know hear say tell talk speak ask help come stay keep be know see sleep eat sit stop go get do make have
-	give try talk chat play watch meet thank understand check`)
+var wantNotVerb33 = setOf(`know hear say tell talk speak ask help come stay keep be see sleep eat sit stop go get do make have
+	give try chat play watch meet thank understand check`)
 
 // wantVague33 are words that leave the wish unnamed.
 var wantVague33 = setOf(`something anything everything this that it them these those stuff things there here same somewhere anywhere

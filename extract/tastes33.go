@@ -63,8 +63,8 @@ func tastes33(text, speaker string, at time.Time, have []Fact) []Fact {
 		return have
 	}
 	var add []Fact
-	for _, s := range trimmedSentences(text) {
-		if s == "" || strings.HasSuffix(s, "?") || condRE.MatchString(s) {
+	for s := range statements(sentences(clean(text))) {
+		if s == "" {
 			continue
 		}
 		s0 := leadIn30RE.ReplaceAllString(s, "")
@@ -156,12 +156,15 @@ func spaceIdx33(s string) []int {
 // be pastimes or kinds of things, but for a last one after "and" that is
 // a clause of its own ("Creating stories and watching them come alive");
 // nil when one is none.
+// listJoinRE33: the word that ends a list ("X, Y and Z").
+var listJoinRE33 = regexp.MustCompile(`(?i)\s(?:and|or|plus|&)\s`)
+
 func joyItems33(subj string) []string {
 	subj = strings.TrimSpace(subj)
 	if subj == "" || strings.ContainsAny(subj, "\"“”()") {
 		return nil
 	}
-	if k := strings.LastIndex(subj, ","); k >= 0 && !regexp.MustCompile(`(?i)\s(?:and|or|plus|&)\s`).MatchString(subj[k:]) {
+	if k := strings.LastIndex(subj, ","); k >= 0 && !listJoinRE33.MatchString(subj[k:]) {
 		return nil // "Similarly, playing …": a lead-in, not a list
 	}
 	var out []string
@@ -173,7 +176,7 @@ func joyItems33(subj string) []string {
 			ok = false
 		}
 		if !ok {
-			if i > 0 && i == len(parts)-1 && isGerund(firstWord33(it)) {
+			if i > 0 && i == len(parts)-1 && isGerund(lowerASCII(firstWords(it, 1))) {
 				break
 			}
 			return nil
@@ -181,14 +184,6 @@ func joyItems33(subj string) []string {
 		out = append(out, p)
 	}
 	return out
-}
-
-// firstWord33 is the first word of s, lower-cased.
-func firstWord33(s string) string {
-	if ws := strings.Fields(lowerASCII(s)); len(ws) > 0 {
-		return ws[0]
-	}
-	return ""
 }
 
 // isBeingPlace33: "being outdoors", "being in nature": a pastime all the
@@ -353,13 +348,8 @@ func lookout33(s string) []string {
 			continue
 		}
 		o := doLoveStopRE33.ReplaceAllString(s[m[2]:m[3]], "")
-		if ws := strings.Fields(o); len(ws) > 1 && isUpper33(ws[0]) {
-			// a name: its capitalised words ("Johnny Cash the the gospel one")
-			k := 1
-			for k < len(ws) && isUpper33(ws[k]) {
-				k++
-			}
-			o = strings.Join(ws[:k], " ")
+		if ws := strings.Fields(o); len(ws) > 1 && isCapital(ws[0]) {
+			o = firstWords30(o) // a name: its capitalised words ("Johnny Cash the the gospel one")
 		}
 		if p := object(o); p != "" && !personWord(p) {
 			if ws := strings.Fields(lowerASCII(p)); len(ws) <= 5 && !pronoun[ws[0]] && ws[0] != "him" && ws[0] != "her" {
@@ -368,11 +358,6 @@ func lookout33(s string) []string {
 		}
 	}
 	return out
-}
-
-// isUpper33 reports whether w opens with a capital letter.
-func isUpper33(w string) bool {
-	return w != "" && w[0] >= 'A' && w[0] <= 'Z'
 }
 
 // splitJoined33 is have without the speaker's liking of a joined claim
