@@ -334,6 +334,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = events33(text, speaker, at, out)                                                     // events33.go
 	out = plans33(text, speaker, at, out)                                                      // plans33.go
 	out = tastes33(text, speaker, at, out)                                                     // tastes33.go
+	out = tastes34(text, speaker, at, out)                                                     // tastes34.go
 	out = trimOwnedTail(speaker, out)                                                          // lead31.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return stamped(nested(out), speaker, at)
