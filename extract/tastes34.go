@@ -31,6 +31,16 @@ import (
 //     series … are what I enjoy reading", "I'm also a big fan of scents
 //     like this!"); not a list of chores ("… is at the top of my to-do
 //     list"), not a pick asked of the listener.
+//   - the hate-named group: a dislike said of a thing named just before
+//     by "it", "them", "the thing" or "this/that <word>", the thing the
+//     first "the/your/my <noun>" of the clause or sentence before
+//     ("Only please not give me the payment module, I hate this code",
+//     "Also the hearing aid is ready at the optician on Thursday. I hate
+//     the thing", "Anything but the ocean waves one, I hate that sound",
+//     "she'll love your whisky. I can't stand it"); not a person, a time
+//     or a place named, not "them" of a thing named in the singular, not
+//     a thing named without "the" ("I was working in bank, but I hate
+//     it"), not "I hate this song" with nothing named before.
 //
 // Tried and dropped: dropping likings of a cause ("I just like helping
 // people", "We both love helping others": on the LoCoMo read sets all
@@ -45,7 +55,7 @@ import (
 
 // tastes34Need are words one of which a turn must hold for the groups
 // below to read it.
-var tastes34Need = []string{"they", "lost in", "top of my", "favorite", "favourite", "fave", "what i ", "fan of"}
+var tastes34Need = []string{"they", "lost in", "top of my", "favorite", "favourite", "fave", "what i ", "fan of", "hate", "stand", "loathe", "despise", "detest"}
 
 // tastes34 is have with the speaker's likings the groups read in text
 // that have does not already hold, through tasteFilter28's jests.
@@ -68,6 +78,7 @@ func tastes34(text, speaker string, at time.Time, have []Fact) []Fact {
 			}
 			got = append(got, theyJoy34(prev, s)...)
 			got = append(got, lostIn34(s)...)
+			got = append(got, hateNamed34(prev, s)...)
 		}
 		got = append(got, saidFavourite34(s)...)
 		for _, p := range got {
@@ -212,4 +223,72 @@ func saidFavourite34(s string) []string {
 		}
 	}
 	return out
+}
+
+// The hate-named group.
+var (
+	// hateRefRE34: a dislike of a thing named before (group 1 the word
+	// that takes it up).
+	hateRefRE34 = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:(?:really|absolutely|just|honestly|genuinely|still|truly|so)\s+)*(?:hate|can't\s+stand|cannot\s+stand|can\s+not\s+stand|loathe|despise|detest)\s+(it|them|the\s+thing|(?:this|that|these|those)(?:\s+[a-z]+)?)\b`)
+	// theNounRE34: a thing named with "the", "your" or "my" (group 1 the
+	// words after it).
+	// choreRE34: a thing to be done, which "it" may be rather than the
+	// thing named in it.
+	choreRE34   = regexp.MustCompile(`(?i)\b(?:have|has|had|need|needs|got|gotta|want|wants)\s+to\b|\bgotta\b`)
+	theNounRE34 = regexp.MustCompile(`(?i)\b(?:the|your|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})`)
+)
+
+// notHated34: words that end a thing named or make it none: times,
+// places, people, and the words of a clause.
+var notHated34 = setOf(`one ones day days week weeks weekend month year morning evening night time times moment end start
+	today tonight tomorrow yesterday now
+	way thing things stuff lot bit kind sort rest first last next other same whole only
+	house home place room office city town school work job app phone family kids friend friends people guy guys
+	is are was were be been being has have had do does did will would can could should may might must
+	to with in on at for of from by about into over after before during since like than as
+	and or but so because if when while though although then also too just really very still
+	it this that these those them they he she we you i me him her us my your our their his its
+	gave give gives got get gets made make makes went go goes said says told`)
+
+// hateNamed34 is the thing s dislikes by "it", "them", "the thing" or
+// "this <word>": the first thing named with "the", "your" or "my" in s
+// before the dislike, or else in prev.
+func hateNamed34(prev, s string) []string {
+	m := hateRefRE34.FindStringSubmatchIndex(s)
+	if m == nil || negRE.MatchString(lastWords33(s[:m[0]], 3)) {
+		return nil
+	}
+	ref := lowerASCII(s[m[2]:m[3]])
+	for _, src := range []string{s[:m[0]], prev} {
+		nm := theNounRE34.FindStringSubmatchIndex(src)
+		if nm == nil {
+			continue
+		}
+		if ref == "it" && choreRE34.MatchString(src[:nm[0]]) {
+			return nil // "I have to clean the kitchen tonight. I hate it": the chore
+		}
+		var ws []string
+		for _, w := range strings.Fields(src[nm[2]:nm[3]]) {
+			if notHated34[lowerASCII(w)] {
+				break
+			}
+			ws = append(ws, w)
+		}
+		if len(ws) == 0 {
+			return nil
+		}
+		p := strings.Join(ws, " ")
+		head := lowerASCII(ws[len(ws)-1])
+		if ref == "them" && !strings.HasSuffix(head, "s") || ref != "them" && ref != "these" && !strings.HasPrefix(ref, "those") && strings.HasSuffix(head, "s") && !strings.HasSuffix(head, "ss") && len(ws) == 1 {
+			return nil // "them" of a thing named in the singular
+		}
+		if lexKinship.has(head) || lexKinship.has(singular(head)) || lexPlaces.has(p) || lexCities.has(p) || personWord(p) {
+			return nil
+		}
+		if len(ws) > 3 || len(ws) == 1 && (vague[head] || lexNames.has(ws[0]) || isStopName(ws[0])) {
+			return nil
+		}
+		return []string{dislikeMark + p}
+	}
+	return nil
 }

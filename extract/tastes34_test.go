@@ -45,6 +45,17 @@ func TestTasteRulesSession34(t *testing.T) {
 		{"Laundry is at the top of my to-do list.", nil},
 		{"If you had to pick a favorite, would it be Aerosmith?", nil},
 		{"That is what I like to hear!", nil},
+		// a dislike of a thing named just before by "it", "the thing" or
+		// "this <word>"; not a person, a chore, a thing named without
+		// "the", or nothing named.
+		{"Please don't give me the payment module, I hate this code", []want{w(me, "dislikes", "payment module")}},
+		{"Also the hearing aid is ready on Thursday. I hate the thing, but she insists.", []want{w(me, "dislikes", "hearing aid")}},
+		{"Anything but the ocean waves one, I hate that sound", []want{w(me, "dislikes", "ocean waves")}},
+		{"Skip, I hate this song so much", nil},
+		{"Before I was working in bank, but I hate it", nil},
+		{"I have to clean the kitchen tonight. I hate it.", nil},
+		{"I met your brother yesterday. I can't stand him.", nil},
+		{"They sent me the new laptops. I don't hate them.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
