@@ -154,6 +154,12 @@ var (
 	lostInStopRE34 = regexp.MustCompile(`(?i)\s+(?:and|but|when|while|because|so|for|with|after|on|at|during|every|whenever|like)\b.*$`)
 )
 
+// notLostIn34: first or last words of what one gets lost in that make it
+// no taste: a mood, a moment, a pronoun ("lost in thought", "lost in the
+// moment", "lost in another world", "lost in your eyes").
+var notLostIn34 = setOf(`another thought thoughts moment moments it them my your his her their our crowd crowds eyes work details
+	conversation conversations`)
+
 // lostIn34 is what s says the speaker loves getting lost in.
 func lostIn34(s string) []string {
 	m := lostInRE34.FindStringSubmatchIndex(s)
@@ -166,7 +172,7 @@ func lostIn34(s string) []string {
 		o = strings.TrimSpace(o[len(ws[0]):])
 		ws = ws[1:]
 	}
-	if len(ws) == 0 || len(ws) > 4 || ws[0] == "another" || ws[0] == "thought" || ws[0] == "thoughts" || ws[0] == "it" || ws[0] == "them" || ws[0] == "my" || ws[0] == "your" {
+	if len(ws) == 0 || len(ws) > 4 || notLostIn34[ws[0]] || notLostIn34[ws[len(ws)-1]] || len(ws) == 1 && (ws[0] == "world" || ws[0] == "worlds" || ws[0] == "time") {
 		return nil
 	}
 	if p, ok := thingItem33(o); ok {

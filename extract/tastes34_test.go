@@ -33,6 +33,8 @@ func TestTasteRulesSession34(t *testing.T) {
 		{"In my downtime, I still love to get lost in good books.", []want{w(me, "likes", "good books")}},
 		{"The author is great - I love getting lost in those fantasy worlds.", []want{w(me, "likes", "fantasy worlds")}},
 		{"I love getting lost in another world.", nil},
+		{"I love getting lost in the moment.", nil},
+		{"We just love to get lost in the world.", nil},
 		{"Do you love getting lost in fantasy stories?", nil},
 		{"You love getting lost in fantasy stories.", nil},
 		{"I don't love getting lost in crowds.", nil},
