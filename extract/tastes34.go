@@ -41,6 +41,12 @@ import (
 //     or a place named, not "them" of a thing named in the singular, not
 //     a thing named without "the" ("I was working in bank, but I hate
 //     it"), not "I hate this song" with nothing named before.
+//   - the joined-joy group: a pastime or kind of thing that brings joy
+//     or fuels creativity (tastes33's joy-source tail) named in a clause
+//     joined by "and" to a whole clause before it ("Dance is my stress
+//     relief and fashion fuels my creativity"); not the second of two
+//     things named first ("Seeing my kids and playing games makes me
+//     happy", where the list is the subject).
 //
 // Tried and dropped: dropping likings of a cause ("I just like helping
 // people", "We both love helping others": on the LoCoMo read sets all
@@ -55,7 +61,7 @@ import (
 
 // tastes34Need are words one of which a turn must hold for the groups
 // below to read it.
-var tastes34Need = []string{"they", "lost in", "top of my", "favorite", "favourite", "fave", "what i ", "fan of", "hate", "stand", "loathe", "despise", "detest"}
+var tastes34Need = []string{" and ", "they", "lost in", "top of my", "favorite", "favourite", "fave", "what i ", "fan of", "hate", "stand", "loathe", "despise", "detest"}
 
 // tastes34 is have with the speaker's likings the groups read in text
 // that have does not already hold, through tasteFilter28's jests.
@@ -79,6 +85,7 @@ func tastes34(text, speaker string, at time.Time, have []Fact) []Fact {
 			got = append(got, theyJoy34(prev, s)...)
 			got = append(got, lostIn34(s)...)
 			got = append(got, hateNamed34(prev, s)...)
+			got = append(got, joinedJoy34(s)...)
 		}
 		got = append(got, saidFavourite34(s)...)
 		for _, p := range got {
@@ -297,4 +304,28 @@ func hateNamed34(prev, s string) []string {
 		return []string{dislikeMark + p}
 	}
 	return nil
+}
+
+// The joined-joy group.
+
+// clauseVerbRE34: a verb that makes the words before "and" a clause of
+// their own.
+var clauseVerbRE34 = regexp.MustCompile(`(?i)\s(?:is|are|was|were|'s|has|have|had)\s`)
+
+// joinedJoy34 is what joySource33 reads in a clause joined by "and" to a
+// whole clause before it.
+func joinedJoy34(s string) []string {
+	var out []string
+	for i := 0; ; {
+		k := strings.Index(s[i:], " and ")
+		if k < 0 {
+			break
+		}
+		k += i
+		if left := s[:k]; clauseVerbRE34.MatchString(left) && !strings.ContainsAny(left, ",;") {
+			out = append(out, joySource33(s[k+len(" and "):])...)
+		}
+		i = k + len(" and ")
+	}
+	return out
 }

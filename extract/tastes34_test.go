@@ -58,6 +58,11 @@ func TestTasteRulesSession34(t *testing.T) {
 		{"I have to clean the kitchen tonight. I hate it.", nil},
 		{"I met your brother yesterday. I can't stand him.", nil},
 		{"They sent me the new laptops. I don't hate them.", nil},
+		// a joy-source clause joined by "and" to a whole clause; not the
+		// second of two things named first.
+		{"Dance is my stress relief and fashion fuels my creativity.", []want{w(me, "likes", "Dance"), w(me, "likes", "fashion")}},
+		{"Seeing my kids and playing games makes me happy.", []want{w(me, "child", "Alice's children")}},
+		{"Work is busy and talking to you always helps me relax.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
