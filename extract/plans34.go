@@ -13,16 +13,20 @@ import (
 // (shouldRE34), "I wish I could …" (wishCouldRE34) and "it would be great
 // to …" (greatToRE34), read in one pass: read sets +9 right of +10 (all in
 // the LoCoMo draws; the one wrong, "It would be amazing to work with
-// brands", is labelled in the next turn's words), kept back +0/+0.
+// brands", is labelled in the next turn's words), kept back +0/+0. And a
+// wish or a resolve for "someday" (someday34): read sets +7/+7, kept back
+// +2/+2.
 
 // plans34 adds plans the earlier passes left.
 func plans34(text, speaker string, at time.Time, out []Fact) []Fact {
 	low := strings.ToLower(text)
 	if !strings.Contains(low, "should") && !strings.Contains(low, "shold") && !strings.Contains(low, "wish") &&
-		!strings.Contains(low, " be ") {
+		!strings.Contains(low, " be ") && !strings.Contains(low, "day") {
 		return out
 	}
-	for _, raw := range sentences(clean(text)) {
+	sents := sentences(clean(text))
+	out = someday34(sents, speaker, at, out)
+	for _, raw := range sents {
 		s := strings.TrimSpace(raw)
 		if strings.HasSuffix(s, "?") || condRE.MatchString(s) || tagQuestion34.MatchString(s) {
 			continue
@@ -148,4 +152,117 @@ func modalPlan34(p string) string {
 // only fillers.
 func leadOK34(before string) bool {
 	return lead34.MatchString(clauseHead30(before))
+}
+
+// A wish or a resolve said for "someday" or "one day" ("I want to read her
+// letters one day", "One day I want a house with a rain tank too", "One
+// day I'm getting a greyhound though", "Would love to have kids someday",
+// "I'm saving to open my own bakery one day", "maybe one day I'll be a
+// certified diver", "my dream is go to Korea some day"): a plan of one's
+// life, as the labelled sets write it, though the wish rules take such
+// verbs only with a date. The frame is the speaker's own (I'll, I want, I'd
+// love to, my dream is …) and "someday" stands in its clause; the plan is
+// a verb and an object that names something ("I'd love to explore them
+// someday", "I must try that one day", "I'd love to hear you play one
+// day" give none), not a verb of no plan, and not in a question or a
+// condition ("Unless someday I decide to get another dog"). "go to" a
+// place, or "visit" a known place, is the trip (travels_to).
+
+// somedayRE34: group 1 what one wishes or resolves to do.
+var somedayRE34 = regexp.MustCompile(`(?i)(?:\b(?:i'?ll|i’ll|i\s+will|i'?m\s+(?:gonna|going\s+to)|i'?m\s+saving\s+(?:up\s+)?to|i\s+(?:really\s+|still\s+|also\s+)?(?:want|wanna|hope)(?:\s+to)?|(?:i'?d|i’d|i\s+would|^would)\s+love\s+to|my\s+(?:big\s+)?dream\s+is\s+(?:to\s+)?|i\s+dream\s+of)|\bi'?m\s+(getting\s+[^.!?;:—–()]*))\s*([a-z][^.!?;:—–()]*)?`)
+
+// somedayWordRE34: "someday" and its kin.
+var somedayWordRE34 = regexp.MustCompile(`(?i)\b(?:some\s?day|one\s+day)\b`)
+
+// idleRE34: an idle possibility, no plan ("who knows, maybe I'll go back
+// to acting someday").
+var idleRE34 = regexp.MustCompile(`(?i)\b(?:who\s+knows|you\s+never\s+know|never\s+say\s+never)\b`)
+
+// dayAtATime34: the idiom, no "one day" ahead.
+var dayAtATime34 = regexp.MustCompile(`(?i)\bone\s+day\s+at\s+a\s+time\b`)
+
+// somedayNot34 are verbs of a wish that name no plan.
+var somedayNot34 = setOf(`know hear say tell talk speak ask come stay keep see sleep sit stop chat watch meet thank understand
+	feel be check try make do give`)
+
+func someday34(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for _, raw := range sents {
+		s := strings.TrimSpace(raw)
+		s = dayAtATime34.ReplaceAllString(s, "")
+		if strings.HasSuffix(s, "?") || condRE.MatchString(s) || !somedayWordRE34.MatchString(s) {
+			continue
+		}
+		for _, m := range somedayRE34.FindAllStringSubmatchIndex(s, -1) {
+			head := clauseHead30(s[:m[0]])
+			clause := s[m[0]:]
+			if k := clauseCut30.FindStringIndex(clause); k != nil {
+				clause = clause[:k[0]]
+			}
+			if wishLeadNotRE.MatchString(head) || idleRE34.MatchString(s) || !somedayWordRE34.MatchString(clause) && !somedayWordRE34.MatchString(head) {
+				continue // "someday" in another clause, or after a negation
+			}
+			var p string
+			switch {
+			case m[2] >= 0:
+				p = s[m[2]:m[3]] // "I'm getting a greyhound"
+			case m[4] >= 0:
+				p = s[m[4]:m[5]]
+			default:
+				continue
+			}
+			p = somedayWordRE34.ReplaceAllString(p, ",")
+			if k := end34.FindStringIndex(p); k != nil {
+				p = p[:k[0]]
+			}
+			p = strings.TrimSpace(doneTailRE32.ReplaceAllString(strings.TrimSpace(p), ""))
+			if !somedayPlan34(p) || planHeld31(out, speaker, p) {
+				continue
+			}
+			if t := tripTo34.FindStringSubmatch(p); t != nil && (knownPlace(t[1]) || !strings.HasPrefix(strings.ToLower(p), "visit")) {
+				if !planHeld31(out, speaker, t[1]) {
+					out = append(out, Fact{Subject: speaker, Predicate: "travels_to", Claim: t[1], Kind: Foresight,
+						Polarity: Positive, ValidFrom: at, Confidence: confPlan - 8, Speaker: speaker})
+				}
+				continue
+			}
+			out = addPlan31(out, speaker, p, at)
+		}
+	}
+	return out
+}
+
+// tripTo34: a trip said as its verb and place (group 1 the place).
+var tripTo34 = regexp.MustCompile(`^(?i:go\s+to|visit|travel\s+to|move\s+to)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})$`)
+
+// somedayPlan34 reports whether p names a plan: "be" with an occupation,
+// a thing wished for ("a house with a rain tank"), or a verb and an
+// object that names something.
+func somedayPlan34(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) < 2 || len(ws) > 10 {
+		return false
+	}
+	for _, w := range ws {
+		if w = strings.Trim(w, `"',.!`); w == "you" || w == "u" || w == "your" || w == "ya" {
+			return false
+		}
+	}
+	if last := strings.Trim(ws[len(ws)-1], `"',.!`); notObj34[last] || last == "him" || last == "her" {
+		return false
+	}
+	if ws[0] == "be" || ws[0] == "become" {
+		return wantPlan33(p)
+	}
+	if ws[0] == "a" || ws[0] == "an" {
+		return !notObj34[ws[1]] && !genericPlan("have "+p)
+	}
+	v := ws[0]
+	if b, ok := gerundBase(v); ok {
+		v = b
+	}
+	o := strings.Trim(ws[1], `"',.!`)
+	if somedayNot34[v] || notObj34[o] || (o == "him" || o == "her" || o == "them") && (len(ws) < 3 || danglingPrep[ws[2]]) {
+		return false // "take her to …", but "read her letters"
+	}
+	return !genericPlan(p)
 }

@@ -46,6 +46,23 @@ func TestPlanRulesSession34(t *testing.T) {
 		{"It'd be great to share it with others.", nil},
 		{"If I had the money I should buy a boat.", nil},
 		{"You should get a bike.", nil},
+		// A wish or a resolve for "someday" or "one day".
+		{"I want to translate her diaries one day", []want{fut(me, "plans", "translate her diaries", "")}},
+		{"One day I want a cabin with a wood stove too.", []want{fut(me, "plans", "a cabin with a wood stove", "")}},
+		{"One day I'm getting a whippet though.", []want{fut(me, "plans", "getting a whippet", "")}},
+		{"But I'm saving to open my own taqueria one day.", []want{fut(me, "plans", "open my own taqueria", "")}},
+		{"Maybe one day I'll be a certified electrician.", []want{fut(me, "plans", "be a certified electrician", "")}},
+		{"my dream is go to Peru some day", []want{fut(me, "travels_to", "Peru", "")}},
+		// Not: a pronoun or the listener, "someday" in another clause, a
+		// condition, a question, an idle possibility, a verb of no plan.
+		{"I'd love to explore them someday!", nil},
+		{"I must try that one day.", nil},
+		{"I'd love to hear you play one day.", nil},
+		{"I want to read more novels, but one day at a time.", nil},
+		{"Unless someday I decide to get a boat.", nil},
+		{"Will you open a shop one day?", nil},
+		{"Who knows, maybe I'll go back to teaching someday.", nil},
+		{"I want to see you one day.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
