@@ -716,6 +716,9 @@ func init() {
 			if last := ws[len(ws)-1]; danglingPrep[last] {
 				return
 			}
+			if ws[0] == "applying" && !(c.hasDate && c.date.After(day(c.at))) {
+				return // "I'm applying for a masters in UK": applied_to (events28.go); a plan only with its date ("applying to Osler for next summer")
+			}
 			c.fore = true
 			c.add(c.speaker, "plans", p, Foresight, confPlan-2)
 		}),
