@@ -96,6 +96,12 @@ var haveNot34 = setOf(`chance look go think word chat break rest try`)
 var notObj34 = setOf(`it that this those these them one ones same something anything everything there here you u your yours
 	chance somewhere anywhere`)
 
+// momentNeed34 are needs of the moment, no plan ("get some sleep").
+var momentNeed34 = setOf(`sleep rest food lunch dinner breakfast coffee tea water air shower nap bed`)
+
+// manner34 are words of manner after the verb, no object ("try harder").
+var manner34 = setOf(`harder better sooner earlier faster less again`)
+
 // modalPlan34 cuts the plan read after the frame and checks it: a verb of
 // a plan and an object that names something; "" when none.
 func modalPlan34(p string) string {
@@ -128,6 +134,9 @@ func modalPlan34(p string) string {
 		return ""
 	}
 	first := strings.Trim(obj[0], `"',.!`)
+	if momentNeed34[first] || len(obj) > 1 && momentNeed34[strings.Trim(obj[1], `"',.!`)] || manner34[first] {
+		return "" // "I should get some sleep", "I should try harder at work" (everyday_test.go)
+	}
 	if notObj34[first] && !(first == "them" || first == "him" || first == "her") {
 		return ""
 	}
@@ -181,9 +190,11 @@ var idleRE34 = regexp.MustCompile(`(?i)\b(?:who\s+knows|you\s+never\s+know|never
 // dayAtATime34: the idiom, no "one day" ahead.
 var dayAtATime34 = regexp.MustCompile(`(?i)\bone\s+day\s+at\s+a\s+time\b`)
 
-// somedayNot34 are verbs of a wish that name no plan.
+// somedayNot34 are verbs of a wish that name no plan ("I'd love to live
+// with my sister in Madrid one day" is a dream of a home, no plan:
+// homes_test.go).
 var somedayNot34 = setOf(`know hear say tell talk speak ask come stay keep see sleep sit stop chat watch meet thank understand
-	feel be check try make do give`)
+	feel be check try make do give live`)
 
 func someday34(sents []string, speaker string, at time.Time, out []Fact) []Fact {
 	for _, raw := range sents {
