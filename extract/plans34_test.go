@@ -63,6 +63,10 @@ func TestPlanRulesSession34(t *testing.T) {
 		{"Will you open a shop one day?", nil},
 		{"Who knows, maybe I'll go back to teaching someday.", nil},
 		{"I want to see you one day.", nil},
+		// A vague learning beside an event planned in the turn is the
+		// event's; alone, or with a subject of its own, it stays.
+		{"I'm going to a coding workshop this month. So excited to learn more about robotics!", []want{fut(me, "plans", "go to coding workshop", "")}},
+		{"I'm so excited to learn more about Japanese culture.", []want{fut(me, "plans", "learn more about Japanese culture", "")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
