@@ -1,0 +1,103 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Session 34 precision pass over a turn's facts: facts the labelled sets
+// never write, read from the spurious facts of every read set (synthetic
+// rounds 1-2, the LoCoMo dev draws and locomo_more, outside chat 1, 2 and
+// 4). Cases in precision34_test.go.
+//
+// Group kept:
+//
+//   - sameDayPlans34: something to do the same day ("I'll book the Chiado
+//     place tonight", "i'll start looking at funda tonight", "Now I'm gonna
+//     order some sushi for tonight", "I'll go down with a torch tonight",
+//     "I'm shooting a wedding in Naivasha this afternoon") is an errand of
+//     the evening, not a plan a memory keeps: by the next turn it is done or
+//     not. Read sets: it drops 8 plans with tonight, this afternoon or this
+//     evening in their sentence, 6 unlabelled, 2 labelled ("I'll book the
+//     Raglan training tonight", "i'll start with duolingo tonight").
+//     A trip (travels_to) is kept: a place is said; so is a plan said with
+//     "we", a gathering more than an errand ("We're having a family
+//     get-together tonight", labelled).
+//
+// Read and left (the spurious fact is the labels' policy or a choice an
+// earlier session made, and a test pins it; or the labelled sets do not
+// agree with themselves):
+//
+//   - facts about an unnamed relative ("Alice's mother lives_in Harstad",
+//     "Alice's son age 11"): 24 on the read sets, all unlabelled (the
+//     labelling notes leave out an unnamed third party's facts), but
+//     general_test.go and others pin them;
+//   - lives_in with kind foresight beside the plan "moving to X" (12, all
+//     unlabelled; issue9_test.go and named_test.go pin it); nationality (6,
+//     all unlabelled; pinned); "engaged" as an event (5, unlabelled; kept
+//     on purpose in session 29); a pet that died as has_pet negative (3;
+//     labelled positive, kept on purpose in session 29);
+//   - works_at negative beside lost_job for the same place ("I lost my job
+//     at Door Dash"): the LoCoMo and outside labels write only lost_job
+//     (5), the synthetic ones both (4);
+//   - a dated event said as a bare noun ("The concert is on Saturday", "the
+//     viva is on the 21st", "Last game tomorrow"): 6 unlabelled, 11
+//     labelled ("ceremony is in july", "Defence is in March");
+//   - likes read from a long gerund after "love" ("I love throwing on some
+//     music"), from an activity done ("I'm learning German now") or from a
+//     thing said to calm or help ("Cooking is definitely calming"): each
+//     about one in five unlabelled, the rest labelled;
+//   - owns of a thing named in passing ("knocked my coffee onto my
+//     keyboard", "set a reminder to move my car"): LoCoMo labels "my car
+//     broke down", "My laptop crashed".
+func precision34(text, speaker string, out []Fact) []Fact {
+	if len(out) == 0 {
+		return out
+	}
+	out = sameDayPlans34(text, out)
+	return out
+}
+
+// sameDayRE34: a time later the same day.
+var sameDayRE34 = regexp.MustCompile(`(?i)\b(?:tonight|tonite|this\s+(?:afternoon|evening)|later\s+(?:today|tonight))\b`)
+
+// weRE34: the plan is shared ("We're having a family get-together
+// tonight"): a gathering, kept.
+var weRE34 = regexp.MustCompile(`(?i)\b(?:we|we're|we'll|let's|us)\b`)
+
+// sameDayPlans34 drops a plan whose sentence puts it later the same day.
+func sameDayPlans34(text string, out []Fact) []Fact {
+	if !sameDayRE34.MatchString(text) {
+		return out
+	}
+	sents := sentences(clean(text))
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		if f.Predicate != "plans" || f.Kind != Foresight || f.Polarity == Negative {
+			return false
+		}
+		s := claimSentence34(sents, f.Claim)
+		return s != "" && sameDayRE34.MatchString(s) && !weRE34.MatchString(s)
+	})
+}
+
+// claimSentence34 is the first sentence that holds the claim, or its first
+// two words when the claim was reworded; "" when none does.
+func claimSentence34(sents []string, claim string) string {
+	c := strings.ToLower(claim)
+	for _, s := range sents {
+		if strings.Contains(strings.ToLower(s), c) {
+			return s
+		}
+	}
+	c = strings.ToLower(firstWords(claim, 2))
+	if c == "" {
+		return ""
+	}
+	for _, s := range sents {
+		if strings.Contains(strings.ToLower(s), c) {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,32 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestPrecisionSession34 holds the filters of precision34.go beside the
+// near misses they must leave alone.
+func TestPrecisionSession34(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) // a Wednesday
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// Something to do later the same day is no plan.
+		{"Perfect, I'll book the Chiado place tonight.", nil},
+		{"i'll start looking at funda tonight", nil},
+		{"Enjoy! Now I'm gonna order some sushi for tonight.", nil},
+		{"I'll go down with a torch tonight.", nil},
+		{"I'm going to bake a cake this evening.", nil},
+		// Kept: a day ahead, a trip to a place.
+		{"I'm going to bake a cake on Saturday.", []want{fut(me, "plans", "bake a cake", "")}},
+		{"I'll book the Chiado place next week.", []want{fut(me, "plans", "book the Chiado place", "")}},
+		{"We're flying to Lisbon tonight.", []want{fut(me, "travels_to", "Lisbon", "")}},
+		{"I'm going to Porto this afternoon.", []want{fut(me, "travels_to", "Porto", "")}},
+		{"We're having a family get-together tonight and enjoying some homemade lasagna.", []want{fut(me, "plans", "having a family get-together and enjoying some homemade lasagna", "")}},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
