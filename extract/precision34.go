@@ -56,8 +56,33 @@ func precision34(text, speaker string, out []Fact) []Fact {
 		return out
 	}
 	out = sameDayPlans34(text, out)
+	out = notAPlace34(out)
 	return out
 }
+
+// notAPlace34 drops a place of work, study or volunteering that is a time
+// of day or a number ("I have a meeting with my boss at 3", "I work at 9
+// tomorrow", "I'm working at noon tomorrow", "I volunteer at 10 on
+// Saturdays") or the bare word for work itself ("I love my team at work"):
+// the rules that read "at <place>" took the time or the word. None of the
+// read sets' facts is of this kind, right or wrong; the cases came from
+// sentences written to try the rules (precision34_test.go).
+func notAPlace34(out []Fact) []Fact {
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		switch f.Predicate {
+		case "works_at", "studies_at", "volunteers_at":
+			c := strings.ToLower(strings.TrimSpace(f.Claim))
+			return clockRE34.MatchString(c) || genericWorkplace34[c]
+		}
+		return false
+	})
+}
+
+// clockRE34: a time of day or a bare number.
+var clockRE34 = regexp.MustCompile(`^(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h|o'clock)?|noon|midnight|midday|half\s+past\s+\w+|quarter\s+(?:past|to)\s+\w+)$`)
+
+// genericWorkplace34: words for a workplace that name none.
+var genericWorkplace34 = map[string]bool{"work": true, "job": true, "the job": true, "my job": true, "office": true, "the office": true, "home": true}
 
 // sameDayRE34: a time later the same day.
 var sameDayRE34 = regexp.MustCompile(`(?i)\b(?:tonight|tonite|this\s+(?:afternoon|evening)|later\s+(?:today|tonight))\b`)

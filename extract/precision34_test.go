@@ -26,6 +26,14 @@ func TestPrecisionSession34(t *testing.T) {
 		{"We're flying to Lisbon tonight.", []want{fut(me, "travels_to", "Lisbon", "")}},
 		{"I'm going to Porto this afternoon.", []want{fut(me, "travels_to", "Porto", "")}},
 		{"We're having a family get-together tonight and enjoying some homemade lasagna.", []want{fut(me, "plans", "having a family get-together and enjoying some homemade lasagna", "")}},
+		// A time of day or the word "work" is no place of work.
+		{"I have a meeting with my boss at 3.", []want{w(me, "manager", "Alice's manager")}},
+		{"I work at 9 tomorrow.", nil},
+		{"I volunteer at 10 on Saturdays.", nil},
+		{"I love my team at work.", []want{w(me, "likes", "team at work")}},
+		// Kept: a place named.
+		{"I work at the bakery on Main Street.", []want{w(me, "works_at", "bakery")}},
+		{"I volunteer at the food bank on Saturdays.", []want{w(me, "volunteers_at", "food bank")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
