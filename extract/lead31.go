@@ -138,9 +138,13 @@ func studyOwn(text, speaker string, at time.Time, out []Fact) []Fact {
 var studyAheadRE = regexp.MustCompile(`(?i)\b(?:want|wanna|hope|hoping|plan|planning|going\s+to|gonna|will|'ll|thinking\s+(?:of|about)|considering|apply(?:ing)?\s+(?:to|for)|if)\b[^.!?]*$`)
 
 // anniversaryRE: the speaker's own wedding anniversary, which says they are
-// married: "today is our 10th wedding anniversary", "our first anniversary
-// is on Friday" (a wedding held is events31.go's).
-var anniversaryRE = regexp.MustCompile(`(?i)\bour\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twentieth|silver|golden|ruby|pearl)\s+(?:wedding\s+)?anniversary\b`)
+// married: "today is our 10th wedding anniversary", "our golden
+// anniversary" (a wedding held is events31.go's). A numbered anniversary
+// without "wedding" is not read (session 34): a couple's anniversary may
+// be of the day they met ("my partner booked it as a surprise for our 10th
+// anniversary"), and a husband or wife the turn names says the marriage
+// already; the read sets wrote none of the three it gave.
+var anniversaryRE = regexp.MustCompile(`(?i)\bour\s+(?:(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twentieth|silver|golden|ruby|pearl)\s+wedding|silver|golden|ruby|pearl|diamond)\s+anniversary\b`)
 
 // ownAnniversary says the speaker is married when they speak of their
 // wedding anniversary, not in a question.

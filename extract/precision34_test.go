@@ -34,6 +34,10 @@ func TestPrecisionSession34(t *testing.T) {
 		// Kept: a place named.
 		{"I work at the bakery on Main Street.", []want{w(me, "works_at", "bakery")}},
 		{"I volunteer at the food bank on Saturdays.", []want{w(me, "volunteers_at", "food bank")}},
+		// A numbered anniversary without "wedding" says no marriage
+		// (lead31.go ownAnniversary); a wedding anniversary does.
+		{"My partner booked it as a surprise for our 10th anniversary.", []want{w(me, "partner", "Alice's partner")}},
+		{"It was our 10th wedding anniversary on Sunday.", []want{ev(me, "married", "married", "")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
