@@ -63,7 +63,13 @@ func precision34(text, speaker string, out []Fact) []Fact {
 	return out
 }
 
-// notAPlace34 drops a place of work, study or volunteering that is a time
+// notAName34: function words a name rule took for the name ("My name is on
+// the list" gave name "On").
+var notAName34 = setOf(`on in at to of for with from by up out off over under about into onto upon not no yes so too very
+	just also still here there that this it`)
+
+// notAPlace34 drops a name that is a function word (notAName34), and a
+// place of work, study or volunteering that is a time
 // of day or a number ("I have a meeting with my boss at 3", "I work at 9
 // tomorrow", "I'm working at noon tomorrow", "I volunteer at 10 on
 // Saturdays") or the bare word for work itself ("I love my team at work"):
@@ -73,6 +79,8 @@ func precision34(text, speaker string, out []Fact) []Fact {
 func notAPlace34(out []Fact) []Fact {
 	return slices.DeleteFunc(out, func(f Fact) bool {
 		switch f.Predicate {
+		case "name", "nickname":
+			return notAName34[strings.ToLower(strings.TrimSpace(f.Claim))]
 		case "works_at", "studies_at", "volunteers_at":
 			c := strings.ToLower(strings.TrimSpace(f.Claim))
 			return clockRE34.MatchString(c) || genericWorkplace34[c]

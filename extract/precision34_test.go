@@ -31,6 +31,8 @@ func TestPrecisionSession34(t *testing.T) {
 		{"I work at 9 tomorrow.", nil},
 		{"I volunteer at 10 on Saturdays.", nil},
 		{"I love my team at work.", []want{w(me, "likes", "team at work")}},
+		{"My name is on the list.", nil},
+		{"My name's Sofia, nice to meet you.", []want{w(me, "name", "Sofia")}},
 		// Kept: a place named.
 		{"I work at the bakery on Main Street.", []want{w(me, "works_at", "bakery")}},
 		{"I volunteer at the food bank on Saturdays.", []want{w(me, "volunteers_at", "food bank")}},
