@@ -60,8 +60,42 @@ func precision34(text, speaker string, out []Fact) []Fact {
 	}
 	out = sameDayPlans34(text, out)
 	out = notAPlace34(out)
+	out = joinedOnce34(out)
 	return out
 }
+
+// joinedOnce34 drops a group joined that is people met or a one-off
+// gathering ("I joined my friends for dinner", "I joined a Zoom call with
+// my team", "I joined the fun at the party"): joined is a club, class,
+// team, course or event entered (all 79 joined facts of the read sets are
+// of that kind, none of this). The head is the claim's words before its
+// first "with", "for", "at", "in" or "on".
+func joinedOnce34(out []Fact) []Fact {
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		if f.Predicate != "joined" {
+			return false
+		}
+		ws := strings.Fields(strings.ToLower(f.Claim))
+		for i, w := range ws {
+			if joinTail34[w] && i > 0 {
+				ws = ws[:i]
+				break
+			}
+		}
+		return len(ws) > 0 && (joinPeople34[ws[0]] || joinOnce34[ws[len(ws)-1]])
+	})
+}
+
+// joinTail34 are the words a joined claim's head ends before.
+var joinTail34 = setOf(`with for at in on`)
+
+// joinPeople34: people joined, not a group ("my friends", "the family").
+var joinPeople34 = setOf(`friends friend family parents mom mum dad kids children husband wife partner boyfriend girlfriend
+	them us him her everyone everybody colleagues coworkers`)
+
+// joinOnce34: one-off gatherings.
+var joinOnce34 = setOf(`call calls fun dinner lunch breakfast brunch meeting conversation chat discussion celebration
+	festivities queue line`)
 
 // notAName34: function words a name rule took for the name ("My name is on
 // the list" gave name "On").

@@ -33,6 +33,12 @@ func TestPrecisionSession34(t *testing.T) {
 		{"I love my team at work.", []want{w(me, "likes", "team at work")}},
 		{"My name is on the list.", nil},
 		{"My name's Sofia, nice to meet you.", []want{w(me, "name", "Sofia")}},
+		// People met or a one-off gathering is no group joined.
+		{"I joined my friends for dinner.", nil},
+		{"I joined a Zoom call with my team.", nil},
+		{"I joined the fun at the party.", nil},
+		{"I joined a rowing club on the Alster in May.", []want{ev(me, "joined", "rowing club on the Alster", "")}},
+		{"I joined a hiking group with my friends.", []want{ev(me, "joined", "hiking group", "")}},
 		// Kept: a place named.
 		{"I work at the bakery on Main Street.", []want{w(me, "works_at", "bakery")}},
 		{"I volunteer at the food bank on Saturdays.", []want{w(me, "volunteers_at", "food bank")}},
