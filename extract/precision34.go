@@ -61,8 +61,47 @@ func precision34(text, speaker string, out []Fact) []Fact {
 	out = sameDayPlans34(text, out)
 	out = notAPlace34(out)
 	out = joinedOnce34(out)
+	out = likesTheListener34(text, out)
 	return out
 }
+
+// likesTheListener34 drops a taste that is the speaker's time with the one
+// spoken to ("I love hanging out with you", "I really enjoy our chats", "I
+// love our friendship"): a kindness to the listener, not a taste the
+// labelled sets write (a taste said "with you" or of "our" talk is in none
+// of the read sets' facts). The claim followed by "with/to you", or a
+// word for talk or friendship after "our".
+func likesTheListener34(text string, out []Fact) []Fact {
+	lt := strings.ToLower(text)
+	if !strings.Contains(lt, "you") && !strings.Contains(lt, "our ") && !strings.Contains(lt, " u ") && !strings.Contains(lt, " ya") {
+		return out
+	}
+	return slices.DeleteFunc(out, func(f Fact) bool {
+		if f.Predicate != "likes" && f.Predicate != "dislikes" {
+			return false
+		}
+		c := strings.ToLower(f.Claim)
+		for k := strings.Index(lt, c); k >= 0; {
+			rest := lt[k+len(c):]
+			if withYouRE34.MatchString(rest) || talkWords34[c] && strings.HasSuffix(lt[:k], "our ") {
+				return true
+			}
+			j := strings.Index(rest, c)
+			if j < 0 {
+				break
+			}
+			k += len(c) + j
+		}
+		return false
+	})
+}
+
+// withYouRE34: the listener, right after the claim.
+var withYouRE34 = regexp.MustCompile(`^\s+(?:with|to)\s+(?:you|u|ya|y'all|you\s+guys|you\s+all)\b`)
+
+// talkWords34: talk and friendship, as "our …" says them of the speaker and
+// the listener.
+var talkWords34 = setOf(`talks talk chats chat conversations conversation friendship catch-ups catchups time calls`)
 
 // joinedOnce34 drops a group joined that is people met or a one-off
 // gathering ("I joined my friends for dinner", "I joined a Zoom call with

@@ -39,6 +39,12 @@ func TestPrecisionSession34(t *testing.T) {
 		{"I joined the fun at the party.", nil},
 		{"I joined a rowing club on the Alster in May.", []want{ev(me, "joined", "rowing club on the Alster", "")}},
 		{"I joined a hiking group with my friends.", []want{ev(me, "joined", "hiking group", "")}},
+		// The speaker's time with the listener is no taste.
+		{"I love hanging out with you.", nil},
+		{"I really enjoy our chats.", nil},
+		{"I love our conversations.", nil},
+		{"I love our friendship.", nil},
+		{"I love hanging out with my friends.", []want{w(me, "likes", "hanging out with my friends")}},
 		// Kept: a place named.
 		{"I work at the bakery on Main Street.", []want{w(me, "works_at", "bakery")}},
 		{"I volunteer at the food bank on Saturdays.", []want{w(me, "volunteers_at", "food bank")}},
