@@ -1,0 +1,43 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestEventRulesSession34 holds the event rules of session 34
+// (events34.go), each beside the near misses it must leave alone.
+func TestEventRulesSession34(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+	const me = "member:alice"
+	for _, tc := range []struct {
+		text string
+		want []want
+	}{
+		// Started going to, getting into, doing, helping out with; not a
+		// feeling or a chore, not another's, not asked, not ahead.
+		{"I just started going to boot camps with my fam last month.", []want{ev(me, "started", "going to boot camps", "")}},
+		{"I've started going to a carers' group at the church hall on Thursday mornings.", []want{ev(me, "started", "going to a carers' group", "")}},
+		{"My week's been busy - I started doing seminars, helping people with their sports.", []want{ev(me, "started", "doing seminars", "")}},
+		{"I just started helping out with a food drive for folks who lost their jobs.", []want{ev(me, "started", "helping out with a food drive", "")}},
+		{"I started going to bed earlier.", nil},
+		{"I started doing better after that.", nil},
+		{"I started doing this a few years back.", nil},
+		{"I started doing the dishes.", nil},
+		{"I already started doing what you said about social media.", nil},
+		{"He started going to therapy.", nil},
+		{"Have you started going to the gym?", nil},
+		{"If I started going to the gym I'd feel better.", nil},
+		// A work sent in, said after "done" or as a relative clause; the
+		// program applied for; not another's, not asked.
+		{"I just got done submitting my recent screenplay to a film contest!", []want{ev(me, "applied_to", "film contest", "")}},
+		{"The screenplay I sent in to the film festival has been on my mind all day.", []want{ev(me, "applied_to", "film festival", "")}},
+		{"I'm finally in the study abroad program I applied for!", []want{ev(me, "applied_to", "study abroad program", "")}},
+		{"The story she sent in to the magazine got rejected.", nil},
+		{"The job you applied for sounds great.", nil},
+		{"Did you finish submitting your essay to the contest?", nil},
+	} {
+		checkTurn(t, at, tc.text, tc.want)
+	}
+}
