@@ -33,6 +33,17 @@ import (
 // The two groups: read sets +9 right of +9 predicted (locomo_more +7,
 // outside 4 +1, synthetic rounds 1–2 none); kept back +1 of +1
 // (synthetic round 3).
+//
+// Third group. A venture of one's own started ("Last week, I started my
+// blog about coding", "we launched our podcast"), a class or group one
+// started going to ("I started this yoga class in the neighborhood"), a
+// work started on ("I actually started on a book recently"); not "started
+// my day", "this whole thing", "on my homework". A new home got, rented or
+// moved into, said without its place ("I got a new place with a bigger
+// backyard", "We rented an apartment not far from McGee's bar", "I moved to
+// a flat with Batuhan"): moved, the home the claim; not a stay away ("a
+// cottage for the weekend"), not another's. Read sets +5 of +5 (LoCoMo dev
+// +1, locomo_more +4); kept back none.
 
 // startedMoreRE34: "started" or "began" with the gerunds chat.go leaves;
 // group 1 the gerund phrase.
@@ -72,6 +83,31 @@ var sentInRelRE34 = regexp.MustCompile(`(?i:\b(?:the|my|that)\s+[\w'-]+(?:\s+[\w
 // was applied for, said before "I applied for".
 var appliedRelRE34 = regexp.MustCompile(`(?i:\b(?:the|that))\s+((?:[\w'-]+\s+){0,3}?(?i:program|programme|course|fellowship|residency|scholarship|internship|apprenticeship|grant|position|job|role))\s+(?i:(?:that\s+)?(?:i|we)\s+(?:(?:had\s+)?(?:just|finally|also)\s+)*applied\s+(?:for|to))\b`)
 
+// startedMyRE34: "I started my blog about coding", "we launched our
+// podcast last month", "I started this yoga class in the neighborhood",
+// "I started on a book recently"; group 1 the venture, class or work with
+// what it is about.
+var startedMyRE34 = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|actually|officially)\s+)*(?:started|launched|set\s+up|began)\s+(?:(?:on\s+)?(?:my|our|a|an)|this)\s+)(.+)`)
+
+// ventures34 are what one starts of one's own (after "my" or "our"), a
+// class or group one starts going to (after "this"), and a work one
+// starts on (after "on").
+var (
+	myVentures34   = setOf(`blog vlog podcast channel business company startup petition charity foundation band newsletter campaign fundraiser nonprofit club group`)
+	thisClasses34  = setOf(`class course club group league team choir`)
+	worksBegun34   = setOf(`book novel memoir screenplay script album song painting mural quilt blanket sweater project story`)
+	notVentureTail = regexp.MustCompile(`(?i)\s+(?:about|on)\s+(?:it|this|that|the|a|an|my|our|time|track|top|hold|fire|purpose)\b.*$`)
+)
+
+// movedHomeRE34: a new home got or moved into, said without its place:
+// "I got a new place with a bigger backyard", "We rented an apartment not
+// far from McGee's bar", "I moved to a flat with Batuhan"; group 1 the
+// home.
+var movedHomeRE34 = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|finally|also|actually|officially)\s+)*(?:(?:got|found)\s+(?:a|our|my)\s+(new)\s+|rented\s+(?:a|an)\s+(?:(?:new|small|little|tiny|nice|cute|big|bigger)\s+)?|moved\s+(?:in)?to\s+(?:a|an)\s+(?:(new|small|little|tiny|nice|cute|big|bigger)\s+)?))((?i:place|house|apartment|flat|home|condo|cottage))\b`)
+
+// holidayStay34: a home rented for a stay away, not moved into.
+var holidayStay34 = regexp.MustCompile(`(?i)\bfor\s+(?:the|a|our|my|two|three|four|five|\d+)\s+(?:[\w-]+\s+)?(?:weekend|week|weeks|night|nights|days|trip|holiday|vacation|summer|stay)\b|\b(?:airbnb|vacation|holiday|trip|getaway|festival|wedding)\b`)
+
 func init() {
 	rules = append(rules,
 		rule{re: startedMoreRE34, claim: 1, fn: func(c *clause, m []string) {
@@ -107,6 +143,55 @@ func init() {
 				return // "doing seminars": a plural noun of its own; "doing the dishes", "doing fine" are no start
 			}
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
+		}},
+		rule{re: startedMyRE34, claim: 1, fn: func(c *clause, m []string) {
+			if c.neg || c.fore || slices.ContainsFunc(c.facts, func(f Fact) bool { return f.Predicate == "started" }) {
+				return
+			}
+			lead := strings.ToLower(strings.TrimSpace(m[0][:len(m[0])-len(m[1])]))
+			heads := myVentures34
+			switch {
+			case strings.HasSuffix(lead, "this"):
+				heads = thisClasses34
+			case strings.Contains(lead, " on "):
+				heads = worksBegun34
+			case !strings.HasSuffix(lead, " my") && !strings.HasSuffix(lead, " our"):
+				return // "a blog": left to the rules that read "started a …"
+			}
+			fs := strings.Fields(cut(m[1]))
+			k := slices.IndexFunc(fs, func(w string) bool { return heads[strings.ToLower(strings.Trim(w, `"',.!`))] })
+			if k < 0 || k > 2 {
+				return
+			}
+			for _, w := range fs[:k] {
+				if articleWord33[strings.ToLower(w)] || pronoun[strings.ToLower(w)] {
+					return
+				}
+			}
+			p := strings.Trim(strings.Join(fs[:k+1], " "), `"',.!`)
+			if k+2 < len(fs) && (strings.EqualFold(fs[k+1], "about") || strings.EqualFold(fs[k+1], "on")) {
+				// what it is about: "my blog about coding", "a blog on car mods"
+				if t := notVentureTail.ReplaceAllString(" "+strings.Join(fs[k+1:min(len(fs), k+4)], " "), ""); t != "" {
+					p += strings.TrimRight(whereTail34.ReplaceAllString(t, ""), `"',.!`)
+				}
+			}
+			if w := strings.ToLower(strings.Fields(p)[0]); (w == "new" || w == "own" || w == "first" || w == "little" || w == "very") && len(strings.Fields(p)) > 1 {
+				p = strings.Join(strings.Fields(p)[1:], " ")
+			}
+			c.add(c.speaker, "started", p, Experience, confEvent-4)
+		}},
+		rule{re: movedHomeRE34, claim: 3, fn: func(c *clause, m []string) {
+			if c.neg || c.fore || !c.speakerClause() || slices.ContainsFunc(c.facts, func(f Fact) bool { return f.Predicate == "moved" }) {
+				return
+			}
+			if holidayStay34.MatchString(c.sent + " " + c.raw) {
+				return // "We rented a cottage for the weekend": a stay away
+			}
+			p := strings.ToLower(m[3])
+			if m[1] != "" || m[2] == "new" {
+				p = "new " + p // "a new place"
+			}
+			c.add(c.speaker, "moved", p, Experience, confEvent-4)
 		}},
 		rule{re: doneSubmittingRE34, claim: 1, fn: sentTo34},
 		rule{re: sentInRelRE34, claim: 1, raw: true, fn: sentTo34},

@@ -37,6 +37,23 @@ func TestEventRulesSession34(t *testing.T) {
 		{"The story she sent in to the magazine got rejected.", nil},
 		{"The job you applied for sounds great.", nil},
 		{"Did you finish submitting your essay to the contest?", nil},
+		// A venture of one's own started, a class started going to, a work
+		// started on; not a day, a job (read elsewhere), another's.
+		{"Last week, I started my blog about coding.", []want{w(me, "owns", "blog"), ev(me, "started", "blog about coding", "")}},
+		{"I started this yoga class in the neighborhood - it's such a good feeling!", []want{ev(me, "started", "yoga class", "")}},
+		{"I actually started on a book recently since my movie did well!", []want{ev(me, "started", "book", "")}},
+		{"I started my day with coffee.", nil},
+		{"I started this whole thing because of you.", nil},
+		{"I started on my homework.", nil},
+		{"He started his own band.", nil},
+		// A new home got, rented or moved into; not a stay away, not
+		// another's, not wished.
+		{"I got a new place with a bigger backyard for the pooches!", []want{ev(me, "moved", "new place", "")}},
+		{"We rented an apartment not far from the bar.", []want{ev(me, "moved", "apartment", "")}},
+		{"We rented a cottage for the weekend.", nil},
+		{"We rented a car for the trip.", nil},
+		{"My sister got a new place in town.", []want{w(me, "sister", "Alice's sister")}},
+		{"I got a new phone.", []want{w(me, "owns", "phone")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
