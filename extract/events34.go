@@ -44,6 +44,18 @@ import (
 // a flat with Batuhan"): moved, the home the claim; not a stay away ("a
 // cottage for the weekend"), not another's. Read sets +5 of +5 (LoCoMo dev
 // +1, locomo_more +4); kept back none.
+//
+// Fourth group. One's own wedding held, said with the partner or "we"
+// ("My girlfriend and I had an amazing and emotional wedding ceremony last
+// week"; not "we had a wedding order", "a wedding to go to", "I had a
+// wedding this weekend" said alone, a wedding ahead) or as the subject of
+// "was" ("Marrying my partner … was the best part"): married. A
+// competition won: first place won by one's team or crew ("my team won
+// first place at a regionals", "my dance crew took home first in a local
+// comp"), one was in and then "and I won!", a trophy of one's own from it
+// ("one of my trophies from a dance contest"); the competition the claim,
+// as the labels write it. Read sets +6 of +6 (LoCoMo dev +4, locomo_more
+// +2); kept back none.
 
 // startedMoreRE34: "started" or "began" with the gerunds chat.go leaves;
 // group 1 the gerund phrase.
@@ -104,6 +116,44 @@ var (
 // far from McGee's bar", "I moved to a flat with Batuhan"; group 1 the
 // home.
 var movedHomeRE34 = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)\s+)(?:(?:just|recently|finally|also|actually|officially)\s+)*(?:(?:got|found)\s+(?:a|our|my)\s+(new)\s+|rented\s+(?:a|an)\s+(?:(?:new|small|little|tiny|nice|cute|big|bigger)\s+)?|moved\s+(?:in)?to\s+(?:a|an)\s+(?:(new|small|little|tiny|nice|cute|big|bigger)\s+)?))((?i:place|house|apartment|flat|home|condo|cottage))\b`)
+
+// weddingHeldRE34: one's own wedding held, said with the partner or
+// "we": "My girlfriend and I had an amazing and emotional wedding
+// ceremony last week", "we had a tiny wedding in the garden"; group 1 the
+// subject, group 2 what follows the wedding.
+var weddingHeldRE34 = regexp.MustCompile(`(?i:(?:^|\b)(i|we)\s+(?:(?:just|finally|recently|also|actually|officially)\s+)*(?:had|held|threw|celebrated)\s+(?:a|an|our)\s+(?:[\w'-]+\s+){0,4}?wedding(?:\s+(?:ceremony|reception))?)(.*)`)
+
+// partnerAndI34: "my girlfriend and I" before the clause that says the
+// wedding (clauses are cut before "I").
+var partnerAndI34 = regexp.MustCompile(`(?i)\b(?:my|our)\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|spouse|gf|bf)(?:\s+\p{Lu}\p{L}+)?\s+and\s+i\b`)
+
+// weddingHeldTail34: all that may follow the wedding held: nothing, when,
+// where or how ("last week", "in the garden", "and it was perfect"); not
+// a noun that makes the wedding an order or a plan ("a wedding order",
+// "a wedding to go to").
+var weddingHeldTail34 = regexp.MustCompile(`(?i)^\s*(?:$|[,.!;:)–—-]|(?:last|yesterday|this|in|on|at|and|back|with|a\s+few|two|three|four|five|ten|twenty|\d+)\b)`)
+
+// marryingMyRE34: "Marrying my partner and promising to be together
+// forever was the best part": the marriage told as the subject of "was".
+var marryingMyRE34 = regexp.MustCompile(`(?i)^(?:(?:and|but|so|honestly|yeah)[,\s]+)?marrying\s+(?:my|the)\s+(?:wife|husband|partner|girlfriend|boyfriend|love|soulmate|best\s+friend)\b.*\s(?:was|were)\b`)
+
+// teamWonRE34: a first place won by one's team or crew at a competition:
+// "my team won first place at a regionals", "my dance crew took home
+// first in a local comp"; group 1 the competition.
+var teamWonRE34 = regexp.MustCompile(`(?i:\b(?:my|our)\s+(?:[\w-]+\s+)?(?:team|crew|squad|band|club|choir|troupe)\s+(?:(?:just|also|even|finally|once)\s+)*(?:won|took\s+home|took|placed|came|finished)\s+(?:the\s+)?(?:first|1st|gold)(?:\s+(?:place|prize))?\s+(?:at|in)\s+(?:a|an|the|our)\s+)((?:[\w'-]+\s+){0,3}?(?:regionals|nationals|comp|competition|contest|tournament|championship|championships|cup|league|meet|race|regatta|battle|showcase|festival|fair|show))\b`)
+
+// wonAfterRE34: "and I won!" said as a clause of its own after the
+// competition one was in ("I was in the final of a big Valorant tournament
+// last Saturday, and I won!"); wonInRE34 finds the competition (group 1)
+// earlier in the sentence.
+var (
+	wonAfterRE34 = regexp.MustCompile(`(?i)^(?:and\s+)?(?:i|we)\s+(?:(?:actually|even|totally|somehow)\s+)?won\s*[!.]*$`)
+	wonInRE34    = regexp.MustCompile(`(?i:\b(?:i|we)\s+(?:was|were)\s+in\s+(?:the\s+(?:final|finals|semi-?finals?)\s+of\s+)?(?:a|an|the|my)\s+(?:(?:big|local|huge)\s+)?)((?:[\w'-]+\s+){0,3}?(?:tournament|contest|competition|championship|race|match|cup|league|meet))\b`)
+)
+
+// trophyFromRE34: "one of my trophies from a dance contest": a trophy or
+// medal of one's own from a competition; group 1 the competition.
+var trophyFromRE34 = regexp.MustCompile(`(?i:\b(?:my|our)\s+(?:(?:first|old|own|little)\s+)?(?:trophy|trophies|medal|medals|ribbon|ribbons|plaque)\s+(?:from|for\s+winning)\s+(?:a|an|the|my)\s+)((?:[\w'-]+\s+){0,2}?(?:contest|competition|tournament|championship|championships|race|marathon|regatta|meet|show|fair))\b`)
 
 // holidayStay34: a home rented for a stay away, not moved into.
 var holidayStay34 = regexp.MustCompile(`(?i)\bfor\s+(?:the|a|our|my|two|three|four|five|\d+)\s+(?:[\w-]+\s+)?(?:weekend|week|weeks|night|nights|days|trip|holiday|vacation|summer|stay)\b|\b(?:airbnb|vacation|holiday|trip|getaway|festival|wedding)\b`)
@@ -193,6 +243,31 @@ func init() {
 			}
 			c.add(c.speaker, "moved", p, Experience, confEvent-4)
 		}},
+		rule{re: weddingHeldRE34, claim: 2, raw: true, fn: func(c *clause, m []string) {
+			if strings.EqualFold(m[1], "i") && !partnerAndI34.MatchString(c.sent) {
+				return // "I had a wedding this weekend": a baker's or a photographer's
+			}
+			if c.neg || c.fore || !weddingHeldTail34.MatchString(m[2]) || weddingAheadRE.MatchString(c.turn+" "+c.sent) {
+				return // "we had a wedding order for 400 conchas", "next month"
+			}
+			c.add(c.speaker, "married", "married", Experience, confEvent-4)
+		}},
+		rule{re: marryingMyRE34, claim: 0, raw: true, fn: func(c *clause, m []string) {
+			if !c.neg && !c.fore && !weddingAheadRE.MatchString(c.sent) {
+				c.add(c.speaker, "married", "married", Experience, confEvent-4)
+			}
+		}},
+		rule{re: teamWonRE34, claim: 1, raw: true, fn: wonAt34},
+		rule{re: wonAfterRE34, claim: 0, raw: true, fn: func(c *clause, m []string) {
+			i := strings.Index(c.sent, c.raw)
+			if i <= 0 {
+				return
+			}
+			if w := wonInRE34.FindStringSubmatch(c.sent[:i]); w != nil {
+				wonAt34(c, w)
+			}
+		}},
+		rule{re: trophyFromRE34, claim: 1, raw: true, fn: wonAt34},
 		rule{re: doneSubmittingRE34, claim: 1, fn: sentTo34},
 		rule{re: sentInRelRE34, claim: 1, raw: true, fn: sentTo34},
 		rule{re: appliedRelRE34, claim: 1, fn: func(c *clause, m []string) {
@@ -214,5 +289,16 @@ func sentTo34(c *clause, m []string) {
 	}
 	if d := sentToDest34.FindStringSubmatch(m[1]); d != nil {
 		c.add(c.speaker, "applied_to", strings.Join(strings.Fields(d[1]), " "), Experience, confEvent-4)
+	}
+}
+
+// wonAt34 gives the speaker the competition a win rule read (group 1),
+// when no win is read in the clause already.
+func wonAt34(c *clause, m []string) {
+	if c.neg || c.fore || slices.ContainsFunc(c.facts, func(f Fact) bool { return f.Predicate == "won" }) {
+		return
+	}
+	if p := strings.Join(strings.Fields(m[1]), " "); p != "" {
+		c.add(c.speaker, "won", p, Experience, confEvent-4)
 	}
 }

@@ -54,6 +54,24 @@ func TestEventRulesSession34(t *testing.T) {
 		{"We rented a car for the trip.", nil},
 		{"My sister got a new place in town.", []want{w(me, "sister", "Alice's sister")}},
 		{"I got a new phone.", []want{w(me, "owns", "phone")}},
+		// One's own wedding held, with the partner or "we"; not an order,
+		// a wedding gone to, one ahead, a sister's.
+		{"My girlfriend and I had an amazing and emotional wedding ceremony last week.", []want{w(me, "partner", "Alice's partner"), ev(me, "married", "married", "")}},
+		{"We had a tiny wedding in the garden.", []want{ev(me, "married", "married", "")}},
+		{"Marrying my partner and promising to be together forever was the best part.", []want{w(me, "partner", "Alice's partner"), ev(me, "married", "married", "")}},
+		{"I'm dead, we had a wedding order for 400 conchas at the bakery today.", nil},
+		{"We had a wedding to go to last weekend.", nil},
+		{"I had a wedding this weekend, three hundred guests.", nil},
+		{"My sister and I had a wedding to plan.", []want{w(me, "sister", "Alice's sister")}},
+		// A competition won by one's team, one was in "and I won", a
+		// trophy from; not another's team, not a loss, not asked.
+		{"My fav memory was when my team won first place at a regionals at age fifteen.", []want{ev(me, "won", "regionals", "")}},
+		{"That pic's from when my dance crew took home first in a local comp last year.", []want{ev(me, "won", "local comp", "")}},
+		{"I was in the final of a big Valorant tournament last Saturday, and I won!", []want{ev(me, "won", "Valorant tournament", "")}},
+		{"Here's one of my trophies from a dance contest, nice reminder of the hard work.", []want{ev(me, "won", "dance contest", "")}},
+		{"His team won first place at the state fair.", nil},
+		{"My team lost in the final of the cup.", nil},
+		{"Were you in the final of the tournament and you won?", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
