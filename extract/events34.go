@@ -56,6 +56,12 @@ import (
 // ("one of my trophies from a dance contest"); the competition the claim,
 // as the labels write it. Read sets +6 of +6 (LoCoMo dev +4, locomo_more
 // +2); kept back none.
+//
+// A mend in everyday.go: a place praised as past ("Tokyo was unreal")
+// takes more words of praise (unreal, lovely, epic, unbelievable) and
+// "that" or "this" before the event held there ("That show in Tokyo was
+// awesome!"). Read sets +2 of +2 (locomo_more); kept back +1 of +1
+// (synthetic round 3).
 
 // startedMoreRE34: "started" or "began" with the gerunds chat.go leaves;
 // group 1 the gerund phrase.

@@ -72,6 +72,12 @@ func TestEventRulesSession34(t *testing.T) {
 		{"His team won first place at the state fair.", nil},
 		{"My team lost in the final of the cup.", nil},
 		{"Were you in the final of the tournament and you won?", nil},
+		// A place praised as past (everyday.go, mended): more words of
+		// praise, "that show in Tokyo"; not one on TV, not denied.
+		{"Tokyo was unreal -- the crowd was insane.", []want{ev(me, "visited", "Tokyo", "")}},
+		{"That show in Tokyo was awesome!", []want{ev(me, "visited", "Tokyo", "")}},
+		{"Brazil was unreal in the World Cup.", nil},
+		{"Is Tokyo lovely in spring?", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -85,7 +85,7 @@ var loveTailRE = regexp.MustCompile(`(?i)\s+(?:right\s+now|lately|recently|so\s+
 // prizeWords are what is won when given or received.
 const prizeWords = `(?:medal|award|trophy|prize|plaque|scholarship|ribbon|certificate\s+of\s+(?:achievement|excellence|recognition))`
 
-const praisedPlace = `(?:(?:so|really|just|absolutely|truly|totally|super)\s+)*(?:awesome|amazing|great|incredible|fantastic|beautiful|wonderful|stunning|breathtaking|unforgettable|gorgeous|magical|a\s+blast|an\s+adventure|so\s+much\s+fun|such\s+a\s+blast|the\s+best)\b`
+const praisedPlace = `(?:(?:so|really|just|absolutely|truly|totally|super)\s+)*(?:awesome|amazing|great|incredible|fantastic|beautiful|wonderful|stunning|breathtaking|unforgettable|gorgeous|magical|unreal|lovely|epic|unbelievable|a\s+blast|an\s+adventure|so\s+much\s+fun|such\s+a\s+blast|the\s+best)\b`
 
 func init() {
 	rules = append(rules,
@@ -221,7 +221,7 @@ func init() {
 		// "Italy was awesome!", "The festival in Tokyo was amazing": a place
 		// the speaker remembers as great was visited. A known place, not a
 		// word that is also a common noun.
-		r(`^(?i:(?:oh|wow|yeah|yes|honestly|and)[,!]?\s+)*(?:(?i:the|our|my)\s+(?:[\w-]+\s+){1,2}?(?i:in|to|at)\s+)?`+nm+`(?i:\s+was\s+)`+praisedPlace, 1, func(c *clause, m []string) {
+		r(`^(?i:(?:oh|wow|yeah|yes|honestly|and)[,!]?\s+)*(?:(?i:the|our|my|that|this)\s+(?:[\w-]+\s+){1,2}?(?i:in|to|at)\s+)?`+nm+`(?i:\s+was\s+)`+praisedPlace, 1, func(c *clause, m []string) {
 			if c.neg || c.fore {
 				return
 			}
