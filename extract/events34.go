@@ -62,6 +62,11 @@ import (
 // "that" or "this" before the event held there ("That show in Tokyo was
 // awesome!"). Read sets +2 of +2 (locomo_more); kept back +1 of +1
 // (synthetic round 3).
+//
+// A mend in rulebook.go: work said with the days or the years between
+// "work" and where ("I work saturdays at the Shoppers on Danforth", "I work
+// long days at the institute", "I worked three years at Stripe"). Read
+// sets +2 of +2 (synthetic rounds 1–2); kept back +1 of +1 (round 3).
 
 // startedMoreRE34: "started" or "began" with the gerunds chat.go leaves;
 // group 1 the gerund phrase.

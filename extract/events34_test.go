@@ -78,6 +78,12 @@ func TestEventRulesSession34(t *testing.T) {
 		{"That show in Tokyo was awesome!", []want{ev(me, "visited", "Tokyo", "")}},
 		{"Brazil was unreal in the World Cup.", nil},
 		{"Is Tokyo lovely in spring?", nil},
+		// Work said with the days or the years between "work" and where
+		// (rulebook.go, mended); not years of nothing.
+		{"I work saturdays at the Shoppers, 9 to 5.", []want{w(me, "works_at", "Shoppers")}},
+		{"I work long days at the institute.", []want{w(me, "works_at", "institute")}},
+		{"I worked for three years at the bakery.", []want{neg(me, "works_at", "bakery")}},
+		{"I worked for three years for nothing.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

@@ -174,7 +174,7 @@ var rules = []rule{
 		}
 	}),
 	// Work.
-	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working|began\s+working|'m employed|am employed|employed|intern|interning))(?i:\s+in\s+[a-z]+|\s+`+workShifts+`)?\s+(?i:at|for|by)\s+(.+)`, 1, func(c *clause, m []string) {
+	r(fp+aux+`(?i:\s+(?:work|working|worked|started\s+working|began\s+working|'m employed|am employed|employed|intern|interning))(?i:\s+in\s+[a-z]+|\s+`+workShifts+`|\s+`+workYears+`)?\s+(?i:at|for|by)\s+(.+)`, 1, func(c *clause, m []string) {
 		if o := employer(m[1]); o != "" { // not "I work at home", "at least 50 hours", "at times", "for a living", "for my dad"
 			if strings.Contains(strings.ToLower(m[0]), "worked") {
 				c.neg = true
@@ -1178,9 +1178,13 @@ var jokeAllergens = setOf(`work mondays monday mornings morning people exercise 
 // notEmployer start what follows "I work at/for" when it is no employer.
 var notEmployer = setOf(`home least times time point moment living night nights first once all best most random will free peace on in during over around with from weekends weekdays years months weeks decades ages two three four five six seven eight nine ten`)
 
+// workYears say how long one worked, between "worked" and where: "I
+// worked three years at Stripe" (session 34).
+const workYears = `(?:for\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|many|several|a\s+few|a\s+couple\s+of)\s+(?:years?|yrs|months?)`
+
 // workShifts say when one works, between "work" and where: "I work
 // nights at the hospital", "I work weekends at a cafe".
-const workShifts = `(?:nights|days|weekends|evenings|mornings|overnights?|part-time|part\s+time|full-time|full\s+time|(?:the\s+)?(?:night|day|evening|morning|graveyard|overnight|early|late|weekend)\s+shifts?|shifts|doubles|double\s+shifts|(?:\d+|eight|ten|twelve)[\s-]hour\s+shifts|(?:\d+|ten|twenty|thirty|forty|fifty)\s+(?:hrs?|hours)\s+(?:a|per|each)\s+(?:wk|week|day))`
+const workShifts = `(?:nights|days|weekends|evenings|mornings|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|long\s+(?:days|hours|shifts)|(?:two|three|four|five|\d)\s+days\s+(?:a|per)\s+week|overnights?|part-time|part\s+time|full-time|full\s+time|(?:the\s+)?(?:night|day|evening|morning|graveyard|overnight|early|late|weekend)\s+shifts?|shifts|doubles|double\s+shifts|(?:\d+|eight|ten|twelve)[\s-]hour\s+shifts|(?:\d+|ten|twenty|thirty|forty|fifty)\s+(?:hrs?|hours)\s+(?:a|per|each)\s+(?:wk|week|day))`
 
 // dietOnceRE: a diet kept once, not now ("I've been vegan before", "on
 // and off", "a few times").
