@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Life events in frames the earlier passes leave (session 34, from the
@@ -67,6 +69,13 @@ import (
 // "work" and where ("I work saturdays at the Shoppers on Danforth", "I work
 // long days at the institute", "I worked three years at Stripe"). Read
 // sets +2 of +2 (synthetic rounds 1–2); kept back +1 of +1 (round 3).
+//
+// Fifth group (the hook, events34). A move said with a particle or as the
+// subject of "was" ("We got her as a pup when we moved up to Fairbanks in
+// 2010", "Moving to Rotterdam was the best decision"): the rules read the
+// home (lives_in) and no move; the move to it is added. Not "Moving to
+// Rotterdam next month". Read sets +2 of +2 (synthetic rounds 1–2 +1,
+// outside 4 +1); kept back none.
 
 // startedMoreRE34: "started" or "began" with the gerunds chat.go leaves;
 // group 1 the gerund phrase.
@@ -168,6 +177,16 @@ var trophyFromRE34 = regexp.MustCompile(`(?i:\b(?:my|our)\s+(?:(?:first|old|own|
 
 // holidayStay34: a home rented for a stay away, not moved into.
 var holidayStay34 = regexp.MustCompile(`(?i)\bfor\s+(?:the|a|our|my|two|three|four|five|\d+)\s+(?:[\w-]+\s+)?(?:weekend|week|weeks|night|nights|days|trip|holiday|vacation|summer|stay)\b|\b(?:airbnb|vacation|holiday|trip|getaway|festival|wedding)\b`)
+
+// movedToRE34: a move said with a particle or as the subject of "was"
+// ("we moved up to Fairbanks in 2010", "when we moved back to Accra",
+// "Moving to Rotterdam was the best decision"); group 1 the words from
+// the place on. The rules read the home (lives_in); this pass adds the
+// move when the place the home rule read starts group 1.
+var movedToRE34 = regexp.MustCompile(`(?i)(?:\b(?:i|we)\s+(?:(?:just|finally|recently|also|then|only)\s+)*moved\s+(?:up|down|over|back|out|across|away|here)\s+to|(?:^|[.!?]\s+)moving\s+(?:(?:up|down|over|back)\s+)?to)\s+(?:the\s+)?(\p{Lu}.*)`)
+
+// movedWasRE34: "Moving to X" needs a past "was" or "has been" after it.
+var movedWasRE34 = regexp.MustCompile(`(?i)^\s*(?:was|were|has\s+been|turned\s+out)\b`)
 
 func init() {
 	rules = append(rules,
@@ -312,4 +331,42 @@ func wonAt34(c *clause, m []string) {
 	if p := strings.Join(strings.Fields(m[1]), " "); p != "" {
 		c.add(c.speaker, "won", p, Experience, confEvent-4)
 	}
+}
+
+// events34 adds the move to a home the rules read from a move said with
+// a particle or as a subject (movedToRE34), when the turn has no move to
+// it already.
+func events34(text, speaker string, out []Fact) []Fact {
+	ms := movedToRE34.FindAllStringSubmatch(text, -1)
+	if ms == nil {
+		return out
+	}
+	for _, f := range out {
+		if f.Subject != speaker || f.Predicate != "lives_in" || f.Polarity != Positive || f.Claim == "" {
+			continue
+		}
+		if slices.ContainsFunc(out, func(g Fact) bool { return g.Predicate == "moved" && strings.EqualFold(g.Claim, f.Claim) }) {
+			continue
+		}
+		for _, m := range ms {
+			rest, ok := strings.CutPrefix(m[1], f.Claim)
+			if !ok || rest != "" && isLetterStart(rest) {
+				continue
+			}
+			if strings.HasPrefix(strings.ToLower(strings.TrimLeft(m[0], ".!? ")), "moving") && !movedWasRE34.MatchString(rest) {
+				continue // "Moving to Rotterdam next month": ahead
+			}
+			out = append(out, Fact{Subject: speaker, Predicate: "moved", Claim: f.Claim, Kind: Experience, Polarity: Positive,
+				ValidFrom: f.ValidFrom, Confidence: confEvent - 4, Speaker: speaker})
+			break
+		}
+	}
+	return out
+}
+
+// isLetterStart reports whether s goes on with a letter (the place read
+// is only the start of a longer name).
+func isLetterStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r)
 }

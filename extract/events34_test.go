@@ -84,6 +84,11 @@ func TestEventRulesSession34(t *testing.T) {
 		{"I work long days at the institute.", []want{w(me, "works_at", "institute")}},
 		{"I worked for three years at the bakery.", []want{neg(me, "works_at", "bakery")}},
 		{"I worked for three years for nothing.", nil},
+		// A move said with a particle or as the subject of "was": the
+		// move to the home the rules read; not one ahead.
+		{"We got her as a pup when we moved up to Fairbanks in 2010.", []want{w(me, "lives_in", "Fairbanks"), ev(me, "moved", "Fairbanks", "")}},
+		{"Moving to Rotterdam was the best decision I've made in ten years.", []want{w(me, "lives_in", "Rotterdam"), ev(me, "moved", "Rotterdam", "")}},
+		{"Moving to Rotterdam next month, wish me luck.", []want{fut(me, "plans", "Moving to Rotterdam", "")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
