@@ -16,10 +16,9 @@ import (
 // that chat.go's "started …ing" rule leaves as a feeling or a happening
 // (its notTakenUp list): going to something ("I just started going to boot
 // camps with my fam last month", "I've started going to a carers' group"),
-// getting into something ("I started getting into board games"), doing a
-// thing of a plural noun ("I started doing seminars"), helping out with or
-// at something ("I just started helping out with a food drive"). Not "going
-// crazy", "getting into trouble", "doing better", "doing this", "doing what
+// doing a thing of a plural noun ("I started doing seminars"), helping
+// out with or at something ("I just started helping out with a food
+// drive"). Not "going to bed", "doing better", "doing this", "doing what
 // you said", not another's ("he started going to therapy"), not a question
 // or a plan ("Have you started going …?", "I'll start going …").
 //
@@ -32,9 +31,9 @@ import (
 // applied for!"). The destination must be a kind of place work or an
 // application goes to (events31's submittedTo).
 //
-// The two groups: read sets +9 right of +9 predicted (locomo_more +7,
-// outside 4 +1, synthetic rounds 1–2 none); kept back +1 of +1
-// (synthetic round 3).
+// The two groups: read sets +8 right of +8 predicted (locomo_more +6,
+// outside 4 +1, synthetic rounds 1–2 none; +9 with "getting into",
+// dropped below); kept back +1 of +1 (synthetic round 3).
 //
 // Third group. A venture of one's own started ("Last week, I started my
 // blog about coding", "we launched our podcast"), a class or group one
@@ -60,7 +59,7 @@ import (
 // +2); kept back none.
 //
 // A mend in everyday.go: a place praised as past ("Tokyo was unreal")
-// takes more words of praise (unreal, lovely, epic, unbelievable) and
+// takes more words of praise (unreal, epic, unbelievable) and
 // "that" or "this" before the event held there ("That show in Tokyo was
 // awesome!"). Read sets +2 of +2 (locomo_more); kept back +1 of +1
 // (synthetic round 3).
@@ -70,16 +69,36 @@ import (
 // long days at the institute", "I worked three years at Stripe"). Read
 // sets +2 of +2 (synthetic rounds 1–2); kept back +1 of +1 (round 3).
 //
-// Fifth group (the hook, events34). A move said with a particle or as the
-// subject of "was" ("We got her as a pup when we moved up to Fairbanks in
-// 2010", "Moving to Rotterdam was the best decision"): the rules read the
-// home (lives_in) and no move; the move to it is added. Not "Moving to
-// Rotterdam next month". Read sets +2 of +2 (synthetic rounds 1–2 +1,
-// outside 4 +1); kept back none.
+// Fifth group (the hook, events34). A move said with a particle ("We got
+// her as a pup when we moved up to Fairbanks in 2010", "when we moved back
+// to Accra"): the rules read the home (lives_in) and no move; the move to
+// it is added. Not another's ("My sister moved back to Accra"). Read sets
+// +1 of +1 (synthetic rounds 1–2); kept back none.
+//
+// All of it together: read sets +23 right of +23 predicted (LoCoMo dev
+// +5, locomo_more +14, synthetic rounds 1–2 +3, outside 4 +1); kept back
+// +3 of +3 (synthetic round 3; outside 3 and 5 none).
+//
+// Tried and dropped, for the near negatives of earlier sessions' tests:
+// "I started getting into board games" as started (tastes33_test.go wants
+// the taste alone; the LoCoMo label has both); "Moving to Rotterdam was
+// the best decision" as a move (passing_test.go wants the home alone;
+// it was +1 on outside 4); "lovely" as praise of a place past
+// (plans29b_test.go: "The wedding in Kisumu was lovely" is no visit).
+// Left alone after reading the read sets: "lost my job at Door Dash" (the
+// LoCoMo labels write lost_job without works_at, negative, but
+// session28_test.go and precision_test.go pin both); a pet got "from the
+// shelter" as adopted (the labels split: "I took Luna from the shelter"
+// adopted, "I got a dog from the shelter" not); "went to a gala in
+// Boston" as visited (general_test.go: "I went to a concert in Chicago" is
+// no visit); "As an artist, I …" and "for me as an engineer" as job_title
+// (the labels split); quitting or leaving a lowercase place of work ("quit
+// the chippy", "left the council in april"): each fails work28's guard for
+// a different reason, none recurring.
 
 // startedMoreRE34: "started" or "began" with the gerunds chat.go leaves;
 // group 1 the gerund phrase.
-var startedMoreRE34 = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|even|actually|only|first|already)\s+)*(?:started|began))\s+((?i:going\s+to|getting\s+into|doing|helping\s+out\s+(?:with|at|in))\s+.+)`)
+var startedMoreRE34 = regexp.MustCompile(`(?i:(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:(?:just|recently|finally|also|even|actually|only|first|already)\s+)*(?:started|began))\s+((?i:going\s+to|doing|helping\s+out\s+(?:with|at|in))\s+.+)`)
 
 // notTakenUp34 are what follows those gerunds when nothing was taken up:
 // "going to bed", "getting into trouble", "doing better", "doing the
@@ -183,10 +202,7 @@ var holidayStay34 = regexp.MustCompile(`(?i)\bfor\s+(?:the|a|our|my|two|three|fo
 // "Moving to Rotterdam was the best decision"); group 1 the words from
 // the place on. The rules read the home (lives_in); this pass adds the
 // move when the place the home rule read starts group 1.
-var movedToRE34 = regexp.MustCompile(`(?i)(?:\b(?:i|we)\s+(?:(?:just|finally|recently|also|then|only)\s+)*moved\s+(?:up|down|over|back|out|across|away|here)\s+to|(?:^|[.!?]\s+)moving\s+(?:(?:up|down|over|back)\s+)?to)\s+(?:the\s+)?(\p{Lu}.*)`)
-
-// movedWasRE34: "Moving to X" needs a past "was" or "has been" after it.
-var movedWasRE34 = regexp.MustCompile(`(?i)^\s*(?:was|were|has\s+been|turned\s+out)\b`)
+var movedToRE34 = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:(?:just|finally|recently|also|then|only)\s+)*moved\s+(?:up|down|over|back|out|across|away)\s+to\s+(?:the\s+)?(\p{Lu}.*)`)
 
 func init() {
 	rules = append(rules,
@@ -198,7 +214,7 @@ func init() {
 			ws := strings.Fields(strings.ToLower(p))
 			head := 1 // the word after the gerund
 			switch ws[0] {
-			case "going", "getting":
+			case "going":
 				head = 2
 			case "helping":
 				head = 3
@@ -352,9 +368,6 @@ func events34(text, speaker string, out []Fact) []Fact {
 			rest, ok := strings.CutPrefix(m[1], f.Claim)
 			if !ok || rest != "" && isLetterStart(rest) {
 				continue
-			}
-			if strings.HasPrefix(strings.ToLower(strings.TrimLeft(m[0], ".!? ")), "moving") && !movedWasRE34.MatchString(rest) {
-				continue // "Moving to Rotterdam next month": ahead
 			}
 			out = append(out, Fact{Subject: speaker, Predicate: "moved", Claim: f.Claim, Kind: Experience, Polarity: Positive,
 				ValidFrom: f.ValidFrom, Confidence: confEvent - 4, Speaker: speaker})

@@ -77,7 +77,7 @@ func TestEventRulesSession34(t *testing.T) {
 		{"Tokyo was unreal -- the crowd was insane.", []want{ev(me, "visited", "Tokyo", "")}},
 		{"That show in Tokyo was awesome!", []want{ev(me, "visited", "Tokyo", "")}},
 		{"Brazil was unreal in the World Cup.", nil},
-		{"Is Tokyo lovely in spring?", nil},
+		{"Is Tokyo unreal in spring?", nil},
 		// Work said with the days or the years between "work" and where
 		// (rulebook.go, mended); not years of nothing.
 		{"I work saturdays at the Shoppers, 9 to 5.", []want{w(me, "works_at", "Shoppers")}},
@@ -87,8 +87,8 @@ func TestEventRulesSession34(t *testing.T) {
 		// A move said with a particle or as the subject of "was": the
 		// move to the home the rules read; not one ahead.
 		{"We got her as a pup when we moved up to Fairbanks in 2010.", []want{w(me, "lives_in", "Fairbanks"), ev(me, "moved", "Fairbanks", "")}},
-		{"Moving to Rotterdam was the best decision I've made in ten years.", []want{w(me, "lives_in", "Rotterdam"), ev(me, "moved", "Rotterdam", "")}},
-		{"Moving to Rotterdam next month, wish me luck.", []want{fut(me, "plans", "Moving to Rotterdam", "")}},
+		{"went freelance in 2021 when we moved back to Accra", []want{w(me, "lives_in", "Accra"), ev(me, "moved", "Accra", "")}},
+		{"My sister moved back to Accra last year.", []want{w(me, "sister", "Alice's sister")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}

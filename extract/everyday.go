@@ -85,7 +85,7 @@ var loveTailRE = regexp.MustCompile(`(?i)\s+(?:right\s+now|lately|recently|so\s+
 // prizeWords are what is won when given or received.
 const prizeWords = `(?:medal|award|trophy|prize|plaque|scholarship|ribbon|certificate\s+of\s+(?:achievement|excellence|recognition))`
 
-const praisedPlace = `(?:(?:so|really|just|absolutely|truly|totally|super)\s+)*(?:awesome|amazing|great|incredible|fantastic|beautiful|wonderful|stunning|breathtaking|unforgettable|gorgeous|magical|unreal|lovely|epic|unbelievable|a\s+blast|an\s+adventure|so\s+much\s+fun|such\s+a\s+blast|the\s+best)\b`
+const praisedPlace = `(?:(?:so|really|just|absolutely|truly|totally|super)\s+)*(?:awesome|amazing|great|incredible|fantastic|beautiful|wonderful|stunning|breathtaking|unforgettable|gorgeous|magical|unreal|epic|unbelievable|a\s+blast|an\s+adventure|so\s+much\s+fun|such\s+a\s+blast|the\s+best)\b`
 
 func init() {
 	rules = append(rules,
