@@ -101,6 +101,14 @@ func TestEventRulesSession34(t *testing.T) {
 		{"Do you have any tips on being a multi-dog pet owner?", nil},
 		{"My sister loves being a nurse.", []want{w(me, "sister", "Alice's sister")}},
 		{"It's like being a bird and finally flying free.", nil},
+		// A membership got, paid for or cancelled, with its club; not a
+		// bare or new one, not another's, not asked.
+		{"I paid for the swimming club membership for the whole year.", []want{ev(me, "joined", "swimming club", "")}},
+		{"I got a gym membership last week.", []want{ev(me, "joined", "gym", "")}},
+		{"I cancelled my PureGym membership in January.", []want{{s: me, p: "joined", c: "PureGym", kind: "experience", pol: "negative"}}},
+		{"I got a new membership at the pool.", nil},
+		{"My wife cancelled her gym membership.", []want{w(me, "wife", "Alice's wife")}},
+		{"Did you cancel your gym membership?", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
