@@ -109,6 +109,13 @@ func TestEventRulesSession34(t *testing.T) {
 		{"I got a new membership at the pool.", nil},
 		{"My wife cancelled her gym membership.", []want{w(me, "wife", "Alice's wife")}},
 		{"Did you cancel your gym membership?", nil},
+		// An application accepted by a named place; an audition done for
+		// something; not "they", not another's, not ahead, not asked.
+		{"Yusra!! I got in. The Kilkenny craft fair accepted my application, I have a stand in August.", []want{ev(me, "applied_to", "Kilkenny craft fair", "")}},
+		{"Been quite a ride - had an audition yesterday for a writing gig.", []want{ev(me, "applied_to", "writing gig", "")}},
+		{"They accepted my application!", nil},
+		{"My sister had an audition for a musical last week.", []want{w(me, "sister", "Alice's sister")}},
+		{"Did you have an audition for the play?", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
