@@ -116,6 +116,13 @@ func TestEventRulesSession34(t *testing.T) {
 		{"They accepted my application!", nil},
 		{"My sister had an audition for a musical last week.", []want{w(me, "sister", "Alice's sister")}},
 		{"Did you have an audition for the play?", nil},
+		// The place of work said right after a role the rules read alone;
+		// not a compound ("a bank app"), a person, a time.
+		{"Logistics coordinator for DP World. Before that I was an economist in Dushanbe.", []want{w(me, "job_title", "logistics coordinator"), neg(me, "job_title", "economist"), w(me, "works_at", "DP World")}},
+		{"Before that I was an economist for the ministry in Dushanbe.", []want{neg(me, "job_title", "economist"), neg(me, "works_at", "ministry")}},
+		{"Now I live in Addis for work, I'm a software tester for a bank app.", []want{w(me, "lives_in", "Addis"), w(me, "job_title", "software tester")}},
+		{"I was a nurse for 20 years.", []want{neg(me, "job_title", "nurse")}},
+		{"I'm a nanny for my sister's kids.", []want{w(me, "sister", "Alice's sister"), w(me, "job_title", "nanny")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
