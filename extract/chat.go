@@ -334,8 +334,11 @@ func init() {
 			if fs := strings.Fields(p); len(fs) > 1 && !hobbyGerund(ws[0]) && lexNames.has(strings.Trim(fs[1], ",")) && isCapital(fs[1]) && !lexPlaces.has(strings.Trim(fs[1], ",")) {
 				return // "I started introducing Max to the others": something done to someone, nothing taken up
 			}
-			if p = trimTail(trimAgain(p)); p == "" {
-				return
+			if p = trimTail(trimAgain(p)); p == "" || strings.EqualFold(p, "learning") {
+				return // "Just started learning": learning what, said elsewhere
+			}
+			if i := strings.Index(c.text, m[0]); i >= 0 && whyStarted34.MatchString(c.text[:i+len(m[0])-len(m[1])]) || c.precededBy(whyLead34) {
+				return // "a reminder of why I started playing basketball", "after I started walking again": told as the reason or the time of something else (session 34)
 			}
 			c.add(c.speaker, "started", p, Experience, confEvent-4)
 		}),

@@ -122,6 +122,12 @@ func TestEventRulesSession34(t *testing.T) {
 		{"Before that I was an economist for the ministry in Dushanbe.", []want{neg(me, "job_title", "economist"), neg(me, "works_at", "ministry")}},
 		{"Now I live in Addis for work, I'm a software tester for a bank app.", []want{w(me, "lives_in", "Addis"), w(me, "job_title", "software tester")}},
 		{"I was a nurse for 20 years.", []want{neg(me, "job_title", "nurse")}},
+		// A start told as the reason or the time of something else, or
+		// of nothing said (chat.go, mended); "since" and "when" keep it.
+		{"It's a nice reminder of why I started playing basketball and my journey.", nil},
+		{"This pic was taken after I started walking again.", nil},
+		{"Just started learning, but haven't gone yet.", nil},
+		{"Since I started transitioning three years ago, things changed.", []want{ev(me, "started", "transitioning", "")}},
 		{"I'm a nanny for my sister's kids.", []want{w(me, "sister", "Alice's sister"), w(me, "job_title", "nanny")}},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
