@@ -75,30 +75,19 @@ import (
 // it is added. Not another's ("My sister moved back to Accra"). Read sets
 // +1 of +1 (synthetic rounds 1–2); kept back none.
 //
-// Sixth group. A role of one's own said with "being" ("Being a coach will
-// hopefully keep me motivated", "being chosen as a coach is a great step",
-// "the most exciting part of being a geologist"), over when missed ("i miss
-// being a truck driver"): job_title, the longest run the occupation list
-// knows ("vet nurse", not "vet"). Not weighed or wished ("have you thought
-// about being an entrepreneur?", "dreamed of being a pilot"), advised on
-// ("tips on being a pet owner"), another's ("My sister loves being a
-// nurse"), a likeness ("a positive role model", "like being a bird"), not
-// a role ("being a mom"). Read sets +6 of +6 (synthetic rounds 1–2 +4,
-// LoCoMo dev +1, locomo_more +1); kept back none.
-//
-// Seventh group. A membership got, paid for or cancelled, with what it is
+// Sixth group. A membership got, paid for or cancelled, with what it is
 // of ("I paid for the swimming club membership", "I cancelled my PureGym
 // membership": joined, negative when ended); not "a new membership", not
 // another's. Read sets +1 of +1 (synthetic rounds 1–2); kept back none.
 //
-// Eighth group. An application accepted by a named place ("The Kilkenny
+// Seventh group. An application accepted by a named place ("The Kilkenny
 // craft fair accepted my application"; not "They accepted …") and an
 // audition done for something ("had an audition yesterday for a writing
 // gig"; not another's, not one ahead): applied_to, as the labels write
 // both. Read sets +2 of +2 (locomo_more +1, synthetic rounds 1–2 +1);
 // kept back none.
 //
-// Ninth group (the hook). The place of work said right after a role the
+// Eighth group (the hook). The place of work said right after a role the
 // rules read without it ("Logistics coordinator for DP World", "Before
 // that I was an economist for the ministry": over, as the role is), when
 // the turn gives no place of work; not a compound ("a software tester for
@@ -113,10 +102,10 @@ import (
 // "when" keep theirs (the labels write those). Read sets 3 wrong fewer,
 // none right lost (locomo_more); kept back unchanged.
 //
-// All of it together: read sets +34 right of +34 predicted (LoCoMo dev
-// +6, locomo_more +16, synthetic rounds 1–2 +11, outside 4 +1), and 3
+// All of it together: read sets +28 right of +28 predicted (LoCoMo dev
+// +5, locomo_more +15, synthetic rounds 1–2 +7, outside 4 +1), and 3
 // wrong fewer; kept back +3 of +3 (synthetic round 3; outside 3 and 5
-// none).
+// none; the LoCoMo held-out parts unchanged).
 //
 // Tried and dropped, for the near negatives of earlier sessions' tests:
 // "I started getting into board games" as started (tastes33_test.go wants
@@ -124,6 +113,13 @@ import (
 // the best decision" as a move (passing_test.go wants the home alone;
 // it was +1 on outside 4); "lovely" as praise of a place past
 // (plans29b_test.go: "The wedding in Kisumu was lovely" is no visit).
+// A role of one's own said with "being" ("Being a coach will hopefully
+// keep me motivated", "the most exciting part of being a geologist", "i
+// miss being a truck driver" over; not "have you thought about being an
+// entrepreneur?", "being a mom", "a positive role model"): read sets +6
+// of +6, but it added one wrong fact on the LoCoMo held-out part and
+// nothing right (TestLoCoMoHeldOut fell below its precision floor), so it
+// was taken out.
 // Left alone after reading the read sets: "lost my job at Door Dash" (the
 // LoCoMo labels write lost_job without works_at, negative, but
 // session28_test.go and precision_test.go pin both); a pet got "from the
@@ -232,24 +228,6 @@ var (
 // trophyFromRE34: "one of my trophies from a dance contest": a trophy or
 // medal of one's own from a competition; group 1 the competition.
 var trophyFromRE34 = regexp.MustCompile(`(?i:\b(?:my|our)\s+(?:(?:first|old|own|little)\s+)?(?:trophy|trophies|medal|medals|ribbon|ribbons|plaque)\s+(?:from|for\s+winning)\s+(?:a|an|the|my)\s+)((?:[\w'-]+\s+){0,2}?(?:contest|competition|tournament|championship|championships|race|marathon|regatta|meet|show|fair))\b`)
-
-// beingRoleRE34: a role of one's own said with "being": "Being a coach
-// will hopefully keep me motivated", "being chosen as a coach is a great
-// step", "the most exciting part of being a geologist", "sometimes i miss
-// being a truck driver" (over); group 1 the role, up to three words.
-var beingRoleRE34 = regexp.MustCompile(`(?i:\bbeing\s+(?:(?:chosen|picked|hired|named|made|taken\s+on)\s+as\s+)?an?\s+)((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)`)
-
-// beingLead34: the words before "being" that make the role not one's own:
-// weighed, wished, advised on, said of the listener, given up.
-var beingLead34 = regexp.MustCompile(`(?i)\b(?:thought|think|thinking|considered|considering|dream|dreams|dreamed|dreamt|dreaming|imagine|imagining|want|wants|wanted|idea|tips|advice|stop|quit|instead|without|than|for|before|besides|from|you|your|you're|he|she|they|his|her|their|like|as|enjoy\s+not|risk|fear|afraid|scared|avoid)\s+(?:\w+\s+)?(?:of\s+|about\s+|on\s+)?$`)
-
-// notRoleWord34 are words of praise or a likeness, not of a role: "a
-// positive role model", "a good listener", "a real hero".
-var notRoleWord34 = setOf(`positive good great better best bad proud real true role total complete perfect
-	huge big little decent terrible awful amazing awesome model`)
-
-// missedRoleLead34: a role missed is one held before.
-var missedRoleLead34 = regexp.MustCompile(`(?i)\bmiss(?:ed|es)?\s+$`)
 
 // membershipRE34: a membership got or paid for, or cancelled, with what
 // it is of before it: "I paid for the swimming club membership", "I
@@ -395,34 +373,6 @@ func init() {
 			}
 		}},
 		rule{re: trophyFromRE34, claim: 1, raw: true, fn: wonAt34},
-		rule{re: beingRoleRE34, claim: 1, raw: true, fn: func(c *clause, m []string) {
-			if c.neg || c.fore || !c.speakerClause() {
-				return
-			}
-			i := strings.Index(c.raw, m[0])
-			if i < 0 || beingLead34.MatchString(c.raw[:i]) || strings.Contains(c.raw, "?") {
-				return // "have you thought about being an entrepreneur?", "tips on being a pet owner"
-			}
-			ws := strings.Fields(orgCutRE.ReplaceAllString(m[1]+" ", ""))
-			for _, w := range ws {
-				if notRoleWord34[strings.ToLower(w)] {
-					return // "being a positive role model", "being a good friend"
-				}
-			}
-			role := ""
-			for n := len(ws); n > 0 && role == ""; n-- {
-				if r := strings.Join(ws[:n], " "); job(r) {
-					role = r // the longest run that is a role: "vet nurse", not "vet"
-				}
-			}
-			if role == "" || slices.ContainsFunc(c.facts, func(f Fact) bool { return f.Predicate == "job_title" }) {
-				return // "being a mom", "being a positive role model"
-			}
-			if missedRoleLead34.MatchString(c.raw[:i]) {
-				c.neg = true // "I miss being a sound engineer": over
-			}
-			c.add(c.speaker, "job_title", role, World, confLoose-4)
-		}},
 		rule{re: membershipRE34, claim: 2, fn: func(c *clause, m []string) {
 			if c.neg || c.fore || !c.speakerClause() {
 				return
@@ -537,8 +487,8 @@ func roleEmployer34(text, speaker string, out []Fact) []Fact {
 	}
 	low := strings.ToLower(text)
 	for _, f := range out {
-		if f.Subject != speaker || f.Predicate != "job_title" || f.Claim == "" {
-			continue
+		if f.Subject != speaker || f.Predicate != "job_title" || f.Claim == "" || anyWord(f.Claim, studentRoles34) {
+			continue // "I'm a grad student at MIT": a study, read as studies_at
 		}
 		i := strings.Index(low, strings.ToLower(f.Claim))
 		if i < 0 {
@@ -550,7 +500,8 @@ func roleEmployer34(text, speaker string, out []Fact) []Fact {
 			continue
 		}
 		o, rest := workplaceAt(m[1])
-		if o == "" || notTenurePlace33[strings.ToLower(o)] || !placeEnd34.MatchString(rest) {
+		if o == "" || notTenurePlace33[strings.ToLower(o)] || !placeEnd34.MatchString(rest) ||
+			slices.ContainsFunc(out, func(g Fact) bool { return g.Predicate == "studies_at" && strings.EqualFold(g.Claim, o) }) {
 			continue // "a software tester for a bank app": the bank is no employer
 		}
 		out = append(out, Fact{Subject: speaker, Predicate: "works_at", Claim: o, Kind: World, Polarity: f.Polarity,
@@ -559,6 +510,10 @@ func roleEmployer34(text, speaker string, out []Fact) []Fact {
 	}
 	return out
 }
+
+// studentRoles34 are roles held at a place of study, not of work.
+var studentRoles34 = setOf(`student students undergrad undergraduate postgrad freshman sophomore fresher intern trainee apprentice
+	candidate scholar fellow resident`)
 
 // placeEnd34: what may follow the place of work read after a role: the
 // end, a stop, or where or when ("in Harare", "now", "since 2019").

@@ -89,18 +89,6 @@ func TestEventRulesSession34(t *testing.T) {
 		{"We got her as a pup when we moved up to Fairbanks in 2010.", []want{w(me, "lives_in", "Fairbanks"), ev(me, "moved", "Fairbanks", "")}},
 		{"went freelance in 2021 when we moved back to Accra", []want{w(me, "lives_in", "Accra"), ev(me, "moved", "Accra", "")}},
 		{"My sister moved back to Accra last year.", []want{w(me, "sister", "Alice's sister")}},
-		// A role of one's own said with "being"; over when missed; not
-		// weighed, advised on, another's, a likeness or not a role.
-		{"Being a coach will hopefully keep me motivated and help others stay committed too.", []want{w(me, "job_title", "coach")}},
-		{"It's been a journey, and being chosen as a coach is a great step.", []want{w(me, "job_title", "coach")}},
-		{"That's the thing about being a vet nurse, the patients never learn.", []want{w(me, "job_title", "vet nurse")}},
-		{"sometimes i miss being a truck driver, the money was better.", []want{neg(me, "job_title", "truck driver")}},
-		{"Hey, have you thought about being an entrepreneur?", nil},
-		{"Being a mom is awesome.", nil},
-		{"Being a positive role model for them is something I take seriously.", nil},
-		{"Do you have any tips on being a multi-dog pet owner?", nil},
-		{"My sister loves being a nurse.", []want{w(me, "sister", "Alice's sister")}},
-		{"It's like being a bird and finally flying free.", nil},
 		// A membership got, paid for or cancelled, with its club; not a
 		// bare or new one, not another's, not asked.
 		{"I paid for the swimming club membership for the whole year.", []want{ev(me, "joined", "swimming club", "")}},
