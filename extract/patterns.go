@@ -336,8 +336,8 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = tastes33(text, speaker, at, out)                                                     // tastes33.go
 	out = tastes34(text, speaker, at, out)                                                     // tastes34.go
 	out = plans34(text, speaker, at, out)                                                      // plans34.go
-	out = precision34(text, speaker, out)                                                      // precision34.go
 	out = events34(text, speaker, out)                                                         // events34.go
+	out = precision34(text, speaker, out)                                                      // precision34.go
 	out = trimOwnedTail(speaker, out)                                                          // lead31.go
 	out = trimChatTail(out)                                                                    // lead30.go
 	return stamped(nested(out), speaker, at)
