@@ -111,9 +111,9 @@ func capsTitle32(w string) string {
 	return string(unicode.ToUpper(r)) + strings.ToLower(w[size:])
 }
 
-// wordAt yields what stands before and after each place text says n as a
-// word of its own (not inside a longer word: "Tom" in "Tomorrow").
-func wordAt(text, n string) iter.Seq2[string, string] {
+// saidAt yields what stands before and after each place text says n, the
+// search going on after each one (n inside a longer word too).
+func saidAt(text, n string) iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
 		for i := 0; n != "" && i < len(text); {
 			j := strings.Index(text[i:], n)
@@ -122,13 +122,25 @@ func wordAt(text, n string) iter.Seq2[string, string] {
 			}
 			at, end := i+j, i+j+len(n)
 			i = end
-			if r, _ := utf8.DecodeLastRuneInString(text[:at]); at > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-				continue
-			}
-			if r, _ := utf8.DecodeRuneInString(text[end:]); end < len(text) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-				continue
-			}
 			if !yield(text[:at], text[end:]) {
+				return
+			}
+		}
+	}
+}
+
+// wordAt yields what stands before and after each place text says n as a
+// word of its own (not inside a longer word: "Tom" in "Tomorrow").
+func wordAt(text, n string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for before, after := range saidAt(text, n) {
+			if r, _ := utf8.DecodeLastRuneInString(before); before != "" && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				continue
+			}
+			if r, _ := utf8.DecodeRuneInString(after); after != "" && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				continue
+			}
+			if !yield(before, after) {
 				return
 			}
 		}

@@ -327,16 +327,10 @@ func notOwned31(text, speaker string, out []Fact) []Fact {
 		if len(ws) > 1 && (notOwnedLead31[ws[0]] && !businessPlaces[ws[len(ws)-1]] || ws[0] == "up" && ws[1] == "to") {
 			return true // a rental car; "I own up to my mistakes": no thing
 		}
-		for k := strings.Index(lt, lc); k >= 0; {
-			after := lt[k+len(lc):]
-			if lentBefore31RE.MatchString(lt[:k]) && !strings.HasPrefix(strings.TrimSpace(after), "out") || lentAfter31RE.MatchString(after) {
+		for before, after := range saidAt(lt, lc) {
+			if lentBefore31RE.MatchString(before) && !strings.HasPrefix(strings.TrimSpace(after), "out") || lentAfter31RE.MatchString(after) {
 				return true
 			}
-			n := strings.Index(after, lc)
-			if n < 0 {
-				break
-			}
-			k += len(lc) + n
 		}
 		return false
 	})

@@ -109,16 +109,10 @@ func likesTheListener34(text string, out []Fact) []Fact {
 			return false
 		}
 		c := strings.ToLower(f.Claim)
-		for k := strings.Index(lt, c); k >= 0; {
-			rest := lt[k+len(c):]
-			if withYouRE34.MatchString(rest) || talkWords34[c] && strings.HasSuffix(lt[:k], "our ") {
+		for before, rest := range saidAt(lt, c) {
+			if withYouRE34.MatchString(rest) || talkWords34[c] && strings.HasSuffix(before, "our ") {
 				return true
 			}
-			j := strings.Index(rest, c)
-			if j < 0 {
-				break
-			}
-			k += len(c) + j
 		}
 		return false
 	})
