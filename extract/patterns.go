@@ -335,6 +335,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = plans33(text, speaker, at, out)                                                      // plans33.go
 	out = tastes33(text, speaker, at, out)                                                     // tastes33.go
 	out = tastes34(text, speaker, at, out)                                                     // tastes34.go
+	out = likes34(text, speaker, at, out)                                                      // likes34.go
 	out = plans34(text, speaker, at, out)                                                      // plans34.go
 	out = events34(text, speaker, out)                                                         // events34.go
 	out = precision34(text, speaker, out)                                                      // precision34.go
