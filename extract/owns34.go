@@ -20,9 +20,23 @@ import (
 // son"), rented or borrowed, eaten, a question or a wish ("the phone I
 // want to buy"), nor got by another ("the drill my brother bought").
 // possessions27 reads the frame after "these" and "those".
+//
+// Group 2, the speaker's collection of a kind of thing: "I love talking to
+// people about my sneaker collection", "This is my book collection so
+// far", "my vinyl collection is out of control". Not another's ("your
+// record collection", "my dad's stamp collection"), one to start ("I want
+// to start my own coin collection"), a question, nor a gathering that is
+// no thing kept ("my data collection", "our waste collection").
 
 // owns34Need: a word of the frames below, looked for before them.
-var owns34Need = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:\w+\s+)?(?:bought|got|picked|ordered|purchased)\b`)
+var owns34Need = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:\w+\s+)?(?:bought|got|picked|ordered|purchased)\b|\bcollection\b`)
+
+// myCollection34RE: "my" and the kind of thing collected (group 1).
+var myCollection34RE = regexp.MustCompile(`(?i)\b(?:my|our)\s+(?:(?:own|little|small|growing|whole|entire|huge|big|modest)\s+)?([a-z]+(?:-[a-z]+)?)\s+collection\b`)
+
+// notCollected34 are gatherings that are no thing kept.
+var notCollected34 = setOf(`data waste garbage trash rubbish refuse debt evidence sample samples specimen fund funds
+	bin recycling litter rent tax fee fees own spring summer autumn fall winter`)
 
 // boughtAfter34RE: a thing with the word before it (group 1), then the
 // speaker's verb of getting (group 2) and what follows (group 3).
@@ -43,6 +57,7 @@ func owns34(text, speaker string, at time.Time, out []Fact) []Fact {
 			continue
 		}
 		out = boughtAfter34(s, speaker, at, out)
+		out = myCollection34(s, speaker, at, out)
 	}
 	return notOwned31(text, speaker, out)
 }
@@ -81,4 +96,20 @@ func boughtAfter34(s, speaker string, at time.Time, out []Fact) []Fact {
 	// the getting is told in the clause after the thing: "I'll wear the
 	// trousers I bought in Crete" is no owning ahead
 	return addOwn32(s[m[0]:], speaker, at, 0, claim, s[m[0]:m[1]], confPref-6, out)
+}
+
+// myCollection34 adds the speaker's collection said in s (group 2).
+func myCollection34(s, speaker string, at time.Time, out []Fact) []Fact {
+	m := myCollection34RE.FindStringSubmatchIndex(s)
+	if m == nil {
+		return out
+	}
+	kind := strings.ToLower(s[m[2]:m[3]])
+	if notCollected34[kind] || stopLower[kind] || pronoun[kind] {
+		return out
+	}
+	if k := m[0]; k > 0 && strings.HasSuffix(strings.TrimSpace(lowerASCII(s[:k])), "start") {
+		return out // "start my own coin collection"
+	}
+	return addOwn32(s, speaker, at, m[0], kind+" collection", s[m[0]:m[1]], confPref-6, out)
 }

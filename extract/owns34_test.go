@@ -22,5 +22,15 @@ func TestOwns34(t *testing.T) {
 		{"The book I got from the library was great.", nil, any},
 		{"The results I got were bad.", nil, any},
 		{"If the lamp I ordered arrives, I'll send a pic.", nil, any},
+		// the speaker's collection
+		{"I love talking to people about my sneaker collection.", [][3]string{me("owns", "sneaker collection")}, nil},
+		{"Can't wait to see what's up! This is my book collection so far.", [][3]string{me("owns", "book collection")}, nil},
+		{"my vinyl collection is out of control", [][3]string{me("owns", "vinyl collection")}, nil},
+		{"I love your record collection.", nil, any},
+		{"My dad's stamp collection is huge.", nil, any},
+		{"I want to start my own coin collection.", nil, any},
+		{"Have you seen my comic collection?", nil, any},
+		{"I finished my data collection for the thesis.", nil, any},
+		{"Our waste collection is on Tuesdays.", nil, any},
 	})
 }
