@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -42,26 +43,12 @@ var likes34Need = []string{"love", "adore", "worth it"}
 // text that have does not already hold.
 func likes34(text, speaker string, at time.Time, have []Fact) []Fact {
 	lt := lowerASCII(text)
-	found := false
-	for _, w := range likes34Need {
-		if strings.Contains(lt, w) {
-			found = true
-			break
-		}
-	}
-	if !found {
+	if !slices.ContainsFunc(likes34Need, func(w string) bool { return strings.Contains(lt, w) }) {
 		return have
 	}
 	var add []Fact
 	sents := trimmedSentences(text)
-	for i, s := range sents {
-		if s == "" || strings.HasSuffix(s, "?") {
-			continue
-		}
-		prev := ""
-		if i > 0 {
-			prev = sents[i-1]
-		}
+	for prev, s := range tasteStatements(sents) {
 		var got []string
 		got = append(got, loveQuality34(prev, s)...)
 		got = append(got, worthIt34(s)...)

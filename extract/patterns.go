@@ -779,6 +779,27 @@ func statements(sents []string) iter.Seq[string] {
 	}
 }
 
+// tasteStatements yields each of sents that is neither empty nor a
+// question, with the sentence before it (any sentence, "" for the first):
+// what the taste rules read, the one before for what "it" or "they"
+// names.
+func tasteStatements(sents []string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for i, s := range sents {
+			if s == "" || strings.HasSuffix(s, "?") {
+				continue
+			}
+			prev := ""
+			if i > 0 {
+				prev = sents[i-1]
+			}
+			if !yield(prev, s) {
+				return
+			}
+		}
+	}
+}
+
 // trimmedSentences is the cleaned text's sentences, each trimmed.
 func trimmedSentences(text string) []string {
 	sents := sentences(clean(text))

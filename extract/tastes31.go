@@ -132,14 +132,7 @@ func tastes31(text, speaker string, at time.Time, have []Fact) []Fact {
 // tasteSentences31 is the likings the groups read in a turn's sentences.
 func tasteSentences31(sents []string) []string {
 	var out []string
-	for i, s := range sents {
-		if s == "" || strings.HasSuffix(s, "?") {
-			continue
-		}
-		prev := ""
-		if i > 0 {
-			prev = sents[i-1]
-		}
+	for prev, s := range tasteStatements(sents) {
 		if p := lovedDoing(prev, s); p != "" {
 			out = append(out, p)
 		}

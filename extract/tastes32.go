@@ -47,14 +47,7 @@ func tastes32(text, speaker string, at time.Time, have []Fact) []Fact {
 	}
 	sents := trimmedSentences(text)
 	var add []Fact
-	for i, s := range sents {
-		if s == "" || strings.HasSuffix(s, "?") {
-			continue
-		}
-		prev := ""
-		if i > 0 {
-			prev = sents[i-1]
-		}
+	for prev, s := range tasteStatements(sents) {
 		var got []string
 		got = append(got, gerundTail32(s)...)
 		got = append(got, fanOfNamed32(prev, s)...)
