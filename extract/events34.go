@@ -485,12 +485,12 @@ func roleEmployer34(text, speaker string, out []Fact) []Fact {
 	if slices.ContainsFunc(out, func(f Fact) bool { return f.Subject == speaker && f.Predicate == "works_at" }) {
 		return out
 	}
-	low := strings.ToLower(text)
+	low := lowerASCII(text) // the same byte offsets as text ("Ⱥ" grows in strings.ToLower)
 	for _, f := range out {
 		if f.Subject != speaker || f.Predicate != "job_title" || f.Claim == "" || anyWord(f.Claim, studentRoles34) {
 			continue // "I'm a grad student at MIT": a study, read as studies_at
 		}
-		i := strings.Index(low, strings.ToLower(f.Claim))
+		i := strings.Index(low, lowerASCII(f.Claim))
 		if i < 0 {
 			continue
 		}

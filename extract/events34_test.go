@@ -106,6 +106,7 @@ func TestEventRulesSession34(t *testing.T) {
 		{"Did you have an audition for the play?", nil},
 		// The place of work said right after a role the rules read alone;
 		// not a compound ("a bank app"), a person, a time.
+		{"ȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺ I'm a nurse", []want{w(me, "job_title", "nurse")}}, // capitals that grow when lowered: offsets kept
 		{"Logistics coordinator for DP World. Before that I was an economist in Dushanbe.", []want{w(me, "job_title", "logistics coordinator"), neg(me, "job_title", "economist"), w(me, "works_at", "DP World")}},
 		{"Before that I was an economist for the ministry in Dushanbe.", []want{neg(me, "job_title", "economist"), neg(me, "works_at", "ministry")}},
 		{"Now I live in Addis for work, I'm a software tester for a bank app.", []want{w(me, "lives_in", "Addis"), w(me, "job_title", "software tester")}},

@@ -31,6 +31,9 @@ func FuzzTurnFacts(f *testing.F) {
 		"balancing my engineering studies",
 		"Oh, Italy! I always dreamed of visiting there",
 		"I just started writing another one",
+		// a capital that grows in strings.ToLower before a role (session 34's
+		// review: roleEmployer34 cut the text at the lowered text's offset)
+		"ȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺȺ I'm a nurse",
 		"I", "my", "going to", "the", "\"", "'s", "—", "🙂 I love 東京",
 	} {
 		f.Add(s)
