@@ -1162,11 +1162,13 @@ func petBeforeName(s, m, lead string) bool {
 }
 
 // notAName are words after "my name is" or "call me" that start no name:
-// "call me crazy, but …", "call me maybe", "my name is a long story".
+// "call me crazy, but …", "call me maybe", "my name is a long story", and
+// the function words ("my name is on the list"; session 34).
 var notAName = setOf(`crazy maybe old old-fashioned anytime later back whatever anything sometime lucky biased naive paranoid
 	cynical skeptical sceptical sentimental picky lazy a an the tomorrow tonight if when what impressed jealous obsessed
 	ignorant stupid dumb silly weird boring basic extra totally honestly basically probably definitely seriously obviously
-	clearly kinda sorta`)
+	clearly kinda sorta on in at to of for with from by up out off over under about into onto upon not no yes so too very
+	just also still here there that this it`)
 
 // notNickname are words after "my nickname is" that say what it is like,
 // not what it is; chatTail, words chat ends a sentence with.

@@ -31,9 +31,9 @@ import (
 //     labelled).
 //   - notAPlace34: a place of work, study or volunteering that is a time of
 //     day or the word work ("I have a meeting with my boss at 3" gave
-//     works_at 3, "I'm working at noon tomorrow", "I love my team at work"),
-//     and a name that is a function word ("My name is on the list" gave
-//     name On). Read sets: none; kept back 0 / 2.
+//     works_at 3, "I'm working at noon tomorrow", "I love my team at work").
+//     Read sets: none; kept back 0 / 2. A name that is a function word ("My
+//     name is on the list" gave name On) is notAName's (patterns.go).
 //   - joinedOnce34: joined of people met or a one-off gathering ("I joined
 //     my friends for dinner", "I joined a Zoom call with my team"). Read
 //     sets and kept back: none (all 79 joined facts of the read sets are
@@ -158,13 +158,7 @@ var joinPeople34 = setOf(`friends friend family parents mom mum dad kids childre
 var joinOnce34 = setOf(`call calls fun dinner lunch breakfast brunch meeting conversation chat discussion celebration
 	festivities queue line`)
 
-// notAName34: function words a name rule took for the name ("My name is on
-// the list" gave name "On").
-var notAName34 = setOf(`on in at to of for with from by up out off over under about into onto upon not no yes so too very
-	just also still here there that this it`)
-
-// notAPlace34 drops a name that is a function word (notAName34), and a
-// place of work, study or volunteering that is a time
+// notAPlace34 drops a place of work, study or volunteering that is a time
 // of day or a number ("I have a meeting with my boss at 3", "I work at 9
 // tomorrow", "I'm working at noon tomorrow", "I volunteer at 10 on
 // Saturdays") or the bare word for work itself ("I love my team at work"):
@@ -174,8 +168,6 @@ var notAName34 = setOf(`on in at to of for with from by up out off over under ab
 func notAPlace34(out []Fact) []Fact {
 	return slices.DeleteFunc(out, func(f Fact) bool {
 		switch f.Predicate {
-		case "name", "nickname":
-			return notAName34[strings.ToLower(strings.TrimSpace(f.Claim))]
 		case "works_at", "studies_at", "volunteers_at":
 			c := strings.ToLower(strings.TrimSpace(f.Claim))
 			return clockRE34.MatchString(c) || genericWorkplace34[c]
