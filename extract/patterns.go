@@ -339,6 +339,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = plans34(text, speaker, at, out)                                                      // plans34.go
 	out = events34(text, speaker, out)                                                         // events34.go
 	out = owns34(text, speaker, at, out)                                                       // owns34.go
+	out = plans35(text, speaker, at, out)                                                      // plans35.go
 	out = precision34(text, speaker, out)                                                      // precision34.go
 	out = trimOwnedTail(speaker, out)                                                          // lead31.go
 	out = trimChatTail(out)                                                                    // lead30.go
