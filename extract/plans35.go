@@ -12,18 +12,21 @@ import (
 // (joinedFor35: read sets +5 right of +5, kept back +0/+0), money put by
 // for a thing with no subject or with "trying to" (savingFor35: read +3
 // of +3, kept back +0/+0), and a move said with no subject and no date
-// (movingBare35: read +2 of +2, kept back +0/+0).
+// (movingBare35: read +2 of +2, kept back +0/+0); and a trip said in a
+// clause of time (whenTrip35: read +2 of +2, kept back +0/+0).
 
 // plans35 adds the speaker's plans the earlier passes left.
 func plans35(text, speaker string, at time.Time, out []Fact) []Fact {
 	low := lowerASCII(text)
-	if !strings.Contains(low, " for") && !strings.Contains(low, "sav") && !strings.Contains(low, "moving") {
+	if !strings.Contains(low, " for") && !strings.Contains(low, "sav") && !strings.Contains(low, "moving") &&
+		!strings.Contains(low, "when") && !strings.Contains(low, "once") {
 		return out
 	}
 	sents := sentences(clean(text))
 	out = joinedFor35(sents, speaker, at, out)
 	out = savingFor35(sents, speaker, at, out)
 	out = movingBare35(sents, speaker, at, out)
+	out = whenTrip35(sents, speaker, at, out)
 	return out
 }
 
@@ -179,6 +182,52 @@ func movingBare35(sents []string, speaker string, at time.Time, out []Fact) []Fa
 			continue
 		}
 		out = append(out, Fact{Subject: speaker, Predicate: "plans", Claim: p, Kind: Foresight, Polarity: Positive,
+			ValidFrom: from, Confidence: confPlan - 8, Speaker: speaker})
+	}
+	return out
+}
+
+// A trip said in a clause of time ("I'd like to be able to talk with her
+// when we visit Addis in December", "can you help me make a list of
+// respite options for when we go to chile in the autumn?", "it's on my
+// list for when i visit japan someday"): the clause takes the trip as
+// settled, so the place is a trip ahead (travels_to), even in a question
+// (the request is about the trip). Only the first person's trip, to a
+// known place, with a date ahead, a season or "someday" in the clause;
+// not "every summer" (a habit), not "when I get to the site" (no trip
+// verb), not "when we go to see our son in Edinburgh" (the place is not
+// the verb's).
+
+// whenTripRE35: group 1 the place, group 2 the rest of the sentence.
+var whenTripRE35 = regexp.MustCompile(`\b(?i:when|once)\s+(?i:i|we)\s+(?i:finally\s+)?(?i:visit|go\s+(?:back\s+)?to|come\s+(?:back\s+)?to|fly\s+(?:back\s+)?to|travel\s+to|head\s+(?:back\s+)?to)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})(.*)$`)
+
+// seasonAheadRE35: a season or "someday" said of a trip ahead.
+var seasonAheadRE35 = regexp.MustCompile(`(?i)^\s*(?:(?:for|with)\s+[^,.;!?]*?\s+)?(?:in\s+(?:the\s+)?(?:summer|autumn|fall|winter|spring)\b|some\s?day\b|one\s+day\b)`)
+
+func whenTrip35(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	for _, raw := range sents {
+		s := strings.TrimSpace(raw)
+		m := whenTripRE35.FindStringSubmatchIndex(s)
+		if m == nil {
+			continue
+		}
+		place, rest := s[m[2]:m[3]], s[m[4]:m[5]]
+		if k := clauseCut30.FindStringIndex(rest); k != nil {
+			rest = rest[:k[0]]
+		}
+		if !knownPlace(place) || strings.Contains(strings.ToLower(rest), "every") {
+			continue
+		}
+		from := at
+		if d, _, ok := findDate(rest, at); ok && !d.Before(day(at)) {
+			from = d
+		} else if !seasonAheadRE35.MatchString(rest) {
+			continue
+		}
+		if planHeld31(out, speaker, place) {
+			continue
+		}
+		out = append(out, Fact{Subject: speaker, Predicate: "travels_to", Claim: place, Kind: Foresight, Polarity: Positive,
 			ValidFrom: from, Confidence: confPlan - 8, Speaker: speaker})
 	}
 	return out

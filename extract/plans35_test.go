@@ -47,6 +47,15 @@ func TestPlanRulesSession35(t *testing.T) {
 		{"moving out of it into the box room", nil},
 		{"Moving to Ghent?", nil},
 		{"Moving to Ghent would be a big step.", nil},
+		// A trip in a clause of time, with a date ahead, a season or
+		// "someday", even in a question.
+		{"My aunt speaks no English and I'd like to talk with her when we visit Portugal in October", []want{w(me, "aunt", "Alice's aunt"), fut(me, "travels_to", "Portugal", "")}},
+		{"can you list some day trips for when we go to peru in the spring?", []want{fut(me, "travels_to", "peru", "")}},
+		{"ramen is on my list for when i visit japan someday", []want{fut(me, "travels_to", "japan", "")}},
+		// Not: a habit, no date, no trip verb, the place not the verb's.
+		{"I buy a new hat when we go to Spain every summer.", nil},
+		{"Remind me to call when I get to Leeds tomorrow.", nil},
+		{"I'm always sleepy when I go to Spain.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
