@@ -13,13 +13,15 @@ import (
 // for a thing with no subject or with "trying to" (savingFor35: read +3
 // of +3, kept back +0/+0), and a move said with no subject and no date
 // (movingBare35: read +2 of +2, kept back +0/+0); and a trip said in a
-// clause of time (whenTrip35: read +2 of +2, kept back +0/+0).
+// clause of time (whenTrip35: read +2 of +2, kept back +0/+0); and the
+// stops of a trip listed after it (tripList35: read +6 of +6, kept back
+// +3 of +3).
 
 // plans35 adds the speaker's plans the earlier passes left.
 func plans35(text, speaker string, at time.Time, out []Fact) []Fact {
 	low := lowerASCII(text)
 	if !strings.Contains(low, " for") && !strings.Contains(low, "sav") && !strings.Contains(low, "moving") &&
-		!strings.Contains(low, "when") && !strings.Contains(low, "once") {
+		!strings.Contains(low, "when") && !strings.Contains(low, "once") && !strings.Contains(low, ",") {
 		return out
 	}
 	sents := sentences(clean(text))
@@ -27,6 +29,7 @@ func plans35(text, speaker string, at time.Time, out []Fact) []Fact {
 	out = savingFor35(sents, speaker, at, out)
 	out = movingBare35(sents, speaker, at, out)
 	out = whenTrip35(sents, speaker, at, out)
+	out = tripList35(sents, speaker, at, out)
 	return out
 }
 
@@ -229,6 +232,62 @@ func whenTrip35(sents []string, speaker string, at time.Time, out []Fact) []Fact
 		}
 		out = append(out, Fact{Subject: speaker, Predicate: "travels_to", Claim: place, Kind: Foresight, Polarity: Positive,
 			ValidFrom: from, Confidence: confPlan - 8, Speaker: speaker})
+	}
+	return out
+}
+
+// The stops of a trip listed after it ("we're celebrating with a trip to
+// Andalusia in October. Sevilla, Granada, Córdoba.", "Our Japan trip is
+// booked, 3 weeks, Tokyo, Kyoto, then Fukuoka to see Sasha and the baby",
+// "We're doing Stuttgart in August, then a week in Mallorca with my
+// sister"): once the turn has the speaker's trip to a place, each known
+// place said as a bare stop of a list (alone in its part of the sentence,
+// with "then", "first", a stay or a date at most) is a trip too. Not a
+// place said with a verb of its own ("I live in Miami, she's in Tampa"),
+// not "from" or "via" a place, and not in a turn with no trip read.
+
+// stopRE35: one part of a list of stops: group 1 the place.
+var stopRE35 = regexp.MustCompile(`^(?i:(?:and|&|then|and\s+then|after\s+that|finally|plus|also)\s+)*(?i:(?:a|one|two|three|four|five|\d+)\s+(?:days?|nights?|weeks?|months?)\s+in\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})(?i:\s+(?:first|last|after|too|then|for\s+(?:a|one|two|three|\d+)[^,]*|in\s+` + monthRE + `|(?:for\s+)?(?:a|one|two|three|four|\d+(?:-\d+)?)\s+(?:days?|nights?|weeks?|months?)(?:\s+max)?|to\s+see\s+[^,]+|with\s+[^,]+))*\s*[.!]*$`)
+
+// capWordEndRE35: a part of a sentence that ends with a capitalised word.
+var capWordEndRE35 = regexp.MustCompile(`\p{Lu}[\p{L}'’-]*$`)
+
+// stopCutRE35: where a list's parts part.
+var stopCutRE35 = regexp.MustCompile(`\s*,\s*|\s*;\s*|\s+(?i:then)\s+`)
+
+func tripList35(sents []string, speaker string, at time.Time, out []Fact) []Fact {
+	trip := false
+	for _, f := range out {
+		if f.Subject == speaker && (f.Predicate == "travels_to" || f.Predicate == "plans" && knownPlace(lastWord(f.Claim))) {
+			trip = true
+		}
+	}
+	if !trip {
+		return out
+	}
+	for s := range statements(sents) {
+		parts := stopCutRE35.Split(strings.TrimRight(s, ".! "), -1)
+		if len(parts) < 2 {
+			continue // "Seoul!! I love kpop": a place alone, no list
+		}
+		prevStop := true
+		for _, part := range parts {
+			part = strings.TrimSpace(part)
+			m := stopRE35.FindStringSubmatch(part)
+			if m == nil {
+				// "from Columbus, Ohio": a place after a place said with
+				// words of its own is where that one is
+				prevStop = !capWordEndRE35.MatchString(part)
+				continue
+			}
+			ok := prevStop && len(m[1]) > 2 && knownPlace(m[1])
+			prevStop = true
+			if !ok || planHeld31(out, speaker, m[1]) {
+				continue
+			}
+			out = append(out, Fact{Subject: speaker, Predicate: "travels_to", Claim: m[1], Kind: Foresight, Polarity: Positive,
+				ValidFrom: at, Confidence: confPlan - 8, Speaker: speaker})
+		}
 	}
 	return out
 }

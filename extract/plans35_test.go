@@ -56,6 +56,13 @@ func TestPlanRulesSession35(t *testing.T) {
 		{"I buy a new hat when we go to Spain every summer.", nil},
 		{"Remind me to call when I get to Leeds tomorrow.", nil},
 		{"I'm always sleepy when I go to Spain.", nil},
+		// The stops of a trip listed after it.
+		{"We're finally doing a trip to Japan in April. Osaka, Kyoto, Nara.", []want{fut(me, "plans", "doing a trip to Japan", ""), fut(me, "travels_to", "Osaka", ""), fut(me, "travels_to", "Kyoto", ""), fut(me, "travels_to", "Nara", "")}},
+		// Not: a place with words of its own after a place, a place
+		// alone, a list with no trip read.
+		{"We're flying to Chicago in May. I'm working from Columbus, Ohio.", []want{fut(me, "travels_to", "Chicago", "")}},
+		{"We're going to Korea in May. Seoul!! So excited.", []want{fut(me, "travels_to", "Korea", "")}},
+		{"Osaka, Kyoto, Nara.", nil},
 	} {
 		checkTurn(t, at, tc.text, tc.want)
 	}
