@@ -340,6 +340,7 @@ func TurnFacts(text, speaker string, at time.Time) []Fact {
 	out = events34(text, speaker, out)                                                         // events34.go
 	out = owns34(text, speaker, at, out)                                                       // owns34.go
 	out = plans35(text, speaker, at, out)                                                      // plans35.go
+	out = work35(text, speaker, at, out)                                                       // work35.go
 	out = precision34(text, speaker, out)                                                      // precision34.go
 	out = trimOwnedTail(speaker, out)                                                          // lead31.go
 	out = trimChatTail(out)                                                                    // lead30.go
