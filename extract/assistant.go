@@ -97,12 +97,13 @@ func dropTaskContent(text string) string {
 	// the member's word about himself: a child's essay handed over to
 	// check ("My daughter wrote this, can you check the grammar: "My
 	// favourite animal is …""), a line of a song, what someone said.
-	return quotedFirstRE.ReplaceAllStringFunc(text, func(q string) string {
+	text = quotedFirstRE.ReplaceAllStringFunc(text, func(q string) string {
 		if ws := strings.Fields(q); len(ws) >= 5 && len(ws) <= 120 && firstWordRE.MatchString(q) && !mostlyCapitalised(ws) {
 			return `""`
 		}
 		return q
 	})
+	return singleQuotedFirst35(text) // the same in single quotes (precision35.go)
 }
 
 // mostlyCapitalised reports whether most words of a quote start with a
