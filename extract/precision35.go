@@ -28,7 +28,10 @@ import (
 //     to go home to Sudbury.'"): read sets 0 right / 6 wrong removed, kept
 //     back 1 / 8. And the English of a phrase taught, after "=" ("'ውሻ
 //     አለኝ' = I have a dog.", "(Ene sime Hollis new) = My name is
-//     Hollis."): read sets 0 / 2, kept back none.
+//     Hollis."): read sets 0 / 2, kept back none. And a draft given
+//     without quotes after a request to look it over, from its greeting
+//     on ("Can you check my email? Hi Dana, I'm applying for the PM role
+//     …"): read sets and kept back none; from probe sentences.
 //   - disclaimer35: "I'm not a physio, so I'd suggest checking with one",
 //     "I'm not a doctor, but that sounds like an infection", "I'm not a
 //     lawyer but I think you have a case": a disclaimer before advice
@@ -294,8 +297,16 @@ var (
 // "=" and is followed by a non-space; it closes at the next ' that follows
 // a non-space and ends the text or comes before a space or a punctuation
 // mark, so the apostrophes of "I'm", "don't" or "Calum's" stay inside.
-// The text's quotes are straight already (straightQuotes).
+// The text's quotes are straight already (straightQuotes). A draft given
+// without quotes after a request to look it over ("Can you check my
+// email? Hi Dana, I'm applying for the PM role …") is blanked from its
+// greeting on (draftAskRE35).
 func singleQuotedFirst35(text string) string {
+	if m := draftAskRE35.FindStringSubmatchIndex(text); m != nil {
+		// "Can you check my email? Hi Dana, I'm applying for …": the
+		// draft runs from its greeting to the end of the turn.
+		text = text[:m[2]] + `""`
+	}
 	var b strings.Builder
 	last := 0
 	for i := 0; i+1 < len(text) && strings.Count(text, "'") >= 2; i++ {
@@ -328,6 +339,11 @@ func singleQuotedFirst35(text string) string {
 		return g
 	})
 }
+
+// draftAskRE35: a request to look over a text of the speaker's, asked
+// with "can you" and ended by "?", ":" or ".", then the greeting that
+// opens the text (group 1).
+var draftAskRE35 = regexp.MustCompile(`(?i)(?:^|[.!?]\s+)(?:(?:ok|okay|so|also|and|hey|please)[,!]?\s+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:check|proofread|proof-read|proof\s+read|fix|correct|improve|polish|edit|review|look\s+(?:at|over)|read\s+over|go\s+over|tidy\s+up)\s+(?:my|this|the|our)\s+(?:[\w-]+\s+){0,2}?(?:email|e-mail|mail|letter|message|note|text|draft|reply|post|cover\s+letter|bio|speech|toast)\b[^.!?\n]{0,60}[?:.]\s+((?:dear|hi|hello|hey|good\s+(?:morning|afternoon|evening))\s+[^,\n]{1,40},[\s\S]*)$`)
 
 // glossRE35: the English given for a phrase in quotes or brackets, up to
 // the end of its sentence.

@@ -24,6 +24,11 @@ func TestPrecisionSession35(t *testing.T) {
 		{"I went to my parents' place and my sister's dog was there.", []want{w(me, "father", "Alice's father"), w(me, "mother", "Alice's mother"), w(me, "sister", "Alice's sister")}},
 		{"My daughter always says 'no way' and I work at the bakery on Main Street.", []want{w(me, "daughter", "Alice's daughter"), w(me, "works_at", "bakery")}},
 		{"Here's my note for the fridge, 'Back at 6, gone to the gym', I live in Leeds by the way.", []want{w(me, "lives_in", "Leeds")}},
+		// A draft after a request to look it over, from its greeting on.
+		{"Can you check my email? Hi Dana, I hope you're well. I'm applying for the PM role at Wealthsimple and my husband works there.", nil},
+		// Kept: a greeting in chat, and what is said before the draft.
+		{"Hi Dana, I'm moving to Berlin in May!", []want{fut(me, "lives_in", "Berlin", "2026-05-01"), fut(me, "plans", "moving to Berlin", "2026-05-01")}},
+		{"I work at the bakery on Main Street. Can you fix my email? Dear Mr Huber, the heater is broken.", []want{w(me, "works_at", "bakery")}},
 		// The English of a phrase taught, after "=", is no fact either.
 		{"'Ich habe einen Hund' = I have a dog. Try it!", nil},
 		{"Try: (Ene sime Hollis new) = My name is Hollis.", nil},
