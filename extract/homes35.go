@@ -1,0 +1,197 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Homes said in frames the earlier rules leave (session 35, from the home
+// misses of synthetic rounds 1–2, the LoCoMo dev draws, locomo_more and
+// outside chat 1, 2 and 4). Each frame names where the speaker lives
+// without "I live in": the labelled sets write each as lives_in (testdata
+// README: "a city flown from", "where a commute starts", "a home left is
+// lives_in negative"). Cases in
+// homes35_test.go. The place must be one the place lists know (knownPlace)
+// and no common place ("the office", "the city").
+//
+// Group 1, the speaker's flight or commute from a place: "Already booked
+// my flight from Houston", "I'm flying from Bergen via Amsterdam", "I
+// drive 50 minutes each way from Valparaíso", "I cycle 25 min from Rijswijk every day", "my bus from Ede is always a
+// mess", "I'm coming from Broadmeadows on the bus": the speaker named as
+// the one who travels ("I", "we", "my", "our"). Not another's flight
+// ("my mum is flying in from Bulawayo", "your flight from Paris"), a
+// flight home or back from a trip ("we flew back from Rome"), a question
+// ("Flight from Munich to Izmir direct is possible?"), nor a commute
+// denied ("I'm not commuting from NJ"). The frames without the speaker
+// named ("flights from auckland cost like a kidney", "flying out of Tromsø
+// at 6:05", "the 55 bus from Villeray") were read too: 7 right of 7 on the
+// read sets but 0 of 2 on the kept-back totals, not kept.
+//
+// Group 2, the speaker here on an island or "for us in" a place: "the
+// light is still never ending here on Gotland", "Over here on the Big
+// Island I just use rainwater", "swarms are still a month away for us in
+// Bergen". general.go reads "here in Boston"; the same trip words keep
+// both out ("here on Crete for the week").
+//
+// Group 3, a home left said after the move's new place: "I moved to
+// Bergen on Monday, from Trondheim", "We moved to Dubai only in July from
+// Tehran", "we only moved up from Geelong", "did uni in Auckland and moved
+// here from Auckland". The place left is lives_in negative, as the
+// rulebook's "I moved here from Ljubljana" (rulebook.go) writes it. Not a
+// move of another ("she just moved from LA"), ahead ("we're moving from
+// Bergen to Tromsø"), nor a thing moved ("I moved to memoQ from Trados").
+//
+// Tried and not kept: an invitation to the speaker's place with a word of
+// hosting in the same sentence ("If you come to Nagoya I can show you the
+// castle", "Next time you come to Canoas you sleep in our house", "You'll
+// come to Cork and stay with me"): 8 right of 9 on the read sets, 2 of 3
+// on the kept-back totals (the same with "come" alone, without "visit").
+// hostHome (homes.go) reads "come visit me in Houston".
+
+// homes35Need: a word of the frames below, looked for before them.
+var homes35Need = regexp.MustCompile(`(?i)\b(?:fl(?:y|ying|ew|ights?)|cycle|bike|commute|drive|walk|ride|bus|train|coming|here\s+on|over\s+here|us\s+in|moved)\b`)
+
+// homes35Words: up to three words, after an optional "the".
+var homes35Words = regexp.MustCompile(`^(?:(?i:the)\s+)?([\p{L}][\p{L}'’.-]*)(?:\s+([\p{L}][\p{L}'’.-]*))?(?:\s+([\p{L}][\p{L}'’.-]*))?`)
+
+// homes35Place reads the place at the start of s: one to three words
+// (the first longest) the place lists know, with the text's own spelling
+// and case; a place that is an ordinary word lower-cased ("reading",
+// "nice") only with its capital.
+func homes35Place(s string) string {
+	m := homes35Words.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	ws := []string{}
+	for _, w := range m[1:] {
+		if w == "" {
+			break
+		}
+		ws = append(ws, strings.TrimRight(w, ".'’"))
+	}
+	for n := len(ws); n > 0; n-- {
+		p := strings.Join(ws[:n], " ")
+		if p == "" || !knownPlace(p) || lexCommonPlaces.has(p) && !homes35Cap(p) || calendarName(p) {
+			continue
+		}
+		if n > 1 && !homes35Cap(ws[0]) && homes35Cap(ws[n-1]) {
+			continue // "the Big Island" was asked; not "in Manchester Airport"-like mixes
+		}
+		return p
+	}
+	return ""
+}
+
+// homes35Cap: w begins with a capital.
+func homes35Cap(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
+}
+
+// homes35Add adds the speaker's home p unless out has it already.
+func homes35Add(out []Fact, speaker, p string, pol string, conf int) []Fact {
+	for _, f := range out {
+		if f.Subject == speaker && predFamily(f.Predicate) == "home" && strings.EqualFold(f.Claim, p) {
+			return out
+		}
+	}
+	return append(out, Fact{Subject: speaker, Predicate: "lives_in", Claim: p, Kind: World, Polarity: pol, Confidence: conf})
+}
+
+// homes35 runs before precision34.
+func homes35(text, speaker string, out []Fact) []Fact {
+	if !homes35Need.MatchString(text) {
+		return out
+	}
+	for _, s := range sentences(clean(text)) {
+		s = strings.TrimSpace(s)
+		if s == "" || strings.HasSuffix(s, "?") || hypoRE.MatchString(s) || jokeRE.MatchString(s) {
+			continue
+		}
+		out = flownFrom35(s, speaker, out)
+		out = hereOn35(s, speaker, out)
+		out = movedFrom35(s, speaker, out)
+	}
+	return out
+}
+
+// flown35RE: the speaker's flight or commute from a place, the speaker
+// named as the one who travels (group 1); the place follows.
+var flown35RE = regexp.MustCompile(`(?i)(?:` +
+	// "I'm flying from Bergen", "we fly out of Tromsø"
+	`\b(?:i|we)(?:'m|'re|\s+am|\s+are|'ll|\s+will|\s+was|\s+were)?\s+(?:(?:also|just|already|usually|always)\s+)?(?:flying|fly|flew)\s+(?:out\s+)?(?:from|of)|` +
+	// "my flight from Houston", "booked our flights from Accra"
+	`\b(?:my|our)\s+(?:\w+\s+)?flights?\s+(?:(?:are|is|were|was)\s+(?:already\s+)?booked\s+)?from|` +
+	// "I cycle 25 min from", "I drive 50 minutes each way from"
+	`\b(?:i|we)\s+(?:(?:still|usually|always|just)\s+)?(?:cycle|bike|drive|commute|ride|walk)\s+(?:(?:about\s+|like\s+|around\s+)?\d+\s*(?:min(?:ute)?s?|hours?|hrs?|km|miles?)\s+)?(?:(?:each\s+way|every\s+day|a\s+day|daily)\s+)?from|` +
+	// "my bus from Ede"
+	`\b(?:my|our)\s+(?:bus|train|commute|drive|ride)\s+from|` +
+	// "I'm coming from Broadmeadows on the bus", "us coming from Ajax"
+	`\b(?:i'm|im|i\s+am|we're|we\s+are|us)\s+coming\s+(?:in\s+)?from` +
+	`)\s+`)
+
+// flownNot35RE: what makes the flight or ride no sign of home: a flight
+// back or home, another's, or a denial.
+var flownNot35RE = regexp.MustCompile(`(?i)\b(?:your|his|her|their|not|never|don't|didn't|won't|instead\s+of)\b`)
+
+// flownFrom35 reads group 2 from one sentence.
+func flownFrom35(s, speaker string, out []Fact) []Fact {
+	for _, m := range flown35RE.FindAllStringIndex(s, -1) {
+		frame := s[m[0]:m[1]]
+		if flownNot35RE.MatchString(frame) {
+			continue
+		}
+		if k := strings.LastIndexAny(s[:m[0]], ",;.!"); flownNot35RE.MatchString(s[k+1 : m[0]]) {
+			continue // "I'm not flying from Paris"
+		}
+		p := homes35Place(s[m[1]:])
+		if p == "" {
+			continue
+		}
+		return homes35Add(out, speaker, p, Positive, confLoose-6)
+	}
+	return out
+}
+
+// hereOn35RE: "here on Gotland", "over here on the Big Island", "for us in
+// Bergen" (group 2); the place follows.
+var hereOn35RE = regexp.MustCompile(`(?i)\b(?:(?:over\s+)?here\s+on|over\s+here\s+in|for\s+us\s+(?:here\s+|up\s+|down\s+|out\s+)?in)\s+`)
+
+// hereOn35 reads group 3 from one sentence.
+func hereOn35(s, speaker string, out []Fact) []Fact {
+	m := hereOn35RE.FindStringIndex(s)
+	if m == nil || awayRE.MatchString(s) || hereAwayRE.MatchString(s) {
+		return out
+	}
+	if p := homes35Place(s[m[1]:]); p != "" {
+		return homes35Add(out, speaker, p, Positive, confMention+2)
+	}
+	return out
+}
+
+// movedToFrom35RE: the speaker's move to a place and then the place left
+// (group 3): "I moved to Bergen on Monday, from Trondheim", "We moved to
+// Dubai only in July from Tehran", "we only moved up from Geelong",
+// "and moved here from Auckland".
+var movedToFrom35RE = regexp.MustCompile(`(?i)(?:\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:only|just|recently|finally|actually)\s+)?|\band\s+|^)moved\s+(?:(?:up|down|over|out|back|here|there|across)\s+)*(?:to\s+[^,.;!?]{1,40}?\s*,?\s+|(?:in|this|last)\s+[^,.;!?]{1,20}?\s*,?\s+)?from\s+`)
+
+// movedFrom35 reads group 4 from one sentence.
+func movedFrom35(s, speaker string, out []Fact) []Fact {
+	m := movedToFrom35RE.FindStringIndex(s)
+	if m == nil {
+		return out
+	}
+	p := homes35Place(s[m[1]:])
+	if p == "" {
+		return out
+	}
+	for _, f := range out {
+		if f.Subject == speaker && predFamily(f.Predicate) == "home" && strings.EqualFold(f.Claim, p) {
+			return out // the rulebook read it ("I moved here from Ljubljana")
+		}
+	}
+	return append(out, Fact{Subject: speaker, Predicate: "lives_in", Claim: p, Kind: World, Polarity: Negative, Confidence: confLoose - 6})
+}

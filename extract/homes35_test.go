@@ -1,0 +1,66 @@
+package extract
+
+import (
+	"testing"
+	"time"
+)
+
+// TestHomes35 holds the home rules of session 35 (homes35.go), each beside
+// the near misses it must leave alone. A case's want and not are claims of
+// the speaker's lives_in with their polarity.
+func TestHomes35(t *testing.T) {
+	type home struct{ claim, pol string }
+	pos := func(c string) home { return home{c, Positive} }
+	neg := func(c string) home { return home{c, Negative} }
+	at := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text      string
+		want, not []home
+	}{
+		// group 1: the speaker's flight or commute
+		{"Already booked my flight from Houston, landing Lagos 10th Feb", []home{pos("Houston")}, nil},
+		{"I drive 50 minutes each way from Valparaíso.", []home{pos("Valparaíso")}, nil},
+		{"I'm coming from Leeds on the train, see you at ten", []home{pos("Leeds")}, nil},
+		{"I'm flying from Bergen via Amsterdam to Fes.", []home{pos("Bergen")}, nil},
+		{"I cycle 25 min from Rijswijk every day because rooms in Delft are impossible", []home{pos("Rijswijk")}, nil},
+		{"yes but I might be 10 min late, my bus from Ede is always a mess on thursdays", []home{pos("Ede")}, nil},
+		{"My mum is flying in from Bulawayo.", nil, []home{pos("Bulawayo")}},
+		{"How was your flight from Paris?", nil, []home{pos("Paris")}},
+		{"Your flight from Paris lands at six.", nil, []home{pos("Paris")}},
+		{"I'm not flying from Paris, it's too expensive.", nil, []home{pos("Paris")}},
+		{"And I'm not commuting from Newark to midtown every day", nil, []home{pos("Newark")}},
+		// group 2: here on an island, for us in a place
+		{"Midsummer has passed and the light is still never ending here on Gotland.", []home{pos("Gotland")}, nil},
+		{"Lucky you, swarms are still a month away for us in Bergen.", []home{pos("Bergen")}, nil},
+		{"Over here in Galway it rains every day.", []home{pos("Galway")}, nil},
+		{"We're here on Crete for the week, the beaches are amazing.", nil, []home{pos("Crete")}},
+		{"My mum is coming to us in October instead.", nil, []home{pos("October")}},
+		// group 3: a home left after the new place
+		{"I moved to Bergen on Monday, from Trondheim, and the caretaker gave me this number.", []home{neg("Trondheim"), pos("Bergen")}, []home{pos("Trondheim")}},
+		{"We moved to Dubai only in July from Tehran, so everything is new for him.", []home{neg("Tehran")}, nil},
+		{"He's new to the club, we only moved up from Geelong over summer", []home{neg("Geelong")}, nil},
+		{"grew up in Nuku'alofa, did uni in Auckland and moved here from Auckland two weeks ago", []home{neg("Auckland")}, nil},
+		{"She just moved from Leeds, she loves it here.", nil, []home{neg("Leeds")}},
+		{"We're moving from Bergen to Tromsø this summer.", nil, []home{neg("Bergen")}},
+	} {
+		got := TurnFacts(tc.text, "person:me", at)
+		has := func(h home) bool {
+			for _, g := range got {
+				if g.Subject == "person:me" && predFamily(g.Predicate) == "home" && g.Claim == h.claim && g.Polarity == h.pol && g.Kind == World {
+					return true
+				}
+			}
+			return false
+		}
+		for _, h := range tc.want {
+			if !has(h) {
+				t.Errorf("%q: want lives_in %v, got %v", tc.text, h, got)
+			}
+		}
+		for _, h := range tc.not {
+			if has(h) {
+				t.Errorf("%q: must not give lives_in %v, got %v", tc.text, h, got)
+			}
+		}
+	}
+}
