@@ -43,6 +43,14 @@ import (
 // move of another ("she just moved from LA"), ahead ("we're moving from
 // Bergen to Tromsø"), nor a thing moved ("I moved to memoQ from Trados").
 //
+// Group 4, where the turn's one named relative or friend lives, said with
+// "he" or "she" in the middle of a sentence or with "is in": "Also my
+// brother Tarjei's 30th is on the 9th, he lives in Bodø", "My brother
+// Florian lived there for a while, now he's in Linz with his kids",
+// "Haruto is my grandson, he is 18. He live in Toronto". Only when the
+// turn names one such person (the relation facts already read), and not
+// a stay ("she's in Paris this week", "he's in Leeds for a conference").
+//
 // Tried and not kept: an invitation to the speaker's place with a word of
 // hosting in the same sentence ("If you come to Nagoya I can show you the
 // castle", "Next time you come to Canoas you sleep in our house", "You'll
@@ -51,7 +59,7 @@ import (
 // hostHome (homes.go) reads "come visit me in Houston".
 
 // homes35Need: a word of the frames below, looked for before them.
-var homes35Need = regexp.MustCompile(`(?i)\b(?:fl(?:y|ying|ew|ights?)|cycle|bike|commute|drive|walk|ride|bus|train|coming|here\s+on|over\s+here|us\s+in|moved)\b`)
+var homes35Need = regexp.MustCompile(`(?i)\b(?:fl(?:y|ying|ew|ights?)|cycle|bike|commute|drive|walk|ride|bus|train|coming|here\s+on|over\s+here|us\s+in|moved|he|she)\b`)
 
 // homes35Words: up to three words, after an optional "the".
 var homes35Words = regexp.MustCompile(`^(?:(?i:the)\s+)?([\p{L}][\p{L}'’.-]*)(?:\s+([\p{L}][\p{L}'’.-]*))?(?:\s+([\p{L}][\p{L}'’.-]*))?`)
@@ -78,7 +86,7 @@ func homes35Place(s string) string {
 			continue
 		}
 		if n > 1 && !homes35Cap(ws[0]) && homes35Cap(ws[n-1]) {
-			continue // "the Big Island" was asked; not "in Manchester Airport"-like mixes
+			continue // a lower-case word before a capital: "leeds General" is no place said
 		}
 		return p
 	}
@@ -114,6 +122,7 @@ func homes35(text, speaker string, out []Fact) []Fact {
 		out = flownFrom35(s, speaker, out)
 		out = hereOn35(s, speaker, out)
 		out = movedFrom35(s, speaker, out)
+		out = theirHome35(s, speaker, out)
 	}
 	return out
 }
@@ -122,7 +131,7 @@ func homes35(text, speaker string, out []Fact) []Fact {
 // named as the one who travels (group 1); the place follows.
 var flown35RE = regexp.MustCompile(`(?i)(?:` +
 	// "I'm flying from Bergen", "we fly out of Tromsø"
-	`\b(?:i|we)(?:'m|'re|\s+am|\s+are|'ll|\s+will|\s+was|\s+were)?\s+(?:(?:also|just|already|usually|always)\s+)?(?:flying|fly|flew)\s+(?:out\s+)?(?:from|of)|` +
+	`\b(?:i|we)(?:'m|'re|\s+am|\s+are|'ll|\s+will|\s+was|\s+were)?\s+(?:(?:also|just|already|usually|always)\s+)?(?:flying|fly|flew)\s+(?:from|out\s+of)|` +
 	// "my flight from Houston", "booked our flights from Accra"
 	`\b(?:my|our)\s+(?:\w+\s+)?flights?\s+(?:(?:are|is|were|was)\s+(?:already\s+)?booked\s+)?from|` +
 	// "I cycle 25 min from", "I drive 50 minutes each way from"
@@ -194,4 +203,46 @@ func movedFrom35(s, speaker string, out []Fact) []Fact {
 		}
 	}
 	return append(out, Fact{Subject: speaker, Predicate: "lives_in", Claim: p, Kind: World, Polarity: Negative, Confidence: confLoose - 6})
+}
+
+// theyLive35RE: "he lives in", "she's in", "now he's in" (group 4); the
+// place follows.
+var theyLive35RE = regexp.MustCompile(`(?i)(?:^|[,;:—–-]\s*|\b(?:and|but|now|so)\s+)(?:now\s+)?(he|she)(?:\s+(?:now|still|also|currently))?(?:\s+(?:lives?|is\s+living|'s\s+living|is\s+based|'s\s+based)\s+in|(?:'s|\s+is)\s+(?:now\s+|still\s+)?in)\s+`)
+
+// stay35RE: what after the place makes "she's in Paris" a stay, not a
+// home (group 4).
+var stay35RE = regexp.MustCompile(`(?i)\b(?:today|tonight|tomorrow|yesterday|this\s+(?:week|weekend|month|morning|afternoon|evening)|next|until|till|right\s+now|at\s+the\s+moment|for\s+(?:a|an|the|two|three|four|\d+|work|business|school)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`)
+
+// stayed35RE: a stay said anywhere in the sentence (group 4).
+var stayed35RE = regexp.MustCompile(`(?i)\b(?:hospital|visiting|trip|holiday|vacation|conference|layover|hotel)\b`)
+
+// theirHome35 reads group 4 from one sentence.
+func theirHome35(s, speaker string, out []Fact) []Fact {
+	m := theyLive35RE.FindStringIndex(s)
+	if m == nil || awayRE.MatchString(s[m[1]:]) || stay35RE.MatchString(s[m[1]:]) || stayed35RE.MatchString(s) {
+		return out
+	}
+	p := homes35Place(s[m[1]:])
+	if p == "" {
+		return out
+	}
+	who := ""
+	for _, f := range out {
+		if f.Subject != speaker || !relationKeys[f.Predicate] || f.Polarity == Negative || !homes35Cap(f.Claim) || strings.ContainsAny(f.Claim, "'’*") {
+			continue
+		}
+		if who != "" && who != f.Claim {
+			return out // two named: whose home is it?
+		}
+		who = f.Claim
+	}
+	if who == "" {
+		return out
+	}
+	for _, f := range out {
+		if f.Subject == who && predFamily(f.Predicate) == "home" {
+			return out // the anaphora pass read it
+		}
+	}
+	return append(out, Fact{Subject: who, Predicate: "lives_in", Claim: p, Kind: World, Polarity: Positive, Confidence: confLoose - 8})
 }

@@ -7,11 +7,12 @@ import (
 
 // TestHomes35 holds the home rules of session 35 (homes35.go), each beside
 // the near misses it must leave alone. A case's want and not are claims of
-// the speaker's lives_in with their polarity.
+// lives_in (the speaker's, or a relative's) with their polarity.
 func TestHomes35(t *testing.T) {
-	type home struct{ claim, pol string }
-	pos := func(c string) home { return home{c, Positive} }
-	neg := func(c string) home { return home{c, Negative} }
+	type home struct{ who, claim, pol string }
+	pos := func(c string) home { return home{"person:me", c, Positive} }
+	neg := func(c string) home { return home{"person:me", c, Negative} }
+	their := func(who, c string) home { return home{who, c, Positive} }
 	at := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		text      string
@@ -42,11 +43,19 @@ func TestHomes35(t *testing.T) {
 		{"grew up in Nuku'alofa, did uni in Auckland and moved here from Auckland two weeks ago", []home{neg("Auckland")}, nil},
 		{"She just moved from Leeds, she loves it here.", nil, []home{neg("Leeds")}},
 		{"We're moving from Bergen to Tromsø this summer.", nil, []home{neg("Bergen")}},
+		// group 4: where the turn's one named relative lives
+		{"Also my brother Tarjei's 30th is on the 9th, he lives in Bodø. gift idea?", []home{their("Tarjei", "Bodø")}, nil},
+		{"Dresden is beautiful. My brother Florian lived there for a while, now he's in Linz with his kids", []home{their("Florian", "Linz")}, nil},
+		{"Thank you. Haruto is my grandson, he is 18. He live in Toronto with my daughter since 10 years.", []home{their("Haruto", "Toronto")}, nil},
+		{"My sister Morenike would never let her boys near a motorbike. She's in Leeds now, married to a Yorkshireman.", []home{their("Morenike", "Leeds")}, nil},
+		{"My sister Ama called, she's in Paris this week for a conference.", nil, []home{their("Ama", "Paris")}},
+		{"My brother Kofi and my sister Ama are great, she lives in Leeds.", nil, []home{their("Ama", "Leeds"), their("Kofi", "Leeds")}},
+		{"My friend Tom is in hospital, he's in Leeds General.", nil, []home{their("Tom", "Leeds")}},
 	} {
 		got := TurnFacts(tc.text, "person:me", at)
 		has := func(h home) bool {
 			for _, g := range got {
-				if g.Subject == "person:me" && predFamily(g.Predicate) == "home" && g.Claim == h.claim && g.Polarity == h.pol && g.Kind == World {
+				if g.Subject == h.who && predFamily(g.Predicate) == "home" && g.Claim == h.claim && g.Polarity == h.pol && g.Kind == World {
 					return true
 				}
 			}
