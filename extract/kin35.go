@@ -1,0 +1,146 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Relatives named in frames of session 35 (helper kin35), from the
+// relation misses of the read synthetic rounds and the outside sets. Cases
+// in kin35_test.go.
+//
+//   - a partner named by what the two of them did as a couple: "Sizwe and I
+//     broke up in March", "me n callum got engaged last weekend", "Dervla
+//     and I are finally setting a date", "Me and Sonia finally tie the
+//     knot in December" (a break-up is a partner denied);
+//   - a child named after a word that says which child: "Our youngest,
+//     Aperahama, lives in Brisbane", "Our eldest Fiachra is in Boston",
+//     "My younger one, Davit, says …", "my lad Alfie", "My boy Caspian is
+//     doing his first 200 IM";
+//   - a child a parent introduces themself by: "this is Farzaneh, mother of
+//     Kian from class 3B", "Teuila here, mum of Losa", "Ignatius, Cosimo's
+//     dad.".
+//
+// Each must leave alone a couple said in a question, a condition or a
+// past tense that was no couple ("when Tom and I were kids"), a pet called
+// "my boy" ("my boy Rex is a lab"), and another's parent ("Tunde's mum
+// said the gele should be coral").
+
+// kin35 adds the relatives the frames above name, when the turn gives the
+// speaker no relative by that name already.
+func kin35(text, speaker string, at time.Time, out []Fact) []Fact {
+	lt := lowerASCII(text)
+	couple := strings.Contains(lt, " and ") || strings.Contains(lt, " n ") || strings.Contains(lt, "&")
+	child := kinChildCue35.MatchString(text)
+	parent := kinParentCue35.MatchString(text)
+	if !couple && !child && !parent || rolePlay(text) {
+		return out
+	}
+	t := captionRE.ReplaceAllString(text, "")
+	add := func(pred, name string, pol string, conf int) {
+		for _, f := range out {
+			if f.Subject == speaker && predFamily(f.Predicate) == "relation" && strings.EqualFold(f.Claim, name) {
+				return
+			}
+		}
+		out = append(out, Fact{Subject: speaker, Predicate: pred, Claim: name, Kind: World, Polarity: pol, ValidFrom: at,
+			Confidence: conf, Speaker: speaker, Entities: []Entity{{Name: speaker, Kind: "person"}, {Name: name, Kind: "person"}},
+			Edges: []Edge{{Src: speaker, Relation: pred, Dst: name}}})
+	}
+	pet := false
+	if child {
+		for _, w := range strings.Fields(lt) {
+			if isPet(strings.Trim(w, ",.!?;:'’()")) {
+				pet = true // "my boy Rex is a lab": a pet called a boy
+				break
+			}
+		}
+	}
+	for _, s := range sentences(t) {
+		s = strings.TrimSpace(s)
+		if s == "" || strings.HasSuffix(s, "?") || condRE.MatchString(s) || hypoRE.MatchString(s) {
+			continue
+		}
+		if couple {
+			for _, m := range coupleRE35.FindAllStringSubmatch(s, -1) {
+				name, verb := m[1]+m[2], strings.ToLower(m[3])
+				if !kinNameWord(name, "") {
+					continue
+				}
+				pol := Positive
+				if coupleEndRE35.MatchString(verb) {
+					pol = Negative // "Sizwe and I broke up in March"
+				}
+				add("partner", name, pol, confLoose-2)
+			}
+		}
+		if child {
+			for _, m := range whichChildRE35.FindAllStringSubmatch(s, -1) {
+				w, name := strings.ToLower(strings.Join(strings.Fields(m[1]), " ")), m[2]
+				if !kinNameWord(name, "") {
+					continue
+				}
+				pred := "child"
+				switch w {
+				case "boy", "lad", "little boy":
+					pred = "son"
+				case "girl", "little girl":
+					pred = "daughter"
+				}
+				if pet && pred != "child" {
+					continue
+				}
+				add(pred, name, Positive, confLoose-4)
+			}
+		}
+		if parent {
+			for _, re := range []*regexp.Regexp{parentOfRE35, parentGenRE35} {
+				for _, m := range re.FindAllStringSubmatch(s, -1) {
+					for _, name := range m[1:] {
+						if name != "" && kinNameWord(name, "") {
+							add("child", name, Positive, confLoose-6)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// coupleRE35: a name and the speaker said as a couple by what they did
+// ("Sizwe and I broke up", "me n callum got engaged", "Dervla and I are
+// finally setting a date"). Group 1 or 2 the name, group 3 the verb.
+// "were" is left out of the words between: "Tom and I were together at
+// school" may be no couple.
+var coupleRE35 = regexp.MustCompile(`(?i)(?:^|[^\p{L}'’])(?:(?:me|i)\s+(?:and|n|&)\s+(\p{L}[\p{L}'’-]*)|(\p{L}[\p{L}'’-]*)\s+(?:and|n|&)\s+(?:i|me))\s+` +
+	`(?:(?:finally|just|officially|recently|have|are|r|'ve|’ve|now|both)\s+){0,3}` +
+	`(got\s+engaged|got\s+married|are\s+getting\s+married|getting\s+married|setting\s+a\s+date|set\s+a\s+date|tie\s+the\s+knot|tied\s+the\s+knot|tying\s+the\s+knot|` +
+	`broke\s+up|split\s+up|ended\s+it|ended\s+things|separated|divorced|moved\s+in\s+together|been\s+together|started\s+dating)\b`)
+
+// coupleEndRE35: the verbs of coupleRE35 that end the couple.
+var coupleEndRE35 = regexp.MustCompile(`^(?:broke|split|ended|separated|divorced)`)
+
+// kinChildCue35 and kinParentCue35: a cheap look for the words of
+// whichChildRE35 and of parentOfRE35 and parentGenRE35.
+var (
+	kinChildCue35  = regexp.MustCompile(`(?i)\b(?:my|our)\s+(?:little\s+)?(?:eldest|oldest|youngest|middle|younger|older|little|first-?born|boy|girl|lad)\b`)
+	kinParentCue35 = regexp.MustCompile(`(?i)\b(?:mum|mom|mother|dad|father|mama|papa|mummy|mommy|daddy)\b`)
+)
+
+// whichChildRE35: a child named after "my" or "our" and a word that says
+// which child ("Our youngest, Aperahama,", "My eldest Seini starts high
+// school", "my little one Mele", "my lad Alfie"). Group 1 the word, group
+// 2 the name, which must be capitalised.
+var whichChildRE35 = regexp.MustCompile(`\b(?i:my|our)\s+((?i:eldest|oldest|youngest|middle\s+one|younger\s+one|older\s+one|little\s+one|first-?born|little\s+boy|little\s+girl|boy|girl|lad))\s*,?\s+(\p{Lu}[\p{L}'’-]*)\b`)
+
+// parentOfRE35: the speaker a parent of a named child, said to introduce
+// themself ("this is Farzaneh, mother of Kian", "Teuila here, mum of
+// Losa", "I'm 'mom of Lautaro and Pilar'"). Groups 1 and 2 the names.
+var parentOfRE35 = regexp.MustCompile(`(?i:\bi'?m|\bi\s+am|\bthis\s+is\s+\p{L}+\s*,|\bhere\s*,|^\s*\p{L}+\s*,)\s+['‘"]?(?i:(?:the\s+)?(?:mum|mom|mother|dad|father|mama|papa|mummy|mommy|daddy)\s+(?:of|to))\s+(\p{Lu}[\p{L}'’-]*)(?:\s+(?i:and|&)\s+(\p{Lu}[\p{L}'’-]*))?`)
+
+// parentGenRE35: "Ignatius, Cosimo's dad.", "Hi, I'm Tom's mum": the
+// speaker's name or "I'm" before the child's genitive, and the sentence
+// ending or going on after it; "Tunde's mum said …" is another's mother.
+var parentGenRE35 = regexp.MustCompile(`(?:^\s*(?:\p{Lu}\p{L}+\s*,|(?i:(?:hi|hey|hello)\s*,?\s*)?(?i:i'?m|i\s+am))|(?i:\bthis\s+is)\s+\p{L}+\s*,|(?i:\bi'?m|\bi\s+am))\s+(\p{Lu}[\p{L}-]*)['’]s\s+(?i:mum|mom|mother|dad|father|mama|papa|mummy|mommy|daddy)(?:\s*[.,!;(–—-]|\s*$|\s+here\b)`)

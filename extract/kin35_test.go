@@ -1,0 +1,64 @@
+package extract
+
+import (
+	"testing"
+	"time"
+)
+
+// kin35 cases reuse owns31Case: the facts a turn must give (speaker
+// "person:me") and those it must not.
+
+func TestKinFrames35(t *testing.T) {
+	me := func(p, c string) [3]string { return [3]string{"person:me", p, c} }
+	checkOwns31(t, []owns31Case{
+		// a partner named by what the couple did
+		{"actually yeah. me n callum got engaged last weekend. was gonna tell u on the phone", [][3]string{me("partner", "callum")}, nil},
+		{"Howya. Dervla and I are finally setting a date, can you help me keep the wedding stuff organised", [][3]string{me("partner", "Dervla")}, nil},
+		{"Woman always have a point. Me and Sonia finally tie the knot in December, you know.", [][3]string{me("partner", "Sonia")}, nil},
+		// no couple: asked, a condition, a pronoun or a relative
+		{"Did Tom and I ever get engaged, in your notes?", nil, [][3]string{me("partner", "Tom")}},
+		{"If Sam and I got married we'd do it in Rome.", nil, [][3]string{me("partner", "Sam")}},
+		{"When Tom and I were together at school we hated maths.", nil, [][3]string{me("partner", "Tom")}},
+		{"Mom and I moved in together after the fire.", nil, [][3]string{me("partner", "")}},
+		// a child named by which child
+		{"Five, and number six due in October. Our youngest, Aperahama, lives in Brisbane with his partner", [][3]string{me("child", "Aperahama")}, nil},
+		{"I'd want the kids there too. Our eldest Fiachra is in Boston, Clodagh is in Galway.", [][3]string{me("child", "Fiachra")}, nil},
+		{"My boy Caspian is doing his first ever 200 IM, I'm more nervous than he is", [][3]string{me("son", "Caspian")}, nil},
+		{"okay so um I need to book my lad Alfie in at the dentist", [][3]string{me("son", "Alfie")}, nil},
+		{"3am club, anyone awake?? my girl Xochi has been cluster feeding since 11", [][3]string{me("daughter", "Xochi")}, nil},
+		// a pet called a boy, a word that is no name, a child spoken to
+		{"my boy Rex is the best dog in the park", nil, [][3]string{me("son", "Rex")}},
+		{"For what it's worth our little one was 6 months then.", nil, [][3]string{me("child", "")}},
+		{"Happy birthday my boy, we love you.", nil, [][3]string{me("son", "")}},
+		// a parent introducing themself by their child
+		{"Hello Yessenia jan, this is Farzaneh, mother of Kian from class 3B.", [][3]string{me("child", "Kian")}, nil},
+		{"Thanks Dragana! Teuila here, mum of Losa (the tall one with the braids)", [][3]string{me("child", "Losa")}, nil},
+		{"G'day all. Ignatius, Cosimo's dad. He's new to the club.", [][3]string{me("child", "Cosimo")}, nil},
+		// another's parent
+		{"Yesss!! Tunde's mum said the gele should be coral, not peach, is that ok?", nil, [][3]string{me("child", "Tunde")}},
+		{"That is so sweet!! Meron's mother will love you.", nil, [][3]string{me("child", "Meron")}},
+	})
+}
+
+// TestCoupleEnded35: a couple that broke up gives the partner denied.
+func TestCoupleEnded35(t *testing.T) {
+	at := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct{ text, name string }{
+		{"Hey. Bad news first: Sizwe and I broke up in March", "Sizwe"},
+		{"nah dwayne and i ended it in august. im thriving tho", "dwayne"},
+		{"Still in love with the city. Less with a person. Nino and I split up in February", "Nino"},
+	} {
+		ok := false
+		for _, f := range TurnFacts(tc.text, "person:me", at) {
+			if f.Subject == "person:me" && f.Predicate == "partner" && f.Claim == tc.name {
+				if f.Polarity != Negative {
+					t.Errorf("%q: partner %s %s, want negative", tc.text, f.Claim, f.Polarity)
+				}
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("%q: no partner %s", tc.text, tc.name)
+		}
+	}
+}
