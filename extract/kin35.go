@@ -2,8 +2,10 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Relatives named in frames of session 35 (helper kin35), from the
@@ -20,7 +22,11 @@ import (
 //     doing his first 200 IM";
 //   - a child a parent introduces themself by: "this is Farzaneh, mother of
 //     Kian from class 3B", "Teuila here, mum of Losa", "Ignatius, Cosimo's
-//     dad.".
+//     dad.";
+//   - a parent or grandparent said by the bare kin word, as chat says its
+//     own family's: "Mum refuses to fly though", "Papá decided himself",
+//     "Amma wants to know who is coming", "ill tell mum to save u a seat",
+//     "video call w mam n dad at 9pm".
 //
 // Each must leave alone a couple said in a question, a condition or a
 // past tense that was no couple ("when Tom and I were kids"), a pet called
@@ -34,7 +40,8 @@ func kin35(text, speaker string, at time.Time, out []Fact) []Fact {
 	couple := strings.Contains(lt, " and ") || strings.Contains(lt, " n ") || strings.Contains(lt, "&")
 	child := kinChildCue35.MatchString(text)
 	parent := kinParentCue35.MatchString(text)
-	if !couple && !child && !parent || rolePlay(text) {
+	bare := bareKinCue35.MatchString(text)
+	if !couple && !child && !parent && !bare || rolePlay(text) {
 		return out
 	}
 	t := captionRE.ReplaceAllString(text, "")
@@ -106,6 +113,84 @@ func kin35(text, speaker string, at time.Time, out []Fact) []Fact {
 			}
 		}
 	}
+	if bare && !strings.HasPrefix(speaker, "assistant") {
+		out = bareParent35(t, speaker, at, out)
+	}
+	return out
+}
+
+// bareKinRE35: a parent or grandparent said by the kin word alone, after
+// a start of sentence or clause, "and", or a verb or preposition that
+// takes it as object ("tell mum", "w mam n dad", "with Mamá"). Group 1 the
+// kin word, group 2 a genitive after it. Words chat also uses for other
+// things are left out ("da", "ma", "pops", "baba").
+var bareKinRE35 = regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|,\s+|\b(and|n|&|since|after|before|until|till|when|because|cause|bc|but|so|then|tell|told|ask|asked|with|w|call|called|visit|visiting|visited|text|texted|help|helping|helped|see|seeing|saw|to|for|take|taking|took|bring|bringing|brought|phone|phoned|miss|missing)\s+)` +
+	`(mum|mom|mam|mama|mamá|amma|umma|mummy|mommy|dad|papa|papá|daddy|appa|grandma|granny|gran|nana|grandpa|grandad|granddad)(['’]s)?(?:[^\p{L}'’]|$)`)
+
+// letterRE35: a letter or message the turn drafts ("Dear Haruto,").
+var letterRE35 = regexp.MustCompile(`\b(?i:dear)\s+\p{Lu}\p{L}*\s*,`)
+
+// subjectLead35: the words of bareKinRE35 after which the kin word is the
+// subject of a clause and needs a verb after it.
+var subjectLead35 = setOf(`and n & since after before until till when because cause bc but so then`)
+
+// bareKinVerbRE35: a verb after a bare kin word at the start of a clause,
+// which makes it the subject of the clause ("Mum refuses …", "dad is
+// lowkey mad", "mama's crying"): "dad bod", "Mum, we live …" (one spoken
+// to) and "Dad doing homework" are left.
+var bareKinVerbRE35 = regexp.MustCompile(`(?i)^(?:['’]s\s+(?:\p{L}+ing|been|gonna|finally|still|not|always|already|really|so|back|home|coming|going|doing)\b|\s+(?:(?:and|n|&)\s+(?:i|me|mum|mom|mam|dad|papa|mama)|is|was|has|had|will|would|can|could|did|does|didn't|doesn't|won't|can't|isn't|wasn't|still|just|finally|always|never|also|already|really|even|lowkey|literally|keeps?|kept|wants?|wanted|needs?|needed|says?|said|thinks?|thought|refuses|refused|decided|went|goes|moved|died|passed|calls|told|tells|asked|asks|hates|loves|likes|made|makes|got|gets|gonna|sent|sends|cooked|cooks|bought|came|comes|lives|lived|works|worked|insists|insisted|misses|missed|cried|cries|drove|drives|picked|helped|dragged|booked|found|sold)\b)`)
+
+// bareKinKey35 maps the words of bareKinRE35 to their relation.
+func bareKinKey35(w string) string {
+	switch strings.ToLower(w) {
+	case "dad", "papa", "papá", "daddy", "appa":
+		return "father"
+	case "grandma", "granny", "gran", "nana":
+		return "grandmother"
+	case "grandpa", "grandad", "granddad":
+		return "grandfather"
+	}
+	return "mother"
+}
+
+// bareParent35 gives the speaker the parent or grandparent a sentence of
+// the turn says by the kin word alone (bareKinRE35), when the turn gives
+// the speaker none of that relation already. A question ("How's Mum?"),
+// a quote and a word followed by a capitalised one ("Papa John's") are
+// left.
+func bareParent35(t, speaker string, at time.Time, out []Fact) []Fact {
+	if letterRE35.MatchString(t) {
+		return out // "'Dear Haruto, … Grandma and I want to visit you'": a letter drafted for another
+	}
+	t = quotedRE.ReplaceAllString(apostropheFolder32.Replace(t), "")
+	for _, s := range sentences(t) {
+		s = strings.TrimSpace(s)
+		if s == "" || strings.HasSuffix(s, "?") || strings.ContainsAny(s, "\"“”‘") || strings.HasPrefix(s, "'") || strings.HasSuffix(s, "'") ||
+			condRE.MatchString(s) {
+			continue
+		}
+		for _, m := range bareKinRE35.FindAllStringSubmatchIndex(s, -1) {
+			end := m[5]
+			if m[6] >= 0 {
+				end = m[7]
+			}
+			if r := strings.TrimLeft(s[end:], " "); r != "" && unicode.IsUpper([]rune(r)[0]) && !strings.HasPrefix(r, "I ") {
+				continue // "Papa John's", "to Mama Rosa's"
+			}
+			subject := m[2] < 0 || subjectLead35[strings.ToLower(s[m[2]:m[3]])]
+			if subject && !bareKinVerbRE35.MatchString(s[m[5]:]) {
+				continue // a subject with no verb after it: "dad bod loading", "Mum, we live …"
+			}
+			key := bareKinKey35(s[m[4]:m[5]])
+			if slices.ContainsFunc(out, func(f Fact) bool { return f.Subject == speaker && f.Predicate == key }) {
+				continue
+			}
+			claim := unnamedRelative(speaker, key)
+			out = append(out, Fact{Subject: speaker, Predicate: key, Claim: claim, Kind: World, Polarity: Positive, ValidFrom: at,
+				Confidence: confLoose - 8, Speaker: speaker, Entities: []Entity{{Name: speaker, Kind: "person"}, {Name: claim, Kind: "person"}},
+				Edges: []Edge{{Src: speaker, Relation: key, Dst: claim}}})
+		}
+	}
 	return out
 }
 
@@ -127,6 +212,7 @@ var coupleEndRE35 = regexp.MustCompile(`^(?:broke|split|ended|separated|divorced
 var (
 	kinChildCue35  = regexp.MustCompile(`(?i)\b(?:my|our)\s+(?:little\s+)?(?:eldest|oldest|youngest|middle|younger|older|little|first-?born|boy|girl|lad)\b`)
 	kinParentCue35 = regexp.MustCompile(`(?i)\b(?:mum|mom|mother|dad|father|mama|papa|mummy|mommy|daddy)\b`)
+	bareKinCue35   = regexp.MustCompile(`(?i)m[ua]m|mom|amma|umma|dad|pap|appa|gran|nana`)
 )
 
 // whichChildRE35: a child named after "my" or "our" and a word that says

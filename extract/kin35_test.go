@@ -62,3 +62,25 @@ func TestCoupleEnded35(t *testing.T) {
 		}
 	}
 }
+
+func TestBareParent35(t *testing.T) {
+	me := func(p, c string) [3]string { return [3]string{"person:me", p, c} }
+	checkOwns31(t, []owns31Case{
+		{"u better. ill tell mum to save u a seat", [][3]string{me("mother", "Me's mother")}, nil},
+		{"I'm the lucky one, my sister Adwoa lives in Singapore. Mum refuses to fly though.", [][3]string{me("mother", "Me's mother")}, nil},
+		{"Hello. Papá decided himself, he is moving to the residence in Funes in April.", [][3]string{me("father", "Me's father")}, nil},
+		{"Amma wants to know who is coming for Avurudu. She is asking me every day", [][3]string{me("mother", "Me's mother")}, nil},
+		{"i'm in boston, been here 11 years. he's on his own since mam died", [][3]string{me("mother", "Me's mother")}, nil},
+		{"Nana and I fly to Apia on the 28th of June.", [][3]string{me("grandmother", "Me's grandmother")}, nil},
+		// no parent of the speaker's: a word of another kind, another's,
+		// asked, quoted, or a letter drafted for another
+		{"dad bod loading", nil, [][3]string{me("father", "")}},
+		{"Dad doing anatomy homework at the kitchen table next to them.", nil, [][3]string{me("father", "")}},
+		{"We had pizza at Papa John's last night.", nil, [][3]string{me("father", "")}},
+		{"Tell your mum I said hi.", nil, [][3]string{me("mother", "")}},
+		{"How's Mum doing?", nil, [][3]string{me("mother", "")}},
+		{"mama mia that was a good pasta", nil, [][3]string{me("mother", "")}},
+		{"Rosalind wants the piano, Barnaby wants nothing ('Mum, we live in an apartment'), and Cosimo wants the shed.", nil, [][3]string{me("mother", "")}},
+		{"'Dear Haruto, I am very happy for you. Grandma and I want to visit you in summer.'", nil, [][3]string{me("grandmother", "")}},
+	})
+}
