@@ -41,8 +41,11 @@ func kin35(text, speaker string, at time.Time, out []Fact) []Fact {
 	child := kinChildCue35.MatchString(text)
 	parent := kinParentCue35.MatchString(text)
 	bare := bareKinCue35.MatchString(text)
-	if !couple && !child && !parent && !bare || rolePlay(text) {
+	if rolePlay(text) {
 		return out
+	}
+	if !couple && !child && !parent && !bare {
+		return pronounAges35(text, speaker, at, out)
 	}
 	t := captionRE.ReplaceAllString(text, "")
 	add := func(pred, name string, pol string, conf int) {
@@ -116,7 +119,7 @@ func kin35(text, speaker string, at time.Time, out []Fact) []Fact {
 	if bare && !strings.HasPrefix(speaker, "assistant") {
 		out = bareParent35(t, speaker, at, out)
 	}
-	return out
+	return pronounAges35(text, speaker, at, out)
 }
 
 // bareKinRE35: a parent or grandparent said by the kin word alone, after
@@ -230,3 +233,140 @@ var parentOfRE35 = regexp.MustCompile(`(?i:\bi'?m|\bi\s+am|\bthis\s+is\s+\p{L}+\
 // speaker's name or "I'm" before the child's genitive, and the sentence
 // ending or going on after it; "Tunde's mum said …" is another's mother.
 var parentGenRE35 = regexp.MustCompile(`(?:^\s*(?:\p{Lu}\p{L}+\s*,|(?i:(?:hi|hey|hello)\s*,?\s*)?(?i:i'?m|i\s+am))|(?i:\bthis\s+is)\s+\p{L}+\s*,|(?i:\bi'?m|\bi\s+am))\s+(\p{Lu}[\p{L}-]*)['’]s\s+(?i:mum|mom|mother|dad|father|mama|papa|mummy|mommy|daddy)(?:\s*[.,!;(–—-]|\s*$|\s+here\b)`)
+
+// --- an age said by a pronoun of a relative named before ----------------
+
+// pronounAges35 gives the age a pronoun's clause says (pronounAgeRE, "she
+// is 10", "He's 12 and beats me") to the one relative or pet the turn has
+// named before it in that sentence or the one before, where pronounAges
+// (outside.go) reads only the sentence
+// the pronoun is in and takes a kin word after the name for another
+// person: "Haruto is my grandson, he is 18", "My eldest, Barnaby, is
+// obsessed. He's 12 and beats me", "my daughter Solongo wants to run the
+// 5k with me, she's 12". No other person may be spoken of between the name
+// and the pronoun but by the relative's own kin word, and the pronoun must
+// agree with the kin word ("my brother Jan, she is 30" gives nothing).
+func pronounAges35(text, speaker string, at time.Time, out []Fact) []Fact {
+	if !pronounAgeCue35.MatchString(text) {
+		return out
+	}
+	ct := clean(text)
+	pos, prev := 0, 0
+	var add []Fact
+	for _, s := range sentences(ct) {
+		start := pos
+		if i := strings.Index(ct[pos:], s); i >= 0 {
+			start = pos + i
+			pos = start + len(s)
+		}
+		lead := len(s) - len(strings.TrimLeft(s, " \t\n"))
+		start += lead
+		from := prev // the name is said in this sentence or the one before
+		prev = start
+		s = strings.TrimRight(strings.TrimSpace(s), ".") // "he is 18.": the number ends the sentence
+		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) {
+			continue
+		}
+		for _, loc := range pronounAgeRE.FindAllStringSubmatchIndex(s, -1) {
+			g := strings.ToLower(s[loc[2]:loc[3]])
+			before := ct[from : start+loc[0]]
+			var who []string
+			for _, f := range out {
+				if f.Subject != speaker || f.Polarity != Positive || !isCapital(f.Claim) ||
+					f.Claim == unnamedRelative(speaker, f.Predicate) || strings.Contains(f.Claim, "'s ") {
+					continue
+				}
+				var own []string
+				switch {
+				case f.Predicate == "has_pet":
+				case predFamily(f.Predicate) == "relation":
+					if rg := relGender[f.Predicate]; rg != "" && rg != g {
+						continue
+					}
+					own = ownKinWords35(f.Predicate)
+				default:
+					continue
+				}
+				if namedJustBefore35(before, f.Claim, own) {
+					who = append(who, f.Claim)
+				}
+			}
+			slices.Sort(who)
+			who = slices.Compact(who)
+			if len(who) != 1 {
+				continue
+			}
+			has := func(x Fact) bool { return x.Subject == who[0] && x.Predicate == "age" }
+			if slices.ContainsFunc(out, has) || slices.ContainsFunc(add, has) {
+				continue
+			}
+			c := newClause(s[loc[0]:loc[1]], speaker, at)
+			c.add(who[0], "age", ageDigits(s[loc[4]:loc[5]]), World, confFirst-22)
+			add = append(add, c.facts...)
+		}
+	}
+	return append(out, add...)
+}
+
+// kinGeneric35 maps a relation key to the one that says it without sex:
+// "grandson" to "grandchild", "wife" to "partner".
+var kinGeneric35 = map[string]string{"son": "child", "daughter": "child", "grandson": "grandchild", "granddaughter": "grandchild",
+	"brother": "sibling", "sister": "sibling", "wife": "partner", "husband": "partner", "boyfriend": "partner", "girlfriend": "partner",
+	"mother": "parent", "father": "parent", "grandmother": "grandparent", "grandfather": "grandparent"}
+
+// ownKinWords35 are the kin words that may say the relative of key pred
+// ("Haruto is my grandson" for the grandchild Haruto).
+func ownKinWords35(pred string) []string {
+	g := kinGeneric35[pred]
+	if g == "" {
+		g = pred
+	}
+	var ws []string
+	for w, p := range relations {
+		if (p == pred || p == g || kinGeneric35[p] == g) && !strings.Contains(w, " ") {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+// pronounAgeCue35: a cheap look for the words of pronounAgeRE before the
+// turn's sentences are read (the sentence's full stop is cut first: "he
+// is 18.").
+var pronounAgeCue35 = regexp.MustCompile(`(?i)\bs?he(?:'s|’s|\s+is|\s+just\s+turned|\s+turn)\s+(?:only\s+|just\s+)?(?:\d|[a-z]+(?:teen|ty)?\b)`)
+
+// namedJustBefore35 reports whether before names name with no other person
+// spoken of after it but by the words own (the relative's kin words) and
+// the speaker ("Haruto is my grandson, he is 18").
+func namedJustBefore35(before, name string, own []string) bool {
+	ws := strings.FieldsFunc(before, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' && r != '-' })
+	nws := strings.Fields(name)
+	last := -1
+	for i := 0; i+len(nws) <= len(ws); i++ {
+		ok := true
+		for k, nw := range nws {
+			w := strings.TrimSuffix(strings.TrimSuffix(ws[i+k], "'s"), "’s")
+			if !strings.EqualFold(w, nw) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			last = i + len(nws) - 1
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	for _, w := range ws[last+1:] {
+		lw := strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))
+		if slices.Contains(own, lw) {
+			continue
+		}
+		if personWord(lw) || otherPerson[lw] || isCapital(w) && !isStopName(w) && !lexPlaces.has(w) && !knownPlace(w) && !calendarName(w) && lw != "i" {
+			return false
+		}
+	}
+	return true
+}
+

@@ -84,3 +84,17 @@ func TestBareParent35(t *testing.T) {
 		{"'Dear Haruto, I am very happy for you. Grandma and I want to visit you in summer.'", nil, [][3]string{me("grandmother", "")}},
 	})
 }
+
+func TestPronounAges35(t *testing.T) {
+	checkOwns31(t, []owns31Case{
+		{"Thank you. Haruto is my grandson, he is 18. He live in Toronto with my daughter since 10 years.", [][3]string{{"Haruto", "age", "18"}}, nil},
+		{"Chess! My eldest, Barnaby, is obsessed. He's 12 and beats me in about four moves", [][3]string{{"Barnaby", "age", "12"}}, nil},
+		{"Thanks. Last thing — my daughter Solongo wants to run the 5k with me, she's 12. Can she use my account?", [][3]string{{"Solongo", "age", "12"}}, nil},
+		{"Busy busy. My granddaughter Ishanvi has her arangetram in April, she is 16 and doing Bharatanatyam.", [][3]string{{"Ishanvi", "age", "16"}}, nil},
+		// the pronoun disagrees with the kin word, another person is
+		// named between, or the relative has no name
+		{"My brother Jan lives in Oslo, she is 30.", nil, [][3]string{{"Jan", "age", ""}}},
+		{"My daughter Zosia is friends with Mia, she is 10.", nil, [][3]string{{"Zosia", "age", ""}, {"Mia", "age", ""}}},
+		{"Auntie Sunhee's son got married in June, he is 30.", nil, [][3]string{{"Sunhee", "age", ""}}},
+	})
+}
