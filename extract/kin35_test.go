@@ -69,7 +69,8 @@ func TestBareParent35(t *testing.T) {
 		{"u better. ill tell mum to save u a seat", [][3]string{me("mother", "Me's mother")}, nil},
 		{"I'm the lucky one, my sister Adwoa lives in Singapore. Mum refuses to fly though.", [][3]string{me("mother", "Me's mother")}, nil},
 		{"Hello. Papá decided himself, he is moving to the residence in Funes in April.", [][3]string{me("father", "Me's father")}, nil},
-		{"Amma wants to know who is coming for Avurudu. She is asking me every day", [][3]string{me("mother", "Me's mother")}, nil},
+		{"Yayyy. I'll tell Amma. She will start making kokis tomorrow itself", [][3]string{me("mother", "Me's mother")}, nil},
+		{"MABROUK habibti, mama is crying here in Casa", [][3]string{me("mother", "Me's mother")}, nil},
 		{"i'm in boston, been here 11 years. he's on his own since mam died", [][3]string{me("mother", "Me's mother")}, nil},
 		{"Nana and I fly to Apia on the 28th of June.", [][3]string{me("grandmother", "Me's grandmother")}, nil},
 		// no parent of the speaker's: a word of another kind, another's,
@@ -80,6 +81,8 @@ func TestBareParent35(t *testing.T) {
 		{"Tell your mum I said hi.", nil, [][3]string{me("mother", "")}},
 		{"How's Mum doing?", nil, [][3]string{me("mother", "")}},
 		{"mama mia that was a good pasta", nil, [][3]string{me("mother", "")}},
+		{"her mom and dad just moved to Spain", nil, [][3]string{me("father", "")}},
+		{"I'm in boston. he's on his own since mam died", [][3]string{me("mother", "Me's mother")}, nil},
 		{"Rosalind wants the piano, Barnaby wants nothing ('Mum, we live in an apartment'), and Cosimo wants the shed.", nil, [][3]string{me("mother", "")}},
 		{"'Dear Haruto, I am very happy for you. Grandma and I want to visit you in summer.'", nil, [][3]string{me("grandmother", "")}},
 	})
