@@ -29,11 +29,14 @@ import (
 //     call w mam n dad at 9pm";
 //   - the age a pronoun says of a relative named just before: "Haruto is
 //     my grandson, he is 18", "My eldest, Barnaby, is obsessed. He's 12";
+//   - the speaker's age said with more of its clause after it: "I'm 68
+//     with a stent so probably you pay less", "Umma I'm 29, not 49".
 //
 // Each must leave alone a couple said in a question, a condition or a
 // past tense that was no couple ("when Tom and I were kids"), a pet called
 // "my boy" ("my boy Rex is a lab"), another's parent ("Tunde's mum said
-// the gele should be coral", "her mom and dad").
+// the gele should be coral", "her mom and dad"), and an age ahead ("Maybe
+// when I'm 80") or of a measure ("I'm 30 minutes late").
 
 // kin35 adds the relatives and ages the frames above name, when the turn
 // gives the speaker no relative by that name (no age) already.
@@ -46,6 +49,7 @@ func kin35(text, speaker string, at time.Time, out []Fact) []Fact {
 	if rolePlay(text) {
 		return out
 	}
+	out = ownAge35(text, speaker, at, out)
 	if !couple && !child && !parent && !bare {
 		return pronounAges35(text, speaker, at, out)
 	}
@@ -389,4 +393,45 @@ func namedJustBefore35(before, name string, own []string) bool {
 		}
 	}
 	return true
+}
+
+// --- the speaker's age said with words after it ------------------------
+
+// ownAgeRE35: the speaker's age said as "I'm N" with more of the clause
+// after it, where the rulebook reads it only as the whole clause ("I'm
+// 68 with a stent so probably you pay less", "Umma I'm 29, not 49", "I'm
+// 41, I want to be playing Bach"); a number that ends the sentence is
+// the rulebook's ("I turned 30 in 2015 and now I'm 41." gives nothing,
+// as TestInPassing holds). Group 1 the number. A word of measure
+// after the number ("I'm 30 minutes late", "I'm 20 pages in") is no age:
+// only the words listed may follow it.
+var ownAgeRE35 = regexp.MustCompile(`(?i)(?:^|[^\p{L}'’])(?:i'?m|i’m|i\s+am)\s+(?:now\s+|already\s+|only\s+|just\s+)?(1[3-9]|[2-9]\d)(?:\s*[,;:)…]|\s+(?:and|with|but|so|now|already|lol|haha|lmao|too|this\s+year|years?\s+old)\b|\s+[^\x00-\x7F])`)
+
+// ownAgeNotRE35: what before "I'm N" makes it no age the speaker is now:
+// a time ahead or supposed ("Maybe when I'm 80", "if I'm 30 and single").
+var ownAgeNotRE35 = regexp.MustCompile(`(?i)\b(?:when|whenever|if|till|until|once|by\s+the\s+time|before|after|unless|like|as\s+if|pretend)\s+$`)
+
+// ownAge35 gives the speaker the age ownAgeRE35 reads, when the turn gives
+// them none; a question, a condition and a quote give nothing.
+func ownAge35(text, speaker string, at time.Time, out []Fact) []Fact {
+	if !ownAgeRE35.MatchString(text) || slices.ContainsFunc(out, func(f Fact) bool { return f.Subject == speaker && f.Predicate == "age" }) {
+		return out
+	}
+	for _, s := range sentences(clean(text)) {
+		s = strings.TrimSpace(s)
+		if s == "" || strings.HasSuffix(s, "?") || condRE.MatchString(s) || hypoRE.MatchString(s) || strings.ContainsAny(s, "\"“”") {
+			continue
+		}
+		m := ownAgeRE35.FindStringSubmatchIndex(s)
+		if m == nil {
+			continue
+		}
+		if i := m[0]; ownAgeNotRE35.MatchString(s[:i]) || s[i] != 'i' && s[i] != 'I' && ownAgeNotRE35.MatchString(s[:i+1]) {
+			continue // "Maybe when I'm 80"
+		}
+		c := newClause(s, speaker, at)
+		c.add(speaker, "age", s[m[2]:m[3]], World, confLoose-2)
+		return append(out, c.facts...)
+	}
+	return out
 }

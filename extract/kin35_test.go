@@ -101,3 +101,20 @@ func TestPronounAges35(t *testing.T) {
 		{"Auntie Sunhee's son got married in June, he is 30.", nil, [][3]string{{"Sunhee", "age", ""}}},
 	})
 }
+
+func TestOwnAge35(t *testing.T) {
+	me := func(p, c string) [3]string { return [3]string{"person:me", p, c} }
+	checkOwns31(t, []owns31Case{
+		{"I pay around 2,400 euro a year with a Thai insurer, I'm 68 with a stent so probably you pay less.", [][3]string{me("age", "68")}, nil},
+		{"Here we go. Umma I'm 29, not 49", [][3]string{me("age", "29")}, nil},
+		{"A month!! I'm 41, I want to be playing Bach by the summer", [][3]string{me("age", "41")}, nil},
+		// an age ahead or supposed, a measure, a number that ends the
+		// sentence (the rulebook's)
+		{"Haha. Maybe when I'm 80, with a cane.", nil, [][3]string{me("age", "")}},
+		{"If I'm 40 and still single I'll get a cat.", nil, [][3]string{me("age", "")}},
+		{"I'm 30 minutes late, sorry.", nil, [][3]string{me("age", "")}},
+		{"I'm 20 pages in and loving it.", nil, [][3]string{me("age", "")}},
+		{"I'm 24/7 on call.", nil, [][3]string{me("age", "")}},
+		{"I turned 30 in 2015 and now I'm 41.", nil, [][3]string{me("age", "")}},
+	})
+}
