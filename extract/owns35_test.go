@@ -1,0 +1,59 @@
+package extract
+
+import (
+	"testing"
+	"time"
+)
+
+// TestOwns35 holds the possession rules of session 35 (owns35.go), each
+// beside the near misses it must leave alone.
+func TestOwns35(t *testing.T) {
+	me := func(p, c string) [3]string { return [3]string{"person:me", p, c} }
+	any := [][3]string{me("owns", "")}
+	checkOwns31(t, []owns31Case{
+		// a herd or hives counted
+		{"Just shut the gate behind, I've got 300 ewes in that paddock and they're due to lamb in August", [][3]string{me("owns", "300 ewes")}, nil},
+		{"Calving's done by end of April but we've 80 cows and somebody has to milk them", [][3]string{me("owns", "80 cows")}, nil},
+		{"I have fourteen hives now and spring is the busy season.", [][3]string{me("owns", "fourteen hives")}, nil},
+		{"Our three hives are barely out of winter.", [][3]string{me("owns", "three hives")}, nil},
+		{"Gotland sheep, the old breed. I have eleven Gotland sheep.", [][3]string{me("owns", "eleven Gotland sheep")}, nil},
+		{"My uncle has 40 cows.", nil, any},
+		{"I'd love to have two hives one day.", nil, any},
+		{"I don't have 30 sheep.", nil, any},
+		{"We saw 80 cows on the road.", nil, any},
+		{"I had two hives in 2016.", nil, any},
+		{"Do you have 40 cows?", nil, any},
+		// a pet named after "very" and its kind
+		{"I love that. I don't have kids, I have a very spoiled rabbit named Dikkertje. Does that count", [][3]string{me("has_pet", "Dikkertje")}, nil},
+		{"no kids, just a very old cat called Snorri and a boyfriend who knits", [][3]string{me("has_pet", "Snorri")}, nil},
+		{"My sister has a very old dog named Rex.", nil, [][3]string{me("has_pet", "")}},
+		{"I have a very good friend named Ana.", nil, [][3]string{me("has_pet", "")}},
+		{"I don't have a very old cat called Snorri.", nil, [][3]string{me("has_pet", "")}},
+	})
+	at := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		text string
+		none bool
+	}{
+		// no pets, in the frames lacking.go leaves
+		{"Ironically I've no pets of my own, our landlord won't allow them.", true},
+		{"I can barely keep a cactus alive, no kids no pets thank god", true},
+		{"We never kept pets because he is scared of dogs.", true},
+		{"Dogs, but I live in a flat above a barber so no pets for now.", true},
+		{"No pets allowed in the building.", false},
+		{"The landlord says no pets.", false},
+		{"She has no pets.", false},
+		{"Do you have no pets?", false},
+		{"There are no pets in the flat.", false},
+	} {
+		got := false
+		for _, f := range TurnFacts(tc.text, "person:me", at) {
+			if f.Subject == "person:me" && f.Predicate == "has_pet" && f.Polarity == Negative {
+				got = true
+			}
+		}
+		if got != tc.none {
+			t.Errorf("%q: no pets %v, want %v", tc.text, got, tc.none)
+		}
+	}
+}
