@@ -31,8 +31,17 @@ import (
 // who knits". Not another's ("my sister has a very old dog named Rex"),
 // nor a kind that is no pet ("a very good friend named Ana").
 
+//
+// Group 4, the speaker's allotment or garden plot: "My allotment is
+// beautiful this year", "I got my first allotment in February", "I've had
+// my plot there since I retired … I grow ugwu", "I've had a plot in
+// Harrogate since 2001". A plot only in a turn about growing things. Not
+// a story's plot ("my plot twist", "the plot of my novel", "I've lost the
+// plot"), nor one waited for or wished ("on the waiting list for an
+// allotment", "I'd love an allotment").
+
 // owns35Need: a word of the frames below, looked for before them.
-var owns35Need = regexp.MustCompile(`(?i)\bpets\b|\b(?:hives|beehives|sheep|ewes|lambs|cows|cattle|heifers|goats|pigs|alpacas|llamas)\b|\b(?:named|called)\b`)
+var owns35Need = regexp.MustCompile(`(?i)\ballotment|\bplot\b|\bpets\b|\b(?:hives|beehives|sheep|ewes|lambs|cows|cattle|heifers|goats|pigs|alpacas|llamas)\b|\b(?:named|called)\b`)
 
 // herdNumber35 are the counts a herd is said with.
 const herdNumber35 = `(?:\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundreds\s+of|a\s+dozen|a\s+few|a\s+couple\s+of|several)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?`
@@ -65,8 +74,33 @@ func owns35(text, speaker string, at time.Time, out []Fact) []Fact {
 		out = herd35(s, speaker, at, out)
 		out = noPets35(s, speaker, at, out)
 		out = veryPet35(s, speaker, at, out)
+		out = plot35(s, text, speaker, at, out)
 	}
 	return out
+}
+
+// plot35RE: "my" or the speaker's having or getting, and an allotment or
+// a plot (group 1).
+var plot35RE = regexp.MustCompile(`(?i)(?:\b(?:my|our)|\b(?:i|we)(?:\s*['’]ve|\s+have)?\s+(?:(?:just|finally|still|also)\s+)?(?:had|got|have|rent|took\s+on)\s+(?:an?|my|our))\s+(?:(?:own|first|new|little|small|half|quarter)\s+)?(allotment|plot)\b`)
+
+// plotAfter35RE: a plot that is a story's: "my plot twist", "my plot
+// holes".
+var plotAfter35RE = regexp.MustCompile(`(?i)^\s*(?:twists?|holes?|lines?|points?|of\b)`)
+
+// growing35RE: a turn about growing things, where a plot is ground.
+var growing35RE = regexp.MustCompile(`(?i)\b(?:grow|grows|growing|grew|allotment|veg|vegetables?|beds?|dig|digging|slugs?|harvest|seedlings?|tomato(?:es)?|beans|potatoes|greenhouse|compost|garden(?:ing)?)\b`)
+
+// plot35 adds the speaker's allotment or garden plot said in s (group 4).
+func plot35(s, text, speaker string, at time.Time, out []Fact) []Fact {
+	m := plot35RE.FindStringSubmatchIndex(s)
+	if m == nil || plotAfter35RE.MatchString(s[m[1]:]) {
+		return out
+	}
+	what := strings.ToLower(s[m[2]:m[3]])
+	if what == "plot" && !growing35RE.MatchString(text) {
+		return out
+	}
+	return addOwn32(s, speaker, at, m[0], what, s[m[0]:m[1]], confPref-6, out)
 }
 
 // veryPet35RE: the speaker's having, or "just"/"only" opening the clause,

@@ -29,6 +29,16 @@ func TestOwns35(t *testing.T) {
 		{"My sister has a very old dog named Rex.", nil, [][3]string{me("has_pet", "")}},
 		{"I have a very good friend named Ana.", nil, [][3]string{me("has_pet", "")}},
 		{"I don't have a very old cat called Snorri.", nil, [][3]string{me("has_pet", "")}},
+		// an allotment or a garden plot
+		{"My allotment is beautiful this year. Callaloo coming up lovely.", [][3]string{me("owns", "allotment")}, nil},
+		{"I got my first allotment in February, after nearly two years on the waiting list.", [][3]string{me("owns", "allotment")}, nil},
+		{"I've had my plot there since I retired, I grow ugwu and scotch bonnet", [][3]string{me("owns", "plot")}, nil},
+		{"My plot twist was weak, I need to grow as a writer.", nil, any},
+		{"The plot of my novel is a mess.", nil, any},
+		{"I've got a plot for my next book.", nil, any},
+		{"I'm on the waiting list for an allotment.", nil, any},
+		{"I'd love an allotment one day.", nil, any},
+		{"My partner keeps saying I've lost the plot.", nil, any},
 	})
 	at := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
