@@ -18,21 +18,13 @@ import (
 // ("my uncle has 40 cows"), one had once ("I had two hives in 2016"), nor
 // one seen ("we saw 80 cows").
 //
-// Group 2, no pets said in the frames lacking.go leaves: "I've no pets of
-// my own", "We never kept pets because he is scared of dogs", "no kids no
-// pets thank god", "so no pets for now". The pet with polarity negative,
-// as the labelled sets write it. Not a rule of a place ("no pets
-// allowed", "the landlord says no pets"), nor another's ("she has no
-// pets").
-//
-// Group 3, a pet named with "very" or the like before its kind, which the
+// Group 2, a pet named with "very" or the like before its kind, which the
 // rulebook's pet rule does not read: "I have a very spoiled rabbit named
 // Dikkertje", "no kids, just a very old cat called Snorri and a boyfriend
 // who knits". Not another's ("my sister has a very old dog named Rex"),
 // nor a kind that is no pet ("a very good friend named Ana").
-
 //
-// Group 4, the speaker's allotment or garden plot: "My allotment is
+// Group 3, the speaker's allotment or garden plot: "My allotment is
 // beautiful this year", "I got my first allotment in February", "I've had
 // my plot there since I retired … I grow ugwu", "I've had a plot in
 // Harrogate since 2001". A plot only in a turn about growing things. Not
@@ -41,7 +33,7 @@ import (
 // allotment", "I'd love an allotment").
 
 // owns35Need: a word of the frames below, looked for before them.
-var owns35Need = regexp.MustCompile(`(?i)\ballotment|\bplot\b|\bpets\b|\b(?:hives|beehives|sheep|ewes|lambs|cows|cattle|heifers|goats|pigs|alpacas|llamas)\b|\b(?:named|called)\b`)
+var owns35Need = regexp.MustCompile(`(?i)\ballotment|\bplot\b|\b(?:hives|beehives|sheep|ewes|lambs|cows|cattle|heifers|goats|pigs|alpacas|llamas)\b|\b(?:named|called)\b`)
 
 // herdNumber35 are the counts a herd is said with.
 const herdNumber35 = `(?:\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundreds\s+of|a\s+dozen|a\s+few|a\s+couple\s+of|several)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?`
@@ -50,16 +42,6 @@ const herdNumber35 = `(?:\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|e
 // kind counted (group 2), with at most one word before it ("eleven
 // Gotland sheep").
 var herd35RE = regexp.MustCompile(`(?i)(?:\b(?:i|we)(?:\s*['’]ve(?:\s+got)?|\s+(?:(?:still|now|also|only|just)\s+)?(?:have|keep|run|own)(?:\s+got)?)|\b(?:my|our))\s+(?:(?:about|around|over|nearly|almost|just|only|roughly|like)\s+)?(` + herdNumber35 + `)\s+((?:[\p{L}-]+\s+)?(?:hives|beehives|bee\s+hives|sheep|ewes|cows|cattle|heifers|goats|pigs|alpacas|llamas))\b`)
-
-// noPets35RE: no pets said of the speaker in the frames lacking.go leaves.
-var noPets35RE = regexp.MustCompile(`(?i)\b(?:i|we)\s*(?:['’]ve|\s+have)(?:\s+got)?\s+no\s+pets\b|\b(?:i|we)\s+(?:(?:never|don['’]?t|do\s+not|didn['’]?t|did\s+not)\s+)(?:ever\s+)?(?:keep|kept|own|owned)\s+(?:any\s+)?pets\b|(?:^|[,;:–—-]\s*|\b(?:so|and|but)\s+|\bno\s+(?:kids|children)\s*,?\s*)no\s+pets(?:\s+(?:for\s+now|right\s+now|at\s+the\s+moment|yet|either|of\s+(?:my|our)\s+own|thank\s+god|thankfully|here|lol))*\s*(?:[,.;!]|$)`)
-
-// placeRule35RE: the words before "no pets" make it a rule of a place;
-// placeAfter35RE: the words after it do.
-var (
-	placeRule35RE  = regexp.MustCompile(`(?i)\b(?:allowed|allow|allows|policy|rules?|says|said|clause|building|lease|contract|sign)\b`)
-	placeAfter35RE = regexp.MustCompile(`(?i)^\W*(?:allowed|policy|rule|clause|please|in\b|on\b|at\b)`)
-)
 
 // owns35 runs after the turn's rules and the whole-turn passes.
 func owns35(text, speaker string, at time.Time, out []Fact) []Fact {
@@ -72,7 +54,6 @@ func owns35(text, speaker string, at time.Time, out []Fact) []Fact {
 			continue
 		}
 		out = herd35(s, speaker, at, out)
-		out = noPets35(s, speaker, at, out)
 		out = veryPet35(s, speaker, at, out)
 		out = plot35(s, text, speaker, at, out)
 	}
@@ -90,7 +71,7 @@ var plotAfter35RE = regexp.MustCompile(`(?i)^\s*(?:twists?|holes?|lines?|points?
 // growing35RE: a turn about growing things, where a plot is ground.
 var growing35RE = regexp.MustCompile(`(?i)\b(?:grow|grows|growing|grew|allotment|veg|vegetables?|beds?|dig|digging|slugs?|harvest|seedlings?|tomato(?:es)?|beans|potatoes|greenhouse|compost|garden(?:ing)?)\b`)
 
-// plot35 adds the speaker's allotment or garden plot said in s (group 4).
+// plot35 adds the speaker's allotment or garden plot said in s (group 3).
 func plot35(s, text, speaker string, at time.Time, out []Fact) []Fact {
 	m := plot35RE.FindStringSubmatchIndex(s)
 	if m == nil || plotAfter35RE.MatchString(s[m[1]:]) {
@@ -108,7 +89,7 @@ func plot35(s, text, speaker string, at time.Time, out []Fact) []Fact {
 // and the name (group 2).
 var veryPet35RE = regexp.MustCompile(`(?:\b(?i:i|we)\s*(?i:have|['’]ve\s+got|have\s+got|adopted|rescued)|\b(?i:just|only))\s+(?i:an?)\s+(?i:very|really|super|so|quite|pretty|extremely)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?i:named|called)\s+(\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)`)
 
-// veryPet35 adds the pet named after an intensified kind in s (group 3).
+// veryPet35 adds the pet named after an intensified kind in s (group 2).
 func veryPet35(s, speaker string, at time.Time, out []Fact) []Fact {
 	m := veryPet35RE.FindStringSubmatchIndex(s)
 	if m == nil {
@@ -150,22 +131,4 @@ func herd35(s, speaker string, at time.Time, out []Fact) []Fact {
 		out = addOwn32(s, speaker, at, m[0], claim, s[m[0]:m[1]], confPref-6, out)
 	}
 	return out
-}
-
-// noPets35 adds the speaker's having no pets said in s (group 2).
-func noPets35(s, speaker string, at time.Time, out []Fact) []Fact {
-	m := noPets35RE.FindStringIndex(s)
-	if m == nil || placeRule35RE.MatchString(s[:m[0]]) || placeAfter35RE.MatchString(s[m[1]:]) {
-		return out
-	}
-	for _, f := range out {
-		if f.Subject == speaker && f.Predicate == "has_pet" && f.Polarity == Negative {
-			return out
-		}
-	}
-	c := newClause(s, speaker, at)
-	c.raw = s[m[0]:m[1]]
-	c.neg = true
-	c.add(speaker, "has_pet", "pets", World, confLoose-4)
-	return append(out, c.facts...)
 }

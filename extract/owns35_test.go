@@ -1,9 +1,6 @@
 package extract
 
-import (
-	"testing"
-	"time"
-)
+import "testing"
 
 // TestOwns35 holds the possession rules of session 35 (owns35.go), each
 // beside the near misses it must leave alone.
@@ -40,30 +37,4 @@ func TestOwns35(t *testing.T) {
 		{"I'd love an allotment one day.", nil, any},
 		{"My partner keeps saying I've lost the plot.", nil, any},
 	})
-	at := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		text string
-		none bool
-	}{
-		// no pets, in the frames lacking.go leaves
-		{"Ironically I've no pets of my own, our landlord won't allow them.", true},
-		{"I can barely keep a cactus alive, no kids no pets thank god", true},
-		{"We never kept pets because he is scared of dogs.", true},
-		{"Dogs, but I live in a flat above a barber so no pets for now.", true},
-		{"No pets allowed in the building.", false},
-		{"The landlord says no pets.", false},
-		{"She has no pets.", false},
-		{"Do you have no pets?", false},
-		{"There are no pets in the flat.", false},
-	} {
-		got := false
-		for _, f := range TurnFacts(tc.text, "person:me", at) {
-			if f.Subject == "person:me" && f.Predicate == "has_pet" && f.Polarity == Negative {
-				got = true
-			}
-		}
-		if got != tc.none {
-			t.Errorf("%q: no pets %v, want %v", tc.text, got, tc.none)
-		}
-	}
 }
