@@ -565,10 +565,17 @@ func parentSpokenTo32(text, speaker string, at time.Time, out []Fact) []Fact {
 		if have {
 			continue
 		}
-		claim := unnamedRelative(speaker, key)
-		out = append(out, Fact{Subject: speaker, Predicate: key, Claim: claim, Kind: World, Polarity: Positive, ValidFrom: at,
-			Confidence: confLoose - 8, Speaker: speaker, Entities: []Entity{{Name: speaker, Kind: "person"}, {Name: claim, Kind: "person"}},
-			Edges: []Edge{{Src: speaker, Relation: key, Dst: claim}}})
+		out = append(out, unnamedKinFact(speaker, key, at))
 	}
 	return out
+}
+
+// unnamedKinFact is the speaker's relative named only by the kin word
+// ("mum", "Papá"): the fact, its two people and the edge between them.
+// parentSpokenTo32 and bareParent35 write it.
+func unnamedKinFact(speaker, key string, at time.Time) Fact {
+	claim := unnamedRelative(speaker, key)
+	return Fact{Subject: speaker, Predicate: key, Claim: claim, Kind: World, Polarity: Positive, ValidFrom: at,
+		Confidence: confLoose - 8, Speaker: speaker, Entities: []Entity{{Name: speaker, Kind: "person"}, {Name: claim, Kind: "person"}},
+		Edges: []Edge{{Src: speaker, Relation: key, Dst: claim}}}
 }

@@ -213,10 +213,7 @@ func bareParent35(t, speaker string, at time.Time, out []Fact) []Fact {
 			if slices.ContainsFunc(out, func(f Fact) bool { return f.Subject == speaker && f.Predicate == key }) {
 				continue
 			}
-			claim := unnamedRelative(speaker, key)
-			out = append(out, Fact{Subject: speaker, Predicate: key, Claim: claim, Kind: World, Polarity: Positive, ValidFrom: at,
-				Confidence: confLoose - 8, Speaker: speaker, Entities: []Entity{{Name: speaker, Kind: "person"}, {Name: claim, Kind: "person"}},
-				Edges: []Edge{{Src: speaker, Relation: key, Dst: claim}}})
+			out = append(out, unnamedKinFact(speaker, key, at))
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"iter"
 	"regexp"
 	"strings"
 	"time"
@@ -46,16 +47,29 @@ var boughtAfter34RE = regexp.MustCompile(`(?i)\b(?:the|that|this|my|our|a|an)\s+
 // "I bought you", "I got for my son", "I got him".
 var boughtFor34RE = regexp.MustCompile(`(?i)^\s*(?:you|u|him|her|them|for\b|as\s+a\s+(?:gift|present)|to\s+(?:give|sell)|rid\b|back\b|stuck|wrong|caught|told|asked)`)
 
+// ownsStatements yields the turn's sentences, case restored, that state
+// something of the speaker's: not a question, nor said of the listener, on
+// a condition, as a hypothetical or as a joke. owns34 and owns35 read them.
+func ownsStatements(text string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, s := range sentences(clean(text)) {
+			s = restoreCase(strings.TrimSpace(s))
+			if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) || hypoRE.MatchString(s) || jokeRE.MatchString(s) {
+				continue
+			}
+			if !yield(s) {
+				return
+			}
+		}
+	}
+}
+
 // owns34 runs after the turn's rules and the whole-turn passes.
 func owns34(text, speaker string, at time.Time, out []Fact) []Fact {
 	if !owns34Need.MatchString(text) {
 		return out
 	}
-	for _, s := range sentences(clean(text)) {
-		s = restoreCase(strings.TrimSpace(s))
-		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) || hypoRE.MatchString(s) || jokeRE.MatchString(s) {
-			continue
-		}
+	for s := range ownsStatements(text) {
 		out = boughtAfter34(s, speaker, at, out)
 		out = myCollection34(s, speaker, at, out)
 	}

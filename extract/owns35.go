@@ -48,11 +48,7 @@ func owns35(text, speaker string, at time.Time, out []Fact) []Fact {
 	if !owns35Need.MatchString(text) {
 		return out
 	}
-	for _, s := range sentences(clean(text)) {
-		s = restoreCase(strings.TrimSpace(s))
-		if strings.HasSuffix(s, "?") || secondRE.MatchString(s) || condRE.MatchString(s) || hypoRE.MatchString(s) || jokeRE.MatchString(s) {
-			continue
-		}
+	for s := range ownsStatements(text) {
 		out = herd35(s, speaker, at, out)
 		out = veryPet35(s, speaker, at, out)
 		out = plot35(s, text, speaker, at, out)

@@ -237,13 +237,12 @@ var otherRoleRE = regexp.MustCompile(`(?:\b(she|he|She|He)|` + name30 + `)(?:'s|
 // ("Chidinma wants …", "Konstantin's not that new").
 var clauseNameRE = regexp.MustCompile(`^` + name30 + `(?:'s|’s|\s+\p{Ll}+s)\b`)
 
-// otherRoles adds the jobs named third parties have.
-func otherRoles30(text string, sents func() []string, speaker string, at time.Time, out []Fact) []Fact {
-	if !strings.Contains(text, " is ") && !strings.Contains(text, "'s ") && !strings.Contains(text, "’s ") {
-		return nil
-	}
-	known := map[string]bool{}    // the names the turn gives people
-	gender := map[string]string{} // "he" or "she" when the relation says
+// turnNames is the names the turn gives people (the speaker's relatives
+// and friends the rules read, and "his name is X"), each with "he" or "she"
+// when its relation says which. otherRoles30 and theirStudies35 give a
+// pronoun's clause to one of them.
+func turnNames(text, speaker string, out []Fact) (known map[string]bool, gender map[string]string) {
+	known, gender = map[string]bool{}, map[string]string{}
 	for _, f := range out {
 		if f.Subject == speaker && f.Polarity == Positive && predFamily(f.Predicate) == "relation" && isCapital(f.Claim) &&
 			!strings.Contains(f.Claim, "'s ") && !relNotOne[f.Predicate] {
@@ -254,6 +253,15 @@ func otherRoles30(text string, sents func() []string, speaker string, at time.Ti
 	for _, m := range nameIsRE30.FindAllStringSubmatch(text, -1) {
 		known[m[2]] = true
 	}
+	return known, gender
+}
+
+// otherRoles adds the jobs named third parties have.
+func otherRoles30(text string, sents func() []string, speaker string, at time.Time, out []Fact) []Fact {
+	if !strings.Contains(text, " is ") && !strings.Contains(text, "'s ") && !strings.Contains(text, "’s ") {
+		return nil
+	}
+	known, gender := turnNames(text, speaker, out)
 	var add []Fact
 	seen := map[string]bool{} // the names spoken of so far in the turn
 	for _, s := range sents() {

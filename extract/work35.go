@@ -195,18 +195,7 @@ var kinGender35 = map[string]string{"son": "he", "grandson": "he", "brother": "h
 var notStudy35 = setOf(`a an the my his her their this that these those some all every hard harder really very so too well there here abroad online together late at in for with from to by on with away lots lot`)
 
 func theirStudies35(text, speaker string, at time.Time, out []Fact) []Fact {
-	known := map[string]bool{}
-	gender := map[string]string{}
-	for _, f := range out {
-		if f.Subject == speaker && f.Polarity == Positive && predFamily(f.Predicate) == "relation" && isCapital(f.Claim) &&
-			!strings.Contains(f.Claim, "'s ") && !relNotOne[f.Predicate] {
-			known[f.Claim] = true
-			gender[f.Claim] = relGender[f.Predicate]
-		}
-	}
-	for _, m := range nameIsRE30.FindAllStringSubmatch(text, -1) {
-		known[m[2]] = true
-	}
+	known, gender := turnNames(text, speaker, out)
 	for _, m := range kinNameRE35.FindAllStringSubmatch(text, -1) {
 		if personName30(m[2], "") && !known[m[2]] {
 			known[m[2]] = true
