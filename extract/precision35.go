@@ -309,13 +309,14 @@ func singleQuotedFirst35(text string) string {
 	}
 	var b strings.Builder
 	last := 0
-	for i := 0; i+1 < len(text) && strings.Count(text, "'") >= 2; i++ {
+	quotes := strings.Count(text, "'") >= 2
+	for i := 0; quotes && i+1 < len(text); i++ {
 		if text[i] != '\'' || i > 0 && !strings.ContainsRune(" \t\n:([=", rune(text[i-1])) || isSpaceByte(text[i+1]) {
 			continue
 		}
 		j := quoteClose35(text, i+1)
 		if j < 0 {
-			continue
+			break // no quote closes after i, so none after a later one: the turn is read once
 		}
 		q := text[i+1 : j]
 		if ws := strings.Fields(q); len(ws) >= 5 && len(ws) <= 120 && firstWordRE.MatchString(q) && !mostlyCapitalised(ws) {
