@@ -91,11 +91,61 @@ func displayName(id string) string {
 // the verb makes the facts negative; hedges ("might", "maybe", "would",
 // "if", "wish") drop them; wishes and plans ("want to", "planning to",
 // "can't wait to") make them foresight; a second-person subject is skipped.
+//
+// A turn longer than turnPiece bytes (a pasted document, a poison turn) is
+// read in pieces of whole sentences of at most turnPiece bytes each, so
+// that its cost grows with its length and not with the square of it; no
+// chat turn of the labelled sets is a tenth as long.
 func TurnFacts(text, speaker string, at time.Time) []Fact {
 	if rolePlay(text) {
 		return nil // "act as my girlfriend …": a part played (assistant.go)
 	}
 	text = dropTaskContent(text)
+	if len(text) <= turnPiece {
+		return turnFacts(text, speaker, at)
+	}
+	var out []Fact
+	seen := map[[5]string]bool{}
+	for len(text) > 0 {
+		n := pieceEnd(text, turnPiece)
+		for _, f := range turnFacts(text[:n], speaker, at) {
+			k := [5]string{f.Subject, f.Predicate, f.Claim, f.Kind, f.Polarity}
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, f)
+			}
+		}
+		text = text[n:]
+	}
+	return out
+}
+
+// turnPiece is the most of a turn TurnFacts reads at once, in bytes.
+const turnPiece = 4 << 10
+
+// pieceEnd is the length of text's first piece of at most max bytes: up to
+// the last sentence end or line break in it, else the last space, else the
+// last whole character.
+func pieceEnd(text string, max int) int {
+	if len(text) <= max {
+		return len(text)
+	}
+	head := text[:max]
+	if i := strings.LastIndexAny(head, ".!?\n"); i > 0 {
+		return i + 1
+	}
+	if i := strings.LastIndexByte(head, ' '); i > 0 {
+		return i + 1
+	}
+	n := max
+	for n > 1 && !utf8.RuneStart(text[n]) {
+		n--
+	}
+	return n
+}
+
+// turnFacts is TurnFacts for one piece of a turn.
+func turnFacts(text, speaker string, at time.Time) []Fact {
 	var out []Fact
 	seen := map[string]bool{}
 	sents := sentences(clean(text))
