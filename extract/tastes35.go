@@ -1,0 +1,128 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Tastes of session 35, from the misses and the wrong facts of the
+// preference family on synthetic rounds 1–2, the LoCoMo dev draws,
+// locomo_more.jsonl and the outside read sets, grouped by the frame the
+// speaker uses. Read:
+//
+//   - the fronted-title group: a work named first, as the object of the
+//     speaker's verb the sentence then leaves out, with a verdict after
+//     it ("Derry Girls I've seen, loved it", "Martha Jac a Sianco I read
+//     in Welsh when it came out, it's wonderful", "Kristin Lavransdatter
+//     I have read three times", "Succession I tried, I couldn't stand a
+//     single character"); not a phrase that opens with a determiner or a
+//     time ("This book I read last year reminds me …", "Yesterday I
+//     watched, …"), not a verb with its own object after it, not a
+//     sentence with no verdict.
+//
+// Dropped (the filter group):
+//
+//   - a liking of learning something the speaker is still learning, said
+//     with no verb of liking before it ("I'm learning German now - tough
+//     but fun", "we've been learning about watercolors", "I'm still just
+//     learning how to draw", "I've been learning to cook my grandma's ofe
+//     onugbu"); not a liking said as one ("I love learning about different
+//     cultures"), not learning to play an instrument, a hobby in itself
+//     ("I am learning to play the cello!", "I'm trying to learn the
+//     guitar");
+//   - a dislike of "a single <thing>" after "can't stand" or the like,
+//     which says "not one", not what is disliked ("I couldn't stand a
+//     single character").
+//
+// Cases in tastes35_test.go.
+
+// tastes35Need are words one of which a turn must hold for the groups
+// below to read it.
+var tastes35Need = []string{" i read", " i have read", " i've read", "seen", "watched", " i tried", "learn", "single"}
+
+// tastes35 is have with the speaker's tastes the fronted-title group reads
+// in text that have does not already hold, and without the likings the
+// filter group refuses.
+func tastes35(text, speaker string, at time.Time, have []Fact) []Fact {
+	lt := lowerASCII(text)
+	if !slices.ContainsFunc(tastes35Need, func(w string) bool { return strings.Contains(lt, w) }) {
+		return have
+	}
+	have = dropTastes35(lt, speaker, have)
+	var add []Fact
+	for _, s := range trimmedSentences(text) {
+		if s == "" || strings.HasSuffix(s, "?") {
+			continue
+		}
+		for _, p := range frontedTitle35(s) {
+			add = addMarkedTaste(p, speaker, at, have, add) // tastes29.go
+		}
+	}
+	return withTastes(text, speaker, have, add)
+}
+
+// The fronted-title group.
+
+// frontedTitleRE35: a run of capitalised words (with the small words of a
+// title) opening the sentence or following a dash, then "I" and a verb of
+// taking in a work with no object of its own after it: a comma, the end,
+// or an adverbial ("twice", "three times", "in Welsh", "when …", "last
+// year", "again").
+var frontedTitleRE35 = regexp.MustCompile(`(?:^|\s[—–-]\s+)(\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|of|the|a|an|and|in|on|to|at|for|jac|de|la|le|von|van)){0,5})\s+I(?:\s+have|'ve|’ve)?(?:\s+(?:already|finally|just|also|only|actually))?\s+(seen|read|watched|tried|finished|played|heard)(\s*(?:[,.!;:]|$)|\s+(?:twice|once|three|four|five|several|many|in|when|last|again|already|years|back|as|every)\b)`)
+
+// notTitleLead35: first words of the run that make it no title: a
+// determiner, a time, a linking word.
+var notTitleLead35 = setOf(`this that these those the a an my our his her their your what which when then now so and but or also yesterday today tonight last first next once sometimes lately recently finally honestly actually well oh ok okay yes yeah no and everything anything something nothing all everyone everybody someone somebody`)
+
+// titleLoved35: a verdict of liking after the work ("loved it", "it's
+// wonderful") or a work taken in again and again ("three times").
+var titleLoved35 = regexp.MustCompile(`(?i)\b(?:(?:loved|adored|enjoyed|liked)\s+it|it(?:'s|’s|\s+is|\s+was)\s+(?:so\s+|really\s+|just\s+|absolutely\s+)?(?:wonderful|brilliant|great|amazing|fantastic|excellent|beautiful|superb|perfect|a\s+masterpiece|a\s+classic)|(?:twice|three|four|five|several|many)\s+times|twice)\b`)
+
+// titleHated35: a verdict of dislike after the work.
+var titleHated35 = regexp.MustCompile(`(?i)\b(?:(?:couldn't|could\s+not|can't|cannot)\s+(?:stand|bear|get\s+into)|hated\s+it|(?:didn't|did\s+not)\s+(?:like|enjoy)\s+it|gave\s+up\s+on\s+it|not\s+for\s+me)\b`)
+
+// frontedTitle35 is the work s names first and the speaker's verdict on it
+// (a dislike marked), or nothing.
+func frontedTitle35(s string) []string {
+	m := frontedTitleRE35.FindStringSubmatchIndex(s)
+	if m == nil {
+		return nil
+	}
+	title := s[m[2]:m[3]]
+	if notTitleLead35[strings.ToLower(strings.Fields(title)[0])] || pronoun[strings.ToLower(strings.Fields(title)[0])] {
+		return nil
+	}
+	tail := s[m[6]:]
+	switch {
+	case titleHated35.MatchString(tail):
+		return []string{dislikeMark + title}
+	case titleLoved35.MatchString(tail):
+		return []string{title}
+	}
+	return nil
+}
+
+// The filter group.
+
+// learnLike35: a verb of liking just before "learning".
+var learnLike35 = regexp.MustCompile(`\b(?:love|loved|loving|like|liked|enjoy|enjoyed|enjoying|adore|into|passion\s+for|love\s+of|love\s+for)\s+learning\b`)
+
+// learnPlay35: learning an instrument or to play one, a hobby in itself.
+var learnPlay35 = regexp.MustCompile(`^learning\s+(?:how\s+)?(?:to\s+)?(?:play\b|the\s+(?:guitar|piano|violin|cello|drums|accordion|ukulele|banjo|bass|flute|harp|fiddle|trumpet|saxophone|sax|clarinet|mandolin)\b)`)
+
+// dropTastes35 is have without the speaker's likings of learning said with
+// no verb of liking, and without dislikes of "a single <thing>".
+func dropTastes35(lt, speaker string, have []Fact) []Fact {
+	return slices.DeleteFunc(have, func(f Fact) bool {
+		c := lowerASCII(f.Claim)
+		switch f.Predicate {
+		case "likes":
+			return f.Subject == speaker && strings.HasPrefix(c, "learning ") && !learnLike35.MatchString(lt) && !learnPlay35.MatchString(c)
+		case "dislikes":
+			return strings.HasPrefix(c, "single ")
+		}
+		return false
+	})
+}
