@@ -21,6 +21,24 @@ import (
 //     time ("This book I read last year reminds me …", "Yesterday I
 //     watched, …"), not a verb with its own object after it, not a
 //     sentence with no verdict.
+//   - the said-aside group: a dislike said as "I'm not a <kind> person" or
+//     "I'm not into <thing>" inside a sentence, after a verb of saying or
+//     "even if", where the clause rules, which read it only at a clause's
+//     start, miss it ("I should say I'm not really a dog person", "Sounds
+//     like a fun experience, even if I'm not into games"); not a kind
+//     that is a time or a manner ("not a morning person", "not a people
+//     person": notKindTaste), not "it" or "that".
+//   - the shared-love group: a thing others love as the speaker does
+//     ("I even made some friends at the convention who love games just
+//     like me", "Love being with people who are as passionate about Harry
+//     Potter as us!", "With their passion for video games like me, …");
+//     not "the same stuff as me", not a person or "it".
+//   - the hooked-by group: the pastime that left the speaker hooked, said
+//     with no object, named before it in the turn by "introduced me to"
+//     or a class taken ("Those games introduced me to gaming and I've
+//     been hooked ever since", "my friends and I took a rock climbing
+//     class … now I'm hooked"); not "hooked on" (the clause rules read
+//     it), not a class of no pastime ("a new class", "a free class").
 //
 // Dropped (the filter group):
 //
@@ -40,7 +58,7 @@ import (
 
 // tastes35Need are words one of which a turn must hold for the groups
 // below to read it.
-var tastes35Need = []string{" i read", " i have read", " i've read", "seen", "watched", " i tried", "learn", "single"}
+var tastes35Need = []string{" i read", " i have read", " i've read", "seen", "watched", " i tried", "learn", "single", " not ", " me", " us", " as i ", " as we ", "hooked"}
 
 // tastes35 is have with the speaker's tastes the fronted-title group reads
 // in text that have does not already hold, and without the likings the
@@ -52,11 +70,14 @@ func tastes35(text, speaker string, at time.Time, have []Fact) []Fact {
 	}
 	have = dropTastes35(lt, speaker, have)
 	var add []Fact
+	for _, p := range hookedBy35(text, lt) {
+		add = addMarkedTaste(p, speaker, at, have, add)
+	}
 	for _, s := range trimmedSentences(text) {
 		if s == "" || strings.HasSuffix(s, "?") {
 			continue
 		}
-		for _, p := range frontedTitle35(s) {
+		for _, p := range slices.Concat(frontedTitle35(s), saidAside35(s), sharedLove35(s)) {
 			add = addMarkedTaste(p, speaker, at, have, add) // tastes29.go
 		}
 	}
@@ -125,4 +146,97 @@ func dropTastes35(lt, speaker string, have []Fact) []Fact {
 		}
 		return false
 	})
+}
+
+// The said-aside group.
+
+// saidAsideRE35: "I'm not (really) a <kind> person" or "I'm not into
+// <thing>" after a verb of saying or "even if" (lower-case text).
+var saidAsideRE35 = regexp.MustCompile(`\b(?:say|admit|confess|guess|mean|even\s+if)\s+(?:i'm|i\s+am|im|i’m)\s+(?:honestly\s+|just\s+)?not\s+(?:really\s+|exactly\s+|that\s+|too\s+|much\s+of\s+|super\s+|very\s+)*(?:an?\s+(?:big\s+|huge\s+)?([a-z][a-z-]*)\s+person\b|into\s+([^,.;:!?]+))`)
+
+// saidAside35 is the dislikes s says aside, each marked.
+func saidAside35(s string) []string {
+	ls := lowerASCII(s)
+	m := saidAsideRE35.FindStringSubmatchIndex(ls)
+	if m == nil {
+		return nil
+	}
+	if m[2] >= 0 {
+		if notKindTaste[ls[m[2]:m[3]]] {
+			return nil
+		}
+		return []string{dislikeMark + s[m[2]:m[3]]}
+	}
+	var got []string
+	for _, p := range tasteObjects(s[m[4]:m[5]]) {
+		if ws := strings.Fields(lowerASCII(p)); len(ws) == 0 || pronoun[ws[0]] || ws[0] == "it" || ws[0] == "that" || ws[0] == "this" {
+			continue
+		}
+		got = append(got, dislikeMark+p)
+	}
+	return got
+}
+
+// The shared-love group.
+
+// sharedLoveRE35: others who love a thing as the speaker does, "who love
+// <thing> just like me", "who are as passionate about <thing> as us",
+// "their passion for <thing> like me" (lower-case text).
+var sharedLoveRE35 = regexp.MustCompile(`\b(?:(?:who|that)\s+(?:all\s+|also\s+|really\s+)?(?:loves?|(?:are|is)\s+(?:as\s+|so\s+|just\s+as\s+)?(?:passionate\s+about|into|crazy\s+about|obsessed\s+with|mad\s+about))|(?:their|his|her)\s+(?:passion|love)\s+(?:for|of))\s+([^,.;:!?]{2,40}?)\s+(?:just\s+)?(?:like|as)\s+(?:me|us|(?:much\s+as\s+)?(?:i|we)\s+(?:do|am|are))\b`)
+
+// notShared35: first words of what is shared that name no thing.
+var notShared35 = setOf(`the same it that this them me us you him her each one what`)
+
+// sharedLove35 is what s says others love as the speaker does.
+func sharedLove35(s string) []string {
+	ls := lowerASCII(s)
+	var got []string
+	for _, m := range sharedLoveRE35.FindAllStringSubmatchIndex(ls, -1) {
+		ws := strings.Fields(ls[m[2]:m[3]])
+		if len(ws) == 0 || notShared35[ws[0]] || pronoun[ws[0]] || ws[0] == "the" && len(ws) > 1 && ws[1] == "same" {
+			continue
+		}
+		got = append(got, s[m[2]:m[3]])
+	}
+	return got
+}
+
+// The hooked-by group.
+
+// hookedRE35: the speaker hooked with no object ("now I'm hooked", "I've
+// been hooked ever since"), in lower-case text.
+var hookedRE35 = regexp.MustCompile(`\b(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|im)\s+(?:totally\s+|completely\s+|so\s+|well\s+and\s+truly\s+)?hooked\s*(?:ever\s+since|since\s+then|now)?\s*(?:[.!,;]|$)`)
+
+// hookedByRE35: what hooked the speaker, named before in the turn: "X
+// introduced me to <pastime>", "I took a <pastime> class", "my first
+// <pastime> lesson" (lower-case text).
+var hookedByRE35 = regexp.MustCompile(`\b(?:introduced\s+me\s+to\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*(?:[.!,;]|\s+and\b|$)|(?:took|tried|did|started|joined|signed\s+up\s+for)\s+(?:a|an|my\s+first|our\s+first|some)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:class|classes|lesson|lessons|course|session|workshop)\b)`)
+
+// notHookedBy35: first words of what hooked the speaker that name no
+// pastime.
+var notHookedBy35 = setOf(`new few couple free short quick long online great good lot bit this that the it my our his her their your me him them us`)
+
+// hookedBy35 is the pastime the speaker says hooked them in the turn
+// (lower-case text lt, original text).
+func hookedBy35(text, lt string) []string {
+	h := hookedRE35.FindStringIndex(lt)
+	if h == nil {
+		return nil
+	}
+	var got []string
+	for _, m := range hookedByRE35.FindAllStringSubmatchIndex(lt[:h[0]], -1) {
+		a, b := m[2], m[3]
+		if a < 0 {
+			a, b = m[4], m[5]
+		}
+		ws := strings.Fields(lt[a:b])
+		if len(ws) == 2 && (ws[1] == "and" || ws[1] == "or" || ws[1] == "but" || ws[1] == "so") {
+			ws, b = ws[:1], a+len(ws[0])
+		}
+		if len(ws) == 0 || notHookedBy35[ws[0]] || pronoun[ws[0]] || relWord(ws[len(ws)-1]) || personWord(text[a:b]) {
+			continue
+		}
+		got = append(got, text[a:b])
+	}
+	return got
 }

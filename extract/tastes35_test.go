@@ -27,6 +27,25 @@ func TestTasteRulesSession35(t *testing.T) {
 		{"Yesterday I watched, and it was great.", nil},
 		{"Derry Girls I've seen the trailer, loved it.", nil},
 		{"Derry Girls I've seen, not sure yet.", nil},
+		// a dislike said aside after a verb of saying or "even if"; not a
+		// time or a manner, not "it".
+		{"I should say I'm not really a cat person, I was scratched as a kid.", []want{w(me, "dislikes", "cat")}},
+		{"Sounds like a fun night, even if I'm not into board games.", []want{w(me, "dislikes", "board games")}},
+		{"I have to admit I'm not a morning person.", nil},
+		{"I guess I'm not into it.", nil},
+		// a thing others love as the speaker does; not "the same stuff",
+		// not a person.
+		{"I met some people at the club who love chess just like me.", []want{w(me, "likes", "chess")}},
+		{"It's great to be with people who are as passionate about jazz as us!", []want{w(me, "likes", "jazz")}},
+		{"Met lots of people who were into the same stuff as me.", nil},
+		{"I met a girl who loves you like me.", nil},
+		// the pastime that hooked the speaker, named before by
+		// "introduced me to" or a class taken; not a person, not a class
+		// of no pastime, not a thing hooked with nothing named.
+		{"My cousin introduced me to bouldering and I've been hooked ever since.", []want{w(me, "likes", "bouldering"), w(me, "cousin", "Alice's cousin")}},
+		{"On Sunday I took a pottery class with my sister and now I'm hooked.", []want{w(me, "likes", "pottery"), w(me, "sister", "Alice's sister"), want{s: me, p: "joined", c: "pottery class", kind: "experience", pol: "positive"}}},
+		{"My aunt introduced me to my husband and I've been hooked ever since.", []want{w(me, "aunt", "Alice's aunt"), w(me, "husband", "Alice's husband")}},
+		{"I'm reading this book and I'm totally hooked!", nil},
 		// a liking of learning said with no verb of liking is dropped; not
 		// one said as a liking, not learning to play an instrument.
 		{"I'm learning German now - tough but fun.", nil},
