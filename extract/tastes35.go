@@ -40,35 +40,32 @@ import (
 //     class … now I'm hooked"); not "hooked on" (the clause rules read
 //     it), not a class of no pastime ("a new class", "a free class").
 //
-// Dropped (the filter group):
+// Dropped (the filter group): a dislike of "a single <thing>" after
+// "can't stand" or the like, which says "not one", not what is disliked
+// ("Succession I tried, I couldn't stand a single character").
 //
-//   - a liking of learning something the speaker is still learning, said
-//     with no verb of liking before it ("I'm learning German now - tough
-//     but fun", "we've been learning about watercolors", "I'm still just
-//     learning how to draw", "I've been learning to cook my grandma's ofe
-//     onugbu"); not a liking said as one ("I love learning about different
-//     cultures"), not learning to play an instrument, a hobby in itself
-//     ("I am learning to play the cello!", "I'm trying to learn the
-//     guitar");
-//   - a dislike of "a single <thing>" after "can't stand" or the like,
-//     which says "not one", not what is disliked ("I couldn't stand a
-//     single character").
+// Tried and dropped: a liking of learning something said with no verb of
+// liking ("I'm learning German now - tough but fun", "we've been learning
+// about watercolors", "I'm still just learning how to draw"): on the read
+// sets it removed 4 wrong facts and 1 right one and nothing on the
+// kept-back sets, but TestGeneralChat and TestChatRules want "I'm learning
+// Spanish" read as a liking: left as it is.
 //
 // Cases in tastes35_test.go.
 
 // tastes35Need are words one of which a turn must hold for the groups
 // below to read it.
-var tastes35Need = []string{" i read", " i have read", " i've read", "seen", "watched", " i tried", "learn", "single", " not ", " me", " us", " as i ", " as we ", "hooked"}
+var tastes35Need = []string{" i read", " i have read", " i've read", "seen", "watched", "tried", "played", "finished", "heard", "single", " not ", " me", " us", " as i ", " as we ", "hooked"}
 
-// tastes35 is have with the speaker's tastes the fronted-title group reads
-// in text that have does not already hold, and without the likings the
-// filter group refuses.
+// tastes35 is have with the speaker's tastes the groups above read in text
+// that have does not already hold, and without the dislikes the filter
+// group refuses.
 func tastes35(text, speaker string, at time.Time, have []Fact) []Fact {
 	lt := lowerASCII(text)
 	if !slices.ContainsFunc(tastes35Need, func(w string) bool { return strings.Contains(lt, w) }) {
 		return have
 	}
-	have = dropTastes35(lt, speaker, have)
+	have = dropTastes35(have)
 	var add []Fact
 	for _, p := range hookedBy35(text, lt) {
 		add = addMarkedTaste(p, speaker, at, have, add)
@@ -127,24 +124,10 @@ func frontedTitle35(s string) []string {
 
 // The filter group.
 
-// learnLike35: a verb of liking just before "learning".
-var learnLike35 = regexp.MustCompile(`\b(?:love|loved|loving|like|liked|enjoy|enjoyed|enjoying|adore|into|passion\s+for|love\s+of|love\s+for)\s+learning\b`)
-
-// learnPlay35: learning an instrument or to play one, a hobby in itself.
-var learnPlay35 = regexp.MustCompile(`^learning\s+(?:how\s+)?(?:to\s+)?(?:play\b|the\s+(?:guitar|piano|violin|cello|drums|accordion|ukulele|banjo|bass|flute|harp|fiddle|trumpet|saxophone|sax|clarinet|mandolin)\b)`)
-
-// dropTastes35 is have without the speaker's likings of learning said with
-// no verb of liking, and without dislikes of "a single <thing>".
-func dropTastes35(lt, speaker string, have []Fact) []Fact {
+// dropTastes35 is have without dislikes of "a single <thing>".
+func dropTastes35(have []Fact) []Fact {
 	return slices.DeleteFunc(have, func(f Fact) bool {
-		c := lowerASCII(f.Claim)
-		switch f.Predicate {
-		case "likes":
-			return f.Subject == speaker && strings.HasPrefix(c, "learning ") && !learnLike35.MatchString(lt) && !learnPlay35.MatchString(c)
-		case "dislikes":
-			return strings.HasPrefix(c, "single ")
-		}
-		return false
+		return f.Predicate == "dislikes" && strings.HasPrefix(lowerASCII(f.Claim), "single ")
 	})
 }
 

@@ -46,12 +46,6 @@ func TestTasteRulesSession35(t *testing.T) {
 		{"On Sunday I took a pottery class with my sister and now I'm hooked.", []want{w(me, "likes", "pottery"), w(me, "sister", "Alice's sister"), want{s: me, p: "joined", c: "pottery class", kind: "experience", pol: "positive"}}},
 		{"My aunt introduced me to my husband and I've been hooked ever since.", []want{w(me, "aunt", "Alice's aunt"), w(me, "husband", "Alice's husband")}},
 		{"I'm reading this book and I'm totally hooked!", nil},
-		// a liking of learning said with no verb of liking is dropped; not
-		// one said as a liking, not learning to play an instrument.
-		{"I'm learning German now - tough but fun.", nil},
-		{"We've been learning about watercolors in class.", nil},
-		{"I love learning about different cultures.", []want{w(me, "likes", "learning about different cultures")}},
-		{"I am learning to play the cello!", []want{w(me, "likes", "learning to play the cello")}},
 		// a dislike of "a single <thing>" is no dislike of the thing.
 		{"Honestly I couldn't stand a single episode.", nil},
 	} {
