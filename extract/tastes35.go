@@ -39,6 +39,12 @@ import (
 //     been hooked ever since", "my friends and I took a rock climbing
 //     class … now I'm hooked"); not "hooked on" (the clause rules read
 //     it), not a class of no pastime ("a new class", "a free class").
+//   - the lower-case allergy group: an allergy of a person named in lower
+//     case in texting ("legend. kiri's allergic to cats tho so might have
+//     to be a hotel"), with the guards of lowerTasteRE (chat29.go), which
+//     reads the likings and dislikes so said; not a common word, a
+//     relative, a pronoun or a pet ("that's allergic", "mum's allergic
+//     to", "she's allergic to").
 //
 // Dropped (the filter group): a dislike of "a single <thing>" after
 // "can't stand" or the like, which says "not one", not what is disliked
@@ -55,7 +61,7 @@ import (
 
 // tastes35Need are words one of which a turn must hold for the groups
 // below to read it.
-var tastes35Need = []string{" i read", " i have read", " i've read", "seen", "watched", "tried", "played", "finished", "heard", "single", " not ", " me", " us", " as i ", " as we ", "hooked"}
+var tastes35Need = []string{" i read", " i have read", " i've read", "seen", "watched", "tried", "played", "finished", "heard", "single", " not ", " me", " us", " as i ", " as we ", "hooked", "allergic"}
 
 // tastes35 is have with the speaker's tastes the groups above read in text
 // that have does not already hold, and without the dislikes the filter
@@ -74,6 +80,7 @@ func tastes35(text, speaker string, at time.Time, have []Fact) []Fact {
 		if s == "" || strings.HasSuffix(s, "?") {
 			continue
 		}
+		add = lowerAllergy35(s, at, speaker, have, add)
 		for _, p := range slices.Concat(frontedTitle35(s), saidAside35(s), sharedLove35(s)) {
 			add = addMarkedTaste(p, speaker, at, have, add) // tastes29.go
 		}
@@ -222,4 +229,35 @@ func hookedBy35(text, lt string) []string {
 		got = append(got, text[a:b])
 	}
 	return got
+}
+
+// The lower-case allergy group.
+
+// lowerAllergyRE35: a word in lower case, then "'s allergic to" or "is
+// allergic to": a person named in lower case in texting (lowerTasteRE,
+// chat29.go, reads the likings and dislikes so said, not allergies).
+var lowerAllergyRE35 = regexp.MustCompile(taste3Start + `([a-z]{3,14})(?:'s|’s|\s+is)` + taste3Adv + `(?:\s+(?i:very|severely|badly|deathly|mildly|a\s+bit|a\s+little))*\s+(?i:allergic\s+to)\s+(.+)`)
+
+// lowerAllergy35 adds to add the allergies s says of a person named in
+// lower case.
+func lowerAllergy35(s string, at time.Time, speaker string, have, add []Fact) []Fact {
+	m := lowerAllergyRE35.FindStringSubmatch(s)
+	if m == nil {
+		return add
+	}
+	w := m[1]
+	if lexCommon().has(w) || textingWords[w] || stopLower[w] || pronoun[w] || notLowerSubject[w] || auxVerb[w] ||
+		isPet(w) || lexPlaces.has(w) || lexOccupations.has(w) || relWord(w) {
+		return add
+	}
+	for _, p := range tasteObjects(m[2]) {
+		if slices.ContainsFunc(slices.Concat(have, add), func(f Fact) bool {
+			return f.Predicate == "allergic_to" && strings.EqualFold(f.Subject, w) && claimOverlap(f.Claim, p)
+		}) {
+			continue
+		}
+		add = append(add, Fact{Subject: w, Predicate: "allergic_to", Claim: p, Kind: World, Polarity: Positive,
+			ValidFrom: at, Confidence: confThird - 10, Speaker: speaker})
+	}
+	return add
 }

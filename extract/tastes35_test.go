@@ -46,6 +46,12 @@ func TestTasteRulesSession35(t *testing.T) {
 		{"On Sunday I took a pottery class with my sister and now I'm hooked.", []want{w(me, "likes", "pottery"), w(me, "sister", "Alice's sister"), want{s: me, p: "joined", c: "pottery class", kind: "experience", pol: "positive"}}},
 		{"My aunt introduced me to my husband and I've been hooked ever since.", []want{w(me, "aunt", "Alice's aunt"), w(me, "husband", "Alice's husband")}},
 		{"I'm reading this book and I'm totally hooked!", nil},
+		// an allergy of a person named in lower case; not a common word,
+		// a relative, a pronoun, a question.
+		{"ok so tavita's allergic to cats tho", []want{{s: "tavita", p: "allergic_to", c: "cats", kind: "world", pol: "positive"}}},
+		{"lol that's allergic to nothing", nil},
+		{"mum's allergic to cats", nil},
+		{"who's allergic to cats?", nil},
 		// a dislike of "a single <thing>" is no dislike of the thing.
 		{"Honestly I couldn't stand a single episode.", nil},
 	} {
