@@ -79,20 +79,30 @@ func homeSaid35(turn, p string) bool {
 	return false
 }
 
+// visitedPlace35 gives the speaker a visit to the place a clause names
+// (the first and second groups): a place the lists know, no name nor the turn's known
+// person, nor a place the turn calls home or already has as a visit or a
+// home; not denied, ahead or dated.
+func visitedPlace35(c *clause, raw string) {
+	if c.neg || c.fore || c.hasDate || !c.speakerClause() {
+		return
+	}
+	p := place(raw)
+	if p == "" || !knownPlace(p) || lexNames.has(p) || c.known[p] || homeSaid35(c.turn+" "+c.sent, p) {
+		return
+	}
+	if slices.ContainsFunc(c.facts, func(f Fact) bool { return (f.Predicate == "visited" || f.Predicate == "lives_in") && f.Claim == p }) {
+		return
+	}
+	c.add(c.speaker, "visited", p, Experience, confEvent-4)
+}
+
 func init() {
 	rules = append(rules,
 		rule{re: weddingInRE35, claim: 1, fn: func(c *clause, m []string) {
-			if c.neg || c.fore || c.hasDate || !c.speakerClause() || weddingOther35.MatchString(m[0]) {
-				return
+			if !weddingOther35.MatchString(m[0]) {
+				visitedPlace35(c, m[1])
 			}
-			p := place(m[1])
-			if p == "" || !knownPlace(p) || lexNames.has(p) || c.known[p] || homeSaid35(c.turn+" "+c.sent, p) {
-				return
-			}
-			if slices.ContainsFunc(c.facts, func(f Fact) bool { return (f.Predicate == "visited" || f.Predicate == "lives_in") && f.Claim == p }) {
-				return
-			}
-			c.add(c.speaker, "visited", p, Experience, confEvent-4)
 		}},
 		rule{re: cameAfterComma35, claim: 1, raw: true, fn: func(c *clause, m []string) {
 			if c.neg || c.fore || !c.speakerClause() {
@@ -107,19 +117,7 @@ func init() {
 			}
 			c.add(c.speaker, "moved", p, Experience, confEvent-4)
 		}},
-		rule{re: wentPlaceRE35, claim: 1, fn: func(c *clause, m []string) {
-			if c.neg || c.fore || c.hasDate || !c.speakerClause() {
-				return
-			}
-			p := place(m[1])
-			if p == "" || !knownPlace(p) || lexNames.has(p) || c.known[p] || homeSaid35(c.turn+" "+c.sent, p) {
-				return
-			}
-			if slices.ContainsFunc(c.facts, func(f Fact) bool { return (f.Predicate == "visited" || f.Predicate == "lives_in") && f.Claim == p }) {
-				return
-			}
-			c.add(c.speaker, "visited", p, Experience, confEvent-4)
-		}},
+		rule{re: wentPlaceRE35, claim: 1, fn: func(c *clause, m []string) { visitedPlace35(c, m[1]) }},
 	)
 }
 
