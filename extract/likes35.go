@@ -25,7 +25,10 @@ import (
 // Tried and dropped (no rule): "<pastime> is a great way to relax"
 // (on the read sets 2 of 8 such sentences are a liking of the speaker:
 // it is advice or praise of the listener's pastime as often); "I love
-// listening to <name> and <name>" (one sentence).
+// listening to <name> and <name>" and "we love having/playing …" (one
+// sentence each); "<thing> brings me (so much) joy" (mostly pets in
+// general, unlabelled); "<gerund …> is/has been awesome/a blast" (about 3
+// of 48 such sentences on the read sets are a liking).
 
 // likes35Need are words one of which a turn must hold for the groups
 // below to read it.
