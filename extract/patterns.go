@@ -397,6 +397,7 @@ func turnFacts(text, speaker string, at time.Time) []Fact {
 	out = tastes35(text, speaker, at, out)                                                     // tastes35.go
 	out = events35(text, speaker, out)                                                         // events35.go
 	out = likes35(text, speaker, at, out)                                                      // likes35.go
+	out = wishes35(text, speaker, at, out)                                                     // wishes35.go
 	out = precision34(text, speaker, out)                                                      // precision34.go
 	out = precision35(text, speaker, out)                                                      // precision35.go
 	out = trimOwnedTail(speaker, out)                                                          // lead31.go
