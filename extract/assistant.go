@@ -98,12 +98,21 @@ func dropTaskContent(text string) string {
 	// check ("My daughter wrote this, can you check the grammar: "My
 	// favourite animal is …""), a line of a song, what someone said.
 	text = quotedFirstRE.ReplaceAllStringFunc(text, func(q string) string {
-		if ws := strings.Fields(q); len(ws) >= 5 && len(ws) <= 120 && firstWordRE.MatchString(q) && !mostlyCapitalised(ws) {
+		if firstPersonQuote(q) {
 			return `""`
 		}
 		return q
 	})
 	return singleQuotedFirst35(text) // the same in single quotes (precision35.go)
+}
+
+// firstPersonQuote reports whether a quoted passage is someone's words in
+// the first person: five to 120 words, a first-person word among them, and
+// not a title (mostlyCapitalised). Double quotes (dropTaskContent) and
+// single quotes (singleQuotedFirst35) are blanked by it alike.
+func firstPersonQuote(q string) bool {
+	ws := strings.Fields(q)
+	return len(ws) >= 5 && len(ws) <= 120 && firstWordRE.MatchString(q) && !mostlyCapitalised(ws)
 }
 
 // mostlyCapitalised reports whether most words of a quote start with a

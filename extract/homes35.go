@@ -126,7 +126,7 @@ func homes35(text, speaker string, out []Fact) []Fact {
 // Bergen" (group 2); the place follows.
 var hereOn35RE = regexp.MustCompile(`(?i)\b(?:(?:over\s+)?here\s+on|over\s+here\s+in|for\s+us\s+(?:here\s+|up\s+|down\s+|out\s+)?in)\s+`)
 
-// hereOn35 reads group 3 from one sentence.
+// hereOn35 reads group 2 from one sentence.
 func hereOn35(s, speaker string, out []Fact) []Fact {
 	m := hereOn35RE.FindStringIndex(s)
 	if m == nil || awayRE.MatchString(s) || hereAwayRE.MatchString(s) {
@@ -144,7 +144,7 @@ func hereOn35(s, speaker string, out []Fact) []Fact {
 // "and moved here from Auckland".
 var movedToFrom35RE = regexp.MustCompile(`(?i)(?:\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:only|just|recently|finally|actually)\s+)?|\band\s+|^)moved\s+(?:(?:up|down|over|out|back|here|there|across)\s+)*(?:to\s+[^,.;!?]{1,40}?\s*,?\s+|(?:in|this|last)\s+[^,.;!?]{1,20}?\s*,?\s+)?from\s+`)
 
-// movedFrom35 reads group 4 from one sentence.
+// movedFrom35 reads group 3 from one sentence.
 func movedFrom35(s, speaker string, out []Fact) []Fact {
 	m := movedToFrom35RE.FindStringIndex(s)
 	if m == nil {

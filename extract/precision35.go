@@ -319,7 +319,7 @@ func singleQuotedFirst35(text string) string {
 			break // no quote closes after i, so none after a later one: the turn is read once
 		}
 		q := text[i+1 : j]
-		if ws := strings.Fields(q); len(ws) >= 5 && len(ws) <= 120 && firstWordRE.MatchString(q) && !mostlyCapitalised(ws) {
+		if firstPersonQuote(q) {
 			b.WriteString(text[last:i])
 			b.WriteString(`""`)
 			last = j + 1
